@@ -1,0 +1,45 @@
+import type { Scalar, Spec } from '../spec/types.js';
+
+/** One distinct machine the run needs. Provisioned once, used by many trials. */
+export interface FleetHost {
+  /** Unique within the plan: the spec host name, plus the matrix values that shaped it. */
+  readonly id: string;
+  /** Spec host name (`hosts.<name>`). */
+  readonly name: string;
+  readonly cloud: string;
+  /** Plugin fields with matrix values substituted (no `cloud`/`reuse`). */
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+/** One tool invocation with fixed parameters between fixed hosts. */
+export interface PlannedTrial {
+  /** `t0001`, ... in plan order. */
+  readonly id: string;
+  readonly index: number;
+  /** Index into `spec.benchmarks` and its display name. */
+  readonly benchmark: number;
+  readonly benchmarkName: string;
+  readonly tool: string;
+  /** Tool-defined test name (`TCP_RR`, `tcp`, `icmp`, ...). */
+  readonly test: string;
+  /** Every parameter that changes the result; becomes sample labels. */
+  readonly params: Readonly<Record<string, Scalar>>;
+  /** Fleet host ids. */
+  readonly client: string;
+  readonly server: string;
+  readonly ip: 'internal' | 'external';
+  /** Matrix values of the cell this trial came from. */
+  readonly cell: Readonly<Record<string, Scalar>>;
+  /** Seconds the tool itself measures (for progress and ETA). */
+  readonly estimatedSeconds: number;
+}
+
+export interface Plan {
+  readonly spec: Spec;
+  readonly fleet: readonly FleetHost[];
+  readonly trials: readonly PlannedTrial[];
+  /** Matrix cells kept after filters (1 without a matrix). */
+  readonly cells: number;
+  /** Sum of trials' measuring time divided by concurrency. */
+  readonly estimatedSeconds: number;
+}

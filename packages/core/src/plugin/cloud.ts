@@ -1,0 +1,59 @@
+import type { BlockSchema, Ledger, PluginContext, PluginMeta } from './common.js';
+import type { Host } from './host.js';
+import type { LedgerResource } from '../ledger/types.js';
+import type { FleetHost } from '../plan/types.js';
+
+/** A fleet host handed to `provision`, with its plugin fields already validated by `hostSchema`. */
+export interface HostRequest<C> extends FleetHost {
+  readonly config: C & Readonly<Record<string, unknown>>;
+}
+
+export interface ProvisionContext extends PluginContext {
+  /** Every resource must be recorded here *before* it is created (`track`). */
+  readonly ledger: Ledger;
+}
+
+export type TeardownContext = PluginContext;
+
+export interface CleanupFilter {
+  /** Only resources of this run. */
+  readonly runId?: string;
+  /** Only resources created more than this many milliseconds ago. */
+  readonly olderThanMs?: number;
+  /** Report, do not delete. */
+  readonly dryRun?: boolean;
+}
+
+export interface CleanupReport {
+  /** Resources found (and deleted unless `dryRun`). */
+  readonly found: readonly LedgerResource[];
+  /** Resources that could not be deleted, with the reason. */
+  readonly failed: readonly { readonly resource: LedgerResource; readonly error: string }[];
+}
+
+/**
+ * A cloud plugin makes machines. The engine calls, in this order:
+ *
+ * 1. `preflight` (optional) once per run before anything is created: check
+ *    credentials, privileges, quotas. Throwing stops the run with nothing made.
+ * 2. `provision` once per run with every fleet host of this cloud; calls for
+ *    different clouds run in parallel. It records each resource in the ledger
+ *    *before* creating it. If it throws, whatever the ledger holds is torn down.
+ * 3. `teardown` once per recorded resource, in reverse ledger order, every one
+ *    attempted even when others fail (errors are collected). It must be
+ *    idempotent: a resource that is already gone is success. It must work from
+ *    the ledger entry alone, in a fresh process (`netbench cleanup`): no
+ *    closures from `provision`.
+ * 4. `cleanup` (optional) finds leftovers by their run-id naming when no
+ *    ledger exists (`netbench cleanup --all`).
+ */
+export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
+  readonly kind: 'cloud';
+  /** Strict zod object for the host fields this cloud accepts (besides `cloud` and `reuse`). */
+  readonly hostSchema: BlockSchema<C>;
+  preflight?(requests: readonly HostRequest<C>[], ctx: PluginContext): Promise<void>;
+  /** Returns one `Host` per request, in the same order. */
+  provision(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;
+  teardown(resource: LedgerResource, ctx: TeardownContext): Promise<void>;
+  cleanup?(filter: CleanupFilter, ctx: PluginContext): Promise<CleanupReport>;
+}

@@ -1,0 +1,98 @@
+import type { BlockSchema, PluginContext, PluginMeta } from './common.js';
+import type { Host } from './host.js';
+import type { SampleInput } from '../samples/types.js';
+import type { Scalar } from '../spec/types.js';
+
+/** One trial a tool derives from its benchmark block (e.g. one test × streams × size). */
+export interface TrialSpec {
+  readonly test: string;
+  /** Every parameter that changes the result. Becomes sample labels. */
+  readonly params: Readonly<Record<string, Scalar>>;
+  /** Seconds of measuring time (for ETA and the trial timeout). */
+  readonly estimatedSeconds: number;
+}
+
+/** What `check` found on a host. Recorded in labels (`<tool>_version`, features). */
+export interface ToolInfo {
+  readonly version: string;
+  /** Build features, e.g. `{ intervals: false, histogram: true }`. */
+  readonly features: Readonly<Record<string, boolean | string>>;
+  /** Absolute path or command name used to run it. */
+  readonly command?: string;
+}
+
+/** A server side started in the prepare phase. */
+export interface ServerHandle {
+  /** Ports and facts the client side needs. JSON only. */
+  readonly data: Readonly<Record<string, unknown>>;
+  /** Stop the server. Idempotent; called in teardown even after failures. */
+  stop(): Promise<void>;
+}
+
+export interface TrialRun {
+  readonly id: string;
+  readonly test: string;
+  readonly params: Readonly<Record<string, Scalar>>;
+  readonly client: Host;
+  readonly server: Host;
+  /** Address of the server the client must target (internal or external per the spec). */
+  readonly target: string;
+  /** From `serve`, when the tool has one. */
+  readonly serverHandle?: ServerHandle;
+  readonly clientInfo: ToolInfo;
+  readonly serverInfo: ToolInfo;
+  /** 0 on the first attempt. */
+  readonly attempt: number;
+}
+
+export interface TrialContext extends PluginContext {
+  /** Milliseconds this trial may take in all; `signal` aborts after it. */
+  readonly timeoutMs: number;
+  /**
+   * Keep a raw output in the run folder *as soon as it exists*, so a trial
+   * that fails later still keeps it. Returns the file path.
+   */
+  saveRaw(name: string, content: string): Promise<string>;
+  /** Report progress of the trial (0..1), for live display. */
+  progress(fraction: number, message?: string): void;
+}
+
+export interface TrialOutput {
+  readonly samples: readonly SampleInput[];
+}
+
+export interface ParseOptions {
+  /** Test name when the raw text does not say (e.g. netperf `-o` CSV). */
+  readonly test?: string;
+  /** File name, for error messages. */
+  readonly source?: string;
+}
+
+/**
+ * A tool plugin measures between two hosts. The engine calls:
+ *
+ * 1. `trials(params)` while planning (pure, no I/O).
+ * 2. `check(host)` in prepare, for every host the tool runs on. Throws
+ *    `ToolMissingError` when absent; `install(host)` is then tried once when
+ *    the run allows installing, and `check` again.
+ * 3. `serve(host)` in prepare, once per server host, when defined.
+ * 4. `run(trial)` per trial, possibly concurrently (different trials), with a
+ *    timeout. Throw `RetryableError` for transient failures (port in use,
+ *    connection refused while a server starts); anything else fails the trial.
+ * 5. `ServerHandle.stop()` in teardown, always.
+ *
+ * `parse(raw)` is pure and is what `run` uses to turn output into samples, so
+ * `netbench import` can reuse it on files measured elsewhere. It throws
+ * `ParseError` (naming source and line) on output it cannot read.
+ */
+export interface ToolPlugin<P = Record<string, unknown>> extends PluginMeta {
+  readonly kind: 'tool';
+  /** Strict zod object for the benchmark block (besides `tool`, `name`, `client`, `server`, `ip`). */
+  readonly schema: BlockSchema<P>;
+  trials(params: P): TrialSpec[];
+  check(host: Host, ctx: PluginContext): Promise<ToolInfo>;
+  install?(host: Host, ctx: PluginContext): Promise<void>;
+  serve?(host: Host, info: ToolInfo, ctx: PluginContext): Promise<ServerHandle>;
+  run(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput>;
+  parse(raw: string, options?: ParseOptions): SampleInput[];
+}

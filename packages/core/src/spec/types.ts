@@ -1,0 +1,68 @@
+/** A matrix/parameter value. Integers stay numbers; `${x}` keeps the type. */
+export type Scalar = string | number | boolean;
+
+/** A host template in the spec. Cloud-specific fields are validated by the cloud plugin. */
+export interface HostSpec {
+  readonly cloud: string;
+  /** Share one provisioned host between every trial that needs the same config (default true). */
+  readonly reuse: boolean;
+  /** Plugin-owned fields (`zone`, `machineType`, `link`, ...), already validated. */
+  readonly [field: string]: unknown;
+}
+
+/** One `benchmarks[]` entry. Tool-specific fields are validated by the tool plugin. */
+export interface BenchmarkSpec {
+  readonly tool: string;
+  /** Display name; defaults to the tool name. */
+  readonly name?: string;
+  /** Host name (key of `hosts`) that runs the client side. */
+  readonly client: string;
+  /** Host name that runs the server side. */
+  readonly server: string;
+  /** Which address of the server the client targets. */
+  readonly ip: 'internal' | 'external';
+  readonly [field: string]: unknown;
+}
+
+export interface MatrixSpec {
+  /** Cartesian product of every axis. */
+  readonly axes: Readonly<Record<string, readonly Scalar[]>>;
+  /** Groups of axes advanced together (equal lengths), crossed with `axes`. */
+  readonly zip: readonly Readonly<Record<string, readonly Scalar[]>>[];
+  /** CEL expressions; a cell is kept when every one is true. */
+  readonly filters: readonly string[];
+}
+
+export interface PublisherSpec {
+  /** Publisher plugin name (`json`, `csv`, ...). */
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
+export interface RunOptions {
+  /** Trials run at once (default 1: concurrent measurements disturb each other). */
+  readonly concurrency: number;
+  /** Seconds a trial may take beyond its own measuring time before it is killed. */
+  readonly trialTimeout: number;
+  /** Extra attempts for a trial that failed with a retryable error. */
+  readonly retries: number;
+  /** Seconds allowed for provisioning / prepare / teardown of the whole fleet. */
+  readonly provisionTimeout: number;
+  readonly teardownTimeout: number;
+  /** Parent folder of run folders; default `~/.netbench/runs`. */
+  readonly runsDir?: string;
+  /** Install missing tools on hosts during prepare (default true). */
+  readonly install: boolean;
+}
+
+/** A validated spec. `source` keeps the file for error positions and for the run record. */
+export interface Spec {
+  readonly name: string;
+  readonly description?: string;
+  readonly hosts: Readonly<Record<string, HostSpec>>;
+  readonly benchmarks: readonly BenchmarkSpec[];
+  readonly matrix?: MatrixSpec;
+  readonly publish: readonly PublisherSpec[];
+  readonly options: RunOptions;
+  readonly source?: { readonly file: string; readonly text: string };
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          // End-to-end runs use real namespaces and ports; run files one at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
