@@ -10,3 +10,4 @@ export type * from './engine/run-record.js';
 export type * from './registry/types.js';
 export { processHost } from './transport/process-host.js';
 export type { ProcessHostOptions } from './transport/process-host.js';
+export { LatencyHistogram } from './samples/histogram.js';
