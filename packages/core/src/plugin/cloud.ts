@@ -56,4 +56,21 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
   provision(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;
   teardown(resource: LedgerResource, ctx: TeardownContext): Promise<void>;
   cleanup?(filter: CleanupFilter, ctx: PluginContext): Promise<CleanupReport>;
+  /**
+   * Optional facts for `netbench doctor` about what this machine or account
+   * supports (privileges, kernel features, credentials). Must create nothing.
+   */
+  diagnose?(ctx: PluginContext): Promise<DiagnosticCheck[]>;
+}
+
+/** One line of `netbench doctor`. */
+export interface DiagnosticCheck {
+  readonly name: string;
+  readonly ok: boolean;
+  /** What was found (a version, a reason). */
+  readonly detail: string;
+  /** What to do when not ok. */
+  readonly fix?: string;
+  /** A failed check that only limits some features (e.g. no netem) is a warning. */
+  readonly severity?: 'error' | 'warning';
 }

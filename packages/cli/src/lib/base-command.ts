@@ -1,0 +1,24 @@
+import { Command, Flags } from '@oclif/core';
+import { NetbenchError } from '@netbench/core';
+
+/**
+ * Every netbench command: `--json` prints the command's return value, and a
+ * NetbenchError is shown as its message (no stack) with its exit code.
+ */
+export abstract class NetbenchCommand extends Command {
+  static override enableJsonFlag = true;
+
+  static override baseFlags = {
+    'log-level': Flags.option({ options: ['error', 'warn', 'info', 'debug'] as const, default: 'info', helpGroup: 'GLOBAL', summary: 'How much to print on stderr.' })(),
+  };
+
+  protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
+    if (!(error instanceof NetbenchError)) return super.catch(error);
+    if (this.jsonEnabled()) {
+      this.logJson({ error: { name: error.name, message: error.message, ...('issues' in error ? { issues: error.issues } : {}) } });
+    } else {
+      process.stderr.write(`${error.message}\n`);
+    }
+    return this.exit(error.exitCode);
+  }
+}

@@ -1,0 +1,27 @@
+import type { Plan } from '@netbench/core';
+import { formatTable } from './table.js';
+import { formatDuration } from './number.js';
+
+/** `netbench plan`'s human output: the fleet, then every trial. */
+export function formatPlan(plan: Plan): string {
+  const fleet = formatTable(plan.fleet, [
+    { header: 'host', value: (h) => h.id },
+    { header: 'cloud', value: (h) => h.cloud },
+    { header: 'config', value: (h) => Object.entries(h.config).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(' ') },
+  ]);
+  const trials = formatTable(plan.trials, [
+    { header: 'trial', value: (t) => t.id },
+    { header: 'tool', value: (t) => t.tool },
+    { header: 'test', value: (t) => t.test },
+    { header: 'client → server', value: (t) => `${t.client} → ${t.server}` },
+    { header: 'parameters', value: (t) => Object.entries(t.params).map(([k, v]) => `${k}=${v}`).join(' ') },
+    { header: 'seconds', value: (t) => String(t.estimatedSeconds), align: 'right' },
+  ]);
+  return [
+    `${plan.spec.name}: ${plan.fleet.length} hosts, ${plan.trials.length} trials in ${plan.cells} matrix cells, about ${formatDuration(plan.estimatedSeconds)} of measuring`,
+    '',
+    fleet,
+    '',
+    trials,
+  ].join('\n');
+}

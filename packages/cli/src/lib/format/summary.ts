@@ -1,0 +1,54 @@
+import type { RunRecord, Sample, TrialRecord } from '@netbench/core';
+import { formatTable } from './table.js';
+import { formatValue } from './number.js';
+
+// Headline metrics per trial, most telling first; per-stream and per-interval samples are left to the files.
+const HEADLINE_RE = [/throughput$/i, /transaction_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i];
+const MAX_HEADLINES = 4;
+
+function headlines(samples: readonly Sample[]): Sample[] {
+  const whole = samples.filter((s) => s.labels.stream === undefined && s.labels.interval_start === undefined);
+  const picked: Sample[] = [];
+  for (const re of HEADLINE_RE) {
+    for (const sample of whole) {
+      if (picked.length >= MAX_HEADLINES) return picked;
+      if (re.test(sample.metric) && !picked.includes(sample)) picked.push(sample);
+    }
+  }
+  return picked;
+}
+
+function describeParams(trial: TrialRecord): string {
+  return Object.entries({ ...trial.cell, ...trial.params })
+    .filter(([key]) => key !== 'duration')
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
+}
+
+/** The table printed when a run ends: one line per trial with its headline results. */
+export function formatSummary(record: RunRecord, samples: readonly Sample[]): string {
+  const byTrial = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    if (!sample.trialId) continue;
+    const list = byTrial.get(sample.trialId) ?? [];
+    list.push(sample);
+    byTrial.set(sample.trialId, list);
+  }
+  return formatTable(record.trials, [
+    { header: 'trial', value: (t) => t.id },
+    { header: 'tool', value: (t) => t.tool },
+    { header: 'test', value: (t) => t.test },
+    { header: 'hosts', value: (t) => `${t.client} → ${t.server}` },
+    { header: 'parameters', value: describeParams },
+    { header: 'status', value: (t) => (t.status === 'succeeded' ? 'ok' : t.status) },
+    {
+      header: 'results',
+      value: (t) =>
+        t.status === 'failed'
+          ? (t.error ?? '').split('\n')[0]!.slice(0, 80)
+          : headlines(byTrial.get(t.id) ?? [])
+              .map((s) => `${s.metric} ${formatValue(s.value)} ${s.unit}`)
+              .join(' · '),
+    },
+  ]);
+}

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import type { DiagnosticCheck } from '../plugin/cloud.js';
+import type { Logger, PluginContext } from '../plugin/common.js';
+import type { PluginResolver } from '../registry/types.js';
+import { processHost } from '../transport/process-host.js';
+import { ToolMissingError } from '../errors/index.js';
+
+export interface DoctorOptions {
+  registry: PluginResolver;
+  /** Install missing tools with each tool plugin's `install` (Debian/Ubuntu). */
+  install?: boolean;
+  signal?: AbortSignal;
+  log?: Logger;
+}
+
+export interface DoctorReport {
+  /** False when any check of severity `error` failed. */
+  readonly ok: boolean;
+  readonly checks: readonly DiagnosticCheck[];
+}
+
+const MIN_NODE = [22, 12] as const;
+const quiet: Logger = { debug() {}, info() {}, warn() {} };
+
+/** What this machine can do: Node, privileges, each cloud plugin's facts, each tool's version and build features. */
+export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
+  const ctx: PluginContext = {
+    runId: 'doctor',
+    runDir: process.cwd(),
+    signal: options.signal ?? new AbortController().signal,
+    log: options.log ?? quiet,
+  };
+  const checks: DiagnosticCheck[] = [nodeCheck(), await privilegeCheck()];
+
+  for (const descriptor of options.registry.list('cloud')) {
+    const cloud = await options.registry.get('cloud', descriptor.name);
+    if (!cloud?.diagnose) continue;
+    for (const check of await cloud.diagnose(ctx)) checks.push({ ...check, name: `${descriptor.name}: ${check.name}` });
+  }
+
+  const here = processHost({ id: 'localhost', name: 'localhost', cloud: 'local', internalIp: '127.0.0.1' });
+  for (const descriptor of options.registry.list('tool')) {
+    const tool = await options.registry.get('tool', descriptor.name);
+    if (!tool) continue;
+    checks.push(await toolCheck(descriptor.name, async () => tool.check(here, ctx), options.install && tool.install
+      ? async () => tool.install!(here, ctx)
+      : undefined));
+  }
+  return { ok: checks.every((c) => c.ok || c.severity === 'warning'), checks };
+}
+
+async function toolCheck(
+  name: string,
+  check: () => Promise<{ version: string; features: Readonly<Record<string, boolean | string>> }>,
+  install: (() => Promise<void>) | undefined,
+): Promise<DiagnosticCheck> {
+  const describe = (info: { version: string; features: Readonly<Record<string, boolean | string>> }, installed = false) => {
+    const features = Object.entries(info.features).map(([k, v]) => (v === true ? k : v === false ? `no ${k}` : `${k}=${v}`));
+    return { name: `tool ${name}`, ok: true, detail: `${installed ? 'installed ' : ''}${info.version}${features.length ? ` (${features.join(', ')})` : ''}` };
+  };
+  try {
+    return describe(await check());
+  } catch (error) {
+    const missing = error instanceof ToolMissingError;
+    if (missing && install) {
+      try {
+        await install();
+        return describe(await check(), true);
+      } catch (installError) {
+        return { name: `tool ${name}`, ok: false, detail: `install failed: ${message(installError)}`, fix: 'install it with your package manager' };
+      }
+    }
+    return {
+      name: `tool ${name}`,
+      ok: false,
+      detail: message(error),
+      fix: missing ? 'run `netbench doctor --install` (Debian/Ubuntu, as root)' : undefined,
+    };
+  }
+}
+
+function nodeCheck(): DiagnosticCheck {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const ok = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+  return { name: 'node', ok, detail: `v${process.versions.node}`, fix: ok ? undefined : `netbench needs Node >= ${MIN_NODE.join('.')}` };
+}
+
+async function privilegeCheck(): Promise<DiagnosticCheck> {
+  const root = process.getuid?.() === 0;
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  const capEff = /^CapEff:\s*([0-9a-f]+)/m.exec(status)?.[1];
+  const netAdmin = capEff !== undefined && (BigInt(`0x${capEff}`) & (1n << 12n)) !== 0n;
+  return {
+    name: 'privileges',
+    ok: netAdmin,
+    severity: 'warning',
+    detail: `${root ? 'root' : 'not root'}, CAP_NET_ADMIN ${netAdmin ? 'present' : 'absent'}`,
+    fix: netAdmin ? undefined : 'run as root for network namespaces and link shaping; without it local hosts fall back to loopback',
+  };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Set up a Debian/Ubuntu machine for netbench, from scratch (as root):
+# the measuring tools from the distribution, Node >= 22.12, npm ci, build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup.sh installs Debian packages and needs root: sudo $0" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+# netperf lives in Debian's non-free component (Ubuntu: multiverse).
+if [ -f /etc/apt/sources.list.d/debian.sources ] && ! grep -q 'non-free' /etc/apt/sources.list.d/debian.sources; then
+  sed -i -E 's/^(Components:.*\bmain\b)(.*)$/\1 non-free\2/' /etc/apt/sources.list.d/debian.sources
+elif [ -f /etc/apt/sources.list ] && grep -qE '^deb .*debian' /etc/apt/sources.list && ! grep -q 'non-free' /etc/apt/sources.list; then
+  sed -i -E '/^deb .*debian/ s/\bmain\b/main non-free/' /etc/apt/sources.list
+fi
+if grep -qi ubuntu /etc/os-release 2>/dev/null; then
+  command -v add-apt-repository >/dev/null && add-apt-repository -y multiverse >/dev/null || true
+fi
+
+packages=(iputils-ping iproute2 netperf iperf3 openssh-server openssh-client procps ca-certificates)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+command -v npm >/dev/null || missing+=(npm)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# The Debian packages start their daemons; netbench starts its own per run.
+systemctl disable --now iperf3 netperf 2>/dev/null || true
+
+scripts/node24 npm ci --no-audit --no-fund
+scripts/node24 npm run build
+echo "setup: done. Run the CLI with scripts/netbench (e.g. scripts/netbench doctor)." >&2
