@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import type { CleanupFilter, CleanupReport, LedgerResource } from '@netbench/core';
+import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
+import { findProcesses } from './processes.js';
+import { mustRun } from './run-command.js';
+import { CONFIG_MARK } from './sshd.js';
+import { teardownResource } from './teardown.js';
+
+const SSHD_CONFIG_RE = /sshd.* -f (.+\/local\/[^/]+\/sshd_config)(?: |$)/;
+
+/** True when a resource of `runId` passes the filter. Unknown run ids only pass an empty filter. */
+function matches(filter: CleanupFilter, runId: string | undefined, tag?: string): boolean {
+  if (filter.runId !== undefined) {
+    if (runId !== undefined ? runId !== filter.runId : tag !== runTag(filter.runId)) return false;
+  }
+  if (filter.olderThanMs !== undefined) {
+    const started = runId !== undefined ? runIdTime(runId) : undefined;
+    if (!started || Date.now() - started.getTime() < filter.olderThanMs) return false;
+  }
+  return true;
+}
+
+async function findNamespaces(): Promise<{ name: string; runId: string }[]> {
+  const text = await mustRun(['ip', 'netns', 'list']);
+  const found: { name: string; runId: string }[] = [];
+  for (const line of text.split('\n')) {
+    const name = line.trim().split(/\s+/)[0];
+    const match = name ? NETNS_RE.exec(name) : null;
+    if (name && match) found.push({ name, runId: match[1]! });
+  }
+  return found;
+}
+
+async function findSshdLeftovers(): Promise<LedgerResource[]> {
+  const found: LedgerResource[] = [];
+  for (const proc of await findProcesses((argv) => SSHD_CONFIG_RE.test(argv.join(' ')))) {
+    const config = SSHD_CONFIG_RE.exec(proc.argv.join(' '))![1]!;
+    let runId: string | undefined;
+    let netns: string | undefined;
+    try {
+      const text = await readFile(config, 'utf8');
+      runId = /^# netbench-run-id: (\S+)$/m.exec(text)?.[1];
+      netns = /^# netbench-netns: (\S+)$/m.exec(text)?.[1];
+      if (!text.startsWith(CONFIG_MARK)) continue; // an sshd_config that is not ours
+    } catch {
+      // Config gone with its run folder: the path is all we know.
+    }
+    found.push({ type: 'process', id: `sshd@${netns ?? proc.pid}`, data: { ...(runId ? { runId } : {}), pid: proc.pid, startTime: proc.startTime, config } });
+  }
+  return found;
+}
+
+/**
+ * Find what runs left behind by naming alone (namespaces `nb-<runId>-*`,
+ * links `nb<tag>br`/`nb<tag>h<n>` whose alias holds the run id, sshd started
+ * from a run folder) and delete it unless `dryRun`: processes first, then
+ * links, namespaces, bridges, as teardown would.
+ */
+export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupReport> {
+  const namespaces = await findNamespaces();
+  const runIdByTag = new Map(namespaces.map((ns) => [runTag(ns.runId), ns.runId]));
+  const processes = (await findSshdLeftovers()).filter((r) => matches(filter, r.data?.runId as string | undefined));
+
+  const links = JSON.parse(await mustRun(['ip', '-j', 'link', 'show'])) as { ifname: string; ifalias?: string }[];
+  const veths: LedgerResource[] = [];
+  const bridges: LedgerResource[] = [];
+  for (const link of links) {
+    const bridge = BRIDGE_RE.exec(link.ifname);
+    const veth = VETH_RE.exec(link.ifname);
+    const tag = bridge?.[1] ?? veth?.[1];
+    if (!tag) continue;
+    const runId = runIdFromAlias(link.ifalias) ?? runIdByTag.get(tag);
+    if (!matches(filter, runId, tag)) continue;
+    (bridge ? bridges : veths).push({ type: bridge ? 'bridge' : 'veth', id: link.ifname, data: runId ? { runId } : {} });
+  }
+  const netns = namespaces
+    .filter((ns) => matches(filter, ns.runId))
+    .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }));
+
+  const found = [...processes, ...veths, ...netns, ...bridges];
+  const failed: { resource: LedgerResource; error: string }[] = [];
+  if (!filter.dryRun) {
+    for (const resource of found) {
+      try {
+        await teardownResource(resource);
+      } catch (error) {
+        failed.push({ resource, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+  return { found, failed };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { parseDuration, parsePercent, parseRate } from './units.js';
+import { isPrivateSubnet, parseIpv4, parseSubnet } from './subnet.js';
+
+export const DEFAULT_SUBNET = '10.213.0.0/24';
+
+const rate = z.string().refine((s) => parseRate(s) !== undefined, {
+  message: 'expected a rate such as 200mbit, 1gbit, 500kbit or 10mbps (bytes/s)',
+});
+const duration = z.string().refine((s) => parseDuration(s) !== undefined, {
+  message: 'expected a duration such as 10ms, 250us or 0.5s',
+});
+const percent = z.string().refine((s) => parsePercent(s) !== undefined, {
+  message: 'expected a percentage between 0% and 100%, such as 0.1%',
+});
+
+export const linkSchema = z
+  .strictObject({
+    /** Egress rate limit (tc tbf). */
+    rate: rate.optional(),
+    /** Added one-way delay on egress (netem). */
+    delay: duration.optional(),
+    /** Delay variation (netem); needs `delay`. */
+    jitter: duration.optional(),
+    /** Random packet loss (netem). */
+    loss: percent.optional(),
+  })
+  .refine((link) => link.jitter === undefined || link.delay !== undefined, {
+    message: 'jitter needs delay (netem varies the delay it adds)',
+    path: ['jitter'],
+  });
+
+export const hostSchema = z.strictObject({
+  /** Private range the lab's addresses come from; every local host of a run must agree. */
+  subnet: z
+    .string()
+    .refine((s) => parseSubnet(s) !== undefined, { message: 'expected an IPv4 subnet such as 10.213.0.0/24 (prefix 8..30, host bits zero)' })
+    .refine((s) => { const subnet = parseSubnet(s); return subnet === undefined || isPrivateSubnet(subnet); }, {
+      message: 'the lab subnet must be a private range (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16)',
+    })
+    .optional(),
+  /** Fixed address inside the subnet. */
+  address: z.string().refine((s) => parseIpv4(s) !== undefined, { message: 'expected an IPv4 address such as 10.213.0.20' }).optional(),
+  /** Shaping of this host's egress. */
+  link: linkSchema.optional(),
+  /** Run an sshd inside the namespace. */
+  sshd: z.boolean().optional(),
+});
+
+export type LinkConfig = z.infer<typeof linkSchema>;
+export type LocalHostConfig = z.infer<typeof hostSchema>;
+
+/** Fields of `link` that need netem. */
+export const NETEM_FIELDS = ['delay', 'jitter', 'loss'] as const;
+
+export function netemFields(link: LinkConfig | undefined): string[] {
+  return link ? NETEM_FIELDS.filter((field) => link[field] !== undefined) : [];
+}

@@ -1,0 +1,72 @@
+import { access, constants } from 'node:fs/promises';
+import type { HostRequest } from '@netbench/core';
+import { UnsupportedError } from '@netbench/core';
+import { localCapabilities, type LocalCapabilities } from './capabilities.js';
+import { netemFields, type LocalHostConfig } from './host-schema.js';
+import { planLab, type LabPlan } from './lab-plan.js';
+import { runCommand } from './run-command.js';
+import { SSHD } from './sshd.js';
+
+const PRIVILEGE_FIX = 'run netbench as root (sudo netbench ...) or give it CAP_NET_ADMIN and CAP_SYS_ADMIN';
+
+const describe = (requests: readonly HostRequest<LocalHostConfig>[], fields: (r: HostRequest<LocalHostConfig>) => string[]) =>
+  requests
+    .map((r) => ({ id: r.id, fields: fields(r) }))
+    .filter((r) => r.fields.length > 0)
+    .map((r) => `host ${r.id} (${r.fields.join(', ')})`);
+
+const linkFields = (r: HostRequest<LocalHostConfig>) =>
+  Object.entries(r.config.link ?? {}).filter(([, v]) => v !== undefined).map(([k]) => `link.${k}`);
+
+/**
+ * Everything that can be known before creating anything: the plan is
+ * consistent, and the kernel and privileges allow what each host asks for.
+ * Throws `UnsupportedError` naming the host, the field and what to do.
+ */
+export async function checkRequests(runId: string, requests: readonly HostRequest<LocalHostConfig>[]): Promise<{ plan: LabPlan; caps: LocalCapabilities }> {
+  const plan = planLab(runId, requests);
+  const caps = await localCapabilities();
+
+  if (!caps.netns) {
+    const shaped = describe(requests, linkFields);
+    if (shaped.length > 0) {
+      throw new UnsupportedError(
+        `local: ${shaped.join('; ')} asks for link shaping, which needs network namespaces, and they are unavailable here: ${caps.detail.netns}. ` +
+          `Without them local hosts fall back to 127.0.0.1 with no shaping and no isolation. To fix: ${PRIVILEGE_FIX}, or remove link from these hosts.`,
+      );
+    }
+    const sshd = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : []));
+    if (sshd.length > 0) {
+      throw new UnsupportedError(`local: ${sshd.join('; ')} asks for an sshd, which needs a network namespace (${caps.detail.netns}). To fix: ${PRIVILEGE_FIX}.`);
+    }
+    return { plan, caps };
+  }
+
+  if (!caps.netem) {
+    const wanting = describe(requests, (r) => netemFields(r.config.link).map((f) => `link.${f}`));
+    if (wanting.length > 0) {
+      throw new UnsupportedError(
+        `local: ${wanting.join('; ')} needs the netem queueing discipline, but ${caps.detail.netem}. ` +
+          'To fix: load it (modprobe sch_netem; on Ubuntu install linux-modules-extra-$(uname -r)), use a kernel built with CONFIG_NET_SCH_NETEM, ' +
+          'or remove delay, jitter and loss from the spec (link.rate alone works, with tbf).',
+      );
+    }
+  }
+  if (!caps.tbf) {
+    const rated = describe(requests, (r) => (r.config.link?.rate !== undefined ? ['link.rate'] : []));
+    if (rated.length > 0) {
+      throw new UnsupportedError(`local: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: load sch_tbf (modprobe sch_tbf) or remove link.rate.`);
+    }
+  }
+  if (requests.some((r) => r.config.sshd)) {
+    const hosts = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : [])).join('; ');
+    const sshdOk = await access(SSHD, constants.X_OK).then(() => true, () => false);
+    const keygen = await runCommand(['ssh-keygen', '-?']);
+    const keyscan = await runCommand(['ssh-keyscan']);
+    const missing = [sshdOk ? '' : SSHD, keygen.code === 127 ? 'ssh-keygen' : '', keyscan.code === 127 ? 'ssh-keyscan' : ''].filter(Boolean);
+    if (missing.length > 0) {
+      throw new UnsupportedError(`local: ${hosts} asks for an sshd, but ${missing.join(', ')} is missing. To fix: install OpenSSH (apt-get install openssh-server openssh-client).`);
+    }
+  }
+  return { plan, caps };
+}

@@ -1,0 +1,112 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+
+/**
+ * A pid is recorded with its start time (clock ticks since boot, field 22 of
+ * /proc/PID/stat) so a later kill never hits an unrelated process that reused
+ * the pid.
+ */
+interface ProcState { readonly state: string; readonly startTime: string }
+
+function parseStat(stat: string): ProcState | undefined {
+  // The command name (field 2) may hold spaces and parentheses: split after the last ')'.
+  // rest[0] is field 3 (state), so field 22 is rest[19].
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [state] = rest;
+  const startTime = rest[19];
+  return state && startTime ? { state, startTime } : undefined;
+}
+
+export async function processState(pid: number): Promise<ProcState | undefined> {
+  try {
+    return parseStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Synchronous variant for `onSpawn`, which cannot await. */
+export function processStartTimeSync(pid: number): string | undefined {
+  try {
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.startTime;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Alive and, when `startTime` is given, still the same process. Zombies count as gone. */
+export async function isSameProcessAlive(pid: number, startTime?: string): Promise<boolean> {
+  const state = await processState(pid);
+  if (!state || state.state === 'Z' || state.state === 'X') return false;
+  return startTime === undefined || state.startTime === startTime;
+}
+
+export interface ProcessRef {
+  readonly pid: number;
+  readonly startTime?: string;
+  /** Signal the whole process group (the pid leads it). */
+  readonly group?: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function signal(ref: ProcessRef, sig: NodeJS.Signals): void {
+  try {
+    process.kill(ref.group ? -ref.pid : ref.pid, sig);
+  } catch {
+    // Already gone, or the group has no leader any more: try the pid alone.
+    try { process.kill(ref.pid, sig); } catch { /* gone */ }
+  }
+}
+
+/**
+ * SIGTERM every process that is still the one recorded, wait up to `graceMs`
+ * for them to exit, SIGKILL the survivors. Returns the pids that were alive.
+ */
+export async function terminate(refs: readonly ProcessRef[], graceMs = 1500): Promise<number[]> {
+  const alive: ProcessRef[] = [];
+  for (const ref of refs) if (await isSameProcessAlive(ref.pid, ref.startTime)) alive.push(ref);
+  for (const ref of alive) signal(ref, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  let remaining = alive;
+  while (remaining.length > 0 && Date.now() < deadline) {
+    await sleep(25);
+    const next: ProcessRef[] = [];
+    for (const ref of remaining) if (await isSameProcessAlive(ref.pid, ref.startTime)) next.push(ref);
+    remaining = next;
+  }
+  for (const ref of remaining) signal(ref, 'SIGKILL');
+  const killDeadline = Date.now() + 2000;
+  while (remaining.length > 0 && Date.now() < killDeadline) {
+    await sleep(25);
+    const next: ProcessRef[] = [];
+    for (const ref of remaining) if (await isSameProcessAlive(ref.pid, ref.startTime)) next.push(ref);
+    remaining = next;
+  }
+  if (remaining.length > 0) throw new Error(`processes ${remaining.map((r) => r.pid).join(', ')} survived SIGKILL`);
+  return alive.map((ref) => ref.pid);
+}
+
+export interface ProcessInfo {
+  readonly pid: number;
+  readonly startTime: string;
+  readonly argv: readonly string[];
+}
+
+/** Every process whose argv matches `predicate` (reads /proc). */
+export async function findProcesses(predicate: (argv: readonly string[]) => boolean): Promise<ProcessInfo[]> {
+  const found: ProcessInfo[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    try {
+      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter((part) => part.length > 0);
+      if (argv.length === 0 || !predicate(argv)) continue;
+      const state = await processState(pid);
+      if (state && state.state !== 'Z') found.push({ pid, startTime: state.startTime, argv });
+    } catch {
+      // The process exited while we looked.
+    }
+  }
+  return found;
+}

@@ -1,0 +1,135 @@
+import { appendFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Host, HostRequest, LedgerResource, ProvisionContext } from '@netbench/core';
+import { processHost } from '@netbench/core';
+import type { LocalCapabilities } from './capabilities.js';
+import type { LocalHostConfig } from './host-schema.js';
+import type { LabPlan, PlannedHost } from './lab-plan.js';
+import { linkAlias } from './naming.js';
+import { osRelease } from './os-release.js';
+import { processStartTimeSync } from './processes.js';
+import { mustRun, runCommand } from './run-command.js';
+import { shapingCommands, shapingLabels } from './shaping.js';
+import { SSH_PORT, startSshd, writeSshdFiles } from './sshd.js';
+
+export const PLUGIN_NAME = 'local';
+
+/** Quiet the bridge for measurements: no IP (no route in the root namespace), no netfilter, no STP delay. */
+async function createBridge(name: string, runId: string): Promise<void> {
+  await mustRun(['ip', 'link', 'add', 'name', name, 'type', 'bridge', 'stp_state', '0', 'forward_delay', '0']);
+  await mustRun(['ip', 'link', 'set', 'dev', name, 'alias', linkAlias(runId)]);
+  await mustRun(['ip', 'link', 'set', 'dev', name, 'addrgenmode', 'none']);
+  // Older kernels lack per-bridge netfilter switches; the global default applies there.
+  await runCommand(['ip', 'link', 'set', 'dev', name, 'type', 'bridge', 'nf_call_iptables', '0', 'nf_call_ip6tables', '0', 'nf_call_arptables', '0']);
+  await mustRun(['ip', 'link', 'set', 'dev', name, 'up']);
+}
+
+async function createNamespace(name: string): Promise<void> {
+  await mustRun(['ip', 'netns', 'add', name]);
+  await mustRun(['ip', '-n', name, 'link', 'set', 'dev', 'lo', 'up']);
+}
+
+/** The veth's peer is born inside the namespace as eth0; shaping lives on it and dies with it. */
+async function createVeth(host: PlannedHost, plan: LabPlan, runId: string): Promise<void> {
+  const { veth, netns } = host;
+  await mustRun(['ip', 'link', 'add', 'name', veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', netns]);
+  await mustRun(['ip', 'link', 'set', 'dev', veth, 'alias', linkAlias(runId)]);
+  await mustRun(['ip', 'link', 'set', 'dev', veth, 'addrgenmode', 'none']);
+  await mustRun(['ip', 'link', 'set', 'dev', veth, 'master', plan.bridge]);
+  await mustRun(['ip', 'link', 'set', 'dev', veth, 'up']);
+  await mustRun(['ip', '-n', netns, 'addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0']);
+  await mustRun(['ip', '-n', netns, 'link', 'set', 'dev', 'eth0', 'up']);
+  for (const command of shapingCommands(netns, host.request.config.link)) await mustRun(command);
+}
+
+/**
+ * Every process a host starts is appended (pid and start time) to a file that
+ * a `process` resource points at, so teardown can reap stragglers even in a
+ * fresh process, and never a reused pid.
+ */
+async function trackSpawned(ctx: ProvisionContext, request: HostRequest<LocalHostConfig>, dir: string) {
+  const pidFile = join(dir, 'spawned.pids');
+  const resource: LedgerResource = { type: 'process', id: `spawned@${request.id}`, host: request.id, data: { runId: ctx.runId, pidFile } };
+  await ctx.ledger.track(resource, async () => {
+    await mkdir(dir, { recursive: true });
+    await writeFile(pidFile, '', { flag: 'a' });
+  });
+  return (pid: number) => {
+    try {
+      appendFileSync(pidFile, `${pid} ${processStartTimeSync(pid) ?? ''}\n`);
+    } catch {
+      // The run folder is gone; the namespace teardown still stops the process.
+    }
+  };
+}
+
+async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: ProvisionContext, os: string | undefined): Promise<Host> {
+  const { request, netns } = host;
+  const dir = join(ctx.runDir, PLUGIN_NAME, host.dirName);
+  const data = { runId: ctx.runId };
+  await ctx.ledger.track({ type: 'netns', id: netns, host: request.id, data }, () => createNamespace(netns));
+  await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, bridge: plan.bridge } }, () => createVeth(host, plan, ctx.runId));
+  const onSpawn = await trackSpawned(ctx, request, dir);
+
+  const labels: Record<string, string> = { isolation: 'netns', netns, ...shapingLabels(request.config.link) };
+  if (request.config.sshd) {
+    const files = await writeSshdFiles(dir, ctx.runId, request.id, netns, host.address);
+    const resource: LedgerResource = { type: 'process', id: `sshd@${netns}`, host: request.id, data: { ...data, netns, command: 'sshd', config: files.config } };
+    const sshd = await ctx.ledger.track(resource, () => startSshd(netns, host.address, files));
+    // Same resource again, now with the pid and its start time (the ledger keeps the fullest line).
+    await ctx.ledger.created({ ...resource, data: { ...resource.data, pid: sshd.pid, startTime: sshd.startTime } });
+    Object.assign(labels, { ssh_port: String(SSH_PORT), ssh_user: 'root', ssh_key: files.clientKey, ssh_known_hosts: files.knownHosts });
+  }
+  return processHost({
+    id: request.id,
+    name: request.name,
+    cloud: PLUGIN_NAME,
+    zone: 'local',
+    machineType: 'netns',
+    internalIp: host.address,
+    os,
+    labels,
+    prefix: ['ip', 'netns', 'exec', netns],
+    onSpawn,
+  });
+}
+
+async function provisionLoopback(plan: LabPlan, caps: LocalCapabilities, ctx: ProvisionContext, os: string | undefined): Promise<Host[]> {
+  const ids = plan.hosts.map((h) => h.request.id).join(', ');
+  ctx.log.warn(
+    `local: network namespaces are unavailable (${caps.detail.netns}), so hosts ${ids} run on 127.0.0.1: ` +
+      'no link shaping and no isolation (every host is this machine, sharing one network stack). Run netbench as root for a namespace lab.',
+  );
+  const fixed = plan.hosts.filter((h) => h.request.config.address !== undefined).map((h) => h.request.id);
+  if (fixed.length > 0) ctx.log.warn(`local: address is ignored on loopback hosts (${fixed.join(', ')})`);
+  const hosts: Host[] = [];
+  for (const host of plan.hosts) {
+    const onSpawn = await trackSpawned(ctx, host.request, join(ctx.runDir, PLUGIN_NAME, host.dirName));
+    hosts.push(processHost({
+      id: host.request.id,
+      name: host.request.name,
+      cloud: PLUGIN_NAME,
+      zone: 'local',
+      machineType: 'loopback',
+      internalIp: '127.0.0.1',
+      os,
+      labels: { isolation: 'loopback' },
+      onSpawn,
+    }));
+  }
+  return hosts;
+}
+
+/** Bridge, then per host a namespace, a veth (with shaping), a pid list and maybe an sshd; each tracked before it is made. */
+export async function provisionLab(plan: LabPlan, caps: LocalCapabilities, ctx: ProvisionContext): Promise<Host[]> {
+  const os = await osRelease();
+  if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
+  await ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { runId: ctx.runId } }, () => createBridge(plan.bridge, ctx.runId));
+  const hosts: Host[] = [];
+  for (const host of plan.hosts) {
+    ctx.signal.throwIfAborted();
+    hosts.push(await provisionNamespaceHost(host, plan, ctx, os));
+  }
+  return hosts;
+}

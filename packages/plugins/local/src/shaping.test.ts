@@ -1,0 +1,18 @@
+import { expect, it } from 'vitest';
+import { shapingCommands, shapingLabels, tbfBurstBytes } from './shaping.js';
+
+it('shapes rate alone with tbf at the root of eth0, from re-formatted numbers', () => {
+  expect(shapingCommands('ns1', { rate: '200mbit' })).toEqual([
+    ['tc', '-n', 'ns1', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'tbf', 'rate', '200000000bit', 'burst', '100000', 'latency', '50ms'],
+  ]);
+  expect(tbfBurstBytes(1e6)).toBe(64 * 1024);
+});
+
+it('puts netem at the root and tbf under it when delay and rate are both asked', () => {
+  expect(shapingCommands('ns1', { rate: '10mbit', delay: '10ms', jitter: '1ms', loss: '0.1%' })).toEqual([
+    ['tc', '-n', 'ns1', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'netem', 'delay', '10000us', '1000us', 'loss', '0.1%'],
+    ['tc', '-n', 'ns1', 'qdisc', 'add', 'dev', 'eth0', 'parent', '1:1', 'handle', '10:', 'tbf', 'rate', '10000000bit', 'burst', '65536', 'latency', '50ms'],
+  ]);
+  expect(shapingCommands('ns1', undefined)).toEqual([]);
+  expect(shapingLabels({ rate: '10mbit', loss: '1%' })).toEqual({ link_rate: '10mbit', link_loss: '1%' });
+});

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { LedgerResource } from '@netbench/core';
+import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
+import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
+import { runCommand } from './run-command.js';
+
+/** Resource kinds this plugin records. */
+export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process';
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const linkExists = async (name: string) => (await runCommand(['ip', 'link', 'show', 'dev', name])).code === 0;
+
+/** The run id in an interface's alias, `null` when it has none, `undefined` when it is gone. */
+async function linkOwner(name: string): Promise<string | null | undefined> {
+  const result = await runCommand(['ip', '-j', 'link', 'show', 'dev', name]);
+  if (result.code !== 0) return undefined;
+  const [link] = JSON.parse(result.stdout) as { ifalias?: string }[];
+  return runIdFromAlias(link?.ifalias) ?? null;
+}
+const netnsExists = (name: string) => existsSync(`/run/netns/${name}`);
+
+/**
+ * Delete an interface; one that is not there is success. One whose alias names
+ * another run is left alone: its 6-character tag collided with ours.
+ */
+export async function deleteLink(name: string, runId?: string): Promise<void> {
+  const owner = await linkOwner(name);
+  if (owner === undefined) return;
+  // Ours was never made (creating it failed on the name), so there is nothing of ours to delete.
+  if (runId !== undefined && owner !== null && owner !== runId) return;
+  const result = await runCommand(['ip', 'link', 'del', 'dev', name]);
+  // A veth vanishes with its peer's namespace, possibly between our check and the delete.
+  if (result.code !== 0 && (await linkExists(name))) throw new Error(`ip link del ${name}: ${result.stderr.trim()}`);
+}
+
+/** Processes inside a namespace, with start times so a reused pid is never hit. */
+async function namespacePids(name: string): Promise<ProcessRef[]> {
+  const result = await runCommand(['ip', 'netns', 'pids', name]);
+  if (result.code !== 0) return [];
+  const refs: ProcessRef[] = [];
+  for (const pid of result.stdout.split(/\s+/).filter((p) => /^\d+$/.test(p)).map(Number)) {
+    const state = await processState(pid);
+    if (state) refs.push({ pid, startTime: state.startTime });
+  }
+  return refs;
+}
+
+/** Stop everything running inside, then delete the namespace (its eth0 goes with it). */
+export async function deleteNetns(name: string): Promise<void> {
+  if (!netnsExists(name)) return;
+  await terminate(await namespacePids(name), 1000);
+  const result = await runCommand(['ip', 'netns', 'del', name]);
+  if (result.code !== 0 && netnsExists(name)) throw new Error(`ip netns del ${name}: ${result.stderr.trim()}`);
+}
+
+/** `sshd: /usr/sbin/sshd -D -e -f <config> [listener] ...`: sshd rewrites its title, so match on the joined argv. */
+export async function findSshd(config: string) {
+  const needle = `-f ${config}`;
+  return findProcesses((argv) => {
+    const line = argv.join(' ');
+    return line.includes('sshd') && (line.endsWith(needle) || line.includes(`${needle} `));
+  });
+}
+
+async function readPidFile(path: string): Promise<ProcessRef[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return [];
+  }
+  const refs: ProcessRef[] = [];
+  for (const line of text.split('\n')) {
+    const [pid, startTime] = line.trim().split(/\s+/);
+    if (pid && /^\d+$/.test(pid)) refs.push({ pid: Number(pid), startTime: startTime || undefined, group: true });
+  }
+  return refs;
+}
+
+/**
+ * Stop the processes a `process` resource stands for: a pid with its start
+ * time, every sshd started with a given config file, and every process listed
+ * in a pid file (what the host's `onSpawn` recorded).
+ */
+export async function stopProcesses(resource: LedgerResource): Promise<void> {
+  const data = resource.data ?? {};
+  const refs: ProcessRef[] = [];
+  if (typeof data.pid === 'number') refs.push({ pid: data.pid, startTime: str(data.startTime) });
+  const config = str(data.config);
+  if (config) for (const proc of await findSshd(config)) refs.push({ pid: proc.pid, startTime: proc.startTime });
+  const pidFile = str(data.pidFile);
+  if (pidFile) refs.push(...(await readPidFile(pidFile)));
+  const unique = new Map(refs.map((ref) => [ref.pid, ref]));
+  await terminate([...unique.values()]);
+}
+
+/** Delete one ledger resource. Works from the entry alone; gone already = success. */
+export async function teardownResource(resource: LedgerResource): Promise<void> {
+  // Names are checked against our own patterns, so a damaged ledger can never delete `eth0`.
+  const refuse = () => new Error(`local: refusing to delete ${resource.type} ${JSON.stringify(resource.id)}: not a netbench name`);
+  switch (resource.type) {
+    case 'process':
+      return stopProcesses(resource);
+    case 'veth':
+      if (!VETH_RE.test(resource.id)) throw refuse();
+      return deleteLink(resource.id, str(resource.data?.runId));
+    case 'bridge':
+      if (!BRIDGE_RE.test(resource.id)) throw refuse();
+      return deleteLink(resource.id, str(resource.data?.runId));
+    case 'netns':
+      if (!NETNS_RE.test(resource.id)) throw refuse();
+      return deleteNetns(resource.id);
+    default:
+      throw new Error(`local: unknown resource type ${resource.type}`);
+  }
+}
