@@ -6,7 +6,13 @@ export interface HostSpec {
   readonly cloud: string;
   /** Share one provisioned host between every trial that needs the same config (default true). */
   readonly reuse: boolean;
-  /** Plugin-owned fields (`zone`, `machineType`, `link`, ...), already validated. */
+  /**
+   * Plugin-owned fields (`zone`, `machineType`, `link`, ...) as written, validated
+   * against the cloud's `hostSchema` for every matrix cell. Values may still hold
+   * `${var}` placeholders: `createPlan` substitutes them per cell (a whole-scalar
+   * `${var}` keeps the variable's type) and parses the result with the schema
+   * (defaults applied) into `FleetHost.config`.
+   */
   readonly [field: string]: unknown;
 }
 
@@ -21,6 +27,11 @@ export interface BenchmarkSpec {
   readonly server: string;
   /** Which address of the server the client targets. */
   readonly ip: 'internal' | 'external';
+  /**
+   * Tool-owned fields as written; like host fields they may hold `${var}`
+   * placeholders (so may `name`), substituted per cell by `createPlan` before
+   * the tool's `schema` parses them and `trials()` runs.
+   */
   readonly [field: string]: unknown;
 }
 
@@ -29,7 +40,10 @@ export interface MatrixSpec {
   readonly axes: Readonly<Record<string, readonly Scalar[]>>;
   /** Groups of axes advanced together (equal lengths), crossed with `axes`. */
   readonly zip: readonly Readonly<Record<string, readonly Scalar[]>>[];
-  /** CEL expressions; a cell is kept when every one is true. */
+  /**
+   * CEL expressions; a cell is kept when every one is true. The file's
+   * `matrix.filter` (one string or a list) is normalised to this list.
+   */
   readonly filters: readonly string[];
 }
 
@@ -49,7 +63,10 @@ export interface RunOptions {
   /** Seconds allowed for provisioning / prepare / teardown of the whole fleet. */
   readonly provisionTimeout: number;
   readonly teardownTimeout: number;
-  /** Parent folder of run folders; default `~/.netbench/runs`. */
+  /**
+   * Parent folder of run folders; default `~/.netbench/runs`. The loader makes
+   * it absolute, relative to the spec file's folder.
+   */
   readonly runsDir?: string;
   /** Install missing tools on hosts during prepare (default true). */
   readonly install: boolean;

@@ -1,0 +1,1 @@
+export { expandMatrix } from './expand-matrix.js';

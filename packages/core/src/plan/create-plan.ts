@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import { NetbenchError, PluginError } from '../errors/index.js';
+import { expandMatrixChecked } from '../matrix/expand-matrix.js';
+import { referencedVariables, substitute } from '../matrix/placeholders.js';
+import type { ToolPlugin, TrialSpec } from '../plugin/tool.js';
+import type { PluginResolver } from '../registry/types.js';
+import { OFFICIAL_CATALOG } from '../spec/plugin-lookup.js';
+import { pluginFields } from '../spec/plugin-fields.js';
+import { BENCHMARK_CORE_KEYS } from '../spec/skeleton-schema.js';
+import { specErrorWithoutPositions } from '../spec/spec-error.js';
+import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
+import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
+import { BlockParser } from './parse-block.js';
+import type { Plan, PlannedTrial } from './types.js';
+
+interface BenchmarkTemplate {
+  readonly index: number;
+  readonly spec: BenchmarkSpec;
+  readonly tool: ToolPlugin<unknown>;
+  readonly fields: Record<string, unknown>;
+  readonly vars: readonly string[];
+  /** Variable values → trials and display name, so each variant calls `trials()` once. */
+  readonly byVars: Map<string, { readonly trials: readonly TrialSpec[]; readonly name: string }>;
+}
+
+interface Draft {
+  readonly bench: BenchmarkTemplate;
+  readonly name: string;
+  readonly trial: TrialSpec;
+  readonly client: FleetSlot;
+  readonly server: FleetSlot;
+  readonly cell: Readonly<Record<string, Scalar>>;
+}
+
+/**
+ * Expand the matrix into trials and the deduplicated fleet. Pure apart from
+ * importing the plugins the spec names; `tool.trials()` is called once per
+ * distinct substituted benchmark block.
+ */
+export async function createPlan(spec: Spec, resolver: PluginResolver): Promise<Plan> {
+  const file = spec.source?.file ?? '';
+  const expansion = expandMatrixChecked(spec.matrix);
+  if (expansion.issues.length > 0) throw specErrorWithoutPositions(expansion.issues, file);
+
+  const parser = new BlockParser(file);
+  const benches = await Promise.all(spec.benchmarks.map((bench, index) => benchmarkTemplate(bench, index, resolver)));
+  const fleet = new FleetBuilder(spec.hosts, expansion.variables, await hostSchemas(spec, resolver), parser);
+
+  const drafts: Draft[] = [];
+  expansion.cells.forEach((cell, cellIndex) => {
+    for (const bench of benches) {
+      const variant = benchmarkVariant(bench, cell, parser);
+      const client = fleet.use(bench.spec.client, cell, cellIndex);
+      const server = fleet.use(bench.spec.server, cell, cellIndex);
+      for (const trial of variant.trials) drafts.push({ bench, name: variant.name, trial, client, server, cell });
+    }
+  });
+
+  const fleetHosts = fleet.finish();
+  const width = Math.max(4, String(drafts.length).length);
+  let measuring = 0;
+  const trials = drafts.map((d, index): PlannedTrial => {
+    measuring += d.trial.estimatedSeconds;
+    return {
+      id: `t${String(index + 1).padStart(width, '0')}`,
+      index,
+      benchmark: d.bench.index,
+      benchmarkName: d.name,
+      tool: d.bench.spec.tool,
+      test: d.trial.test,
+      params: d.trial.params,
+      client: d.client.id,
+      server: d.server.id,
+      ip: d.bench.spec.ip,
+      cell: d.cell,
+      estimatedSeconds: d.trial.estimatedSeconds,
+    };
+  });
+  return {
+    spec,
+    fleet: fleetHosts,
+    trials,
+    cells: expansion.cells.length,
+    estimatedSeconds: measuring / Math.max(1, spec.options.concurrency),
+  };
+}
+
+async function benchmarkTemplate(spec: BenchmarkSpec, index: number, resolver: PluginResolver): Promise<BenchmarkTemplate> {
+  const tool = await resolver.get('tool', spec.tool);
+  if (!tool) {
+    const why = OFFICIAL_CATALOG.tool.includes(spec.tool)
+      ? `needs @netbench/plugin-${spec.tool}, which is not installed`
+      : 'is not installed';
+    throw new NetbenchError(`benchmarks.${index}: tool '${spec.tool}' ${why}; cannot plan its trials`);
+  }
+  const fields = pluginFields(spec, BENCHMARK_CORE_KEYS);
+  const vars = referencedVariables([fields, spec.name ?? '']);
+  return { index, spec, tool, fields, vars, byVars: new Map() };
+}
+
+function benchmarkVariant(bench: BenchmarkTemplate, cell: Readonly<Record<string, Scalar>>, parser: BlockParser) {
+  const key = bench.vars.map((v) => JSON.stringify(cell[v])).join('\u0000');
+  const known = bench.byVars.get(key);
+  if (known) return known;
+  const label = bench.vars.map((v) => `${v}=${String(cell[v])}`).join(', ');
+  const params = parser.parse(bench.tool.schema as z.ZodType, substitute(bench.fields, cell), ['benchmarks', bench.index], label ? ` (with ${label})` : '');
+  let trials: TrialSpec[];
+  try {
+    trials = bench.tool.trials(params);
+  } catch (error) {
+    throw new PluginError(bench.tool.name, 'trials', error);
+  }
+  if (!Array.isArray(trials) || trials.some((t) => typeof t?.test !== 'string' || typeof t.estimatedSeconds !== 'number')) {
+    throw new PluginError(bench.tool.name, 'trials', new Error('must return an array of { test, params, estimatedSeconds }'));
+  }
+  const variant = { trials, name: substitute(bench.spec.name ?? bench.spec.tool, cell) };
+  bench.byVars.set(key, variant);
+  return variant;
+}
+
+/** Host schemas of the clouds the spec uses; `undefined` for an official cloud not installed. */
+async function hostSchemas(spec: Spec, resolver: PluginResolver): Promise<Map<string, z.ZodType | undefined>> {
+  const schemas = new Map<string, z.ZodType | undefined>();
+  for (const host of Object.values(spec.hosts)) {
+    if (schemas.has(host.cloud)) continue;
+    const cloud = await resolver.get('cloud', host.cloud);
+    if (!cloud && !OFFICIAL_CATALOG.cloud.includes(host.cloud)) {
+      throw new NetbenchError(`cloud '${host.cloud}' is not installed; cannot plan its hosts`);
+    }
+    schemas.set(host.cloud, cloud?.hostSchema as z.ZodType | undefined);
+  }
+  return schemas;
+}

@@ -1,0 +1,1 @@
+export { createPlan } from './create-plan.js';

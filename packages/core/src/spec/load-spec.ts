@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { NetbenchError } from '../errors/index.js';
+import type { PluginResolver } from '../registry/types.js';
+import { applySets } from './apply-sets.js';
+import { checkSpec } from './check-spec.js';
+import { SpecError, type SpecIssue } from './spec-error.js';
+import { SpecSource } from './spec-source.js';
+import type { SkeletonOutput } from './skeleton-schema.js';
+import type { MatrixSpec, Spec } from './types.js';
+
+export type SpecInput = { readonly file: string } | { readonly text: string; readonly file?: string };
+
+export interface LoadSpecOptions {
+  /** `--set key=value` overrides, applied to the document before validation. */
+  readonly sets?: readonly string[];
+}
+
+export interface LoadedSpec {
+  readonly spec: Spec;
+  /** Problems that do not stop the run (an official plugin not installed, an unused host). */
+  readonly warnings: string[];
+}
+
+/** Shown in positions when the spec came as text without a file name. */
+const TEXT_FILE = '<spec>';
+
+/**
+ * Read, parse and validate a spec. Imports only the plugins it names.
+ * Throws `SpecError` listing every problem (`FILE:LINE:COL  path  message`),
+ * or `NetbenchError` when the file cannot be read.
+ */
+export async function loadSpec(input: SpecInput, resolver: PluginResolver, options: LoadSpecOptions = {}): Promise<LoadedSpec> {
+  const { file, text } = 'text' in input ? { file: input.file ?? TEXT_FILE, text: input.text } : { file: input.file, text: await readSpecFile(input.file) };
+  const source = new SpecSource(file, text);
+  const syntax = source.syntaxIssues();
+  if (syntax.length > 0) throw new SpecError(syntax);
+  const sets = applySets(source.doc, options.sets ?? []);
+  if (sets.issues.length > 0) throw new SpecError(sets.issues);
+  source.setPaths.push(...sets.paths);
+
+  if (source.doc.contents === null) throw new SpecError([{ file, line: 1, col: 1, path: '(spec)', message: 'the spec is empty' }]);
+  const check = await checkSpec(source.doc.toJS({ maxAliasCount: 1000 }), resolver);
+  if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map((issue) => source.resolve(issue))));
+
+  const yamlWarnings = source.doc.warnings.map((w) => {
+    const { line, col } = source.lineCounter.linePos(w.pos[0]);
+    return `${file}:${line}:${col}  ${w.message}`;
+  });
+  const warnings = [...yamlWarnings, ...check.warnings];
+  const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
+  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text }, baseDir);
+  return { spec, warnings };
+}
+
+async function readSpecFile(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new NetbenchError(`spec file not found: ${file}`, { cause: error });
+    if (code === 'EISDIR') throw new NetbenchError(`spec file is a directory: ${file}`, { cause: error });
+    throw new NetbenchError(`cannot read spec file ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function buildSpec(data: SkeletonOutput, matrix: MatrixSpec | undefined, source: Spec['source'], baseDir: string): Spec {
+  const { runsDir, ...options } = data.options;
+  return {
+    name: data.name,
+    ...(data.description !== undefined ? { description: data.description } : {}),
+    hosts: data.hosts,
+    benchmarks: data.benchmarks,
+    ...(matrix ? { matrix } : {}),
+    publish: data.publish ?? [{ type: 'json' }],
+    options: { ...options, ...(runsDir !== undefined ? { runsDir: resolveDir(runsDir, baseDir) } : {}) },
+    ...(source ? { source } : {}),
+  };
+}
+
+function resolveDir(dir: string, baseDir: string): string {
+  if (dir === '~' || dir.startsWith('~/')) return resolve(homedir(), dir.slice(2));
+  return resolve(baseDir, dir);
+}
+
+/** File order, so the list reads top to bottom; identical lines once. */
+function sortIssues(issues: SpecIssue[]): SpecIssue[] {
+  const seen = new Set<string>();
+  return issues
+    .map((issue, order) => ({ issue, order }))
+    .sort((a, b) => a.issue.line - b.issue.line || a.issue.col - b.issue.col || a.order - b.order)
+    .map(({ issue }) => issue)
+    .filter((issue) => {
+      const key = `${issue.line}:${issue.col}:${issue.path}:${issue.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}

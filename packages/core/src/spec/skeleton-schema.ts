@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Names of the spec and of hosts: they end up in run ids and fleet ids. */
+export const NAME_RE = /^[A-Za-z0-9_-]+$/;
+/** Matrix variables are CEL identifiers, so filters can name them. */
+export const VARIABLE_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Core-owned keys of each block; the rest belongs to the plugin. */
+export const HOST_CORE_KEYS = ['cloud', 'reuse'] as const;
+export const BENCHMARK_CORE_KEYS = ['tool', 'name', 'client', 'server', 'ip'] as const;
+export const PUBLISH_CORE_KEYS = ['type'] as const;
+
+const name = z.string().regex(NAME_RE, 'use letters, digits, - and _ only');
+
+export const hostSkeleton = z.looseObject({
+  cloud: z.string().min(1),
+  reuse: z.boolean().default(true),
+});
+
+export const benchmarkSkeleton = z.looseObject({
+  tool: z.string().min(1),
+  name: z.string().min(1).optional(),
+  client: z.string().min(1),
+  server: z.string().min(1),
+  ip: z.enum(['internal', 'external']).default('internal'),
+});
+
+export const publishSkeleton = z.looseObject({ type: z.string().min(1) });
+
+const scalar = z.union([z.string(), z.number(), z.boolean()], { error: 'expected a string, number or boolean' });
+const variable = z.string().regex(VARIABLE_RE, 'use letters, digits and _, not starting with a digit');
+const values = z.array(scalar).min(1, 'needs at least one value');
+
+export const matrixSchema = z.strictObject({
+  axes: z.record(variable, values).optional(),
+  zip: z.array(z.record(variable, values)).optional(),
+  filter: z.union([z.string(), z.array(z.string())], { error: 'expected a CEL expression or a list of them' }).optional(),
+});
+
+export const optionsSchema = z.strictObject({
+  concurrency: z.int().min(1).default(1),
+  trialTimeout: z.number().positive().default(120),
+  retries: z.int().min(0).default(1),
+  provisionTimeout: z.number().positive().default(600),
+  teardownTimeout: z.number().positive().default(300),
+  runsDir: z.string().min(1).optional(),
+  install: z.boolean().default(true),
+});
+
+/** The whole file as the core sees it: plugin fields pass through, checked separately per plugin. */
+export const specSkeleton = z.strictObject({
+  name,
+  description: z.string().optional(),
+  hosts: z.record(name, hostSkeleton).refine((hosts) => Object.keys(hosts).length > 0, 'at least one host is needed'),
+  benchmarks: z.array(benchmarkSkeleton).min(1, 'at least one benchmark is needed'),
+  matrix: matrixSchema.optional(),
+  publish: z.array(publishSkeleton).min(1, 'give at least one publisher, or leave publish out').optional(),
+  // prefault, not default: the empty object is parsed so the inner defaults apply.
+  options: optionsSchema.prefault({}),
+});
+
+export type SkeletonOutput = z.output<typeof specSkeleton>;
