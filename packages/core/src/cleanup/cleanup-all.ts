@@ -1,0 +1,70 @@
+import { readdir } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { LedgerResource } from '../ledger/types.js';
+import { EventLog } from '../events/event-log.js';
+import { callPlugin } from '../engine/call-plugin.js';
+import { RUN_FILES } from '../engine/run-files.js';
+import { errorMessage } from '../engine/run-state.js';
+import { pendingResources } from '../ledger/pending-resources.js';
+import { readLedger } from '../ledger/read-ledger.js';
+import { newRunId, parseRunIdTime } from '../run-id/run-id.js';
+import { defaultRunsDir } from '../run-id/runs-dir.js';
+import { liveRunPid } from './run-lock.js';
+import { pluginLog, replayLedger } from './cleanup-run.js';
+import type { CleanupAllOptions, CleanupOutcome } from './cleanup-outcome.js';
+
+const DEFAULT_TIMEOUT_MS = 600_000;
+const sameResource = (a: LedgerResource, b: LedgerResource) => a.type === b.type && a.id === b.id;
+
+/**
+ * Find and delete leftovers of every run (`netbench cleanup --all`): first
+ * replay the ledger of each run folder that still lists resources (skipping
+ * runs whose process is alive), then ask each cloud plugin's `cleanup` for
+ * resources named after a run id, which also finds runs whose folder is gone.
+ */
+export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOutcome> {
+  const outcome: CleanupOutcome = { deleted: [], failed: [] };
+  const runsDir = resolve(options.runsDir ?? defaultRunsDir());
+  const cutoff = options.olderThanMs !== undefined ? Date.now() - options.olderThanMs : undefined;
+
+  for (const runDir of await runFolders(runsDir)) {
+    const entries = await readLedger(join(runDir, RUN_FILES.ledger));
+    const pending = pendingResources(entries).filter((e) => options.cloud === undefined || e.plugin === options.cloud);
+    if (pending.length === 0 || (await liveRunPid(runDir)) !== undefined) continue;
+    const started = parseRunIdTime(basename(runDir)) ?? new Date(entries[0]?.time ?? 0);
+    if (cutoff !== undefined && started.getTime() > cutoff) continue;
+    const replayed = await replayLedger(runDir, options, (e) => options.cloud === undefined || e.plugin === options.cloud);
+    outcome.deleted.push(...replayed.deleted);
+    outcome.failed.push(...replayed.failed);
+  }
+
+  const events = new EventLog(`cleanup-${newRunId()}`);
+  if (options.onEvent) events.listen(options.onEvent);
+  for (const descriptor of options.registry.list('cloud')) {
+    if (options.cloud !== undefined && descriptor.name !== options.cloud) continue;
+    try {
+      const cloud = await options.registry.get('cloud', descriptor.name);
+      if (!cloud?.cleanup) continue;
+      const filter = { ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}), ...(options.dryRun ? { dryRun: true } : {}) };
+      const report = await callPlugin(cloud, 'cleanup', (signal) => cloud.cleanup!(filter, { runId: events.runId, runDir: runsDir, signal, log: pluginLog(events, cloud.name, options.log) }), {
+        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        emit: (event) => events.emit(event),
+      });
+      outcome.deleted.push(...report.found.filter((r) => !report.failed.some((f) => sameResource(f.resource, r))));
+      outcome.failed.push(...report.failed);
+    } catch (error) {
+      outcome.failed.push({ resource: { type: 'cloud-plugin', id: descriptor.name }, error: errorMessage(error) });
+    }
+  }
+  return outcome;
+}
+
+async function runFolders(runsDir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(runsDir, { withFileTypes: true });
+    return entries.filter((e) => e.isDirectory()).map((e) => join(runsDir, e.name)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import type { Logger } from '../plugin/common.js';
+import type { LedgerResource } from '../ledger/types.js';
+import type { NetbenchEvent } from '../events/types.js';
+import type { PluginResolver } from '../registry/types.js';
+
+export interface CleanupOutcome {
+  /** Resources deleted (with `dryRun`: that would be deleted). */
+  readonly deleted: LedgerResource[];
+  readonly failed: { readonly resource: LedgerResource; readonly error: string }[];
+}
+
+export interface CleanupOptions {
+  readonly registry: PluginResolver;
+  /** Parent of run folders; default `defaultRunsDir()`. */
+  readonly runsDir?: string;
+  /** Plugin calls and warnings of the cleanup, as events. */
+  readonly onEvent?: (event: NetbenchEvent) => void;
+  /** Receives plugins' messages (warnings are also `warning` events). */
+  readonly log?: Logger;
+  /** Milliseconds each delete may take (default 600 000). */
+  readonly timeoutMs?: number;
+  /** Report, delete nothing. */
+  readonly dryRun?: boolean;
+}
+
+export interface CleanupRunOptions extends CleanupOptions {
+  /** Clean even when the run's process still seems alive. */
+  readonly force?: boolean;
+}
+
+export interface CleanupAllOptions extends CleanupOptions {
+  /** Only runs / resources older than this. */
+  readonly olderThanMs?: number;
+  /** Only this cloud plugin. */
+  readonly cloud?: string;
+}

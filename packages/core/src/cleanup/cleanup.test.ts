@@ -1,0 +1,171 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { definePlugin, type AnyPlugin } from '../plugin/define-plugin.js';
+import type { CleanupFilter } from '../plugin/cloud.js';
+import { LedgerFile } from '../ledger/ledger-file.js';
+import { readLedger } from '../ledger/read-ledger.js';
+import { staticRegistry } from '../registry/static-registry.js';
+import { newRunId } from '../run-id/run-id.js';
+import labCloud, { type LabHostConfig } from '../engine/__fixtures__/lab-cloud.js';
+import { exists, labResources, sweep } from '../engine/__fixtures__/lab-leftovers.js';
+import { cleanupAll } from './cleanup-all.js';
+import { cleanupRun } from './cleanup-run.js';
+
+const run = promisify(execFile);
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+const distUrl = (path: string) => pathToFileURL(join(dist, path)).href;
+
+let root: string;
+let runsDir: string;
+beforeAll(() => {
+  // The fresh processes below import the built core: `npx tsc -p packages/core` first.
+  expect(existsSync(join(dist, 'engine', '__fixtures__', 'lab-cloud.js'))).toBe(true);
+});
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'nbt-cleanup-'));
+  runsDir = join(root, 'runs');
+});
+afterEach(async () => {
+  await sweep(runsDir);
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Install the lab plugins as npm packages under `<root>/plugins`, as a third party would. */
+async function installLabPackages(): Promise<string> {
+  const plugins = join(root, 'plugins');
+  for (const [dir, name, kind, file] of [
+    ['netbench-plugin-lab', 'lab', 'cloud', 'lab-cloud.js'],
+    ['@acme/netbench-lab-echo', 'lab-echo', 'tool', 'lab-tool.js'],
+  ] as const) {
+    const pkg = join(plugins, 'node_modules', dir);
+    await mkdir(pkg, { recursive: true });
+    await writeFile(join(pkg, 'package.json'), JSON.stringify({ name: dir, version: '1.0.0', type: 'module', main: 'index.js', netbench: { kind, name } }));
+    await writeFile(join(pkg, 'index.js'), `export { default } from '${distUrl(`engine/__fixtures__/${file}`)}';\n`);
+  }
+  return plugins;
+}
+
+async function waitFor(predicate: () => Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('cleanupRun', () => {
+  it('deletes, from a fresh process, what a run killed with SIGKILL left behind', async () => {
+    const plugins = await installLabPackages();
+    const runId = newRunId();
+    const runDir = join(runsDir, runId);
+    const args = JSON.stringify({ plugins, root, runsDir, runId });
+    const runner = spawn(process.execPath, ['--input-type=module', '-e', `
+      import { runPlan, createRegistry } from '${distUrl('index.js')}';
+      import { labPlan } from '${distUrl('engine/__fixtures__/lab-plan.js')}';
+      const { plugins, root, runsDir, runId } = JSON.parse(process.env.NB_ARGS);
+      await runPlan(labPlan({ root, runsDir, trials: [{ mode: 'sleep', seconds: 3 }] }), { registry: createRegistry({ searchDirs: [plugins] }), runId });
+    `], { env: { ...process.env, NB_ARGS: args }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    runner.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const events = join(runDir, 'events.jsonl');
+    await waitFor(async () => {
+      if (runner.exitCode !== null) throw new Error(`runner exited early: ${stderr}`);
+      return existsSync(events) && (await readFile(events, 'utf8')).includes('"trial-started"');
+    }, 15_000);
+    runner.kill('SIGKILL');
+    await new Promise((resolve) => runner.once('exit', resolve));
+
+    // The crash left both hosts' folders and keeper processes, and no teardown line.
+    const leftovers = await labResources(runDir);
+    expect(leftovers.map((r) => r.type).sort()).toEqual(['dir', 'dir', 'process', 'process']);
+    expect(leftovers.every(exists)).toBe(true);
+    expect((await readLedger(join(runDir, 'ledger.jsonl'))).some((e) => e.phase === 'deleted')).toBe(false);
+    expect(existsSync(join(runDir, 'run.lock'))).toBe(true);
+
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `
+      import { cleanupRun, createRegistry } from '${distUrl('index.js')}';
+      const { plugins, runsDir, runId } = JSON.parse(process.env.NB_ARGS);
+      const outcome = await cleanupRun(runId, { registry: createRegistry({ searchDirs: [plugins] }), runsDir });
+      process.stdout.write(JSON.stringify(outcome));
+    `], { env: { ...process.env, NB_ARGS: args } });
+    const outcome = JSON.parse(stdout) as { deleted: { type: string }[]; failed: unknown[] };
+    expect(outcome.failed).toEqual([]);
+    expect(outcome.deleted.map((r) => r.type)).toEqual(['process', 'dir', 'process', 'dir']);
+    for (const resource of leftovers) expect(exists(resource)).toBe(false);
+    const ledger = await readLedger(join(runDir, 'ledger.jsonl'));
+    expect(ledger.filter((e) => e.phase === 'deleted')).toHaveLength(4);
+
+    // A second cleanup has nothing left to do.
+    expect(await cleanupRun(runDir, { registry: staticRegistry([labCloud] as AnyPlugin[]) })).toEqual({ deleted: [], failed: [] });
+  });
+
+  it('refuses a run whose process is still alive unless forced', async () => {
+    const runDir = join(runsDir, newRunId());
+    await mkdir(runDir, { recursive: true });
+    const alive = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await writeFile(join(runDir, 'run.lock'), JSON.stringify({ pid: alive.pid, hostname: hostname() }));
+      const registry = staticRegistry([labCloud] as AnyPlugin[]);
+      await expect(cleanupRun(runDir, { registry })).rejects.toThrow(`is still in progress (pid ${alive.pid})`);
+      expect(await cleanupRun(runDir, { registry, force: true })).toEqual({ deleted: [], failed: [] });
+    } finally {
+      alive.kill('SIGKILL');
+    }
+  });
+
+  it('names a run folder that does not exist', async () => {
+    await expect(cleanupRun('20200101-000000-aaaaaa', { registry: staticRegistry([]), runsDir })).rejects.toThrow(`no run folder ${join(runsDir, '20200101-000000-aaaaaa')}`);
+  });
+});
+
+describe('cleanupAll', () => {
+  /** A run that provisioned and then vanished without teardown (its ledger is all that is left). */
+  async function crashedRun(runId: string): Promise<string> {
+    const runDir = join(runsDir, runId);
+    await mkdir(runDir, { recursive: true });
+    const ledger = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
+    const config: LabHostConfig = { root, failProvision: false, failTeardown: false, toolMissing: false };
+    await labCloud.provision([{ id: 'a', name: 'a', cloud: 'lab', config }], {
+      runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger: ledger.forPlugin('lab'),
+    });
+    await ledger.close();
+    return runDir;
+  }
+
+  it('replays the ledgers of unfinished runs and asks each cloud for leftovers by name', async () => {
+    const oldRun = await crashedRun(newRunId(new Date(Date.now() - 2 * 3600_000)));
+    const newRun = await crashedRun(newRunId());
+    const filters: CleanupFilter[] = [];
+    const labWithCleanup = definePlugin({
+      ...labCloud,
+      async cleanup(filter: CleanupFilter) {
+        filters.push(filter);
+        return { found: [{ type: 'bucket', id: 'nb-old' }, { type: 'bucket', id: 'nb-stuck' }], failed: [{ resource: { type: 'bucket', id: 'nb-stuck' }, error: 'in use' }] };
+      },
+    });
+    const registry = staticRegistry([labWithCleanup] as AnyPlugin[]);
+
+    const dry = await cleanupAll({ registry, runsDir, dryRun: true, olderThanMs: 3600_000 });
+    expect(dry.deleted.filter((r) => r.type !== 'bucket').map((r) => r.type)).toEqual(['process', 'dir']);
+    expect((await labResources(oldRun)).every(exists)).toBe(true);
+    expect(filters[0]).toEqual({ olderThanMs: 3600_000, dryRun: true });
+
+    const real = await cleanupAll({ registry, runsDir, olderThanMs: 3600_000 });
+    expect(real.deleted.map((r) => `${r.type}:${r.type === 'bucket' ? r.id : ''}`)).toEqual(['process:', 'dir:', 'bucket:nb-old']);
+    expect(real.failed).toEqual([{ resource: { type: 'bucket', id: 'nb-stuck' }, error: 'in use' }]);
+    expect((await labResources(oldRun)).some(exists)).toBe(false);
+    // The recent run is younger than the cutoff and left alone.
+    expect((await labResources(newRun)).every(exists)).toBe(true);
+
+    const rest = await cleanupAll({ registry, runsDir, cloud: 'lab' });
+    expect(rest.deleted.filter((r) => r.type !== 'bucket')).toHaveLength(2);
+    expect((await labResources(newRun)).some(exists)).toBe(false);
+    expect((await cleanupAll({ registry: staticRegistry([labCloud] as AnyPlugin[]), runsDir })).deleted).toEqual([]);
+  });
+});

@@ -1,0 +1,13 @@
+import type { BlockSchema } from '../plugin/common.js';
+import { NetbenchError } from '../errors/index.js';
+
+/**
+ * Apply a plugin's block schema (defaults, coercions) to a block the spec
+ * loader validated but kept as written (publisher settings).
+ */
+export function parseBlock<T>(schema: BlockSchema<T>, block: unknown, where: string): T {
+  const result = schema.safeParse(block);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`);
+  throw new NetbenchError(problems.join('\n'));
+}

@@ -1,0 +1,25 @@
+// Public surface of the engine, registry, ledger, events, run ids and cleanup (re-exported by the package entry).
+export { runPlan } from './run-plan.js';
+export type { RunPlanOptions, RunOutcome } from './run-plan.js';
+export { callPlugin } from './call-plugin.js';
+export type { CallPluginOptions } from './call-plugin.js';
+export { EXIT_CODES } from './exit-codes.js';
+export type { ExitCode } from './exit-codes.js';
+export { RUN_FILES } from './run-files.js';
+export type { RunResults } from './run-files.js';
+export { trialLabels } from './sample-labels.js';
+export { cleanupRun } from '../cleanup/cleanup-run.js';
+export { cleanupAll } from '../cleanup/cleanup-all.js';
+export type { CleanupOutcome, CleanupOptions, CleanupRunOptions, CleanupAllOptions } from '../cleanup/cleanup-outcome.js';
+export { createRegistry } from '../registry/create-registry.js';
+export type { RegistryOptions } from '../registry/create-registry.js';
+export { staticRegistry } from '../registry/static-registry.js';
+export { MIN_PLUGIN_API_VERSION } from '../registry/api-version.js';
+export { readLedger } from '../ledger/read-ledger.js';
+export { pendingResources } from '../ledger/pending-resources.js';
+export { LedgerFile } from '../ledger/ledger-file.js';
+export { EventLog } from '../events/event-log.js';
+export type { EventSink } from '../events/event-log.js';
+export { readEvents } from '../events/read-events.js';
+export { newRunId, parseRunIdTime, runTag } from '../run-id/run-id.js';
+export { defaultRunsDir, netbenchHome } from '../run-id/runs-dir.js';

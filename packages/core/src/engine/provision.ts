@@ -1,0 +1,78 @@
+import type { CloudPlugin, HostRequest } from '../plugin/cloud.js';
+import type { Host } from '../plugin/host.js';
+import type { FleetHost } from '../plan/types.js';
+import { NetbenchError } from '../errors/index.js';
+import { settleAll } from './run-phase.js';
+import { call, pluginContext, type RunState } from './run-state.js';
+
+/**
+ * Provision the fleet: every cloud's `preflight` first (nothing is created
+ * unless all pass), then every cloud's `provision`, clouds in parallel. When
+ * one cloud fails the others are told to stop (their signal aborts), and we
+ * wait for all of them, so nothing is still being created when teardown reads
+ * the ledger.
+ */
+export async function provision(state: RunState): Promise<void> {
+  const timeoutMs = state.plan.spec.options.provisionTimeout * 1000;
+  const stop = new AbortController();
+  const onInterrupt = () => stop.abort(state.signal.reason);
+  state.signal.addEventListener('abort', onInterrupt, { once: true });
+  if (state.signal.aborted) onInterrupt();
+  const failFast = <T>(promise: Promise<T>) => promise.catch((error: unknown) => {
+    stop.abort(error);
+    throw error;
+  });
+
+  try {
+    const groups = groupByCloud(state.plan.fleet).map(([name, fleet]) => {
+      const cloud = state.clouds.get(name)!;
+      // `createPlan` already parsed each config with the cloud's hostSchema (defaults
+      // applied); parsing again would break schemas that transform their input.
+      const requests = fleet.map((host): HostRequest<unknown> => ({ ...host, config: host.config }));
+      return { cloud, requests };
+    });
+
+    await settleAll(groups.map(({ cloud, requests }) => failFast(
+      cloud.preflight
+        ? call(state, cloud, 'preflight', (signal) => cloud.preflight!(requests, pluginContext(state, cloud.name, signal)), { timeoutMs, signal: stop.signal })
+        : Promise.resolve(),
+    )));
+
+    await settleAll(groups.map(({ cloud, requests }) => failFast(provisionCloud(state, cloud, requests, timeoutMs, stop.signal))));
+  } finally {
+    state.signal.removeEventListener('abort', onInterrupt);
+  }
+}
+
+async function provisionCloud(
+  state: RunState,
+  cloud: CloudPlugin<unknown>,
+  requests: readonly HostRequest<unknown>[],
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const ledger = state.ledger.forPlugin(cloud.name);
+  const hosts = await call(state, cloud, 'provision', (callSignal) => cloud.provision(requests, { ...pluginContext(state, cloud.name, callSignal), ledger }), { timeoutMs, signal });
+  matchHosts(cloud.name, requests, hosts).forEach((host, i) => {
+    const request = requests[i]!;
+    state.hosts.set(request.id, host);
+    state.events.emit({ type: 'host-ready', host: request.id, cloud: cloud.name, address: host.internalIp });
+  });
+}
+
+/** Pair returned hosts with requests: by fleet id when the plugin kept it, else by position. */
+function matchHosts(cloud: string, requests: readonly HostRequest<unknown>[], hosts: readonly Host[]): Host[] {
+  if (!Array.isArray(hosts)) throw new NetbenchError(`[plugin ${cloud}] provision returned no host list`);
+  const byId = new Map(hosts.map((h) => [h.id, h]));
+  return requests.map((request, i) => {
+    const host = byId.get(request.id) ?? (hosts.length === requests.length ? hosts[i] : undefined);
+    if (!host) throw new NetbenchError(`[plugin ${cloud}] provision returned no host for ${request.id}`);
+    return host;
+  });
+}
+
+function groupByCloud(fleet: readonly FleetHost[]): [string, FleetHost[]][] {
+  const groups = new Map<string, FleetHost[]>();
+  for (const host of fleet) groups.set(host.cloud, [...(groups.get(host.cloud) ?? []), host]);
+  return [...groups];
+}

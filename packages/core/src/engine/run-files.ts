@@ -1,0 +1,67 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunRecord } from './run-record.js';
+import type { Sample } from '../samples/types.js';
+
+/** Names of the files in a run folder. */
+export const RUN_FILES = {
+  ledger: 'ledger.jsonl',
+  events: 'events.jsonl',
+  samples: 'samples.jsonl',
+  spec: 'spec.yaml',
+  results: 'results.json',
+  lock: 'run.lock',
+  raw: 'raw',
+} as const;
+
+/** The body of `results.json`. */
+export interface RunResults {
+  readonly run: RunRecord;
+  readonly samples: readonly Sample[];
+}
+
+const UNSAFE_NAME_RE = /[^A-Za-z0-9._-]+/g;
+
+/** Writes a run folder's sample stream, raw outputs and results. */
+export class RunFiles {
+  private samplesFd: number | undefined;
+
+  constructor(readonly runDir: string) {
+    this.samplesFd = openSync(join(runDir, RUN_FILES.samples), 'a');
+  }
+
+  /**
+   * Append samples as they arrive. Synchronous so they are in the file before
+   * the engine goes on: a run killed with SIGKILL keeps every sample it had.
+   */
+  appendSamples(samples: readonly Sample[]): void {
+    if (this.samplesFd === undefined || samples.length === 0) return;
+    writeSync(this.samplesFd, samples.map((s) => `${JSON.stringify(s)}\n`).join(''));
+  }
+
+  /** Save one raw output as `raw/<prefix>-<name>`; returns the path relative to the run folder. */
+  async saveRaw(prefix: string, name: string, content: string): Promise<string> {
+    // A tool names its outputs; the name must not escape the raw folder.
+    const safe = name.replace(UNSAFE_NAME_RE, '_').replace(/^\.+/, '_') || 'output';
+    const relative = join(RUN_FILES.raw, `${prefix}-${safe}`);
+    await mkdir(join(this.runDir, RUN_FILES.raw), { recursive: true });
+    await writeFile(join(this.runDir, relative), content);
+    return relative;
+  }
+
+  /** Write `results.json` atomically (temp file + rename), so a reader never sees half of it. */
+  async writeResults(results: RunResults): Promise<string> {
+    const file = join(this.runDir, RUN_FILES.results);
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, `${JSON.stringify(results, null, 2)}\n`);
+    await rename(temp, file);
+    return file;
+  }
+
+  close(): void {
+    if (this.samplesFd === undefined) return;
+    closeSync(this.samplesFd);
+    this.samplesFd = undefined;
+  }
+}

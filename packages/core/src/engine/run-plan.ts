@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { hostname, userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import type { NetbenchEvent } from '../events/types.js';
+import type { Plan } from '../plan/types.js';
+import type { PluginResolver } from '../registry/types.js';
+import type { Sample } from '../samples/types.js';
+import type { RunRecord, RunStatus, TrialRecord } from './run-record.js';
+import { NetbenchError } from '../errors/index.js';
+import { EventLog } from '../events/event-log.js';
+import { LedgerFile } from '../ledger/ledger-file.js';
+import { newRunId } from '../run-id/run-id.js';
+import { defaultRunsDir } from '../run-id/runs-dir.js';
+import { EXIT_CODES } from './exit-codes.js';
+import { execute } from './execute.js';
+import { prepare } from './prepare.js';
+import { provision } from './provision.js';
+import { publish } from './publish.js';
+import { buildRecord, phaseSamples } from './run-summary.js';
+import { resolvePlugins } from './resolve-plugins.js';
+import { RUN_FILES, RunFiles } from './run-files.js';
+import { runPhase } from './run-phase.js';
+import { reportError, type RunState } from './run-state.js';
+import { recordSamples } from './execute.js';
+import { teardown } from './teardown.js';
+
+export interface RunPlanOptions {
+  registry: PluginResolver;
+  /** Parent of the run folder; default `plan.spec.options.runsDir`, then `defaultRunsDir()`. */
+  runsDir?: string;
+  /** Default `newRunId()`. The run folder must not exist yet. */
+  runId?: string;
+  /** Interrupt: running trials abort, no new one starts, teardown and publish still run. */
+  signal?: AbortSignal;
+  /** Every event of the run, as it happens (also persisted to `events.jsonl`). */
+  onEvent?: (event: NetbenchEvent) => void;
+  /** Recorded in results; default the version of @netbench/core. */
+  netbenchVersion?: string;
+  /** Milliseconds a plugin call whose signal aborted may take to settle before the engine moves on (default 5000). */
+  abortGraceMs?: number;
+}
+
+export interface RunOutcome {
+  readonly record: RunRecord;
+  readonly samples: Sample[];
+  readonly exitCode: number;
+}
+
+/**
+ * Run a plan: provision → prepare → execute → teardown (always) → publish.
+ * Resolves with the run's record, samples and exit code whatever happened to
+ * the trials; rejects only when the run folder cannot be created.
+ */
+export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunOutcome> {
+  const runId = options.runId ?? newRunId();
+  const runsDir = resolve(options.runsDir ?? plan.spec.options.runsDir ?? defaultRunsDir());
+  const runDir = join(runsDir, runId);
+  await createRunDir(runsDir, runDir);
+  const startedAt = new Date();
+  await writeFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: startedAt.toISOString() })}\n`);
+  await writeFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
+
+  const events = new EventLog(runId, join(runDir, RUN_FILES.events));
+  if (options.onEvent) events.listen(options.onEvent);
+  const state: RunState = {
+    plan, runId, runDir, startedAt,
+    owner: currentUser(),
+    netbenchVersion: options.netbenchVersion ?? coreVersion(),
+    registry: options.registry,
+    events,
+    ledger: await LedgerFile.open(join(runDir, RUN_FILES.ledger), runId),
+    files: new RunFiles(runDir),
+    signal: options.signal ?? new AbortController().signal,
+    graceMs: options.abortGraceMs ?? 5000,
+    clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], toolInfo: new Map(),
+    trials: new Map(plan.trials.map((t) => [t.id, skippedTrial(t)])),
+    samples: [], phases: [], errors: [],
+    teardownErrors: 0, publishErrors: 0, nextSample: 0,
+  };
+  events.emit({ type: 'run-started', name: plan.spec.name, runDir, trials: plan.trials.length, hosts: plan.fleet.length, estimatedSeconds: plan.estimatedSeconds });
+
+  let exitCode: number = EXIT_CODES.ok;
+  let status: RunStatus = 'succeeded';
+  try {
+    const resolved = await resolvePlugins(state);
+    if (resolved !== EXIT_CODES.ok) {
+      [status, exitCode] = ['failed', resolved];
+    } else if (!state.signal.aborted) {
+      const provisioned = await runPhase(state, 'provision', () => provision(state));
+      const prepared = provisioned && !state.signal.aborted && (await runPhase(state, 'prepare', () => prepare(state)));
+      if (!provisioned || (!prepared && !state.signal.aborted)) [status, exitCode] = ['failed', EXIT_CODES.provisionFailed];
+      else if (!state.signal.aborted && !(await runPhase(state, 'execute', () => execute(state)))) [status, exitCode] = ['failed', EXIT_CODES.trialsFailed];
+    }
+  } catch (error) {
+    // Only a bug in the engine itself lands here; teardown must still happen.
+    reportError(state, error);
+    [status, exitCode] = ['failed', EXIT_CODES.error];
+  }
+  // Whatever failed, an interrupt is what the user sees (130); a leak outranks both.
+  if (state.signal.aborted) [status, exitCode] = ['interrupted', EXIT_CODES.interrupted];
+  if (!(await runPhase(state, 'teardown', () => teardown(state)))) {
+    exitCode = EXIT_CODES.teardownFailed;
+    if (status !== 'interrupted') status = 'failed';
+  }
+
+  recordSamples(state, phaseSamples(state));
+  const samples = [...state.samples];
+  let record = buildRecord(state, status);
+  // results.json first: it is the run's own copy and must not depend on any publisher.
+  await state.files.writeResults({ run: record, samples });
+  const published = await runPhase(state, 'publish', () => publish(state, record, samples));
+  if (!published && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
+  record = buildRecord(state, status);
+  await state.files.writeResults({ run: record, samples });
+
+  events.emit({ type: 'run-finished', status, durationMs: Date.now() - startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });
+  state.files.close();
+  await state.ledger.close();
+  events.close();
+  await rm(join(runDir, RUN_FILES.lock), { force: true });
+  return { record, samples, exitCode };
+}
+
+async function createRunDir(runsDir: string, runDir: string): Promise<void> {
+  await mkdir(runsDir, { recursive: true });
+  try {
+    await mkdir(runDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new NetbenchError(`run folder ${runDir} already exists: a run id is used once`);
+    throw error;
+  }
+}
+
+function skippedTrial(t: Plan['trials'][number]): TrialRecord {
+  return {
+    id: t.id, tool: t.tool, test: t.test, benchmarkName: t.benchmarkName, params: t.params, cell: t.cell,
+    client: t.client, server: t.server, status: 'skipped', attempts: 0, rawFiles: [], sampleCount: 0,
+  };
+}
+
+function currentUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env['USER'] ?? 'unknown';
+  }
+}
+
+let version: string | undefined;
+function coreVersion(): string {
+  try {
+    version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    version = '0.0.0';
+  }
+  return version;
+}

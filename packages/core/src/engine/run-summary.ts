@@ -1,0 +1,53 @@
+import type { HostRecord, RunRecord, RunStatus } from './run-record.js';
+import type { Sample } from '../samples/types.js';
+import { makeSample } from './execute.js';
+import type { RunState } from './run-state.js';
+
+/** Labels every sample and the record of a run carry. */
+export function runLabels(state: RunState): Sample['labels'] {
+  return { run_id: state.runId, spec: state.plan.spec.name, owner: state.owner, netbench_version: state.netbenchVersion };
+}
+
+/** The run's record as it stands. */
+export function buildRecord(state: RunState, status: RunStatus): RunRecord {
+  const { spec } = state.plan;
+  const hosts: HostRecord[] = [...state.hosts].map(([id, host]) => ({
+    id,
+    name: host.name,
+    cloud: host.cloud,
+    ...(host.zone ? { zone: host.zone } : {}),
+    ...(host.region ? { region: host.region } : {}),
+    ...(host.machineType ? { machineType: host.machineType } : {}),
+    internalIp: host.internalIp,
+    ...(host.externalIp ? { externalIp: host.externalIp } : {}),
+    ...(host.os ? { os: host.os } : {}),
+    labels: { ...host.labels },
+  }));
+  return {
+    runId: state.runId,
+    name: spec.name,
+    ...(spec.description !== undefined ? { description: spec.description } : {}),
+    status,
+    startedAt: state.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    runDir: state.runDir,
+    owner: state.owner,
+    netbenchVersion: state.netbenchVersion,
+    ...(spec.source ? { specFile: spec.source.file, specText: spec.source.text } : {}),
+    hosts,
+    trials: state.plan.trials.map((t) => state.trials.get(t.id)!),
+    phases: [...state.phases],
+    errors: [...state.errors],
+    labels: runLabels(state),
+  };
+}
+
+/** One `phase_duration` sample (seconds) per phase that ran, so run overhead is measured like anything else. */
+export function phaseSamples(state: RunState): Sample[] {
+  return state.phases.map((phase) => makeSample(
+    state,
+    { metric: 'phase_duration', value: phase.durationMs / 1000, unit: 's' },
+    { ...runLabels(state), phase: phase.phase },
+    Date.parse(phase.startedAt) + phase.durationMs,
+  ));
+}

@@ -1,0 +1,110 @@
+import type { CloudPlugin } from '../plugin/cloud.js';
+import type { Logger } from '../plugin/common.js';
+import type { LedgerEntry, LedgerResource } from '../ledger/types.js';
+import type { LedgerFile } from '../ledger/ledger-file.js';
+import type { PluginResolver } from '../registry/types.js';
+import type { EventInput } from '../events/types.js';
+import { pendingResources } from '../ledger/pending-resources.js';
+import { callPlugin } from './call-plugin.js';
+import { errorMessage, reportError, type RunState } from './run-state.js';
+
+/**
+ * Undo the run: stop servers, close hosts, then delete every resource the
+ * ledger says may exist, newest first. Every step is attempted even when
+ * others fail; failures are collected. Not tied to the run's interrupt: it is
+ * what an interrupt waits for. Resolves to whether everything was deleted.
+ */
+export async function teardown(state: RunState): Promise<boolean> {
+  const timeoutMs = state.plan.spec.options.teardownTimeout * 1000;
+  const emit = (event: EventInput) => state.events.emit(event);
+  let ok = true;
+
+  const stops = await Promise.allSettled(state.servers.map(({ tool, handle }) =>
+    callPlugin(tool, 'server.stop', () => handle.stop(), { timeoutMs, emit, graceMs: state.graceMs })));
+  let stopErrors = 0;
+  for (const result of stops) {
+    if (result.status !== 'rejected') continue;
+    // A server that would not stop may still hold a port or a process: a teardown failure.
+    reportError(state, result.reason, 'teardown');
+    stopErrors += 1;
+    ok = false;
+  }
+  // A transport that cannot close cleanly leaks nothing the ledger does not know; a warning is enough.
+  const closes = await Promise.allSettled([...state.hosts.values()].filter((host) => host.close).map((host) =>
+    callPlugin({ name: host.cloud }, 'host.close', async () => host.close!(), { timeoutMs, emit, graceMs: state.graceMs })));
+  for (const result of closes) {
+    if (result.status === 'rejected') emit({ type: 'warning', message: errorMessage(result.reason) });
+  }
+
+  const outcome = await deleteResources(state.ledger, {
+    registry: state.registry,
+    runId: state.runId,
+    runDir: state.runDir,
+    timeoutMs,
+    graceMs: state.graceMs,
+    emit,
+    log: (plugin) => ({ debug() {}, info() {}, warn: (message) => emit({ type: 'warning', message, plugin }) }),
+    cached: state.clouds,
+  });
+  for (const failure of outcome.failed) {
+    reportError(state, `could not delete ${describe(failure.resource)}: ${failure.error}`, 'teardown', failure.plugin);
+    ok = false;
+  }
+  state.teardownErrors = stopErrors + outcome.failed.length;
+  return ok;
+}
+
+export interface DeleteOptions {
+  readonly registry: PluginResolver;
+  readonly runId: string;
+  readonly runDir: string;
+  readonly timeoutMs: number;
+  readonly graceMs?: number;
+  readonly emit?: (event: EventInput) => void;
+  readonly log: (plugin: string) => Logger;
+  /** Cloud plugins already loaded, by name. */
+  readonly cached?: ReadonlyMap<string, CloudPlugin<unknown>>;
+  /** Report what would be deleted; delete nothing, write nothing. */
+  readonly dryRun?: boolean;
+  /** Only entries this accepts (e.g. one cloud's). */
+  readonly only?: (entry: LedgerEntry) => boolean;
+}
+
+export interface DeleteOutcome {
+  readonly deleted: LedgerEntry[];
+  readonly failed: { readonly plugin: string; readonly resource: LedgerResource; readonly error: string }[];
+}
+
+/**
+ * Walk a ledger backwards and delete what it says may still exist, appending
+ * `deleted` / `delete-failed` lines. Works from the ledger alone, so it serves
+ * both teardown and `netbench cleanup` in a fresh process.
+ */
+export async function deleteResources(ledger: LedgerFile, options: DeleteOptions): Promise<DeleteOutcome> {
+  const outcome: DeleteOutcome = { deleted: [], failed: [] };
+  for (const entry of pendingResources(ledger.entries)) {
+    if (options.only && !options.only(entry)) continue;
+    if (options.dryRun) {
+      outcome.deleted.push(entry);
+      continue;
+    }
+    try {
+      const cloud = options.cached?.get(entry.plugin) ?? (await options.registry.get('cloud', entry.plugin));
+      if (!cloud) throw new Error(`no cloud plugin named ${entry.plugin} is installed`);
+      await callPlugin(cloud, 'teardown', (callSignal) => cloud.teardown(entry.resource, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }), {
+        timeoutMs: options.timeoutMs, emit: options.emit, graceMs: options.graceMs,
+      });
+      await ledger.append(entry.plugin, 'deleted', entry.resource);
+      outcome.deleted.push(entry);
+    } catch (error) {
+      const message = errorMessage(error);
+      await ledger.append(entry.plugin, 'delete-failed', entry.resource, message).catch(() => {});
+      outcome.failed.push({ plugin: entry.plugin, resource: entry.resource, error: message });
+    }
+  }
+  return outcome;
+}
+
+export function describe(resource: LedgerResource): string {
+  return `${resource.type} ${resource.id}${resource.host ? ` (host ${resource.host})` : ''}`;
+}

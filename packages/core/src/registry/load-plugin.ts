@@ -1,0 +1,41 @@
+import { pathToFileURL } from 'node:url';
+import type { AnyPlugin } from '../plugin/define-plugin.js';
+import { isPlugin } from '../plugin/define-plugin.js';
+import { PluginError } from '../errors/index.js';
+import { apiVersionProblem } from './api-version.js';
+import { readPackageJson } from './discover-plugins.js';
+import { packageEntry } from './package-entry.js';
+import type { PluginDescriptor } from './types.js';
+
+/**
+ * Import a discovered plugin package and check it is what its package.json
+ * declares: a branded plugin (made with `definePlugin`) of that kind and name,
+ * on a supported contract version. Every failure is a `PluginError` naming
+ * the package and version, with the reason as `cause`.
+ */
+export async function loadPlugin(descriptor: PluginDescriptor): Promise<AnyPlugin> {
+  const label = `${descriptor.packageName}@${descriptor.version}`;
+  const fail = (cause: unknown): never => {
+    throw new PluginError(label, 'load', cause);
+  };
+  const pkg = readPackageJson(descriptor.dir);
+  const entry = pkg && packageEntry(descriptor.dir, pkg);
+  if (!entry) return fail(new Error(`no entry point in ${descriptor.dir}/package.json ("exports" or "main")`));
+
+  let module: { default?: unknown };
+  try {
+    module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+  } catch (error) {
+    return fail(error);
+  }
+  const plugin = module.default;
+  if (!isPlugin(plugin)) {
+    return fail(new Error(`its default export is not a netbench plugin; export the result of definePlugin() from @netbench/core as default`));
+  }
+  if (plugin.kind !== descriptor.kind || plugin.name !== descriptor.name) {
+    return fail(new Error(`package.json declares ${descriptor.kind} "${descriptor.name}" but the module exports ${plugin.kind} "${plugin.name}"`));
+  }
+  const problem = apiVersionProblem(plugin.apiVersion);
+  if (problem) return fail(new Error(problem));
+  return plugin;
+}
