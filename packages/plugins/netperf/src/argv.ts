@@ -1,0 +1,41 @@
+import { RR_SELECTORS, STREAM_SELECTORS } from './selectors.js';
+import { isRequestResponse, type NetperfTest } from './tests.js';
+import type { TrialParams } from './trials.js';
+
+/** A netserver's control port and the data port its tests use (`-P ,port`). */
+export interface PortPair {
+  readonly control: number;
+  readonly data: number;
+}
+
+/**
+ * The argv of one netperf process (one stream), as PKB runs it:
+ * `netperf -p CTRL -j [-v 2] -t TEST -H TARGET -l LEN [-I lvl,w -i max,min] -- -P ,DATA ... -o SELECTORS`.
+ * Every value is its own argv element; nothing goes through a shell.
+ */
+export function netperfArgv(test: NetperfTest, params: TrialParams, target: string, ports: PortPair): string[] {
+  const rr = isRequestResponse(test);
+  const argv = ['netperf', '-p', String(ports.control), '-t', test, '-H', target, '-l', String(params.duration)];
+  // -j keeps the per-transaction timings behind the latency selectors (PKB passes it too).
+  if (rr) argv.push('-j');
+  if (params.histogram) argv.push('-v', '2');
+  if (params.confidenceLevel !== undefined) {
+    argv.push('-I', `${params.confidenceLevel},${params.confidenceWidth ?? 5}`);
+    argv.push('-i', `${params.confidenceMax ?? 10},${params.confidenceMin ?? 3}`);
+  }
+  if (params.cpuUtil) argv.push('-c', '-C');
+  if (params.intervalWaitMs !== undefined) {
+    // netperf reads -w as an integer with a unit suffix; microseconds keep fractions of a millisecond.
+    argv.push('-w', `${Math.max(1, Math.round(params.intervalWaitMs * 1000))}us`, '-b', String(params.intervalBurst ?? 1));
+  }
+
+  argv.push('--', '-P', `,${ports.data}`);
+  if (rr) argv.push('-r', `${params.requestSize ?? 1},${params.responseSize ?? 1}`);
+  else if (params.sendSize !== undefined) argv.push('-m', String(params.sendSize));
+  if (params.socketBuffer !== undefined) argv.push('-s', String(params.socketBuffer), '-S', String(params.socketBuffer));
+  if (params.nodelay && test.startsWith('TCP_')) argv.push('-D');
+  // UDP_STREAM sets SO_DONTROUTE unless told otherwise, which fails across a router (PKB passes -R 1).
+  if (test === 'UDP_STREAM') argv.push('-R', '1');
+  argv.push('-o', (rr ? RR_SELECTORS : STREAM_SELECTORS).join(','));
+  return argv;
+}

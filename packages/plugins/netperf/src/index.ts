@@ -1,0 +1,32 @@
+import { definePlugin } from '@netbench/core';
+import { checkNetperf } from './check.js';
+import { installNetperf } from './install.js';
+import { parseNetperf } from './parse/parse.js';
+import { runNetperf } from './run.js';
+import { netperfBlockSchema, type NetperfBlock } from './schema.js';
+import { serveNetperf } from './serve.js';
+import { netperfTrials } from './trials.js';
+
+/** The netperf tool plugin: PKB's netperf benchmark (TCP_RR, TCP_CRR, TCP_STREAM, UDP_RR, ...). */
+export const netperfPlugin = definePlugin({
+  kind: 'tool',
+  name: 'netperf',
+  version: '0.1.0',
+  description: 'netperf request/response latency and bulk throughput, measured and named as PerfKit Benchmarker does',
+  schema: netperfBlockSchema,
+  trials: (block: NetperfBlock) => netperfTrials(block),
+  check: checkNetperf,
+  install: installNetperf,
+  serve: serveNetperf,
+  run: runNetperf,
+  parse: parseNetperf,
+});
+
+export default netperfPlugin;
+
+export { netperfBlockSchema, type NetperfBlock } from './schema.js';
+export { NETPERF_TESTS, type NetperfTest } from './tests.js';
+export { parseNetperf } from './parse/parse.js';
+export { parseNetperfOutput } from './parse/parse-netperf.js';
+export type { NetperfResult, LatencyStats, ConfidenceResult, HistogramBucket } from './parse/result.js';
+export { trialSamples } from './samples/aggregate.js';

@@ -1,0 +1,248 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  NetbenchError, RetryableError, ToolMissingError, UnsupportedError, processHost,
+  type Host, type PluginContext, type SampleInput, type ServerHandle, type ToolInfo, type TrialContext, type TrialRun,
+} from '@netbench/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import netperf from './index.js';
+import { NetserverPool } from './netserver-pool.js';
+import { NetserverHandle } from './serve.js';
+import { netperfBlockSchema } from './schema.js';
+import { netperfTrials } from './trials.js';
+
+// Two namespaces joined by a veth pair; all traffic stays between them.
+const ns = { a: `nbt-netperf-${process.pid}-a`, b: `nbt-netperf-${process.pid}-b` };
+const veth = { a: `nbtnp${process.pid}a`, b: `nbtnp${process.pid}b` };
+const ip = { client: '10.251.11.1', server: '10.251.11.2' };
+
+const sh = (...argv: string[]) => execFileSync(argv[0] as string, argv.slice(1), { encoding: 'utf8' });
+const pids = (name: string) => sh('ip', 'netns', 'pids', name).split('\n').filter(Boolean);
+const listening = (name: string) => sh('ip', 'netns', 'exec', name, 'ss', '-Hltn').trim();
+
+let client: Host;
+let server: Host;
+let tmp: string;
+const logs: string[] = [];
+
+function context(signal = new AbortController().signal): PluginContext {
+  return {
+    runId: 'run-netperf-test',
+    runDir: tmp,
+    signal,
+    log: { debug: (m) => logs.push(`debug ${m}`), info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`) },
+  };
+}
+
+interface Recorded { ctx: TrialContext; raws: string[]; progress: number[] }
+function trialContext(signal?: AbortSignal): Recorded {
+  const raws: string[] = [];
+  const progress: number[] = [];
+  const ctx: TrialContext = {
+    ...context(signal),
+    timeoutMs: 60_000,
+    saveRaw: async (name, content) => {
+      const path = join(tmp, name);
+      writeFileSync(path, content);
+      raws.push(path);
+      return path;
+    },
+    progress: (fraction) => { progress.push(fraction); },
+  };
+  return { ctx, raws, progress };
+}
+
+let clientInfo: ToolInfo;
+let serverInfo: ToolInfo;
+let handle: ServerHandle;
+let trialCount = 0;
+
+function trial(block: Record<string, unknown>, overrides: Partial<TrialRun> = {}): TrialRun {
+  const [spec] = netperfTrials(netperfBlockSchema.parse(block));
+  if (!spec) throw new Error('no trial');
+  return {
+    id: `t${String(++trialCount).padStart(4, '0')}`,
+    test: spec.test,
+    params: spec.params,
+    client, server, target: ip.server,
+    serverHandle: handle, clientInfo, serverInfo,
+    attempt: 0,
+    ...overrides,
+  };
+}
+
+const metric = (samples: readonly SampleInput[], name: string, stream?: number) =>
+  samples.filter((s) => s.metric === name && s.labels?.stream === stream);
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'nbt-netperf-'));
+  sh('ip', 'netns', 'add', ns.a);
+  sh('ip', 'netns', 'add', ns.b);
+  sh('ip', 'link', 'add', veth.a, 'type', 'veth', 'peer', 'name', veth.b);
+  sh('ip', 'link', 'set', veth.a, 'netns', ns.a);
+  sh('ip', 'link', 'set', veth.b, 'netns', ns.b);
+  sh('ip', '-n', ns.a, 'addr', 'add', `${ip.client}/24`, 'dev', veth.a);
+  sh('ip', '-n', ns.b, 'addr', 'add', `${ip.server}/24`, 'dev', veth.b);
+  for (const [name, dev] of [[ns.a, veth.a], [ns.b, veth.b]] as const) {
+    sh('ip', '-n', name, 'link', 'set', 'lo', 'up');
+    sh('ip', '-n', name, 'link', 'set', dev, 'up');
+  }
+  client = processHost({ id: 'client', name: 'client', cloud: 'local', internalIp: ip.client, prefix: ['ip', 'netns', 'exec', ns.a] });
+  server = processHost({ id: 'server', name: 'server', cloud: 'local', internalIp: ip.server, prefix: ['ip', 'netns', 'exec', ns.b] });
+});
+
+afterAll(async () => {
+  await handle?.stop();
+  for (const name of [ns.a, ns.b]) {
+    try {
+      for (const pid of pids(name)) process.kill(Number(pid), 'SIGKILL');
+      sh('ip', 'netns', 'del', name);
+    } catch { /* already gone */ }
+  }
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('netperf plugin between two namespaces', () => {
+  it('check finds Debian\'s build and what it lacks', async () => {
+    clientInfo = await netperf.check(client, context());
+    serverInfo = await netperf.check(server, context());
+    expect(clientInfo.version).toBe('2.7.0');
+    expect(clientInfo.features).toMatchObject({ intervals: false, burst: false, histogram: false, demo: true, spin: false });
+    // The self-test's netserver is gone again.
+    expect(pids(ns.a)).toEqual([]);
+  });
+
+  it('reports a missing netperf as ToolMissingError', async () => {
+    const bare = processHost({ id: 'bare', name: 'bare', cloud: 'local', internalIp: ip.client, prefix: ['ip', 'netns', 'exec', ns.a, 'env', 'PATH=/nonexistent'] });
+    await expect(netperf.check(bare, context())).rejects.toBeInstanceOf(ToolMissingError);
+  });
+
+  it('serve starts netserver on control port 20000 and waits until it accepts', async () => {
+    handle = await netperf.serve!(server, serverInfo, context());
+    expect(handle.data).toEqual({ basePort: 20000, ports: [{ control: 20000, data: 20001 }] });
+    expect(listening(ns.b)).toMatch(/0\.0\.0\.0:20000\b/);
+  });
+
+  it('detects interval pacing as the binary really behaves', () => {
+    // 1 transaction per 10 ms caps a paced TCP_RR at ~100/s; a build without intervals says so and runs flat out.
+    const out = sh('ip', 'netns', 'exec', ns.a, 'netperf', '-H', ip.server, '-p', '20000', '-t', 'TCP_RR', '-l', '1', '-w', '10ms', '-b', '1', '--', '-P', ',20001', '-o', 'THROUGHPUT');
+    const rate = Number(out.trim().split('\n').at(-1));
+    expect(/Packet rate control is not compiled in/.test(out)).toBe(!clientInfo.features.intervals);
+    expect(rate > 300).toBe(!clientInfo.features.intervals);
+  });
+
+  it('runs TCP_RR: latency in microseconds, raw output kept, progress to 1', async () => {
+    const { ctx, raws, progress } = trialContext();
+    const { samples } = await netperf.run(trial({ tests: ['TCP_RR'], duration: 1 }), ctx);
+    const [p50] = metric(samples, 'TCP_RR_Latency_p50');
+    expect(p50?.unit).toBe('us');
+    expect(p50?.value).toBeGreaterThanOrEqual(1);
+    expect(p50?.value).toBeLessThanOrEqual(5000);
+    expect(metric(samples, 'TCP_RR_Transaction_Rate')[0]?.value).toBeGreaterThan(100);
+    expect(p50?.labels).toMatchObject({ netperf_test_length: 1, max_iter: 1, sending_thread_count: 1, transport_mss: 1448 });
+    expect(raws).toHaveLength(1);
+    const raw = readFileSync(raws[0] as string, 'utf8');
+    expect(raw).toMatch(/^MIGRATED TCP REQUEST\/RESPONSE TEST .* port 20001 AF_INET/);
+    expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448 } })));
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('runs TCP_STREAM above 100 Mbit/s', async () => {
+    const { ctx } = trialContext();
+    const { samples } = await netperf.run(trial({ tests: ['TCP_STREAM'], duration: 1 }), ctx);
+    const [throughput] = metric(samples, 'TCP_STREAM_Throughput');
+    expect(throughput?.unit).toBe('Mbits/sec');
+    expect(throughput?.value).toBeGreaterThan(100);
+  });
+
+  it('runs 4 streams at once, one netserver each, and aggregates them', async () => {
+    const { ctx, raws } = trialContext();
+    const { samples } = await netperf.run(trial({ tests: ['TCP_RR'], duration: 1, streams: 4 }), ctx);
+    expect(handle.data.ports).toHaveLength(4);
+    expect(raws).toHaveLength(4);
+    const dataPorts = raws.map((path) => /-P ,(\d+)/.exec(readFileSync(path, 'utf8'))?.[1]);
+    expect(new Set(dataPorts)).toEqual(new Set(['20001', '20003', '20005', '20007']));
+    const rates = [0, 1, 2, 3].map((stream) => metric(samples, 'TCP_RR_Transaction_Rate', stream)[0]?.value ?? NaN);
+    expect(rates.every((rate) => rate > 100)).toBe(true);
+    const [total] = metric(samples, 'TCP_RR_Throughput_total');
+    expect(total?.value).toBeCloseTo(rates.reduce((a, b) => a + b, 0), 6);
+    expect(total?.unit).toBe('transactions_per_second');
+    const [p99] = metric(samples, 'TCP_RR_Latency_p99');
+    const streamP99s = [0, 1, 2, 3].map((stream) => metric(samples, 'TCP_RR_Latency_p99', stream)[0]?.value ?? NaN);
+    expect(p99?.labels?.aggregation).toBe('interpolated_cdf');
+    expect(p99?.value).toBeGreaterThanOrEqual(Math.min(...streamP99s));
+    expect(p99?.value).toBeLessThanOrEqual(Math.max(...streamP99s));
+  });
+
+  it('gives concurrent trials disjoint netservers', async () => {
+    const [one, two] = [trialContext(), trialContext()];
+    await Promise.all([
+      // (UDP_RR and TCP_CRR would add netserver's 4 s end-of-test padding.)
+      netperf.run(trial({ tests: ['TCP_RR'], duration: 1, streams: 2 }), one.ctx),
+      netperf.run(trial({ tests: ['TCP_STREAM'], duration: 1, streams: 3 }), two.ctx),
+    ]);
+    const ports = [...one.raws, ...two.raws].map((path) => /-p (\d+)/.exec(readFileSync(path, 'utf8'))?.[1]);
+    expect(new Set(ports).size).toBe(5);
+  });
+
+  it('refuses interval pacing on this build with UnsupportedError', async () => {
+    const { ctx, raws } = trialContext();
+    const run = netperf.run(trial({ tests: ['TCP_RR'], duration: 1, interval: { waitMs: 10 } }), ctx);
+    await expect(run).rejects.toBeInstanceOf(UnsupportedError);
+    await expect(run).rejects.toThrow(/lacks interval pacing.*--enable-intervals/);
+    expect(raws).toEqual([]);
+  });
+
+  it('refuses the printed histogram on this build', async () => {
+    const { ctx } = trialContext();
+    await expect(netperf.run(trial({ tests: ['TCP_RR'], duration: 1, histogram: true }), ctx)).rejects.toThrow(/--enable-histogram/);
+  });
+
+  it('turns "no netserver listening" into a RetryableError, keeping the raw output', async () => {
+    // A pool whose netserver listens on the client's loopback: the server address has none on that port.
+    const elsewhere = new NetserverPool(client, { basePort: 20500, family: ['-L', '127.0.0.1'] });
+    const { ctx, raws } = trialContext();
+    try {
+      const run = netperf.run(trial({ tests: ['TCP_RR'], duration: 1 }, { serverHandle: new NetserverHandle(elsewhere, 'elsewhere') }), ctx);
+      await expect(run).rejects.toBeInstanceOf(RetryableError);
+      await expect(run).rejects.toThrow(/establish control: are you sure there is a netserver listening on 10\.251\.11\.2 at port 20500/);
+      expect(readFileSync(raws[0] as string, 'utf8')).toMatch(/establish control/);
+    } finally {
+      await elsewhere.stop();
+    }
+  });
+
+  it('kills netperf promptly on abort', async () => {
+    const controller = new AbortController();
+    const { ctx } = trialContext(controller.signal);
+    const started = Date.now();
+    const run = netperf.run(trial({ tests: ['TCP_STREAM'], duration: 30, streams: 2 }), ctx);
+    setTimeout(() => controller.abort(new NetbenchError('stop')), 1500);
+    await expect(run).rejects.toThrow('stop');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(pids(ns.a)).toEqual([]);
+  });
+
+  it('stop leaves no netserver behind, and may be called again', async () => {
+    expect(pids(ns.b).length).toBeGreaterThanOrEqual(5);
+    await handle.stop();
+    await handle.stop();
+    expect(pids(ns.b)).toEqual([]);
+    expect(listening(ns.b)).toBe('');
+  });
+
+  it('runs without serve by bringing its own netservers', async () => {
+    const { ctx } = trialContext();
+    const { samples } = await netperf.run(trial({ tests: ['UDP_STREAM'], duration: 1 }, { serverHandle: undefined }), ctx);
+    expect(metric(samples, 'UDP_STREAM_Throughput')[0]?.value).toBeGreaterThan(10);
+    expect(pids(ns.b)).toEqual([]);
+  });
+
+  it('install is a no-op where netperf is installed', async () => {
+    await netperf.install!(client, context());
+    expect((await netperf.check(client, context())).version).toBe('2.7.0');
+  }, 180_000);
+});

@@ -1,0 +1,169 @@
+import { NetbenchError, RetryableError, type Host, type HostProcess, type Logger } from '@netbench/core';
+import type { PortPair } from './argv.js';
+
+/** PKB's PORT_START: stream i uses control port 20000 + 2i and data port 20000 + 2i + 1. */
+export const DEFAULT_BASE_PORT = 20000;
+/** Port pairs tried past one already in use before giving up. */
+const PORT_ATTEMPTS = 10;
+const START_TIMEOUT_MS = 10_000;
+const STOP_TIMEOUT_MS = 3_000;
+
+interface Slot {
+  readonly ports: PortPair;
+  readonly process: HostProcess;
+  exited: boolean;
+  leased: boolean;
+}
+
+export interface PoolOptions {
+  readonly basePort?: number;
+  /** Extra netserver arguments, e.g. `['-4']`. */
+  readonly family?: readonly string[];
+  readonly log?: Logger;
+}
+
+/** Port pairs held by one trial; give them back with `release`. */
+export interface Lease {
+  readonly ports: readonly PortPair[];
+  release(): void;
+}
+
+/**
+ * The netservers of one server host, one per stream as PKB runs them, so a
+ * firewall can open exactly the ports in use. Netservers start on demand
+ * (a trial with 4 streams needs 4) and stay up for later trials until `stop`.
+ * Trials lease disjoint netservers, so trials running at once never share a
+ * fixed data port.
+ */
+export class NetserverPool {
+  private readonly slots: Slot[] = [];
+  private nextPort: number;
+  private queue: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly host: Host, private readonly options: PoolOptions = {}) {
+    this.nextPort = options.basePort ?? DEFAULT_BASE_PORT;
+  }
+
+  /** Port pairs of the netservers running now. */
+  get ports(): PortPair[] {
+    return this.slots.filter((slot) => !slot.exited).map((slot) => slot.ports);
+  }
+
+  /** Lease `count` running netservers, starting more when needed. */
+  acquire(count: number, signal?: AbortSignal): Promise<Lease> {
+    // One start at a time: concurrent trials must not race for the same ports.
+    const next = this.queue.then(() => this.lease(count, signal));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async lease(count: number, signal?: AbortSignal): Promise<Lease> {
+    if (this.stopped) throw new NetbenchError(`netservers on ${this.host.name} were already stopped`);
+    const chosen: Slot[] = [];
+    for (const slot of this.slots) {
+      if (chosen.length < count && !slot.leased && !slot.exited) chosen.push(slot);
+    }
+    // On failure, netservers started so far stay in the pool for later trials, unleased.
+    while (chosen.length < count) chosen.push(await this.start(signal));
+    for (const slot of chosen) slot.leased = true;
+    let released = false;
+    return {
+      ports: chosen.map((slot) => slot.ports),
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const slot of chosen) slot.leased = false;
+      },
+    };
+  }
+
+  private async start(signal?: AbortSignal): Promise<Slot> {
+    let lastError = '';
+    for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
+      signal?.throwIfAborted();
+      const ports = { control: this.nextPort, data: this.nextPort + 1 };
+      this.nextPort += 2;
+      const argv = ['netserver', '-D', ...(this.options.family ?? []), '-p', String(ports.control)];
+      const process = this.host.spawn(argv);
+      process.stdin.on('error', () => {});
+      process.stdin.end();
+      const slot: Slot = { ports, process, exited: false, leased: false };
+      void process.exited.then(() => { slot.exited = true; }, () => { slot.exited = true; });
+      const outcome = await this.waitListening(slot, signal);
+      if (outcome === 'listening') {
+        this.slots.push(slot);
+        this.options.log?.debug(`netserver on ${this.host.name} listening on port ${ports.control} (data port ${ports.data})`);
+        return slot;
+      }
+      await stopProcess(process);
+      lastError = outcome;
+      // A port pair already taken: move on to the next pair, as a person would.
+      if (!/Unable to start netserver|Address already in use/i.test(outcome)) break;
+    }
+    throw new RetryableError(`could not start netserver on ${this.host.name}: ${lastError}`);
+  }
+
+  /** Resolves 'listening' once the control port accepts, else the reason it does not. */
+  private async waitListening(slot: Slot, signal?: AbortSignal): Promise<string> {
+    const { process, ports } = slot;
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    let output = '';
+    const collect = (chunk: Buffer) => { output += chunk.toString(); };
+    process.stdout.on('data', collect);
+    process.stderr.on('data', collect);
+    try {
+      while (Date.now() < deadline) {
+        if (signal?.aborted) return 'aborted';
+        if (slot.exited) {
+          const result = await process.exited;
+          return (result.stdout + result.stderr).trim() || `netserver exited with code ${result.code}`;
+        }
+        // netserver prints its "Starting netserver" line before it binds; ask the kernel instead.
+        const listening = await isListening(this.host, ports.control, signal);
+        if (listening === true && !slot.exited) return 'listening';
+        if (listening === undefined && /Starting netserver/.test(output)) {
+          await delay(300);
+          if (!slot.exited) return 'listening';
+        }
+        await delay(50);
+      }
+      return `netserver did not listen on port ${ports.control} within ${START_TIMEOUT_MS / 1000} s`;
+    } finally {
+      process.stdout.off('data', collect);
+      process.stderr.off('data', collect);
+    }
+  }
+
+  /** Stop every netserver (and the test processes it forked). Idempotent. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.queue.catch(() => undefined);
+    await Promise.all(this.slots.map((slot) => stopProcess(slot.process)));
+  }
+}
+
+/** Whether something listens on a TCP port of the host; undefined when `ss` is not there to tell. */
+async function isListening(host: Host, port: number, signal?: AbortSignal): Promise<boolean | undefined> {
+  try {
+    const result = await host.exec(['ss', '-Hltn', `sport = :${port}`], { timeoutMs: 5_000, signal });
+    if (result.code !== 0) return undefined;
+    return result.stdout.trim() !== '';
+  } catch {
+    return undefined;
+  }
+}
+
+/** SIGTERM (to its process group, with the processHost transport), then SIGKILL if it lingers. */
+export async function stopProcess(process: HostProcess): Promise<void> {
+  process.kill('SIGTERM');
+  const exited = await Promise.race([process.exited.then(() => true, () => true), delay(STOP_TIMEOUT_MS).then(() => false)]);
+  if (!exited) {
+    process.kill('SIGKILL');
+    await Promise.race([process.exited.catch(() => undefined), delay(STOP_TIMEOUT_MS)]);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

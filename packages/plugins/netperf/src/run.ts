@@ -1,0 +1,106 @@
+import { NetbenchError, ParseError, RetryableError, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
+import { netperfArgv, type PortPair } from './argv.js';
+import { requireFeatures } from './features.js';
+import { NetserverPool, type Lease } from './netserver-pool.js';
+import { findNetperfFailure } from './parse/netperf-errors.js';
+import { parseNetperfOutput } from './parse/parse-netperf.js';
+import type { NetperfResult } from './parse/result.js';
+import { trialSamples } from './samples/aggregate.js';
+import { familyArgs, findPool } from './serve.js';
+import { isNetperfTest, type NetperfTest } from './tests.js';
+import { estimatedSeconds, trialParamsSchema, type TrialParams } from './trials.js';
+
+const PROGRESS_INTERVAL_MS = 1_000;
+
+/**
+ * One trial: `streams` netperf processes at once from the client, each to its
+ * own netserver (control and data port) on the server. Every output is saved
+ * before it is parsed; a failed stream fails the trial.
+ */
+export async function runNetperf(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
+  const test = trial.test.toUpperCase();
+  if (!isNetperfTest(test)) throw new NetbenchError(`netperf: unknown test ${trial.test}`);
+  const parsed = trialParamsSchema.safeParse(trial.params);
+  if (!parsed.success) throw new NetbenchError(`netperf: bad trial parameters: ${parsed.error.message}`);
+  const params = parsed.data;
+  requireFeatures(params, trial.clientInfo, trial.client.name);
+
+  const shared = findPool(trial.serverHandle, ctx.runId, trial.server);
+  // Without `serve` (a caller that skipped prepare), the trial brings its own netservers.
+  const pool = shared ?? new NetserverPool(trial.server, { family: familyArgs(trial.server), log: ctx.log });
+  let lease: Lease | undefined;
+  try {
+    lease = await pool.acquire(params.streams, ctx.signal);
+    const results = await runStreams(trial, test, params, lease.ports, ctx);
+    for (const warning of new Set(results.flatMap((result) => result.warnings))) ctx.log.warn(`netperf ${test}: ${warning}`);
+    const labels = {
+      // PKB's metadata names, so PKB queries keep filtering the same way.
+      netperf_test_length: params.duration,
+      max_iter: params.confidenceMax ?? 1,
+      sending_thread_count: params.streams,
+    };
+    return { samples: trialSamples(results, labels) };
+  } finally {
+    lease?.release();
+    if (!shared) await pool.stop();
+  }
+}
+
+async function runStreams(trial: TrialRun, test: NetperfTest, params: TrialParams, ports: readonly PortPair[], ctx: TrialContext): Promise<NetperfResult[]> {
+  const seconds = estimatedSeconds(params);
+  const started = Date.now();
+  const processes = ports.map((pair) => {
+    const process = trial.client.spawn(netperfArgv(test, params, trial.target, pair), { signal: ctx.signal });
+    process.stdin.on('error', () => {});
+    process.stdin.end();
+    return process;
+  });
+  ctx.progress(0, `${test} × ${params.streams}`);
+  const timer = setInterval(() => {
+    const elapsed = (Date.now() - started) / 1000;
+    ctx.progress(Math.min(0.99, elapsed / seconds), `${test} × ${params.streams}: ${Math.floor(elapsed)} of ${seconds} s`);
+  }, PROGRESS_INTERVAL_MS);
+  let outcomes: PromiseSettledResult<Awaited<(typeof processes)[number]['exited']>>[];
+  try {
+    outcomes = await Promise.allSettled(processes.map((process) => process.exited));
+  } finally {
+    clearInterval(timer);
+  }
+
+  // Keep every output before judging any of them.
+  const files = await Promise.all(outcomes.map(async (outcome, stream) => {
+    const base = `netperf-${trial.id}-${test.toLowerCase()}-s${stream}`;
+    if (outcome.status === 'rejected') return { stdout: '', stderr: String(outcome.reason), path: undefined };
+    const { stdout, stderr } = outcome.value;
+    const path = await ctx.saveRaw(`${base}.txt`, stdout);
+    if (stderr.trim() !== '') await ctx.saveRaw(`${base}.stderr.txt`, stderr);
+    return { stdout, stderr, path };
+  }));
+  ctx.signal.throwIfAborted();
+
+  const results = outcomes.map((outcome, stream) => {
+    const file = files[stream] as (typeof files)[number];
+    const where = `stream ${stream} (${trial.client.name} → ${trial.target} control port ${ports[stream]?.control}, data port ${ports[stream]?.data})`;
+    if (outcome.status === 'rejected') throw new NetbenchError(`netperf ${where} could not start: ${file.stderr}`);
+    const { code, signal } = outcome.value;
+    if (code !== 0) throw failureError(`${file.stdout}\n${file.stderr}`, `${where} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`, file.path);
+    try {
+      return parseNetperfOutput(file.stdout, { test, source: file.path });
+    } catch (error) {
+      if (error instanceof ParseError && findNetperfFailure(file.stderr)) throw failureError(file.stderr, where, file.path);
+      throw error;
+    }
+  });
+  ctx.progress(1, `${test} × ${params.streams}: done`);
+  return results;
+}
+
+/** A netperf failure as the error the engine acts on: retryable when trying again may help. */
+function failureError(output: string, where: string, path: string | undefined): Error {
+  const failure = findNetperfFailure(output);
+  const said = failure
+    ? `${failure.text} (${failure.explanation})`
+    : output.trim().split('\n').slice(-3).join(' | ') || 'no output';
+  const message = `netperf ${where}: ${said}${path ? ` [raw output: ${path}]` : ''}`;
+  return failure?.retryable ? new RetryableError(message) : new NetbenchError(message);
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DEFAULT_TESTS, NETPERF_TESTS } from './tests.js';
+
+const positiveInt = z.number().int().positive();
+
+/** `-I level,width -i max,min`: repeat each run until the result is known to ±width/2 %. */
+export const confidenceSchema = z.strictObject({
+  /** Confidence level in percent. */
+  level: z.union([z.literal(95), z.literal(99)]).default(99),
+  /** Full width of the interval, in percent of the result (netperf's default 10; PKB uses 5). */
+  width: z.number().positive().max(100).default(5),
+  /** Fewest iterations (netperf needs at least 3 to estimate an interval). */
+  min: z.number().int().min(3).max(30).default(3),
+  /** Most iterations (netperf allows 30). */
+  max: z.number().int().min(3).max(30).default(10),
+}).refine((value) => value.min <= value.max, { message: 'confidence.min must not exceed confidence.max', path: ['min'] });
+
+/** `-b burst -w wait`: send `burst` transactions every `waitMs` instead of back to back. */
+export const intervalSchema = z.strictObject({
+  burst: positiveInt.default(1),
+  /** Milliseconds between bursts; fractions allowed (netperf gets microseconds). */
+  waitMs: z.number().positive(),
+});
+
+/** The `netperf` benchmark block (besides `tool`, `name`, `client`, `server`, `ip`). */
+export const netperfBlockSchema = z.strictObject({
+  /** netperf tests to run (PKB's `netperf_benchmarks`). */
+  tests: z.array(z.enum(NETPERF_TESTS)).min(1).default([...DEFAULT_TESTS]),
+  /** Seconds per run (`-l`; PKB's `netperf_test_length`). */
+  duration: positiveInt.default(60),
+  /** Concurrent netperf processes (PKB's `netperf_num_streams`); a list makes one trial per value. */
+  streams: z.union([positiveInt, z.array(positiveInt).min(1)]).default(1),
+  /** Request and response sizes in bytes for *_RR tests (`-r req,resp`). */
+  requestSize: positiveInt.default(1),
+  responseSize: positiveInt.default(1),
+  /** Bytes per send call for *_STREAM / TCP_MAERTS tests (`-m`); netperf's default is the socket buffer size. */
+  sendSize: positiveInt.optional(),
+  /** Socket buffer size in bytes, both ends (`-s` / `-S`). */
+  socketBuffer: positiveInt.optional(),
+  /** Disable Nagle's algorithm on TCP tests (`-D`). */
+  nodelay: z.boolean().default(false),
+  confidence: confidenceSchema.optional(),
+  interval: intervalSchema.optional(),
+  /** Ask for netperf's printed latency histogram (`-v 2`); needs a build with `--enable-histogram`. */
+  histogram: z.boolean().default(false),
+  /** Measure local and remote CPU utilisation (`-c -C`). */
+  cpuUtil: z.boolean().default(false),
+});
+
+export type NetperfBlock = z.output<typeof netperfBlockSchema>;

@@ -1,0 +1,72 @@
+import type { Scalar, TrialSpec } from '@netbench/core';
+import { z } from 'zod';
+import type { NetperfBlock } from './schema.js';
+import { isRequestResponse, type NetperfTest } from './tests.js';
+
+/** The parameters of one trial, as `trials` writes them and `run` reads them back. */
+export const trialParamsSchema = z.object({
+  duration: z.number().int().positive(),
+  streams: z.number().int().positive(),
+  requestSize: z.number().int().positive().optional(),
+  responseSize: z.number().int().positive().optional(),
+  sendSize: z.number().int().positive().optional(),
+  socketBuffer: z.number().int().positive().optional(),
+  nodelay: z.boolean().optional(),
+  confidenceLevel: z.number().int().optional(),
+  confidenceWidth: z.number().positive().optional(),
+  confidenceMin: z.number().int().positive().optional(),
+  confidenceMax: z.number().int().positive().optional(),
+  intervalBurst: z.number().int().positive().optional(),
+  intervalWaitMs: z.number().positive().optional(),
+  histogram: z.boolean().default(false),
+  cpuUtil: z.boolean().default(false),
+});
+
+export type TrialParams = z.output<typeof trialParamsSchema>;
+
+function streamCounts(streams: NetperfBlock['streams']): number[] {
+  return [...new Set(Array.isArray(streams) ? streams : [streams])];
+}
+
+/** Parameters that change the result of `test`; only those that apply to it, so labels stay honest. */
+export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: number): Record<string, Scalar> {
+  const params: Record<string, Scalar> = { duration: block.duration, streams };
+  if (isRequestResponse(test)) {
+    params.requestSize = block.requestSize;
+    params.responseSize = block.responseSize;
+  } else if (block.sendSize !== undefined) {
+    params.sendSize = block.sendSize;
+  }
+  if (block.socketBuffer !== undefined) params.socketBuffer = block.socketBuffer;
+  if (test.startsWith('TCP_')) params.nodelay = block.nodelay;
+  if (block.confidence) {
+    params.confidenceLevel = block.confidence.level;
+    params.confidenceWidth = block.confidence.width;
+    params.confidenceMin = block.confidence.min;
+    params.confidenceMax = block.confidence.max;
+  }
+  if (block.interval) {
+    params.intervalBurst = block.interval.burst;
+    params.intervalWaitMs = block.interval.waitMs;
+  }
+  if (block.histogram && isRequestResponse(test)) params.histogram = true;
+  if (block.cpuUtil) params.cpuUtil = true;
+  return params;
+}
+
+/** Measuring seconds of one trial: streams run at once; confidence repeats up to `max` times. */
+export function estimatedSeconds(params: Pick<TrialParams, 'duration' | 'confidenceMax'>): number {
+  return params.duration * (params.confidenceMax ?? 1);
+}
+
+/** One trial per test × stream count, tests outermost (PKB loops streams outermost; order does not change results). */
+export function netperfTrials(block: NetperfBlock): TrialSpec[] {
+  const trials: TrialSpec[] = [];
+  for (const test of [...new Set(block.tests)]) {
+    for (const streams of streamCounts(block.streams)) {
+      const params = paramsFor(block, test, streams);
+      trials.push({ test, params, estimatedSeconds: estimatedSeconds({ duration: block.duration, confidenceMax: block.confidence?.max }) });
+    }
+  }
+  return trials;
+}
