@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { cli, line, median, tempDir } from './lib.mjs';
 
 /** `netbench --version` cold start, and `netbench plan` of a 10,000-trial matrix. */
-export async function coldStart() {
+export default async function coldStart() {
   cli(['--version']); // warm the file cache once; every timed run is still a fresh process
   const version = Array.from({ length: 15 }, () => cli(['--version']).ms);
   line('netbench --version, median of 15', `${median(version).toFixed(0)} ms`, '≤ 300 ms');

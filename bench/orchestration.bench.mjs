@@ -7,7 +7,7 @@ import { cli, line, median, repoRoot, tempDir } from './lib.mjs';
  * tool's own measuring time (its estimate: duration, or count × interval);
  * and a whole quickstart's wall time minus the sum of measuring times.
  */
-export async function orchestrationOverhead() {
+export default async function orchestrationOverhead() {
   const home = tempDir('netbench-bench-orch-');
   const runsDir = join(home, 'runs');
   const started = process.hrtime.bigint();
