@@ -1,0 +1,23 @@
+import type { Plan } from '../plan/types.js';
+import type { PluginResolver } from '../registry/types.js';
+import { loadSpec } from '../spec/load-spec.js';
+import { createPlan } from '../plan/create-plan.js';
+
+export interface PlanSpecOptions {
+  readonly file: string;
+  readonly registry: PluginResolver;
+  /** `key=value` overrides (`--set`). */
+  readonly sets?: readonly string[];
+}
+
+export interface PlannedSpec {
+  readonly plan: Plan;
+  readonly warnings: readonly string[];
+}
+
+/** Load, validate and plan a spec file without touching anything (`netbench plan`, `validate`). */
+export async function planSpec(options: PlanSpecOptions): Promise<PlannedSpec> {
+  const { spec, warnings } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
+  const plan = await createPlan(spec, options.registry);
+  return { plan, warnings };
+}

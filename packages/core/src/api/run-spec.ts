@@ -1,0 +1,28 @@
+import type { NetbenchEvent } from '../events/types.js';
+import { runPlan, type RunOutcome } from '../engine/run-plan.js';
+import { planSpec, type PlanSpecOptions } from './plan-spec.js';
+
+export interface RunSpecOptions extends PlanSpecOptions {
+  readonly runsDir?: string;
+  readonly runId?: string;
+  /** Abort to interrupt: trials stop, teardown and publish still happen. */
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: NetbenchEvent) => void;
+  /** Spec warnings, before the run starts. */
+  readonly onWarning?: (message: string) => void;
+  readonly netbenchVersion?: string;
+}
+
+/** `netbench run`: validate and plan the spec, then run it (provision → … → publish). */
+export async function runSpec(options: RunSpecOptions): Promise<RunOutcome> {
+  const { plan, warnings } = await planSpec(options);
+  for (const warning of warnings) options.onWarning?.(warning);
+  return runPlan(plan, {
+    registry: options.registry,
+    runsDir: options.runsDir,
+    runId: options.runId,
+    signal: options.signal,
+    onEvent: options.onEvent,
+    netbenchVersion: options.netbenchVersion,
+  });
+}

@@ -1,0 +1,37 @@
+import { definePlugin } from '@netbench/core';
+import type { Branded, ToolPlugin } from '@netbench/core';
+import { checkIperf3 } from './check.js';
+import { installAptPackage } from './install-package.js';
+import { iperf3Samples } from './iperf3-samples.js';
+import { parseIperf3Json } from './parse-result.js';
+import { PortPool } from './port-pool.js';
+import { runIperf3 } from './run.js';
+import { iperf3Schema, type Iperf3Params } from './schema.js';
+import { iperf3Trials } from './trials.js';
+
+const VERSION = '0.1.0';
+
+export interface Iperf3PluginOptions {
+  /** Ports for the per-trial servers (default 5201-5300). Plugins made without this share one pool. */
+  readonly ports?: { readonly first: number; readonly last: number };
+}
+
+// Every plugin instance of this module without its own range shares these ports, so no two trials of the process collide.
+const sharedPorts = new PortPool();
+
+/** The `iperf3` tool plugin: TCP/UDP throughput, one one-off server per trial. */
+export function iperf3Plugin(options: Iperf3PluginOptions = {}): Branded<ToolPlugin<Iperf3Params>> {
+  const ports = options.ports ? new PortPool(options.ports.first, options.ports.last) : sharedPorts;
+  return definePlugin<ToolPlugin<Iperf3Params>>({
+    kind: 'tool',
+    name: 'iperf3',
+    version: VERSION,
+    description: 'TCP and UDP throughput with iperf3: per-interval time series, retransmits, jitter, loss, CPU',
+    schema: iperf3Schema,
+    trials: iperf3Trials,
+    check: checkIperf3,
+    install: (host, ctx) => installAptPackage(host, 'iperf3', ctx),
+    run: (trial, ctx) => runIperf3(trial, ctx, ports),
+    parse: (raw, parseOptions) => iperf3Samples(parseIperf3Json(raw, parseOptions?.source)),
+  });
+}

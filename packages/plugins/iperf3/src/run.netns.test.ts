@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { isRetryable, TimeoutError } from '@netbench/core';
+import type { SampleInput, TrialRun } from '@netbench/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iperf3Plugin } from './plugin.js';
+import { iperf3Schema } from './schema.js';
+import { PortInUseError, startServer } from './server.js';
+import { createNetnsLab, type NetnsLab } from './test-support/netns-lab.js';
+import { testTrialContext } from './test-support/trial-context.js';
+
+// A port range of its own, so this file never meets another test's servers.
+const FIRST_PORT = 5401;
+const plugin = iperf3Plugin({ ports: { first: FIRST_PORT, last: 5420 } });
+let lab: NetnsLab;
+
+beforeAll(() => {
+  lab = createNetnsLab('iperf', '10.213.37');
+});
+afterAll(() => lab?.destroy());
+
+async function trialFor(block: Record<string, unknown>, index = 0, target = lab.serverIp): Promise<TrialRun> {
+  const spec = plugin.trials(iperf3Schema.parse(block))[index]!;
+  const { ctx, dispose } = testTrialContext();
+  try {
+    const [clientInfo, serverInfo] = await Promise.all([plugin.check(lab.client, ctx), plugin.check(lab.server, ctx)]);
+    return { id: 't0001', test: spec.test, params: spec.params, client: lab.client, server: lab.server, target, clientInfo, serverInfo, attempt: 0 };
+  } finally {
+    dispose();
+  }
+}
+
+const iperfProcesses = () => [...lab.commands(lab.clientNs), ...lab.commands(lab.serverNs)].filter((c) => c.includes('iperf3'));
+const one = (samples: readonly SampleInput[], metric: string, direction = 'forward') => {
+  const found = samples.filter((s) => s.metric === metric && s.labels?.direction === direction);
+  expect(found, metric).toHaveLength(1);
+  return found[0]!;
+};
+
+describe('iperf3 run() between two namespaces', () => {
+  it('TCP: throughput, intervals, both raw outputs, progress, no process left', async () => {
+    const trial = await trialFor({ duration: 1, interval: 0.5 });
+    const t = testTrialContext();
+    try {
+      const { samples } = await plugin.run(trial, t.ctx);
+      const throughput = one(samples, 'Throughput');
+      expect(throughput.value).toBeGreaterThan(100);
+      expect(throughput.labels).toMatchObject({ protocol: 'tcp', streams: 1, duration: 1, interval: 0.5, reverse: false });
+      expect(samples.filter((s) => s.metric === 'Interval Throughput').length).toBeGreaterThanOrEqual(2);
+      expect(one(samples, 'Retransmits').unit).toBe('count');
+      const client = JSON.parse(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8'));
+      expect(client.start.connecting_to).toEqual({ host: lab.serverIp, port: expect.any(Number) });
+      const server = JSON.parse(readFileSync(t.saved.get('iperf3-server.json')!, 'utf8'));
+      expect(server.start.accepted_connection.host).toBe(lab.clientIp);
+      expect(t.progress.at(-1)).toEqual({ fraction: 1, message: '1/1 s' });
+      expect(t.progress.some((p) => p.fraction > 0 && p.fraction < 1)).toBe(true);
+      expect(iperfProcesses()).toEqual([]);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('UDP at 50M: about 50 Mbit/s, jitter and loss reported', async () => {
+    const trial = await trialFor({ protocol: 'udp', bitrate: '50M', duration: 2 });
+    const t = testTrialContext();
+    try {
+      const { samples } = await plugin.run(trial, t.ctx);
+      const throughput = one(samples, 'Throughput').value;
+      expect(throughput).toBeGreaterThan(45);
+      expect(throughput).toBeLessThan(55);
+      expect(one(samples, 'Packet Loss').value).toBeLessThan(1);
+      expect(one(samples, 'Jitter').value).toBeGreaterThanOrEqual(0);
+      expect(one(samples, 'Packets Sent').value).toBeGreaterThan(8000);
+      expect(one(samples, 'Throughput').labels).toMatchObject({ protocol: 'udp', bitrate: '50M', target_bitrate: 50_000_000 });
+      expect(iperfProcesses()).toEqual([]);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('bidir: both directions measured at once', async () => {
+    const trial = await trialFor({ bidir: true, duration: 1 });
+    const t = testTrialContext();
+    try {
+      const { samples } = await plugin.run(trial, t.ctx);
+      expect(one(samples, 'Throughput', 'forward').value).toBeGreaterThan(100);
+      expect(one(samples, 'Throughput', 'reverse').value).toBeGreaterThan(100);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('concurrent trials get servers on different ports', async () => {
+    const [a, b] = await Promise.all([trialFor({ duration: 1, streams: 2 }), trialFor({ duration: 1, reverse: true })]);
+    const ta = testTrialContext();
+    const tb = testTrialContext();
+    try {
+      const [ra, rb] = await Promise.all([plugin.run(a!, ta.ctx), plugin.run(b!, tb.ctx)]);
+      expect(one(ra.samples, 'Throughput').value).toBeGreaterThan(100);
+      expect(one(rb.samples, 'Throughput', 'reverse').value).toBeGreaterThan(100);
+      const port = (t: typeof ta) => JSON.parse(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8')).start.connecting_to.port;
+      expect(port(ta)).not.toBe(port(tb));
+      expect(iperfProcesses()).toEqual([]);
+    } finally {
+      ta.dispose();
+      tb.dispose();
+    }
+  });
+
+  it('skips a port another program listens on; startServer on it is PortInUseError', async () => {
+    const squatter = lab.server.spawn(['iperf3', '-s', '-p', String(FIRST_PORT + 10)]);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(startServer(lab.server, FIRST_PORT + 10, new AbortController().signal)).rejects.toBeInstanceOf(PortInUseError);
+
+      const solo = iperf3Plugin({ ports: { first: FIRST_PORT + 10, last: FIRST_PORT + 11 } });
+      const trial = await trialFor({ duration: 1 });
+      const t = testTrialContext();
+      try {
+        await solo.run(trial, t.ctx);
+        expect(JSON.parse(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8')).start.connecting_to.port).toBe(FIRST_PORT + 11);
+      } finally {
+        t.dispose();
+      }
+    } finally {
+      squatter.kill('SIGKILL');
+      await squatter.exited;
+    }
+    expect(iperfProcesses()).toEqual([]);
+  });
+
+  it('connection refused is retryable, and the unused server is stopped at once', async () => {
+    // The client's own loopback: nothing listens there.
+    const trial = await trialFor({ duration: 1 }, 0, '127.0.0.1');
+    const t = testTrialContext();
+    try {
+      const started = Date.now();
+      const error = await plugin.run(trial, t.ctx).then(() => undefined, (e: unknown) => e);
+      expect(isRetryable(error)).toBe(true);
+      expect(String(error)).toMatch(/unable to connect to server: Connection refused/);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8')).toContain('Connection refused');
+      expect(iperfProcesses()).toEqual([]);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('abort kills client and server promptly', async () => {
+    const trial = await trialFor({ duration: 30 });
+    const t = testTrialContext();
+    try {
+      const running = plugin.run(trial, t.ctx);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(iperfProcesses().length).toBe(2);
+      const aborted = Date.now();
+      t.controller.abort(new Error('user pressed Ctrl-C'));
+      await expect(running).rejects.toThrow('user pressed Ctrl-C');
+      expect(Date.now() - aborted).toBeLessThan(1_000);
+      expect(iperfProcesses()).toEqual([]);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('times out after timeoutMs, leaving nothing running', async () => {
+    const trial = await trialFor({ duration: 30 });
+    const t = testTrialContext(1_500);
+    try {
+      const started = Date.now();
+      const error = await plugin.run(trial, t.ctx).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(iperfProcesses()).toEqual([]);
+      // iperf3 prints its JSON (with the interrupt error) when killed: kept for diagnosis.
+      expect(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8')).toContain('interrupt');
+    } finally {
+      t.dispose();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import { definePlugin } from '@netbench/core';
+import type { Branded, ToolPlugin } from '@netbench/core';
+import { checkPing } from './check.js';
+import { installAptPackage } from './install-package.js';
+import { parsePingOutput } from './parse-output.js';
+import { pingSamples } from './ping-samples.js';
+import { runPing } from './run.js';
+import { pingSchema, type PingParams } from './schema.js';
+import { pingTrials } from './trials.js';
+
+const VERSION = '0.1.0';
+
+/** The `ping` tool plugin: ICMP echo round trips with per-packet RTT histograms, both directions. */
+export function pingPlugin(): Branded<ToolPlugin<PingParams>> {
+  return definePlugin<ToolPlugin<PingParams>>({
+    kind: 'tool',
+    name: 'ping',
+    version: VERSION,
+    description: 'ICMP round-trip latency with iputils ping: percentiles from every reply, loss, both directions',
+    schema: pingSchema,
+    trials: pingTrials,
+    check: checkPing,
+    install: (host, ctx) => installAptPackage(host, 'iputils-ping', ctx),
+    run: runPing,
+    parse: (raw, options) => pingSamples(parsePingOutput(raw, options?.source)),
+  });
+}
