@@ -51,6 +51,37 @@ describe('an interrupted run', () => {
   });
 });
 
+describe('netbench cleanup --all', () => {
+  it('deletes what a killed run left, by naming and ledger, and spares a run that is still going', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const env = { NETBENCH_HOME: home };
+    const live = startCli(['run', spec, '--runs-dir', runsDir, '--progress', 'none'], { env });
+    const liveDir = await waitFor(() => (existsSync(runsDir) ? safeRunDir(runsDir) : undefined), 60_000, 'the live run folder');
+    await waitFor(() => (readEvents(liveDir).some((e) => e.type === 'trial-started') ? true : undefined), 60_000, 'the live run to execute');
+    const killedRunsDir = join(home, 'killed-runs');
+    const killed = startCli(['run', spec, '--runs-dir', killedRunsDir, '--progress', 'none'], { env });
+    const killedDir = await waitFor(() => (existsSync(killedRunsDir) ? safeRunDir(killedRunsDir) : undefined), 60_000, 'the killed run folder');
+    await waitFor(() => (readEvents(killedDir).some((e) => e.type === 'trial-started') ? true : undefined), 60_000, 'the killed run to execute');
+    killed.child.kill('SIGKILL');
+    await killed.done;
+    const killedId = killedDir.split('/').pop()!;
+    const liveId = liveDir.split('/').pop()!;
+
+    // The killed run's folder is elsewhere: --all must find its namespaces by their run-id naming.
+    const cleanup = await runCli(['cleanup', '--all', '--runs-dir', runsDir, '--json'], { env });
+    expect(cleanup.code, cleanup.stderr).toBe(0);
+    expect(namespacesOf(killedId)).toEqual([]);
+    expect(linksOf(killedId.slice(-6))).toEqual([]);
+    expect(namespacesOf(liveId).length).toBeGreaterThan(0);
+
+    live.child.kill('SIGINT');
+    expect((await live.done).code).toBe(130);
+    expect(namespacesOf(liveId)).toEqual([]);
+    expect(toolProcesses()).toEqual([]);
+  });
+});
+
 function safeRunDir(runsDir: string): string | undefined {
   try {
     return onlyRunDir(runsDir);

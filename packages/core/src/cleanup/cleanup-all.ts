@@ -27,10 +27,15 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
   const runsDir = resolve(options.runsDir ?? defaultRunsDir());
   const cutoff = options.olderThanMs !== undefined ? Date.now() - options.olderThanMs : undefined;
 
+  const liveRunIds: string[] = [];
   for (const runDir of await runFolders(runsDir)) {
+    if ((await liveRunPid(runDir)) !== undefined) {
+      liveRunIds.push(basename(runDir));
+      continue;
+    }
     const entries = await readLedger(join(runDir, RUN_FILES.ledger));
     const pending = pendingResources(entries).filter((e) => options.cloud === undefined || e.plugin === options.cloud);
-    if (pending.length === 0 || (await liveRunPid(runDir)) !== undefined) continue;
+    if (pending.length === 0) continue;
     const started = parseRunIdTime(basename(runDir)) ?? new Date(entries[0]?.time ?? 0);
     if (cutoff !== undefined && started.getTime() > cutoff) continue;
     const replayed = await replayLedger(runDir, options, (e) => options.cloud === undefined || e.plugin === options.cloud);
@@ -45,7 +50,12 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
     try {
       const cloud = await options.registry.get('cloud', descriptor.name);
       if (!cloud?.cleanup) continue;
-      const filter = { ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}), ...(options.dryRun ? { dryRun: true } : {}) };
+      // Runs still alive in this runs folder are spared, even when their resources match by name.
+      const filter = {
+        ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}),
+        ...(options.dryRun ? { dryRun: true } : {}),
+        excludeRunIds: liveRunIds,
+      };
       const report = await callPlugin(cloud, 'cleanup', (signal) => cloud.cleanup!(filter, { runId: events.runId, runDir: runsDir, signal, log: pluginLog(events, cloud.name, options.log) }), {
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         emit: (event) => events.emit(event),

@@ -22,6 +22,8 @@ export interface CleanupFilter {
   readonly olderThanMs?: number;
   /** Report, do not delete. */
   readonly dryRun?: boolean;
+  /** Run ids still running on this machine: never touch their resources. */
+  readonly excludeRunIds?: readonly string[];
 }
 
 export interface CleanupReport {

@@ -10,6 +10,8 @@ const SSHD_CONFIG_RE = /sshd.* -f (.+\/local\/[^/]+\/sshd_config)(?: |$)/;
 
 /** True when a resource of `runId` passes the filter. Unknown run ids only pass an empty filter. */
 function matches(filter: CleanupFilter, runId: string | undefined, tag?: string): boolean {
+  const excluded = filter.excludeRunIds ?? [];
+  if (runId !== undefined ? excluded.includes(runId) : tag !== undefined && excluded.some((id) => runTag(id) === tag)) return false;
   if (filter.runId !== undefined) {
     if (runId !== undefined ? runId !== filter.runId : tag !== runTag(filter.runId)) return false;
   }

@@ -3,7 +3,7 @@ import { formatTable } from './table.js';
 import { formatValue } from './number.js';
 
 // Headline metrics per trial, most telling first; per-stream and per-interval samples are left to the files.
-const HEADLINE_RE = [/throughput$/i, /transaction_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i];
+const HEADLINE_RE = [/(^|_)throughput$/i, /transaction_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i];
 const MAX_HEADLINES = 4;
 
 function headlines(samples: readonly Sample[]): Sample[] {
@@ -18,9 +18,19 @@ function headlines(samples: readonly Sample[]): Sample[] {
   return picked;
 }
 
+const SHORT_UNITS: Record<string, string> = { transactions_per_second: 'tx/s', percent: '%', count: '' };
+
+/** `TCP_RR_Latency_p50 41 us` → `Latency_p50 41 us`: the test is in its own column. */
+function describeSample(sample: Sample, test: string): string {
+  const name = sample.metric.startsWith(`${test}_`) ? sample.metric.slice(test.length + 1) : sample.metric;
+  const unit = SHORT_UNITS[sample.unit] ?? sample.unit;
+  return `${name} ${formatValue(sample.value)}${unit ? ` ${unit}` : ''}`;
+}
+
 function describeParams(trial: TrialRecord): string {
   return Object.entries({ ...trial.cell, ...trial.params })
-    .filter(([key]) => key !== 'duration')
+    // Off switches and the duration (same for most trials) only widen the table.
+    .filter(([key, value]) => key !== 'duration' && value !== false)
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
 }
@@ -47,7 +57,7 @@ export function formatSummary(record: RunRecord, samples: readonly Sample[]): st
         t.status === 'failed'
           ? (t.error ?? '').split('\n')[0]!.slice(0, 80)
           : headlines(byTrial.get(t.id) ?? [])
-              .map((s) => `${s.metric} ${formatValue(s.value)} ${s.unit}`)
+              .map((s) => describeSample(s, t.test))
               .join(' · '),
     },
   ]);
