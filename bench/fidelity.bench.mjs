@@ -7,7 +7,7 @@ import netperf from '@netbench/plugin-netperf';
 import iperf3 from '@netbench/plugin-iperf3';
 import { line, median, tempDir } from './lib.mjs';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const quiet = { debug() {}, info() {}, warn() {} };
 
 /**
@@ -33,12 +33,12 @@ export default async function fidelity() {
     const netperfInfo = await netperf.check(client, ctx);
     const netperfHandle = netperf.serve ? await netperf.serve(server, netperfInfo, ctx) : undefined;
     if (netperfHandle) handles.push(netperfHandle);
-    const port = netperfHandle?.data?.ports?.[0] ?? netperfHandle?.data?.port ?? 12865;
+    const port = netperfHandle?.data?.ports?.[0]?.control ?? 20000;
     const byHand = [];
     const viaNetbench = [];
     const [params] = netperf.trials(netperf.schema.parse({ tests: ['TCP_RR'], duration: 5 })).map((t) => t.params);
     for (let i = 0; i < ROUNDS; i += 1) {
-      const out = execFileSync('ip', ['netns', 'exec', nsOf(client), 'netperf', '-H', server.internalIp, '-p', String(port), '-t', 'TCP_RR', '-l', '5', '--', '-o', 'P50_LATENCY'], { encoding: 'utf8' });
+      const out = execFileSync('ip', ['netns', 'exec', nsOf(client), 'netperf', '-H', server.internalIp, '-p', String(port), '-t', 'TCP_RR', '-l', '5', '-j', '--', '-r', '1,1', '-o', 'P50_LATENCY'], { encoding: 'utf8' });
       byHand.push(Number(out.trim().split('\n').at(-1)));
       const { samples } = await netperf.run(trial(netperf, netperfInfo, 'TCP_RR', params, netperfHandle), trialCtx(`netperf-${i}`));
       viaNetbench.push(samples.find((s) => s.metric === 'TCP_RR_Latency_p50' && s.labels?.stream === undefined).value);
