@@ -12,6 +12,12 @@ export abstract class NetbenchCommand extends Command {
     'log-level': Flags.option({ options: ['error', 'warn', 'info', 'debug'] as const, default: 'info', helpGroup: 'GLOBAL', summary: 'How much to print on stderr.' })(),
   };
 
+  // oclif colourises JSON token by token, which takes seconds on a 10,000-trial
+  // plan; plain JSON is what scripts read anyway.
+  protected override logJson(json: unknown): void {
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  }
+
   protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
     if (!(error instanceof NetbenchError)) return super.catch(error);
     if (this.jsonEnabled()) {

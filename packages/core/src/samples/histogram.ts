@@ -1,5 +1,11 @@
-import * as hdr from 'hdr-histogram-js';
+import { createRequire } from 'node:module';
+import type * as Hdr from 'hdr-histogram-js';
 import type { EncodedHistogram } from './types.js';
+
+// hdr-histogram-js takes ~150 ms to load (it carries a WebAssembly build);
+// load it on first use so commands that never touch a histogram start faster.
+let loaded: typeof Hdr | undefined;
+const hdr = (): typeof Hdr => (loaded ??= createRequire(import.meta.url)('hdr-histogram-js') as typeof Hdr);
 
 type Unit = EncodedHistogram['unit'];
 
@@ -10,16 +16,16 @@ type Unit = EncodedHistogram['unit'];
  */
 export class LatencyHistogram {
   private constructor(
-    private readonly histogram: hdr.Histogram,
+    private readonly histogram: Hdr.Histogram,
     readonly unit: Unit,
   ) {}
 
   static create(unit: Unit = 'us'): LatencyHistogram {
-    return new LatencyHistogram(hdr.build({ bitBucketSize: 'packed', numberOfSignificantValueDigits: 3 }), unit);
+    return new LatencyHistogram(hdr().build({ bitBucketSize: 'packed', numberOfSignificantValueDigits: 3 }), unit);
   }
 
   static decode(encoded: EncodedHistogram): LatencyHistogram {
-    return new LatencyHistogram(hdr.decodeFromCompressedBase64(encoded.data, 'packed'), encoded.unit);
+    return new LatencyHistogram(hdr().decodeFromCompressedBase64(encoded.data, 'packed'), encoded.unit);
   }
 
   /** Merge histograms (e.g. streams of one trial, repetitions, runs). Units must match. */
@@ -52,6 +58,6 @@ export class LatencyHistogram {
   }
 
   encode(): EncodedHistogram {
-    return { encoding: 'hdr-base64', unit: this.unit, data: hdr.encodeIntoCompressedBase64(this.histogram), count: this.count };
+    return { encoding: 'hdr-base64', unit: this.unit, data: hdr().encodeIntoCompressedBase64(this.histogram), count: this.count };
   }
 }
