@@ -154,7 +154,7 @@ describe('cleanupAll', () => {
     const dry = await cleanupAll({ registry, runsDir, dryRun: true, olderThanMs: 3600_000 });
     expect(dry.deleted.filter((r) => r.type !== 'bucket').map((r) => r.type)).toEqual(['process', 'dir']);
     expect((await labResources(oldRun)).every(exists)).toBe(true);
-    expect(filters[0]).toEqual({ olderThanMs: 3600_000, dryRun: true });
+    expect(filters[0]).toEqual({ olderThanMs: 3600_000, dryRun: true, excludeRunIds: [] });
 
     const real = await cleanupAll({ registry, runsDir, olderThanMs: 3600_000 });
     expect(real.deleted.map((r) => `${r.type}:${r.type === 'bucket' ? r.id : ''}`)).toEqual(['process:', 'dir:', 'bucket:nb-old']);
