@@ -59,10 +59,51 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
   teardown(resource: LedgerResource, ctx: TeardownContext): Promise<void>;
   cleanup?(filter: CleanupFilter, ctx: PluginContext): Promise<CleanupReport>;
   /**
+   * Optional: what the hosts of this cloud will cost, from a dated price table
+   * shipped with the plugin (overridable). Pure: no API calls. Shown by
+   * `netbench plan`; `--max-cost` refuses to start above the total.
+   */
+  estimateCost?(requests: readonly HostRequest<C>[], usage: CostUsage): CostEstimate;
+  /**
    * Optional facts for `netbench doctor` about what this machine or account
    * supports (privileges, kernel features, credentials). Must create nothing.
    */
   diagnose?(ctx: PluginContext): Promise<DiagnosticCheck[]>;
+}
+
+/** What the plan will do with the hosts, for cost estimation. */
+export interface CostUsage {
+  /** Seconds each fleet host is expected to exist (provisioning + measuring + teardown), by fleet id. */
+  readonly hostSeconds: Readonly<Record<string, number>>;
+  /**
+   * Traffic the trials send between hosts. `bitsPerSecond` is the tool's
+   * target rate when it has one; otherwise the cloud assumes the machine
+   * type's bandwidth cap (the worst case for egress).
+   */
+  readonly flows: readonly {
+    readonly from: string;
+    readonly to: string;
+    readonly seconds: number;
+    readonly bitsPerSecond?: number;
+  }[];
+}
+
+export interface CostItem {
+  /** e.g. `n1-standard-4 in us-west1 (2 hosts)`, `egress us-west1 → europe-west1`. */
+  readonly description: string;
+  readonly quantity: number;
+  /** `instance-hour`, `GB`, ... */
+  readonly unit: string;
+  readonly unitPriceUsd: number;
+  readonly usd: number;
+}
+
+export interface CostEstimate {
+  readonly usd: number;
+  readonly items: readonly CostItem[];
+  /** Date of the price table used (ISO), so users know how fresh it is. */
+  readonly priceTableDate: string;
+  readonly notes?: readonly string[];
 }
 
 /** One line of `netbench doctor`. */

@@ -37,6 +37,9 @@ export interface Host {
   /** Start a long-running command (a server, a streaming client). */
   spawn(argv: readonly string[], options?: SpawnOptions): HostProcess;
 
+  /** Write a file on the host (SFTP over SSH; a plain write for local hosts). */
+  upload?(remotePath: string, content: string | Uint8Array, options?: { mode?: number }): Promise<void>;
+
   /** Release transport resources (SSH connection). Idempotent. */
   close?(): Promise<void>;
 }

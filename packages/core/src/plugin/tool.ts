@@ -10,6 +10,12 @@ export interface TrialSpec {
   readonly params: Readonly<Record<string, Scalar>>;
   /** Seconds of measuring time (for ETA and the trial timeout). */
   readonly estimatedSeconds: number;
+  /**
+   * Bulk traffic the trial sends, for egress cost estimates: which way, and
+   * the target rate when the tool has one (unset = as fast as the link goes).
+   * Omit for latency tests whose traffic is negligible.
+   */
+  readonly traffic?: { readonly direction: 'forward' | 'reverse' | 'both'; readonly bitsPerSecond?: number };
 }
 
 /** What `check` found on a host. Recorded in labels (`<tool>_version`, features). */
