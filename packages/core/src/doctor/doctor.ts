@@ -32,15 +32,28 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
   };
   const checks: DiagnosticCheck[] = [nodeCheck(), await privilegeCheck()];
 
+  // A plugin that fails to load or to diagnose is one failed line, not a failed doctor.
+  const failure = (name: string, error: unknown): DiagnosticCheck => ({ name, ok: false, detail: message(error), fix: 'reinstall the plugin package' });
+
   for (const descriptor of options.registry.list('cloud')) {
-    const cloud = await options.registry.get('cloud', descriptor.name);
-    if (!cloud?.diagnose) continue;
-    for (const check of await cloud.diagnose(ctx)) checks.push({ ...check, name: `${descriptor.name}: ${check.name}` });
+    try {
+      const cloud = await options.registry.get('cloud', descriptor.name);
+      if (!cloud?.diagnose) continue;
+      for (const check of await cloud.diagnose(ctx)) checks.push({ ...check, name: `${descriptor.name}: ${check.name}` });
+    } catch (error) {
+      checks.push(failure(`cloud ${descriptor.name}`, error));
+    }
   }
 
   const here = processHost({ id: 'localhost', name: 'localhost', cloud: 'local', internalIp: '127.0.0.1' });
   for (const descriptor of options.registry.list('tool')) {
-    const tool = await options.registry.get('tool', descriptor.name);
+    let tool;
+    try {
+      tool = await options.registry.get('tool', descriptor.name);
+    } catch (error) {
+      checks.push(failure(`tool ${descriptor.name}`, error));
+      continue;
+    }
     if (!tool) continue;
     checks.push(await toolCheck(descriptor.name, async () => tool.check(here, ctx), options.install && tool.install
       ? async () => tool.install!(here, ctx)
