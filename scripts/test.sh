@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The test suite, from a machine set up with scripts/setup.sh (as root: the
+# end-to-end tests build network namespaces). Installs what only the tests
+# need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in) —
+# then runs `npm test` with Node >= 22.12.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "the tests build network namespaces and start servers as other users: run as root (sudo $0)" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+packages=(postgresql sockperf iperf fping chromium python3-venv)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "test.sh: installing ${missing[*]}" >&2
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if [ -x scripts/moto.sh ]; then
+  export NETBENCH_MOTO_SERVER="$(scripts/moto.sh)"
+fi
+
+exec scripts/node24 npm test
