@@ -89,7 +89,9 @@ export interface ParseOptions {
  *
  * `parse(raw)` is pure and is what `run` uses to turn output into samples, so
  * `netbench import` can reuse it on files measured elsewhere. It throws
- * `ParseError` (naming source and line) on output it cannot read.
+ * `ParseError` (naming source and line) on output it cannot read. When the
+ * output says which test ran, `parse` labels the samples `test` with the
+ * name `trials` would have given it (import uses it for the trial's test).
  */
 export interface ToolPlugin<P = Record<string, unknown>> extends PluginMeta {
   readonly kind: 'tool';
@@ -101,4 +103,12 @@ export interface ToolPlugin<P = Record<string, unknown>> extends PluginMeta {
   serve?(host: Host, info: ToolInfo, ctx: PluginContext): Promise<ServerHandle>;
   run(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput>;
   parse(raw: string, options?: ParseOptions): SampleInput[];
+  /**
+   * Whether `head` (the first 64 KiB of a file, or all of it when shorter)
+   * looks like this tool's output, for `netbench import --tool auto`. Pure
+   * and cheap; says nothing about whether `parse` will succeed (a truncated
+   * or failed output of the tool is still the tool's, and `parse` then names
+   * the problem). A tool without it is never chosen automatically.
+   */
+  sniff?(head: string): boolean;
 }

@@ -1,0 +1,17 @@
+import { describe, it } from 'vitest';
+import { toolConformance } from '@netbench/core/testing';
+import plugin from './index.js';
+
+describe('fping tool conformance', () => {
+  for (const check of toolConformance(plugin, {
+    packageJson: new URL('../package.json', import.meta.url),
+    validBlocks: [{}, { count: 5, period: 10, direction: 'both' }, { size: 1400, timeout: 200 }],
+    invalidBlocks: [{ count: 0 }, { direction: 'sideways' }, { size: -1 }, { period: '20ms' }],
+    fixtures: {
+      dir: new URL('./__fixtures__/', import.meta.url),
+      ignore: ['COMMANDS.txt'],
+      // fping without -c/-C: "is alive", no measurement.
+      rejects: ['alive.txt'],
+    },
+  })) it(check.name, check.run);
+});

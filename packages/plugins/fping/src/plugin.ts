@@ -1,0 +1,30 @@
+import { definePlugin } from '@netbench/core';
+import type { Branded, ToolPlugin } from '@netbench/core';
+import { checkFping } from './check.js';
+import { fpingSamples } from './fping-samples.js';
+import { installAptPackage } from './install-package.js';
+import { parseFpingOutput } from './parse-output.js';
+import { runFping } from './run.js';
+import { fpingSchema, type FpingParams } from './schema.js';
+import { sniffFping } from './sniff.js';
+import { fpingTrials } from './trials.js';
+
+const VERSION = '0.1.0';
+
+/** The `fping` tool plugin: ICMP round trips with every reply kept (`-C`), percentiles and loss. */
+export function fpingPlugin(): Branded<ToolPlugin<FpingParams>> {
+  return definePlugin<ToolPlugin<FpingParams>>({
+    kind: 'tool',
+    name: 'fping',
+    version: VERSION,
+    description: 'ICMP round-trip latency with fping: percentiles from every reply, loss, both directions',
+    schema: fpingSchema,
+    trials: fpingTrials,
+    check: checkFping,
+    install: (host, ctx) => installAptPackage(host, 'fping', ctx),
+    run: runFping,
+    // `test` as fpingTrials names it, for `netbench import`.
+    parse: (raw, options) => fpingSamples(parseFpingOutput(raw, options?.source), { test: 'icmp' }),
+    sniff: sniffFping,
+  });
+}

@@ -1,0 +1,60 @@
+import { NetbenchError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/core';
+import type { TrialContext, TrialOutput, TrialRun } from '@netbench/core';
+import { fpingSamples } from './fping-samples.js';
+import { parseFpingOutput } from './parse-output.js';
+import { fpingArgv, readTrialSettings } from './trial-settings.js';
+
+/** fping refuses shorter periods to a normal user ("too risky for mere mortals"). */
+const MIN_USER_PERIOD_MS = 10;
+
+/**
+ * One fping trial: forward fpings the server from the client, reverse the
+ * client from the server. Both streams are saved before they are parsed;
+ * exit 1 (some requests unanswered) is still a measurement: the loss.
+ */
+export async function runFping(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
+  const settings = readTrialSettings(trial.params);
+  const forward = settings.direction === 'forward';
+  const host = forward ? trial.client : trial.server;
+  const info = forward ? trial.clientInfo : trial.serverInfo;
+  const target = forward ? trial.target : reverseTarget(trial);
+  if (info.features.root === false && settings.period < MIN_USER_PERIOD_MS) {
+    throw new UnsupportedError(`fping period ${settings.period} ms needs root on host ${host.name} (a normal user gets ${MIN_USER_PERIOD_MS} ms at least)`);
+  }
+
+  const timeout = AbortSignal.timeout(ctx.timeoutMs);
+  const signal = AbortSignal.any([ctx.signal, timeout]);
+  const proc = host.spawn(fpingArgv(settings, target), { signal });
+  proc.stdin.on('error', () => {});
+  proc.stdin.end();
+  let replies = 0;
+  proc.stdout.on('data', (chunk: Buffer) => {
+    replies += chunk.toString().split('\n').length - 1;
+    ctx.progress(Math.min(0.99, replies / settings.count), `${Math.min(replies, settings.count)}/${settings.count} requests`);
+  });
+  const result = await proc.exited;
+
+  const rawName = `fping-${settings.direction}.txt`;
+  // One file as fping's two streams would land in a terminal: per-packet lines, then the summary.
+  const raw = `${result.stdout}${result.stdout.endsWith('\n') || result.stdout === '' ? '' : '\n'}${result.stderr}`;
+  await ctx.saveRaw(rawName, raw);
+  if (ctx.signal.aborted) throw ctx.signal.reason ?? new NetbenchError('fping aborted');
+  if (timeout.aborted) throw new TimeoutError(`fping from ${host.name} to ${target} took longer than ${ctx.timeoutMs} ms`);
+  if (result.code === 127) throw new ToolMissingError('fping', host.name, result.stderr.trim());
+  if (result.code !== 0 && result.code !== 1) {
+    throw new NetbenchError(`fping from ${host.name} to ${target} failed (exit ${result.code ?? result.signal}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  }
+  const output = parseFpingOutput(raw, rawName);
+  const [only] = output.targets;
+  if (only && only.received === 0) ctx.log.warn(`fping from ${host.name} to ${target}: no replies (${only.sent} sent, ${only.icmpErrors} ICMP errors)`);
+  ctx.progress(1, `${only?.received ?? 0}/${only?.sent ?? settings.count} replies`);
+  return { samples: fpingSamples(output, trial.params) };
+}
+
+/** Ping back on the same kind of address the spec chose for the forward direction. */
+function reverseTarget(trial: TrialRun): string {
+  const external = trial.server.externalIp !== undefined && trial.target === trial.server.externalIp && trial.target !== trial.server.internalIp;
+  if (!external) return trial.client.internalIp;
+  if (trial.client.externalIp === undefined) throw new UnsupportedError(`reverse fping over external addresses: client host ${trial.client.name} has no external IP`);
+  return trial.client.externalIp;
+}

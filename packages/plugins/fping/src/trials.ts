@@ -1,0 +1,19 @@
+import type { Scalar, TrialSpec } from '@netbench/core';
+import type { FpingParams } from './schema.js';
+
+/** fping's own default reply timeout, ms. */
+const DEFAULT_TIMEOUT_MS = 500;
+
+/** One trial per direction; the test is `icmp`, as for ping. */
+export function fpingTrials(params: FpingParams): TrialSpec[] {
+  const directions = params.direction === 'both' ? (['forward', 'reverse'] as const) : [params.direction];
+  return directions.map((direction) => {
+    const trialParams: Record<string, Scalar> = { direction, count: params.count, period: params.period, size: params.size };
+    if (params.timeout !== undefined) trialParams.timeout = params.timeout;
+    return {
+      test: 'icmp',
+      params: trialParams,
+      estimatedSeconds: (params.count * params.period + (params.timeout ?? DEFAULT_TIMEOUT_MS)) / 1000,
+    };
+  });
+}

@@ -1,0 +1,52 @@
+import { processHost, ToolMissingError, UnsupportedError } from '@netbench/core';
+import { describe, expect, it } from 'vitest';
+import { checkIperf, readIperfVersion } from './check.js';
+import { installAptPackage } from './install-package.js';
+import { testTrialContext } from './test-support/trial-context.js';
+
+const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
+
+describe('readIperfVersion', () => {
+  it('reads iperf 2 versions and refuses iperf3', () => {
+    expect(readIperfVersion('iperf version 2.1.8 (12 August 2022) pthreads')).toEqual({ version: '2.1.8', features: { reverse: true, enhanced_tcp: true } });
+    expect(readIperfVersion('iperf version 2.0.5 (08 Jul 2010) pthreads')).toEqual({ version: '2.0.5', features: { reverse: false, enhanced_tcp: false } });
+    expect(readIperfVersion('iperf 3.12 (cJSON 1.7.15)')).toBeUndefined();
+  });
+});
+
+describe('checkIperf', () => {
+  it('reports the installed iperf 2 (which prints its version on stderr and exits 1)', async () => {
+    const { ctx, dispose } = testTrialContext();
+    try {
+      const info = await checkIperf(host(), ctx);
+      expect(info.version).toMatch(/^2\.\d+\.\d+/);
+      expect(info.command).toBe('iperf');
+    } finally {
+      dispose();
+    }
+  });
+
+  it('throws ToolMissingError when iperf is not on the PATH, UnsupportedError when `iperf` is iperf3', async () => {
+    const { ctx, dispose } = testTrialContext();
+    try {
+      await expect(checkIperf(host(['env', 'PATH=/nonexistent']), ctx)).rejects.toBeInstanceOf(ToolMissingError);
+      // A host where `iperf` runs iperf3: the argv after the prefix is ignored by `sh -c`'s script.
+      await expect(checkIperf(host(['sh', '-c', 'exec iperf3 --version', '--']), ctx)).rejects.toBeInstanceOf(UnsupportedError);
+    } finally {
+      dispose();
+    }
+  });
+});
+
+describe('install (iperf)', () => {
+  it('not root: goes through sudo -n and says clearly why it cannot', async () => {
+    const { ctx, dispose } = testTrialContext();
+    try {
+      const attempt = installAptPackage(host(['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']), 'iperf', ctx);
+      await expect(attempt).rejects.toBeInstanceOf(UnsupportedError);
+      await expect(attempt).rejects.toThrow(/cannot install iperf on host h .*install iperf by hand/);
+    } finally {
+      dispose();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { definePlugin } from '@netbench/core';
+import type { Branded, ToolPlugin } from '@netbench/core';
+import { checkIperf } from './check.js';
+import { installAptPackage } from './install-package.js';
+import { parseIperf } from './parse-raw.js';
+import { PortPool } from './port-pool.js';
+import { runIperf } from './run.js';
+import { iperfSchema, type IperfParams } from './schema.js';
+import { sniffIperf } from './sniff.js';
+import { iperfTrials } from './trials.js';
+
+const VERSION = '0.1.0';
+
+export interface IperfPluginOptions {
+  /** Ports for the per-trial servers (default 5401-5500). Plugins made without this share one pool. */
+  readonly ports?: { readonly first: number; readonly last: number };
+}
+
+// Every plugin instance of this module without its own range shares these ports, so no two trials of the process collide.
+const sharedPorts = new PortPool();
+
+/** The `iperf` tool plugin (iperf 2, PerfKit Benchmarker's iperf benchmark): TCP/UDP throughput, one server per trial. */
+export function iperfPlugin(options: IperfPluginOptions = {}): Branded<ToolPlugin<IperfParams>> {
+  const ports = options.ports ? new PortPool(options.ports.first, options.ports.last) : sharedPorts;
+  return definePlugin<ToolPlugin<IperfParams>>({
+    kind: 'tool',
+    name: 'iperf',
+    version: VERSION,
+    description: 'TCP and UDP throughput with iperf 2 (enhanced reports): streams, retransmits, RTT, jitter, loss, time series',
+    schema: iperfSchema,
+    trials: iperfTrials,
+    check: checkIperf,
+    install: (host, ctx) => installAptPackage(host, 'iperf', ctx),
+    run: (trial, ctx) => runIperf(trial, ctx, ports),
+    parse: parseIperf,
+    sniff: sniffIperf,
+  });
+}

@@ -1,0 +1,119 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { SampleInput, TrialRun } from '@netbench/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iperfPlugin } from './plugin.js';
+import { iperfSchema } from './schema.js';
+import { createNetnsLab, type NetnsLab } from './test-support/netns-lab.js';
+import { testTrialContext } from './test-support/trial-context.js';
+
+// Real iperf 2 between two namespaces this file creates (nbt-import-<pid>-ip-a/b), deleted afterwards.
+const plugin = iperfPlugin({ ports: { first: 5461, last: 5463 } });
+let lab: NetnsLab;
+
+beforeAll(() => {
+  lab = createNetnsLab('ip', '10.213.66');
+});
+afterAll(() => lab?.destroy());
+
+async function trialFor(block: Record<string, unknown>, index = 0): Promise<TrialRun> {
+  const spec = plugin.trials(iperfSchema.parse(block))[index]!;
+  const { ctx, dispose } = testTrialContext();
+  try {
+    const [clientInfo, serverInfo] = await Promise.all([plugin.check(lab.client, ctx), plugin.check(lab.server, ctx)]);
+    return { id: 't0001', test: spec.test, params: spec.params, client: lab.client, server: lab.server, target: lab.serverIp, clientInfo, serverInfo, attempt: 0 };
+  } finally {
+    dispose();
+  }
+}
+
+const one = (samples: readonly SampleInput[], metric: string, direction = 'forward') => {
+  const found = samples.filter((s) => s.metric === metric && s.labels?.direction === direction);
+  expect(found, metric).toHaveLength(1);
+  return found[0]!;
+};
+const iperfProcesses = () => lab.commands(lab.serverNs).filter((c) => c.startsWith('iperf'));
+
+describe('iperf run() between two namespaces', () => {
+  it('TCP, 2 streams, 0.5 s intervals: PKB Throughput, retransmits, RTT, the series; both raw outputs kept; server stopped', async () => {
+    const t = testTrialContext();
+    try {
+      const { samples } = await plugin.run(await trialFor({ streams: 2, duration: 1, interval: 0.5 }), t.ctx);
+      const throughput = one(samples, 'Throughput');
+      expect(throughput.value).toBeGreaterThan(10);
+      expect(throughput.unit).toBe('Mbits/sec');
+      expect(throughput.labels).toMatchObject({ protocol: 'tcp', streams: 2, duration: 1, interval: 0.5, measured_at: 'sender', enhanced_reports: true });
+      expect(one(samples, 'Retransmits').value).toBeGreaterThanOrEqual(0);
+      expect(one(samples, 'RTT').value).toBeGreaterThan(0);
+      expect(samples.filter((s) => s.metric === 'Interval Throughput').length).toBeGreaterThanOrEqual(2);
+      expect(readFileSync(t.saved.get('iperf-client.txt')!, 'utf8')).toMatch(/\[SUM\] 0\.0+-/);
+      expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toContain('Server listening on TCP port 546');
+      expect(t.progress.at(-1)).toEqual({ fraction: 1, message: '1/1 s' });
+      expect(iperfProcesses()).toEqual([]);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('UDP at 50 Mbit/s: the server report gives receiver throughput, jitter and loss', async () => {
+    const t = testTrialContext();
+    try {
+      const { samples } = await plugin.run(await trialFor({ protocol: 'udp', bitrate: '50M', duration: 1 }), t.ctx);
+      const udp = one(samples, 'UDP Throughput');
+      // What arrived: at most what was sent (~50), less what a busy receiver dropped.
+      expect(udp.value).toBeGreaterThan(5);
+      expect(udp.value).toBeLessThan(60);
+      expect(one(samples, 'Sent Throughput').value).toBeGreaterThan(40);
+      expect(udp.labels).toMatchObject({ measured_at: 'receiver', bitrate: '50M' });
+      const total = one(samples, 'Total Datagrams').value;
+      const lost = one(samples, 'Lost Datagrams').value;
+      expect(total).toBeGreaterThan(3000);
+      expect(lost).toBeLessThanOrEqual(total);
+      expect(one(samples, 'Packet Loss').value).toBeCloseTo((lost / total) * 100, 10);
+      expect(one(samples, 'Jitter').value).toBeGreaterThanOrEqual(0);
+      expect(iperfProcesses()).toEqual([]);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('reverse (-R): the server sends, the sample is the reverse direction', async () => {
+    const t = testTrialContext();
+    try {
+      const { samples } = await plugin.run(await trialFor({ reverse: true, duration: 1 }), t.ctx);
+      expect(one(samples, 'Throughput', 'reverse').value).toBeGreaterThan(10);
+      expect(samples.some((s) => s.labels?.direction === 'forward')).toBe(false);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('skips a port another program holds', async () => {
+    const blocker = spawn('ip', ['netns', 'exec', lab.serverNs, 'iperf', '-s', '-p', '5461'], { stdio: 'ignore' });
+    const t = testTrialContext();
+    try {
+      for (let i = 0; i < 50 && !execFileSync('ip', ['netns', 'exec', lab.serverNs, 'cat', '/proc/net/tcp']).toString().includes(':1555 '); i += 1) await new Promise((r) => setTimeout(r, 50));
+      const { samples } = await plugin.run(await trialFor({ duration: 1 }), t.ctx);
+      expect(one(samples, 'Throughput').value).toBeGreaterThan(10);
+      expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toMatch(/port 546[23]/);
+      expect(blocker.exitCode).toBeNull();
+    } finally {
+      blocker.kill('SIGKILL');
+      t.dispose();
+    }
+  });
+
+  it('an interrupt stops the client and the server', async () => {
+    const t = testTrialContext();
+    try {
+      const running = plugin.run(await trialFor({ duration: 30 }), t.ctx);
+      await new Promise((r) => setTimeout(r, 1000));
+      t.controller.abort(new Error('interrupted by test'));
+      await expect(running).rejects.toThrow(/interrupted by test/);
+      expect(lab.commands(lab.clientNs).filter((c) => c.startsWith('iperf'))).toEqual([]);
+      expect(iperfProcesses()).toEqual([]);
+    } finally {
+      t.dispose();
+    }
+  });
+});
