@@ -5,10 +5,11 @@ import { cliRegistry } from '../lib/registry.js';
 import { interruptSignal } from '../lib/interrupt.js';
 import { progressDisplay } from '../lib/progress/progress-display.js';
 import { formatSummary } from '../lib/format/summary.js';
+import { parseUsd } from '../lib/parse-usd.js';
 
 export default class Run extends NetbenchCommand {
   static override summary = 'Run a spec: provision hosts, measure, tear everything down, publish every sample.';
-  static override description = `Exit codes: 0 success · 2 spec invalid · 3 some trials failed · 4 teardown failed · 5 provisioning or preparing failed · 130 interrupted (torn down, partial results kept).`;
+  static override description = `Exit codes: 0 success · 2 spec invalid · 3 some trials failed · 4 teardown failed · 5 provisioning or preparing failed · 6 estimated cost above --max-cost (nothing created) · 130 interrupted (torn down, partial results kept).`;
   static override examples = [
     '<%= config.bin %> run examples/quickstart.yaml',
     '<%= config.bin %> run spec.yaml --set options.concurrency=2 --set benchmarks.0.duration=5',
@@ -17,6 +18,8 @@ export default class Run extends NetbenchCommand {
   static override flags = {
     set: Flags.string({ multiple: true, summary: 'Override a spec field: path=value (repeatable).' }),
     'runs-dir': Flags.string({ summary: 'Parent folder of run folders (default ~/.netbench/runs).' }),
+    db: Flags.string({ summary: 'Results store the run is stored in (default $NETBENCH_DB, else $NETBENCH_HOME/netbench.db).' }),
+    'max-cost': Flags.string({ summary: 'Refuse to start (exit 6, nothing created) when the estimated cost is above this many USD.' }),
     progress: Flags.option({ options: ['auto', 'tty', 'plain', 'none'] as const, default: 'auto', summary: 'Progress display on stderr.' })(),
   };
 
@@ -35,6 +38,8 @@ export default class Run extends NetbenchCommand {
         sets: flags.set,
         registry: cliRegistry(),
         runsDir: flags['runs-dir'],
+        ...(flags['max-cost'] !== undefined ? { maxCostUsd: parseUsd(flags['max-cost']) } : {}),
+        db: flags.db,
         signal: interrupt.signal,
         onEvent: display.handle,
         onWarning: (message) => process.stderr.write(`warning: ${message}\n`),

@@ -1,6 +1,8 @@
 import type { NetbenchEvent } from '../events/types.js';
 import { runPlan, type RunOutcome } from '../engine/run-plan.js';
 import { planSpec, type PlanSpecOptions } from './plan-spec.js';
+import { enforceMaxCost } from '../cost/cost-limit.js';
+import { estimatePlanCost } from '../cost/estimate-plan-cost.js';
 
 export interface RunSpecOptions extends PlanSpecOptions {
   readonly runsDir?: string;
@@ -11,12 +13,17 @@ export interface RunSpecOptions extends PlanSpecOptions {
   /** Spec warnings, before the run starts. */
   readonly onWarning?: (message: string) => void;
   readonly netbenchVersion?: string;
+  /** Results store file; default `defaultStorePath()`; `false`: do not store the run. */
+  readonly db?: string | false;
+  /** Refuse to start (`CostLimitError`, exit code 6, nothing created) when the plan's estimated cost is above this many USD. */
+  readonly maxCostUsd?: number;
 }
 
 /** `netbench run`: validate and plan the spec, then run it (provision → … → publish). */
 export async function runSpec(options: RunSpecOptions): Promise<RunOutcome> {
   const { plan, warnings } = await planSpec(options);
   for (const warning of warnings) options.onWarning?.(warning);
+  if (options.maxCostUsd !== undefined) enforceMaxCost(await estimatePlanCost(plan, options.registry), options.maxCostUsd);
   return runPlan(plan, {
     registry: options.registry,
     runsDir: options.runsDir,
@@ -24,5 +31,6 @@ export async function runSpec(options: RunSpecOptions): Promise<RunOutcome> {
     signal: options.signal,
     onEvent: options.onEvent,
     netbenchVersion: options.netbenchVersion,
+    ...(options.db !== undefined ? { db: options.db } : {}),
   });
 }

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { DiagnosticCheck } from '../plugin/cloud.js';
+import type { DiagnosticCheck, HostRequest } from '../plugin/cloud.js';
+import { planSpec } from '../api/plan-spec.js';
 import type { Logger, PluginContext } from '../plugin/common.js';
 import type { PluginResolver } from '../registry/types.js';
 import { processHost } from '../transport/process-host.js';
-import { ToolMissingError } from '../errors/index.js';
+import { NetbenchError, PluginError, ToolMissingError } from '../errors/index.js';
 
 export interface DoctorOptions {
   registry: PluginResolver;
@@ -11,6 +12,10 @@ export interface DoctorOptions {
   install?: boolean;
   signal?: AbortSignal;
   log?: Logger;
+  /** Only this cloud, asked online (`doctor --cloud aws`): credentials, identity, quota headroom. */
+  cloud?: string;
+  /** With `cloud`: the spec whose hosts on that cloud the quota check counts. */
+  spec?: { file: string; sets?: readonly string[] };
 }
 
 export interface DoctorReport {
@@ -30,6 +35,7 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
     signal: options.signal ?? new AbortController().signal,
     log: options.log ?? quiet,
   };
+  if (options.cloud !== undefined) return cloudDoctor(options.cloud, options, ctx);
   const checks: DiagnosticCheck[] = [nodeCheck(), await privilegeCheck()];
 
   // A plugin that fails to load or to diagnose is one failed line, not a failed doctor.
@@ -39,7 +45,7 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
     try {
       const cloud = await options.registry.get('cloud', descriptor.name);
       if (!cloud?.diagnose) continue;
-      for (const check of await cloud.diagnose(ctx)) checks.push({ ...check, name: `${descriptor.name}: ${check.name}` });
+      for (const check of await cloud.diagnose(ctx, { online: false })) checks.push({ ...check, name: `${descriptor.name}: ${check.name}` });
     } catch (error) {
       checks.push(failure(`cloud ${descriptor.name}`, error));
     }
@@ -58,6 +64,31 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
     checks.push(await toolCheck(descriptor.name, async () => tool.check(here, ctx), options.install && tool.install
       ? async () => tool.install!(here, ctx)
       : undefined));
+  }
+  return { ok: checks.every((c) => c.ok || c.severity === 'warning'), checks };
+}
+
+/** `doctor --cloud X [--spec S]`: one cloud's online checks, against the plan's hosts on it when a spec is given. */
+async function cloudDoctor(name: string, options: DoctorOptions, ctx: PluginContext): Promise<DoctorReport> {
+  const prefix = (check: DiagnosticCheck) => ({ ...check, name: `${name}: ${check.name}` });
+  let checks: DiagnosticCheck[];
+  try {
+    const cloud = await options.registry.get('cloud', name);
+    if (!cloud) {
+      checks = [{ name: `cloud ${name}`, ok: false, detail: 'not installed', fix: `netbench plugins add ${name}` }];
+    } else if (!cloud.diagnose) {
+      checks = [{ name: `cloud ${name}`, ok: true, severity: 'warning', detail: 'this plugin has no diagnostics' }];
+    } else {
+      const requests = options.spec
+        ? (await planSpec({ file: options.spec.file, sets: options.spec.sets, registry: options.registry })).plan.fleet
+            .filter((host) => host.cloud === name)
+            .map((host): HostRequest<unknown> => ({ ...host, config: host.config }))
+        : undefined;
+      checks = (await cloud.diagnose(ctx, { online: true, ...(requests ? { requests } : {}) })).map(prefix);
+    }
+  } catch (error) {
+    if (error instanceof NetbenchError && !(error instanceof PluginError)) throw error;
+    checks = [{ name: `cloud ${name}`, ok: false, detail: message(error) }];
   }
   return { ok: checks.every((c) => c.ok || c.severity === 'warning'), checks };
 }

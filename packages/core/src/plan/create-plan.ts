@@ -11,6 +11,7 @@ import { specErrorWithoutPositions } from '../spec/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
 import { BlockParser } from './parse-block.js';
+import { repeatAndOrder } from './order-trials.js';
 import type { Plan, PlannedTrial } from './types.js';
 
 interface BenchmarkTemplate {
@@ -57,9 +58,11 @@ export async function createPlan(spec: Spec, resolver: PluginResolver): Promise<
   });
 
   const fleetHosts = fleet.finish();
-  const width = Math.max(4, String(drafts.length).length);
+  const { ordered, seed } = repeatAndOrder(drafts, spec.options);
+  const repeated = (spec.options.repetitions ?? 1) > 1;
+  const width = Math.max(4, String(ordered.length).length);
   let measuring = 0;
-  const trials = drafts.map((d, index): PlannedTrial => {
+  const trials = ordered.map(({ item: d, repetition }, index): PlannedTrial => {
     measuring += d.trial.estimatedSeconds;
     return {
       id: `t${String(index + 1).padStart(width, '0')}`,
@@ -68,16 +71,19 @@ export async function createPlan(spec: Spec, resolver: PluginResolver): Promise<
       benchmarkName: d.name,
       tool: d.bench.spec.tool,
       test: d.trial.test,
-      params: d.trial.params,
+      // The repetition is a parameter so it labels every sample (tools ignore keys they do not know).
+      params: repeated ? { ...d.trial.params, repetition } : d.trial.params,
       client: d.client.id,
       server: d.server.id,
       ip: d.bench.spec.ip,
       cell: d.cell,
       estimatedSeconds: d.trial.estimatedSeconds,
+      ...(d.trial.traffic ? { traffic: d.trial.traffic } : {}),
     };
   });
   return {
-    spec,
+    // A drawn seed is recorded in the spec, so the run can be planned again in the same order.
+    spec: seed !== undefined && spec.options.seed === undefined ? { ...spec, options: { ...spec.options, seed } } : spec,
     fleet: fleetHosts,
     trials,
     cells: expansion.cells.length,

@@ -1,4 +1,5 @@
 import type { Scalar, Spec } from '../spec/types.js';
+import type { TrialSpec } from '../plugin/tool.js';
 
 /** One distinct machine the run needs. Provisioned once, used by many trials. */
 export interface FleetHost {
@@ -32,6 +33,8 @@ export interface PlannedTrial {
   readonly cell: Readonly<Record<string, Scalar>>;
   /** Seconds the tool itself measures (for progress and ETA). */
   readonly estimatedSeconds: number;
+  /** Bulk traffic the trial sends (from the tool's `TrialSpec.traffic`), for egress cost estimates. */
+  readonly traffic?: TrialSpec['traffic'];
 }
 
 export interface Plan {

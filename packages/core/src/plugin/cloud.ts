@@ -68,7 +68,19 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
    * Optional facts for `netbench doctor` about what this machine or account
    * supports (privileges, kernel features, credentials). Must create nothing.
    */
-  diagnose?(ctx: PluginContext): Promise<DiagnosticCheck[]>;
+  diagnose?(ctx: PluginContext, input?: DiagnoseInput<C>): Promise<DiagnosticCheck[]>;
+}
+
+/** What `netbench doctor` asks a cloud's `diagnose` about. */
+export interface DiagnoseInput<C = Record<string, unknown>> {
+  /**
+   * True when the user asked about this cloud (`netbench doctor --cloud X`):
+   * the plugin may call its cloud's APIs (credentials, identity, quotas).
+   * Otherwise (plain `netbench doctor`) it must make no network calls.
+   */
+  readonly online?: boolean;
+  /** This cloud's hosts in a plan (`netbench doctor --cloud X SPEC`), e.g. for quota headroom. */
+  readonly requests?: readonly HostRequest<C>[];
 }
 
 /** What the plan will do with the hosts, for cost estimation. */

@@ -21,9 +21,9 @@ export function iperf3Samples(result: Iperf3Result, extraLabels: Labels = {}): S
     omit: result.omit,
     reverse: result.reverse,
     bidir: result.bidir,
-    block_size: result.blockSize,
+    ...(result.blockSize === undefined ? {} : { block_size: result.blockSize }),
     // Bits/s per stream; 0 = unlimited.
-    target_bitrate: result.targetBitrate,
+    ...(result.targetBitrate === undefined ? {} : { target_bitrate: result.targetBitrate }),
     ...(result.congestion === undefined ? {} : { congestion: result.congestion }),
     ...(result.tcpMssDefault === undefined ? {} : { tcp_mss_default: result.tcpMssDefault }),
     ...extraLabels,

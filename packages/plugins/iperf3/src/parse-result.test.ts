@@ -126,8 +126,9 @@ describe('parseIperf3Json on real iperf 3.12 -J outputs', () => {
     expect(value(samples, 'Out Of Order', 'reverse')).toBe(0);
   });
 
-  it('is what the plugin parse() returns', () => {
-    expect(iperf3Plugin().parse(fixture('udp.json'), { source: 'udp.json' })).toEqual(samplesOf('udp.json'));
+  it('is what the plugin parse() returns, labelled with the test as iperf3Trials names it (for import)', () => {
+    const expected = samplesOf('udp.json').map((s) => ({ ...s, labels: { ...s.labels, test: 'udp' } }));
+    expect(iperf3Plugin().parse(fixture('udp.json'), { source: 'udp.json' })).toEqual(expected);
   });
 });
 

@@ -30,10 +30,10 @@ export interface Iperf3Result {
   readonly streams: number;
   readonly duration: number;
   readonly omit: number;
-  /** Buffer / datagram length in bytes (`-l`). */
-  readonly blockSize: number;
-  /** Bits/s per stream; 0 means unlimited. */
-  readonly targetBitrate: number;
+  /** Buffer / datagram length in bytes (`-l`); absent when a text report does not say (no `-V`). */
+  readonly blockSize?: number;
+  /** Bits/s per stream; 0 means unlimited; absent when a text report does not say. */
+  readonly targetBitrate?: number;
   readonly reverse: boolean;
   readonly bidir: boolean;
   /** Milliseconds since the epoch when the test started. */

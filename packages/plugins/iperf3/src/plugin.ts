@@ -3,9 +3,10 @@ import type { Branded, ToolPlugin } from '@netbench/core';
 import { checkIperf3 } from './check.js';
 import { installAptPackage } from './install-package.js';
 import { iperf3Samples } from './iperf3-samples.js';
-import { parseIperf3Json } from './parse-result.js';
+import { parseIperf3Output } from './parse-output.js';
 import { PortPool } from './port-pool.js';
 import { runIperf3 } from './run.js';
+import { sniffIperf3 } from './sniff.js';
 import { iperf3Schema, type Iperf3Params } from './schema.js';
 import { iperf3Trials } from './trials.js';
 
@@ -32,6 +33,11 @@ export function iperf3Plugin(options: Iperf3PluginOptions = {}): Branded<ToolPlu
     check: checkIperf3,
     install: (host, ctx) => installAptPackage(host, 'iperf3', ctx),
     run: (trial, ctx) => runIperf3(trial, ctx, ports),
-    parse: (raw, parseOptions) => iperf3Samples(parseIperf3Json(raw, parseOptions?.source)),
+    // JSON (what run reads) or the text report; `test` as iperf3Trials names it, for `netbench import`.
+    parse: (raw, parseOptions) => {
+      const result = parseIperf3Output(raw, parseOptions?.source);
+      return iperf3Samples(result, { test: result.protocol });
+    },
+    sniff: sniffIperf3,
   });
 }

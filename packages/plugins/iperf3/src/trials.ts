@@ -22,7 +22,23 @@ export function iperf3Trials(params: Iperf3Params): TrialSpec[] {
       if (params.mss !== undefined) trialParams.mss = params.mss;
       if (params.length !== undefined) trialParams.length = params.length;
       if (params.window !== undefined) trialParams.window = params.window;
-      return { test: protocol, params: trialParams, estimatedSeconds: params.duration + params.omit };
+      // For egress cost estimates: `-b` is per stream; unset (TCP) means as fast as the path goes.
+      const rate = bitrate !== undefined ? bitsPerSecond(bitrate) : undefined;
+      const traffic = {
+        direction: params.bidir ? ('both' as const) : params.reverse ? ('reverse' as const) : ('forward' as const),
+        ...(rate !== undefined ? { bitsPerSecond: rate * streamCount } : {}),
+      };
+      return { test: protocol, params: trialParams, estimatedSeconds: params.duration + params.omit, traffic };
     }),
   );
+}
+
+const RATE_SUFFIX: Readonly<Record<string, number>> = { k: 1e3, m: 1e6, g: 1e9, t: 1e12 };
+
+/** iperf3's `-b` value (`100M`, `1.5G`, `100M/10`, or a number) in bits per second; iperf3's suffixes are powers of 1000 for rates. */
+function bitsPerSecond(bitrate: string | number): number | undefined {
+  if (typeof bitrate === 'number') return bitrate;
+  const match = /^(\d+(?:\.\d+)?)([KMGTkmgt]?)/.exec(bitrate);
+  if (!match) return undefined;
+  return Number(match[1]) * (match[2] ? RATE_SUFFIX[match[2].toLowerCase()]! : 1);
 }

@@ -2,6 +2,7 @@ import { definePlugin } from '@netbench/core';
 import { checkNetperf } from './check.js';
 import { installNetperf } from './install.js';
 import { parseNetperf } from './parse/parse.js';
+import { sniffNetperf } from './parse/sniff.js';
 import { runNetperf } from './run.js';
 import { netperfBlockSchema, type NetperfBlock } from './schema.js';
 import { serveNetperf } from './serve.js';
@@ -20,6 +21,7 @@ export const netperfPlugin = definePlugin({
   serve: serveNetperf,
   run: runNetperf,
   parse: parseNetperf,
+  sniff: sniffNetperf,
 });
 
 export default netperfPlugin;
@@ -28,5 +30,6 @@ export { netperfBlockSchema, type NetperfBlock } from './schema.js';
 export { NETPERF_TESTS, type NetperfTest } from './tests.js';
 export { parseNetperf } from './parse/parse.js';
 export { parseNetperfOutput } from './parse/parse-netperf.js';
+export { sniffNetperf } from './parse/sniff.js';
 export type { NetperfResult, LatencyStats, ConfidenceResult, HistogramBucket } from './parse/result.js';
 export { trialSamples } from './samples/aggregate.js';

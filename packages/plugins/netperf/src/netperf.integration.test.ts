@@ -145,7 +145,7 @@ describe('netperf plugin between two namespaces', () => {
     expect(raws).toHaveLength(1);
     const raw = readFileSync(raws[0] as string, 'utf8');
     expect(raw).toMatch(/^MIGRATED TCP REQUEST\/RESPONSE TEST .* port 20001 AF_INET/);
-    expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448 } })));
+    expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448, test: 'TCP_RR' } })));
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(1);
   });

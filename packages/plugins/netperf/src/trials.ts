@@ -65,7 +65,9 @@ export function netperfTrials(block: NetperfBlock): TrialSpec[] {
   for (const test of [...new Set(block.tests)]) {
     for (const streams of streamCounts(block.streams)) {
       const params = paramsFor(block, test, streams);
-      trials.push({ test, params, estimatedSeconds: estimatedSeconds({ duration: block.duration, confidenceMax: block.confidence?.max }) });
+      // Bulk tests send as fast as the path goes (no target rate): egress cost assumes the link's cap.
+      const traffic = test === 'TCP_MAERTS' ? { direction: 'reverse' as const } : isRequestResponse(test) ? undefined : { direction: 'forward' as const };
+      trials.push({ test, params, estimatedSeconds: estimatedSeconds({ duration: block.duration, confidenceMax: block.confidence?.max }), ...(traffic ? { traffic } : {}) });
     }
   }
   return trials;

@@ -2,7 +2,8 @@ import type { ParseOptions, SampleInput } from '@netbench/core';
 import { streamSamples } from '../samples/stream-samples.js';
 import { parseNetperfOutput } from './parse-netperf.js';
 
-/** The plugin's `parse`: one netperf output (any format) to PKB-named samples. */
+/** The plugin's `parse`: one netperf output (any format) to PKB-named samples, labelled with the test that ran (for `netbench import`). */
 export function parseNetperf(raw: string, options: ParseOptions = {}): SampleInput[] {
-  return streamSamples(parseNetperfOutput(raw, options));
+  const result = parseNetperfOutput(raw, options);
+  return streamSamples(result, { test: result.test });
 }

@@ -23,7 +23,8 @@ describe('single-stream samples (PKB names)', () => {
       ['TCP_RR_Local_Transport_Retransmissions', 0, 'count'],
       ['TCP_RR_Remote_Transport_Retransmissions', 0, 'count'],
     ]);
-    expect(samples[0]?.labels).toEqual({ transport_mss: 1448 });
+    // parse() names the test (for netbench import); run() labels come from the trial.
+    expect(samples[0]?.labels).toEqual({ transport_mss: 1448, test: 'TCP_RR' });
   });
 
   it('names bulk samples <TEST>_Throughput in Mbits/sec, without latency', () => {
@@ -40,7 +41,7 @@ describe('single-stream samples (PKB names)', () => {
 
   it('labels confidence runs with PKB\'s metadata names', () => {
     const [rate] = parseNetperf(fixture('confidence-csv-tcp_rr.txt'));
-    expect(rate?.labels).toEqual({ confidence_level: 99, confidence_iter: 10, confidence_width_percent: 39.291, confidence_achieved: false, transport_mss: 1448 });
+    expect(rate?.labels).toEqual({ confidence_level: 99, confidence_iter: 10, confidence_width_percent: 39.291, confidence_achieved: false, transport_mss: 1448, test: 'TCP_RR' });
   });
 
   it('carries netperf\'s histogram in <TEST>_Latency_Histogram', () => {

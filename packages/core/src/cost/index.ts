@@ -1,0 +1,7 @@
+export { planUsage, DEFAULT_FIXED_SECONDS, DEFAULT_PER_TRIAL_SECONDS } from './plan-usage.js';
+export type { UsageAssumptions } from './plan-usage.js';
+export { estimatePlanCost } from './estimate-plan-cost.js';
+export type { CloudCost, HostGroup, PlanCost } from './estimate-plan-cost.js';
+export { CostLimitError, COST_LIMIT_EXIT_CODE, enforceMaxCost } from './cost-limit.js';
+export { costPlanSpec } from './cost-plan-spec.js';
+export type { CostedPlan, CostPlanSpecOptions } from './cost-plan-spec.js';

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { connectSshHost, type Host, type HostRequest, type ProvisionContext, type SshHost } from '@netbench/core';
+import { retryWithin } from './connect.js';
+import { launchFleet, type FleetDeps, type LaunchedHost } from './fleet.js';
+import type { AwsHostConfig } from './host-schema.js';
+
+const CONSOLE_SOURCE = 'EC2 console output (cloud-init)';
+
+/**
+ * Launch the fleet (see `launchFleet`), then open one SSH connection per
+ * host in parallel. Host keys come from the console when cloud-init printed
+ * them (`pinned`), else trust-on-first-use recorded in the run folder; the
+ * `hostKey` label says which. If any host cannot be reached, the others are
+ * closed and the error thrown: the engine then tears down the ledger.
+ */
+export async function provisionAws(requests: readonly HostRequest<AwsHostConfig>[], ctx: ProvisionContext, deps: FleetDeps): Promise<Host[]> {
+  const before = deps.clients.counter.total;
+  const fleet = await launchFleet(requests, ctx, deps);
+  const calls = deps.clients.counter.total - before;
+  ctx.log.info(`aws: ${requests.length} host${requests.length === 1 ? '' : 's'} running after ${calls} API calls (${(calls / Math.max(1, requests.length)).toFixed(1)} per host)`);
+
+  const knownHosts = join(fleet.dir, 'known_hosts');
+  const attempts = fleet.hosts.map((host) => connectOne(host, fleet.privateKeyPath, knownHosts, deps, ctx));
+  const results = await Promise.allSettled(attempts);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.close()] : [])));
+    throw failed.reason;
+  }
+  return results.map((r) => (r as PromiseFulfilledResult<SshHost>).value);
+}
+
+async function connectOne(
+  host: LaunchedHost,
+  privateKeyPath: string,
+  knownHosts: string,
+  deps: FleetDeps,
+  ctx: ProvisionContext,
+): Promise<SshHost> {
+  const { request } = host;
+  const override = deps.settings.sshAddress;
+  const address = override?.host ?? host.publicIp ?? host.privateIp;
+  const pinned = host.hostKeys.length > 0;
+  try {
+    return await connectSshHost({
+      id: request.id,
+      name: request.name,
+      cloud: request.cloud,
+      zone: host.zone,
+      region: host.region,
+      machineType: request.config.machineType,
+      internalIp: host.privateIp,
+      ...(host.publicIp ? { externalIp: host.publicIp } : {}),
+      labels: { image: host.imageId, hostKey: pinned ? 'console' : 'tofu' },
+      address,
+      ...(override?.port ? { port: override.port } : {}),
+      user: request.config.user,
+      privateKeyPath,
+      hostKey: pinned ? { mode: 'pinned', keys: [...host.hostKeys], source: CONSOLE_SOURCE } : { mode: 'tofu', recordFile: knownHosts },
+      connectRetry: retryWithin(request.config.connectTimeout),
+    }, { signal: ctx.signal, log: ctx.log });
+  } catch (error) {
+    throw new Error(`aws: host ${request.id} (${host.instanceId}) is running but not reachable over SSH at ${address}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}

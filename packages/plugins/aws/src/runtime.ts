@@ -1,0 +1,7 @@
+// What needs the AWS SDK, loaded on first use: `netbench plan` (schema, cost) never pays for importing it.
+export { AwsClients } from './clients.js';
+export { cleanupTagged } from './cleanup.js';
+export { onlineChecks } from './diagnose.js';
+export { provisionAws } from './provision.js';
+export { teardownResource } from './teardown.js';
+export { launchFleet } from './fleet.js';
