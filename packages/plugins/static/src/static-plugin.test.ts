@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Host, HostRequest, Ledger, LedgerResource, ProvisionContext } from '@netbench/core';
+import { cloudConformance } from '@netbench/core/testing';
+// The transport's own test sshd (a real sshd on 127.0.0.1).
+import { keygen, startTestSshd, type TestSshd } from '../../../core/src/transport/ssh/test-support/test-sshd.js';
+import plugin from './index.js';
+import { hostSchema, type StaticHostConfig } from './host-schema.js';
+
+let sshd: TestSshd;
+let dir: string;
+
+function context(): ProvisionContext & { resources: LedgerResource[]; warnings: string[] } {
+  const resources: LedgerResource[] = [];
+  const warnings: string[] = [];
+  const ledger: Ledger = {
+    entries: [],
+    async track(resource, create) { resources.push(resource); return create(); },
+    async created(resource) { resources.push(resource); },
+  };
+  return { runId: `20260101-000000-st${process.pid}`, runDir: dir, signal: AbortSignal.timeout(60_000), log: { debug() {}, info() {}, warn: (m) => void warnings.push(m) }, ledger, resources, warnings };
+}
+
+const host = (name: string, config: Partial<StaticHostConfig> = {}): HostRequest<StaticHostConfig> => ({
+  id: name, name, cloud: 'static',
+  config: hostSchema.parse({ address: '127.0.0.1', port: sshd.port, user: 'root', key: sshd.clientKey, knownHosts: sshd.knownHosts, ...config }),
+});
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), `nbt-static-${process.pid}-`));
+  await keygen(join(dir, 'locked'), 'sesame');
+  const { readFileSync } = await import('node:fs');
+  sshd = await startTestSshd({ extraKeys: [readFileSync(join(dir, 'locked.pub'), 'utf8')] });
+});
+afterAll(async () => {
+  await sshd?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('static cloud', () => {
+  it('connects to every host at once, one connection each, recorded and labelled; teardown closes them', async () => {
+    const ctx = context();
+    const hosts: Host[] = await plugin.provision([host('client', { labels: { rack: 'r1' }, zone: 'dc1' }), host('server', { internalAddress: '10.9.9.9' })], ctx);
+    expect(hosts.map((h) => [h.id, h.cloud, h.zone, h.internalIp, h.externalIp])).toEqual([['client', 'static', 'dc1', '127.0.0.1', undefined], ['server', 'static', undefined, '10.9.9.9', '127.0.0.1']]);
+    expect(hosts[0]!.labels).toEqual({ rack: 'r1', host_key_verification: 'known-hosts' });
+    expect(ctx.resources.map((r) => `${r.type} ${r.id}`)).toEqual(['connection ssh@client', 'connection ssh@server']);
+    expect(JSON.stringify(ctx.resources)).not.toContain(sshd.clientKey.replace(/id_ed25519$/, 'secret'));
+    expect((await hosts[1]!.exec(['echo', 'ok'])).stdout).toBe('ok\n');
+    expect(sshd.liveConnections()).toBe(2);
+    for (const resource of ctx.resources) await plugin.teardown(resource, ctx);
+    for (const resource of ctx.resources) await plugin.teardown(resource, ctx); // idempotent
+    await expect(hosts[0]!.exec(['true'])).rejects.toThrow(/closed/);
+    expect(sshd.liveConnections()).toBe(0);
+  });
+
+  it('when one host cannot be reached, reports it and closes the others', async () => {
+    const ctx = context();
+    const error = await plugin.provision([host('good'), host('gone', { port: 1, connectRetry: { attempts: 2, initialDelayMs: 50 } })], ctx).catch((e: Error) => e);
+    expect(String(error)).toMatch(/host gone \(127\.0\.0\.1:1\) unreachable after 2 attempts over \d+\.\d s: .*ECONNREFUSED/);
+    expect(sshd.liveConnections()).toBe(0);
+  });
+
+  it('preflight lists every problem before connecting', async () => {
+    const ctx = context();
+    const error = await plugin.preflight!([
+      host('a', { key: '/nonexistent/id' }),
+      host('b', { knownHosts: '/nonexistent/kh', passphraseEnv: 'NBT_UNSET_PASSPHRASE', key: sshd.clientKey }),
+    ], ctx).catch((e: Error) => e);
+    expect(String(error)).toMatch(/hosts\.a\.key: cannot read private key \/nonexistent\/id \(ENOENT\)/);
+    expect(String(error)).toMatch(/hosts\.b\.knownHosts: cannot read known_hosts file \/nonexistent\/kh/);
+    expect(String(error)).toMatch(/hosts\.b\.passphraseEnv: environment variable NBT_UNSET_PASSPHRASE is not set/);
+  });
+
+  it('unlocks a key with the passphrase from the environment, and never shows it', async () => {
+    process.env.NBT_STATIC_PASSPHRASE = 'sesame';
+    const ctx = context();
+    const [h] = await plugin.provision([host('locked', { key: join(dir, 'locked'), passphraseEnv: 'NBT_STATIC_PASSPHRASE' })], ctx);
+    expect((await h!.exec(['echo', 'open'])).stdout).toBe('open\n');
+    await h!.close!();
+    process.env.NBT_STATIC_PASSPHRASE = 'not sesame';
+    const wrong = await plugin.provision([host('locked', { key: join(dir, 'locked'), passphraseEnv: 'NBT_STATIC_PASSPHRASE' })], context()).catch((e: Error) => e);
+    expect(String(wrong)).toMatch(/wrong passphrase/);
+    expect(String(wrong)).not.toContain('not sesame');
+    delete process.env.NBT_STATIC_PASSPHRASE;
+    const literal = context();
+    await plugin.provision([host('locked', { key: join(dir, 'locked'), passphrase: 'sesame' })], literal).then((hs) => hs[0]!.close!());
+    expect(literal.warnings.join('\n')).toMatch(/literal passphrase .* use passphraseEnv/);
+  });
+});
+
+describe('static cloud conformance', () => {
+  // The options need the sshd's port, known only once it runs: build the checks lazily.
+  const names = ['identity', 'schema', 'teardown gone', 'provision', 'cleanup'];
+  let checks: ReturnType<typeof cloudConformance> | undefined;
+  const get = () => (checks ??= cloudConformance(plugin, {
+    packageJson: new URL('../package.json', import.meta.url),
+    module: new URL('../dist/index.js', import.meta.url),
+    validBlocks: [{ address: '10.0.0.1' }, { address: 'db.example', port: 2222, user: 'bench', key: '~/.ssh/id', jump: { address: 'b' } }],
+    invalidBlocks: [{}, { address: 'x', port: 'ssh' }, { address: 'x', password: 'p' }],
+    goneResources: [{ type: 'connection', id: 'ssh@gone', host: 'gone', data: { address: '192.0.2.1', port: 22, user: 'root' } }],
+    provision: { hosts: { a: { address: '127.0.0.1', port: sshd.port, user: 'root', key: sshd.clientKey, knownHosts: sshd.knownHosts } }, exists: async () => undefined },
+  }));
+  it('passes every conformance check', async () => {
+    const all = get();
+    expect(all.length).toBeGreaterThanOrEqual(names.length);
+    for (const check of all) await check.run();
+  }, 120_000);
+});

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSshHost, UnsupportedError, type PluginContext, type SshHost } from '@netbench/core';
+import ping from '@netbench/plugin-ping';
+import netperf from '@netbench/plugin-netperf';
+import iperf3 from '@netbench/plugin-iperf3';
+import { startTestSshd, type TestSshd } from '../packages/core/src/transport/ssh/test-support/test-sshd.js';
+
+// Tool installation over SSH, as root and as a normal user. A throw-away
+// account (removed afterwards) logs in to a real sshd on 127.0.0.1; this
+// machine has no sudo, which is exactly what the normal user runs into.
+describe('installing tools over SSH', () => {
+  const user = `nbtssh${process.pid % 100000}`;
+  let sshd: TestSshd;
+  let runDir: string;
+  const hosts: SshHost[] = [];
+  const ctx = (): PluginContext => ({ runId: 'ssh-install', runDir, signal: AbortSignal.timeout(240_000), log: { debug() {}, info() {}, warn() {} } });
+  const connect = async (login: string) => {
+    const host = await connectSshHost({ id: login, name: login, cloud: 'static', internalIp: '127.0.0.1', address: '127.0.0.1', port: sshd.port, user: login, privateKeyPath: sshd.clientKey, hostKey: { mode: 'known-hosts', file: sshd.knownHosts } });
+    hosts.push(host);
+    return host;
+  };
+
+  beforeAll(async () => {
+    runDir = mkdtempSync(join(tmpdir(), 'nbt-ssh-install-'));
+    execFileSync('useradd', ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/bin/sh', user]);
+    // '*' instead of useradd's '!': sshd (without PAM) refuses locked accounts even for keys.
+    execFileSync('usermod', ['-p', '*', user]);
+    sshd = await startTestSshd();
+    // The user reads authorized_keys itself (sshd drops to its uid for that).
+    chmodSync(sshd.dir, 0o755);
+    chmodSync(join(sshd.dir, 'authorized_keys'), 0o644);
+  });
+
+  afterAll(async () => {
+    await Promise.all(hosts.map((h) => h.close()));
+    await sshd?.stop();
+    try { execFileSync('userdel', [user]); } catch { /* never created */ }
+    rmSync(runDir, { recursive: true, force: true });
+  });
+
+  it('as root: apt-get runs directly; installing what is there is a no-op success', async () => {
+    const root = await connect('root');
+    await expect(ping.install!(root, ctx())).resolves.toBeUndefined();
+    await expect(netperf.install!(root, ctx())).resolves.toBeUndefined();
+  }, 300_000);
+
+  it('as a normal user: sudo -n is tried, and the error says why it cannot work', async () => {
+    const normal = await connect(user);
+    expect((await normal.exec(['id', '-un'])).stdout.trim()).toBe(user);
+    // sshd says "Could not chdir to home directory /nonexistent" before every command: not the command's stderr.
+    expect((await normal.exec(['sh', '-c', 'echo err >&2'])).stderr).toBe('err\n');
+    for (const [tool, install, message] of [
+      ['ping', ping.install!, /cannot install iputils-ping on host nbtssh\d+ with sudo -n apt-get \(not root\): sh: 1: exec: sudo: not found; install iputils-ping by hand$/],
+      ['iperf3', iperf3.install!, /cannot install iperf3 on host nbtssh\d+ with sudo -n apt-get \(not root\): .*sudo: not found/],
+      ['netperf', netperf.install!, /cannot install netperf on host nbtssh\d+: not root and sudo is not installed; install netperf by hand/],
+    ] as const) {
+      const error = await install(normal, ctx()).catch((e: unknown) => e);
+      expect(error, tool).toBeInstanceOf(UnsupportedError);
+      expect((error as Error).message, tool).toMatch(message);
+    }
+  }, 120_000);
+
+  it('checks see the tools over SSH as the normal user, versions included', async () => {
+    const normal = hosts.find((h) => h.name === user) ?? await connect(user);
+    const info = await ping.check(normal, ctx());
+    expect(info.version).toMatch(/^s?\d{8}|^\d/);
+    expect((await iperf3.check(normal, ctx())).version).toMatch(/^3\./);
+  }, 120_000);
+});
