@@ -5,34 +5,37 @@ import { settleAll } from './run-phase.js';
 import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js';
 
 /**
- * Make every tool ready: `check` each host it runs on (hosts in parallel),
- * `install` once and `check` again when it is missing and installing is
- * allowed, then start its server side once per server host.
+ * Make every tool ready: `check` each host it runs on (tools and hosts in
+ * parallel: over SSH each check is a round trip), `install` once and `check`
+ * again when it is missing and installing is allowed — installs on one host
+ * one at a time, since package managers hold a lock — then start its server
+ * side once per server host.
  */
 export async function prepare(state: RunState): Promise<void> {
   const timeoutMs = state.plan.spec.options.provisionTimeout * 1000;
-  for (const [name, tool] of state.tools) {
+  const installs = new Map<string, Promise<unknown>>();
+  await settleAll([...state.tools].map(async ([name, tool]) => {
     if (state.signal.aborted) return;
     const trials = state.plan.trials.filter((t) => t.tool === name);
     const hostIds = unique(trials.flatMap((t) => [t.client, t.server]));
     await settleAll(hostIds.map(async (hostId) => {
       const host = state.hosts.get(hostId)!;
-      const info = await checkTool(state, tool, host, timeoutMs);
+      const info = await checkTool(state, tool, host, timeoutMs, installs);
       state.toolInfo.set(toolInfoKey(name, hostId), info);
       state.events.emit({ type: 'tool-checked', host: hostId, tool: name, version: info.version });
     }));
 
-    if (!tool.serve) continue;
+    if (!tool.serve) return;
     await settleAll(unique(trials.map((t) => t.server)).map(async (hostId) => {
       const host = state.hosts.get(hostId)!;
       const info = state.toolInfo.get(toolInfoKey(name, hostId))!;
       const handle = await call(state, tool, 'serve', (signal) => tool.serve!(host, info, pluginContext(state, name, signal)), { timeoutMs, signal: state.signal });
       state.servers.push({ tool, host: hostId, handle });
     }));
-  }
+  }));
 }
 
-async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host, timeoutMs: number): Promise<ToolInfo> {
+async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host, timeoutMs: number, installs: Map<string, Promise<unknown>>): Promise<ToolInfo> {
   const check = () => call(state, tool, 'check', (signal) => tool.check(host, pluginContext(state, tool.name, signal)), { timeoutMs, signal: state.signal });
   try {
     return await check();
@@ -40,7 +43,10 @@ async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host,
     const missing = error instanceof ToolMissingError || (error instanceof Error && error.cause instanceof ToolMissingError);
     if (!missing || !tool.install || !state.plan.spec.options.install) throw error;
     state.events.emit({ type: 'warning', plugin: tool.name, message: `${tool.name} is missing on ${host.id}; installing it` });
-    await call(state, tool, 'install', (signal) => tool.install!(host, pluginContext(state, tool.name, signal)), { timeoutMs, signal: state.signal });
+    const install = () => call(state, tool, 'install', (signal) => tool.install!(host, pluginContext(state, tool.name, signal)), { timeoutMs, signal: state.signal });
+    const turn = (installs.get(host.id) ?? Promise.resolve()).catch(() => {}).then(install);
+    installs.set(host.id, turn);
+    await turn;
     return check();
   }
 }
