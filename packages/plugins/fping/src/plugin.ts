@@ -2,7 +2,7 @@ import { definePlugin } from '@netbench/core';
 import type { Branded, ToolPlugin } from '@netbench/core';
 import { checkFping } from './check.js';
 import { fpingSamples } from './fping-samples.js';
-import { installAptPackage } from './install-package.js';
+import { installAptPackage } from '@netbench/core';
 import { parseFpingOutput } from './parse-output.js';
 import { runFping } from './run.js';
 import { fpingSchema, type FpingParams } from './schema.js';

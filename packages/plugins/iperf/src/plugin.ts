@@ -1,7 +1,7 @@
 import { definePlugin } from '@netbench/core';
 import type { Branded, ToolPlugin } from '@netbench/core';
 import { checkIperf } from './check.js';
-import { installAptPackage } from './install-package.js';
+import { installAptPackage } from '@netbench/core';
 import { parseIperf } from './parse-raw.js';
 import { PortPool } from './port-pool.js';
 import { runIperf } from './run.js';

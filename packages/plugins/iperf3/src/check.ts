@@ -1,6 +1,6 @@
 import { ToolMissingError, UnsupportedError } from '@netbench/core';
 import type { Host, PluginContext, ToolInfo } from '@netbench/core';
-import { isMissing, runOnHost } from './host-command.js';
+import { isMissing, runOnHost } from '@netbench/core';
 
 const VERSION_RE = /^iperf (3\.\d+(?:\.\d+)?)/m;
 const FEATURES_RE = /^Optional features available: (.*)$/m;

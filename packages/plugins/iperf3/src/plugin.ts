@@ -1,7 +1,7 @@
 import { definePlugin } from '@netbench/core';
 import type { Branded, ToolPlugin } from '@netbench/core';
 import { checkIperf3 } from './check.js';
-import { installAptPackage } from './install-package.js';
+import { installAptPackage } from '@netbench/core';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Output } from './parse-output.js';
 import { PortPool } from './port-pool.js';

@@ -1,6 +1,6 @@
 import { ToolMissingError, UnsupportedError } from '@netbench/core';
 import type { Host, PluginContext, ToolInfo } from '@netbench/core';
-import { isMissing, isRoot, runOnHost } from './host-command.js';
+import { isMissing, isRoot, runOnHost } from '@netbench/core';
 
 // `ping from iputils 20221126` (2021+) or `ping utility, iputils-s20180629` (older).
 const IPUTILS_VERSION_RE = /iputils[- ]?s*(\d{8})/;

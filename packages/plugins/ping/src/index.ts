@@ -8,6 +8,7 @@ export type { PingDirection } from './trials.js';
 export { parsePingOutput } from './parse-output.js';
 export type { PingOutput, PingReply, PingErrorReply, PingSummary, PingRttSummary } from './parse-output.js';
 export { pingSamples } from './ping-samples.js';
+export { sniffPing } from './sniff.js';
 export { readPingVersion } from './check.js';
 export type { PingFeatures } from './check.js';
 

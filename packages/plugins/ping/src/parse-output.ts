@@ -1,4 +1,5 @@
 import { ParseError } from '@netbench/core';
+import { readPlainReply, type PlainReply } from './plain-reply.js';
 
 /** One echo reply line (`64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.113 ms`). */
 export interface PingReply {
@@ -80,7 +81,7 @@ const SEQ_SPACE = 65_536;
 
 /** Read the output of Linux (iputils) ping, with or without `-D`, `-q`, `-f`. Pure. */
 export function parsePingOutput(raw: string, source?: string): PingOutput {
-  const lines = raw.split(/\r?\n/);
+  const lines = raw.split('\n');
   function fail(message: string, index?: number): never {
     throw new ParseError(message, source, index === undefined ? undefined : index + 1);
   }
@@ -95,11 +96,31 @@ export function parsePingOutput(raw: string, source?: string): PingOutput {
   const replies: PingReply[] = [];
   const errorReplies: PingErrorReply[] = [];
   const messages: string[] = [];
-  const seen = new Set<number>();
+  // Sequence numbers answered since the last wrap: a bitmap, not a Set, so long logs stay cheap.
+  const seen = new Uint8Array(SEQ_SPACE);
   let highestSeq = -1;
-  let wraps = 0;
 
-  for (const [index, rawLine] of lines.entries()) {
+  const plain: PlainReply = { timestamp: undefined, bytes: 0, from: '', seq: 0, ttl: 0, rttMs: 0 };
+  const addReply = (seq: number, from: string, bytes: number, ttl: number | undefined, rttMs: number | undefined, timestamp: number | undefined, marked: boolean) => {
+    // Sequence numbers are 16 bits: a long run wraps, and a wrapped number is not a duplicate.
+    if (highestSeq >= 0 && seq + SEQ_SPACE / 2 < highestSeq) {
+      seen.fill(0);
+      highestSeq = seq;
+    }
+    // Broadcast pings answer once per host without marking `(DUP!)`; ping still counts them as duplicates.
+    const duplicate = marked || seen[seq] === 1;
+    seen[seq] = 1;
+    highestSeq = Math.max(highestSeq, seq);
+    replies.push({ seq, from, bytes, ttl, rttMs, timestamp, duplicate });
+  };
+
+  for (let index = 0; index < lines.length; index += 1) {
+    const rawLine = lines[index]!;
+    // Nearly every line of a long log is a plain reply: read it before the general path.
+    if (header && !inStatistics && readPlainReply(rawLine, plain.from, plain)) {
+      addReply(plain.seq % SEQ_SPACE, plain.from, plain.bytes, plain.ttl, plain.rttMs, plain.timestamp, false);
+      continue;
+    }
     const line = rawLine.trimEnd();
     if (line.trim() === '') continue;
     if (DIAGNOSTIC_RE.test(line)) {
@@ -155,27 +176,9 @@ export function parsePingOutput(raw: string, source?: string): PingOutput {
     }
     const reply = REPLY_RE.exec(body);
     if (reply) {
-      const seq = Number(reply[3]);
-      // Sequence numbers are 16 bits: a long run wraps, and a wrapped number is not a duplicate.
-      if (highestSeq >= 0 && seq + SEQ_SPACE / 2 < highestSeq) {
-        wraps += 1;
-        seen.clear();
-        highestSeq = seq;
-      }
-      const key = seq + wraps * SEQ_SPACE;
-      // Broadcast pings answer once per host without marking `(DUP!)`; ping still counts them as duplicates.
-      const duplicate = reply[6]!.includes('(DUP!)') || seen.has(key);
-      seen.add(key);
-      highestSeq = Math.max(highestSeq, seq);
-      replies.push({
-        seq,
-        from: reply[2]!,
-        bytes: Number(reply[1]),
-        ttl: reply[4] === undefined ? undefined : Number(reply[4]),
-        rttMs: reply[5] === undefined ? undefined : Number(reply[5]),
-        timestamp,
-        duplicate,
-      });
+      const ttl = reply[4] === undefined ? undefined : Number(reply[4]);
+      const rttMs = reply[5] === undefined ? undefined : Number(reply[5]);
+      addReply(Number(reply[3]) % SEQ_SPACE, reply[2]!, Number(reply[1]), ttl, rttMs, timestamp, reply[6]!.includes('(DUP!)'));
       continue;
     }
     const error = ERROR_REPLY_RE.exec(body);
@@ -187,7 +190,11 @@ export function parsePingOutput(raw: string, source?: string): PingOutput {
     fail(`unrecognised line ${JSON.stringify(clip(line))}`, index);
   }
 
-  if (!header) fail('empty output: no "PING" line');
+  if (!header) {
+    // ping exits before its header when it cannot even start (no route, bad name, no permission): say what it said.
+    if (messages.length > 0) fail(`ping failed: ${messages.join(' | ')}`, lines.findIndex((line) => DIAGNOSTIC_RE.test(line)));
+    fail('empty output: no "PING" line');
+  }
   if (!summary) fail('no "packets transmitted" statistics: ping did not finish (killed or interrupted?)', lines.length - 1);
   return { ...header, replies, errorReplies, summary, rtt, ipg, pipe, flood, messages };
 }

@@ -96,9 +96,10 @@ describe('pingSamples', () => {
     expect(samples[0]!.labels).toMatchObject({ size: 8, per_packet_rtts: false });
   });
 
-  it('is what the plugin parse() returns, with extra labels merged by run()', () => {
+  it('is what the plugin parse() returns (labelled test: icmp, for import), with extra labels merged by run()', () => {
     const raw = fixture('ping-normal.txt');
-    expect(pingPlugin().parse(raw, { source: 'x.txt' })).toEqual(samplesOf('ping-normal.txt'));
+    const expected = samplesOf('ping-normal.txt').map((s) => ({ ...s, labels: { ...s.labels, test: 'icmp' } }));
+    expect(pingPlugin().parse(raw, { source: 'x.txt' })).toEqual(expected);
     const labelled = pingSamples(parsePingOutput(raw), { direction: 'reverse', count: 20 });
     expect(labelled[0]!.labels).toMatchObject({ direction: 'reverse', count: 20, destination: '10.213.7.2' });
   });

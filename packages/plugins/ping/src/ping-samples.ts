@@ -43,7 +43,13 @@ export function pingSamples(output: PingOutput, extraLabels: Labels = {}): Sampl
 
   const samples: SampleInput[] = [];
   const histogram = LatencyHistogram.create('us');
-  for (const rtt of rtts) histogram.record(rtt * 1000);
+  // Replies repeat the same few hundred microsecond values: count them first, then record each once (a 100,000-packet log in milliseconds).
+  const counts = new Map<number, number>();
+  for (const rtt of rtts) {
+    const us = Math.round(rtt * 1000);
+    counts.set(us, (counts.get(us) ?? 0) + 1);
+  }
+  for (const [us, count] of counts) histogram.record(us, count);
   if (output.rtt) {
     samples.push(
       sample('Min Latency', output.rtt.min, 'ms'),

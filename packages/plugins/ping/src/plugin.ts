@@ -1,10 +1,11 @@
 import { definePlugin } from '@netbench/core';
 import type { Branded, ToolPlugin } from '@netbench/core';
 import { checkPing } from './check.js';
-import { installAptPackage } from './install-package.js';
+import { installAptPackage } from '@netbench/core';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { runPing } from './run.js';
+import { sniffPing } from './sniff.js';
 import { pingSchema, type PingParams } from './schema.js';
 import { pingTrials } from './trials.js';
 
@@ -22,6 +23,8 @@ export function pingPlugin(): Branded<ToolPlugin<PingParams>> {
     check: checkPing,
     install: (host, ctx) => installAptPackage(host, 'iputils-ping', ctx),
     run: runPing,
-    parse: (raw, options) => pingSamples(parsePingOutput(raw, options?.source)),
+    // `test` as pingTrials names it, for `netbench import`.
+    parse: (raw, options) => pingSamples(parsePingOutput(raw, options?.source), { test: 'icmp' }),
+    sniff: sniffPing,
   });
 }

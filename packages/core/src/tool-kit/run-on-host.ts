@@ -1,4 +1,4 @@
-import type { ExecOptions, ExecResult, Host } from '@netbench/core';
+import type { ExecOptions, ExecResult, Host } from '../plugin/host.js';
 
 /** An exec result, or `missing` when the program could not be started at all. */
 export type CommandOutcome = ExecResult | { readonly missing: true; readonly detail: string };

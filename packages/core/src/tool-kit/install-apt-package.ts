@@ -1,6 +1,7 @@
-import { NetbenchError, UnsupportedError } from '@netbench/core';
-import type { Host, PluginContext } from '@netbench/core';
-import { isMissing, isRoot, runOnHost } from './host-command.js';
+import { NetbenchError, UnsupportedError } from '../errors/index.js';
+import type { Host } from '../plugin/host.js';
+import type { PluginContext } from '../plugin/common.js';
+import { isMissing, isRoot, runOnHost } from './run-on-host.js';
 
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
 const NEEDS_UPDATE_RE = /Unable to locate package|has no installation candidate/;
