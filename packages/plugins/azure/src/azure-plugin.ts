@@ -1,0 +1,39 @@
+import type { CloudPlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/core';
+import { cleanupAzure } from './cleanup.js';
+import { estimateAzureCost } from './cost.js';
+import { resolveSubscription } from './credentials.js';
+import { diagnoseAzure } from './diagnose.js';
+import { hostSchema, type AzureHostConfig } from './host-schema.js';
+import { provisionAzure, runSubscription } from './provision.js';
+import { checkQuotas } from './quotas.js';
+import { azureRuntime, type AzurePluginOptions } from './runtime.js';
+import { teardownResource } from './teardown.js';
+
+/**
+ * `cloud: azure`: Azure VMs through Resource Manager (`@azure/arm-compute`,
+ * `@azure/arm-network`, `@azure/arm-resources`), `DefaultAzureCredential`.
+ * Options point it at another endpoint and credential (the contract tests use
+ * a local HTTPS server and a static token).
+ */
+export function createAzurePlugin(options: AzurePluginOptions = {}) {
+  const runtime = azureRuntime(options);
+  const plugin: CloudPlugin<AzureHostConfig> = {
+    kind: 'cloud',
+    name: 'azure',
+    version: '0.1.0',
+    description: 'Azure VMs in a per-run resource group (VNet, NSG, public IPs, NICs), reached over SSH',
+    hostSchema,
+    async preflight(requests, ctx) {
+      await checkQuotas(requests, runtime.clients(runSubscription(requests)), ctx);
+    },
+    provision: (requests, ctx) => provisionAzure(requests, ctx, runtime),
+    teardown: (resource, ctx) => teardownResource(resource, ctx, runtime),
+    cleanup: (filter, ctx) => cleanupAzure(filter, ctx, runtime, resolveSubscription(options.subscription)),
+    estimateCost: (requests, usage) => estimateAzureCost(requests, usage, options.priceFile),
+    diagnose: (ctx, input) => diagnoseAzure(ctx, input, runtime, options.subscription),
+  };
+  return definePlugin(plugin);
+}
+
+export const azurePlugin = createAzurePlugin();

@@ -1,0 +1,42 @@
+import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/core';
+import { UnsupportedError } from '@netbench/core';
+import { resolveSubscription } from './credentials.js';
+import { runIdOfName } from './naming.js';
+import { groupId, TYPES } from './resources.js';
+import type { AzureRuntime } from './runtime.js';
+import { teardownResource } from './teardown.js';
+
+/** Resource groups carrying a run id tag (the server filters; the name is checked too). */
+export const TAG_FILTER = "tagName eq 'netbench-run'";
+
+/**
+ * Leftovers by tag (`netbench cleanup --all`): every resource group tagged
+ * with a run id, matching the filter, is deleted with all it holds.
+ */
+export async function cleanupAzure(filter: CleanupFilter, ctx: PluginContext, runtime: AzureRuntime, subscription = resolveSubscription()): Promise<CleanupReport> {
+  if (!subscription) throw new UnsupportedError('no Azure subscription to look for leftovers in: set AZURE_SUBSCRIPTION_ID or az account set -s ID');
+  const clients = runtime.clients(subscription);
+  const cutoff = filter.olderThanMs !== undefined ? Date.now() - filter.olderThanMs : undefined;
+  const found: LedgerResource[] = [];
+  for await (const group of clients.resources.resourceGroups.list({ filter: TAG_FILTER })) {
+    const runId = group.tags?.['netbench-run'];
+    const name = group.name ?? '';
+    if (!runId || runIdOfName(name) !== runId) continue;
+    if (filter.runId !== undefined && runId !== filter.runId) continue;
+    if ((filter.excludeRunIds ?? []).includes(runId)) continue;
+    const created = Date.parse(group.tags?.['netbench-created'] ?? '');
+    if (cutoff !== undefined && !(Number.isFinite(created) && created <= cutoff)) continue;
+    found.push({ type: TYPES.group, id: groupId(subscription, name), ...(group.location ? { data: { location: group.location } } : {}) });
+  }
+  const failed: { resource: LedgerResource; error: string }[] = [];
+  if (!filter.dryRun) {
+    for (const resource of found) {
+      try {
+        await teardownResource(resource, ctx, runtime);
+      } catch (error) {
+        failed.push({ resource, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+  return { found, failed };
+}

@@ -1,0 +1,9 @@
+// Public entry of @netbench/plugin-azure: the plugin (default), its factory and the pieces other code reuses.
+export { azurePlugin as default, azurePlugin, createAzurePlugin } from './azure-plugin.js';
+export type { AzurePluginOptions, AzureTiming } from './runtime.js';
+export type { AzureApiOptions } from './clients.js';
+export { StaticTokenCredential } from './clients.js';
+export { hostSchema } from './host-schema.js';
+export type { AzureHostConfig } from './host-schema.js';
+export { AZURE_PRICES } from './price-table.js';
+export type { AzurePriceTable } from './price-table.js';

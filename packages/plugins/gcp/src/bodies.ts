@@ -1,0 +1,135 @@
+import type { protos } from '@google-cloud/compute';
+import { regionOf, resourceName, runLabels, runPrefix, runTag } from './naming.js';
+
+type Compute = typeof protos.google.cloud.compute.v1;
+export type NetworkBody = protos.google.cloud.compute.v1.INetwork;
+export type SubnetBody = protos.google.cloud.compute.v1.ISubnetwork;
+export type FirewallBody = protos.google.cloud.compute.v1.IFirewall;
+export type InstanceBody = protos.google.cloud.compute.v1.IInstance;
+export type PolicyBody = protos.google.cloud.compute.v1.IResourcePolicy;
+export type { Compute };
+
+const description = (runId: string, what: string) => `netbench run ${runId}: ${what}`;
+
+export const networkBody = (runId: string): NetworkBody => ({
+  name: runPrefix(runId),
+  description: description(runId, 'per-run VPC network'),
+  // Custom mode: one subnet per region the run uses, nothing else.
+  autoCreateSubnetworks: false,
+});
+
+export const subnetBody = (runId: string, project: string, region: string, cidr: string): SubnetBody => ({
+  name: resourceName(runId, region),
+  description: description(runId, `subnet in ${region}`),
+  network: `projects/${project}/global/networks/${runPrefix(runId)}`,
+  ipCidrRange: cidr,
+  region,
+});
+
+/** SSH only from where netbench runs, to the run's hosts only (by network tag). */
+export const sshFirewallBody = (runId: string, networkLink: string, sources: readonly string[]): FirewallBody => ({
+  name: resourceName(runId, 'ssh'),
+  description: description(runId, 'SSH from the controller'),
+  network: networkLink,
+  direction: 'INGRESS',
+  priority: 1000,
+  sourceRanges: [...sources],
+  targetTags: [runTag(runId)],
+  allowed: [{ IPProtocol: 'tcp', ports: ['22'] }],
+});
+
+const TOOL_TRAFFIC = [{ IPProtocol: 'tcp' }, { IPProtocol: 'udp' }, { IPProtocol: 'icmp' }];
+
+/** Tool ports and ICMP between the run's own hosts, on their internal addresses (source tag = target tag). */
+export const internalFirewallBody = (runId: string, networkLink: string): FirewallBody => ({
+  name: resourceName(runId, 'internal'),
+  description: description(runId, 'tool traffic between the run\'s hosts'),
+  network: networkLink,
+  direction: 'INGRESS',
+  priority: 1000,
+  sourceTags: [runTag(runId)],
+  targetTags: [runTag(runId)],
+  allowed: TOOL_TRAFFIC,
+});
+
+/**
+ * Tool traffic to external addresses: source tags match internal addresses
+ * only, so trials with `ip: external` need the hosts' own external addresses
+ * (known once they exist), plus any `allowFrom` range (the other cloud).
+ */
+export const externalFirewallBody = (runId: string, networkLink: string, sources: readonly string[]): FirewallBody => ({
+  name: resourceName(runId, 'external'),
+  description: description(runId, 'tool traffic between the run\'s external addresses'),
+  network: networkLink,
+  direction: 'INGRESS',
+  priority: 1000,
+  sourceRanges: [...sources],
+  targetTags: [runTag(runId)],
+  allowed: TOOL_TRAFFIC,
+});
+
+/** A compact placement policy (VMs close together) for the hosts of one zone. */
+export const compactPolicyBody = (runId: string, zone: string): PolicyBody => ({
+  name: resourceName(runId, `compact-${zone}`),
+  description: description(runId, `compact placement in ${zone}`),
+  region: regionOf(zone),
+  groupPlacementPolicy: { collocation: 'COLLOCATED' },
+});
+
+export interface InstanceSpec {
+  readonly runId: string;
+  readonly hostId: string;
+  readonly name: string;
+  readonly project: string;
+  readonly zone: string;
+  readonly machineType: string;
+  readonly sourceImage: string;
+  readonly diskType?: string;
+  readonly networkLink: string;
+  readonly subnetLink?: string;
+  readonly externalIp: boolean;
+  readonly networkTier: 'PREMIUM' | 'STANDARD';
+  readonly sshUser: string;
+  readonly publicKey: string;
+  readonly policyLink?: string;
+}
+
+export function instanceBody(spec: InstanceSpec): InstanceBody {
+  const labels = runLabels(spec.runId, spec.hostId);
+  return {
+    name: spec.name,
+    description: description(spec.runId, `host ${spec.hostId}`),
+    machineType: `zones/${spec.zone}/machineTypes/${spec.machineType}`,
+    labels,
+    tags: { items: [runTag(spec.runId)] },
+    metadata: {
+      items: [
+        { key: 'ssh-keys', value: `${spec.sshUser}:${spec.publicKey.trim()}` },
+        // Project-wide OS Login would ignore the run's key; this host uses its own.
+        { key: 'enable-oslogin', value: 'FALSE' },
+      ],
+    },
+    disks: [{
+      boot: true,
+      autoDelete: true,
+      type: 'PERSISTENT',
+      initializeParams: {
+        sourceImage: spec.sourceImage,
+        labels,
+        ...(spec.diskType ? { diskType: `zones/${spec.zone}/diskTypes/${spec.diskType}` } : {}),
+      },
+    }],
+    networkInterfaces: [{
+      network: spec.networkLink,
+      ...(spec.subnetLink ? { subnetwork: spec.subnetLink } : {}),
+      accessConfigs: spec.externalIp ? [{ name: 'External NAT', type: 'ONE_TO_ONE_NAT', networkTier: spec.networkTier }] : [],
+    }],
+    ...(spec.policyLink
+      ? {
+          resourcePolicies: [spec.policyLink],
+          // Compact placement needs the host to stop, not migrate, for maintenance.
+          scheduling: { onHostMaintenance: 'TERMINATE', automaticRestart: true },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,70 @@
+import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/core';
+import { UnsupportedError } from '@netbench/core';
+import { resolveProject } from './credentials.js';
+import { lastSegment, runIdOfName } from './naming.js';
+import { ids, resource, TYPES } from './resources.js';
+import type { GcpRuntime } from './runtime.js';
+import { teardownResource } from './teardown.js';
+
+interface Found {
+  readonly resource: LedgerResource;
+  readonly runId: string;
+  readonly created: number;
+}
+
+/** GCE list filter: names netbench gives (`nb-<runId>...`). */
+export const NAME_FILTER = 'name eq "nb-\\d{8}-\\d{6}-[0-9a-z]{6}.*"';
+/** Instances carry the run id as a label too. */
+export const LABEL_FILTER = 'labels.netbench-run:*';
+/** Async iteration pages by itself; saying so silences the SDK's warning. */
+const NO_AUTO = { autoPaginate: false };
+
+type Named = { name?: string | null; creationTimestamp?: string | null };
+const scopeName = (scope: string) => lastSegment(scope);
+
+/**
+ * Leftovers by their run-id names and labels (`netbench cleanup --all`),
+ * in one project: instances first, the network last, each deleted exactly as
+ * teardown deletes a ledger entry.
+ */
+export async function cleanupGcp(filter: CleanupFilter, ctx: PluginContext, runtime: GcpRuntime, project = resolveProject()): Promise<CleanupReport> {
+  if (!project) throw new UnsupportedError('no GCP project to look for leftovers in: set GOOGLE_CLOUD_PROJECT or gcloud config set project ID');
+  const clients = runtime.clients();
+  const found: Found[] = [];
+  const add = (type: string, id: string, item: Named, runIdFromLabel?: string) => {
+    const runId = runIdFromLabel ?? runIdOfName(item.name ?? '');
+    if (!runId) return;
+    found.push({ resource: resource(type, id), runId, created: Date.parse(item.creationTimestamp ?? '') });
+  };
+
+  for await (const [scope, list] of clients.instances.aggregatedListAsync({ project, filter: LABEL_FILTER }, NO_AUTO)) {
+    for (const item of list.instances ?? []) add(TYPES.instance, ids.instance(project, scopeName(scope), item.name!), item, item.labels?.['netbench-run'] ?? undefined);
+  }
+  for await (const item of clients.firewalls.listAsync({ project, filter: NAME_FILTER }, NO_AUTO)) add(TYPES.firewall, ids.firewall(project, item.name!), item);
+  for await (const [scope, list] of clients.resourcePolicies.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
+    for (const item of list.resourcePolicies ?? []) add(TYPES.policy, ids.policy(project, scopeName(scope), item.name!), item);
+  }
+  for await (const [scope, list] of clients.subnetworks.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
+    for (const item of list.subnetworks ?? []) add(TYPES.subnetwork, ids.subnetwork(project, scopeName(scope), item.name!), item);
+  }
+  for await (const item of clients.networks.listAsync({ project, filter: NAME_FILTER }, NO_AUTO)) add(TYPES.network, ids.network(project, item.name!), item);
+
+  const cutoff = filter.olderThanMs !== undefined ? Date.now() - filter.olderThanMs : undefined;
+  const selected = found.filter((f) =>
+    (filter.runId === undefined || f.runId === filter.runId)
+    && !(filter.excludeRunIds ?? []).includes(f.runId)
+    // A resource whose age cannot be read is left alone when an age is asked for.
+    && (cutoff === undefined || (Number.isFinite(f.created) && f.created <= cutoff)));
+
+  const failed: { resource: LedgerResource; error: string }[] = [];
+  if (!filter.dryRun) {
+    for (const f of selected) {
+      try {
+        await teardownResource(f.resource, ctx, runtime);
+      } catch (error) {
+        failed.push({ resource: f.resource, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+  return { found: selected.map((f) => f.resource), failed };
+}

@@ -1,0 +1,39 @@
+import type { CloudPlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/core';
+import { cleanupGcp } from './cleanup.js';
+import { estimateGcpCost } from './cost.js';
+import { resolveProject } from './credentials.js';
+import { diagnoseGcp } from './diagnose.js';
+import { hostSchema, type GcpHostConfig } from './host-schema.js';
+import { provisionGcp, runProject } from './provision.js';
+import { checkQuotas } from './quotas.js';
+import { gcpRuntime, type GcpPluginOptions } from './runtime.js';
+import { teardownResource } from './teardown.js';
+
+/**
+ * `cloud: gcp`: Compute Engine hosts over the Compute REST API
+ * (`@google-cloud/compute`, HTTP/JSON transport), Application Default
+ * Credentials. Options point it at another endpoint and credentials (the
+ * contract tests use a local server and a static token).
+ */
+export function createGcpPlugin(options: GcpPluginOptions = {}) {
+  const runtime = gcpRuntime(options);
+  const plugin: CloudPlugin<GcpHostConfig> = {
+    kind: 'cloud',
+    name: 'gcp',
+    version: '0.1.0',
+    description: 'Google Compute Engine VMs in a per-run (or existing) VPC, reached over SSH',
+    hostSchema,
+    async preflight(requests, ctx) {
+      await checkQuotas(requests, runProject(requests), ctx, runtime);
+    },
+    provision: (requests, ctx) => provisionGcp(requests, ctx, runtime),
+    teardown: (resource, ctx) => teardownResource(resource, ctx, runtime),
+    cleanup: (filter, ctx) => cleanupGcp(filter, ctx, runtime, resolveProject(options.project)),
+    estimateCost: (requests, usage) => estimateGcpCost(requests, usage, options.priceFile),
+    diagnose: (ctx, input) => diagnoseGcp(ctx, input, runtime, options.project),
+  };
+  return definePlugin(plugin);
+}
+
+export const gcpPlugin = createGcpPlugin();

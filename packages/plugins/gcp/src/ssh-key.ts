@@ -1,0 +1,51 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface LoginKey {
+  /** OpenSSH public key line, `ecdsa-sha2-nistp256 AAAA... comment`. */
+  readonly publicKey: string;
+  /** Path of the private key file. */
+  readonly privateKeyPath: string;
+}
+
+const sshString = (value: Buffer | string) => {
+  const data = typeof value === 'string' ? Buffer.from(value) : value;
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  return Buffer.concat([length, data]);
+};
+
+/**
+ * A login key for the run's hosts: the user's own (`sshKeyPath`, with its
+ * `.pub` beside it), else a new ECDSA P-256 key written to the run folder
+ * (mode 0600; PEM that ssh2 and OpenSSH both read).
+ */
+export async function loginKey(runDir: string, fileName: string, comment: string, ownKeyPath?: string): Promise<LoginKey> {
+  if (ownKeyPath) {
+    const publicKey = (await readFile(`${ownKeyPath}.pub`, 'utf8')).trim();
+    return { publicKey, privateKeyPath: ownKeyPath };
+  }
+  const path = join(runDir, fileName);
+  try {
+    // Several provision calls of one run (or a retry) share the run's key.
+    const pem = await readFile(path, 'utf8');
+    return { publicKey: openSshPublicKey(pem, comment), privateKeyPath: path };
+  } catch {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ type: 'sec1', format: 'pem' }).toString();
+    await writeFile(path, pem, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    const saved = await readFile(path, 'utf8');
+    return { publicKey: openSshPublicKey(saved, comment), privateKeyPath: path };
+  }
+}
+
+/** The OpenSSH public key line of a P-256 private key (PEM). */
+export function openSshPublicKey(pem: string, comment: string): string {
+  const jwk = createPublicKey(pem).export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
+  const blob = Buffer.concat([sshString('ecdsa-sha2-nistp256'), sshString('nistp256'), sshString(point)]);
+  return `ecdsa-sha2-nistp256 ${blob.toString('base64')} ${comment}`;
+}
