@@ -30,6 +30,8 @@ beforeAll(() => {
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'nbt-cleanup-'));
   runsDir = join(root, 'runs');
+  // Runs are stored: into the test's folder, never the user's ~/.netbench.
+  process.env['NETBENCH_DB'] = join(root, 'netbench.db');
 });
 afterEach(async () => {
   await sweep(runsDir);

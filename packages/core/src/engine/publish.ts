@@ -1,18 +1,20 @@
 import type { RunRecord } from './run-record.js';
 import type { Sample } from '../samples/types.js';
 import { NetbenchError } from '../errors/index.js';
+import { openStore } from '../store/open-store.js';
 import { parseBlock } from './block-schema.js';
 import { call, pluginContext, reportError, type RunState } from './run-state.js';
 
 /**
- * Hand the run to every `publish[]` entry, one after another, each isolated:
- * a publisher that is missing, rejects its settings or throws is reported and
- * the next one still publishes. Not tied to the run's interrupt: publishing
- * what was measured is what an interrupted run still does.
+ * Hand the run to the results store, then to every `publish[]` entry, one
+ * after another, each isolated: the store or a publisher that is missing,
+ * rejects its settings or throws is reported and the next one still
+ * publishes. Not tied to the run's interrupt: publishing what was measured
+ * is what an interrupted run still does. `results.json` is written before.
  */
 export async function publish(state: RunState, record: RunRecord, samples: readonly Sample[]): Promise<boolean> {
   const timeoutMs = state.plan.spec.options.provisionTimeout * 1000;
-  let ok = true;
+  let ok = await storeRun(state, record, samples);
   for (const [index, entry] of state.plan.spec.publish.entries()) {
     const { type, ...fields } = entry;
     try {
@@ -28,4 +30,44 @@ export async function publish(state: RunState, record: RunRecord, samples: reado
     }
   }
   return ok;
+}
+
+/** Ingest the run into the results store (one transaction). A failure counts as a failed publisher. */
+async function storeRun(state: RunState, record: RunRecord, samples: readonly Sample[]): Promise<boolean> {
+  if (!state.store) return true;
+  try {
+    const store = await openStore(state.store.path);
+    try {
+      store.ingest({ run: record, samples });
+    } finally {
+      store.close();
+    }
+    state.store.stored = true;
+    state.events.emit({ type: 'published', publisher: 'store', location: state.store.path, count: samples.length });
+    return true;
+  } catch (error) {
+    reportError(state, error, 'publish', 'store');
+    state.publishErrors += 1;
+    return false;
+  }
+}
+
+/**
+ * Give the stored run its final record (the publish phase and its errors),
+ * as `results.json` has it. Only when the run was stored.
+ */
+export async function updateStoredRecord(state: RunState, record: RunRecord): Promise<boolean> {
+  if (!state.store?.stored) return true;
+  try {
+    const store = await openStore(state.store.path);
+    try {
+      store.updateRecord(record);
+    } finally {
+      store.close();
+    }
+    return true;
+  } catch (error) {
+    reportError(state, error, 'publish', 'store');
+    return false;
+  }
 }

@@ -17,7 +17,8 @@ import { EXIT_CODES } from './exit-codes.js';
 import { execute } from './execute.js';
 import { prepare } from './prepare.js';
 import { provision } from './provision.js';
-import { publish } from './publish.js';
+import { publish, updateStoredRecord } from './publish.js';
+import { defaultStorePath } from '../store/store-path.js';
 import { buildRecord, phaseSamples } from './run-summary.js';
 import { resolvePlugins } from './resolve-plugins.js';
 import { RUN_FILES, RunFiles } from './run-files.js';
@@ -40,6 +41,8 @@ export interface RunPlanOptions {
   netbenchVersion?: string;
   /** Milliseconds a plugin call whose signal aborted may take to settle before the engine moves on (default 5000). */
   abortGraceMs?: number;
+  /** Results store file the run is ingested into; default `defaultStorePath()`; `false`: do not store. */
+  db?: string | false;
 }
 
 export interface RunOutcome {
@@ -78,6 +81,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     trials: new Map(plan.trials.map((t) => [t.id, skippedTrial(t)])),
     samples: [], phases: [], errors: [],
     teardownErrors: 0, publishErrors: 0, nextSample: 0,
+    ...(options.db === false ? {} : { store: { path: resolve(options.db ?? defaultStorePath()), stored: false } }),
   };
   events.emit({ type: 'run-started', name: plan.spec.name, runDir, trials: plan.trials.length, hosts: plan.fleet.length, estimatedSeconds: plan.estimatedSeconds });
 
@@ -114,6 +118,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   if (!published && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
   record = buildRecord(state, status);
   await state.files.writeResults({ run: record, samples });
+  if (!(await updateStoredRecord(state, record)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
 
   events.emit({ type: 'run-finished', status, durationMs: Date.now() - startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });
   state.files.close();

@@ -51,6 +51,8 @@ export interface RunState {
   teardownErrors: number;
   publishErrors: number;
   nextSample: number;
+  /** The results store the run is ingested into (absent: not stored); `stored` once it is. */
+  store?: { readonly path: string; stored: boolean };
 }
 
 export const toolInfoKey = (tool: string, hostId: string) => `${tool}\u0000${hostId}`;

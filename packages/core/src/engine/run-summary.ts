@@ -5,7 +5,13 @@ import type { RunState } from './run-state.js';
 
 /** Labels every sample and the record of a run carry. */
 export function runLabels(state: RunState): Sample['labels'] {
-  return { run_id: state.runId, spec: state.plan.spec.name, owner: state.owner, netbench_version: state.netbenchVersion };
+  const { repetitions = 1, order = 'plan', seed } = state.plan.spec.options;
+  return {
+    run_id: state.runId, spec: state.plan.spec.name, owner: state.owner, netbench_version: state.netbenchVersion,
+    // How trials were repeated and ordered, so a randomised run can be replayed in the same order.
+    ...(repetitions > 1 ? { repetitions } : {}),
+    ...(order === 'random' ? { order, order_seed: seed ?? 0 } : {}),
+  };
 }
 
 /** The run's record as it stands. */

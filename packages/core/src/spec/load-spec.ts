@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { NetbenchError } from '../errors/index.js';
 import type { PluginResolver } from '../registry/types.js';
+import { loadPkbDocument } from '../pkb/load-pkb.js';
 import { applySets } from './apply-sets.js';
 import { checkSpec } from './check-spec.js';
 import { SpecError, type SpecIssue } from './spec-error.js';
@@ -41,16 +42,20 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   source.setPaths.push(...sets.paths);
 
   if (source.doc.contents === null) throw new SpecError([{ file, line: 1, col: 1, path: '(spec)', message: 'the spec is empty' }]);
-  const check = await checkSpec(source.doc.toJS({ maxAliasCount: 1000 }), resolver);
-  if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map((issue) => source.resolve(issue))));
+  const raw: unknown = source.doc.toJS({ maxAliasCount: 1000 });
+  // A PerfKit Benchmarker config is translated first; problems still point at its own lines.
+  const pkb = loadPkbDocument(raw, source, resolver);
+  if (pkb && pkb.issues.length > 0) throw new SpecError(sortIssues([...pkb.issues]));
+  const check = await checkSpec(pkb ? pkb.document : raw, resolver);
+  if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map((issue) => (pkb ? pkb.place(issue) : source.resolve(issue)))));
 
   const yamlWarnings = source.doc.warnings.map((w) => {
     const { line, col } = source.lineCounter.linePos(w.pos[0]);
     return `${file}:${line}:${col}  ${w.message}`;
   });
-  const warnings = [...yamlWarnings, ...check.warnings];
+  const warnings = [...yamlWarnings, ...(pkb?.warnings ?? []), ...check.warnings];
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
-  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text }, baseDir);
+  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: pkb?.text ?? text }, baseDir);
   return { spec, warnings };
 }
 

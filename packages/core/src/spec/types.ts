@@ -70,6 +70,20 @@ export interface RunOptions {
   readonly runsDir?: string;
   /** Install missing tools on hosts during prepare (default true). */
   readonly install: boolean;
+  /**
+   * Run every trial this many times (default 1), so comparisons have
+   * repetitions to test. With more than one, each trial carries a
+   * `repetition` parameter (1..N) and so a `repetition` label.
+   */
+  readonly repetitions?: number;
+  /**
+   * `plan` (default): repetition by repetition, each in plan order.
+   * `random`: all trials of all repetitions shuffled, so drift over time
+   * spreads evenly over the configurations (flent's batch mode).
+   */
+  readonly order?: 'plan' | 'random';
+  /** Seed of the `random` order; the planner picks and records one when absent. */
+  readonly seed?: number;
 }
 
 /** A validated spec. `source` keeps the file for error positions and for the run record. */

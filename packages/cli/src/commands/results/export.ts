@@ -1,0 +1,38 @@
+import { writeFile } from 'node:fs/promises';
+import { Flags } from '@oclif/core';
+import { exportResults, NetbenchError, type RunResults } from '@netbench/core';
+import { formatCsv } from '@netbench/plugin-csv';
+import { formatPkbSamples } from '@netbench/plugin-json';
+import { NetbenchCommand } from '../../lib/base-command.js';
+
+/** json: the runs as their results.json held them; pkb-json and csv: the json and csv publishers' own formats. */
+const FORMATS = {
+  json: (runs: readonly RunResults[]) => `${JSON.stringify(runs, null, 2)}\n`,
+  'pkb-json': (runs: readonly RunResults[]) => runs.map((r) => formatPkbSamples(r.run, r.samples)).join(''),
+  csv: (runs: readonly RunResults[]) => formatCsv(runs.flatMap((r) => r.samples)),
+} as const;
+
+export default class ResultsExport extends NetbenchCommand {
+  static override summary = 'Write stored runs as JSON (an array of results.json bodies), PKB newline-delimited JSON, or CSV.';
+  static override examples = [
+    '<%= config.bin %> results export latest > run.json',
+    '<%= config.bin %> results export latest~1 latest --format csv --out runs.csv',
+    '<%= config.bin %> results export k3f9a2 --format pkb-json',
+  ];
+  static override strict = false;
+  static override flags = {
+    db: Flags.string({ summary: 'Results store file (default $NETBENCH_DB, else $NETBENCH_HOME/netbench.db).' }),
+    format: Flags.option({ options: ['json', 'pkb-json', 'csv'] as const, default: 'json', summary: 'Output format.' })(),
+    out: Flags.string({ summary: 'Write to this file instead of stdout.' }),
+  };
+  static override enableJsonFlag = false;
+
+  async run() {
+    const { argv, flags } = await this.parse(ResultsExport);
+    const refs = argv.map(String);
+    if (refs.length === 0) throw new NetbenchError('name at least one run (id, prefix, latest, …)');
+    const text = FORMATS[flags.format](await exportResults({ db: flags.db, runs: refs }));
+    if (flags.out) await writeFile(flags.out, text);
+    else process.stdout.write(text);
+  }
+}

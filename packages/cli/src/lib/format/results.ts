@@ -1,0 +1,58 @@
+import type { RunShow, ShownMetric, StoredRunSummary } from '@netbench/core';
+import { formatTable } from './table.js';
+import { formatDuration, formatValue } from './number.js';
+
+/** `2026-11-22 11:35:31` (UTC) from an ISO time. */
+export const shortTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+
+/** `results list`: one line per run. */
+export function formatRunList(runs: readonly StoredRunSummary[]): string {
+  return formatTable(runs, [
+    { header: 'run', value: (r) => r.runId },
+    { header: 'spec', value: (r) => r.name },
+    { header: 'status', value: (r) => r.status },
+    { header: 'started (UTC)', value: (r) => shortTime(r.startedAt) },
+    { header: 'took', value: (r) => formatDuration(r.durationMs / 1000), align: 'right' },
+    { header: 'tools', value: (r) => r.tools.join(',') },
+    { header: 'trials', value: (r) => String(r.trials), align: 'right' },
+    { header: 'samples', value: (r) => String(r.samples), align: 'right' },
+  ]);
+}
+
+interface ShowRow {
+  readonly trial: string;
+  readonly tool: string;
+  readonly test: string;
+  readonly metric: ShownMetric;
+}
+
+const percentile = (m: ShownMetric, p: number | undefined) => (p === undefined ? '' : `${formatValue(p)}${m.percentileUnit ? ` ${m.percentileUnit}` : ''}`);
+
+/** `results show`: the run's header, then one line per trial and metric. */
+export function formatRunShow(show: RunShow): string {
+  const { run } = show;
+  const head = [
+    `run ${run.runId} · ${run.name} · ${run.status} · ${shortTime(run.startedAt)} UTC · ${formatDuration((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000)} · ${run.owner}`,
+    `hosts: ${run.hosts.map((h) => `${h.id} (${[h.cloud, h.zone, h.machineType].filter(Boolean).join('/')}, ${h.internalIp})`).join(' · ') || 'none'}`,
+    `folder: ${run.runDir}`,
+    ...run.errors.map((e) => `error: ${e}`),
+  ];
+  const rows: ShowRow[] = [
+    ...show.trials.flatMap((t) => t.metrics.map((metric) => ({ trial: t.id, tool: t.tool, test: t.test, metric }))),
+    ...show.runMetrics.map((metric) => ({ trial: 'run', tool: '', test: '', metric })),
+  ];
+  const failed = show.trials.filter((t) => t.status !== 'succeeded').map((t) => `${t.id} ${t.status}${t.error ? `: ${t.error.split('\n')[0]}` : ''}`);
+  const table = formatTable(rows, [
+    { header: 'trial', value: (r) => r.trial },
+    { header: 'tool', value: (r) => r.tool },
+    { header: 'test', value: (r) => r.test },
+    { header: 'metric', value: (r) => r.metric.metric },
+    { header: 'value', value: (r) => formatValue(r.metric.value), align: 'right' },
+    { header: 'unit', value: (r) => r.metric.unit },
+    { header: 'n', value: (r) => (r.metric.n > 1 ? String(r.metric.n) : ''), align: 'right' },
+    { header: 'p50', value: (r) => percentile(r.metric, r.metric.p50), align: 'right' },
+    { header: 'p90', value: (r) => percentile(r.metric, r.metric.p90), align: 'right' },
+    { header: 'p99', value: (r) => percentile(r.metric, r.metric.p99), align: 'right' },
+  ]);
+  return [...head, '', table, ...failed.map((f) => `trial ${f}`)].join('\n');
+}

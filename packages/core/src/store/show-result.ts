@@ -1,0 +1,122 @@
+import type { HostRecord, RunRecord } from '../engine/run-record.js';
+import type { Labels, Sample } from '../samples/types.js';
+import { LatencyHistogram } from '../samples/histogram.js';
+import { median } from '../stats/quantile.js';
+import { timeFactor } from '../stats/units.js';
+import { withStore } from './with-store.js';
+
+/** One metric of a trial: its value, or the median and range when the trial has several (streams, intervals). */
+export interface ShownMetric {
+  readonly metric: string;
+  readonly unit: string;
+  /** Samples of this metric in the trial. */
+  readonly n: number;
+  /** The value (median when n > 1). */
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+  /** Percentiles of the merged histograms, in `unit` when it is a time unit (else in `percentileUnit`). */
+  readonly p50?: number;
+  readonly p90?: number;
+  readonly p99?: number;
+  readonly percentileUnit?: string;
+  /** Observations behind the percentiles. */
+  readonly observations?: number;
+}
+
+export interface ShownTrial {
+  readonly id: string;
+  readonly tool: string;
+  readonly test: string;
+  readonly benchmark: string;
+  readonly status: string;
+  readonly error?: string;
+  readonly params: Readonly<Record<string, string | number | boolean>>;
+  readonly metrics: readonly ShownMetric[];
+}
+
+export interface RunShow {
+  readonly db: string;
+  readonly run: {
+    readonly runId: string;
+    readonly name: string;
+    readonly status: string;
+    readonly startedAt: string;
+    readonly finishedAt: string;
+    readonly owner: string;
+    readonly runDir: string;
+    readonly specFile?: string;
+    readonly netbenchVersion: string;
+    readonly hosts: readonly HostRecord[];
+    readonly errors: readonly string[];
+    readonly labels: Labels;
+    readonly samples: number;
+  };
+  readonly trials: readonly ShownTrial[];
+  /** Run-level samples (phase durations). */
+  readonly runMetrics: readonly ShownMetric[];
+}
+
+export interface ShowResultOptions {
+  readonly db?: string;
+  /** Run id, prefix, suffix, `latest~N` or run folder. */
+  readonly run: string;
+}
+
+/** `netbench results show`: a stored run summarised per trial. */
+export async function showResult(options: ShowResultOptions): Promise<RunShow> {
+  return withStore(options.db, (store) => {
+    const { run, samples } = store.load(store.resolve(options.run));
+    return { db: store.path, run: runHeader(run, samples.length), trials: trialsOf(run, samples), runMetrics: summarise(samples.filter((s) => s.trialId === undefined)) };
+  }, { create: false });
+}
+
+function runHeader(run: RunRecord, samples: number): RunShow['run'] {
+  return {
+    runId: run.runId, name: run.name, status: run.status, startedAt: run.startedAt, finishedAt: run.finishedAt,
+    owner: run.owner, runDir: run.runDir, ...(run.specFile !== undefined ? { specFile: run.specFile } : {}),
+    netbenchVersion: run.netbenchVersion, hosts: run.hosts, errors: run.errors, labels: run.labels, samples,
+  };
+}
+
+function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
+  const byTrial = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    if (sample.trialId === undefined) continue;
+    const list = byTrial.get(sample.trialId) ?? [];
+    list.push(sample);
+    byTrial.set(sample.trialId, list);
+  }
+  return run.trials.map((t) => ({
+    id: t.id, tool: t.tool, test: t.test, benchmark: t.benchmarkName, status: t.status,
+    ...(t.error !== undefined ? { error: t.error } : {}),
+    params: { ...t.cell, ...t.params },
+    metrics: summarise(byTrial.get(t.id) ?? []),
+  }));
+}
+
+/** Group by metric and unit, in order of first appearance. */
+export function summarise(samples: readonly Sample[]): ShownMetric[] {
+  const groups = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    const key = `${sample.metric}\u0000${sample.unit}`;
+    const list = groups.get(key) ?? [];
+    list.push(sample);
+    groups.set(key, list);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0]!;
+    const values = group.map((s) => s.value);
+    const histograms = group.flatMap((s) => (s.histogram ? [s.histogram] : []));
+    const shown: ShownMetric = {
+      metric: first.metric, unit: first.unit, n: group.length,
+      value: group.length === 1 ? first.value : median(values),
+      min: Math.min(...values), max: Math.max(...values),
+    };
+    if (histograms.length === 0) return shown;
+    const merged = LatencyHistogram.merge(histograms);
+    const factor = timeFactor(merged.unit, first.unit);
+    const at = (p: number) => merged.percentile(p) * (factor ?? 1);
+    return { ...shown, p50: at(50), p90: at(90), p99: at(99), ...(factor === undefined ? { percentileUnit: merged.unit } : {}), observations: merged.count };
+  });
+}

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import type { ClientConfig } from 'pg';
+import type { ConnectionOptions } from 'node:tls';
+import { NetbenchError } from '@netbench/core';
+import { maskUrl, urlPassword } from './mask.js';
+import type { PostgresSettings, SslSettings } from './settings.js';
+
+export interface Connection {
+  readonly config: ClientConfig;
+  /** Where, for messages: the connection string without its password, or the PG* environment. */
+  readonly target: string;
+  /** Every secret that must never appear in a message. */
+  readonly secrets: readonly (string | undefined)[];
+}
+
+/** Client configuration from the settings; reads the TLS files. */
+export async function connection(settings: PostgresSettings, env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
+  const url = settings.url ?? env['NETBENCH_POSTGRES_URL'];
+  const ssl = await sslOptions(settings.ssl);
+  const config: ClientConfig = {
+    ...(url ? { connectionString: url } : {}),
+    ...(ssl !== undefined ? { ssl } : {}),
+    connectionTimeoutMillis: Math.round(settings.connectTimeout * 1000),
+    application_name: 'netbench',
+  };
+  const target = url
+    ? maskUrl(url)
+    : `postgres://${env['PGUSER'] ?? ''}${env['PGUSER'] ? '@' : ''}${env['PGHOST'] ?? 'localhost'}:${env['PGPORT'] ?? '5432'}/${env['PGDATABASE'] ?? ''}`;
+  return { config, target, secrets: [urlPassword(url), env['PGPASSWORD']] };
+}
+
+async function sslOptions(ssl: PostgresSettings['ssl']): Promise<ClientConfig['ssl'] | undefined> {
+  if (ssl === undefined) return undefined;
+  if (ssl === false) return false;
+  const s: SslSettings = ssl === true ? { mode: 'verify-full' } : ssl;
+  if (s.mode === 'disable') return false;
+  const files: ConnectionOptions = {
+    ...(s.ca ? { ca: await pem(s.ca, 'ssl.ca') } : {}),
+    ...(s.cert ? { cert: await pem(s.cert, 'ssl.cert') } : {}),
+    ...(s.key ? { key: await pem(s.key, 'ssl.key') } : {}),
+  };
+  if (s.mode === 'require') return { ...files, rejectUnauthorized: false };
+  // verify-ca checks the chain but not the name, as libpq's sslmode=verify-ca.
+  if (s.mode === 'verify-ca') return { ...files, rejectUnauthorized: true, checkServerIdentity: () => undefined };
+  return { ...files, rejectUnauthorized: true };
+}
+
+async function pem(file: string, field: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new NetbenchError(`postgres ${field}: cannot read ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
