@@ -6,9 +6,22 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts'],
+          include: ['packages/**/src/**/*.test.ts', 'examples/plugins/*/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Type tests (*.test-d.ts) pin the plugin contract; vitest runs TypeScript's own checker over them.
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['packages/core/src/**/*.test-d.ts'],
+            tsconfig: 'packages/core/tsconfig.test-d.json',
+          },
         },
       },
       {

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { PLUGIN_API_VERSION, PLUGIN_BRAND } from './common.js';
+import type { BlockSchema } from './common.js';
 import type { CloudPlugin } from './cloud.js';
 import type { PublisherPlugin } from './publisher.js';
 import type { ToolPlugin } from './tool.js';
@@ -8,11 +10,40 @@ export type AnyPlugin = CloudPlugin<unknown> | ToolPlugin<unknown> | PublisherPl
 
 export type Branded<P> = P & { readonly [PLUGIN_BRAND]: true; readonly apiVersion: number };
 
-/** Make a plugin. The default export of a plugin package is this function's result. */
-export function definePlugin<P extends AnyPlugin>(plugin: P): Branded<P> {
+/** What a block schema produces once parsed (defaults applied): the type a plugin's hooks receive. */
+export type BlockOf<S> = z.output<S>;
+
+/**
+ * A tool whose block type comes from its `schema`: `trials(params)` and
+ * `parse` need no annotations. `S` is the zod schema itself, so
+ * `definePlugin({ kind: 'tool', schema: z.strictObject({ n: z.int() }), trials: (p) => ... })`
+ * types `p` as `{ n: number }`.
+ */
+export type ToolDefinition<S extends BlockSchema<unknown>> = ToolPlugin<BlockOf<S>> & { readonly schema: S };
+
+/** A cloud whose host fields (`HostRequest.config`) come from its `hostSchema`. */
+export type CloudDefinition<S extends BlockSchema<unknown>> = CloudPlugin<BlockOf<S>> & { readonly hostSchema: S };
+
+/** A publisher whose `settings` come from its `schema`. */
+export type PublisherDefinition<S extends BlockSchema<unknown>> = PublisherPlugin<BlockOf<S>> & { readonly schema: S };
+
+/**
+ * Make a plugin. The default export of a plugin package is this function's
+ * result: the object, frozen, with `apiVersion` defaulted to the contract
+ * version this core implements and the brand the loader recognises.
+ *
+ * The first three signatures infer the block type from the zod schema; the
+ * last accepts an explicitly typed plugin (`definePlugin<ToolPlugin<P>>(...)`
+ * or a variable annotated as `CloudPlugin<C>`).
+ */
+export function definePlugin<S extends BlockSchema<unknown>>(plugin: ToolDefinition<S>): Branded<ToolDefinition<S>>;
+export function definePlugin<S extends BlockSchema<unknown>>(plugin: CloudDefinition<S>): Branded<CloudDefinition<S>>;
+export function definePlugin<S extends BlockSchema<unknown>>(plugin: PublisherDefinition<S>): Branded<PublisherDefinition<S>>;
+export function definePlugin<P extends AnyPlugin>(plugin: P): Branded<P>;
+export function definePlugin(plugin: AnyPlugin): Branded<AnyPlugin> {
   const branded = { apiVersion: PLUGIN_API_VERSION, ...plugin };
   Object.defineProperty(branded, PLUGIN_BRAND, { value: true, enumerable: false });
-  return Object.freeze(branded) as Branded<P>;
+  return Object.freeze(branded) as Branded<AnyPlugin>;
 }
 
 /** Recognise a plugin object, even one made by another copy of `@netbench/core`. */

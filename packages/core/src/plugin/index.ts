@@ -4,4 +4,4 @@ export type * from './cloud.js';
 export type * from './tool.js';
 export type * from './publisher.js';
 export { definePlugin, isPlugin } from './define-plugin.js';
-export type { AnyPlugin, Branded } from './define-plugin.js';
+export type { AnyPlugin, BlockOf, Branded, CloudDefinition, PublisherDefinition, ToolDefinition } from './define-plugin.js';

@@ -3,10 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PluginKind } from '../plugin/common.js';
 import type { AnyPlugin } from '../plugin/define-plugin.js';
-import { netbenchHome } from '../run-id/runs-dir.js';
-import { discoverPlugins } from './discover-plugins.js';
+import { discoverPackages } from './discover-plugins.js';
 import { loadPlugin } from './load-plugin.js';
+import { probePlugins, type ProbeProblem } from './probe-plugins.js';
 import type { PluginDescriptor, PluginResolver } from './types.js';
+import { userPluginsDir } from './user-plugins-dir.js';
 
 export interface RegistryOptions {
   /**
@@ -15,23 +16,46 @@ export interface RegistryOptions {
    * package installed beside it (the CLI's dependencies).
    */
   readonly searchDirs?: readonly string[];
+  /**
+   * The user plugin folder (an npm project), searched after `searchDirs`.
+   * Default `$NETBENCH_HOME/plugins`; `false` leaves it out.
+   */
+  readonly userPlugins?: string | false;
+}
+
+/** A resolver over installed packages; also tells which plugin-named packages could not be used. */
+export interface PackageRegistry extends PluginResolver {
+  /** `netbench-plugin-*` packages without a declaration that failed to import (never thrown: listed). */
+  problems(): readonly ProbeProblem[];
 }
 
 /**
- * Plugins installed as npm packages that declare `"netbench": { kind, name }`
- * in package.json, plus `$NETBENCH_HOME/plugins/node_modules`. Discovery
- * reads package.json files once, on first use; a plugin is imported only
- * when `get` first asks for it.
+ * Plugins installed as npm packages: those that declare
+ * `"netbench": { kind, name }` in package.json (any package name), and those
+ * named `netbench-plugin-<name>` / `@scope/netbench-plugin-<name>`, found in
+ * the `node_modules` of `searchDirs` and of the user plugin folder.
+ * Discovery reads package.json files once, on first use; a plugin is
+ * imported only when `get` first asks for it (a plugin-named package that
+ * declares nothing is probed once in a child process, see `probePlugins`).
  */
-export function createRegistry(options: RegistryOptions = {}): PluginResolver {
+export function createRegistry(options: RegistryOptions = {}): PackageRegistry {
   let descriptors: PluginDescriptor[] | undefined;
+  let probeProblems: ProbeProblem[] = [];
   const loaded = new Map<string, Promise<AnyPlugin>>();
   const discover = () => {
     if (!descriptors) {
       const dirs = [...(options.searchDirs ?? [dirname(fileURLToPath(import.meta.url))])];
-      const userPlugins = join(netbenchHome(), 'plugins');
-      if (existsSync(join(userPlugins, 'node_modules'))) dirs.push(userPlugins);
-      descriptors = discoverPlugins(dirs);
+      const userPlugins = options.userPlugins ?? userPluginsDir();
+      if (userPlugins !== false && existsSync(join(userPlugins, 'node_modules'))) dirs.push(userPlugins);
+      const found = discoverPackages(dirs);
+      descriptors = found.plugins;
+      if (found.undeclared.length > 0) {
+        const probed = probePlugins(found.undeclared);
+        const taken = new Set(descriptors.map((d) => `${d.kind}\u0000${d.name}`));
+        // Declared plugins win a name clash: they were found without guessing.
+        descriptors.push(...probed.plugins.filter((d) => !taken.has(`${d.kind}\u0000${d.name}`)));
+        probeProblems = probed.problems;
+      }
     }
     return descriptors;
   };
@@ -39,6 +63,10 @@ export function createRegistry(options: RegistryOptions = {}): PluginResolver {
   return {
     list(kind?: PluginKind) {
       return discover().filter((d) => kind === undefined || d.kind === kind);
+    },
+    problems() {
+      discover();
+      return probeProblems;
     },
     async get<K extends PluginKind>(kind: K, name: string) {
       const descriptor = discover().find((d) => d.kind === kind && d.name === name);

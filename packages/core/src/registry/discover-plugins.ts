@@ -5,6 +5,22 @@ import type { PluginDescriptor } from './types.js';
 
 const KINDS: readonly PluginKind[] = ['cloud', 'tool', 'publisher'];
 const BUILTIN_PREFIX = '@netbench/plugin-';
+/** Third-party plugin packages by name: `netbench-plugin-<name>` or `@scope/netbench-plugin-<name>`. */
+export const PLUGIN_PACKAGE_RE = /^(?:@[^/]+\/)?netbench-plugin-(.+)$/;
+
+/** A package named like a plugin whose package.json does not say its kind: only importing it tells. */
+export interface UndeclaredPackage {
+  readonly packageName: string;
+  readonly version: string;
+  readonly dir: string;
+}
+
+export interface DiscoveredPackages {
+  /** Plugins whose kind and name are known without importing them. */
+  readonly plugins: PluginDescriptor[];
+  /** `netbench-plugin-*` packages that declare nothing (see `probePlugins`). */
+  readonly undeclared: UndeclaredPackage[];
+}
 
 /** The parts of a package.json discovery reads. */
 export interface PackageJson {
@@ -22,21 +38,76 @@ export interface PackageJson {
  * packages declare the same kind and name, the first found wins.
  */
 export function discoverPlugins(searchDirs: readonly string[]): PluginDescriptor[] {
+  return discoverPackages(searchDirs).plugins;
+}
+
+/**
+ * Like `discoverPlugins`, and also the `netbench-plugin-*` packages that do
+ * not declare themselves. A project (or the user plugin folder) may declare
+ * them for their packages in its own package.json,
+ * `"netbench": { "plugins": { "<package>": { "kind": ..., "name": ... } } }`
+ * (what `netbench plugins add` records after importing one once).
+ */
+export function discoverPackages(searchDirs: readonly string[]): DiscoveredPackages {
   const found = new Map<string, PluginDescriptor>();
+  const undeclared = new Map<string, UndeclaredPackage>();
   const seenModules = new Set<string>();
+  const add = (descriptor: PluginDescriptor) => {
+    const key = `${descriptor.kind}\u0000${descriptor.name}`;
+    if (!found.has(key)) found.set(key, descriptor);
+  };
   for (const start of searchDirs) {
     for (const modules of nodeModulesChain(resolve(start))) {
       if (seenModules.has(modules)) continue;
       seenModules.add(modules);
+      const declarations = projectDeclarations(dirname(modules));
       for (const dir of packageDirs(modules)) {
         const descriptor = describePackage(dir);
-        if (!descriptor) continue;
-        const key = `${descriptor.kind}\u0000${descriptor.name}`;
-        if (!found.has(key)) found.set(key, descriptor);
+        if (descriptor) {
+          add(descriptor);
+          continue;
+        }
+        const pkg = undeclaredPackage(dir);
+        if (!pkg) continue;
+        const declared = declarations.get(pkg.packageName);
+        if (declared) add({ ...declared, packageName: pkg.packageName, version: pkg.version, dir, builtin: false });
+        else if (!undeclared.has(pkg.packageName)) undeclared.set(pkg.packageName, pkg);
       }
     }
   }
-  return [...found.values()];
+  return { plugins: [...found.values()], undeclared: [...undeclared.values()] };
+}
+
+/** The short name a plugin package's name implies (`@acme/netbench-plugin-foo` is `foo`). */
+export function impliedPluginName(packageName: string): string | undefined {
+  return PLUGIN_PACKAGE_RE.exec(packageName)?.[1];
+}
+
+/** A `netbench-plugin-*` package without a `netbench` declaration. */
+function undeclaredPackage(dir: string): UndeclaredPackage | undefined {
+  const pkg = readPackageJson(dir);
+  if (!pkg || typeof pkg.name !== 'string' || !PLUGIN_PACKAGE_RE.test(pkg.name) || pkg.netbench !== undefined) return undefined;
+  return { packageName: pkg.name, version: typeof pkg.version === 'string' ? pkg.version : '0.0.0', dir };
+}
+
+/** `"netbench": { "plugins": { "<package>": { kind, name } } }` of the project owning a node_modules folder. */
+function projectDeclarations(projectDir: string): Map<string, { kind: PluginKind; name: string }> {
+  const out = new Map<string, { kind: PluginKind; name: string }>();
+  const declared = (readPackageJson(projectDir)?.netbench as { plugins?: unknown } | undefined)?.plugins;
+  if (typeof declared !== 'object' || declared === null) return out;
+  for (const [packageName, value] of Object.entries(declared)) {
+    const parsed = declaration(value);
+    if (parsed) out.set(packageName, parsed);
+  }
+  return out;
+}
+
+/** A valid `{ kind, name }` declaration, or undefined. */
+export function declaration(value: unknown): { kind: PluginKind; name: string } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { kind, name } = value as { kind?: unknown; name?: unknown };
+  if (typeof kind !== 'string' || !KINDS.includes(kind as PluginKind) || typeof name !== 'string' || name === '') return undefined;
+  return { kind: kind as PluginKind, name };
 }
 
 /** `<dir>/node_modules` for `dir` and each ancestor, nearest first, as Node resolves packages. */
@@ -73,12 +144,11 @@ export function readPackageJson(dir: string): PackageJson | undefined {
 /** A descriptor when the folder's package.json declares a netbench plugin. */
 export function describePackage(dir: string): PluginDescriptor | undefined {
   const pkg = readPackageJson(dir);
-  if (!pkg || typeof pkg.name !== 'string' || typeof pkg.netbench !== 'object' || pkg.netbench === null) return undefined;
-  const { kind, name } = pkg.netbench as { kind?: unknown; name?: unknown };
-  if (typeof kind !== 'string' || !KINDS.includes(kind as PluginKind) || typeof name !== 'string' || name === '') return undefined;
+  if (!pkg || typeof pkg.name !== 'string') return undefined;
+  const declared = declaration(pkg.netbench);
+  if (!declared) return undefined;
   return {
-    kind: kind as PluginKind,
-    name,
+    ...declared,
     packageName: pkg.name,
     version: typeof pkg.version === 'string' ? pkg.version : '0.0.0',
     dir,

@@ -108,6 +108,43 @@ describe('createRegistry', () => {
   });
 });
 
+describe('plugin packages by name', () => {
+  it('finds netbench-plugin-* and @scope/netbench-plugin-* packages that declare nothing, by importing them in a child process', async () => {
+    await pkg(dir, 'netbench-plugin-echo', { version: '2.1.0' }, { 'index.js': publisherSource(`name: 'echo'`) });
+    await pkg(dir, '@acme/netbench-plugin-thing', {}, { 'index.js': publisherSource(`name: 'thing'`) });
+    await pkg(dir, 'netbench-plugin-crashy', {}, { 'index.js': `throw new Error('crashy at import');\n` });
+    await pkg(dir, 'netbench-plugin-plain', {}, { 'index.js': 'export default { kind: "tool" };\n' });
+    await pkg(dir, 'not-a-netbench-plugin', {}, { 'index.js': publisherSource(`name: 'hidden'`) });
+    const registry = createRegistry({ searchDirs: [dir], userPlugins: false });
+    expect(registry.list().map((d) => `${d.kind} ${d.name} ${d.packageName}@${d.version}`).sort()).toEqual([
+      'publisher echo netbench-plugin-echo@2.1.0',
+      'publisher thing @acme/netbench-plugin-thing@1.0.0',
+    ]);
+    expect(registry.problems().map((p) => `${p.packageName}: ${p.error}`).sort()).toEqual([
+      'netbench-plugin-crashy: crashy at import',
+      'netbench-plugin-plain: its default export is not a netbench plugin (made with definePlugin)',
+    ]);
+    expect((await registry.get('publisher', 'thing'))?.name).toBe('thing');
+  });
+
+  it('takes kind and name from the project\'s own declarations without importing', async () => {
+    // The module would throw if imported: the declaration alone must list it.
+    await pkg(dir, 'netbench-plugin-declared', {}, { 'index.js': `throw new Error('imported');\n` });
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'project', netbench: { plugins: { 'netbench-plugin-declared': { kind: 'tool', name: 'decl' } } } }));
+    const registry = createRegistry({ searchDirs: [dir], userPlugins: false });
+    expect(registry.list('tool').map((d) => d.name)).toEqual(['decl']);
+    expect(registry.problems()).toEqual([]);
+    await expect(registry.get('tool', 'decl')).rejects.toThrow('[plugin netbench-plugin-declared@1.0.0] load: imported');
+  });
+
+  it('leaves the user plugin folder out when told to', async () => {
+    const home = join(dir, 'plugins');
+    await pkg(home, 'netbench-homey', { netbench: { kind: 'publisher', name: 'homey' } }, { 'index.js': publisherSource(`name: 'homey'`) });
+    expect(createRegistry({ searchDirs: [join(dir, 'x')], userPlugins: home }).list().map((d) => d.name)).toEqual(['homey']);
+    expect(createRegistry({ searchDirs: [join(dir, 'x')], userPlugins: false }).list()).toEqual([]);
+  });
+});
+
 describe('packageEntry', () => {
   it('follows exports like Node, then main', () => {
     expect(packageEntry('/p', { exports: './a.js' })).toBe('/p/a.js');

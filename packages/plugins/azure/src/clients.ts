@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { AccessToken, TokenCredential } from '@azure/identity';
-import { ComputeManagementClient } from '@azure/arm-compute';
-import { NetworkManagementClient } from '@azure/arm-network';
-import { ResourceManagementClient } from '@azure/arm-resources';
-import { DefaultAzureCredential } from '@azure/identity';
+import { createRequire } from 'node:module';
+import type { ComputeManagementClient } from '@azure/arm-compute';
+import type { NetworkManagementClient } from '@azure/arm-network';
+import type { ResourceManagementClient } from '@azure/arm-resources';
+
+// The Azure SDKs take seconds to load; `plan`, `validate` and `schema` never
+// need them, so they are required (CommonJS builds) on first use.
+const requireSdk = createRequire(import.meta.url);
+const identity = () => requireSdk('@azure/identity') as typeof import('@azure/identity');
+const armSdks = () => ({
+  ...(requireSdk('@azure/arm-compute') as typeof import('@azure/arm-compute')),
+  ...(requireSdk('@azure/arm-network') as typeof import('@azure/arm-network')),
+  ...(requireSdk('@azure/arm-resources') as typeof import('@azure/arm-resources')),
+});
 
 export interface AzureApiOptions {
   /**
@@ -45,21 +55,22 @@ export function armTransport(api: AzureApiOptions): ArmTransport {
   const caFile = process.env['NETBENCH_AZURE_CA_FILE'];
   const ca = api.ca ?? (caFile ? readFileSync(caFile, 'utf8') : undefined);
   const token = process.env['NETBENCH_AZURE_ACCESS_TOKEN'];
-  const credential = api.credential ?? (token ? new StaticTokenCredential(token) : new DefaultAzureCredential());
+  const credential = api.credential ?? (token ? new StaticTokenCredential(token) : new (identity().DefaultAzureCredential)());
   return { credential, ...(endpoint ? { endpoint } : {}), ...(ca ? { ca } : {}) };
 }
 
 /** The three Resource Manager clients of one subscription, sharing one credential. */
 export function armClients(transport: ArmTransport, subscriptionId: string): ArmClients {
+  const sdks = armSdks();
   const options = {
     ...(transport.endpoint ? { endpoint: transport.endpoint } : {}),
     ...(transport.ca ? { tlsOptions: { ca: transport.ca } } : {}),
   };
   return {
     subscriptionId,
-    resources: new ResourceManagementClient(transport.credential, subscriptionId, options),
-    network: new NetworkManagementClient(transport.credential, subscriptionId, options),
-    compute: new ComputeManagementClient(transport.credential, subscriptionId, options),
+    resources: new sdks.ResourceManagementClient(transport.credential, subscriptionId, options),
+    network: new sdks.NetworkManagementClient(transport.credential, subscriptionId, options),
+    compute: new sdks.ComputeManagementClient(transport.credential, subscriptionId, options),
     ...(transport.ca ? { ca: transport.ca } : {}),
   };
 }

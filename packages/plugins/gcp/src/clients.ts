@@ -1,4 +1,5 @@
-import {
+import { createRequire } from 'node:module';
+import type {
   FirewallsClient,
   GlobalOperationsClient,
   InstancesClient,
@@ -9,6 +10,12 @@ import {
   SubnetworksClient,
   ZoneOperationsClient,
 } from '@google-cloud/compute';
+
+// The SDK takes seconds to load; `plan`, `validate` and `schema` never need it,
+// so it is required (it is CommonJS) when the first client is made.
+type ComputeSdk = typeof import('@google-cloud/compute');
+let sdk: ComputeSdk | undefined;
+const computeSdk = (): ComputeSdk => (sdk ??= createRequire(import.meta.url)('@google-cloud/compute') as ComputeSdk);
 
 type ClientOptions = NonNullable<ConstructorParameters<typeof InstancesClient>[0]>;
 /** What the SDK accepts as `authClient` (a google-auth-library `AuthClient`). */
@@ -73,6 +80,10 @@ function transportOptions(api: GcpApiOptions): ClientOptions {
 }
 
 export function gceClients(api: GcpApiOptions = {}): GceClients {
+  const {
+    FirewallsClient, GlobalOperationsClient, InstancesClient, NetworksClient, RegionOperationsClient,
+    RegionsClient, ResourcePoliciesClient, SubnetworksClient, ZoneOperationsClient,
+  } = computeSdk();
   const options = transportOptions(api);
   const networks = new NetworksClient({ ...options });
   // One GoogleAuth for every client: Application Default Credentials are looked up once.

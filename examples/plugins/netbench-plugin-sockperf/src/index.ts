@@ -1,0 +1,31 @@
+// netbench-plugin-sockperf: a third-party netbench tool plugin. It imports
+// only @netbench/core's public entry, which it peer-depends on.
+import { definePlugin, installAptPackage } from '@netbench/core';
+import { checkSockperf } from './check.js';
+import { parseSockperf } from './parse.js';
+import { runSockperf } from './run.js';
+import { sockperfSchema } from './schema.js';
+import { serveSockperf } from './serve.js';
+import { sockperfTrials } from './trials.js';
+
+export { parseSockperf } from './parse.js';
+export { fullLogHistogram } from './full-log.js';
+export { sockperfSchema } from './schema.js';
+export type { SockperfParams } from './schema.js';
+export { sockperfTrials } from './trials.js';
+
+/** `tool: sockperf`: UDP/TCP message latency, ping-pong or under a steady load, p25 to p99.999. */
+export default definePlugin({
+  kind: 'tool',
+  name: 'sockperf',
+  version: '0.1.0',
+  description: 'sockperf ping-pong and under-load message latency: p25 to p99.999, with a histogram of every observation',
+  schema: sockperfSchema,
+  trials: sockperfTrials,
+  check: checkSockperf,
+  // apt-get install -y sockperf (Debian, Ubuntu), as root or through sudo -n.
+  install: (host, ctx) => installAptPackage(host, 'sockperf', ctx),
+  serve: (host, _info, ctx) => serveSockperf(host, ctx),
+  run: runSockperf,
+  parse: parseSockperf,
+});

@@ -1,0 +1,32 @@
+import { barCharts } from './bar-charts.js';
+import { cdfCharts } from './cdf-charts.js';
+import { ChartIds } from './chart-id.js';
+import { heatmapCharts } from './heatmap-charts.js';
+import { histogramCharts } from './histogram-charts.js';
+import { sweepCharts } from './sweep-charts.js';
+import { timeSeriesCharts } from './timeseries-charts.js';
+import type { ChartInput, ChartKind, ChartOptions, ChartSpec } from './types.js';
+
+type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => ChartSpec[];
+
+// Report order: the matrix first (the whitepaper's figure), then comparisons, sweeps, distributions, time.
+const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
+  ['heatmap', heatmapCharts],
+  ['bar', barCharts],
+  ['sweep', sweepCharts],
+  ['cdf', cdfCharts],
+  ['histogram', histogramCharts],
+  ['timeseries', timeSeriesCharts],
+];
+
+/**
+ * The charts that suit these runs, chosen from what they contain: heatmaps
+ * for zone/region matrices, bars with confidence intervals for comparisons
+ * and repetitions, lines for parameter sweeps, CDFs and histograms where
+ * samples carry latency histograms, time series for per-interval samples.
+ * Pure: the same results give the same specs (ids included).
+ */
+export function chartsFor(results: ChartInput, options: ChartOptions = {}): ChartSpec[] {
+  const ids = new ChartIds();
+  return MAKERS.filter(([kind]) => !options.kinds || options.kinds.includes(kind)).flatMap(([, make]) => make(results, options, ids));
+}

@@ -1,0 +1,46 @@
+import type { PluginKind } from '../plugin/common.js';
+import { createRegistry } from '../registry/create-registry.js';
+import type { ProbeProblem } from '../registry/probe-plugins.js';
+import { userPluginsDir } from '../registry/user-plugins-dir.js';
+import { pluginSource, type PluginSource } from './plugin-source.js';
+
+export interface ListPluginsOptions {
+  /** Folders whose node_modules are searched (the CLI's and the project's). Default: beside this core. */
+  readonly searchDirs?: readonly string[];
+  /** The user plugin folder. Default `$NETBENCH_HOME/plugins`. */
+  readonly dir?: string;
+  readonly kind?: PluginKind;
+}
+
+export interface PluginListing {
+  readonly kind: PluginKind;
+  readonly name: string;
+  readonly version: string;
+  readonly packageName: string;
+  /** built-in (ships with the CLI), user (`plugins add`), project (the working directory's node_modules). */
+  readonly source: PluginSource;
+  readonly dir: string;
+}
+
+export interface PluginList {
+  readonly plugins: PluginListing[];
+  /** Plugin-named packages that could not be used, with why. */
+  readonly problems: readonly ProbeProblem[];
+}
+
+/** `netbench plugins list`: every discovered plugin, built-in and third-party. Imports none of them. */
+export function listPlugins(options: ListPluginsOptions = {}): PluginList {
+  const dir = options.dir ?? userPluginsDir();
+  const registry = createRegistry({ ...(options.searchDirs ? { searchDirs: options.searchDirs } : {}), userPlugins: dir });
+  const plugins = registry.list(options.kind).map((d) => ({
+    kind: d.kind,
+    name: d.name,
+    version: d.version,
+    packageName: d.packageName,
+    source: pluginSource(d, dir),
+    dir: d.dir,
+  }));
+  const order: Record<PluginKind, number> = { cloud: 0, tool: 1, publisher: 2 };
+  plugins.sort((a, b) => order[a.kind] - order[b.kind] || a.name.localeCompare(b.name));
+  return { plugins, problems: registry.problems() };
+}

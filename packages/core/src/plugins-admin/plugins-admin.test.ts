@@ -1,0 +1,119 @@
+// `plugins add|remove|list|info|new` against a temporary user plugin folder, with the real npm.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NetbenchError } from '../errors/index.js';
+import { addPlugin } from './add-plugin.js';
+import { listPlugins } from './list-plugins.js';
+import { newPlugin } from './new-plugin.js';
+import { npmArgv } from './npm-command.js';
+import { pluginInfo } from './plugin-info.js';
+import { removePlugin } from './remove-plugin.js';
+
+let root: string;
+let userDir: string;
+const cli = join(import.meta.dirname, '../../../cli');
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'nbt-plugins-admin-'));
+  userDir = join(root, 'home', 'plugins');
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+/** Write a plugin package and `npm pack` it; returns the tarball. */
+async function packed(name: string, manifest: Record<string, unknown>, source: string): Promise<string> {
+  const dir = join(root, 'src', name.replace('/', '-'));
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, version: '1.2.3', type: 'module', main: 'index.js', peerDependencies: { '@netbench/core': '^0.1.0' }, ...manifest }));
+  await writeFile(join(dir, 'index.js'), source);
+  const [command, ...args] = npmArgv();
+  const file = execFileSync(command!, [...args, 'pack', '--silent', '--pack-destination', root], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop()!;
+  return join(root, file);
+}
+
+const publisher = (name: string, extra = '') => `import { definePlugin, z } from '@netbench/core';
+export default definePlugin({ kind: 'publisher', name: '${name}', version: '1.2.3', ${extra}
+  schema: z.strictObject({ table: z.string().default('samples').describe('Where to write.') }),
+  async publish(run, samples) { return { count: samples.length }; } });\n`;
+
+const errorOf = async (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as Error);
+
+describe('plugins add, list, info, remove', () => {
+  it('installs a tarball into the user folder, where it resolves the running core, and lists it as user', async () => {
+    const tarball = await packed('netbench-plugin-sink', { netbench: { kind: 'publisher', name: 'sink' } }, publisher('sink'));
+    const added = await addPlugin({ spec: tarball, dir: userDir, searchDirs: [cli] });
+    expect(added).toMatchObject({ kind: 'publisher', name: 'sink', packageName: 'netbench-plugin-sink', version: '1.2.3', apiVersion: 1 });
+    // The peer dependency is the CLI's own core, linked, not a fetched copy.
+    const project = JSON.parse(readFileSync(join(userDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(project.dependencies['@netbench/core']).toBe(`file:${join(import.meta.dirname, '../..')}`);
+    expect(existsSync(join(userDir, 'tarballs', 'netbench-plugin-sink-1.2.3.tgz'))).toBe(true);
+
+    const listed = listPlugins({ dir: userDir, searchDirs: [cli] }).plugins;
+    expect(listed.find((p) => p.name === 'sink')).toMatchObject({ source: 'user', version: '1.2.3', dir: join(userDir, 'node_modules/netbench-plugin-sink') });
+    expect(listed.find((p) => p.name === 'json')).toMatchObject({ source: 'built-in', kind: 'publisher' });
+
+    const info = await pluginInfo({ name: 'netbench-plugin-sink', dir: userDir, searchDirs: [cli] });
+    expect(info).toMatchObject({ kind: 'publisher', name: 'sink', source: 'user', apiVersion: 1, hooks: [] });
+    expect(info.fields).toEqual([{ name: 'table', type: 'string', required: false, default: 'samples', description: 'Where to write.' }]);
+
+    const removed = await removePlugin({ name: 'sink', dir: userDir, searchDirs: [cli] });
+    expect(removed.packageName).toBe('netbench-plugin-sink');
+    expect(existsSync(join(userDir, 'node_modules/netbench-plugin-sink'))).toBe(false);
+    expect(listPlugins({ dir: userDir, searchDirs: [cli] }).plugins.some((p) => p.name === 'sink')).toBe(false);
+  });
+
+  it('records what importing an undeclared netbench-plugin-* package told, so discovery needs no probe', async () => {
+    const tarball = await packed('@acme/netbench-plugin-quiet', {}, publisher('quiet'));
+    await addPlugin({ spec: tarball, dir: userDir, searchDirs: [cli] });
+    const project = JSON.parse(readFileSync(join(userDir, 'package.json'), 'utf8')) as { netbench: { plugins: Record<string, unknown> } };
+    expect(project.netbench.plugins['@acme/netbench-plugin-quiet']).toEqual({ kind: 'publisher', name: 'quiet' });
+    expect(listPlugins({ dir: userDir, searchDirs: [cli] }).plugins.find((p) => p.name === 'quiet')?.packageName).toBe('@acme/netbench-plugin-quiet');
+    await removePlugin({ name: '@acme/netbench-plugin-quiet', dir: userDir, searchDirs: [cli] });
+    expect((JSON.parse(readFileSync(join(userDir, 'package.json'), 'utf8')) as { netbench: { plugins: Record<string, unknown> } }).netbench.plugins).toEqual({});
+  });
+
+  it('refuses, uninstalls and explains: not a plugin, another API version, a name taken, a broken module', async () => {
+    const cases: [string, Record<string, unknown>, string, RegExp][] = [
+      ['left-pad-ish', {}, 'export default 1;\n', /^left-pad-ish@1\.2\.3 is not a netbench plugin: its package\.json has no "netbench".*; it was uninstalled$/],
+      ['netbench-plugin-future', { netbench: { kind: 'publisher', name: 'future' } }, publisher('future', 'apiVersion: 99,'), /^netbench-plugin-future@1\.2\.3 cannot be used: \[plugin netbench-plugin-future@1\.2\.3\] load: it was written for plugin API version 99, but this netbench supports 1; upgrade netbench; it was uninstalled$/],
+      ['netbench-plugin-json-clone', { netbench: { kind: 'publisher', name: 'json' } }, publisher('json'), /is publisher "json", a name @netbench\/plugin-json@0\.1\.0 already has; it was uninstalled/],
+      ['netbench-plugin-boom', { netbench: { kind: 'publisher', name: 'boom' } }, `throw new Error('boom: no config');\n`, /cannot be used: \[plugin netbench-plugin-boom@1\.2\.3\] load: boom: no config; it was uninstalled/],
+    ];
+    for (const [name, manifest, source, message] of cases) {
+      const error = await errorOf(addPlugin({ spec: await packed(name, manifest, source), dir: userDir, searchDirs: [cli] }));
+      expect(error).toBeInstanceOf(NetbenchError);
+      expect(error!.message).toMatch(message);
+      expect(existsSync(join(userDir, 'node_modules', name))).toBe(false);
+    }
+    const future = await errorOf(addPlugin({ spec: join(root, 'netbench-plugin-future-1.2.3.tgz'), dir: userDir, searchDirs: [cli] }));
+    expect((future!.cause as Error).message).toMatch(/plugin API version 99/);
+  });
+
+  it('refuses to remove a built-in or an unknown plugin', async () => {
+    await expect(removePlugin({ name: 'ping', dir: userDir, searchDirs: [cli] })).rejects.toThrow('tool ping is built into netbench; only plugins added with `netbench plugins add` can be removed');
+    await expect(removePlugin({ name: 'nope', dir: userDir, searchDirs: [cli] })).rejects.toThrow(/^no plugin named nope was added/);
+  });
+
+  it('reports a spec that is neither a file nor installable', async () => {
+    await expect(addPlugin({ spec: './missing-1.0.0.tgz', cwd: root, dir: userDir })).rejects.toThrow('./missing-1.0.0.tgz: no such file or folder');
+  });
+});
+
+describe('plugins new', () => {
+  it('writes a package for each kind, and refuses bad names and non-empty folders', async () => {
+    for (const kind of ['tool', 'cloud', 'publisher'] as const) {
+      const made = await newPlugin({ kind, name: `demo-${kind}`, cwd: join(root, 'scaffolds') });
+      expect(made.packageName).toBe(`netbench-plugin-demo-${kind}`);
+      expect(made.files).toEqual(expect.arrayContaining(['package.json', 'tsconfig.json', 'README.md', 'src/index.ts', 'src/conformance.test.ts']));
+      const manifest = JSON.parse(readFileSync(join(made.dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+      expect(manifest['netbench']).toEqual({ kind, name: `demo-${kind}` });
+      expect(manifest['peerDependencies']).toEqual({ '@netbench/core': '^0.1.0' });
+      expect(readFileSync(join(made.dir, 'src/index.ts'), 'utf8')).toContain(`name: 'demo-${kind}'`);
+    }
+    await expect(newPlugin({ kind: 'tool', name: 'demo-tool', cwd: join(root, 'scaffolds') })).rejects.toThrow(/exists and is not empty/);
+    await expect(newPlugin({ kind: 'tool', name: 'Bad Name', cwd: root })).rejects.toThrow(/use lower-case letters/);
+  });
+});

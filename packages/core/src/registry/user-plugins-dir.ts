@@ -1,0 +1,7 @@
+import { join } from 'node:path';
+import { netbenchHome } from '../run-id/runs-dir.js';
+
+/** The user plugin folder, an npm project: `$NETBENCH_HOME/plugins` (default `~/.netbench/plugins`). */
+export function userPluginsDir(): string {
+  return join(netbenchHome(), 'plugins');
+}

@@ -1,0 +1,16 @@
+// Public entry of `@netbench/core/testing`: the conformance kit every plugin
+// runs, built-in or third-party. Framework-agnostic: each check is
+// `{ name, run }`; register them with your test runner, e.g. with vitest
+//   for (const c of toolConformance(plugin, options)) it(c.name, c.run);
+export { toolConformance } from './tool-conformance.js';
+export type { FileMatcher, ToolConformanceOptions, ToolFixtures } from './tool-conformance.js';
+export { cloudConformance } from './cloud-conformance.js';
+export type { CloudConformanceOptions, CloudProvisionScenario } from './cloud-conformance.js';
+export { publisherConformance } from './publisher-conformance.js';
+export type { PublishedRun, PublisherConformanceOptions } from './publisher-conformance.js';
+export { ConformanceError } from './conformance-check.js';
+export type { ConformanceCheck } from './conformance-check.js';
+export type { BlockExamples } from './schema-checks.js';
+export { blockJsonSchema } from './schema-checks.js';
+export { sampleProblems } from './sample-shape.js';
+export type { PathLike } from './plugin-identity.js';

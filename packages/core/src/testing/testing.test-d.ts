@@ -1,0 +1,36 @@
+// Type tests for the public SDK surfaces around the contract: the
+// conformance kit's options and the resolver's kind-narrowed plugins.
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ConformanceCheck, ToolConformanceOptions, CloudConformanceOptions, PublisherConformanceOptions } from './index.js';
+import { cloudConformance, publisherConformance, toolConformance } from './index.js';
+import type { PluginResolver } from '../registry/types.js';
+import type { CloudPlugin } from '../plugin/cloud.js';
+import type { ToolPlugin } from '../plugin/tool.js';
+
+describe('the conformance kit', () => {
+  it('takes any value (it checks the brand itself) and returns checks a test runner can register', () => {
+    expectTypeOf(toolConformance).parameter(0).toBeUnknown();
+    expectTypeOf(toolConformance).returns.toEqualTypeOf<ConformanceCheck[]>();
+    expectTypeOf<ConformanceCheck['run']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf(cloudConformance).parameter(1).toEqualTypeOf<CloudConformanceOptions>();
+    expectTypeOf(publisherConformance).parameter(1).toEqualTypeOf<PublisherConformanceOptions>();
+  });
+
+  it('requires fixtures for tools and a module plus gone resources for clouds', () => {
+    // @ts-expect-error: a tool's parser is checked against captured fixtures
+    const noFixtures: ToolConformanceOptions = {};
+    // @ts-expect-error: teardown is checked in a fresh process, which imports the built module
+    const noModule: CloudConformanceOptions = { goneResources: [] };
+    void noFixtures;
+    void noModule;
+    expectTypeOf<ToolConformanceOptions['fixtures']['dir']>().toEqualTypeOf<string | URL>();
+  });
+});
+
+describe('PluginResolver', () => {
+  it('narrows get() to the kind asked for', () => {
+    const resolver = {} as PluginResolver;
+    expectTypeOf(resolver.get('cloud', 'x')).resolves.toEqualTypeOf<CloudPlugin<unknown> | undefined>();
+    expectTypeOf(resolver.get('tool', 'x')).resolves.toEqualTypeOf<ToolPlugin<unknown> | undefined>();
+  });
+});

@@ -1,0 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { publisherConformance } from '@netbench/core/testing';
+import plugin from './index.js';
+
+describe('json publisher conformance', () => {
+  for (const check of publisherConformance(plugin, {
+    packageJson: new URL('../package.json', import.meta.url),
+    validBlocks: [{}, { pretty: true }, { file: 'out.jsonl' }],
+    invalidBlocks: [{ pretty: 'yes' }, { file: '' }],
+    // A folder that cannot exist: /dev/null is not a directory.
+    failingBlock: { file: '/dev/null/netbench/results.jsonl' },
+    async verify({ location, samples, count }) {
+      const lines = (await readFile(location!, 'utf8')).trim().split('\n');
+      expect(count).toBe(samples.length);
+      expect(lines).toHaveLength(samples.length);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ metric: 'echo_value', value: 42 });
+    },
+  })) it(check.name, check.run);
+});

@@ -1,0 +1,70 @@
+import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
+import type { SweepChart } from '@netbench/core';
+import { formatNumber } from '../format-number.js';
+import { seriesColor } from '../palette.js';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, frame, valueAxis, type Figure } from './base.js';
+
+
+const isPowerOfTwo = (x: number) => Number.isInteger(Math.log2(x));
+
+/**
+ * One line per series through the means; vertical whiskers (a custom
+ * series each) where a point has a confidence interval. Log x axes use
+ * base 2 when every x is a power of two (message sizes, streams).
+ */
+export function sweepOption(spec: SweepChart): Figure {
+  const { option } = frame(spec, spec.series.map((s) => s.name), DEFAULT_WIDTH);
+  const xs = spec.series.flatMap((s) => s.points.map((p) => p.x));
+  const log = spec.x.scale === 'log';
+  const nonNegative = spec.series.every((s) => s.points.every((p) => p.mean >= 0));
+  const ticks = [...new Set(xs)].sort((a, b) => a - b);
+  const lines = spec.series.map((s, i) => ({
+    type: 'line' as const,
+    name: s.name,
+    color: seriesColor(i),
+    data: s.points.map((p) => [p.x, p.mean]),
+    showSymbol: true,
+    symbolSize: 7,
+    lineStyle: { width: 2 },
+  }));
+  const whiskers = spec.series.map((s, i) => ({
+    type: 'custom' as const,
+    name: s.name,
+    color: seriesColor(i),
+    encode: { x: 0, y: [1, 2] },
+    data: s.points.flatMap((p) => (p.low !== undefined && p.high !== undefined ? [[p.x, p.low, p.high]] : [])),
+    renderItem: (_params: CustomSeriesRenderItemParams, api: CustomSeriesRenderItemAPI): CustomSeriesRenderItemReturn => {
+      // Cut at 0 for metrics that cannot be negative (no lower cap marks the cut).
+      const clipped = nonNegative && Number(api.value(1)) < 0;
+      const [x = 0, low = 0] = api.coord([Number(api.value(0)), clipped ? 0 : Number(api.value(1))]);
+      const [, high = 0] = api.coord([Number(api.value(0)), Number(api.value(2))]);
+      const style = { stroke: seriesColor(i), lineWidth: 1.5 };
+      return ({
+        type: 'group',
+        children: [
+          { type: 'line', shape: { x1: x, y1: low, x2: x, y2: high }, style },
+          ...(clipped ? [] : [{ type: 'line', shape: { x1: x - 5, y1: low, x2: x + 5, y2: low }, style }]),
+          { type: 'line', shape: { x1: x - 5, y1: high, x2: x + 5, y2: high }, style },
+        ],
+      }) as CustomSeriesRenderItemReturn;
+    },
+  }));
+  return {
+    width: DEFAULT_WIDTH,
+    height: DEFAULT_HEIGHT,
+    option: {
+      ...option,
+      // Ticks exactly at the measured values (1, 64, 1024, 16384), not at round numbers between them.
+      xAxis: valueAxis(spec.x.label, spec.x.unit, spec.x.scale, {
+        ...(log ? { logBase: xs.every(isPowerOfTwo) ? 2 : 10 } : {}),
+        min: Math.min(...xs),
+        max: Math.max(...xs),
+        axisLabel: { fontSize: 11, color: '#333333', customValues: ticks, formatter: (v: number) => formatNumber(v) },
+        axisTick: { customValues: ticks },
+        splitLine: { show: false },
+      }),
+      yAxis: valueAxis(spec.y.label, spec.y.unit, 'linear', nonNegative ? { min: 0 } : {}),
+      series: [...lines, ...whiskers],
+    },
+  };
+}

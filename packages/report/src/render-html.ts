@@ -1,0 +1,85 @@
+import type { ChartSpec, RunResults } from '@netbench/core';
+import { escapeHtml } from './html-escape.js';
+import { inlineSvg } from './inline-svg.js';
+import { renderSvg } from './render-svg.js';
+import { REPORT_CSS } from './report-style.js';
+import { environment, runSummary, trialSummaries } from './summary.js';
+
+export interface HtmlOptions {
+  readonly title?: string;
+  /** Shown in the header; default now. */
+  readonly generatedAt?: Date;
+}
+
+const OPEN_TRIALS_LIMIT = 40;
+
+/**
+ * One self-contained HTML file: per run a summary (status, trials with
+ * headline results), the environment (hosts, tool versions and build
+ * features, phases, errors) and the spec as run; then every chart as inline
+ * SVG with its notes and its chart specification (JSON). No scripts, no
+ * external fonts, styles or images: it opens offline and can be mailed.
+ */
+export function renderHtml(results: readonly RunResults[], charts: readonly ChartSpec[], options: HtmlOptions = {}): string {
+  const title = options.title ?? `netbench report: ${[...new Set(results.map((r) => r.run.name))].join(', ')}`;
+  const generated = (options.generatedAt ?? new Date()).toISOString();
+  const e = escapeHtml;
+  const parts: string[] = [];
+  parts.push('<!doctype html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="generator" content="netbench report">`, `<title>${e(title)}</title>`, `<style>${REPORT_CSS}</style>`, '</head>', '<body>', '<main>');
+  parts.push(`<h1>${e(title)}</h1>`, `<p class="meta">Generated ${e(generated)} · ${results.length} run${results.length === 1 ? '' : 's'} · ${charts.length} chart${charts.length === 1 ? '' : 's'}</p>`);
+  parts.push('<nav><ul>', ...results.map((r) => `<li><a href="#run-${e(r.run.runId)}">Run ${e(r.run.runId)} (${e(r.run.name)})</a></li>`),
+    ...charts.map((c) => `<li><a href="#chart-${e(c.id)}">${e(c.title)}</a></li>`), '</ul></nav>');
+  parts.push('<h2 id="runs">Runs</h2>', runsTable(results));
+  for (const result of results) parts.push(runSection(result));
+  parts.push('<h2 id="charts">Charts</h2>');
+  if (charts.length === 0) parts.push('<p class="muted">These runs have nothing to chart: no zone matrix, repetitions, sweeps, latency histograms or interval series.</p>');
+  for (const chart of charts) parts.push(figure(chart));
+  parts.push('</main>', '</body>', '</html>', '');
+  return parts.join('\n');
+}
+
+function runsTable(results: readonly RunResults[]): string {
+  const e = escapeHtml;
+  const rows = results.map(runSummary).map((s) => `<tr><td><a href="#run-${e(s.runId)}">${e(s.runId)}</a></td><td>${e(s.name)}</td><td class="status-${e(s.status)}">${e(s.status)}</td><td>${e(s.startedAt)}</td><td class="num">${s.durationSeconds.toFixed(1)} s</td><td class="num">${s.trials.succeeded}/${s.trials.total}${s.trials.failed ? ` (${s.trials.failed} failed)` : ''}</td><td class="num">${s.samples}</td><td>${e(s.owner)}</td><td>${e(s.netbenchVersion)}</td></tr>`);
+  return `<table><thead><tr><th>run</th><th>spec</th><th>status</th><th>started</th><th>duration</th><th>trials ok</th><th>samples</th><th>owner</th><th>netbench</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function runSection(result: RunResults): string {
+  const e = escapeHtml;
+  const { run } = result;
+  const trials = trialSummaries(result);
+  const env = environment(result);
+  const trialRows = trials.map((t) => `<tr><td>${e(t.id)}</td><td>${e(t.tool)}</td><td>${e(t.test)}</td><td>${e(t.hosts)}</td><td>${e(t.parameters)}</td><td class="status-${e(t.status)}">${e(t.status)}</td><td>${t.results.map(e).join('<br>')}</td></tr>`);
+  const hostRows = env.hosts.map((h) => `<tr><td>${e(h.name)}</td><td>${e(h.cloud)}</td><td>${e(h.zone)}</td><td>${e(h.machineType)}</td><td>${e(h.os)}</td><td>${e(h.internalIp)}</td></tr>`);
+  return [
+    `<h2 id="run-${e(run.runId)}">Run ${e(run.runId)}: ${e(run.name)}</h2>`,
+    run.description ? `<p>${e(run.description)}</p>` : '',
+    `<p class="meta">${e(run.status)} · ${e(run.startedAt)} → ${e(run.finishedAt)} · folder <code>${e(run.runDir)}</code></p>`,
+    '<h3>Trials</h3>',
+    `<details${trials.length <= OPEN_TRIALS_LIMIT ? ' open' : ''}><summary>${trials.length} trials</summary>`,
+    `<table><thead><tr><th>trial</th><th>tool</th><th>test</th><th>hosts</th><th>parameters</th><th>status</th><th>results</th></tr></thead><tbody>${trialRows.join('')}</tbody></table></details>`,
+    '<h3>Environment</h3>',
+    hostRows.length ? `<table><thead><tr><th>host</th><th>cloud</th><th>zone</th><th>machine type</th><th>OS</th><th>internal IP</th></tr></thead><tbody>${hostRows.join('')}</tbody></table>` : '',
+    `<p><strong>netbench</strong> ${e(run.netbenchVersion)} · <strong>owner</strong> ${e(run.owner)}</p>`,
+    env.tools.length ? `<p><strong>Tools</strong></p><ul class="plain">${env.tools.map((t) => `<li>${e(t)}</li>`).join('')}</ul>` : '',
+    env.phases.length ? `<p><strong>Phases</strong> ${e(env.phases.join(' · '))}</p>` : '',
+    env.errors.length ? `<p><strong>Errors</strong></p><ul class="plain">${env.errors.map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
+    '<h3>Spec</h3>',
+    `<details><summary>${e(run.specFile ?? 'spec')} as run</summary><pre>${e(run.specText ?? '(not recorded)')}</pre></details>`,
+  ].filter(Boolean).join('\n');
+}
+
+function figure(chart: ChartSpec): string {
+  const e = escapeHtml;
+  return [
+    `<figure id="chart-${e(chart.id)}">`,
+    inlineSvg(renderSvg(chart), chart.title),
+    `<figcaption><strong>${e(chart.title)}</strong>${chart.subtitle ? ` · ${e(chart.subtitle)}` : ''}`,
+    chart.notes.length ? `<div class="notes">${chart.notes.map(e).join(' ')}</div>` : '',
+    `<details><summary>chart specification (JSON)</summary><pre>${e(JSON.stringify(chart, null, 2))}</pre></details>`,
+    '</figcaption>',
+    '</figure>',
+  ].filter(Boolean).join('\n');
+}

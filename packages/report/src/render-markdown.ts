@@ -1,0 +1,51 @@
+import type { ChartSpec, RunResults } from '@netbench/core';
+import { chartTable } from './chart-table.js';
+import { environment, runSummary, trialSummaries } from './summary.js';
+
+export interface MarkdownOptions {
+  readonly title?: string;
+  readonly generatedAt?: Date;
+  /** Where each chart's image is, relative to the Markdown file. Default `charts/<id>.svg`. */
+  readonly imagePath?: (chart: ChartSpec) => string;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const table = (header: readonly string[], rows: readonly (readonly string[])[]) =>
+  [`| ${header.map(cell).join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+
+/**
+ * The report as Markdown: the same sections as the HTML, charts as image
+ * links (the caller writes the images, see `writeReport`) followed by their
+ * numbers as tables where a table is readable (heatmaps, bars, sweeps).
+ */
+export function renderMarkdown(results: readonly RunResults[], charts: readonly ChartSpec[], options: MarkdownOptions = {}): string {
+  const title = options.title ?? `netbench report: ${[...new Set(results.map((r) => r.run.name))].join(', ')}`;
+  const imagePath = options.imagePath ?? ((chart: ChartSpec) => `charts/${chart.id}.svg`);
+  const out: string[] = [`# ${title}`, '', `Generated ${(options.generatedAt ?? new Date()).toISOString()} · ${results.length} run(s) · ${charts.length} chart(s)`, ''];
+  out.push('## Runs', '', table(['run', 'spec', 'status', 'started', 'duration', 'trials ok', 'samples'],
+    results.map(runSummary).map((s) => [s.runId, s.name, s.status, s.startedAt, `${s.durationSeconds.toFixed(1)} s`, `${s.trials.succeeded}/${s.trials.total}`, String(s.samples)])), '');
+  for (const result of results) {
+    const { run } = result;
+    const env = environment(result);
+    out.push(`## Run ${run.runId}: ${run.name}`, '');
+    if (run.description) out.push(run.description, '');
+    out.push('### Trials', '', table(['trial', 'tool', 'test', 'hosts', 'parameters', 'status', 'results'],
+      trialSummaries(result).map((t) => [t.id, t.tool, t.test, t.hosts, t.parameters, t.status, t.results.join('; ')])), '');
+    out.push('### Environment', '');
+    if (env.hosts.length) out.push(table(['host', 'cloud', 'zone', 'machine type', 'OS', 'internal IP'], env.hosts.map((h) => [h.name, h.cloud, h.zone, h.machineType, h.os, h.internalIp])), '');
+    out.push(`- netbench ${run.netbenchVersion}, owner ${run.owner}`);
+    for (const tool of env.tools) out.push(`- ${tool}`);
+    if (env.phases.length) out.push(`- phases: ${env.phases.join(' · ')}`);
+    for (const error of env.errors) out.push(`- error: ${error}`);
+    out.push('', '### Spec', '', '```yaml', (run.specText ?? '(not recorded)').trimEnd(), '```', '');
+  }
+  out.push('## Charts', '');
+  for (const chart of charts) {
+    out.push(`### ${chart.title}`, '', `![${chart.title}](${imagePath(chart)})`, '');
+    if (chart.subtitle) out.push(`*${chart.subtitle}*`, '');
+    if (chart.notes.length) out.push(chart.notes.join(' '), '');
+    const data = chartTable(chart);
+    if (data) out.push(table(data.header, data.rows), '');
+  }
+  return out.join('\n');
+}

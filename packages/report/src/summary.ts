@@ -1,0 +1,106 @@
+import { headlineMetric, type RunResults, type Sample, type TrialRecord } from '@netbench/core';
+import { withUnit } from './format-number.js';
+
+export interface TrialSummary {
+  readonly id: string;
+  readonly tool: string;
+  readonly test: string;
+  readonly hosts: string;
+  readonly parameters: string;
+  readonly status: string;
+  /** Headline results (`Latency p50 0.078 ms`), or the error of a failed trial. */
+  readonly results: readonly string[];
+}
+
+export interface RunSummary {
+  readonly runId: string;
+  readonly name: string;
+  readonly status: string;
+  readonly startedAt: string;
+  readonly durationSeconds: number;
+  readonly trials: { readonly total: number; readonly succeeded: number; readonly failed: number };
+  readonly samples: number;
+  readonly owner: string;
+  readonly netbenchVersion: string;
+}
+
+export interface Environment {
+  readonly hosts: readonly { readonly name: string; readonly cloud: string; readonly zone: string; readonly machineType: string; readonly os: string; readonly internalIp: string }[];
+  /** `tool version (features)` per tool, from the samples' `<tool>_version` labels. */
+  readonly tools: readonly string[];
+  readonly phases: readonly string[];
+  readonly errors: readonly string[];
+}
+
+export function runSummary({ run, samples }: RunResults): RunSummary {
+  const succeeded = run.trials.filter((t) => t.status === 'succeeded').length;
+  return {
+    runId: run.runId,
+    name: run.name,
+    status: run.status,
+    startedAt: run.startedAt,
+    durationSeconds: (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000,
+    trials: { total: run.trials.length, succeeded, failed: run.trials.filter((t) => t.status === 'failed').length },
+    samples: samples.length,
+    owner: run.owner,
+    netbenchVersion: run.netbenchVersion,
+  };
+}
+
+/** One row per trial with its headline results (all of a trial's metrics are in results.json). */
+export function trialSummaries({ run, samples }: RunResults): TrialSummary[] {
+  const byTrial = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    if (sample.trialId === undefined) continue;
+    const list = byTrial.get(sample.trialId) ?? [];
+    list.push(sample);
+    byTrial.set(sample.trialId, list);
+  }
+  return run.trials.map((trial) => ({
+    id: trial.id,
+    tool: trial.tool,
+    test: trial.test,
+    hosts: `${trial.client} → ${trial.server}`,
+    parameters: parameters(trial),
+    status: trial.status,
+    results: trial.status === 'failed' && trial.error ? [trial.error] : headlines(byTrial.get(trial.id) ?? []),
+  }));
+}
+
+function parameters(trial: TrialRecord): string {
+  return Object.entries({ ...trial.cell, ...trial.params }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+}
+
+function headlines(samples: readonly Sample[]): string[] {
+  // Trial-level values only; per-stream samples would repeat the metric once per stream.
+  return samples
+    .filter((s) => s.labels['stream'] === undefined && s.labels['interval_end'] === undefined && headlineMetric(s.metric))
+    .map((s) => `${s.labels['direction'] === 'reverse' ? '↩ ' : ''}${s.metric} ${withUnit(s.value, s.unit)}`);
+}
+
+export function environment({ run, samples }: RunResults): Environment {
+  const tools = new Map<string, string>();
+  for (const sample of samples) {
+    const tool = sample.labels['tool'];
+    if (typeof tool !== 'string' || tools.has(tool)) continue;
+    const version = sample.labels[`${tool}_version`];
+    if (version === undefined) continue;
+    const features = Object.entries(sample.labels)
+      .filter(([key]) => key.startsWith(`${tool}_`) && key !== `${tool}_version` && key !== `${tool}_server_version`)
+      .map(([key, value]) => `${key.slice(tool.length + 1)}=${String(value)}`);
+    tools.set(tool, `${tool} ${String(version)}${features.length ? ` (${features.join(', ')})` : ''}`);
+  }
+  return {
+    hosts: run.hosts.map((h) => ({
+      name: h.name,
+      cloud: h.cloud,
+      zone: [h.zone, h.region].filter(Boolean).join(' / '),
+      machineType: h.machineType ?? '',
+      os: h.os ?? '',
+      internalIp: h.internalIp,
+    })),
+    tools: [...tools.values()],
+    phases: run.phases.map((p) => `${p.phase} ${(p.durationMs / 1000).toFixed(1)} s${p.ok ? '' : ' (failed)'}`),
+    errors: run.errors,
+  };
+}

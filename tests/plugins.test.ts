@@ -1,0 +1,155 @@
+// The plugin SDK end to end, through the built CLI: a third-party plugin
+// packed and added, run on the local lab; broken plugins that never take
+// teardown or other publishers down; scaffolds that pass their own tests.
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { NetbenchEvent, Sample } from '@netbench/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCli, tempHome } from './helpers/cli.js';
+import { namespacesOf } from './helpers/leftovers.js';
+import { onlyRunDir, readEvents, readResults } from './helpers/results.js';
+
+const exec = promisify(execFile);
+const scenarios = join(repoRoot, 'tests/scenarios/plugins');
+const example = join(repoRoot, 'examples/plugins/netbench-plugin-sockperf');
+// npm from PATH, run by the Node that runs the tests (first on PATH under scripts/node24).
+const npm = (args: string[], cwd: string) => exec('npm', args, { cwd, maxBuffer: 1 << 26, timeout: 240_000 });
+
+describe('a third-party tool plugin (sockperf): pack, plugins add, run on the local lab', () => {
+  let home: string;
+  let project: string;
+
+  beforeAll(async () => {
+    home = tempHome('netbench-e2e-plugins-');
+    project = join(home, 'project');
+    mkdirSync(project);
+    // Built as its own package with its own tsconfig, packed like any npm package.
+    await exec(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', example]);
+    await npm(['pack', '--silent', '--pack-destination', project], example);
+  }, 120_000);
+
+  it('is added from its tarball into $NETBENCH_HOME/plugins, resolving the CLI\'s own core', async () => {
+    const tarball = readdirSync(project).find((f) => /^netbench-plugin-sockperf-.*\.tgz$/.test(f))!;
+    const added = await runCli(['plugins', 'add', `./${tarball}`, '--json'], { cwd: project, env: { NETBENCH_HOME: home } });
+    expect(added.code, added.stderr).toBe(0);
+    expect(JSON.parse(added.stdout)).toMatchObject({ kind: 'tool', name: 'sockperf', packageName: 'netbench-plugin-sockperf', version: '0.1.0', apiVersion: 1 });
+    // The peer @netbench/core is a link to the CLI's core, not a copy fetched from a registry.
+    const core = join(home, 'plugins/node_modules/@netbench/core');
+    expect(lstatSync(core).isSymbolicLink()).toBe(true);
+    expect(realpathSync(core)).toBe(join(repoRoot, 'packages/core'));
+
+    const list = await runCli(['plugins', 'list', '--json'], { cwd: project, env: { NETBENCH_HOME: home } });
+    const plugins = (JSON.parse(list.stdout) as { plugins: { name: string; source: string; kind: string }[] }).plugins;
+    expect(plugins.find((p) => p.name === 'sockperf')).toMatchObject({ kind: 'tool', source: 'user' });
+    expect(plugins.find((p) => p.name === 'ping')).toMatchObject({ kind: 'tool', source: 'built-in' });
+
+    const info = await runCli(['plugins', 'info', 'sockperf'], { cwd: project, env: { NETBENCH_HOME: home } });
+    expect(info.code, info.stderr).toBe(0);
+    expect(info.stdout).toMatch(/^tool sockperf — sockperf ping-pong and under-load/);
+    expect(info.stdout).toMatch(/mode\?\s+ping-pong \| under-load \| \(ping-pong \| under-load\)\[\]\s+"ping-pong"/);
+  });
+
+  it('runs ping-pong and under-load over UDP and TCP between namespaces, p25 to p99.999 with histograms, and leaves nothing behind', async () => {
+    const runs = join(home, 'runs');
+    const result = await runCli(['run', join(scenarios, 'sockperf.yaml'), '--runs-dir', runs, '--progress', 'plain'], { cwd: project, env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(0);
+    const runDir = onlyRunDir(runs);
+    const { run, samples } = readResults(runDir);
+    expect(run.trials.map((t) => `${t.test}/${String(t.params['protocol'])}:${t.status}`)).toEqual([
+      'ping-pong/udp:succeeded', 'ping-pong/tcp:succeeded', 'under-load/udp:succeeded', 'under-load/tcp:succeeded',
+    ]);
+    for (const trial of run.trials) {
+      const mine = samples.filter((s) => s.trialId === trial.id);
+      const metrics = mine.map((s) => s.metric);
+      for (const p of ['25', '50', '75', '90', '99', '99.9', '99.99', '99.999']) expect(metrics).toContain(`latency_p${p}`);
+      const value = (m: string) => mine.find((s) => s.metric === m)!.value;
+      expect(value('latency_p25')).toBeGreaterThan(0);
+      expect(value('latency_p25')).toBeLessThanOrEqual(value('latency_p50'));
+      expect(value('latency_p50')).toBeLessThanOrEqual(value('latency_p99.999'));
+      const p50 = mine.find((s) => s.metric === 'latency_p50')! as Sample;
+      expect(p50.histogram?.count).toBe(value('observations'));
+      expect(p50.labels).toMatchObject({ tool: 'sockperf', sockperf_version: '3.7', mode: trial.test, client_cloud: 'local' });
+    }
+    expect(existsSync(join(runDir, 'results.pkb.jsonl'))).toBe(true);
+    expect(namespacesOf(run.runId)).toEqual([]);
+  });
+
+  it('is removed again; a spec naming it is then refused', async () => {
+    const removed = await runCli(['plugins', 'remove', 'sockperf'], { cwd: project, env: { NETBENCH_HOME: home } });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toMatch(/removed tool sockperf \(netbench-plugin-sockperf@0\.1\.0\)/);
+    const run = await runCli(['run', join(scenarios, 'sockperf.yaml'), '--runs-dir', join(home, 'runs2')], { cwd: project, env: { NETBENCH_HOME: home } });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/tool 'sockperf' .*not installed/);
+  });
+});
+
+describe('broken plugins never take teardown or other publishers down', () => {
+  let home: string;
+
+  beforeAll(() => {
+    home = tempHome('netbench-e2e-broken-');
+    const modules = join(home, 'plugins/node_modules');
+    mkdirSync(join(modules, '@netbench'), { recursive: true });
+    // As `plugins add` leaves it: the CLI's core linked beside the plugins.
+    symlinkSync(join(repoRoot, 'packages/core'), join(modules, '@netbench/core'));
+    for (const name of readdirSync(join(scenarios, 'packages'))) cpSync(join(scenarios, 'packages', name), join(modules, name), { recursive: true });
+  });
+
+  it('a tool that throws fails its trial only, a publisher that throws is named with its cause; ping, teardown and json go on', async () => {
+    // badload is installed beside them and throws when imported: this run succeeds only because loading is lazy.
+    const runs = join(home, 'runs');
+    const result = await runCli(['run', join(scenarios, 'broken-plugins.yaml'), '--runs-dir', runs, '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(3); // some trials failed
+    const runDir = onlyRunDir(runs);
+    const { run, samples } = readResults(runDir);
+    expect(run.trials.map((t) => `${t.tool}:${t.status}`)).toEqual(['ping:succeeded', 'crashtool:failed']);
+    expect(run.trials[1]!.error).toMatch(/\[plugin crashtool\] run: crashtool: exploded mid-trial/);
+    expect(samples.some((s) => s.labels.tool === 'ping' && s.metric === 'Latency p50')).toBe(true);
+    const events = readEvents(runDir) as NetbenchEvent[];
+    const publishError = events.find((e) => e.type === 'error' && e.plugin === 'explode');
+    expect(publishError && publishError.type === 'error' && publishError.message).toBe('[plugin explode] publish: explode: backend down');
+    expect(events.some((e) => e.type === 'published' && e.publisher === 'json')).toBe(true);
+    expect(readFileSync(join(runDir, 'results.pkb.jsonl'), 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(0);
+    expect(events.some((e) => e.type === 'phase-finished' && e.phase === 'teardown' && e.ok)).toBe(true);
+    expect(namespacesOf(run.runId)).toEqual([]);
+  });
+
+  it('a plugin that fails to load is named, with its own message, before anything is made', async () => {
+    const before = namespacesOf();
+    const result = await runCli(['run', join(scenarios, 'broken-load.yaml'), '--runs-dir', join(home, 'runs-load')], { env: { NETBENCH_HOME: home } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('netbench-plugin-badload@0.0.1');
+    expect(result.stderr).toContain('badload: cannot find its native module');
+    expect(namespacesOf()).toEqual(before);
+  });
+});
+
+describe('plugins new scaffolds packages that pass their own tests', () => {
+  it.each(['tool', 'cloud', 'publisher'] as const)('a %s: scaffold, npm install against the local core, build, test', async (kind) => {
+    const dir = tempHome(`netbench-e2e-new-${kind}-`);
+    try {
+      await scaffoldAndTest(kind, dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true }); // its node_modules weigh ~100 MB
+    }
+  }, 300_000);
+});
+
+/** `plugins new`, then what its README says: npm install (against the packed local core), npm test (build + conformance). */
+async function scaffoldAndTest(kind: 'tool' | 'cloud' | 'publisher', dir: string): Promise<void> {
+  // The core under development, packed as npm would publish it.
+  await npm(['pack', '--silent', '--pack-destination', dir], join(repoRoot, 'packages/core'));
+  const core = readdirSync(dir).find((f) => f.startsWith('netbench-core-'))!;
+  const made = await runCli(['plugins', 'new', '--kind', kind, `my-${kind}`, '--core', `file:${join(dir, core)}`, '--json'], { cwd: dir });
+  expect(made.code, made.stderr).toBe(0);
+  const pkg = join(dir, `netbench-plugin-my-${kind}`);
+  expect(JSON.parse(made.stdout).dir).toBe(pkg);
+  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], pkg);
+  const test = await npm(['test'], pkg);
+  expect(test.stdout).toMatch(/Tests\s+.*\d+ passed/);
+  expect(test.stdout).not.toMatch(/failed/);
+  expect(existsSync(join(pkg, 'dist/index.js'))).toBe(true);
+}
