@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRegistry } from '@netbench/core';
+import type { BridgeEvent } from '../shared/bridge-types.js';
+import { startBrowserServer, type BrowserServer } from './browser-server.js';
+import { createDesktopApi } from './desktop-api.js';
+
+const repo = join(import.meta.dirname, '../../../..');
+const staticDir = mkdtempSync(join(tmpdir(), 'nbt-desktop-static-'));
+writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+const listeners = new Set<(e: BridgeEvent) => void>();
+let server: BrowserServer;
+
+/** Raw HTTP, so the Host header can be set to anything. */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, method, headers: { Host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
+      let data = '';
+      res.on('data', (c: Buffer) => { data += c.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+beforeAll(async () => {
+  const desktop = createDesktopApi({ registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }), version: 'test', shell: 'browser' });
+  server = await startBrowserServer({ api: desktop.api, subscribe: (l) => { listeners.add(l); return () => listeners.delete(l); }, staticDir });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe('the loopback bridge', () => {
+  it('listens on loopback only and refuses any other address', async () => {
+    expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await expect(startBrowserServer({ api: {} as never, subscribe: () => () => {}, host: '0.0.0.0' as never })).rejects.toThrow(/loopback only/);
+  });
+
+  it('needs the token: 401 without it, a wrong one, or a wrong cookie', async () => {
+    expect((await get('/')).status).toBe(401);
+    expect((await get('/?token=wrong')).status).toBe(401);
+    expect((await get('/', { Cookie: 'netbench_session=wrong' })).status).toBe(401);
+    expect((await get('/api/call', { Authorization: 'Bearer wrong', 'Content-Type': 'application/json' }, 'POST', '{}')).status).toBe(401);
+  });
+
+  it('turns the token into an HttpOnly SameSite=Strict cookie and serves the app with a strict CSP', async () => {
+    const signIn = await get(`/?token=${server.token}`);
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.location).toBe('/');
+    const cookie = String(signIn.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const page = await get('/', { Cookie: cookie.split(';')[0]! });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>app</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-eval');
+  });
+
+  it('refuses a foreign Host (DNS rebinding), a foreign Origin, and non-JSON calls', async () => {
+    const auth = { Authorization: `Bearer ${server.token}` };
+    expect((await get('/', { ...auth, Host: `evil.example:${server.port}` })).status).toBe(403);
+    expect((await get('/api/call', { ...auth, 'Content-Type': 'application/json', Origin: 'http://evil.example' }, 'POST', '{"method":"appInfo","arg":{}}')).status).toBe(403);
+    expect((await get('/api/call', { ...auth, 'Content-Type': 'text/plain' }, 'POST', '{"method":"appInfo","arg":{}}')).status).toBe(415);
+    const ok = await get('/api/call', { ...auth, 'Content-Type': 'application/json', Origin: server.origin }, 'POST', '{"method":"appInfo","arg":{}}');
+    expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: { shell: 'browser', version: 'test' } });
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    const res = await get('/..%2f..%2f..%2fetc%2fpasswd', { Authorization: `Bearer ${server.token}` });
+    expect(res.body).not.toContain('root:');
+  });
+
+  it('streams bridge events to signed-in clients', async () => {
+    const received = new Promise<string>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: '/api/events', headers: { Host: `127.0.0.1:${server.port}`, Authorization: `Bearer ${server.token}` } }, (res) => {
+        let data = '';
+        res.on('data', (c: Buffer) => {
+          data += c.toString();
+          if (data.includes('data: ')) {
+            resolve(data);
+            req.destroy();
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    for (const l of listeners) l({ kind: 'run-ended', runId: 'r1', ended: { status: 'succeeded', exitCode: 0, errors: [], failedTrials: [], teardown: [], samples: 3 } });
+    expect(await received).toContain('"runId":"r1"');
+  });
+});

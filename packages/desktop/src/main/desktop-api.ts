@@ -1,0 +1,91 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CostLimitError, defaultRunsDir, defaultStorePath, listPlugins, netbenchHome, SpecError, type PluginResolver,
+} from '@netbench/core';
+import type { BridgeApi } from '../shared/bridge-types.js';
+import { checkSpecText } from './check-spec-text.js';
+import { generateSpec } from './generate-spec.js';
+import { compareStoredRuns, exportStoredRun, listStoredRuns, showStoredRun } from './results-access.js';
+import { RunControl, type RunFunction } from './run-control.js';
+import { listSpecs, readSpec, saveSpec, type SpecFolders } from './spec-files.js';
+import { schemaFields, wizardCatalog } from './wizard-catalog.js';
+
+export interface DesktopApiOptions {
+  readonly registry: PluginResolver;
+  readonly version: string;
+  readonly shell: 'electron' | 'browser';
+  /** Results store; default `$NETBENCH_DB` / `~/.netbench/netbench.db`. */
+  readonly db?: string;
+  readonly runsDir?: string;
+  /** Saved specs; default `~/.netbench/specs`. */
+  readonly specsDir?: string;
+  /** Example specs; default the repository's `examples/`. */
+  readonly examplesDir?: string;
+  /** Folders searched for plugins on the plugins page (as `netbench plugins list`). */
+  readonly searchDirs?: readonly string[];
+  /** Stand-in for core's runSpec (benches replay recorded events). */
+  readonly run?: RunFunction;
+}
+
+export interface DesktopApi {
+  readonly api: BridgeApi;
+  readonly runs: RunControl;
+  /** Cancel running runs and wait for their teardown. */
+  dispose(): Promise<void>;
+}
+
+/** `examples/` of the checkout this package sits in (packages/desktop/dist/main → repo root). */
+export function defaultExamplesDir(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../../../examples');
+}
+
+/**
+ * The main process's half of the bridge: every call the renderer can make,
+ * each one a core function (the same ones the CLI commands call). Arguments
+ * arrive already validated by `dispatchCall`.
+ */
+export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
+  const folders: SpecFolders = {
+    examplesDir: options.examplesDir ?? defaultExamplesDir(),
+    specsDir: options.specsDir ?? join(netbenchHome(), 'specs'),
+  };
+  const runs = new RunControl({
+    registry: options.registry, netbenchVersion: options.version,
+    ...(options.db !== undefined ? { db: options.db } : {}),
+    ...(options.runsDir !== undefined ? { runsDir: options.runsDir } : {}),
+    ...(options.run ? { run: options.run } : {}),
+  });
+  const { registry, db } = options;
+
+  const api: BridgeApi = {
+    appInfo: async () => ({
+      version: options.version, shell: options.shell, storePath: db ?? defaultStorePath(),
+      runsDir: options.runsDir ?? defaultRunsDir(), specsDir: folders.specsDir,
+    }),
+    listSpecs: () => listSpecs(folders),
+    readSpec: ({ source, name }) => readSpec(folders, source, name),
+    saveSpec: ({ name, text }) => saveSpec(folders, name, text),
+    checkSpec: ({ text, maxCostUsd }) => checkSpecText(registry, text, maxCostUsd),
+    catalog: () => wizardCatalog(registry),
+    cloudFields: ({ cloud }) => schemaFields(registry, cloud),
+    generateSpec: async (answers) => ({ text: generateSpec(answers) }),
+    startRun: async ({ text, maxCostUsd }) => {
+      // The same checks as the editor: an invalid spec or one over the cost guard never starts.
+      const check = await checkSpecText(registry, text, maxCostUsd);
+      if (!check.ok) throw new SpecError(check.issues);
+      if (check.overBudget) throw new CostLimitError(check.cost.usd, maxCostUsd!);
+      return runs.start(text, check.plan.name, maxCostUsd);
+    },
+    cancelRun: async ({ runId }) => runs.cancel(runId),
+    liveRun: async ({ runId }) => runs.live(runId),
+    liveCharts: async ({ runId }) => runs.liveCharts(runId),
+    activeRuns: async () => runs.active(),
+    listRuns: (filter) => listStoredRuns(db, filter),
+    showRun: ({ runId }) => showStoredRun(db, runId),
+    compareRuns: ({ baseline, candidate }) => compareStoredRuns(db, baseline, candidate),
+    exportRun: ({ runId, format }) => exportStoredRun(db, runId, format),
+    listPlugins: async () => listPlugins(options.searchDirs ? { searchDirs: options.searchDirs } : {}),
+  };
+  return { api, runs, dispose: () => runs.dispose() };
+}

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRegistry } from '@netbench/core';
+import { createDesktopApi } from './desktop-api.js';
+import { dispatchCall } from './dispatch-call.js';
+
+const repo = join(import.meta.dirname, '../../../..');
+const desktop = createDesktopApi({
+  registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
+  version: 'test', shell: 'browser', specsDir: '/nonexistent-netbench-specs',
+});
+
+describe('dispatchCall: validated bridge calls', () => {
+  it('refuses unknown methods and malformed arguments before any handler runs', async () => {
+    expect(await dispatchCall(desktop.api, 'constructor', {})).toMatchObject({ ok: false, error: { name: 'BridgeError' } });
+    expect(await dispatchCall(desktop.api, '__proto__', {})).toMatchObject({ ok: false, error: { name: 'BridgeError' } });
+    const traversal = await dispatchCall(desktop.api, 'readSpec', { source: 'example', name: '../../etc/passwd.yaml' });
+    expect(traversal).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    const extra = await dispatchCall(desktop.api, 'cancelRun', { runId: 'x', evil: true });
+    expect(extra.ok ? '' : extra.error.message).toContain('evil');
+    const huge = await dispatchCall(desktop.api, 'checkSpec', { text: 'x'.repeat(1_000_001) });
+    expect(huge.ok).toBe(false);
+    expect(await dispatchCall(desktop.api, 'listRuns', { status: 'bogus' })).toMatchObject({ ok: false });
+  });
+
+  it('checks a spec text: every issue with line:col, or the plan and its cost', async () => {
+    const bad = await dispatchCall(desktop.api, 'checkSpec', { text: 'name: x\nhosts:\n  a: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: nope, count: 0 }\nextra: 1\n' });
+    expect(bad.ok).toBe(true);
+    const check = bad.ok ? bad.value as { ok: boolean; issues: { line: number; col: number; path: string }[] } : undefined;
+    expect(check?.ok).toBe(false);
+    expect(check?.issues.map((i) => `${i.line}:${i.path}`)).toEqual(expect.arrayContaining(['6:extra']));
+    expect(check?.issues.length).toBeGreaterThanOrEqual(2);
+
+    const good = await desktop.api.checkSpec({ text: 'name: x\nhosts:\n  a: { cloud: local }\n  b: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: b, count: 5 }\n', maxCostUsd: 0 });
+    expect(good).toMatchObject({ ok: true, overBudget: false, cost: { usd: 0 } });
+    expect(good.ok && good.plan.trials.length).toBe(2);
+  });
+
+  it('refuses to start an invalid spec, returning its issues', async () => {
+    const result = await dispatchCall(desktop.api, 'startRun', { text: 'name: x\nhosts: {}\nbenchmarks: []\n' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.name).toBe('SpecError');
+    expect(!result.ok && result.error.issues?.length).toBeGreaterThan(0);
+    expect(desktop.runs.active()).toEqual([]);
+  });
+
+  it('lists example specs with their titles and reads one', async () => {
+    const specs = await desktop.api.listSpecs({});
+    const quickstart = specs.find((s) => s.name === 'quickstart.yaml');
+    expect(quickstart).toMatchObject({ source: 'example', title: expect.stringContaining('Latency') });
+    expect((await desktop.api.readSpec({ source: 'example', name: 'quickstart.yaml' })).text).toContain('tool: iperf3');
+  });
+
+  it('offers clouds with zones and machine types without importing cloud SDKs', async () => {
+    const started = Date.now();
+    const catalog = await desktop.api.catalog({});
+    expect(Date.now() - started).toBeLessThan(2000);
+    const aws = catalog.clouds.find((c) => c.cloud === 'aws');
+    expect(aws?.regions['us-east-1']).toContain('us-east-1a');
+    expect(catalog.tools).toEqual(expect.arrayContaining([{ name: 'ping', installed: true }]));
+  });
+});

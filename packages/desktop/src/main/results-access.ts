@@ -1,0 +1,53 @@
+import {
+  chartsFor, compareResults, exportResults, showResult, withStore, type RunList, type RunResults,
+} from '@netbench/core';
+import { formatCsv } from '@netbench/plugin-csv';
+import { renderHtml, renderMarkdown } from '@netbench/report';
+import type { ComparePage, ExportedFile, ExportFormat, ResultsFilter, RunPage } from '../shared/bridge-types.js';
+
+// The results pages read the same store `netbench results` reads; every
+// function opens it, reads, and closes it (runs write to it meanwhile).
+
+/** History, newest first. An absent store is an empty history, not an error. */
+export async function listStoredRuns(db: string | undefined, filter: ResultsFilter): Promise<RunList> {
+  return withStore(db, (store) => {
+    const base = {
+      ...(filter.spec ? { spec: filter.spec } : {}),
+      ...(filter.tool ? { tool: filter.tool } : {}),
+      ...(filter.since ? { since: new Date(`${filter.since}T00:00:00Z`) } : {}),
+    };
+    if (!filter.status) return store.list({ ...base, ...(filter.limit ? { limit: filter.limit } : {}) });
+    // The store filters by spec, tool and time; status is filtered here, before the limit.
+    const all = store.list(base).runs.filter((r) => r.status === filter.status);
+    return { runs: filter.limit ? all.slice(0, filter.limit) : all, total: all.length };
+  });
+}
+
+export async function showStoredRun(db: string | undefined, runId: string): Promise<RunPage> {
+  const show = await showResult({ run: runId, ...(db !== undefined ? { db } : {}) });
+  const results = await exportResults({ runs: [runId], ...(db !== undefined ? { db } : {}) });
+  return { show, charts: chartsFor(results) };
+}
+
+/** Two stored runs metric by metric with core's significance verdicts, and their charts side by side. */
+export async function compareStoredRuns(db: string | undefined, baseline: string, candidate: string): Promise<ComparePage> {
+  const comparison = await compareResults({ baseline: { runs: [baseline] }, candidate: { runs: [candidate] }, ...(db !== undefined ? { db } : {}) });
+  const results = await exportResults({ runs: [baseline, candidate], ...(db !== undefined ? { db } : {}) });
+  return { comparison, charts: chartsFor(results) };
+}
+
+const MIME: Record<ExportFormat, string> = {
+  json: 'application/json', csv: 'text/csv', html: 'text/html', md: 'text/markdown',
+};
+
+/** A stored run as `results.json`, a CSV of its samples, or the report (HTML/Markdown) `netbench report` writes. */
+export async function exportStoredRun(db: string | undefined, runId: string, format: ExportFormat): Promise<ExportedFile> {
+  const results: RunResults[] = await exportResults({ runs: [runId], ...(db !== undefined ? { db } : {}) });
+  const run = results[0]!;
+  const id = run.run.runId;
+  const content = format === 'json' ? `${JSON.stringify(run, null, 2)}\n`
+    : format === 'csv' ? formatCsv(run.samples)
+      : format === 'html' ? renderHtml(results, chartsFor(results))
+        : renderMarkdown(results, chartsFor(results));
+  return { fileName: `${id}.${format === 'json' ? 'results.json' : format}`, mimeType: MIME[format], content };
+}

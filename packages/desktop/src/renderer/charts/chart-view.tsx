@@ -1,0 +1,82 @@
+import type { ChartSpec } from '@netbench/core';
+import { useEffect, useRef, useState } from 'react';
+import { download } from '../lib/format';
+import { useTheme } from '../lib/theme';
+import { chartOption, chartRows, type ChartTheme } from './chart-option';
+import { echarts } from './echarts';
+
+const TABLE_ROWS = 500;
+
+function chartTheme(dark: boolean): ChartTheme {
+  return dark ? { text: '#e6e8eb', muted: '#a8b0ba', grid: '#333a44' } : { text: '#1d232b', muted: '#56606c', grid: '#e3e6ea' };
+}
+
+/**
+ * One chart from core's specification, drawn interactively (zoom, tooltips),
+ * with PNG/SVG export and a data table (keyboard and screen-reader users get
+ * the numbers, not only a picture).
+ */
+export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | undefined>(undefined);
+  const { dark } = useTheme();
+  const [showTable, setShowTable] = useState(false);
+
+  useEffect(() => {
+    const el = ref.current!;
+    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(el);
+    return () => { resize.disconnect(); instance.dispose(); chart.current = undefined; };
+  }, []);
+
+  useEffect(() => {
+    const started = performance.now();
+    chart.current?.setOption(chartOption(spec, chartTheme(dark)), { notMerge: true, lazyUpdate: false });
+    ref.current?.setAttribute('data-render-ms', (performance.now() - started).toFixed(1));
+  }, [spec, dark]);
+
+  const exportPng = () => {
+    const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: dark ? '#15191e' : '#ffffff' });
+    if (url) void fetch(url).then((r) => r.blob()).then((blob) => download(`${spec.id}.png`, blob));
+  };
+  const exportSvg = () => {
+    // A second, off-screen instance with the SVG renderer gives a vector file of the same option.
+    const div = document.createElement('div');
+    const width = ref.current?.clientWidth ?? 900;
+    const svg = echarts.init(div, undefined, { renderer: 'svg', ssr: true, width, height });
+    svg.setOption(chartOption(spec, chartTheme(false)));
+    download(`${spec.id}.svg`, svg.renderToSVGString(), 'image/svg+xml');
+    svg.dispose();
+  };
+
+  const rows = showTable ? chartRows(spec) : [];
+  return (
+    <figure className="chart" data-chart-id={spec.id} data-chart-kind={spec.kind}>
+      <div ref={ref} className="chart-canvas" style={{ height }} role="img" aria-label={`${spec.title}${spec.subtitle ? ` — ${spec.subtitle}` : ''}`} />
+      <figcaption>
+        <span className="chart-notes">{spec.notes.join(' ')}</span>
+        <span className="chart-actions">
+          <button type="button" onClick={exportPng}>PNG</button>
+          <button type="button" onClick={exportSvg}>SVG</button>
+          <button type="button" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>{showTable ? 'Hide data' : 'Data'}</button>
+        </span>
+      </figcaption>
+      {showTable && (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead><tr>{rows[0]!.map((h) => <th key={h} scope="col">{h}</th>)}</tr></thead>
+            <tbody>{rows.slice(1, TABLE_ROWS + 1).map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j}>{c}</td>)}</tr>)}</tbody>
+          </table>
+          {rows.length - 1 > TABLE_ROWS && <p className="muted">First {TABLE_ROWS} of {rows.length - 1} rows; export the run for all.</p>}
+        </div>
+      )}
+    </figure>
+  );
+}
+
+export function ChartGrid({ charts }: { charts: readonly ChartSpec[] }) {
+  if (charts.length === 0) return <p className="muted">No charts for these results.</p>;
+  return <div className="chart-grid">{charts.map((c) => <ChartView key={c.id} spec={c} />)}</div>;
+}

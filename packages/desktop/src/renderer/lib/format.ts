@@ -1,0 +1,32 @@
+/** Numbers people read: 3 significant digits, thousands separated. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const abs = Math.abs(value);
+  if (abs !== 0 && (abs < 0.001 || abs >= 1e9)) return value.toExponential(2);
+  return Number(value.toPrecision(abs >= 1000 ? Math.max(4, Math.ceil(Math.log10(abs)) ) : 3)).toLocaleString('en-US');
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min ${s % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Save text or a data URL as a file (an `<a download>`; Electron shows its save dialog). */
+export function download(fileName: string, content: string | Blob, mimeType = 'application/octet-stream'): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type: mimeType }) : content;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,84 @@
+import type { ShownMetric, ShownTrial } from '@netbench/core';
+import { useState } from 'react';
+import type { ExportFormat } from '../../shared/bridge-types';
+import { ChartGrid } from '../charts/chart-view';
+import { call } from '../lib/bridge-client';
+import { download, formatNumber, formatTime } from '../lib/format';
+import { go, href } from '../lib/route';
+import { Loaded, StatusBadge } from '../lib/status';
+import { useCall } from '../lib/use-call';
+
+/** One stored run: header, summary table per trial, its charts, exports. */
+export function RunPage({ runId }: { runId: string }) {
+  const page = useCall('showRun', { runId }, runId);
+  const others = useCall('listRuns', { limit: 50 }, 'recent');
+  const [exportError, setExportError] = useState<string | undefined>();
+
+  const exportAs = async (format: ExportFormat) => {
+    try {
+      const file = await call('exportRun', { runId, format });
+      download(file.fileName, file.content, file.mimeType);
+    } catch (e) {
+      setExportError((e as Error).message);
+    }
+  };
+
+  return (
+    <Loaded state={page} what={`run ${runId}`}>{({ show, charts }) => (
+      <section aria-labelledby="run-title" data-testid="run-page">
+        <div className="page-head">
+          <h1 id="run-title">{show.run.name} <code className="small">{show.run.runId}</code> <StatusBadge status={show.run.status} /></h1>
+          <div className="row">
+            <span className="muted small">Export</span>
+            <button type="button" onClick={() => void exportAs('html')}>Report (HTML)</button>
+            <button type="button" onClick={() => void exportAs('md')}>Markdown</button>
+            <button type="button" onClick={() => void exportAs('csv')}>CSV</button>
+            <button type="button" onClick={() => void exportAs('json')}>JSON</button>
+          </div>
+        </div>
+        {exportError && <p className="error-text" role="alert">{exportError}</p>}
+        <p className="muted">
+          {formatTime(show.run.startedAt)} · {show.run.samples} samples · {show.run.hosts.map((h) => `${h.name} (${h.cloud}${h.zone ? ` ${h.zone}` : ''})`).join(', ')}
+          {' · '}
+          <label>Compare with{' '}
+            <select defaultValue="" onChange={(e) => e.target.value && go('compare', e.target.value, runId)} aria-label="Compare with another run (as baseline)">
+              <option value="">choose a baseline…</option>
+              {others.data?.runs.filter((r) => r.runId !== runId).map((r) => <option key={r.runId} value={r.runId}>{r.runId} {r.name}</option>)}
+            </select>
+          </label>
+        </p>
+        {show.run.errors.length > 0 && <div className="panel panel-error" role="alert"><h2>Errors</h2><ul>{show.run.errors.map((e) => <li key={e}>{e}</li>)}</ul></div>}
+        <h2>Summary</h2>
+        <div className="table-scroll">
+          <table className="data-table" data-testid="summary-table">
+            <thead><tr><th scope="col">trial</th><th scope="col">tool · test</th><th scope="col">status</th><th scope="col">metric</th><th scope="col">value</th><th scope="col">p50</th><th scope="col">p90</th><th scope="col">p99</th><th scope="col">n</th></tr></thead>
+            <tbody>
+              {show.trials.flatMap((t): { t: ShownTrial; m?: ShownMetric }[] => (t.metrics.length === 0 ? [{ t }] : t.metrics.map((m) => ({ t, m })))).map(({ t, m }, i) => (
+                <tr key={`${t.id}-${i}`}>
+                  <td><code>{t.id}</code></td><td>{t.tool} · {t.test}</td><td><StatusBadge status={t.status} />{t.error ? <span className="error-text small"> {t.error}</span> : null}</td>
+                  {m ? <MetricCells m={m} /> : <td colSpan={6} className="muted">no samples</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <h2>Charts</h2>
+        <ChartGrid charts={charts} />
+        <p><a href={href('results')}>← All results</a></p>
+      </section>
+    )}</Loaded>
+  );
+}
+
+function MetricCells({ m }: { m: ShownMetric }) {
+  const unit = m.percentileUnit ?? m.unit;
+  return (
+    <>
+      <td>{m.metric}</td><td>{formatNumber(m.value)} {m.unit}</td>
+      <td>{m.p50 !== undefined ? `${formatNumber(m.p50)} ${unit}` : '—'}</td>
+      <td>{m.p90 !== undefined ? formatNumber(m.p90) : '—'}</td>
+      <td>{m.p99 !== undefined ? formatNumber(m.p99) : '—'}</td>
+      <td>{m.n}</td>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { Question, WizardAnswers, WizardSite, WizardTool } from '../../shared/bridge-types';
+import { call } from '../lib/bridge-client';
+import { useCall } from '../lib/use-call';
+import { Loaded } from '../lib/status';
+import { ReviewStep } from './review-step';
+import { SitesStep } from './sites-step';
+
+const STEPS = ['Question', 'Where', 'Tests', 'Review'] as const;
+
+const QUESTIONS: { id: Question; title: string; detail: string; tools: WizardTool[] }[] = [
+  { id: 'latency', title: 'Latency between zones or regions', detail: 'ping and netperf TCP_RR: percentiles of round-trip time.', tools: ['ping', 'netperf'] },
+  { id: 'throughput', title: 'Throughput', detail: 'iperf3 (time series) and netperf TCP_STREAM.', tools: ['iperf3', 'netperf'] },
+  { id: 'pps', title: 'Packets per second', detail: 'netperf UDP_RR and iperf3 over UDP.', tools: ['netperf', 'iperf3'] },
+  { id: 'onprem', title: 'On-premises ↔ cloud', detail: 'Your machines over SSH against cloud machines: latency and throughput.', tools: ['ping', 'netperf', 'iperf3'] },
+];
+
+/** The guided comparison: question → where → tests and duration → review and run. */
+export function WizardPage() {
+  const [step, setStep] = useState(0);
+  const [question, setQuestion] = useState<Question>('latency');
+  const [name, setName] = useState('my-comparison');
+  const [sites, setSites] = useState<WizardSite[]>([{ kind: 'local' }, { kind: 'local' }]);
+  const [tools, setTools] = useState<WizardTool[]>(['ping', 'netperf']);
+  const [duration, setDuration] = useState(5);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const specs = useCall('listSpecs', {}, 'specs');
+
+  const toReview = async () => {
+    setError(undefined);
+    const answers: WizardAnswers = { name, question, sites, tools, durationSeconds: duration };
+    try {
+      setText((await call('generateSpec', answers)).text);
+      setStep(3);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const startFrom = async (value: string) => {
+    if (!value) return;
+    const [source, file] = value.split(':') as ['example' | 'saved', string];
+    try {
+      setText((await call('readSpec', { source, name: file })).text);
+      setStep(3);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <section aria-labelledby="wizard-title">
+      <div className="page-head">
+        <h1 id="wizard-title">New comparison</h1>
+        <Loaded state={specs} what="specs">{(list) => (
+          <label className="inline">Or start from a spec{' '}
+            <select defaultValue="" onChange={(e) => void startFrom(e.target.value)} data-testid="start-from">
+              <option value="">choose…</option>
+              <optgroup label="Examples">{list.filter((s) => s.source === 'example').map((s) => <option key={s.name} value={`example:${s.name}`}>{s.name}</option>)}</optgroup>
+              <optgroup label="Saved">{list.filter((s) => s.source === 'saved').map((s) => <option key={s.name} value={`saved:${s.name}`}>{s.name}</option>)}</optgroup>
+            </select>
+          </label>
+        )}</Loaded>
+      </div>
+      <ol className="steps" aria-label="Steps">
+        {STEPS.map((s, i) => (
+          <li key={s} aria-current={i === step ? 'step' : undefined} className={i === step ? 'current' : i < step ? 'done' : ''}>
+            <button type="button" className="link" disabled={i === 3 && text === ''} onClick={() => (i === 3 ? setStep(3) : setStep(i))}>{i + 1}. {s}</button>
+          </li>
+        ))}
+      </ol>
+
+      {step === 0 && (
+        <fieldset className="panel">
+          <legend>What do you want to know?</legend>
+          {QUESTIONS.map((q) => (
+            <label key={q.id} className="choice">
+              <input type="radio" name="question" checked={question === q.id} onChange={() => {
+                setQuestion(q.id);
+                setTools(q.tools);
+                if (q.id === 'onprem' && !sites.some((s) => s.kind === 'ssh')) setSites([{ kind: 'ssh', address: '' }, ...sites.slice(1)]);
+              }} />
+              <span><strong>{q.title}</strong><br /><span className="muted">{q.detail}</span></span>
+            </label>
+          ))}
+          <label className="block">Name <input value={name} onChange={(e) => setName(e.target.value)} /></label>
+          <div className="row"><button type="button" className="primary" onClick={() => setStep(1)}>Next: where</button></div>
+        </fieldset>
+      )}
+
+      {step === 1 && <SitesStep sites={sites} setSites={setSites} onNext={() => setStep(2)} onBack={() => setStep(0)} />}
+
+      {step === 2 && (
+        <fieldset className="panel">
+          <legend>Which tests, and how long?</legend>
+          {(['ping', 'netperf', 'iperf3'] as const).map((t) => (
+            <label key={t} className="choice">
+              <input type="checkbox" checked={tools.includes(t)} onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))} />
+              <span><strong>{t}</strong> <span className="muted">{TOOL_TEXT[t]}</span></span>
+            </label>
+          ))}
+          <label className="block">Seconds per test and host pair
+            <input type="number" min={1} max={3600} value={duration} onChange={(e) => setDuration(Math.max(1, Math.round(Number(e.target.value) || 1)))} />
+          </label>
+          {tools.length === 0 && <p className="error-text">Pick at least one test.</p>}
+          <div className="row">
+            <button type="button" onClick={() => setStep(1)}>Back</button>
+            <button type="button" className="primary" disabled={tools.length === 0} onClick={() => void toReview()}>Next: review</button>
+          </div>
+        </fieldset>
+      )}
+
+      {error && <p className="error-text" role="alert">{error}</p>}
+      {step === 3 && <ReviewStep text={text} setText={setText} />}
+    </section>
+  );
+}
+
+const TOOL_TEXT: Record<WizardTool, string> = {
+  ping: 'ICMP round trips with per-packet percentiles.',
+  netperf: 'request/response latency or bulk throughput.',
+  iperf3: 'throughput with a per-interval time series.',
+};

@@ -1,0 +1,182 @@
+// The typed bridge between the renderer and the main process. The renderer
+// sees only these types (no Node, no core at runtime); the same calls travel
+// over Electron IPC (preload) or the loopback HTTP channel (`netbench ui --browser`).
+import type {
+  ChartSpec, ComparisonResult, NetbenchEvent, PluginList, RunList, RunShow, RunStatus, SpecIssue,
+} from '@netbench/core';
+
+export type SpecSource = 'example' | 'saved';
+
+export interface SpecEntry {
+  readonly source: SpecSource;
+  /** File name without folder (`quickstart.yaml`). */
+  readonly name: string;
+  /** The spec's `description`, or its first comment line. */
+  readonly title: string;
+}
+
+export interface AppInfo {
+  readonly version: string;
+  readonly shell: 'electron' | 'browser';
+  readonly storePath: string;
+  readonly runsDir: string;
+  readonly specsDir: string;
+}
+
+export interface PlanSummary {
+  readonly name: string;
+  readonly trials: readonly { readonly id: string; readonly tool: string; readonly test: string; readonly client: string; readonly server: string }[];
+  readonly hosts: readonly { readonly name: string; readonly cloud: string; readonly zone?: string; readonly machineType?: string }[];
+  readonly estimatedSeconds: number;
+}
+
+export interface CostSummary {
+  readonly usd: number;
+  readonly hostSeconds: number;
+  readonly clouds: readonly { readonly cloud: string; readonly usd?: number; readonly note?: string; readonly hosts: number }[];
+}
+
+/** Live validation of the editor's text: every issue with its place, or the plan and its cost. */
+export type SpecCheck =
+  | { readonly ok: false; readonly issues: readonly SpecIssue[]; readonly warnings: readonly string[] }
+  | {
+    readonly ok: true; readonly plan: PlanSummary; readonly cost: CostSummary;
+    /** The estimate is above the max-cost guard: the run would be refused. */
+    readonly overBudget: boolean; readonly warnings: readonly string[];
+  };
+
+export type Question = 'latency' | 'throughput' | 'pps' | 'onprem';
+export type WizardTool = 'ping' | 'netperf' | 'iperf3';
+
+/** One place to measure from or to. */
+export type WizardSite =
+  | { readonly kind: 'cloud'; readonly cloud: string; readonly zone: string; readonly machineType: string }
+  | { readonly kind: 'ssh'; readonly address: string; readonly user?: string; readonly port?: number; readonly key?: string; readonly zone?: string }
+  | { readonly kind: 'local' };
+
+export interface WizardAnswers {
+  readonly name: string;
+  readonly question: Question;
+  readonly sites: readonly WizardSite[];
+  readonly tools: readonly WizardTool[];
+  /** Seconds each tool measures per host pair. */
+  readonly durationSeconds: number;
+}
+
+export interface CloudChoice {
+  readonly cloud: string;
+  readonly installed: boolean;
+  readonly version?: string;
+  /** region → zones. Empty for clouds without zones (local). */
+  readonly regions: Readonly<Record<string, readonly string[]>>;
+  readonly machineTypes: readonly string[];
+}
+
+/** Host fields of a cloud plugin's schema (name: description), to show what else can be set in the YAML. */
+export type CloudFields = readonly { readonly name: string; readonly description: string }[];
+
+export interface WizardCatalog {
+  readonly clouds: readonly CloudChoice[];
+  readonly tools: readonly { readonly name: WizardTool; readonly installed: boolean }[];
+}
+
+export interface TeardownItem {
+  readonly plugin: string;
+  readonly type: string;
+  readonly id: string;
+  readonly host?: string;
+  /** Last ledger phase of the resource: `deleted` is torn down; anything else may be left. */
+  readonly state: string;
+  readonly error?: string;
+}
+
+/** How a run ended, with why it failed and what was torn down. */
+export interface RunEnded {
+  readonly status: RunStatus | 'refused';
+  readonly exitCode: number;
+  readonly errors: readonly string[];
+  readonly failedTrials: readonly { readonly id: string; readonly error: string }[];
+  readonly teardown: readonly TeardownItem[];
+  readonly samples: number;
+  readonly runDir?: string;
+}
+
+export interface LiveRun {
+  readonly runId: string;
+  readonly name: string;
+  readonly events: readonly NetbenchEvent[];
+  readonly ended?: RunEnded;
+}
+
+export interface ResultsFilter {
+  readonly spec?: string;
+  readonly tool?: string;
+  readonly status?: string;
+  /** ISO date: started at or after. */
+  readonly since?: string;
+  readonly limit?: number;
+}
+
+export interface RunPage {
+  readonly show: RunShow;
+  readonly charts: readonly ChartSpec[];
+}
+
+export interface ComparePage {
+  readonly comparison: ComparisonResult;
+  readonly charts: readonly ChartSpec[];
+}
+
+export type ExportFormat = 'json' | 'csv' | 'html' | 'md';
+
+export interface ExportedFile {
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly content: string;
+}
+
+/** Every call the renderer can make: one argument object, one result. */
+export interface BridgeApi {
+  appInfo(arg: Record<string, never>): Promise<AppInfo>;
+  listSpecs(arg: Record<string, never>): Promise<readonly SpecEntry[]>;
+  readSpec(arg: { source: SpecSource; name: string }): Promise<{ text: string }>;
+  saveSpec(arg: { name: string; text: string }): Promise<SpecEntry>;
+  checkSpec(arg: { text: string; maxCostUsd?: number }): Promise<SpecCheck>;
+  catalog(arg: Record<string, never>): Promise<WizardCatalog>;
+  cloudFields(arg: { cloud: string }): Promise<CloudFields>;
+  generateSpec(arg: WizardAnswers): Promise<{ text: string }>;
+  startRun(arg: { text: string; maxCostUsd?: number }): Promise<{ runId: string }>;
+  cancelRun(arg: { runId: string }): Promise<{ cancelled: boolean }>;
+  liveRun(arg: { runId: string }): Promise<LiveRun>;
+  liveCharts(arg: { runId: string }): Promise<readonly ChartSpec[]>;
+  activeRuns(arg: Record<string, never>): Promise<readonly string[]>;
+  listRuns(arg: ResultsFilter): Promise<RunList>;
+  showRun(arg: { runId: string }): Promise<RunPage>;
+  compareRuns(arg: { baseline: string; candidate: string }): Promise<ComparePage>;
+  exportRun(arg: { runId: string; format: ExportFormat }): Promise<ExportedFile>;
+  listPlugins(arg: Record<string, never>): Promise<PluginList>;
+}
+
+export type BridgeMethod = keyof BridgeApi;
+export type BridgeArg<M extends BridgeMethod> = Parameters<BridgeApi[M]>[0];
+export type BridgeResult<M extends BridgeMethod> = Awaited<ReturnType<BridgeApi[M]>>;
+
+/** What every call returns on the wire: errors keep their name and spec issues (IPC drops custom error fields). */
+export type BridgeEnvelope<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: { readonly name: string; readonly message: string; readonly issues?: readonly SpecIssue[] } };
+
+/** Pushed from main to renderer. */
+export type BridgeEvent =
+  | { readonly kind: 'run-event'; readonly runId: string; readonly event: NetbenchEvent }
+  | { readonly kind: 'run-ended'; readonly runId: string; readonly ended: RunEnded };
+
+/** The object the preload exposes as `window.netbench` (and the HTTP client implements). */
+export interface NetbenchBridge {
+  call<M extends BridgeMethod>(method: M, arg: BridgeArg<M>): Promise<BridgeEnvelope<BridgeResult<M>>>;
+  /** Returns an unsubscribe function. */
+  onEvent(listener: (event: BridgeEvent) => void): () => void;
+}
+
+export const IPC_CALL = 'netbench:call';
+export const IPC_EVENT = 'netbench:event';

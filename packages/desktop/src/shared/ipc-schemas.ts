@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { BridgeMethod } from './bridge-types.js';
+
+// Every argument crossing the bridge is checked here before main-process code
+// sees it: the renderer is treated as untrusted (a compromised page must not
+// reach the file system through a crafted name or an oversized spec).
+
+const empty = z.strictObject({});
+const runId = z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'expected a run id');
+/** A file name inside the specs folder: no separators, no leading dot. */
+const specName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}\.ya?ml$/, 'expected a file name ending in .yaml, without folders');
+const specText = z.string().max(1_000_000, 'spec text is limited to 1 MB');
+const usd = z.number().min(0).max(1_000_000).optional();
+const zoneName = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/);
+
+const site = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('cloud'), cloud: z.string().regex(/^[a-z0-9-]{1,40}$/), zone: zoneName, machineType: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/) }),
+  z.strictObject({
+    kind: z.literal('ssh'),
+    address: z.string().regex(/^[A-Za-z0-9.:_-]{1,253}$/, 'expected a host name or IP address'),
+    user: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).optional(),
+    port: z.int().min(1).max(65_535).optional(),
+    key: z.string().min(1).max(4096).optional(),
+    zone: zoneName.optional(),
+  }),
+  z.strictObject({ kind: z.literal('local') }),
+]);
+
+export const wizardAnswersSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,80}$/, 'letters, digits, space, . _ -'),
+  question: z.enum(['latency', 'throughput', 'pps', 'onprem']),
+  sites: z.array(site).min(2, 'pick at least two places to measure between').max(20),
+  tools: z.array(z.enum(['ping', 'netperf', 'iperf3'])).min(1, 'pick at least one test'),
+  durationSeconds: z.int().min(1).max(3600),
+});
+
+export const bridgeSchemas = {
+  appInfo: empty,
+  listSpecs: empty,
+  readSpec: z.strictObject({ source: z.enum(['example', 'saved']), name: specName }),
+  saveSpec: z.strictObject({ name: specName, text: specText }),
+  checkSpec: z.strictObject({ text: specText, maxCostUsd: usd }),
+  catalog: empty,
+  cloudFields: z.strictObject({ cloud: z.string().regex(/^[a-z0-9-]{1,40}$/) }),
+  generateSpec: wizardAnswersSchema,
+  startRun: z.strictObject({ text: specText, maxCostUsd: usd }),
+  cancelRun: z.strictObject({ runId }),
+  liveRun: z.strictObject({ runId }),
+  liveCharts: z.strictObject({ runId }),
+  activeRuns: empty,
+  listRuns: z.strictObject({
+    spec: z.string().max(200).optional(),
+    tool: z.string().max(100).optional(),
+    status: z.enum(['succeeded', 'failed', 'interrupted']).optional(),
+    since: z.iso.date().optional(),
+    limit: z.int().min(1).max(100_000).optional(),
+  }),
+  showRun: z.strictObject({ runId }),
+  compareRuns: z.strictObject({ baseline: runId, candidate: runId }),
+  exportRun: z.strictObject({ runId, format: z.enum(['json', 'csv', 'html', 'md']) }),
+  listPlugins: empty,
+} as const satisfies Record<BridgeMethod, z.ZodType>;
+
+export function isBridgeMethod(name: unknown): name is BridgeMethod {
+  return typeof name === 'string' && Object.hasOwn(bridgeSchemas, name);
+}
