@@ -215,9 +215,9 @@ matrix:
     const { spec, warnings } = await loadSpec({ text: `name: w
 hosts: { a: { cloud: local }, b: { cloud: local } }
 benchmarks:
-  - { tool: wrk, client: a, server: b, url: / }
+  - { tool: fping, client: a, server: b, count: 3 }
 ` }, resolver);
     expect(warnings).toHaveLength(1);
-    await expect(createPlan(spec, resolver)).rejects.toThrow(new NetbenchError("benchmarks.0: tool 'wrk' needs @netbench/plugin-wrk, which is not installed; cannot plan its trials"));
+    await expect(createPlan(spec, resolver)).rejects.toThrow(new NetbenchError("benchmarks.0: tool 'fping' needs @netbench/plugin-fping, which is not installed; cannot plan its trials"));
   });
 });

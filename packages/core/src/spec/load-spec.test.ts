@@ -63,11 +63,11 @@ describe('loadSpec', () => {
 
   test('an official plugin that is not installed is a warning and its block is not checked', async () => {
     const text = QUICKSTART.replace('client: { cloud: local }', 'client: { cloud: gcp, zone: us-west1-a, anything: [1, 2] }')
-      .replace('tool: netperf', 'tool: sockperf');
+      .replace('tool: netperf', 'tool: fping');
     const { spec, warnings } = await loadSpec({ text }, new TestResolver());
     expect(warnings).toEqual([
       "cloud 'gcp' needs @netbench/plugin-gcp, which is not installed; its fields were not checked",
-      "tool 'sockperf' needs @netbench/plugin-sockperf, which is not installed; its fields were not checked",
+      "tool 'fping' needs @netbench/plugin-fping, which is not installed; its fields were not checked",
     ]);
     expect(spec.hosts.client).toEqual({ cloud: 'gcp', reuse: true, zone: 'us-west1-a', anything: [1, 2] });
   });

@@ -11,7 +11,7 @@ import type { RawIssue } from './spec-error.js';
  */
 export const OFFICIAL_CATALOG: Readonly<Record<PluginKind, readonly string[]>> = {
   cloud: ['aws', 'gcp', 'azure', 'static'],
-  tool: ['iperf', 'fping', 'wrk', 'sockperf'],
+  tool: ['iperf', 'fping'],
   publisher: [],
 };
 

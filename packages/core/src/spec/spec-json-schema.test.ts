@@ -25,7 +25,7 @@ describe('specJsonSchema', () => {
     expect(hosts[2]).toMatchObject({ title: 'cloud gcp (not installed)', additionalProperties: true });
 
     const benchmarks: Json[] = schema.properties.benchmarks.items.anyOf;
-    expect(benchmarks.map((b) => b.properties.tool.const)).toEqual(['netperf', 'iperf3', 'ping', 'iperf', 'fping', 'wrk', 'sockperf']);
+    expect(benchmarks.map((b) => b.properties.tool.const)).toEqual(['netperf', 'iperf3', 'ping', 'iperf', 'fping']);
     const netperf = benchmarks[0]!;
     expect(netperf.required).toEqual(['tool', 'client', 'server']);
     expect(Object.keys(netperf.properties)).toEqual(['tool', 'name', 'client', 'server', 'ip', 'tests', 'streams', 'duration']);
