@@ -155,7 +155,7 @@ options: { retries: -1 }
     expect(lines).toEqual([
       'spec.yaml:1:7  name  use letters, digits, - and _ only',
       'spec.yaml:3:33  hosts.client.zone  expected string, got number',
-      "spec.yaml:4:20  hosts.server.cloud  unknown cloud 'nope'; installed clouds: local",
+      "spec.yaml:4:20  hosts.server.cloud  unknown cloud 'nope'; installed clouds: local; a third-party one installs with `netbench plugins add netbench-plugin-nope`",
       "spec.yaml:8:13  benchmarks.0.server  unknown host 'servr' (did you mean 'server'?); hosts: client, server",
       'spec.yaml:9:21  benchmarks.0.tests.1  expected one of TCP_RR, TCP_CRR, TCP_STREAM, TCP_MAERTS, UDP_RR, UDP_STREAM',
       "spec.yaml:10:14  benchmarks.0.streams  undefined matrix variable 'streams'; matrix variables: zone",

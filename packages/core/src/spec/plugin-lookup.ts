@@ -51,6 +51,9 @@ export class PluginLookup {
       return { status: 'catalog', warning: `${kind} '${name}' needs @netbench/plugin-${name}, which is not installed; its fields were not checked` };
     }
     const list = installed.length > 0 ? `installed ${kind}s: ${[...installed].sort().join(', ')}` : `no ${kind} plugins are installed`;
-    return { status: 'missing', issue: { path: [], message: `unknown ${kind} '${name}'${suggestion(name, installed)}; ${list}` } };
+    const similar = suggestion(name, installed);
+    // No near miss: likely a third-party plugin that is not installed (yet, or any more).
+    const hint = similar ? '' : `; a third-party one installs with \`netbench plugins add netbench-plugin-${name}\``;
+    return { status: 'missing', issue: { path: [], message: `unknown ${kind} '${name}'${similar}; ${list}${hint}` } };
   }
 }
