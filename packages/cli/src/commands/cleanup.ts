@@ -37,6 +37,7 @@ export default class Cleanup extends NetbenchCommand {
       const verb = flags['dry-run'] ? 'would delete' : 'deleted';
       for (const resource of outcome.deleted) this.log(`${verb} ${resource.type} ${resource.id}`);
       for (const { resource, error } of outcome.failed) process.stderr.write(`could not delete ${resource.type} ${resource.id}: ${error}\n`);
+      for (const { cloud, reason } of outcome.skipped ?? []) process.stderr.write(`skipped ${cloud}: ${reason} (--cloud ${cloud} makes this an error)\n`);
       if (outcome.deleted.length === 0 && outcome.failed.length === 0) this.log('nothing left behind');
     }
     if (outcome.failed.length > 0) process.exitCode = 4;

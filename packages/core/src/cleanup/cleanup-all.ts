@@ -23,7 +23,7 @@ const sameResource = (a: LedgerResource, b: LedgerResource) => a.type === b.type
  * resources named after a run id, which also finds runs whose folder is gone.
  */
 export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOutcome> {
-  const outcome: CleanupOutcome = { deleted: [], failed: [] };
+  const outcome: CleanupOutcome & { skipped: { cloud: string; reason: string }[] } = { deleted: [], failed: [], skipped: [] };
   const runsDir = resolve(options.runsDir ?? defaultRunsDir());
   const cutoff = options.olderThanMs !== undefined ? Date.now() - options.olderThanMs : undefined;
 
@@ -63,7 +63,9 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
       outcome.deleted.push(...report.found.filter((r) => !report.failed.some((f) => sameResource(f.resource, r))));
       outcome.failed.push(...report.failed);
     } catch (error) {
-      outcome.failed.push({ resource: { type: 'cloud-plugin', id: descriptor.name }, error: errorMessage(error) });
+      // Every installed cloud is asked; one this machine has no account for is skipped, not a failure.
+      if (options.cloud === undefined) outcome.skipped.push({ cloud: descriptor.name, reason: errorMessage(error) });
+      else outcome.failed.push({ resource: { type: 'cloud-plugin', id: descriptor.name }, error: errorMessage(error) });
     }
   }
   return outcome;

@@ -7,6 +7,12 @@ export interface CleanupOutcome {
   /** Resources deleted (with `dryRun`: that would be deleted). */
   readonly deleted: LedgerResource[];
   readonly failed: { readonly resource: LedgerResource; readonly error: string }[];
+  /**
+   * `cleanup --all` without `--cloud`: clouds whose search could not run
+   * (typically no credentials or project on this machine), with the reason.
+   * Not failures: naming the cloud with `--cloud` makes them one.
+   */
+  readonly skipped?: { readonly cloud: string; readonly reason: string }[];
 }
 
 export interface CleanupOptions {
