@@ -52,14 +52,15 @@ describe('static cloud', () => {
     for (const resource of ctx.resources) await plugin.teardown(resource, ctx);
     for (const resource of ctx.resources) await plugin.teardown(resource, ctx); // idempotent
     await expect(hosts[0]!.exec(['true'])).rejects.toThrow(/closed/);
-    expect(sshd.liveConnections()).toBe(0);
+    // sshd's per-connection process exits a moment after the client hangs up.
+    await expect.poll(() => sshd.liveConnections(), { timeout: 5000 }).toBe(0);
   });
 
   it('when one host cannot be reached, reports it and closes the others', async () => {
     const ctx = context();
     const error = await plugin.provision([host('good'), host('gone', { port: 1, connectRetry: { attempts: 2, initialDelayMs: 50 } })], ctx).catch((e: Error) => e);
     expect(String(error)).toMatch(/host gone \(127\.0\.0\.1:1\) unreachable after 2 attempts over \d+\.\d s: .*ECONNREFUSED/);
-    expect(sshd.liveConnections()).toBe(0);
+    await expect.poll(() => sshd.liveConnections(), { timeout: 5000 }).toBe(0);
   });
 
   it('preflight lists every problem before connecting', async () => {
