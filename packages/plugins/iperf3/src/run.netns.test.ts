@@ -171,8 +171,9 @@ describe('iperf3 run() between two namespaces', () => {
       expect(error).toBeInstanceOf(TimeoutError);
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(iperfProcesses()).toEqual([]);
-      // iperf3 prints its JSON (with the interrupt error) when killed: kept for diagnosis.
-      expect(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8')).toContain('interrupt');
+      // What iperf3 printed before it was stopped is kept for diagnosis (its closing
+      // "interrupt" error only when it gets to print it before the deadline's kill).
+      expect(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8')).toContain('"connecting_to"');
     } finally {
       t.dispose();
     }
