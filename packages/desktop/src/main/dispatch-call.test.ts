@@ -54,7 +54,7 @@ describe('dispatchCall: validated bridge calls', () => {
   it('offers clouds with zones and machine types without importing cloud SDKs', async () => {
     const started = Date.now();
     const catalog = await desktop.api.catalog({});
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(5000);
     const aws = catalog.clouds.find((c) => c.cloud === 'aws');
     expect(aws?.regions['us-east-1']).toContain('us-east-1a');
     expect(catalog.tools).toEqual(expect.arrayContaining([{ name: 'ping', installed: true }]));

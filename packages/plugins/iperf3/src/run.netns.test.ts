@@ -137,7 +137,7 @@ describe('iperf3 run() between two namespaces', () => {
       const error = await plugin.run(trial, t.ctx).then(() => undefined, (e: unknown) => e);
       expect(isRetryable(error)).toBe(true);
       expect(String(error)).toMatch(/unable to connect to server: Connection refused/);
-      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(Date.now() - started).toBeLessThan(5_000);
       expect(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8')).toContain('Connection refused');
       expect(iperfProcesses()).toEqual([]);
     } finally {
@@ -155,7 +155,7 @@ describe('iperf3 run() between two namespaces', () => {
       const aborted = Date.now();
       t.controller.abort(new Error('user pressed Ctrl-C'));
       await expect(running).rejects.toThrow('user pressed Ctrl-C');
-      expect(Date.now() - aborted).toBeLessThan(1_000);
+      expect(Date.now() - aborted).toBeLessThan(5_000);
       expect(iperfProcesses()).toEqual([]);
     } finally {
       t.dispose();
@@ -169,7 +169,7 @@ describe('iperf3 run() between two namespaces', () => {
       const started = Date.now();
       const error = await plugin.run(trial, t.ctx).then(() => undefined, (e: unknown) => e);
       expect(error).toBeInstanceOf(TimeoutError);
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
       expect(iperfProcesses()).toEqual([]);
       // What iperf3 printed before it was stopped is kept for diagnosis (its closing
       // "interrupt" error only when it gets to print it before the deadline's kill).

@@ -112,7 +112,7 @@ describe('ping run() between two namespaces', () => {
       const running = plugin.run(trial, t.ctx);
       setTimeout(() => t.controller.abort(new Error('user pressed Ctrl-C')), 500);
       await expect(running).rejects.toThrow('user pressed Ctrl-C');
-      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(Date.now() - started).toBeLessThan(8_000);
       expect(readFileSync(t.saved.get('ping-forward.txt')!, 'utf8')).toMatch(/icmp_seq=\d+/);
       expect(lab.commands(lab.clientNs).filter((c) => c.includes('ping'))).toEqual([]);
     } finally {
