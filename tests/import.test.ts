@@ -122,11 +122,13 @@ describe('netbench import: bad input', () => {
     expect(result.stderr).not.toMatch(/\n\s+at .*\.js:\d+/);
     expect(result.stdout).toMatch(/t0005 {2}fping +icmp +13 samples/);
 
-    const runDirs = readdirSync(runs).sort();
+    const runDirs = readdirSync(runs);
     expect(runDirs).toHaveLength(2);
-    const { run: record } = readResults(join(runs, runDirs[1]!));
+    // Run ids sort by second, then by a random tag: two imports in one second sort either way.
+    const second = runDirs.find((dir) => dir !== before[0]!.runId)!;
+    const { run: record } = readResults(join(runs, second));
     expect(record.trials.map((t) => t.status)).toEqual(['failed', 'failed', 'failed', 'failed', 'succeeded']);
-    expect(readdirSync(join(runs, runDirs[1]!, 'raw'))).toHaveLength(5);
+    expect(readdirSync(join(runs, second, 'raw'))).toHaveLength(5);
     const after = await storedRuns(db);
     expect(after.filter((r) => r.runId === before[0]!.runId)).toEqual(before);
     expect(after).toHaveLength(2);
