@@ -12,6 +12,7 @@ export type {
   SpawnOptions, TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialRun,
   TrialSpec
 } from './plugin/index.js';
+export type { CloudCatalog, PeerHost } from './plugin/index.js';
 // The zod that validates specs: plugins build their block schemas with it (one copy, no extra dependency).
 export { z } from 'zod';
 

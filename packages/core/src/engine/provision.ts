@@ -1,4 +1,4 @@
-import type { CloudPlugin, HostRequest } from '../plugin/cloud.js';
+import type { CloudPlugin, HostRequest, PeerHost } from '../plugin/cloud.js';
 import type { Host } from '../plugin/host.js';
 import type { FleetHost } from '../plan/types.js';
 import { NetbenchError } from '../errors/index.js';
@@ -39,6 +39,7 @@ export async function provision(state: RunState): Promise<void> {
     )));
 
     await settleAll(groups.map(({ cloud, requests }) => failFast(provisionCloud(state, cloud, requests, timeoutMs, stop.signal))));
+    await settleAll(groups.map(({ cloud, requests }) => failFast(admitPeers(state, cloud, requests, timeoutMs, stop.signal))));
   } finally {
     state.signal.removeEventListener('abort', onInterrupt);
   }
@@ -57,6 +58,34 @@ async function provisionCloud(
     const request = requests[i]!;
     state.hosts.set(request.id, host);
     state.events.emit({ type: 'host-ready', host: request.id, cloud: cloud.name, address: host.internalIp });
+  });
+}
+
+/**
+ * Hosts on other clouds get through this cloud's firewall only now: while the
+ * clouds provisioned in parallel, none knew the others' addresses.
+ */
+async function admitPeers(
+  state: RunState,
+  cloud: CloudPlugin<unknown>,
+  requests: readonly HostRequest<unknown>[],
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<void> {
+  if (!cloud.admitPeers) return;
+  const peers = peersOf(state, cloud.name);
+  if (peers.length === 0 || requests.length === 0) return;
+  const ledger = state.ledger.forPlugin(cloud.name);
+  await call(state, cloud, 'admitPeers', (callSignal) => cloud.admitPeers!(peers, { ...pluginContext(state, cloud.name, callSignal), ledger }), { timeoutMs, signal });
+}
+
+/** Every provisioned host of the run that is not on `cloud`, with the addresses its traffic may come from. */
+export function peersOf(state: Pick<RunState, 'plan' | 'hosts'>, cloud: string): PeerHost[] {
+  return state.plan.fleet.flatMap((fleetHost) => {
+    const host = state.hosts.get(fleetHost.id);
+    if (fleetHost.cloud === cloud || !host) return [];
+    const addresses = [...new Set([host.externalIp, host.internalIp].filter((a): a is string => Boolean(a)))];
+    return addresses.length > 0 ? [{ id: fleetHost.id, cloud: fleetHost.cloud, addresses }] : [];
   });
 }
 

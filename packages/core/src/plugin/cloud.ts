@@ -41,12 +41,15 @@ export interface CleanupReport {
  * 2. `provision` once per run with every fleet host of this cloud; calls for
  *    different clouds run in parallel. It records each resource in the ledger
  *    *before* creating it. If it throws, whatever the ledger holds is torn down.
- * 3. `teardown` once per recorded resource, in reverse ledger order, every one
+ * 3. `admitPeers` (optional) once, after every cloud has provisioned, when the
+ *    run has hosts on other clouds: open this cloud's tool ports and ICMP to
+ *    them (their addresses were unknown while clouds provisioned in parallel).
+ * 4. `teardown` once per recorded resource, in reverse ledger order, every one
  *    attempted even when others fail (errors are collected). It must be
  *    idempotent: a resource that is already gone is success. It must work from
  *    the ledger entry alone, in a fresh process (`netbench cleanup`): no
  *    closures from `provision`.
- * 4. `cleanup` (optional) finds leftovers by their run-id naming when no
+ * 5. `cleanup` (optional) finds leftovers by their run-id naming when no
  *    ledger exists (`netbench cleanup --all`).
  */
 export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
@@ -56,6 +59,16 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
   preflight?(requests: readonly HostRequest<C>[], ctx: PluginContext): Promise<void>;
   /** Returns one `Host` per request, in the same order. */
   provision(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;
+  /**
+   * Optional: let this run's hosts on *other* clouds (and static machines)
+   * reach this cloud's hosts on the tool ports and ICMP — the cross-cloud and
+   * on-prem ↔ cloud scenarios. Called once after every cloud's `provision`
+   * succeeded, before any tool is prepared, with the peers' addresses. Works
+   * from `ctx.ledger` (this cloud's entries of this run); any rule that is a
+   * resource of its own is tracked there first. Throwing fails provisioning
+   * (everything is torn down).
+   */
+  admitPeers?(peers: readonly PeerHost[], ctx: ProvisionContext): Promise<void>;
   teardown(resource: LedgerResource, ctx: TeardownContext): Promise<void>;
   cleanup?(filter: CleanupFilter, ctx: PluginContext): Promise<CleanupReport>;
   /**
@@ -69,6 +82,35 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
    * supports (privileges, kernel features, credentials). Must create nothing.
    */
   diagnose?(ctx: PluginContext, input?: DiagnoseInput<C>): Promise<DiagnosticCheck[]>;
+  /**
+   * Optional: the regions, zones and machine types this plugin offers in
+   * pickers (the desktop wizard). A dated list shipped with the plugin: pure,
+   * no API calls, and cheap (no cloud SDK loaded). Names outside it stay valid.
+   */
+  catalog?(): CloudCatalog;
+}
+
+/** A host of this run on another cloud, as `admitPeers` sees it. */
+export interface PeerHost {
+  /** Fleet id. */
+  readonly id: string;
+  readonly cloud: string;
+  /** Addresses its traffic may come from: external first when it has one, then internal. */
+  readonly addresses: readonly string[];
+}
+
+/** What a cloud offers in pickers; see `CloudPlugin.catalog`. */
+export interface CloudCatalog {
+  /** When the list was compiled (ISO date): clouds add regions and types every year. */
+  readonly date: string;
+  readonly regions: readonly { readonly name: string; readonly zones: readonly string[] }[];
+  readonly machineTypes: readonly {
+    readonly name: string;
+    readonly vcpus?: number;
+    readonly memoryGib?: number;
+    /** e.g. `general purpose`, `network optimized`. */
+    readonly family?: string;
+  }[];
 }
 
 /** What `netbench doctor` asks a cloud's `diagnose` about. */
