@@ -90,6 +90,28 @@ describe('admitPeers', () => {
     expect(admit).toBeLessThan(prepare);
   });
 
+  it('passes only IP addresses and warns about a host known by name only', async () => {
+    const calls: PeerHost[][] = [];
+    // Like a static machine given as `address: bench.example.org`: its host has a name, not an IP.
+    const named = definePlugin({
+      kind: 'cloud',
+      name: 'named',
+      version: '0.0.1',
+      hostSchema: labCloud.hostSchema,
+      async provision(requests, ctx) {
+        return (await labCloud.provision(requests, ctx)).map((host) => ({ ...host, internalIp: 'localhost' }));
+      },
+      teardown: labCloud.teardown,
+    });
+    const registry = staticRegistry([named, labTool, peerCloud('lab2', { calls })] as AnyPlugin[]);
+    const plan = twoCloudPlan('lab2');
+    const outcome = await runPlan({ ...plan, fleet: plan.fleet.map((h) => (h.id === 'a' ? { ...h, cloud: 'named' } : h)) }, { registry, abortGraceMs: 500 });
+    expect(outcome.exitCode).toBe(EXIT_CODES.ok);
+    expect(calls).toEqual([]); // no peer with an IP: admitPeers is not called at all
+    const events = await readFile(join(outcome.record.runDir, 'events.jsonl'), 'utf8');
+    expect(events).toContain('host a (named) has no IP address (localhost)');
+  });
+
   it('is not called when every host is on the same cloud', async () => {
     const calls: PeerHost[][] = [];
     const registry = staticRegistry([peerCloud('lab', { calls }), labTool] as AnyPlugin[]);

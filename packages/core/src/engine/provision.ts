@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { CloudPlugin, HostRequest, PeerHost } from '../plugin/cloud.js';
 import type { Host } from '../plugin/host.js';
 import type { FleetHost } from '../plan/types.js';
@@ -39,6 +40,7 @@ export async function provision(state: RunState): Promise<void> {
     )));
 
     await settleAll(groups.map(({ cloud, requests }) => failFast(provisionCloud(state, cloud, requests, timeoutMs, stop.signal))));
+    if (groups.length > 1 && groups.some(({ cloud }) => cloud.admitPeers)) warnUnadmittable(state);
     await settleAll(groups.map(({ cloud, requests }) => failFast(admitPeers(state, cloud, requests, timeoutMs, stop.signal))));
   } finally {
     state.signal.removeEventListener('abort', onInterrupt);
@@ -84,9 +86,21 @@ export function peersOf(state: Pick<RunState, 'plan' | 'hosts'>, cloud: string):
   return state.plan.fleet.flatMap((fleetHost) => {
     const host = state.hosts.get(fleetHost.id);
     if (fleetHost.cloud === cloud || !host) return [];
-    const addresses = [...new Set([host.externalIp, host.internalIp].filter((a): a is string => Boolean(a)))];
+    // Firewalls take addresses, not names: a static host given by hostname is warned about instead.
+    const addresses = [...new Set([host.externalIp, host.internalIp].filter((a): a is string => Boolean(a) && isIP(a!) !== 0))];
     return addresses.length > 0 ? [{ id: fleetHost.id, cloud: fleetHost.cloud, addresses }] : [];
   });
+}
+
+function warnUnadmittable(state: RunState): void {
+  for (const fleetHost of state.plan.fleet) {
+    const host = state.hosts.get(fleetHost.id);
+    if (!host || [host.externalIp, host.internalIp].some((a) => a && isIP(a) !== 0)) continue;
+    state.events.emit({
+      type: 'warning',
+      message: `host ${fleetHost.id} (${fleetHost.cloud}) has no IP address (${host.externalIp ?? host.internalIp}), so other clouds cannot admit it through their firewalls: add its public address to their hosts' allowFrom`,
+    });
+  }
 }
 
 /** Pair returned hosts with requests: by fleet id when the plugin kept it, else by position. */
