@@ -1,6 +1,7 @@
 import type { CloudPlugin, CleanupFilter, DiagnosticCheck } from '@netbench/core';
 import { definePlugin } from '@netbench/core';
 import { ApiCallCounter } from './api-calls.js';
+import { awsCatalog } from './catalog.js';
 import type { AwsClients } from './clients.js';
 import { offlineChecks } from './diagnose-offline.js';
 import { estimateAwsCost } from './estimate-cost.js';
@@ -44,6 +45,9 @@ export function awsPlugin(options: AwsPluginOptions = {}) {
     async provision(requests, ctx) {
       return (await runtime()).provisionAws(requests, ctx, { clients: await clientsFor(), settings: settings() });
     },
+    async admitPeers(peers, ctx) {
+      await (await runtime()).admitAwsPeers(peers, ctx, await clientsFor());
+    },
     async teardown(resource, ctx) {
       await (await runtime()).teardownResource(resource, await clientsFor(), ctx.signal);
     },
@@ -52,6 +56,9 @@ export function awsPlugin(options: AwsPluginOptions = {}) {
     },
     estimateCost(requests, usage) {
       return estimateAwsCost(requests, usage, loadPriceTable(settings().pricesFile));
+    },
+    catalog() {
+      return awsCatalog();
     },
     async diagnose(ctx, input): Promise<DiagnosticCheck[]> {
       const s = settings();

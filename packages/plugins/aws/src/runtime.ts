@@ -1,4 +1,5 @@
 // What needs the AWS SDK, loaded on first use: `netbench plan` (schema, cost) never pays for importing it.
+export { admitAwsPeers } from './admit-peers.js';
 export { AwsClients } from './clients.js';
 export { cleanupTagged } from './cleanup.js';
 export { onlineChecks } from './diagnose.js';

@@ -1,0 +1,36 @@
+import type { CloudCatalog } from '@netbench/core';
+import { CATALOG_DATE, REGION_ZONES, SERIES, type SeriesSpec } from './catalog-data.js';
+
+type MachineType = CloudCatalog['machineTypes'][number];
+
+/** vCPUs a size name stands for in every non-burstable family: medium 1, large 2, xlarge 4, `N`xlarge 4N. */
+export function sizeVcpus(size: string): number | undefined {
+  if (size === 'medium') return 1;
+  if (size === 'large') return 2;
+  const match = /^(\d*)xlarge$/.exec(size);
+  return match ? 4 * Number(match[1] || 1) : undefined;
+}
+
+function typesOf(spec: SeriesSpec): MachineType[] {
+  const family = spec.arch ? `${spec.family} (arm64)` : spec.family;
+  return spec.sizes.map((size) => {
+    const [vcpus, memoryGib] = spec.exact?.[size] ?? [sizeVcpus(size), undefined];
+    const memory = memoryGib ?? (vcpus !== undefined && spec.gibPerVcpu ? vcpus * spec.gibPerVcpu : undefined);
+    return { name: `${spec.series}.${size}`, ...(vcpus !== undefined ? { vcpus } : {}), ...(memory !== undefined ? { memoryGib: memory } : {}), family };
+  });
+}
+
+let built: CloudCatalog | undefined;
+
+/**
+ * Regions → zones and instance types for the desktop's pickers: built from
+ * the curated tables in `catalog-data.ts` (no SDK, no network), once.
+ */
+export function awsCatalog(): CloudCatalog {
+  built ??= {
+    date: CATALOG_DATE,
+    regions: Object.entries(REGION_ZONES).map(([name, letters]) => ({ name, zones: [...letters].map((letter) => `${name}${letter}`) })),
+    machineTypes: SERIES.flatMap(typesOf),
+  };
+  return built;
+}
