@@ -1,19 +1,24 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LatencyHistogram, processHost, type TrialContext } from '@netbench/core';
+import { LatencyHistogram, type TrialContext } from '@netbench/core';
+import { twoHostLab } from '@netbench/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'nbt-sockperf-'));
-afterAll(() => rm(dir, { recursive: true, force: true }));
+// Two real hosts: network namespaces joined by a veth pair (needs root), removed afterwards.
+const lab = await twoHostLab({ tag: 'sockperf' });
+afterAll(async () => {
+  await lab.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 const quiet = { debug() {}, info() {}, warn() {} };
-const host = (id: string) => processHost({ id, name: id, cloud: 'loopback', internalIp: '127.0.0.1' });
 
-describe('sockperf on loopback (real processes)', () => {
+describe('sockperf between two hosts (real processes)', () => {
   it('serves, measures ping-pong over UDP with a histogram of every observation, and stops', async () => {
-    const [client, server] = [host('client'), host('server')];
+    const { client, server } = lab;
     const base = { runId: 'test', runDir: dir, signal: AbortSignal.timeout(30_000), log: quiet };
     const info = await plugin.check(client, base);
     expect(info.version).toMatch(/^\d+\.\d+/);
@@ -29,7 +34,7 @@ describe('sockperf on loopback (real processes)', () => {
           return join(dir, name);
         },
       };
-      const output = await plugin.run({ id: 't0001', test: trial!.test, params: trial!.params, client, server, target: '127.0.0.1', serverHandle: handle, clientInfo: info, serverInfo: info, attempt: 0 }, ctx);
+      const output = await plugin.run({ id: 't0001', test: trial!.test, params: trial!.params, client, server, target: lab.serverIp, serverHandle: handle, clientInfo: info, serverInfo: info, attempt: 0 }, ctx);
       const p50 = output.samples.find((s) => s.metric === 'latency_p50')!;
       const observations = output.samples.find((s) => s.metric === 'observations')!.value;
       expect(p50.value).toBeGreaterThan(0);
@@ -41,5 +46,6 @@ describe('sockperf on loopback (real processes)', () => {
       await handle.stop();
       await handle.stop();
     }
+    expect(lab.commands(lab.serverNs).filter((c) => c.startsWith('sockperf'))).toEqual([]);
   });
 });

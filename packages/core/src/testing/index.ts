@@ -14,3 +14,5 @@ export type { BlockExamples } from './schema-checks.js';
 export { blockJsonSchema } from './schema-checks.js';
 export { sampleProblems } from './sample-shape.js';
 export type { PathLike } from './plugin-identity.js';
+export { twoHostLab } from './two-host-lab.js';
+export type { TwoHostLab, TwoHostLabOptions } from './two-host-lab.js';

@@ -1,20 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { LatencyHistogram, UnsupportedError } from '@netbench/core';
 import type { SampleInput, TrialRun } from '@netbench/core';
+import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fpingPlugin } from './plugin.js';
 import { fpingSchema } from './schema.js';
-import { createNetnsLab, type NetnsLab } from './test-support/netns-lab.js';
 import { testTrialContext } from './test-support/trial-context.js';
 
-// Real fping between two namespaces this file creates (nbt-import-<pid>-fp-a/b), deleted afterwards.
+// Real fping between two namespaces this file creates (twoHostLab, nbt-fping-<pid>…), deleted afterwards.
 const plugin = fpingPlugin();
-let lab: NetnsLab;
+let lab: TwoHostLab;
 
-beforeAll(() => {
-  lab = createNetnsLab('fp', '10.213.67');
+beforeAll(async () => {
+  lab = await twoHostLab({ tag: 'fping' });
 });
-afterAll(() => lab?.destroy());
+afterAll(async () => { await lab?.close(); });
 
 async function trialFor(block: Record<string, unknown>, index = 0, target = lab.serverIp): Promise<TrialRun> {
   const spec = plugin.trials(fpingSchema.parse(block))[index]!;

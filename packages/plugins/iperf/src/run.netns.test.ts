@@ -1,20 +1,20 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { SampleInput, TrialRun } from '@netbench/core';
+import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iperfPlugin } from './plugin.js';
 import { iperfSchema } from './schema.js';
-import { createNetnsLab, type NetnsLab } from './test-support/netns-lab.js';
 import { testTrialContext } from './test-support/trial-context.js';
 
-// Real iperf 2 between two namespaces this file creates (nbt-import-<pid>-ip-a/b), deleted afterwards.
+// Real iperf 2 between two namespaces this file creates (twoHostLab, nbt-iperf-<pid>…), deleted afterwards.
 const plugin = iperfPlugin({ ports: { first: 5461, last: 5463 } });
-let lab: NetnsLab;
+let lab: TwoHostLab;
 
-beforeAll(() => {
-  lab = createNetnsLab('ip', '10.213.66');
+beforeAll(async () => {
+  lab = await twoHostLab({ tag: 'iperf' });
 });
-afterAll(() => lab?.destroy());
+afterAll(async () => { await lab?.close(); });
 
 async function trialFor(block: Record<string, unknown>, index = 0): Promise<TrialRun> {
   const spec = plugin.trials(iperfSchema.parse(block))[index]!;

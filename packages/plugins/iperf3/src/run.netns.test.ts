@@ -1,22 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { isRetryable, TimeoutError } from '@netbench/core';
 import type { SampleInput, TrialRun } from '@netbench/core';
+import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iperf3Plugin } from './plugin.js';
 import { iperf3Schema } from './schema.js';
 import { PortInUseError, startServer } from './server.js';
-import { createNetnsLab, type NetnsLab } from './test-support/netns-lab.js';
 import { testTrialContext } from './test-support/trial-context.js';
 
 // A port range of its own, so this file never meets another test's servers.
 const FIRST_PORT = 5401;
 const plugin = iperf3Plugin({ ports: { first: FIRST_PORT, last: 5420 } });
-let lab: NetnsLab;
+let lab: TwoHostLab;
 
-beforeAll(() => {
-  lab = createNetnsLab('iperf', '10.213.37');
+beforeAll(async () => {
+  lab = await twoHostLab({ tag: 'iperf3' });
 });
-afterAll(() => lab?.destroy());
+afterAll(async () => { await lab?.close(); });
 
 async function trialFor(block: Record<string, unknown>, index = 0, target = lab.serverIp): Promise<TrialRun> {
   const spec = plugin.trials(iperf3Schema.parse(block))[index]!;

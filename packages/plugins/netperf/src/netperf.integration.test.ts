@@ -6,6 +6,7 @@ import {
   NetbenchError, RetryableError, ToolMissingError, UnsupportedError, processHost,
   type Host, type PluginContext, type SampleInput, type ServerHandle, type ToolInfo, type TrialContext, type TrialRun,
 } from '@netbench/core';
+import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import netperf from './index.js';
 import { NetserverPool } from './netserver-pool.js';
@@ -13,13 +14,9 @@ import { NetserverHandle } from './serve.js';
 import { netperfBlockSchema } from './schema.js';
 import { netperfTrials } from './trials.js';
 
-// Two namespaces joined by a veth pair; all traffic stays between them.
-const ns = { a: `nbt-netperf-${process.pid}-a`, b: `nbt-netperf-${process.pid}-b` };
-const veth = { a: `nbtnp${process.pid}a`, b: `nbtnp${process.pid}b` };
-const ip = { client: '10.251.11.1', server: '10.251.11.2' };
-
+// Two namespaces joined by a veth pair (the kit's twoHostLab); all traffic stays between them.
+let lab: TwoHostLab;
 const sh = (...argv: string[]) => execFileSync(argv[0] as string, argv.slice(1), { encoding: 'utf8' });
-const pids = (name: string) => sh('ip', 'netns', 'pids', name).split('\n').filter(Boolean);
 const listening = (name: string) => sh('ip', 'netns', 'exec', name, 'ss', '-Hltn').trim();
 
 let client: Host;
@@ -66,7 +63,7 @@ function trial(block: Record<string, unknown>, overrides: Partial<TrialRun> = {}
     id: `t${String(++trialCount).padStart(4, '0')}`,
     test: spec.test,
     params: spec.params,
-    client, server, target: ip.server,
+    client, server, target: lab.serverIp,
     serverHandle: handle, clientInfo, serverInfo,
     attempt: 0,
     ...overrides,
@@ -76,31 +73,16 @@ function trial(block: Record<string, unknown>, overrides: Partial<TrialRun> = {}
 const metric = (samples: readonly SampleInput[], name: string, stream?: number) =>
   samples.filter((s) => s.metric === name && s.labels?.stream === stream);
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'nbt-netperf-'));
-  sh('ip', 'netns', 'add', ns.a);
-  sh('ip', 'netns', 'add', ns.b);
-  sh('ip', 'link', 'add', veth.a, 'type', 'veth', 'peer', 'name', veth.b);
-  sh('ip', 'link', 'set', veth.a, 'netns', ns.a);
-  sh('ip', 'link', 'set', veth.b, 'netns', ns.b);
-  sh('ip', '-n', ns.a, 'addr', 'add', `${ip.client}/24`, 'dev', veth.a);
-  sh('ip', '-n', ns.b, 'addr', 'add', `${ip.server}/24`, 'dev', veth.b);
-  for (const [name, dev] of [[ns.a, veth.a], [ns.b, veth.b]] as const) {
-    sh('ip', '-n', name, 'link', 'set', 'lo', 'up');
-    sh('ip', '-n', name, 'link', 'set', dev, 'up');
-  }
-  client = processHost({ id: 'client', name: 'client', cloud: 'local', internalIp: ip.client, prefix: ['ip', 'netns', 'exec', ns.a] });
-  server = processHost({ id: 'server', name: 'server', cloud: 'local', internalIp: ip.server, prefix: ['ip', 'netns', 'exec', ns.b] });
+  // 10.251.11.0/24: a test below matches netperf's message naming the server's address.
+  lab = await twoHostLab({ tag: 'netperf', subnet: '10.251.11' });
+  ({ client, server } = lab);
 });
 
 afterAll(async () => {
   await handle?.stop();
-  for (const name of [ns.a, ns.b]) {
-    try {
-      for (const pid of pids(name)) process.kill(Number(pid), 'SIGKILL');
-      sh('ip', 'netns', 'del', name);
-    } catch { /* already gone */ }
-  }
+  await lab?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -111,23 +93,23 @@ describe('netperf plugin between two namespaces', () => {
     expect(clientInfo.version).toBe('2.7.0');
     expect(clientInfo.features).toMatchObject({ intervals: false, burst: false, histogram: false, demo: true, spin: false });
     // The self-test's netserver is gone again.
-    expect(pids(ns.a)).toEqual([]);
+    expect(lab.pids(lab.clientNs)).toEqual([]);
   });
 
   it('reports a missing netperf as ToolMissingError', async () => {
-    const bare = processHost({ id: 'bare', name: 'bare', cloud: 'local', internalIp: ip.client, prefix: ['ip', 'netns', 'exec', ns.a, 'env', 'PATH=/nonexistent'] });
+    const bare = processHost({ id: 'bare', name: 'bare', cloud: 'local', internalIp: lab.clientIp, prefix: ['ip', 'netns', 'exec', lab.clientNs, 'env', 'PATH=/nonexistent'] });
     await expect(netperf.check(bare, context())).rejects.toBeInstanceOf(ToolMissingError);
   });
 
   it('serve starts netserver on control port 20000 and waits until it accepts', async () => {
     handle = await netperf.serve!(server, serverInfo, context());
     expect(handle.data).toEqual({ basePort: 20000, ports: [{ control: 20000, data: 20001 }] });
-    expect(listening(ns.b)).toMatch(/0\.0\.0\.0:20000\b/);
+    expect(listening(lab.serverNs)).toMatch(/0\.0\.0\.0:20000\b/);
   });
 
   it('detects interval pacing as the binary really behaves', () => {
     // 1 transaction per 10 ms caps a paced TCP_RR at ~100/s; a build without intervals says so and runs flat out.
-    const out = sh('ip', 'netns', 'exec', ns.a, 'netperf', '-H', ip.server, '-p', '20000', '-t', 'TCP_RR', '-l', '1', '-w', '10ms', '-b', '1', '--', '-P', ',20001', '-o', 'THROUGHPUT');
+    const out = sh('ip', 'netns', 'exec', lab.clientNs, 'netperf', '-H', lab.serverIp, '-p', '20000', '-t', 'TCP_RR', '-l', '1', '-w', '10ms', '-b', '1', '--', '-P', ',20001', '-o', 'THROUGHPUT');
     const rate = Number(out.trim().split('\n').at(-1));
     expect(/Packet rate control is not compiled in/.test(out)).toBe(!clientInfo.features.intervals);
     expect(rate > 300).toBe(!clientInfo.features.intervals);
@@ -223,22 +205,22 @@ describe('netperf plugin between two namespaces', () => {
     setTimeout(() => controller.abort(new NetbenchError('stop')), 1500);
     await expect(run).rejects.toThrow('stop');
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(pids(ns.a)).toEqual([]);
+    expect(lab.pids(lab.clientNs)).toEqual([]);
   });
 
   it('stop leaves no netserver behind, and may be called again', async () => {
-    expect(pids(ns.b).length).toBeGreaterThanOrEqual(5);
+    expect(lab.pids(lab.serverNs).length).toBeGreaterThanOrEqual(5);
     await handle.stop();
     await handle.stop();
-    expect(pids(ns.b)).toEqual([]);
-    expect(listening(ns.b)).toBe('');
+    expect(lab.pids(lab.serverNs)).toEqual([]);
+    expect(listening(lab.serverNs)).toBe('');
   });
 
   it('runs without serve by bringing its own netservers', async () => {
     const { ctx } = trialContext();
     const { samples } = await netperf.run(trial({ tests: ['UDP_STREAM'], duration: 1 }, { serverHandle: undefined }), ctx);
     expect(metric(samples, 'UDP_STREAM_Throughput')[0]?.value).toBeGreaterThan(10);
-    expect(pids(ns.b)).toEqual([]);
+    expect(lab.pids(lab.serverNs)).toEqual([]);
   });
 
   it('install is a no-op where netperf is installed', async () => {

@@ -3,27 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LatencyHistogram, processHost, ToolMissingError, UnsupportedError } from '@netbench/core';
 import type { SampleInput, TrialRun } from '@netbench/core';
+import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pingPlugin } from './plugin.js';
 import { pingSchema } from './schema.js';
-import { createNetnsLab, type NetnsLab } from './test-support/netns-lab.js';
 import { testTrialContext } from './test-support/trial-context.js';
 
 const plugin = pingPlugin();
-let lab: NetnsLab;
-let nobodyLab: NetnsLab;
+let lab: TwoHostLab;
+let nobodyLab: TwoHostLab;
 
-beforeAll(() => {
-  lab = createNetnsLab('ping', '10.213.27');
+beforeAll(async () => {
+  lab = await twoHostLab({ tag: 'ping' });
   // Same topology, but every command runs as `nobody`.
-  nobodyLab = createNetnsLab('pnob', '10.213.28', { hostPrefix: ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] });
+  nobodyLab = await twoHostLab({ tag: 'ping-nobody', hostPrefix: ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] });
 });
-afterAll(() => {
-  lab?.destroy();
-  nobodyLab?.destroy();
+afterAll(async () => {
+  await lab?.close();
+  await nobodyLab?.close();
 });
 
-async function trialFor(theLab: NetnsLab, block: Record<string, unknown>, index = 0, target = theLab.serverIp): Promise<TrialRun> {
+async function trialFor(theLab: TwoHostLab, block: Record<string, unknown>, index = 0, target = theLab.serverIp): Promise<TrialRun> {
   const spec = plugin.trials(pingSchema.parse(block))[index]!;
   const { ctx, dispose } = testTrialContext();
   try {
@@ -188,7 +188,7 @@ describe('ping run() failures', () => {
 });
 
 /** A host whose PATH has `env` but no ping. */
-function createHostWithoutPing(theLab: NetnsLab) {
+function createHostWithoutPing(theLab: TwoHostLab) {
   const bin = mkdtempSync(join(tmpdir(), 'nbt-ping-bin-'));
   symlinkSync('/usr/bin/env', join(bin, 'env'));
   const host = processHost({ id: 'bare', name: 'bare', cloud: 'local', internalIp: theLab.clientIp, prefix: ['ip', 'netns', 'exec', theLab.clientNs, '/usr/bin/env', `PATH=${bin}`] });
