@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { NetbenchEvent } from '../events/types.js';
+import type { PublisherSpec } from '../spec/types.js';
 import { definePlugin, type AnyPlugin } from '../plugin/define-plugin.js';
 import { staticRegistry } from '../registry/static-registry.js';
 import { openStore } from '../store/open-store.js';
@@ -37,7 +38,7 @@ const keep = definePlugin({
 const boom = definePlugin({ kind: 'publisher', name: 'boom', schema: z.strictObject({}), async publish() { throw new Error('backend down'); } });
 const registry = staticRegistry([labCloud, labTool, keep, boom] as AnyPlugin[]);
 
-async function run(db: string | false, publish = [{ type: 'keep', file: join(root, 'kept.txt') }]) {
+async function run(db: string | false, publish: readonly PublisherSpec[] = [{ type: 'keep', file: join(root, 'kept.txt') }]) {
   const events: NetbenchEvent[] = [];
   const outcome = await runPlan(labPlan({ root, runsDir: join(root, 'runs'), trials: [{ mode: 'ok' }, { mode: 'ok' }], publish }), { registry, db, onEvent: (e) => events.push(e) });
   const results = JSON.parse(await readFile(join(outcome.record.runDir, 'results.json'), 'utf8')) as RunResults;
