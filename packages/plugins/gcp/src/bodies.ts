@@ -68,6 +68,38 @@ export const externalFirewallBody = (runId: string, networkLink: string, sources
   allowed: TOOL_TRAFFIC,
 });
 
+/** IPv4 or IPv6: a VPC firewall rule takes source ranges of one family only. */
+export type IpFamily = 'ipv4' | 'ipv6';
+
+/** ICMP is IPv4's protocol name; ICMPv6 is protocol number 58. */
+const PEER_TRAFFIC: Record<IpFamily, FirewallBody['allowed']> = {
+  ipv4: TOOL_TRAFFIC,
+  ipv6: [{ IPProtocol: 'tcp' }, { IPProtocol: 'udp' }, { IPProtocol: '58' }],
+};
+
+/** Name of the run's peer rule of one family (`nb-<runId>-peers`, `nb-<runId>-peers-v6`): cleanup finds it by the run id. */
+export const peerRuleName = (runId: string, family: IpFamily) => resourceName(runId, family === 'ipv4' ? 'peers' : 'peers-v6');
+
+/**
+ * Tool traffic and ICMP from the run's hosts on other clouds (and on-premises
+ * machines) to this run's hosts, from their addresses (`/32`, `/128`): what
+ * the run's own hosts get from each other, for the peers `admitPeers` is given.
+ */
+export const peerFirewallBody = (runId: string, networkLink: string, family: IpFamily, sources: readonly string[], peerIds: readonly string[]): FirewallBody => {
+  const who = peerIds.join(', ');
+  return {
+    name: peerRuleName(runId, family),
+    // The API caps descriptions at 2048 characters.
+    description: description(runId, `tool traffic from the run's hosts on other clouds (${who.length > 1500 ? `${who.slice(0, 1500)}…` : who})`),
+    network: networkLink,
+    direction: 'INGRESS',
+    priority: 1000,
+    sourceRanges: [...sources],
+    targetTags: [runTag(runId)],
+    allowed: PEER_TRAFFIC[family],
+  };
+};
+
 /** A compact placement policy (VMs close together) for the hosts of one zone. */
 export const compactPolicyBody = (runId: string, zone: string): PolicyBody => ({
   name: resourceName(runId, `compact-${zone}`),

@@ -1,10 +1,12 @@
 import type { CloudPlugin } from '@netbench/core';
 import { definePlugin } from '@netbench/core';
+import { GCP_CATALOG } from './catalog.js';
 import { cleanupGcp } from './cleanup.js';
 import { estimateGcpCost } from './cost.js';
 import { resolveProject } from './credentials.js';
 import { diagnoseGcp } from './diagnose.js';
 import { hostSchema, type GcpHostConfig } from './host-schema.js';
+import { admitPeersGcp } from './peers.js';
 import { provisionGcp, runProject } from './provision.js';
 import { checkQuotas } from './quotas.js';
 import { gcpRuntime, type GcpPluginOptions } from './runtime.js';
@@ -28,10 +30,12 @@ export function createGcpPlugin(options: GcpPluginOptions = {}) {
       await checkQuotas(requests, runProject(requests), ctx, runtime);
     },
     provision: (requests, ctx) => provisionGcp(requests, ctx, runtime),
+    admitPeers: (peers, ctx) => admitPeersGcp(peers, ctx, runtime),
     teardown: (resource, ctx) => teardownResource(resource, ctx, runtime),
     cleanup: (filter, ctx) => cleanupGcp(filter, ctx, runtime, resolveProject(options.project)),
     estimateCost: (requests, usage) => estimateGcpCost(requests, usage, options.priceFile),
     diagnose: (ctx, input) => diagnoseGcp(ctx, input, runtime, options.project),
+    catalog: () => GCP_CATALOG,
   };
   return definePlugin(plugin);
 }

@@ -8,3 +8,4 @@ export type { GcpHostConfig } from './host-schema.js';
 export { GCP_PRICES } from './price-table.js';
 export type { GcpPriceTable } from './price-table.js';
 export { parseConsoleHostKeys } from './host-keys.js';
+export { GCP_CATALOG } from './catalog.js';

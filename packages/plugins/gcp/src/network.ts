@@ -88,7 +88,7 @@ export async function provisionNetwork(
   });
 
   const firewalls = [sshFirewallBody(runId, networkLink, sshFrom), internalFirewallBody(runId, networkLink)].map((body) =>
-    ctx.ledger.track(resource(TYPES.firewall, ids.firewall(project, body.name!), undefined, { sourceRanges: body.sourceRanges ?? [] }), async () => {
+    ctx.ledger.track(resource(TYPES.firewall, ids.firewall(project, body.name!), undefined, { network: networkLink, sourceRanges: body.sourceRanges ?? [] }), async () => {
       const op = operationOf(await clients.firewalls.insert({ requestId: randomUUID(), project, firewallResource: body }));
       await waitForOperation(clients, project, op, wait);
     }),

@@ -67,7 +67,7 @@ async function allowExternalTraffic(
   if (sources.length === 0) return;
   const clients = runtime.clients();
   const body = externalFirewallBody(ctx.runId, networkLink, sources);
-  await ctx.ledger.track(resource(TYPES.firewall, ids.firewall(project, body.name!), undefined, { sourceRanges: sources }), async () => {
+  await ctx.ledger.track(resource(TYPES.firewall, ids.firewall(project, body.name!), undefined, { network: networkLink, sourceRanges: sources }), async () => {
     const op = operationOf(await clients.firewalls.insert({ requestId: randomUUID(), project, firewallResource: body }));
     await waitForOperation(clients, project, op, { signal: ctx.signal, timeoutMs: runtime.timing.operationTimeoutMs });
   });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { GCP_CATALOG } from './catalog.js';
+import { gcpPlugin } from './gcp-plugin.js';
+import { hostSchema } from './host-schema.js';
+import { GCP_PRICES } from './price-table.js';
+
+const byName = new Map(GCP_CATALOG.machineTypes.map((t) => [t.name, t]));
+
+describe('gcp catalog', () => {
+  it('is the plugin\'s dated catalog', () => {
+    expect(gcpPlugin.catalog!()).toBe(GCP_CATALOG);
+    expect(GCP_CATALOG.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Number.isNaN(Date.parse(GCP_CATALOG.date))).toBe(false);
+  });
+
+  it('lists every machine type and region of the price table, once each', () => {
+    for (const name of Object.keys(GCP_PRICES.instances)) expect(byName.has(name), name).toBe(true);
+    expect(byName.size).toBe(GCP_CATALOG.machineTypes.length);
+    const regions = GCP_CATALOG.regions.map((r) => r.name);
+    for (const region of Object.keys(GCP_PRICES.regionMultiplier)) expect(regions, region).toContain(region);
+    expect(new Set(regions).size).toBe(regions.length);
+    // The names the desktop wizard offered before the catalog existed.
+    for (const name of ['e2-standard-2', 'n2-standard-2', 'n2-standard-8', 'n1-standard-2', 'n1-standard-16', 'c2-standard-8', 'c3-standard-4']) expect(byName.has(name), name).toBe(true);
+    expect(GCP_CATALOG.regions.find((r) => r.name === 'us-central1')!.zones).toEqual(['us-central1-a', 'us-central1-b', 'us-central1-c', 'us-central1-f']);
+    expect(GCP_CATALOG.regions.find((r) => r.name === 'europe-west1')!.zones).toEqual(['europe-west1-b', 'europe-west1-c', 'europe-west1-d']);
+  });
+
+  it('gives vCPUs (the name\'s suffix), memory and family for every type', () => {
+    for (const t of GCP_CATALOG.machineTypes) {
+      const suffix = /-(\d+)$/.exec(t.name)?.[1];
+      if (suffix) expect(t.vcpus, t.name).toBe(Number(suffix));
+      expect(t.vcpus! > 0 && t.memoryGib! > 0 && Boolean(t.family), t.name).toBe(true);
+    }
+    expect(byName.get('n1-standard-1')).toEqual({ name: 'n1-standard-1', vcpus: 1, memoryGib: 3.75, family: 'general purpose' });
+    expect(byName.get('n1-highcpu-2')!.memoryGib).toBe(1.8);
+    expect(byName.get('n2-standard-4')!.memoryGib).toBe(16);
+    expect(byName.get('c2-standard-60')).toMatchObject({ memoryGib: 240, family: 'compute optimized' });
+    expect(byName.get('e2-micro')).toMatchObject({ vcpus: 2, memoryGib: 1 });
+  });
+
+  it('offers only zones and types the host schema accepts, each zone in its region', () => {
+    for (const region of GCP_CATALOG.regions) {
+      expect(region.zones.length, region.name).toBeGreaterThanOrEqual(3);
+      for (const zone of region.zones) {
+        expect(zone.startsWith(`${region.name}-`)).toBe(true);
+        const parsed = hostSchema.safeParse({ zone, machineType: GCP_CATALOG.machineTypes[0]!.name });
+        expect(parsed.success, zone).toBe(true);
+      }
+    }
+    for (const t of GCP_CATALOG.machineTypes) expect(hostSchema.safeParse({ zone: 'us-central1-a', machineType: t.name }).success, t.name).toBe(true);
+  });
+});
