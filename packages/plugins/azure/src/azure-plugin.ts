@@ -1,5 +1,7 @@
 import type { CloudPlugin } from '@netbench/core';
 import { definePlugin } from '@netbench/core';
+import { admitAzurePeers } from './admit-peers.js';
+import { AZURE_CATALOG } from './catalog.js';
 import { cleanupAzure } from './cleanup.js';
 import { estimateAzureCost } from './cost.js';
 import { resolveSubscription } from './credentials.js';
@@ -28,10 +30,12 @@ export function createAzurePlugin(options: AzurePluginOptions = {}) {
       await checkQuotas(requests, runtime.clients(runSubscription(requests)), ctx);
     },
     provision: (requests, ctx) => provisionAzure(requests, ctx, runtime),
+    admitPeers: (peers, ctx) => admitAzurePeers(peers, ctx, runtime),
     teardown: (resource, ctx) => teardownResource(resource, ctx, runtime),
     cleanup: (filter, ctx) => cleanupAzure(filter, ctx, runtime, resolveSubscription(options.subscription)),
     estimateCost: (requests, usage) => estimateAzureCost(requests, usage, options.priceFile),
     diagnose: (ctx, input) => diagnoseAzure(ctx, input, runtime, options.subscription),
+    catalog: () => AZURE_CATALOG,
   };
   return definePlugin(plugin);
 }

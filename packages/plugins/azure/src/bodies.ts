@@ -1,7 +1,7 @@
 import type { NetworkSecurityGroup, SecurityRule } from '@azure/arm-network';
 
 /** Why each rule exists, by priority (lower wins). */
-export const PRIORITY = { ssh: 100, sameLocation: 110, otherLocations: 120, external: 130, denyVnet: 4000 } as const;
+export const PRIORITY = { ssh: 100, sameLocation: 110, otherLocations: 120, external: 130, peers: 140, denyVnet: 4000 } as const;
 
 const rule = (name: string, priority: number, fields: Partial<SecurityRule>): SecurityRule => ({
   name,
@@ -42,4 +42,25 @@ export function nsgBody(i: NsgInputs): NetworkSecurityGroup {
     rule('netbench-deny-vnet', PRIORITY.denyVnet, { access: 'Deny', sourceAddressPrefix: 'VirtualNetwork', destinationAddressPrefix: '*' }),
   ];
   return { location: i.location, tags: i.tags, securityRules: rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as SecurityRule) };
+}
+
+/**
+ * The rule `admitPeers` adds: what `netbench-run-hosts` opens between the
+ * run's own hosts (every protocol, ICMP included, every port) to the
+ * location's application security group, from the peers' addresses. One
+ * address family per rule: Azure refuses a rule mixing IPv4 and IPv6
+ * (`ResourceCannotContainAddressPrefixesFromDifferentAddressFamilies`).
+ */
+export function peerRuleBody(i: { readonly asgId: string; readonly sources: readonly string[]; readonly priority: number; readonly description: string }): SecurityRule {
+  return {
+    description: i.description,
+    protocol: '*',
+    sourcePortRange: '*',
+    destinationPortRange: '*',
+    sourceAddressPrefixes: [...i.sources],
+    destinationApplicationSecurityGroups: [{ id: i.asgId }],
+    access: 'Allow',
+    direction: 'Inbound',
+    priority: i.priority,
+  };
 }

@@ -5,7 +5,7 @@ export type ArmErrorKind = 'quota' | 'capacity' | 'not-found' | 'other';
 const CAPACITY_CODES = ['SkuNotAvailable', 'AllocationFailed', 'ZonalAllocationFailed', 'OverconstrainedAllocationRequest', 'OverconstrainedZonalAllocationRequest'];
 const CAPACITY_RE = new RegExp(`\\b(${CAPACITY_CODES.join('|')})\\b`);
 const QUOTA_RE = /\bQuotaExceeded\b|\bquota\b/i;
-const NOT_FOUND_CODES = new Set(['ResourceNotFound', 'ResourceGroupNotFound', 'NotFound']);
+const NOT_FOUND_CODES = new Set(['ResourceNotFound', 'ResourceGroupNotFound', 'ParentResourceNotFound', 'NotFound']);
 
 /**
  * Classify a Resource Manager error: a `RestError` (`code`, `statusCode`)

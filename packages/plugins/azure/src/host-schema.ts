@@ -29,7 +29,7 @@ export const hostSchema = z
     vnet: z.strictObject({ resourceGroup: z.string(), name: z.string(), subnet: z.string() }).optional(),
     /** Where SSH is allowed from; default: the public address netbench runs from, /32. */
     sshFrom: z.array(cidr).optional(),
-    /** Extra sources allowed to reach the hosts on every port (the other cloud of a cross-cloud test). */
+    /** Extra sources allowed to reach the hosts on every port (the run's hosts on other clouds are admitted without it). */
     allowFrom: z.array(cidr).default([]),
     sshUser: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/).default('netbench'),
     sshKeyPath: z.string().optional(),

@@ -7,3 +7,4 @@ export { hostSchema } from './host-schema.js';
 export type { AzureHostConfig } from './host-schema.js';
 export { AZURE_PRICES } from './price-table.js';
 export type { AzurePriceTable } from './price-table.js';
+export { AZURE_CATALOG } from './catalog.js';

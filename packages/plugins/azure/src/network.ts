@@ -135,7 +135,9 @@ export async function createNsg(run: RunContext, location: string, asgId: string
   const { clients, group, ctx } = run;
   const name = resourceName(ctx.runId, `${location}-nsg`);
   const nsgId = id(run, 'Microsoft.Network/networkSecurityGroups', name);
-  await ctx.ledger.track(inGroup(TYPES.nsg, nsgId), () =>
+  // `admitPeers` finds the location's security group and hosts' ASG from this entry.
+  const entry = { ...inGroup(TYPES.nsg, nsgId), data: { inRunGroup: true, location, asgId } };
+  await ctx.ledger.track(entry, () =>
     untilDone(`network security group ${name}`, (o) => clients.network.networkSecurityGroups.createOrUpdate(group, name, nsgBody({
       location, tags: runTags(ctx.runId, run.created), sshFrom, asgId, otherPrefixes, externalSources,
     }), o), lro(run)));

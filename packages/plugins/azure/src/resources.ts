@@ -11,6 +11,8 @@ export const TYPES = {
   nsg: 'azure-nsg',
   nic: 'azure-nic',
   vm: 'azure-vm',
+  /** Added by `admitPeers`; deleted on its own (it may sit in an NSG the run does not own). */
+  nsgRule: 'azure-nsg-rule',
 } as const;
 
 export const groupId = (subscriptionId: string, group: string) => `/subscriptions/${subscriptionId}/resourceGroups/${group}`;
@@ -37,3 +39,12 @@ export const inGroup = (type: string, id: string, host?: string): LedgerResource
   ...(host !== undefined ? { host } : {}),
   data: { inRunGroup: true },
 });
+
+const RULE_RE = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Microsoft\.Network\/networkSecurityGroups\/([^/]+)\/securityRules\/([^/]+)$/i;
+
+/** The parts of a security rule's ARM id. */
+export function parseRuleId(id: string): { subscriptionId: string; group: string; nsg: string; rule: string } {
+  const m = RULE_RE.exec(id);
+  if (!m) throw new Error(`not an Azure security rule id: ${id}`);
+  return { subscriptionId: m[1]!, group: m[2]!, nsg: m[3]!, rule: m[4]! };
+}

@@ -13,8 +13,12 @@ import { join } from 'node:path';
  * PUTs that answer 201 with `Azure-AsyncOperation` and poll InProgress →
  * Succeeded (or Failed with `{ error: { code, message } }`), resource group
  * DELETE that answers 202 with `Location`, the `{ error: { code, message } }`
- * envelope, boot diagnostics SAS URIs and the blob they point to. Every
- * request is recorded. It models what netbench relies on, not all of ARM.
+ * envelope, boot diagnostics SAS URIs and the blob they point to. Security
+ * rules PUT on their own are children of their security group (its GET lists
+ * them; 404 `ParentResourceNotFound` without it) and are refused as Azure
+ * does for a taken priority+direction (`SecurityRuleConflict`), a priority
+ * outside 100–4096 and mixed IPv4/IPv6 prefixes. Every request is recorded
+ * with the status answered. It models what netbench relies on, not all of ARM.
  */
 export interface RecordedRequest {
   readonly method: string;
@@ -22,6 +26,8 @@ export interface RecordedRequest {
   readonly query: Record<string, string>;
   readonly body: unknown;
   readonly authorization?: string;
+  /** The status the stand-in answered with. */
+  status?: number;
 }
 
 type Json = Record<string, any>;
@@ -35,6 +41,7 @@ export interface Fault {
   times?: number;
 }
 
+const NSG = 'Microsoft.Network/networkSecurityGroups';
 const CHILD_RE = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/(Microsoft\.\w+\/\w+)\/([^/]+)(?:\/(\w+)\/([^/]+))?$/i;
 
 export class FakeArm {
@@ -101,8 +108,10 @@ export class FakeArm {
     const method = req.method ?? 'GET';
     const body = text ? JSON.parse(text) : undefined;
     const auth = req.headers.authorization;
-    this.requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, ...(auth ? { authorization: auth } : {}) });
+    const record: RecordedRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, ...(auth ? { authorization: auth } : {}) };
+    this.requests.push(record);
     const send = (status: number, json?: Json, headers: Record<string, string> = {}) => {
+      record.status = status;
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-ms-request-id': `req-${this.requests.length}`, ...headers });
       res.end(json === undefined ? '' : JSON.stringify(json));
     };
@@ -166,13 +175,26 @@ export class FakeArm {
     if (!this.find(`/subscriptions/${sub}/resourceGroups/${group}`)) return fail(404, 'ResourceGroupNotFound', `Resource group '${group}' could not be found.`);
     const existing = this.find(id);
     const fullType = subType ? `${type}/${subType}` : type!;
-    if (method === 'GET') return existing ? send(200, existing[1]) : fail(404, 'ResourceNotFound', `The Resource '${fullType}/${subName ?? name}' under resource group '${group}' was not found.`);
+    const parentId = subType ? `/subscriptions/${sub}/resourceGroups/${group}/providers/${type}/${name}` : undefined;
+    if (parentId && !this.find(parentId)) {
+      return fail(404, 'ParentResourceNotFound', `Failed to perform '${method === 'GET' ? 'read' : method === 'DELETE' ? 'delete' : 'write'}' on resource(s) of type '${fullType}', because the parent resource '${parentId}' could not be found.`);
+    }
+    if (method === 'GET') {
+      if (!existing) return fail(404, 'ResourceNotFound', `The Resource '${fullType}/${subName ?? name}' under resource group '${group}' was not found.`);
+      return send(200, type === NSG && !subType ? this.withRules(existing[0], existing[1]) : existing[1]);
+    }
     if (method === 'DELETE') {
       if (!existing) return send(204);
-      const op = this.operation(undefined, () => this.resources.delete(existing[0]));
+      const op = this.operation(undefined, () => {
+        for (const key of [...this.resources.keys()]) if (key === existing[0] || key.toLowerCase().startsWith(`${existing[0].toLowerCase()}/`)) this.resources.delete(key);
+      });
       return send(202, undefined, { 'azure-asyncoperation': `${this.base}/operations/${op}?api-version=2026-04-01`, location: `${this.base}/operations/${op}?location=1`, 'retry-after': '0' });
     }
     if (method !== 'PUT') return fail(405, 'MethodNotAllowed', method);
+    if (fullType === `${NSG}/securityRules`) {
+      const refused = this.refuseRule(this.withRules(parentId!, this.find(parentId!)![1]), subName!, body);
+      if (refused) return fail(400, refused.code, refused.message);
+    }
     const resource = this.materialise(id, subName ?? name!, fullType, body);
     // Proximity placement groups are created synchronously.
     if (type === 'Microsoft.Compute/proximityPlacementGroups') {
@@ -181,9 +203,42 @@ export class FakeArm {
     }
     this.resources.set(id, { ...resource, properties: { ...resource['properties'], provisioningState: fault?.operationError ? 'Failed' : 'Succeeded' } });
     const op = this.operation(fault?.operationError, () => {});
-    send(201, { ...resource, properties: { ...resource['properties'], provisioningState: 'Updating' } }, {
+    // 200 replaces an existing resource, 201 creates one; both carry the operation to poll.
+    send(existing ? 200 : 201, { ...resource, properties: { ...resource['properties'], provisioningState: 'Updating' } }, {
       'azure-asyncoperation': `${this.base}/operations/${op}?api-version=2026-04-01`, 'retry-after': '0',
     });
+  }
+
+  /**
+   * A security group as GET returns it: the rules of its PUT body and the
+   * rules PUT on their own, each as a child resource with its id.
+   */
+  private withRules(nsgId: string, nsg: Json): Json {
+    const rules = new Map<string, Json>();
+    for (const r of (nsg['properties']?.['securityRules'] ?? []) as Json[]) {
+      rules.set(String(r['name']).toLowerCase(), { id: `${nsgId}/securityRules/${r['name']}`, name: r['name'], type: `${NSG}/securityRules`, properties: { ...r['properties'], provisioningState: 'Succeeded' } });
+    }
+    const prefix = `${nsgId.toLowerCase()}/securityrules/`;
+    for (const [key, r] of this.resources) if (key.toLowerCase().startsWith(prefix)) rules.set(String(r['name']).toLowerCase(), r);
+    return { ...nsg, properties: { ...nsg['properties'], securityRules: [...rules.values()] } };
+  }
+
+  /** What Azure refuses in a security rule PUT: a priority outside 100–4096 or taken in that direction, mixed address families. */
+  private refuseRule(nsg: Json, name: string, body: Json): { code: string; message: string } | undefined {
+    const p: Json = body['properties'] ?? {};
+    const id = `${nsg['id']}/securityRules/${name}`;
+    if (typeof p['priority'] !== 'number' || p['priority'] < 100 || p['priority'] > 4096) {
+      return { code: 'SecurityRuleInvalidPriority', message: `Security rule ${id} has invalid priority ${p['priority']}. Value provided: ${p['priority']}. Allowed values are from 100 to 4096.` };
+    }
+    const conflict = (nsg['properties']['securityRules'] as Json[]).find((r) =>
+      String(r['name']).toLowerCase() !== name.toLowerCase() && r['properties']['priority'] === p['priority'] && r['properties']['direction'] === p['direction']);
+    if (conflict) return { code: 'SecurityRuleConflict', message: `Security rule ${name} conflicts with rule ${conflict['name']}. Rules cannot have the same Priority and Direction. To learn more, see aka.ms/nsgrules.` };
+    const prefixes = [p['sourceAddressPrefix'], ...(p['sourceAddressPrefixes'] ?? []), p['destinationAddressPrefix'], ...(p['destinationAddressPrefixes'] ?? [])].filter((a): a is string => typeof a === 'string');
+    const families = new Set(prefixes.flatMap((a) => (a.includes(':') ? [6] : /^\d/.test(a) ? [4] : [])));
+    if (families.size > 1) {
+      return { code: 'ResourceCannotContainAddressPrefixesFromDifferentAddressFamilies', message: `Resource ${id} contains IP addresses or prefixes that belong to different address families. All IP addresses or prefixes in the resource should belong to the same address family.` };
+    }
+    return undefined;
   }
 
   /** The resource as ARM returns it, with what the service fills in. */

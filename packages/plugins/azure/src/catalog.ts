@@ -1,0 +1,54 @@
+import type { CloudCatalog } from '@netbench/core';
+
+/**
+ * What the desktop wizard offers for `cloud: azure`: a curated, dated list —
+ * Azure adds locations and sizes every year, and any name the host schema
+ * accepts stays valid. Pure data: no SDK, no network.
+ *
+ * Zones are written as the host schema's `zone` takes them: `eastus-2` is
+ * location eastus, availability zone 2 (PKB's spelling). Locations with
+ * availability zones have zones 1, 2 and 3; a location without them lists
+ * itself (`zone: westus`). The bare location is valid for any location
+ * (no zone pinned) but is not listed where zones exist.
+ *
+ * Sizes: every size of the price table (src/price-table.ts) plus a few more,
+ * with vCPUs and memory from Microsoft's size pages ("Sizes for virtual
+ * machines in Azure": B, Dsv3, Dsv5, Dasv5, Ddsv5, Fsv2, Esv5 series), as of
+ * the date below. x86-64 only: the default image is the amd64 Ubuntu LTS.
+ */
+const az = (location: string) => ({ name: location, zones: [1, 2, 3].map((n) => `${location}-${n}`) });
+const noAz = (location: string) => ({ name: location, zones: [location] });
+
+type Size = CloudCatalog['machineTypes'][number];
+const series = (family: string, prefix: string, suffix: string, gibPerVcpu: number, vcpus: readonly number[]): Size[] =>
+  vcpus.map((n) => ({ name: `Standard_${prefix}${n}${suffix}`, vcpus: n, memoryGib: n * gibPerVcpu, family }));
+
+export const AZURE_CATALOG: CloudCatalog = {
+  date: '2026-11-22',
+  regions: [
+    // Americas
+    az('eastus'), az('eastus2'), az('centralus'), az('southcentralus'), az('westus2'), az('westus3'),
+    noAz('westus'), noAz('northcentralus'), noAz('westcentralus'),
+    az('canadacentral'), noAz('canadaeast'), az('brazilsouth'), az('mexicocentral'),
+    // Europe
+    az('northeurope'), az('westeurope'), az('uksouth'), noAz('ukwest'), az('francecentral'), az('germanywestcentral'),
+    az('swedencentral'), az('norwayeast'), az('switzerlandnorth'), az('polandcentral'), az('italynorth'), az('spaincentral'),
+    // Middle East, Africa
+    az('uaenorth'), az('qatarcentral'), az('israelcentral'), az('southafricanorth'),
+    // Asia Pacific
+    az('centralindia'), noAz('southindia'), az('japaneast'), noAz('japanwest'), az('koreacentral'), az('southeastasia'),
+    az('eastasia'), az('australiaeast'), noAz('australiasoutheast'), az('newzealandnorth'),
+  ],
+  machineTypes: [
+    { name: 'Standard_B1s', vcpus: 1, memoryGib: 1, family: 'burstable' },
+    { name: 'Standard_B2s', vcpus: 2, memoryGib: 4, family: 'burstable' },
+    { name: 'Standard_B2ms', vcpus: 2, memoryGib: 8, family: 'burstable' },
+    { name: 'Standard_B4ms', vcpus: 4, memoryGib: 16, family: 'burstable' },
+    ...series('general purpose', 'D', 's_v5', 4, [2, 4, 8, 16, 32, 48, 64]),
+    ...series('general purpose (AMD)', 'D', 'as_v5', 4, [2, 4, 8, 16, 32]),
+    ...series('general purpose (local disk)', 'D', 'ds_v5', 4, [2, 4, 8, 16]),
+    ...series('general purpose (previous generation)', 'D', 's_v3', 4, [2, 4, 8, 16, 32]),
+    ...series('compute optimized', 'F', 's_v2', 2, [2, 4, 8, 16, 32, 48, 64, 72]),
+    ...series('memory optimized', 'E', 's_v5', 8, [2, 4, 8, 16]),
+  ],
+};
