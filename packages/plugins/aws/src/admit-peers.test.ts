@@ -194,6 +194,30 @@ describe('admitPeers on moto', () => {
     for (const region of REGIONS) expect(await leftovers(run.runId, region), region).toBe(0);
   });
 
+  it('a host\'s allowFrom gets the tool ports and ICMP in the group from the start, never SSH', async () => {
+    const run = await openRun('allow-from');
+    const clients = new AwsClients(new ApiCallCounter(), moto.endpoint);
+    const plugin = awsPlugin({ env: motoEnv(moto.endpoint) });
+    try {
+      const rctx: RegionContext = { ec2: clients.ec2('us-east-1'), region: 'us-east-1', runId: run.runId, endpoint: moto.endpoint, ledger: run.ctx.ledger, signal: run.ctx.signal, log: run.ctx.log };
+      await new RegionNetwork(rctx, { kind: 'new' }, SSH_FROM, ['192.0.2.0/24']).securityGroupId();
+      const groups = await runGroups(run.runId, 'us-east-1');
+      const from = '192.0.2.0/24 "netbench allowFrom"';
+      expect(rows(groups[0]!.IpPermissions ?? [])).toEqual([
+        `tcp | 22-22 | ${SSH_FROM} "netbench controller" |  | `,
+        '-1 | - |  |  | self',
+        `tcp | 0-21 | ${from} |  | `,
+        `tcp | 23-65535 | ${from} |  | `,
+        `udp | 0-65535 | ${from} |  | `,
+        `icmp | -1--1 | ${from} |  | `,
+      ].sort());
+    } finally {
+      await tearDown(run, plugin);
+      clients.destroy();
+    }
+    expect(await leftovers(run.runId, 'us-east-1')).toBe(0);
+  });
+
   it('fails clearly when the ledger holds no security group of the run', async () => {
     const run = await openRun('empty');
     const plugin = awsPlugin({ env: motoEnv(moto.endpoint) });

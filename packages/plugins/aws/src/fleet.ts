@@ -111,13 +111,15 @@ async function launchRegion(
     return { awsId: out.KeyPairId ?? keyName, value: keyName };
   });
 
+  // `allowFrom` of every host of the region: a security group is shared by them.
+  const allowFrom = [...new Set(requests.flatMap((r) => r.config.allowFrom))];
   const networks = new Map<string, Promise<RegionNetwork>>();
   const networkFor = (config: AwsHostConfig) => {
     const choice: NetworkChoice = config.subnetId ? { kind: 'subnet', subnetId: config.subnetId } : config.vpcId ? { kind: 'vpc', vpcId: config.vpcId } : { kind: 'new' };
     const k = networkKey(choice);
     let network = networks.get(k);
     if (!network) {
-      network = sshCidrFor(config).then((cidr) => new RegionNetwork(rctx, choice, cidr));
+      network = sshCidrFor(config).then((cidr) => new RegionNetwork(rctx, choice, cidr, allowFrom));
       networks.set(k, network);
     }
     return network;

@@ -6,7 +6,7 @@ import { regionOf } from './region.js';
 describe('aws host fields', () => {
   it('defaults to an m5.large with the ubuntu user and derives the region from the zone', () => {
     const host = hostSchema.parse({ zone: 'eu-west-1b' });
-    expect(host).toMatchObject({ machineType: 'm5.large', user: 'ubuntu', fallbackZones: [], hostKeyWait: 120, connectTimeout: 300 });
+    expect(host).toMatchObject({ machineType: 'm5.large', user: 'ubuntu', fallbackZones: [], allowFrom: [], hostKeyWait: 120, connectTimeout: 300 });
     expect(regionOf('eu-west-1b')).toBe('eu-west-1');
     expect(regionOf('us-west-2-lax-1a')).toBe('us-west-2');
     expect(regionOf('us-gov-west-1a')).toBe('us-gov-west-1');
@@ -19,6 +19,8 @@ describe('aws host fields', () => {
     expect(issues({ zone: 'us-east-1a', vpcId: 'vpc-0abc', subnetId: 'subnet-0abc' })).toEqual(['vpcId: give vpcId or subnetId, not both (a subnet names its VPC)']);
     expect(issues({ zone: 'us-east-1a', image: 'ubuntu' })[0]).toMatch(/AMI id/);
     expect(issues({ zone: 'us-east-1a', colour: 'red' })[0]).toMatch(/colour/);
+    expect(issues({ zone: 'us-east-1a', allowFrom: ['203.0.113.7'] })).toEqual(['allowFrom.0: expected an IPv4 CIDR such as 203.0.113.7/32']);
+    expect(hostSchema.parse({ zone: 'us-east-1a', allowFrom: ['203.0.113.7/32'] }).allowFrom).toEqual(['203.0.113.7/32']);
   });
 
   it('spreads SSH retries over the connect timeout', () => {

@@ -26,6 +26,7 @@ export const hostSchema = z
     vpcId: z.string().regex(/^vpc-[0-9a-f]+$/).optional().describe('Use this existing VPC (a subnet of it in the zone) instead of a new network; nothing of it is deleted.'),
     subnetId: z.string().regex(/^subnet-[0-9a-f]+$/).optional().describe('Use this existing subnet; nothing of it is deleted.'),
     sshFrom: cidr.optional().describe('Who may reach port 22. Default: this machine\'s public address (detected), or $NETBENCH_SSH_FROM.'),
+    allowFrom: z.array(cidr).default([]).describe('Addresses outside the run that may reach the tool ports and ICMP (never SSH), e.g. the NAT address of an on-prem machine. Hosts of the run on other clouds are admitted without it.'),
     endpoint: z.url().optional().describe('EC2 API endpoint (an emulator such as moto). Default: $NETBENCH_AWS_ENDPOINT, else AWS.'),
     fallbackZones: z.array(zone).default([]).describe('Zones of the same region tried in order when the zone has no capacity or quota.'),
     diskGb: z.int().min(8).max(16_384).optional().describe('Root volume size in GB (default: the image\'s).'),

@@ -1,3 +1,4 @@
+import { peerPermissions } from './peer-rules.js';
 import {
   AssociateRouteTableCommand,
   AttachInternetGatewayCommand,
@@ -39,7 +40,16 @@ export class RegionNetwork {
   private readonly subnets = new Map<string, Promise<string>>();
   private subnetCount = 0;
 
-  constructor(private readonly ctx: RegionContext, readonly choice: NetworkChoice, private readonly sshCidr: string) {}
+  /**
+   * @param allowFrom CIDRs outside the run (`allowFrom`: e.g. the NAT address
+   *   of an on-prem machine) that get the tool ports and ICMP, never SSH.
+   */
+  constructor(
+    private readonly ctx: RegionContext,
+    readonly choice: NetworkChoice,
+    private readonly sshCidr: string,
+    private readonly allowFrom: readonly string[] = [],
+  ) {}
 
   private name(what: string): string {
     const suffix = this.choice.kind === 'new' ? '' : `-${networkKey(this.choice)}`;
@@ -176,6 +186,7 @@ export class RegionNetwork {
         const permissions: IpPermission[] = [
           { IpProtocol: 'tcp', FromPort: 22, ToPort: 22, IpRanges: [{ CidrIp: this.sshCidr, Description: 'netbench controller' }] },
           { IpProtocol: '-1', UserIdGroupPairs: [{ GroupId: groupId, Description: 'hosts of the run' }] },
+          ...peerPermissions(this.allowFrom.map((cidr) => ({ cidr, family: 4 as const, description: 'netbench allowFrom' }))),
         ];
         await this.ctx.ec2.send(new AuthorizeSecurityGroupIngressCommand({ GroupId: groupId, IpPermissions: permissions }), { abortSignal: this.ctx.signal });
         return { awsId: groupId, value: groupId };
