@@ -1,15 +1,17 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  CostLimitError, defaultRunsDir, defaultStorePath, listPlugins, netbenchHome, SpecError, type PluginResolver,
+  CostLimitError, defaultRunsDir, defaultStorePath, listPlugins, netbenchHome, NetbenchError, SpecError, type PluginResolver,
 } from '@netbench/core';
 import type { BridgeApi } from '../shared/bridge-types.js';
 import { checkSpecText } from './check-spec-text.js';
 import { generateSpec } from './generate-spec.js';
-import { compareStoredRuns, exportStoredRun, listStoredRuns, showStoredRun } from './results-access.js';
+import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, showStoredRun } from './results-access.js';
 import { RunControl, type RunFunction } from './run-control.js';
+import { saveRendererFile, type ChooseSavePath } from './save-file.js';
 import { listSpecs, readSpec, saveSpec, type SpecFolders } from './spec-files.js';
-import { schemaFields, wizardCatalog } from './wizard-catalog.js';
+import { storeLabels } from './store-labels.js';
+import { cloudCatalog, schemaFields, wizardCatalog } from './wizard-catalog.js';
 
 export interface DesktopApiOptions {
   readonly registry: PluginResolver;
@@ -26,6 +28,11 @@ export interface DesktopApiOptions {
   readonly searchDirs?: readonly string[];
   /** Stand-in for core's runSpec (benches replay recorded events). */
   readonly run?: RunFunction;
+  /**
+   * Electron: the save dialog behind `saveFile`. Without it (the browser)
+   * `saveFile` is refused: the page saves through the browser's downloads.
+   */
+  readonly chooseSavePath?: ChooseSavePath;
 }
 
 export interface DesktopApi {
@@ -69,6 +76,7 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     checkSpec: ({ text, maxCostUsd }) => checkSpecText(registry, text, maxCostUsd),
     catalog: () => wizardCatalog(registry),
     cloudFields: ({ cloud }) => schemaFields(registry, cloud),
+    cloudCatalog: ({ cloud }) => cloudCatalog(registry, cloud),
     generateSpec: async (answers) => ({ text: generateSpec(answers) }),
     startRun: async ({ text, maxCostUsd }) => {
       // The same checks as the editor: an invalid spec or one over the cost guard never starts.
@@ -84,7 +92,13 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     listRuns: (filter) => listStoredRuns(db, filter),
     showRun: ({ runId }) => showStoredRun(db, runId),
     compareRuns: ({ baseline, candidate }) => compareStoredRuns(db, baseline, candidate),
+    compareSelections: ({ baseline, candidate }) => compareStoredSelections(db, baseline, candidate),
+    storeLabels: () => storeLabels(db),
     exportRun: ({ runId, format }) => exportStoredRun(db, runId, format),
+    saveFile: async (file) => {
+      if (!options.chooseSavePath) throw new NetbenchError('saving through the main process is for the Electron app; in a browser the file is downloaded');
+      return saveRendererFile(file, options.chooseSavePath);
+    },
     listPlugins: async () => listPlugins(options.searchDirs ? { searchDirs: options.searchDirs } : {}),
   };
   return { api, runs, dispose: () => runs.dispose() };

@@ -51,12 +51,30 @@ describe('dispatchCall: validated bridge calls', () => {
     expect((await desktop.api.readSpec({ source: 'example', name: 'quickstart.yaml' })).text).toContain('tool: iperf3');
   });
 
-  it('offers clouds with zones and machine types without importing cloud SDKs', async () => {
+  it('offers the installed clouds without importing them, then one cloud\'s zones and machine types from its plugin', async () => {
     const started = Date.now();
     const catalog = await desktop.api.catalog({});
     expect(Date.now() - started).toBeLessThan(5000);
-    const aws = catalog.clouds.find((c) => c.cloud === 'aws');
-    expect(aws?.regions['us-east-1']).toContain('us-east-1a');
+    expect(catalog.clouds.map((c) => c.cloud)).toEqual(expect.arrayContaining(['aws', 'gcp', 'azure', 'local', 'static']));
     expect(catalog.tools).toEqual(expect.arrayContaining([{ name: 'ping', installed: true }]));
+    const aws = await dispatchCall(desktop.api, 'cloudCatalog', { cloud: 'aws' });
+    const zones = aws.ok ? (aws.value as { catalog: { regions: { name: string; zones: string[] }[] } }).catalog.regions.flatMap((r) => r.zones) : [];
+    expect(zones).toContain('us-east-1a');
+  });
+
+  it('refuses malformed label selections and save requests', async () => {
+    const base = { baseline: [{ key: 'zone', value: 'a' }], candidate: [{ key: 'zone', value: 'b' }] };
+    for (const bad of [
+      { ...base, baseline: [] },
+      { ...base, candidate: [{ key: 'a=b', value: 'c' }] },
+      { ...base, candidate: [{ key: 'zone', value: 'b', extra: 1 }] },
+      { ...base, baseline: Array.from({ length: 21 }, () => ({ key: 'k', value: 'v' })) },
+    ]) expect(await dispatchCall(desktop.api, 'compareSelections', bad)).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    const file = { fileName: 'run.csv', mimeType: 'text/csv', content: 'a,b\n', encoding: 'utf8' };
+    for (const bad of [{ ...file, fileName: '../run.csv' }, { ...file, fileName: '/etc/passwd' }, { ...file, fileName: '.bashrc' }, { ...file, encoding: 'hex' }]) {
+      expect(await dispatchCall(desktop.api, 'saveFile', bad)).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    }
+    // A browser saves through its downloads: without Electron's dialog the main process writes nothing.
+    expect(await dispatchCall(desktop.api, 'saveFile', file)).toMatchObject({ ok: false, error: { message: expect.stringContaining('downloaded') } });
   });
 });

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, shell, type IpcMainInvokeEvent } from 'electron';
 import { createRegistry } from '@netbench/core';
 import { IPC_CALL, IPC_EVENT } from '../shared/bridge-types.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
@@ -24,6 +24,18 @@ const desktop = createDesktopApi({
   version: app.getVersion(),
   shell: 'electron',
   searchDirs: [resolve(here, '../..'), process.cwd()],
+  // Exports and chart pictures: the user picks the place in a native dialog; the renderer only suggests a name.
+  chooseSavePath: async (file) => {
+    const extension = extname(file.fileName).slice(1);
+    const options = {
+      title: `Save ${file.fileName}`,
+      defaultPath: join(app.getPath('downloads'), file.fileName),
+      filters: [...(extension ? [{ name: extension.toUpperCase(), extensions: [extension] }] : []), { name: 'All files', extensions: ['*'] }],
+    };
+    const parent = BrowserWindow.getFocusedWindow();
+    const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? undefined : result.filePath;
+  },
 });
 
 app.enableSandbox();

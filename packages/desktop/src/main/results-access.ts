@@ -1,9 +1,10 @@
 import {
-  chartsFor, compareResults, exportResults, showResult, withStore, type RunList, type RunResults,
+  chartsFor, compareResults, exportResults, showResult, withStore, type LabelCondition, type RunList, type RunResults,
 } from '@netbench/core';
 import { formatCsv } from '@netbench/plugin-csv';
 import { renderHtml, renderMarkdown } from '@netbench/report';
-import type { ComparePage, ExportedFile, ExportFormat, ResultsFilter, RunPage } from '../shared/bridge-types.js';
+import type { ComparePage, ExportedFile, ExportFormat, LabelPair, ResultsFilter, RunPage } from '../shared/bridge-types.js';
+import { selectionResults, SELECTION_CHART_RUNS } from './selection-results.js';
 
 // The results pages read the same store `netbench results` reads; every
 // function opens it, reads, and closes it (runs write to it meanwhile).
@@ -34,6 +35,27 @@ export async function compareStoredRuns(db: string | undefined, baseline: string
   const comparison = await compareResults({ baseline: { runs: [baseline] }, candidate: { runs: [candidate] }, ...(db !== undefined ? { db } : {}) });
   const results = await exportResults({ runs: [baseline, candidate], ...(db !== undefined ? { db } : {}) });
   return { comparison, charts: chartsFor(results) };
+}
+
+/**
+ * Two label selections (`netbench compare --baseline k=v --candidate k=v`):
+ * every stored sample with those labels, metric by metric with core's
+ * verdicts; the charts draw each side as one series.
+ */
+export async function compareStoredSelections(db: string | undefined, baseline: readonly LabelPair[], candidate: readonly LabelPair[]): Promise<ComparePage> {
+  const conditions = (pairs: readonly LabelPair[]): LabelCondition[] => pairs.map((p) => [p.key, p.value] as const);
+  const comparison = await compareResults({
+    baseline: { labels: conditions(baseline) }, candidate: { labels: conditions(candidate) }, ...(db !== undefined ? { db } : {}),
+  });
+  const runs = Math.max(comparison.baseline.runs.length, comparison.candidate.runs.length);
+  if (runs > SELECTION_CHART_RUNS) {
+    return { comparison, charts: [], chartsNote: `Charts are drawn for selections of up to ${SELECTION_CHART_RUNS} runs; this one spans ${runs}. The table above compares all of them.` };
+  }
+  const sides = await withStore(db, (store) => [
+    selectionResults(store, 'baseline', conditions(baseline)),
+    selectionResults(store, 'candidate', conditions(candidate)),
+  ], { create: false });
+  return { comparison, charts: chartsFor(sides) };
 }
 
 const MIME: Record<ExportFormat, string> = {

@@ -54,13 +54,13 @@ export function App() {
 }
 
 function Page({ route }: { route: string[] }) {
-  const [section, a, b] = route;
+  const [section, a] = route;
   switch (section ?? 'results') {
     case 'new': return <WizardPage />;
     case 'live': return a ? <LiveRunPage runId={a} /> : <NotFound />;
     case 'results': return <ResultsPage />;
     case 'run': return a ? <RunPage runId={a} /> : <NotFound />;
-    case 'compare': return a && b ? <ComparePage baseline={a} candidate={b} /> : <NotFound />;
+    case 'compare': return <ComparePage args={route.slice(1)} />;
     case 'plugins': return <PluginsPage />;
     default: return <NotFound />;
   }

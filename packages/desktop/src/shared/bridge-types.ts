@@ -2,7 +2,7 @@
 // sees only these types (no Node, no core at runtime); the same calls travel
 // over Electron IPC (preload) or the loopback HTTP channel (`netbench ui --browser`).
 import type {
-  ChartSpec, ComparisonResult, NetbenchEvent, PluginList, RunList, RunShow, RunStatus, SpecIssue,
+  ChartSpec, CloudCatalog, ComparisonResult, NetbenchEvent, PluginList, RunList, RunShow, RunStatus, SpecIssue,
 } from '@netbench/core';
 
 export type SpecSource = 'example' | 'saved';
@@ -63,13 +63,20 @@ export interface WizardAnswers {
   readonly durationSeconds: number;
 }
 
+/** An installed cloud plugin (from its package.json: nothing imported). */
 export interface CloudChoice {
   readonly cloud: string;
   readonly installed: boolean;
   readonly version?: string;
-  /** region → zones. Empty for clouds without zones (local). */
-  readonly regions: Readonly<Record<string, readonly string[]>>;
-  readonly machineTypes: readonly string[];
+}
+
+/**
+ * The picked cloud's own list of regions, zones and machine types
+ * (`CloudPlugin.catalog()`), or `null` when the plugin has none: the wizard
+ * then asks for names as free text.
+ */
+export interface CloudCatalogAnswer {
+  readonly catalog: CloudCatalog | null;
 }
 
 /** Host fields of a cloud plugin's schema (name: description), to show what else can be set in the YAML. */
@@ -125,6 +132,27 @@ export interface RunPage {
 export interface ComparePage {
   readonly comparison: ComparisonResult;
   readonly charts: readonly ChartSpec[];
+  /** Why some charts are not drawn (a label selection spanning too many runs). */
+  readonly chartsNote?: string;
+}
+
+/** One `key=value` condition of a label selection (values compare as text, as `netbench compare --baseline`). */
+export interface LabelPair {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** Label keys found in the store with their values, for the label-selection pickers. */
+export interface StoreLabels {
+  readonly keys: readonly {
+    readonly key: string;
+    /** Runs having this key on the run or on any sample. */
+    readonly runs: number;
+    /** Every value, most used first; empty when the key has too many to list (`manyValues`). */
+    readonly values: readonly { readonly value: string; readonly runs: number }[];
+    /** More than 200 distinct values (interval ends, sequence numbers…): type one instead. */
+    readonly manyValues: boolean;
+  }[];
 }
 
 export type ExportFormat = 'json' | 'csv' | 'html' | 'md';
@@ -133,6 +161,23 @@ export interface ExportedFile {
   readonly fileName: string;
   readonly mimeType: string;
   readonly content: string;
+}
+
+/** A file the renderer made (an export, a chart picture) for the main process to save where the user says. */
+export interface SaveFileRequest {
+  /** Suggested name, without folders. */
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly content: string;
+  /** `base64` for binary content (PNG). */
+  readonly encoding: 'utf8' | 'base64';
+}
+
+export interface SaveFileResult {
+  /** False when the user closed the save dialog. */
+  readonly saved: boolean;
+  readonly path?: string;
+  readonly bytes?: number;
 }
 
 /** Every call the renderer can make: one argument object, one result. */
@@ -144,6 +189,7 @@ export interface BridgeApi {
   checkSpec(arg: { text: string; maxCostUsd?: number }): Promise<SpecCheck>;
   catalog(arg: Record<string, never>): Promise<WizardCatalog>;
   cloudFields(arg: { cloud: string }): Promise<CloudFields>;
+  cloudCatalog(arg: { cloud: string }): Promise<CloudCatalogAnswer>;
   generateSpec(arg: WizardAnswers): Promise<{ text: string }>;
   startRun(arg: { text: string; maxCostUsd?: number }): Promise<{ runId: string }>;
   cancelRun(arg: { runId: string }): Promise<{ cancelled: boolean }>;
@@ -153,7 +199,11 @@ export interface BridgeApi {
   listRuns(arg: ResultsFilter): Promise<RunList>;
   showRun(arg: { runId: string }): Promise<RunPage>;
   compareRuns(arg: { baseline: string; candidate: string }): Promise<ComparePage>;
+  compareSelections(arg: { baseline: readonly LabelPair[]; candidate: readonly LabelPair[] }): Promise<ComparePage>;
+  storeLabels(arg: Record<string, never>): Promise<StoreLabels>;
   exportRun(arg: { runId: string; format: ExportFormat }): Promise<ExportedFile>;
+  /** Electron only: a save dialog in the main process, then the file written. The browser saves through its downloads. */
+  saveFile(arg: SaveFileRequest): Promise<SaveFileResult>;
   listPlugins(arg: Record<string, never>): Promise<PluginList>;
 }
 

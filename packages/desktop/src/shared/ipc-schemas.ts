@@ -12,9 +12,15 @@ const specName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}\.ya?ml$/, '
 const specText = z.string().max(1_000_000, 'spec text is limited to 1 MB');
 const usd = z.number().min(0).max(1_000_000).optional();
 const zoneName = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/);
+const cloudName = z.string().regex(/^[a-z0-9-]{1,40}$/);
+/** A label selection: 1–20 `key=value` conditions; a key cannot hold `=` (the CLI's form splits on the first one). */
+const labelSelection = z.array(z.strictObject({
+  key: z.string().trim().min(1).max(100).regex(/^[^=]+$/, 'a label key cannot contain ='),
+  value: z.string().max(500),
+})).min(1, 'a label selection needs at least one key=value').max(20);
 
 const site = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('cloud'), cloud: z.string().regex(/^[a-z0-9-]{1,40}$/), zone: zoneName, machineType: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/) }),
+  z.strictObject({ kind: z.literal('cloud'), cloud: cloudName, zone: zoneName, machineType: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/) }),
   z.strictObject({
     kind: z.literal('ssh'),
     address: z.string().regex(/^[A-Za-z0-9.:_-]{1,253}$/, 'expected a host name or IP address'),
@@ -41,7 +47,8 @@ export const bridgeSchemas = {
   saveSpec: z.strictObject({ name: specName, text: specText }),
   checkSpec: z.strictObject({ text: specText, maxCostUsd: usd }),
   catalog: empty,
-  cloudFields: z.strictObject({ cloud: z.string().regex(/^[a-z0-9-]{1,40}$/) }),
+  cloudFields: z.strictObject({ cloud: cloudName }),
+  cloudCatalog: z.strictObject({ cloud: cloudName }),
   generateSpec: wizardAnswersSchema,
   startRun: z.strictObject({ text: specText, maxCostUsd: usd }),
   cancelRun: z.strictObject({ runId }),
@@ -57,7 +64,16 @@ export const bridgeSchemas = {
   }),
   showRun: z.strictObject({ runId }),
   compareRuns: z.strictObject({ baseline: runId, candidate: runId }),
+  compareSelections: z.strictObject({ baseline: labelSelection, candidate: labelSelection }),
+  storeLabels: empty,
   exportRun: z.strictObject({ runId, format: z.enum(['json', 'csv', 'html', 'md']) }),
+  saveFile: z.strictObject({
+    // A suggested name only (the user picks the folder in the dialog): no separators, no leading dot.
+    fileName: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ()._-]{0,150}$/, 'expected a file name without folders'),
+    mimeType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]{1,80}$/),
+    content: z.string().max(64 * 1024 * 1024, 'files are limited to 64 MB'),
+    encoding: z.enum(['utf8', 'base64']),
+  }),
   listPlugins: empty,
 } as const satisfies Record<BridgeMethod, z.ZodType>;
 

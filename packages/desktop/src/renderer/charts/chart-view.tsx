@@ -1,6 +1,6 @@
 import type { ChartSpec } from '@netbench/core';
 import { useEffect, useRef, useState } from 'react';
-import { download } from '../lib/format';
+import { dataUrlBytes, saveFile } from '../lib/save-file';
 import { useTheme } from '../lib/theme';
 import { chartOption, chartRows, type ChartTheme } from './chart-option';
 import { echarts } from './echarts';
@@ -21,6 +21,7 @@ export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: nu
   const chart = useRef<echarts.ECharts | undefined>(undefined);
   const { dark } = useTheme();
   const [showTable, setShowTable] = useState(false);
+  const [saved, setSaved] = useState<{ ok: boolean; text: string } | undefined>();
 
   useEffect(() => {
     const el = ref.current!;
@@ -37,19 +38,35 @@ export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: nu
     ref.current?.setAttribute('data-render-ms', (performance.now() - started).toFixed(1));
   }, [spec, dark]);
 
-  const exportPng = () => {
-    const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: dark ? '#15191e' : '#ffffff' });
-    if (url) void fetch(url).then((r) => r.blob()).then((blob) => download(`${spec.id}.png`, blob));
+  const save = (make: () => [string, string | Uint8Array, string]) => {
+    setSaved(undefined);
+    try {
+      const [name, content, type] = make();
+      saveFile(name, content, type).then(
+        (result) => setSaved(result.done ? { ok: true, text: result.message } : undefined),
+        (error: unknown) => setSaved({ ok: false, text: (error as Error).message }),
+      );
+    } catch (error) {
+      setSaved({ ok: false, text: (error as Error).message });
+    }
   };
-  const exportSvg = () => {
+  const exportPng = () => save(() => {
+    const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: dark ? '#15191e' : '#ffffff' });
+    if (!url) throw new Error('the chart is not drawn yet');
+    return [`${spec.id}.png`, dataUrlBytes(url), 'image/png'];
+  });
+  const exportSvg = () => save(() => {
     // A second, off-screen instance with the SVG renderer gives a vector file of the same option.
     const div = document.createElement('div');
-    const width = ref.current?.clientWidth ?? 900;
+    const width = ref.current?.clientWidth || 900;
     const svg = echarts.init(div, undefined, { renderer: 'svg', ssr: true, width, height });
-    svg.setOption(chartOption(spec, chartTheme(false)));
-    download(`${spec.id}.svg`, svg.renderToSVGString(), 'image/svg+xml');
-    svg.dispose();
-  };
+    try {
+      svg.setOption(chartOption(spec, chartTheme(false)));
+      return [`${spec.id}.svg`, svg.renderToSVGString(), 'image/svg+xml'];
+    } finally {
+      svg.dispose();
+    }
+  });
 
   const rows = showTable ? chartRows(spec) : [];
   return (
@@ -58,11 +75,12 @@ export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: nu
       <figcaption>
         <span className="chart-notes">{spec.notes.join(' ')}</span>
         <span className="chart-actions">
-          <button type="button" onClick={exportPng}>PNG</button>
-          <button type="button" onClick={exportSvg}>SVG</button>
+          <button type="button" onClick={exportPng} aria-label={`Export ${spec.title} as PNG`}>PNG</button>
+          <button type="button" onClick={exportSvg} aria-label={`Export ${spec.title} as SVG`}>SVG</button>
           <button type="button" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>{showTable ? 'Hide data' : 'Data'}</button>
         </span>
       </figcaption>
+      {saved && <p className={`small ${saved.ok ? 'muted' : 'error-text'}`} role={saved.ok ? 'status' : 'alert'}>{saved.text}</p>}
       {showTable && (
         <div className="table-scroll">
           <table className="data-table">

@@ -18,7 +18,7 @@ export function formatTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** Save text or a data URL as a file (an `<a download>`; Electron shows its save dialog). */
+/** Save text or bytes as a browser download (an `<a download>` on a blob URL); see save-file.ts for Electron. */
 export function download(fileName: string, content: string | Blob, mimeType = 'application/octet-stream'): void {
   const blob = typeof content === 'string' ? new Blob([content], { type: mimeType }) : content;
   const url = URL.createObjectURL(blob);

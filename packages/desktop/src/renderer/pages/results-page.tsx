@@ -29,9 +29,12 @@ export function ResultsPage() {
     <section aria-labelledby="results-title" data-testid="results-page">
       <div className="page-head">
         <h1 id="results-title">Results</h1>
-        <button type="button" className="primary" disabled={picked.length !== 2} onClick={() => go('compare', picked[0]!, picked[1]!)} data-testid="compare-button">
-          Compare {picked.length}/2 selected
-        </button>
+        <div className="row">
+          <a className="button" href={href('compare', 'labels')} data-testid="compare-labels-link">Compare label selections…</a>
+          <button type="button" className="primary" disabled={picked.length !== 2} onClick={() => go('compare', picked[0]!, picked[1]!)} data-testid="compare-button">
+            Compare {picked.length}/2 selected
+          </button>
+        </div>
       </div>
       {active.data && active.data.length > 0 && (
         <p className="panel">Running now: {active.data.map((id) => <a key={id} href={href('live', id)}>{id} </a>)}</p>

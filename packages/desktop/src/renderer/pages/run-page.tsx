@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { ExportFormat } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { call } from '../lib/bridge-client';
-import { download, formatNumber, formatTime } from '../lib/format';
+import { formatNumber, formatTime } from '../lib/format';
+import { saveFile } from '../lib/save-file';
 import { go, href } from '../lib/route';
 import { Loaded, StatusBadge } from '../lib/status';
 import { useCall } from '../lib/use-call';
@@ -12,14 +13,16 @@ import { useCall } from '../lib/use-call';
 export function RunPage({ runId }: { runId: string }) {
   const page = useCall('showRun', { runId }, runId);
   const others = useCall('listRuns', { limit: 50 }, 'recent');
-  const [exportError, setExportError] = useState<string | undefined>();
+  const [exported, setExported] = useState<{ ok: boolean; text: string } | undefined>();
 
   const exportAs = async (format: ExportFormat) => {
+    setExported(undefined);
     try {
       const file = await call('exportRun', { runId, format });
-      download(file.fileName, file.content, file.mimeType);
+      const saved = await saveFile(file.fileName, file.content, file.mimeType);
+      if (saved.done) setExported({ ok: true, text: saved.message });
     } catch (e) {
-      setExportError((e as Error).message);
+      setExported({ ok: false, text: (e as Error).message });
     }
   };
 
@@ -28,7 +31,7 @@ export function RunPage({ runId }: { runId: string }) {
       <section aria-labelledby="run-title" data-testid="run-page">
         <div className="page-head">
           <h1 id="run-title">{show.run.name} <code className="small">{show.run.runId}</code> <StatusBadge status={show.run.status} /></h1>
-          <div className="row">
+          <div className="row" role="group" aria-label="Export the run" data-testid="run-exports">
             <span className="muted small">Export</span>
             <button type="button" onClick={() => void exportAs('html')}>Report (HTML)</button>
             <button type="button" onClick={() => void exportAs('md')}>Markdown</button>
@@ -36,7 +39,7 @@ export function RunPage({ runId }: { runId: string }) {
             <button type="button" onClick={() => void exportAs('json')}>JSON</button>
           </div>
         </div>
-        {exportError && <p className="error-text" role="alert">{exportError}</p>}
+        {exported && <p className={exported.ok ? 'muted small' : 'error-text'} role={exported.ok ? 'status' : 'alert'} data-testid="export-status">{exported.text}</p>}
         <p className="muted">
           {formatTime(show.run.startedAt)} · {show.run.samples} samples · {show.run.hosts.map((h) => `${h.name} (${h.cloud}${h.zone ? ` ${h.zone}` : ''})`).join(', ')}
           {' · '}

@@ -1,12 +1,16 @@
+import type { Dispatch, SetStateAction } from 'react';
 import type { WizardSite } from '../../shared/bridge-types';
 import { useCall } from '../lib/use-call';
 import { Loaded } from '../lib/status';
+import { CloudSiteFields } from './cloud-site-fields';
 
 /** Where to measure: cloud zones and machine types (from the installed cloud plugins), SSH machines, or this machine's lab. */
-export function SitesStep({ sites, setSites, onNext, onBack }: { sites: WizardSite[]; setSites(s: WizardSite[]): void; onNext(): void; onBack(): void }) {
+export function SitesStep({ sites, setSites, onNext, onBack }: { sites: WizardSite[]; setSites: Dispatch<SetStateAction<WizardSite[]>>; onNext(): void; onBack(): void }) {
   const catalog = useCall('catalog', {}, 'catalog');
-  const update = (i: number, site: WizardSite) => setSites(sites.map((s, j) => (j === i ? site : s)));
+  // Functional: several rows may fill themselves from their catalogs in the same render.
+  const update = (i: number, site: WizardSite) => setSites((current) => current.map((s, j) => (j === i ? site : s)));
   const sshIncomplete = sites.some((s) => s.kind === 'ssh' && s.address.trim() === '');
+  const cloudIncomplete = sites.some((s) => s.kind === 'cloud' && (s.zone === '' || s.machineType === ''));
 
   return (
     <fieldset className="panel">
@@ -14,8 +18,6 @@ export function SitesStep({ sites, setSites, onNext, onBack }: { sites: WizardSi
       <Loaded state={catalog} what="cloud plugins">{(cat) => (
         <>
           {sites.map((site, i) => {
-            const cloud = site.kind === 'cloud' ? cat.clouds.find((c) => c.cloud === site.cloud) : undefined;
-            const zones = cloud ? Object.values(cloud.regions).flat() : [];
             return (
               <div key={i} className="site-row" data-testid="site-row">
                 <label>Place {i + 1}{' '}
@@ -23,24 +25,15 @@ export function SitesStep({ sites, setSites, onNext, onBack }: { sites: WizardSi
                     const v = e.target.value;
                     if (v === 'local') update(i, { kind: 'local' });
                     else if (v === 'ssh') update(i, { kind: 'ssh', address: '' });
-                    else {
-                      const c = cat.clouds.find((x) => `cloud:${x.cloud}` === v)!;
-                      update(i, { kind: 'cloud', cloud: c.cloud, zone: Object.values(c.regions).flat()[0] ?? '', machineType: c.machineTypes[0] ?? '' });
-                    }
+                    // Zone and machine type are filled from the cloud's catalog once it has loaded.
+                    else update(i, { kind: 'cloud', cloud: v.slice('cloud:'.length), zone: '', machineType: '' });
                   }}>
                     <option value="local">this machine (local lab)</option>
                     <option value="ssh">a machine I have (SSH)</option>
                     {cat.clouds.filter((c) => c.cloud !== 'local' && c.cloud !== 'static').map((c) => <option key={c.cloud} value={`cloud:${c.cloud}`}>{c.cloud} {c.version ? `(${c.version})` : ''}</option>)}
                   </select>
                 </label>
-                {site.kind === 'cloud' && (
-                  <>
-                    <label>Zone <input list={`zones-${i}`} value={site.zone} onChange={(e) => update(i, { ...site, zone: e.target.value })} /></label>
-                    <datalist id={`zones-${i}`}>{zones.map((z) => <option key={z} value={z} />)}</datalist>
-                    <label>Machine <input list={`types-${i}`} value={site.machineType} onChange={(e) => update(i, { ...site, machineType: e.target.value })} /></label>
-                    <datalist id={`types-${i}`}>{cloud?.machineTypes.map((m) => <option key={m} value={m} />)}</datalist>
-                  </>
-                )}
+                {site.kind === 'cloud' && <CloudSiteFields key={site.cloud} index={i} site={site} update={(next) => update(i, next)} />}
                 {site.kind === 'ssh' && (
                   <>
                     <label>Address <input value={site.address} placeholder="host or IP" onChange={(e) => update(i, { ...site, address: e.target.value.trim() })} aria-invalid={site.address === ''} /></label>
@@ -57,9 +50,10 @@ export function SitesStep({ sites, setSites, onNext, onBack }: { sites: WizardSi
         </>
       )}</Loaded>
       {sshIncomplete && <p className="error-text">Give every SSH machine an address.</p>}
+      {cloudIncomplete && <p className="error-text">Give every cloud machine a zone and a machine type.</p>}
       <div className="row">
         <button type="button" onClick={onBack}>Back</button>
-        <button type="button" className="primary" disabled={sshIncomplete || sites.length < 2} onClick={onNext}>Next: tests</button>
+        <button type="button" className="primary" disabled={sshIncomplete || cloudIncomplete || sites.length < 2} onClick={onNext}>Next: tests</button>
       </div>
     </fieldset>
   );
