@@ -91,6 +91,7 @@ export type {
   SideSummary, StoredRunPublished, StoredRunRef, StoredRunSummary, StoreRows, Trend, TrendFlag, TrendOptions,
   TrendPoint, TrialRow, Verdict
 } from './store/index.js';
+export type { StoredLabelKey } from './store/index.js';
 
 // Managing plugins: `netbench plugins list|add|remove|info|new`.
 export { addPlugin, listPlugins, newPlugin, pluginInfo, removePlugin } from './plugins-admin/index.js';
@@ -125,3 +126,6 @@ export { sampleColumns } from './store/index.js';
 // Helpers for tool plugins.
 export { runOnHost, isMissing, isRoot, installAptPackage } from './tool-kit/index.js';
 export type { CommandOutcome } from './tool-kit/index.js';
+// Helpers for cloud plugins: console host keys, public address, login key, cost from a price table, classified errors.
+export { classifiedError, detectPublicAddress, estimateTableCost, loadPriceFile, loginKey, openSshPublicKey, parseConsoleHostKeys, priceFilePath } from './cloud-kit/index.js';
+export type { LoginKey, PricedSite, RegionalPriceTable, TableCostModel } from './cloud-kit/index.js';

@@ -3,6 +3,7 @@ export { openStore } from './open-store.js';
 export type { OpenStoreOptions } from './open-store.js';
 export { ResultsStore } from './results-store.js';
 export type { SelectedRun } from './results-store.js';
+export type { StoredLabelKey } from './label-keys.js';
 export { defaultStorePath } from './store-path.js';
 export { StoreError } from './store-error.js';
 export { sampleColumns, storeRows } from './store-rows.js';

@@ -45,6 +45,23 @@ describe('the results store', () => {
     expect(real.samples.some((s) => s.histogram)).toBe(true);
   });
 
+  it('lists label keys with their runs and values, and names keys with too many values without listing them', () => {
+    expect(store.labelKeys()).toEqual([]);
+    store.ingest(a);
+    store.ingest(b);
+    const keys = store.labelKeys();
+    const campaign = keys.find((k) => k.key === 'campaign')!;
+    expect(campaign).toEqual({ key: 'campaign', runs: 1, values: [{ value: 'q4', runs: 1 }], manyValues: false });
+    const test = keys.find((k) => k.key === 'test')!;
+    expect(test.runs).toBe(2);
+    expect(test.values.map((v) => v.value).sort()).toEqual([...new Set(real.samples.flatMap((s) => (s.labels['test'] ? [s.labels['test']] : [])))].sort());
+    // Most used keys first.
+    expect(keys.map((k) => k.runs)).toEqual([...keys.map((k) => k.runs)].sort((x, y) => y - x));
+    // With a limit of 1, a key of several values is named but not listed.
+    const capped = store.labelKeys(1).find((k) => k.key === 'test')!;
+    expect(capped).toEqual({ key: 'test', runs: 2, values: [], manyValues: true });
+  });
+
   it('keeps labels as rows, queryable by key and value', () => {
     store.ingest(real);
     store.close();

@@ -4,6 +4,7 @@ import type { Sample } from '../samples/types.js';
 import type { DatabaseSync } from './sqlite.js';
 import { deleteRunRows } from './delete-runs.js';
 import { ingestRows, type IngestResult } from './ingest.js';
+import { labelKeys, type StoredLabelKey } from './label-keys.js';
 import { listRuns, type LabelCondition, type RunFilter, type RunList } from './list-runs.js';
 import { readSamples, type ReadSamplesOptions } from './read-samples.js';
 import { resolveRunRef, type StoredRunRef } from './run-ref.js';
@@ -97,6 +98,11 @@ export class ResultsStore {
         .map((ref) => ({ ref: { ...ref }, samples: readSamples(this.db, ref.runPk, ref.runId, { sets: sets.get(ref.runPk)!, ...(metric !== undefined ? { metric } : {}) }) }))
         .filter((run) => run.samples.length > 0);
     });
+  }
+
+  /** Label keys with their runs and values (see `labelKeys`), for `key=value` pickers. */
+  labelKeys(listedValues?: number): StoredLabelKey[] {
+    return this.read('listing labels', () => labelKeys(this.db, listedValues));
   }
 
   /** Delete runs (all or none). */
