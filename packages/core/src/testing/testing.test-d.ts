@@ -1,11 +1,11 @@
 // Type tests for the public SDK surfaces around the contract: the
 // conformance kit's options and the resolver's kind-narrowed plugins.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ConformanceCheck, ToolConformanceOptions, CloudConformanceOptions, PublisherConformanceOptions } from './index.js';
-import { cloudConformance, publisherConformance, toolConformance } from './index.js';
+import type { ConformanceCheck, ToolConformanceOptions, CloudConformanceOptions, PublisherConformanceOptions, TestTrialContext } from './index.js';
+import { cloudConformance, labTrial, publisherConformance, testTrialContext, toolConformance } from './index.js';
 import type { PluginResolver } from '../registry/types.js';
 import type { CloudPlugin } from '../plugin/cloud.js';
-import type { ToolPlugin } from '../plugin/tool.js';
+import type { ToolPlugin, TrialContext, TrialRun } from '../plugin/tool.js';
 
 describe('the conformance kit', () => {
   it('takes any value (it checks the brand itself) and returns checks a test runner can register', () => {
@@ -24,6 +24,15 @@ describe('the conformance kit', () => {
     void noFixtures;
     void noModule;
     expectTypeOf<ToolConformanceOptions['fixtures']['dir']>().toEqualTypeOf<string | URL>();
+  });
+});
+
+describe('the lab helpers', () => {
+  it('give a TrialContext and the TrialRun a tool plugin\'s run takes', () => {
+    expectTypeOf(testTrialContext).parameters.toEqualTypeOf<[timeoutMs?: number]>();
+    expectTypeOf<TestTrialContext['ctx']>().toEqualTypeOf<TrialContext>();
+    expectTypeOf(labTrial).returns.resolves.toEqualTypeOf<TrialRun>();
+    expectTypeOf(labTrial<{ count: number }>).parameter(0).toEqualTypeOf<ToolPlugin<{ count: number }>>();
   });
 });
 

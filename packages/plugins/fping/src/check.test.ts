@@ -5,7 +5,7 @@ import { fpingArgv, readTrialSettings } from './trial-settings.js';
 import { fpingSchema } from './schema.js';
 import { fpingTrials } from './trials.js';
 import { installAptPackage } from '@netbench/core';
-import { testTrialContext } from './test-support/trial-context.js';
+import { testTrialContext } from '@netbench/core/testing';
 
 const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
 

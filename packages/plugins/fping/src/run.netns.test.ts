@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { LatencyHistogram, UnsupportedError } from '@netbench/core';
-import type { SampleInput, TrialRun } from '@netbench/core';
-import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import type { SampleInput } from '@netbench/core';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fpingPlugin } from './plugin.js';
-import { fpingSchema } from './schema.js';
-import { testTrialContext } from './test-support/trial-context.js';
 
 // Real fping between two namespaces this file creates (twoHostLab, nbt-fping-<pid>…), deleted afterwards.
 const plugin = fpingPlugin();
@@ -16,23 +14,13 @@ beforeAll(async () => {
 });
 afterAll(async () => { await lab?.close(); });
 
-async function trialFor(block: Record<string, unknown>, index = 0, target = lab.serverIp): Promise<TrialRun> {
-  const spec = plugin.trials(fpingSchema.parse(block))[index]!;
-  const { ctx, dispose } = testTrialContext();
-  try {
-    const [clientInfo, serverInfo] = await Promise.all([plugin.check(lab.client, ctx), plugin.check(lab.server, ctx)]);
-    return { id: 't0001', test: spec.test, params: spec.params, client: lab.client, server: lab.server, target, clientInfo, serverInfo, attempt: 0 };
-  } finally {
-    dispose();
-  }
-}
 const metric = (samples: readonly SampleInput[], name: string) => samples.find((s) => s.metric === name) ?? expect.fail(`no ${name}`);
 
 describe('fping run() between two namespaces', () => {
   it('forward: every reply in the histogram, percentiles, no loss, raw output kept', async () => {
     const t = testTrialContext();
     try {
-      const { samples } = await plugin.run(await trialFor({ count: 20, period: 10 }), t.ctx);
+      const { samples } = await plugin.run(await labTrial(plugin, lab, { count: 20, period: 10 }), t.ctx);
       expect(metric(samples, 'Packets Sent').value).toBe(20);
       expect(metric(samples, 'Packet Loss').value).toBe(0);
       const p50 = metric(samples, 'Latency p50').value;
@@ -52,7 +40,7 @@ describe('fping run() between two namespaces', () => {
   it('reverse: the server fpings the client', async () => {
     const t = testTrialContext();
     try {
-      const { samples } = await plugin.run(await trialFor({ count: 5, period: 10, direction: 'both' }, 1), t.ctx);
+      const { samples } = await plugin.run(await labTrial(plugin, lab, { count: 5, period: 10, direction: 'both' }, { index: 1 }), t.ctx);
       expect(metric(samples, 'Packet Loss').labels).toMatchObject({ direction: 'reverse', destination: lab.clientIp });
     } finally {
       t.dispose();
@@ -62,7 +50,7 @@ describe('fping run() between two namespaces', () => {
   it('a silent address: 100% loss is a measurement, with a warning', async () => {
     const t = testTrialContext();
     try {
-      const { samples } = await plugin.run(await trialFor({ count: 3, period: 10, timeout: 50 }, 0, lab.silentIp), t.ctx);
+      const { samples } = await plugin.run(await labTrial(plugin, lab, { count: 3, period: 10, timeout: 50 }, { target: lab.silentIp }), t.ctx);
       expect(metric(samples, 'Packet Loss').value).toBe(100);
       expect(samples.some((s) => s.metric === 'Latency p50')).toBe(false);
       expect(t.warnings.join()).toMatch(/no replies \(3 sent/);
@@ -72,7 +60,7 @@ describe('fping run() between two namespaces', () => {
   });
 
   it('refuses a period below 10 ms without root before running', async () => {
-    const trial = await trialFor({ count: 3, period: 2 });
+    const trial = await labTrial(plugin, lab, { count: 3, period: 2 });
     const t = testTrialContext();
     try {
       await expect(plugin.run({ ...trial, clientInfo: { ...trial.clientInfo, features: { root: false } } }, t.ctx)).rejects.toBeInstanceOf(UnsupportedError);

@@ -1,11 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { SampleInput, TrialRun } from '@netbench/core';
-import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import type { SampleInput } from '@netbench/core';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iperfPlugin } from './plugin.js';
-import { iperfSchema } from './schema.js';
-import { testTrialContext } from './test-support/trial-context.js';
 
 // Real iperf 2 between two namespaces this file creates (twoHostLab, nbt-iperf-<pid>…), deleted afterwards.
 const plugin = iperfPlugin({ ports: { first: 5461, last: 5463 } });
@@ -15,17 +13,6 @@ beforeAll(async () => {
   lab = await twoHostLab({ tag: 'iperf' });
 });
 afterAll(async () => { await lab?.close(); });
-
-async function trialFor(block: Record<string, unknown>, index = 0): Promise<TrialRun> {
-  const spec = plugin.trials(iperfSchema.parse(block))[index]!;
-  const { ctx, dispose } = testTrialContext();
-  try {
-    const [clientInfo, serverInfo] = await Promise.all([plugin.check(lab.client, ctx), plugin.check(lab.server, ctx)]);
-    return { id: 't0001', test: spec.test, params: spec.params, client: lab.client, server: lab.server, target: lab.serverIp, clientInfo, serverInfo, attempt: 0 };
-  } finally {
-    dispose();
-  }
-}
 
 const one = (samples: readonly SampleInput[], metric: string, direction = 'forward') => {
   const found = samples.filter((s) => s.metric === metric && s.labels?.direction === direction);
@@ -38,7 +25,7 @@ describe('iperf run() between two namespaces', () => {
   it('TCP, 2 streams, 0.5 s intervals: PKB Throughput, retransmits, RTT, the series; both raw outputs kept; server stopped', async () => {
     const t = testTrialContext();
     try {
-      const { samples } = await plugin.run(await trialFor({ streams: 2, duration: 1, interval: 0.5 }), t.ctx);
+      const { samples } = await plugin.run(await labTrial(plugin, lab, { streams: 2, duration: 1, interval: 0.5 }), t.ctx);
       const throughput = one(samples, 'Throughput');
       expect(throughput.value).toBeGreaterThan(10);
       expect(throughput.unit).toBe('Mbits/sec');
@@ -58,7 +45,7 @@ describe('iperf run() between two namespaces', () => {
   it('UDP at 50 Mbit/s: the server report gives receiver throughput, jitter and loss', async () => {
     const t = testTrialContext();
     try {
-      const { samples } = await plugin.run(await trialFor({ protocol: 'udp', bitrate: '50M', duration: 1 }), t.ctx);
+      const { samples } = await plugin.run(await labTrial(plugin, lab, { protocol: 'udp', bitrate: '50M', duration: 1 }), t.ctx);
       const udp = one(samples, 'UDP Throughput');
       // What arrived: at most what was sent (~50), less what a busy receiver dropped.
       expect(udp.value).toBeGreaterThan(5);
@@ -80,7 +67,7 @@ describe('iperf run() between two namespaces', () => {
   it('reverse (-R): the server sends, the sample is the reverse direction', async () => {
     const t = testTrialContext();
     try {
-      const { samples } = await plugin.run(await trialFor({ reverse: true, duration: 1 }), t.ctx);
+      const { samples } = await plugin.run(await labTrial(plugin, lab, { reverse: true, duration: 1 }), t.ctx);
       expect(one(samples, 'Throughput', 'reverse').value).toBeGreaterThan(10);
       expect(samples.some((s) => s.labels?.direction === 'forward')).toBe(false);
     } finally {
@@ -93,7 +80,7 @@ describe('iperf run() between two namespaces', () => {
     const t = testTrialContext();
     try {
       for (let i = 0; i < 50 && !execFileSync('ip', ['netns', 'exec', lab.serverNs, 'cat', '/proc/net/tcp']).toString().includes(':1555 '); i += 1) await new Promise((r) => setTimeout(r, 50));
-      const { samples } = await plugin.run(await trialFor({ duration: 1 }), t.ctx);
+      const { samples } = await plugin.run(await labTrial(plugin, lab, { duration: 1 }), t.ctx);
       expect(one(samples, 'Throughput').value).toBeGreaterThan(10);
       expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toMatch(/port 546[23]/);
       expect(blocker.exitCode).toBeNull();
@@ -106,7 +93,7 @@ describe('iperf run() between two namespaces', () => {
   it('an interrupt stops the client and the server', async () => {
     const t = testTrialContext();
     try {
-      const running = plugin.run(await trialFor({ duration: 30 }), t.ctx);
+      const running = plugin.run(await labTrial(plugin, lab, { duration: 30 }), t.ctx);
       await new Promise((r) => setTimeout(r, 1000));
       t.controller.abort(new Error('interrupted by test'));
       await expect(running).rejects.toThrow(/interrupted by test/);

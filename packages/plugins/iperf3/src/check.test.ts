@@ -2,7 +2,7 @@ import { processHost, ToolMissingError, UnsupportedError } from '@netbench/core'
 import { describe, expect, it } from 'vitest';
 import { checkIperf3, readIperf3Version } from './check.js';
 import { installAptPackage } from '@netbench/core';
-import { testTrialContext } from './test-support/trial-context.js';
+import { testTrialContext } from '@netbench/core/testing';
 
 const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
 

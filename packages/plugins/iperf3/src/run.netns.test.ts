@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { isRetryable, TimeoutError } from '@netbench/core';
-import type { SampleInput, TrialRun } from '@netbench/core';
-import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import type { SampleInput } from '@netbench/core';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iperf3Plugin } from './plugin.js';
-import { iperf3Schema } from './schema.js';
 import { PortInUseError, startServer } from './server.js';
-import { testTrialContext } from './test-support/trial-context.js';
 
 // A port range of its own, so this file never meets another test's servers.
 const FIRST_PORT = 5401;
@@ -18,17 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await lab?.close(); });
 
-async function trialFor(block: Record<string, unknown>, index = 0, target = lab.serverIp): Promise<TrialRun> {
-  const spec = plugin.trials(iperf3Schema.parse(block))[index]!;
-  const { ctx, dispose } = testTrialContext();
-  try {
-    const [clientInfo, serverInfo] = await Promise.all([plugin.check(lab.client, ctx), plugin.check(lab.server, ctx)]);
-    return { id: 't0001', test: spec.test, params: spec.params, client: lab.client, server: lab.server, target, clientInfo, serverInfo, attempt: 0 };
-  } finally {
-    dispose();
-  }
-}
-
 const iperfProcesses = () => [...lab.commands(lab.clientNs), ...lab.commands(lab.serverNs)].filter((c) => c.includes('iperf3'));
 const one = (samples: readonly SampleInput[], metric: string, direction = 'forward') => {
   const found = samples.filter((s) => s.metric === metric && s.labels?.direction === direction);
@@ -38,7 +25,7 @@ const one = (samples: readonly SampleInput[], metric: string, direction = 'forwa
 
 describe('iperf3 run() between two namespaces', () => {
   it('TCP: throughput, intervals, both raw outputs, progress, no process left', async () => {
-    const trial = await trialFor({ duration: 1, interval: 0.5 });
+    const trial = await labTrial(plugin, lab, { duration: 1, interval: 0.5 });
     const t = testTrialContext();
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -60,7 +47,7 @@ describe('iperf3 run() between two namespaces', () => {
   });
 
   it('UDP at 50M: about 50 Mbit/s, jitter and loss reported', async () => {
-    const trial = await trialFor({ protocol: 'udp', bitrate: '50M', duration: 2 });
+    const trial = await labTrial(plugin, lab, { protocol: 'udp', bitrate: '50M', duration: 2 });
     const t = testTrialContext();
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -78,7 +65,7 @@ describe('iperf3 run() between two namespaces', () => {
   });
 
   it('bidir: both directions measured at once', async () => {
-    const trial = await trialFor({ bidir: true, duration: 1 });
+    const trial = await labTrial(plugin, lab, { bidir: true, duration: 1 });
     const t = testTrialContext();
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -90,7 +77,7 @@ describe('iperf3 run() between two namespaces', () => {
   });
 
   it('concurrent trials get servers on different ports', async () => {
-    const [a, b] = await Promise.all([trialFor({ duration: 1, streams: 2 }), trialFor({ duration: 1, reverse: true })]);
+    const [a, b] = await Promise.all([labTrial(plugin, lab, { duration: 1, streams: 2 }), labTrial(plugin, lab, { duration: 1, reverse: true })]);
     const ta = testTrialContext();
     const tb = testTrialContext();
     try {
@@ -113,7 +100,7 @@ describe('iperf3 run() between two namespaces', () => {
       await expect(startServer(lab.server, FIRST_PORT + 10, new AbortController().signal)).rejects.toBeInstanceOf(PortInUseError);
 
       const solo = iperf3Plugin({ ports: { first: FIRST_PORT + 10, last: FIRST_PORT + 11 } });
-      const trial = await trialFor({ duration: 1 });
+      const trial = await labTrial(plugin, lab, { duration: 1 });
       const t = testTrialContext();
       try {
         await solo.run(trial, t.ctx);
@@ -130,7 +117,7 @@ describe('iperf3 run() between two namespaces', () => {
 
   it('connection refused is retryable, and the unused server is stopped at once', async () => {
     // The client's own loopback: nothing listens there.
-    const trial = await trialFor({ duration: 1 }, 0, '127.0.0.1');
+    const trial = await labTrial(plugin, lab, { duration: 1 }, { target: '127.0.0.1' });
     const t = testTrialContext();
     try {
       const started = Date.now();
@@ -146,7 +133,7 @@ describe('iperf3 run() between two namespaces', () => {
   });
 
   it('abort kills client and server promptly', async () => {
-    const trial = await trialFor({ duration: 30 });
+    const trial = await labTrial(plugin, lab, { duration: 30 });
     const t = testTrialContext();
     try {
       const running = plugin.run(trial, t.ctx);
@@ -163,7 +150,7 @@ describe('iperf3 run() between two namespaces', () => {
   });
 
   it('times out after timeoutMs, leaving nothing running', async () => {
-    const trial = await trialFor({ duration: 30 });
+    const trial = await labTrial(plugin, lab, { duration: 30 });
     const t = testTrialContext(1_500);
     try {
       const started = Date.now();

@@ -1,18 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   NetbenchError, RetryableError, ToolMissingError, UnsupportedError, processHost,
-  type Host, type PluginContext, type SampleInput, type ServerHandle, type ToolInfo, type TrialContext, type TrialRun,
+  type Host, type SampleInput, type ServerHandle, type ToolInfo, type TrialRun,
 } from '@netbench/core';
-import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import { labTrial, testTrialContext, twoHostLab, type TestTrialContext, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import netperf from './index.js';
 import { NetserverPool } from './netserver-pool.js';
 import { NetserverHandle } from './serve.js';
-import { netperfBlockSchema } from './schema.js';
-import { netperfTrials } from './trials.js';
 
 // Two namespaces joined by a veth pair (the kit's twoHostLab); all traffic stays between them.
 let lab: TwoHostLab;
@@ -21,60 +17,31 @@ const listening = (name: string) => sh('ip', 'netns', 'exec', name, 'ss', '-Hltn
 
 let client: Host;
 let server: Host;
-let tmp: string;
-const logs: string[] = [];
 
-function context(signal = new AbortController().signal): PluginContext {
-  return {
-    runId: 'run-netperf-test',
-    runDir: tmp,
-    signal,
-    log: { debug: (m) => logs.push(`debug ${m}`), info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`) },
-  };
+// The context for check, serve and install; each trial gets a fresh one (removed in afterAll).
+const base = testTrialContext(60_000);
+const context = () => base.ctx;
+const contexts: TestTrialContext[] = [base];
+function trialContext(): TestTrialContext {
+  const t = testTrialContext(60_000);
+  contexts.push(t);
+  return t;
 }
-
-interface Recorded { ctx: TrialContext; raws: string[]; progress: number[] }
-function trialContext(signal?: AbortSignal): Recorded {
-  const raws: string[] = [];
-  const progress: number[] = [];
-  const ctx: TrialContext = {
-    ...context(signal),
-    timeoutMs: 60_000,
-    saveRaw: async (name, content) => {
-      const path = join(tmp, name);
-      writeFileSync(path, content);
-      raws.push(path);
-      return path;
-    },
-    progress: (fraction) => { progress.push(fraction); },
-  };
-  return { ctx, raws, progress };
-}
+/** The raw outputs a trial saved, in order. */
+const raws = (t: TestTrialContext) => [...t.saved.values()];
 
 let clientInfo: ToolInfo;
 let serverInfo: ToolInfo;
 let handle: ServerHandle;
-let trialCount = 0;
 
-function trial(block: Record<string, unknown>, overrides: Partial<TrialRun> = {}): TrialRun {
-  const [spec] = netperfTrials(netperfBlockSchema.parse(block));
-  if (!spec) throw new Error('no trial');
-  return {
-    id: `t${String(++trialCount).padStart(4, '0')}`,
-    test: spec.test,
-    params: spec.params,
-    client, server, target: lab.serverIp,
-    serverHandle: handle, clientInfo, serverInfo,
-    attempt: 0,
-    ...overrides,
-  };
-}
+/** A trial of the block with the checks done once above, on the shared netservers unless `serverHandle` says otherwise (`{}`: none). */
+const trial = (block: Record<string, unknown>, { serverHandle }: { serverHandle?: ServerHandle } = { serverHandle: handle }): Promise<TrialRun> =>
+  labTrial(netperf, lab, block, { clientInfo, serverInfo, serverHandle });
 
 const metric = (samples: readonly SampleInput[], name: string, stream?: number) =>
   samples.filter((s) => s.metric === name && s.labels?.stream === stream);
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'nbt-netperf-'));
   // 10.251.11.0/24: a test below matches netperf's message naming the server's address.
   lab = await twoHostLab({ tag: 'netperf', subnet: '10.251.11' });
   ({ client, server } = lab);
@@ -83,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle?.stop();
   await lab?.close();
-  rmSync(tmp, { recursive: true, force: true });
+  for (const t of contexts) t.dispose();
 });
 
 describe('netperf plugin between two namespaces', () => {
@@ -116,36 +83,36 @@ describe('netperf plugin between two namespaces', () => {
   });
 
   it('runs TCP_RR: latency in microseconds, raw output kept, progress to 1', async () => {
-    const { ctx, raws, progress } = trialContext();
-    const { samples } = await netperf.run(trial({ tests: ['TCP_RR'], duration: 1 }), ctx);
+    const t = trialContext();
+    const { samples } = await netperf.run(await trial({ tests: ['TCP_RR'], duration: 1 }), t.ctx);
     const [p50] = metric(samples, 'TCP_RR_Latency_p50');
     expect(p50?.unit).toBe('us');
     expect(p50?.value).toBeGreaterThanOrEqual(1);
     expect(p50?.value).toBeLessThanOrEqual(5000);
     expect(metric(samples, 'TCP_RR_Transaction_Rate')[0]?.value).toBeGreaterThan(100);
     expect(p50?.labels).toMatchObject({ netperf_test_length: 1, max_iter: 1, sending_thread_count: 1, transport_mss: 1448 });
-    expect(raws).toHaveLength(1);
-    const raw = readFileSync(raws[0] as string, 'utf8');
+    expect(raws(t)).toHaveLength(1);
+    const raw = readFileSync(raws(t)[0] as string, 'utf8');
     expect(raw).toMatch(/^MIGRATED TCP REQUEST\/RESPONSE TEST .* port 20001 AF_INET/);
     expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448, test: 'TCP_RR' } })));
-    expect(progress[0]).toBe(0);
-    expect(progress.at(-1)).toBe(1);
+    expect(t.progress[0]?.fraction).toBe(0);
+    expect(t.progress.at(-1)?.fraction).toBe(1);
   });
 
   it('runs TCP_STREAM above 100 Mbit/s', async () => {
     const { ctx } = trialContext();
-    const { samples } = await netperf.run(trial({ tests: ['TCP_STREAM'], duration: 1 }), ctx);
+    const { samples } = await netperf.run(await trial({ tests: ['TCP_STREAM'], duration: 1 }), ctx);
     const [throughput] = metric(samples, 'TCP_STREAM_Throughput');
     expect(throughput?.unit).toBe('Mbits/sec');
     expect(throughput?.value).toBeGreaterThan(100);
   });
 
   it('runs 4 streams at once, one netserver each, and aggregates them', async () => {
-    const { ctx, raws } = trialContext();
-    const { samples } = await netperf.run(trial({ tests: ['TCP_RR'], duration: 1, streams: 4 }), ctx);
+    const t = trialContext();
+    const { samples } = await netperf.run(await trial({ tests: ['TCP_RR'], duration: 1, streams: 4 }), t.ctx);
     expect(handle.data.ports).toHaveLength(4);
-    expect(raws).toHaveLength(4);
-    const dataPorts = raws.map((path) => /-P ,(\d+)/.exec(readFileSync(path, 'utf8'))?.[1]);
+    expect(raws(t)).toHaveLength(4);
+    const dataPorts = raws(t).map((path) => /-P ,(\d+)/.exec(readFileSync(path, 'utf8'))?.[1]);
     expect(new Set(dataPorts)).toEqual(new Set(['20001', '20003', '20005', '20007']));
     const rates = [0, 1, 2, 3].map((stream) => metric(samples, 'TCP_RR_Transaction_Rate', stream)[0]?.value ?? NaN);
     expect(rates.every((rate) => rate > 100)).toBe(true);
@@ -161,48 +128,45 @@ describe('netperf plugin between two namespaces', () => {
 
   it('gives concurrent trials disjoint netservers', async () => {
     const [one, two] = [trialContext(), trialContext()];
-    await Promise.all([
-      // (UDP_RR and TCP_CRR would add netserver's 4 s end-of-test padding.)
-      netperf.run(trial({ tests: ['TCP_RR'], duration: 1, streams: 2 }), one.ctx),
-      netperf.run(trial({ tests: ['TCP_STREAM'], duration: 1, streams: 3 }), two.ctx),
-    ]);
-    const ports = [...one.raws, ...two.raws].map((path) => /-p (\d+)/.exec(readFileSync(path, 'utf8'))?.[1]);
+    // (UDP_RR and TCP_CRR would add netserver's 4 s end-of-test padding.)
+    const [rr, stream] = await Promise.all([trial({ tests: ['TCP_RR'], duration: 1, streams: 2 }), trial({ tests: ['TCP_STREAM'], duration: 1, streams: 3 })]);
+    await Promise.all([netperf.run(rr, one.ctx), netperf.run(stream, two.ctx)]);
+    const ports = [...raws(one), ...raws(two)].map((path) => /-p (\d+)/.exec(readFileSync(path, 'utf8'))?.[1]);
     expect(new Set(ports).size).toBe(5);
   });
 
   it('refuses interval pacing on this build with UnsupportedError', async () => {
-    const { ctx, raws } = trialContext();
-    const run = netperf.run(trial({ tests: ['TCP_RR'], duration: 1, interval: { waitMs: 10 } }), ctx);
+    const t = trialContext();
+    const run = netperf.run(await trial({ tests: ['TCP_RR'], duration: 1, interval: { waitMs: 10 } }), t.ctx);
     await expect(run).rejects.toBeInstanceOf(UnsupportedError);
     await expect(run).rejects.toThrow(/lacks interval pacing.*--enable-intervals/);
-    expect(raws).toEqual([]);
+    expect(t.saved.size).toBe(0);
   });
 
   it('refuses the printed histogram on this build', async () => {
     const { ctx } = trialContext();
-    await expect(netperf.run(trial({ tests: ['TCP_RR'], duration: 1, histogram: true }), ctx)).rejects.toThrow(/--enable-histogram/);
+    await expect(netperf.run(await trial({ tests: ['TCP_RR'], duration: 1, histogram: true }), ctx)).rejects.toThrow(/--enable-histogram/);
   });
 
   it('turns "no netserver listening" into a RetryableError, keeping the raw output', async () => {
     // A pool whose netserver listens on the client's loopback: the server address has none on that port.
     const elsewhere = new NetserverPool(client, { basePort: 20500, family: ['-L', '127.0.0.1'] });
-    const { ctx, raws } = trialContext();
+    const t = trialContext();
     try {
-      const run = netperf.run(trial({ tests: ['TCP_RR'], duration: 1 }, { serverHandle: new NetserverHandle(elsewhere, 'elsewhere') }), ctx);
+      const run = netperf.run(await trial({ tests: ['TCP_RR'], duration: 1 }, { serverHandle: new NetserverHandle(elsewhere, 'elsewhere') }), t.ctx);
       await expect(run).rejects.toBeInstanceOf(RetryableError);
       await expect(run).rejects.toThrow(/establish control: are you sure there is a netserver listening on 10\.251\.11\.2 at port 20500/);
-      expect(readFileSync(raws[0] as string, 'utf8')).toMatch(/establish control/);
+      expect(readFileSync(raws(t)[0] as string, 'utf8')).toMatch(/establish control/);
     } finally {
       await elsewhere.stop();
     }
   });
 
   it('kills netperf promptly on abort', async () => {
-    const controller = new AbortController();
-    const { ctx } = trialContext(controller.signal);
+    const t = trialContext();
     const started = Date.now();
-    const run = netperf.run(trial({ tests: ['TCP_STREAM'], duration: 30, streams: 2 }), ctx);
-    setTimeout(() => controller.abort(new NetbenchError('stop')), 1500);
+    const run = netperf.run(await trial({ tests: ['TCP_STREAM'], duration: 30, streams: 2 }), t.ctx);
+    setTimeout(() => t.controller.abort(new NetbenchError('stop')), 1500);
     await expect(run).rejects.toThrow('stop');
     expect(Date.now() - started).toBeLessThan(5000);
     expect(lab.pids(lab.clientNs)).toEqual([]);
@@ -218,7 +182,7 @@ describe('netperf plugin between two namespaces', () => {
 
   it('runs without serve by bringing its own netservers', async () => {
     const { ctx } = trialContext();
-    const { samples } = await netperf.run(trial({ tests: ['UDP_STREAM'], duration: 1 }, { serverHandle: undefined }), ctx);
+    const { samples } = await netperf.run(await trial({ tests: ['UDP_STREAM'], duration: 1 }, {}), ctx);
     expect(metric(samples, 'UDP_STREAM_Throughput')[0]?.value).toBeGreaterThan(10);
     expect(lab.pids(lab.serverNs)).toEqual([]);
   });

@@ -2,12 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LatencyHistogram, processHost, ToolMissingError, UnsupportedError } from '@netbench/core';
-import type { SampleInput, TrialRun } from '@netbench/core';
-import { twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import type { SampleInput } from '@netbench/core';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pingPlugin } from './plugin.js';
-import { pingSchema } from './schema.js';
-import { testTrialContext } from './test-support/trial-context.js';
 
 const plugin = pingPlugin();
 let lab: TwoHostLab;
@@ -23,17 +21,6 @@ afterAll(async () => {
   await nobodyLab?.close();
 });
 
-async function trialFor(theLab: TwoHostLab, block: Record<string, unknown>, index = 0, target = theLab.serverIp): Promise<TrialRun> {
-  const spec = plugin.trials(pingSchema.parse(block))[index]!;
-  const { ctx, dispose } = testTrialContext();
-  try {
-    const [clientInfo, serverInfo] = await Promise.all([plugin.check(theLab.client, ctx), plugin.check(theLab.server, ctx)]);
-    return { id: 't0001', test: spec.test, params: spec.params, client: theLab.client, server: theLab.server, target, clientInfo, serverInfo, attempt: 0 };
-  } finally {
-    dispose();
-  }
-}
-
 const metric = (samples: readonly SampleInput[], name: string) => {
   const sample = samples.find((s) => s.metric === name);
   if (!sample) throw new Error(`no ${name} sample`);
@@ -42,7 +29,7 @@ const metric = (samples: readonly SampleInput[], name: string) => {
 
 describe('ping run() between two namespaces', () => {
   it('forward: client pings server; histogram, percentiles, no loss, raw saved, progress streamed', async () => {
-    const trial = await trialFor(lab, { count: 20, interval: 0.01, direction: 'both' }, 0);
+    const trial = await labTrial(plugin, lab, { count: 20, interval: 0.01, direction: 'both' });
     const t = testTrialContext();
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -65,7 +52,7 @@ describe('ping run() between two namespaces', () => {
   });
 
   it('reverse: the server pings the client address', async () => {
-    const trial = await trialFor(lab, { count: 5, interval: 0.01, direction: 'both' }, 1);
+    const trial = await labTrial(plugin, lab, { count: 5, interval: 0.01, direction: 'both' }, { index: 1 });
     const t = testTrialContext();
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -78,7 +65,7 @@ describe('ping run() between two namespaces', () => {
   });
 
   it('flood as root: summary and ipg/ewma, no histogram', async () => {
-    const trial = await trialFor(lab, { count: 200, flood: true, direction: 'forward' });
+    const trial = await labTrial(plugin, lab, { count: 200, flood: true, direction: 'forward' });
     const t = testTrialContext();
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -92,7 +79,7 @@ describe('ping run() between two namespaces', () => {
   });
 
   it('100% loss is a measurement, with a warning', async () => {
-    const trial = await trialFor(lab, { count: 3, interval: 0.2, timeout: 1, direction: 'forward' }, 0, lab.silentIp);
+    const trial = await labTrial(plugin, lab, { count: 3, interval: 0.2, timeout: 1, direction: 'forward' }, { target: lab.silentIp });
     const t = testTrialContext();
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -105,7 +92,7 @@ describe('ping run() between two namespaces', () => {
   });
 
   it('abort stops ping promptly, keeps the partial raw output, leaves no process', async () => {
-    const trial = await trialFor(lab, { count: 10_000, interval: 0.01, direction: 'forward' });
+    const trial = await labTrial(plugin, lab, { count: 10_000, interval: 0.01, direction: 'forward' });
     const t = testTrialContext();
     try {
       const started = Date.now();
@@ -121,7 +108,7 @@ describe('ping run() between two namespaces', () => {
   });
 
   it('times out after timeoutMs', async () => {
-    const trial = await trialFor(lab, { count: 10_000, interval: 0.01, direction: 'forward' });
+    const trial = await labTrial(plugin, lab, { count: 10_000, interval: 0.01, direction: 'forward' });
     const t = testTrialContext(400);
     try {
       await expect(plugin.run(trial, t.ctx)).rejects.toThrow(/took longer than 400 ms/);
@@ -133,7 +120,7 @@ describe('ping run() between two namespaces', () => {
 
 describe('ping run() without root', () => {
   it('runs at ping\'s user minimum interval and above', async () => {
-    const trial = await trialFor(nobodyLab, { count: 5, interval: 0.01, direction: 'forward' });
+    const trial = await labTrial(plugin, nobodyLab, { count: 5, interval: 0.01, direction: 'forward' });
     expect(trial.clientInfo.features.root).toBe(false);
     const t = testTrialContext();
     try {
@@ -147,10 +134,10 @@ describe('ping run() without root', () => {
   it('refuses a faster interval or flood before running, saying root is needed', async () => {
     const t = testTrialContext();
     try {
-      const fast = await trialFor(nobodyLab, { count: 5, interval: 0.001, direction: 'forward' });
+      const fast = await labTrial(plugin, nobodyLab, { count: 5, interval: 0.001, direction: 'forward' });
       await expect(plugin.run(fast, t.ctx)).rejects.toThrow(UnsupportedError);
       await expect(plugin.run(fast, t.ctx)).rejects.toThrow(/interval 0\.001 s needs root on host client/);
-      const flood = await trialFor(nobodyLab, { count: 5, flood: true, direction: 'reverse' });
+      const flood = await labTrial(plugin, nobodyLab, { count: 5, flood: true, direction: 'reverse' });
       await expect(plugin.run(flood, t.ctx)).rejects.toThrow(/flood ping \(-f\) needs root on host server/);
       expect(t.saved.size).toBe(0);
     } finally {
@@ -159,7 +146,7 @@ describe('ping run() without root', () => {
   });
 
   it('turns ping\'s own refusal into UnsupportedError when check could not know', async () => {
-    const trial = await trialFor(nobodyLab, { count: 5, interval: 0.001, direction: 'forward' });
+    const trial = await labTrial(plugin, nobodyLab, { count: 5, interval: 0.001, direction: 'forward' });
     const unknown = { ...trial, clientInfo: { version: trial.clientInfo.version, features: {} } };
     const t = testTrialContext();
     try {
@@ -173,7 +160,7 @@ describe('ping run() without root', () => {
 
 describe('ping run() failures', () => {
   it('a host without ping: ToolMissingError, stderr kept', async () => {
-    const trial = await trialFor(lab, { count: 3, direction: 'forward' });
+    const trial = await labTrial(plugin, lab, { count: 3, direction: 'forward' });
     const withoutPing = createHostWithoutPing(lab);
     const bare = { ...trial, client: withoutPing.host };
     const t = testTrialContext();
