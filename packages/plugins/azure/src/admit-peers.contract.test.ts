@@ -5,7 +5,7 @@
 import { NetbenchError, UnsupportedError, type LedgerResource, type PeerHost, type ProvisionContext } from '@netbench/core';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
-import { closedPort } from './test-support/sshd.js';
+import { closedPort } from '@netbench/core/testing';
 
 const RG = `nb-${RUN_ID}`;
 const G = `/subscriptions/${SUBSCRIPTION}/resourceGroups/${RG}`;

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError, parseConsoleHostKeys } from '@netbench/core';
 import { downloadBlob } from './boot-log.js';
-import { parseConsoleHostKeys } from './host-keys.js';
 import type { RunContext } from './network.js';
 import { splitZone } from './naming.js';
 import type { ConnectedHost, SshConnectOptions } from './ssh-connect.js';

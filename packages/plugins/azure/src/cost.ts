@@ -1,121 +1,37 @@
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import type { CostEstimate, CostItem, CostUsage, HostRequest } from '@netbench/core';
+import type { CostEstimate, CostUsage, HostRequest } from '@netbench/core';
+import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/core';
 import type { AzureHostConfig } from './host-schema.js';
 import { splitZone } from './naming.js';
 import { continentOf, AZURE_PRICES, type AzurePriceTable } from './price-table.js';
 
-const GB = 1e9;
-const regionOf = (zone: string) => splitZone(zone).location;
-const round = (usd: number) => Math.round(usd * 10_000) / 10_000;
-/** Quantities to 6 significant decimals: exact enough, readable in `netbench plan`. */
-const qty = (n: number) => Math.round(n * 1e6) / 1e6;
-
 /** `$NETBENCH_AZURE_PRICES`, else `$NETBENCH_HOME/prices/azure.json` (`~/.netbench/prices/azure.json`). */
-export const defaultPriceFile = () => process.env['NETBENCH_AZURE_PRICES'] ?? join(process.env['NETBENCH_HOME'] ?? join(homedir(), '.netbench'), 'prices', 'azure.json');
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-function merge(base: Json, over: Json): Json {
-  const out: Json = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = isObject(v) && isObject(base[k]) ? merge(base[k] as Json, v) : v;
-  return out;
-}
+export const defaultPriceFile = () => priceFilePath('azure');
 
 /** The shipped table with the user's file (if any) merged over it, entry by entry. */
 export function loadPrices(file = defaultPriceFile()): { table: AzurePriceTable; notes: string[] } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return { table: AZURE_PRICES, notes: [] };
-  }
-  try {
-    const table = merge(AZURE_PRICES as unknown as Json, JSON.parse(text) as Json) as unknown as AzurePriceTable;
-    return { table, notes: [`prices from ${file} over the shipped table`] };
-  } catch (error) {
-    return { table: AZURE_PRICES, notes: [`ignored ${file}: ${(error as Error).message}`] };
-  }
-}
-
-/** A size's expected bandwidth from the table, else 10 Gbit/s. */
-const capBps = (table: AzurePriceTable, machineType: string) => table.bandwidthBps[machineType] ?? 10e9;
-
-function hourly(table: AzurePriceTable, machineType: string, region: string, notes: string[]): number {
-  const exact = table.regional?.[region]?.[machineType];
-  if (exact !== undefined) return exact;
-  const base = table.instances[machineType];
-  if (base === undefined) {
-    notes.push(`no price for ${machineType}: counted as $0 (add it to the price file)`);
-    return 0;
-  }
-  const multiplier = table.locationMultiplier[region];
-  if (multiplier === undefined) notes.push(`no price multiplier for ${region}: eastus prices used`);
-  return base * (multiplier ?? 1);
-}
-
-function interRegion(table: AzurePriceTable, a: string, b: string): number {
-  const ca = continentOf(a);
-  const cb = continentOf(b);
-  return table.egress.interRegion[`${ca}>${cb}`] ?? table.egress.interRegion[`${cb}>${ca}`] ?? Math.max(...Object.values(table.egress.interRegion));
+  return loadPriceFile(AZURE_PRICES, file);
 }
 
 /**
- * Instance-hours from the price table, plus bandwidth for every flow an
- * Azure host sends: free within a zone, `interZone` across availability
- * zones, continent-pair prices across locations, internet prices to hosts
- * outside Azure. A flow with no rate is counted at the size's bandwidth.
+ * Instance-hours from the price table, plus bandwidth (per GB) for every flow
+ * an Azure host sends: free within a zone, `interZone` across availability
+ * zones (noted while Microsoft bills it at $0), continent-pair prices across
+ * locations, internet prices to hosts outside Azure. A flow with no rate is
+ * counted at the size's expected bandwidth from the table, else 10 Gbit/s.
  */
 export function estimateAzureCost(requests: readonly HostRequest<AzureHostConfig>[], usage: CostUsage, priceFile?: string): CostEstimate {
   const { table, notes } = loadPrices(priceFile);
-  const items: CostItem[] = [];
-  const byId = new Map(requests.map((r) => [r.id, r]));
-
-  const groups = new Map<string, { machineType: string; region: string; hours: number; hosts: number }>();
-  for (const r of requests) {
-    const region = regionOf(r.config.zone);
-    const key = `${r.config.machineType}@${region}`;
-    const group = groups.get(key) ?? { machineType: r.config.machineType, region, hours: 0, hosts: 0 };
-    group.hours += (usage.hostSeconds[r.id] ?? 0) / 3600;
-    group.hosts += 1;
-    groups.set(key, group);
-  }
-  for (const g of groups.values()) {
-    const price = hourly(table, g.machineType, g.region, notes);
-    items.push({ description: `${g.machineType} in ${g.region} (${g.hosts} host${g.hosts > 1 ? 's' : ''})`, quantity: qty(g.hours), unit: 'instance-hour', unitPriceUsd: price, usd: round(g.hours * price) });
-  }
-
-  const egress = new Map<string, { gib: number; price: number }>();
-  for (const flow of usage.flows) {
-    const from = byId.get(flow.from);
-    if (!from) continue; // egress is billed to the sender's cloud
-    const to = byId.get(flow.to);
-    const fromRegion = regionOf(from.config.zone);
-    const bps = flow.bitsPerSecond ?? capBps(table, from.config.machineType);
-    const gib = (bps * flow.seconds) / 8 / GB;
-    let price: number;
-    let what: string;
-    if (to && to.config.zone === from.config.zone) continue;
-    if (to && regionOf(to.config.zone) === fromRegion) {
-      price = table.egress.interZone;
-      what = `data transfer ${from.config.zone} → ${to.config.zone} (inter-zone)`;
-      if (price === 0) notes.push('inter-zone data transfer counted at $0 (not billed as of the table date)');
-    } else if (to) {
-      price = interRegion(table, fromRegion, regionOf(to.config.zone));
-      what = `data transfer ${fromRegion} → ${regionOf(to.config.zone)} (inter-region)`;
-    } else {
-      price = table.egress.internet[continentOf(fromRegion)] ?? table.egress.internet['NA']!;
-      what = `data transfer ${fromRegion} → internet (${flow.to})`;
-    }
-    if (flow.bitsPerSecond === undefined) notes.push(`flows without a target rate counted at the ${from.config.machineType} bandwidth of ${bps / 1e9} Gbit/s`);
-    // Many trials between the same hosts: one line per path.
-    const same = egress.get(what);
-    if (same) same.gib += gib;
-    else egress.set(what, { gib, price });
-  }
-  for (const [what, { gib, price }] of egress) {
-    items.push({ description: what, quantity: qty(gib), unit: 'GB', unitPriceUsd: price, usd: round(gib * price) });
-  }
-  return { usd: round(items.reduce((sum, i) => sum + i.usd, 0)), items, priceTableDate: table.date, notes: [...new Set(notes)] };
+  return estimateTableCost(requests, usage, {
+    table,
+    notes,
+    multipliers: table.locationMultiplier,
+    baseRegion: 'eastus',
+    unit: 'GB',
+    transferName: 'data transfer',
+    noteFreeInterZone: true,
+    site: (config) => ({ zone: config.zone, region: splitZone(config.zone).location, machineType: config.machineType }),
+    continentOf,
+    capBps: (from) => table.bandwidthBps[from.machineType] ?? 10e9,
+    internet: () => ({ prices: table.egress.internet }),
+  });
 }

@@ -1,4 +1,4 @@
-import { CapacityError, QuotaError } from '@netbench/core';
+import { classifiedError } from '@netbench/core';
 
 export type ArmErrorKind = 'quota' | 'capacity' | 'not-found' | 'other';
 
@@ -23,13 +23,5 @@ export function classify(error: unknown): ArmErrorKind {
 }
 
 export function toNetbenchError(error: unknown, context: string): unknown {
-  const message = `${context}: ${error instanceof Error ? error.message : String(error)}`;
-  switch (classify(error)) {
-    case 'quota':
-      return new QuotaError(message, { cause: error });
-    case 'capacity':
-      return new CapacityError(message, { cause: error });
-    default:
-      return error;
-  }
+  return classifiedError(error, context, classify(error));
 }

@@ -3,7 +3,7 @@
 import { CapacityError, QuotaError, isRetryable, type LedgerResource } from '@netbench/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
-import { closedPort } from './test-support/sshd.js';
+import { closedPort } from '@netbench/core/testing';
 
 const RG = `nb-${RUN_ID}`;
 const G = `/subscriptions/${SUBSCRIPTION}/resourceGroups/${RG}`;

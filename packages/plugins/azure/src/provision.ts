@@ -1,5 +1,5 @@
 import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import { loginKey, UnsupportedError } from '@netbench/core';
 import { connectVm } from './connect-host.js';
 import { resolveSubscription } from './credentials.js';
 import type { AzureHostConfig } from './host-schema.js';
@@ -7,7 +7,6 @@ import { allOrFirstError, createGroup, createLocationBase, createNsg, createPubl
 import { resourceName, runGroup, splitZone } from './naming.js';
 import type { AzureRuntime } from './runtime.js';
 import type { ConnectedHost } from './ssh-connect.js';
-import { loginKey } from './ssh-key.js';
 import { createNic, createVm } from './vm.js';
 
 export function runSubscription(requests: readonly HostRequest<AzureHostConfig>[]): string {

@@ -1,6 +1,6 @@
 import type { TokenCredential } from '@azure/identity';
+import { detectPublicAddress } from '@netbench/core';
 import { armClients, armTransport, type ArmClients, type ArmTransport, type AzureApiOptions } from './clients.js';
-import { detectPublicAddress } from './public-address.js';
 import { coreConnect, type ConnectSsh } from './ssh-connect.js';
 
 export interface AzureTiming {

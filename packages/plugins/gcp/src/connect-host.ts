@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProvisionContext } from '@netbench/core';
-import { NetbenchError } from '@netbench/core';
-import { parseConsoleHostKeys } from './host-keys.js';
+import { NetbenchError, parseConsoleHostKeys } from '@netbench/core';
 import { tierOf } from './host-schema.js';
 import type { CreatedInstance } from './instance.js';
 import { sourceImage } from './instance.js';

@@ -1,4 +1,4 @@
-import { CapacityError, QuotaError } from '@netbench/core';
+import { classifiedError } from '@netbench/core';
 
 /** What a GCE error means for netbench. */
 export type GceErrorKind = 'quota' | 'capacity' | 'not-found' | 'in-use' | 'exists' | 'other';
@@ -59,13 +59,5 @@ export class OperationError extends Error {
 
 /** netbench's retryable errors for quota and capacity; anything else unchanged. */
 export function toNetbenchError(error: unknown, context: string): unknown {
-  const message = `${context}: ${error instanceof Error ? error.message : String(error)}`;
-  switch (classify(error)) {
-    case 'quota':
-      return new QuotaError(message, { cause: error });
-    case 'capacity':
-      return new CapacityError(message, { cause: error });
-    default:
-      return error;
-  }
+  return classifiedError(error, context, classify(error));
 }

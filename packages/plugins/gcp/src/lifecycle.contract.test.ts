@@ -3,7 +3,7 @@
 import { CapacityError, QuotaError, isRetryable, type LedgerResource } from '@netbench/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
-import { closedPort } from './test-support/sshd.js';
+import { closedPort } from '@netbench/core/testing';
 
 const P = `/compute/v1/projects/${PROJECT}`;
 const TAG = `nb-${RUN_ID}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import { loginKey, UnsupportedError } from '@netbench/core';
 import { externalFirewallBody } from './bodies.js';
 import { resolveProject } from './credentials.js';
 import { connectInstance } from './connect-host.js';
@@ -10,7 +10,6 @@ import { allOrFirstError, provisionNetwork } from './network.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
-import { loginKey } from './ssh-key.js';
 import type { ConnectedHost } from './ssh-connect.js';
 
 /** The one project every host of the run uses. */

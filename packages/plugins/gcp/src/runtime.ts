@@ -1,7 +1,7 @@
+import { detectPublicAddress } from '@netbench/core';
 import type { GceClients, GcpApiOptions } from './clients.js';
 import { gceClients } from './clients.js';
 import { coreConnect, type ConnectSsh } from './ssh-connect.js';
-import { detectPublicAddress } from './public-address.js';
 
 /** Timings, all overridable (tests shorten them). */
 export interface GcpTiming {

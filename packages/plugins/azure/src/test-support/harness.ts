@@ -7,7 +7,7 @@ import { StaticTokenCredential } from '../clients.js';
 import { hostSchema, type AzureHostConfig } from '../host-schema.js';
 import type { AzurePluginOptions } from '../runtime.js';
 import { FakeArm } from './fake-arm.js';
-import { MemoryLedger } from './memory-ledger.js';
+import { MemoryLedger } from '@netbench/core/testing';
 
 export const RUN_ID = '20261122-110256-k3f9a2';
 export const SUBSCRIPTION = '00000000-1111-2222-3333-444444444444';

@@ -7,7 +7,7 @@ import { hostSchema, type GcpHostConfig } from '../host-schema.js';
 import type { GcpPluginOptions } from '../runtime.js';
 import { StaticTokenAuth, type GcpAuthClient } from '../clients.js';
 import { FakeGce } from './fake-gce.js';
-import { MemoryLedger } from './memory-ledger.js';
+import { MemoryLedger } from '@netbench/core/testing';
 
 export const RUN_ID = '20261122-110256-k3f9a2';
 export const PROJECT = 'nb-test-project';

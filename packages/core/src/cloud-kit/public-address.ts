@@ -1,4 +1,4 @@
-import { UnsupportedError } from '@netbench/core';
+import { UnsupportedError } from '../errors/index.js';
 
 const IPV4_RE = /^(\d{1,3}\.){3}\d{1,3}$/;
 /** Services that echo the caller's address as plain text. */
@@ -10,7 +10,7 @@ const DEFAULT_ECHO_URLS = ['https://checkip.amazonaws.com/', 'https://api.ipify.
  * `sshFrom` on the hosts to skip the lookup (and behind NAT pools).
  */
 export async function detectPublicAddress(signal: AbortSignal): Promise<string> {
-  // The same setting the AWS plugin reads.
+  // The same setting the AWS plugin reads; also how tests point it at a local echo server.
   const own = process.env['NETBENCH_MY_IP_URL'];
   const urls = own ? [own] : DEFAULT_ECHO_URLS;
   for (const url of urls) {

@@ -1,6 +1,7 @@
 /**
- * SSH host keys a new machine prints on its console at first boot. Ubuntu's
- * cloud-init (GCE, Azure and EC2 images alike) writes
+ * SSH host keys a new machine prints on its console at first boot, which a
+ * cloud plugin pins before its first SSH connection. Ubuntu's cloud-init
+ * (GCE, Azure and EC2 images alike) writes
  *
  *   -----BEGIN SSH HOST KEY KEYS-----
  *   ecdsa-sha2-nistp256 AAAA... root@host

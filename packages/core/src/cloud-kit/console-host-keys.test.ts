@@ -2,15 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConsoleHostKeys } from './host-keys.js';
-import { keygen } from './test-support/sshd.js';
-import { consoleWithKeys } from './test-support/console.js';
+import { consoleWithKeys } from '../testing/console-with-keys.js';
+import { keygen } from '../testing/lab-sshd.js';
+import { parseConsoleHostKeys } from './console-host-keys.js';
 
 describe('parseConsoleHostKeys', () => {
   let dir: string;
   const keys: Record<string, string> = {};
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'nbt-gcp-keys-'));
+    dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-keys-'));
     // Real keys from ssh-keygen, as /etc/ssh/ssh_host_*_key.pub on a new VM.
     for (const type of ['ed25519', 'ecdsa', 'rsa']) keys[type] = await keygen(join(dir, type), type);
   });

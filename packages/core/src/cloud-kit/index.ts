@@ -1,0 +1,10 @@
+// Helpers for cloud plugins: host keys from the console, this machine's public address, the run's login key,
+// cost from a price table, netbench errors for classified cloud failures.
+export { parseConsoleHostKeys } from './console-host-keys.js';
+export { detectPublicAddress } from './public-address.js';
+export { loginKey, openSshPublicKey } from './login-key.js';
+export type { LoginKey } from './login-key.js';
+export { loadPriceFile, priceFilePath } from './price-file.js';
+export { estimateTableCost } from './table-cost.js';
+export { classifiedError } from './classified-error.js';
+export type { PricedSite, RegionalPriceTable, TableCostModel } from './table-cost.js';
