@@ -7,6 +7,7 @@ import type { LedgerEntry, LedgerResource } from '../ledger/types.js';
 import { LedgerFile } from '../ledger/ledger-file.js';
 import { pendingResources } from '../ledger/pending-resources.js';
 import { newRunId } from '../run-id/run-id.js';
+import { cloudCatalogChecks } from './cloud-catalog-checks.js';
 import { check, errorText, fail, type ConformanceCheck } from './conformance-check.js';
 import { freshProcessTeardown, type TeardownPass } from './fresh-teardown.js';
 import { expectPlugin, identityChecks, type PathLike } from './plugin-identity.js';
@@ -44,13 +45,15 @@ const quiet = { debug() {}, info() {}, warn() {} };
  * teardown that works from ledger entries alone in a fresh process and is
  * idempotent (gone already = success), and — given a scenario — provision
  * that records every resource in the ledger, hosts that run argv without a
- * shell, and teardown that really deletes.
+ * shell, and teardown that really deletes. A `catalog()` must be a dated,
+ * synchronous list with unique names; an `admitPeers` a `(peers, ctx)` function.
  */
 export function cloudConformance(value: unknown, options: CloudConformanceOptions): ConformanceCheck[] {
   const plugin = () => expectPlugin(value, 'cloud');
   const checks = [
     ...identityChecks(value, 'cloud', options.packageJson),
     ...schemaChecks(() => plugin().hostSchema, 'the host schema', options),
+    ...cloudCatalogChecks(plugin),
     check('teardown of resources that are already gone succeeds, twice, in a fresh process', async () => {
       if (options.goneResources.length === 0) fail('give goneResources: resources of each type the plugin makes, that do not exist');
       await withRunDir(async (runDir, runId) => {

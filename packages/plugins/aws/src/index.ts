@@ -6,7 +6,8 @@ export { hostSchema } from './host-schema.js';
 export type { AwsHostConfig } from './host-schema.js';
 export type { FleetLaunch, LaunchedHost } from './fleet.js';
 export { mapAwsError, awsErrorCode, isNotFound, isDependencyViolation, isQuotaCode, isCapacityCode } from './aws-errors.js';
-export { parseConsoleHostKeys } from './console-host-keys.js';
+// Core's parser, re-exported where it always was.
+export { parseConsoleHostKeys } from '@netbench/core';
 export { estimateAwsCost } from './estimate-cost.js';
 export { loadPriceTable } from './prices.js';
 export type { PriceTable } from './prices.js';

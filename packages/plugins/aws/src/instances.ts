@@ -1,7 +1,7 @@
 import { DescribeInstancesCommand, GetConsoleOutputCommand, RunInstancesCommand, type Instance } from '@aws-sdk/client-ec2';
-import { CapacityError } from '@netbench/core';
+import { CapacityError, parseConsoleHostKeys } from '@netbench/core';
 import { awsErrorCode } from './aws-errors.js';
-import { parseConsoleHostKeys, CLOUD_INIT_FINISHED_RE } from './console-host-keys.js';
+import { CLOUD_INIT_FINISHED_RE } from './console-host-keys.js';
 import { HOST_TAG, resourceName, shortHash, tags } from './naming.js';
 import { awsResource, createTracked, RESOURCE, type RegionContext } from './resources.js';
 import { pollUntil, sleep } from './wait.js';

@@ -21,6 +21,11 @@ export default definePlugin({
       return processHost({ id: request.id, name: request.name, cloud: 'folder', internalIp: '127.0.0.1' });
     }));
   },
+  // Folders need no firewall: nothing to open for peers, but the kit checks the shape.
+  async admitPeers(peers, ctx) {
+    ctx.log.info(`folder: ${peers.length} peers need nothing`);
+  },
+  catalog: () => ({ date: '2026-01-15', regions: [{ name: 'tmp', zones: ['tmp-a', 'tmp-b'] }], machineTypes: [{ name: 'folder', vcpus: 1, memoryGib: 0.5, family: 'directory' }] }),
   async teardown(resource) {
     // 'closure': works only in the process that provisioned; 'strict': a second delete fails.
     if (behaviour === 'closure' && !made.has(resource.id)) throw new Error(`unknown folder ${resource.id}`);

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CloudPlugin, Host, HostRequest, ProvisionContext } from '@netbench/core';
+import { MemoryLedger } from '@netbench/core/testing';
 import type { LocalHostConfig } from '../host-schema.js';
-import { MemoryLedger } from './memory-ledger.js';
 import { runCommand } from '../run-command.js';
 
 /** A run id shaped like the engine's, unique per call so parallel test files never collide. */
@@ -26,7 +26,7 @@ export interface TestRun {
 
 export function testRun(runId = testRunId()): TestRun {
   const runDir = mkdtempSync(join(tmpdir(), `nbt-local-${runId}-`));
-  const ledger = new MemoryLedger(runId);
+  const ledger = new MemoryLedger(runId, 'local');
   const warnings: string[] = [];
   const ctx = {
     runId,
