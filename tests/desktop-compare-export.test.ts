@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { createRegistry, withStore } from '@netbench/core';
+import { createRegistry, withStore, type CdfChart } from '@netbench/core';
 import { createDesktopApi, startBrowserServer, type BrowserServer, type DesktopApi } from '@netbench/desktop';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -137,7 +137,7 @@ describe('exports', () => {
     await page.goto(`${server.origin}/#/run/${runId}`);
     await page.getByTestId('run-page').waitFor();
     const { charts } = await desktop.api.showRun({ runId });
-    const cdf = charts.find((c) => c.kind === 'cdf' && c.series.length > 1)!;
+    const cdf = charts.find((c): c is CdfChart => c.kind === 'cdf' && c.series.length > 1)!;
     expect(cdf).toBeDefined();
     const figure = page.locator(`[data-chart-id="${cdf.id}"]`);
     await page.waitForFunction((id) => document.querySelector(`[data-chart-id="${id}"] .chart-canvas`)?.getAttribute('data-render-ms') !== null, cdf.id);

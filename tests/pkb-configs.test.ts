@@ -39,7 +39,7 @@ interface Expected {
 }
 
 const both = (key: string, n: number) => ({ [`${key}:external`]: n, [`${key}:internal`]: n });
-const fleetConfig = (plan: PlanJson, name: string) => plan.fleet.filter((h) => h.name === name).map((h) => ({ cloud: h.cloud, ...h.config }));
+const fleetConfig = (plan: PlanJson, name: string): Record<string, unknown>[] => plan.fleet.filter((h) => h.name === name).map((h) => ({ cloud: h.cloud, ...h.config }));
 const params = (plan: PlanJson, key: string) => [...new Set(plan.trials.map((t) => JSON.stringify(t.params[key])))].map((v) => JSON.parse(v) as unknown).sort();
 
 const FIXTURES: Readonly<Record<string, Expected>> = {

@@ -26,7 +26,10 @@ describe('repetitions and randomised order', () => {
       const run = await runCli(['run', spec, '--runs-dir', join(home, 'runs'), '--progress', 'none', '--set', set], { env });
       expect(run.code, run.stderr).toBe(0);
     }
-    [baseline, candidate] = readdirSync(join(home, 'runs')).sort().map((id) => readResults(join(home, 'runs', id))) as [RunResults, RunResults];
+    // By seed, not by sorting run ids: ids order runs only to the second.
+    const runs = readdirSync(join(home, 'runs')).map((id) => readResults(join(home, 'runs', id)));
+    const bySeed = (seed: string) => runs.find((r) => String(r.run.labels['order_seed']) === seed)!;
+    [baseline, candidate] = [bySeed('42'), bySeed('43')];
   });
   afterAll(() => rmSync(home, { recursive: true, force: true }));
 

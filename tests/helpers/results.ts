@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunRecord, Sample, NetbenchEvent } from '@netbench/core';
+import type { NetbenchEvent, RunResults, Sample } from '@netbench/core';
 
-export interface Results {
-  run: RunRecord;
-  samples: Sample[];
-}
+/** A run folder's `results.json`. */
+export type Results = RunResults;
 
 /** The only run folder under a runs dir (tests give every run its own). */
 export function onlyRunDir(runsDir: string): string {

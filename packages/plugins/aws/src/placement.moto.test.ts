@@ -7,6 +7,7 @@ import {
   DeletePlacementGroupCommand,
   DescribeInstancesCommand,
   DescribePlacementGroupsCommand,
+  type DescribePlacementGroupsCommandInput,
   DescribeVpcsCommand,
   EC2Client,
   RunInstancesCommand,
@@ -108,7 +109,7 @@ describe('moto-plus: the placement-group wire shapes moto lacks', () => {
     expect(awsErrorCode(duplicate)).toBe('InvalidPlacementGroup.Duplicate');
     expect(awsErrorCode(await rejection(ec2.send(new CreatePlacementGroupCommand({ GroupName: 'wire-c', Strategy: 'clustered' as never }))))).toBe('InvalidParameterValue');
 
-    const names = async (input: ConstructorParameters<typeof DescribePlacementGroupsCommand>[0]) =>
+    const names = async (input: DescribePlacementGroupsCommandInput) =>
       ((await ec2.send(new DescribePlacementGroupsCommand(input))).PlacementGroups ?? []).map((g) => g.GroupName).sort();
     expect(await names({ GroupNames: ['wire-b'] })).toEqual(['wire-b']);
     expect(await names({ Filters: [{ Name: 'tag-key', Values: [RUN_TAG] }] })).toEqual(['wire-a']);
@@ -226,7 +227,7 @@ describe('cluster placement (plugin against moto-plus)', () => {
     await ec2.send(new CreatePlacementGroupCommand({ GroupName: 'nb-other-cluster', Strategy: 'cluster', TagSpecifications: [{ ResourceType: 'placement-group', Tags: [{ Key: RUN_TAG, Value: '20200101-000000-aaaaaa' }] }] }));
     const name = `nb-${leaked.runId}-cluster-us-east-1a`;
     const plugin = awsPlugin({ env });
-    const ctx = { signal: new AbortController().signal, log: quiet };
+    const ctx = { runId: 'cleanup', runDir: tmpdir(), signal: new AbortController().signal, log: quiet };
 
     const dry = await plugin.cleanup!({ runId: leaked.runId, dryRun: true }, ctx);
     expect(dry.found.filter((r) => r.type === 'ec2-placement-group').map((r) => [r.id, r.data?.runId])).toEqual([[`us-east-1/${name}`, leaked.runId]]);

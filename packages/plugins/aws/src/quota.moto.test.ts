@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EC2Client, RunInstancesCommand, TerminateInstancesCommand } from '@aws-sdk/client-ec2';
 import { GetServiceQuotaCommand, ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
@@ -36,7 +37,7 @@ afterAll(async () => {
 /** The doctor's online checks for a plan of `hosts` (id -> zone, machine type). */
 async function doctor(hosts: Record<string, [zone: string, machineType: string]>): Promise<Map<string, DiagnosticCheck>> {
   const requests = Object.entries(hosts).map(([id, [zone, machineType]]) => ({ id, name: id, cloud: 'aws', config: hostSchema.parse({ zone, machineType }) }));
-  const checks = await awsPlugin({ env }).diagnose!({ signal: new AbortController().signal, log: quiet }, { online: true, requests });
+  const checks = await awsPlugin({ env }).diagnose!({ runId: 'doctor', runDir: tmpdir(), signal: new AbortController().signal, log: quiet }, { online: true, requests });
   return new Map(checks.map((c) => [c.name, c]));
 }
 

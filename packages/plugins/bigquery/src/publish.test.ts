@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OAuth2Client } from 'google-auth-library';
-import { isPlugin, type PluginContext, type RunRecord, type Sample } from '@netbench/core';
+import { isPlugin, type PluginContext, type PublishResult, type RunRecord, type Sample } from '@netbench/core';
 import { bigqueryPlugin, PKB_SCHEMA_FIELDS, settingsSchema, withPkbAliases } from './index.js';
 import { FakeBigQuery, googleError, type Reply, type Responder } from './test-support/fake-bigquery.js';
 
@@ -55,7 +55,7 @@ async function publishTo(responder: Responder, settings: Record<string, unknown>
   const endpoint = await server.start();
   const plugin = bigqueryPlugin({ authClient: fakeAuth() });
   const parsed = plugin.schema.parse({ projectId: PROJECT, dataset: 'netbench', table: 'samples', apiEndpoint: endpoint, maxRetries: 0, ...settings });
-  const outcome = await plugin.publish(run, sent, parsed, ctx).then((result) => ({ result }), (error: unknown) => ({ error: error as Error }));
+  const outcome: { result?: PublishResult; error?: Error } = await plugin.publish(run, sent, parsed, ctx).then((result) => ({ result }), (error: unknown) => ({ error: error as Error }));
   return { server, ...outcome };
 }
 

@@ -60,7 +60,7 @@ export class StaticTokenAuth {
   async fetch(url: string | URL, init: { headers?: ConstructorParameters<typeof Headers>[0]; method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('authorization', `Bearer ${this.token}`);
-    return fetch(url, { method: init.method ?? 'GET', headers, body: init.body as string | Uint8Array | undefined, signal: init.signal ?? null });
+    return fetch(url, { method: init.method ?? 'GET', headers, body: init.body as RequestInit['body'], signal: init.signal ?? null });
   }
 }
 
