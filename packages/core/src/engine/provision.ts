@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { CloudPlugin, HostRequest, PeerHost } from '../plugin/cloud.js';
+import type { CloudPlugin, HostRequest, PeerHost, ProvisionContext } from '../plugin/cloud.js';
 import type { Host } from '../plugin/host.js';
 import type { FleetHost } from '../plan/types.js';
 import { NetbenchError } from '../errors/index.js';
@@ -54,8 +54,7 @@ async function provisionCloud(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<void> {
-  const ledger = state.ledger.forPlugin(cloud.name);
-  const hosts = await call(state, cloud, 'provision', (callSignal) => cloud.provision(requests, { ...pluginContext(state, cloud.name, callSignal), ledger }), { timeoutMs, signal });
+  const hosts = await callWithLedger(state, cloud, 'provision', { timeoutMs, signal }, (ctx) => cloud.provision(requests, ctx));
   matchHosts(cloud.name, requests, hosts).forEach((host, i) => {
     const request = requests[i]!;
     state.hosts.set(request.id, host);
@@ -77,8 +76,19 @@ async function admitPeers(
   if (!cloud.admitPeers) return;
   const peers = peersOf(state, cloud.name);
   if (peers.length === 0 || requests.length === 0) return;
+  await callWithLedger(state, cloud, 'admitPeers', { timeoutMs, signal }, (ctx) => cloud.admitPeers!(peers, ctx));
+}
+
+/** A cloud hook that may create resources: its context carries the plugin's own view of the ledger. */
+function callWithLedger<T>(
+  state: RunState,
+  cloud: CloudPlugin<unknown>,
+  hook: string,
+  options: { timeoutMs: number; signal: AbortSignal },
+  fn: (ctx: ProvisionContext) => Promise<T>,
+): Promise<T> {
   const ledger = state.ledger.forPlugin(cloud.name);
-  await call(state, cloud, 'admitPeers', (callSignal) => cloud.admitPeers!(peers, { ...pluginContext(state, cloud.name, callSignal), ledger }), { timeoutMs, signal });
+  return call(state, cloud, hook, (callSignal) => fn({ ...pluginContext(state, cloud.name, callSignal), ledger }), options);
 }
 
 /** Every provisioned host of the run that is not on `cloud`, with the addresses its traffic may come from. */
