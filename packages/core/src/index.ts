@@ -129,3 +129,4 @@ export type { CommandOutcome } from './tool-kit/index.js';
 // Helpers for cloud plugins: console host keys, public address, login key, cost from a price table, classified errors.
 export { classifiedError, detectPublicAddress, estimateTableCost, loadPriceFile, loginKey, openSshPublicKey, parseConsoleHostKeys, priceFilePath } from './cloud-kit/index.js';
 export type { LoginKey, PricedSite, RegionalPriceTable, TableCostModel } from './cloud-kit/index.js';
+export { allOrFirstError, teardownEach } from './cloud-kit/index.js';

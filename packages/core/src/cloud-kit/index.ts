@@ -1,5 +1,5 @@
 // Helpers for cloud plugins: host keys from the console, this machine's public address, the run's login key,
-// cost from a price table, netbench errors for classified cloud failures.
+// cost from a price table, netbench errors for classified cloud failures, settling parallel creates, cleanup's delete loop.
 export { parseConsoleHostKeys } from './console-host-keys.js';
 export { detectPublicAddress } from './public-address.js';
 export { loginKey, openSshPublicKey } from './login-key.js';
@@ -7,4 +7,6 @@ export type { LoginKey } from './login-key.js';
 export { loadPriceFile, priceFilePath } from './price-file.js';
 export { estimateTableCost } from './table-cost.js';
 export { classifiedError } from './classified-error.js';
+export { allOrFirstError } from './all-or-first-error.js';
+export { teardownEach } from './teardown-each.js';
 export type { PricedSite, RegionalPriceTable, TableCostModel } from './table-cost.js';

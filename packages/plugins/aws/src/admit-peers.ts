@@ -1,11 +1,10 @@
 import { AuthorizeSecurityGroupIngressCommand, DescribeSecurityGroupsCommand, type EC2Client, type IpPermission, type SecurityGroup } from '@aws-sdk/client-ec2';
-import { NetbenchError, pendingResources, type PeerHost, type ProvisionContext } from '@netbench/core';
+import { allOrFirstError, NetbenchError, pendingResources, type PeerHost, type ProvisionContext } from '@netbench/core';
 import { awsErrorCode, mapAwsError } from './aws-errors.js';
 import type { AwsClients } from './clients.js';
 import { RUN_TAG } from './naming.js';
 import { missingPermissions, peerPermissions, peerSources, ruleCount, splitPermissions } from './peer-rules.js';
 import { RESOURCE, resourceData, type AwsResourceData } from './resources.js';
-import { allOrFirstError } from './settle.js';
 
 const DUPLICATE = 'InvalidPermission.Duplicate';
 

@@ -11,7 +11,7 @@ import {
   type EC2Client,
   type Tag,
 } from '@aws-sdk/client-ec2';
-import type { CleanupFilter, CleanupReport, LedgerResource, Logger } from '@netbench/core';
+import { teardownEach, type CleanupFilter, type CleanupReport, type LedgerResource, type Logger } from '@netbench/core';
 import type { AwsClients } from './clients.js';
 import { RUN_TAG, runIdTime, tagValue } from './naming.js';
 import { awsResource, RESOURCE, type ResourceType } from './resources.js';
@@ -44,18 +44,9 @@ export async function cleanupTagged(filter: CleanupFilter, clients: AwsClients, 
     const regional = await findTagged(clients.ec2(region), region, settings.endpoint, signal, log);
     found.push(...regional.filter((r) => runMatches(filter, String(r.data?.runId ?? ''))));
   }
-  const failed: { resource: LedgerResource; error: string }[] = [];
-  if (!filter.dryRun) {
-    for (const resource of found) {
-      try {
-        await teardownResource(resource, clients, signal);
-      } catch (error) {
-        failed.push({ resource, error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-  }
+  const report = await teardownEach(found, (resource) => teardownResource(resource, clients, signal), filter);
   if (found.length > 0) log.info(`aws: ${found.length} tagged resources in ${regions.join(', ')}`);
-  return { found, failed };
+  return report;
 }
 
 async function enabledRegions(ec2: EC2Client, signal: AbortSignal): Promise<string[]> {

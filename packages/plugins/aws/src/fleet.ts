@@ -1,6 +1,6 @@
 import { ImportKeyPairCommand } from '@aws-sdk/client-ec2';
 import { join } from 'node:path';
-import type { HostRequest, ProvisionContext } from '@netbench/core';
+import { allOrFirstError, type HostRequest, type ProvisionContext } from '@netbench/core';
 import type { AwsClients } from './clients.js';
 import { inFirstZoneThatFits } from './fallback.js';
 import type { AwsHostConfig } from './host-schema.js';
@@ -13,7 +13,6 @@ import { instanceTypeFacts, loadPriceTable } from './prices.js';
 import { regionOf } from './region.js';
 import { awsResource, createTracked, RESOURCE, type RegionContext } from './resources.js';
 import type { AwsSettings } from './settings.js';
-import { allOrFirstError } from './settle.js';
 import { generateSshKeyPair, writeKeyPair } from './ssh-key.js';
 
 export interface LaunchedHost {

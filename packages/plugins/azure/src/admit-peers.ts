@@ -1,11 +1,10 @@
 import type { LedgerEntry, PeerHost, ProvisionContext } from '@netbench/core';
-import { NetbenchError, UnsupportedError } from '@netbench/core';
+import { allOrFirstError, NetbenchError, UnsupportedError } from '@netbench/core';
 import type { SecurityRule } from '@azure/arm-network';
 import { peerRuleBody, PRIORITY } from './bodies.js';
 import { toNetbenchError } from './errors.js';
 import { untilDone } from './lro.js';
 import { resourceName } from './naming.js';
-import { allOrFirstError } from './network.js';
 import { peerSources } from './peer-sources.js';
 import { parseGroup, TYPES } from './resources.js';
 import type { AzureRuntime } from './runtime.js';

@@ -1,5 +1,5 @@
 import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import { teardownEach, UnsupportedError } from '@netbench/core';
 import { resolveSubscription } from './credentials.js';
 import { runIdOfName } from './naming.js';
 import { groupId, TYPES } from './resources.js';
@@ -28,15 +28,5 @@ export async function cleanupAzure(filter: CleanupFilter, ctx: PluginContext, ru
     if (cutoff !== undefined && !(Number.isFinite(created) && created <= cutoff)) continue;
     found.push({ type: TYPES.group, id: groupId(subscription, name), ...(group.location ? { data: { location: group.location } } : {}) });
   }
-  const failed: { resource: LedgerResource; error: string }[] = [];
-  if (!filter.dryRun) {
-    for (const resource of found) {
-      try {
-        await teardownResource(resource, ctx, runtime);
-      } catch (error) {
-        failed.push({ resource, error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-  }
-  return { found, failed };
+  return teardownEach(found, (resource) => teardownResource(resource, ctx, runtime), filter);
 }

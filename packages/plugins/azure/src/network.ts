@@ -1,5 +1,5 @@
 import type { HostRequest, ProvisionContext } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import { allOrFirstError, UnsupportedError } from '@netbench/core';
 import type { ArmClients } from './clients.js';
 import { nsgBody } from './bodies.js';
 import type { AzureHostConfig } from './host-schema.js';
@@ -14,13 +14,6 @@ export interface LocationNetwork {
   readonly nsgId: string;
   readonly asgId: string;
   readonly ppgId?: string;
-}
-
-export async function allOrFirstError<T>(promises: readonly Promise<T>[]): Promise<T[]> {
-  const results = await Promise.allSettled(promises);
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }
 
 export interface RunContext {

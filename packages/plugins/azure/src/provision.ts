@@ -1,9 +1,9 @@
 import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
-import { loginKey, UnsupportedError } from '@netbench/core';
+import { allOrFirstError, loginKey, UnsupportedError } from '@netbench/core';
 import { connectVm } from './connect-host.js';
 import { resolveSubscription } from './credentials.js';
 import type { AzureHostConfig } from './host-schema.js';
-import { allOrFirstError, createGroup, createLocationBase, createNsg, createPublicIp, id, peerVnets, vnetRanges, type LocationNetwork, type RunContext } from './network.js';
+import { createGroup, createLocationBase, createNsg, createPublicIp, id, peerVnets, vnetRanges, type LocationNetwork, type RunContext } from './network.js';
 import { resourceName, runGroup, splitZone } from './naming.js';
 import type { AzureRuntime } from './runtime.js';
 import type { ConnectedHost } from './ssh-connect.js';

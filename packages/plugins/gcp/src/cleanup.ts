@@ -1,5 +1,5 @@
 import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import { teardownEach, UnsupportedError } from '@netbench/core';
 import { resolveProject } from './credentials.js';
 import { lastSegment, runIdOfName } from './naming.js';
 import { ids, resource, TYPES } from './resources.js';
@@ -56,15 +56,5 @@ export async function cleanupGcp(filter: CleanupFilter, ctx: PluginContext, runt
     // A resource whose age cannot be read is left alone when an age is asked for.
     && (cutoff === undefined || (Number.isFinite(f.created) && f.created <= cutoff)));
 
-  const failed: { resource: LedgerResource; error: string }[] = [];
-  if (!filter.dryRun) {
-    for (const f of selected) {
-      try {
-        await teardownResource(f.resource, ctx, runtime);
-      } catch (error) {
-        failed.push({ resource: f.resource, error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-  }
-  return { found: selected.map((f) => f.resource), failed };
+  return teardownEach(selected.map((f) => f.resource), (resource) => teardownResource(resource, ctx, runtime), filter);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HostRequest, ProvisionContext } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import { allOrFirstError, UnsupportedError } from '@netbench/core';
 import { compactPolicyBody, internalFirewallBody, networkBody, sshFirewallBody, subnetBody } from './bodies.js';
 import type { GcpHostConfig } from './host-schema.js';
 import { regionOf, runPrefix } from './naming.js';
@@ -14,14 +14,6 @@ export interface RunNetwork {
   readonly networkLink: string;
   readonly subnetLinks: ReadonlyMap<string, string>;
   readonly policyLinks: ReadonlyMap<string, string>;
-}
-
-/** Settle every promise, then throw the first failure: nothing is still being created when we fail. */
-export async function allOrFirstError<T>(promises: readonly Promise<T>[]): Promise<T[]> {
-  const results = await Promise.allSettled(promises);
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }
 
 /** One existing network for every host, or none (then the run makes its own). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LedgerEntry, PeerHost, ProvisionContext } from '@netbench/core';
-import { NetbenchError } from '@netbench/core';
+import { allOrFirstError, NetbenchError } from '@netbench/core';
 import { peerFirewallBody, type IpFamily } from './bodies.js';
 import { classify, toNetbenchError } from './errors.js';
 import { runTag } from './naming.js';
@@ -72,7 +72,5 @@ export async function admitPeersGcp(peers: readonly PeerHost[], ctx: ProvisionCo
     ctx.log.info(`gcp: admitted ${ranges.admitted.join(', ')} from ${sources.join(', ')} (tcp, udp, icmp) to hosts tagged ${runTag(ctx.runId)} in ${networkLink} (rule ${body.name})`);
   };
   // Settle both before failing: nothing is still being created when we throw.
-  const results = await Promise.allSettled(families.map(admit));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
+  await allOrFirstError(families.map(admit));
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
-import { loginKey, UnsupportedError } from '@netbench/core';
+import { allOrFirstError, loginKey, UnsupportedError } from '@netbench/core';
 import { externalFirewallBody } from './bodies.js';
 import { resolveProject } from './credentials.js';
 import { connectInstance } from './connect-host.js';
 import type { GcpHostConfig } from './host-schema.js';
 import { createInstance, type CreatedInstance } from './instance.js';
-import { allOrFirstError, provisionNetwork } from './network.js';
+import { provisionNetwork } from './network.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';

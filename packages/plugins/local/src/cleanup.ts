@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { CleanupFilter, CleanupReport, LedgerResource } from '@netbench/core';
+import { teardownEach, type CleanupFilter, type CleanupReport, type LedgerResource } from '@netbench/core';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
 import { findProcesses } from './processes.js';
 import { mustRun } from './run-command.js';
@@ -80,15 +80,5 @@ export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupRe
     .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }));
 
   const found = [...processes, ...veths, ...netns, ...bridges];
-  const failed: { resource: LedgerResource; error: string }[] = [];
-  if (!filter.dryRun) {
-    for (const resource of found) {
-      try {
-        await teardownResource(resource);
-      } catch (error) {
-        failed.push({ resource, error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-  }
-  return { found, failed };
+  return teardownEach(found, teardownResource, filter);
 }
