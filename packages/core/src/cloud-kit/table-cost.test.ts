@@ -19,11 +19,11 @@ const model = (over: Partial<TableCostModel<AcmeConfig>> = {}): TableCostModel<A
   site: (c) => ({ zone: c.zone, region: c.zone.slice(0, c.zone.lastIndexOf('-')), machineType: c.machineType }),
   continentOf: (region) => region.split('-')[0]!,
   capBps: (from, to) => (to ? 8e9 : 4e9) * (from.machineType === 'm-8' ? 2 : 1),
-  internet: (from) => (from.tier ? { prices: { na: 0.3 }, label: 'gold tier' } : { prices: { NA: 0.1, eu: 0.12 } }),
+  internet: (from): { prices: Record<string, number>; label?: string } => (from.tier ? { prices: { na: 0.3 }, label: 'gold tier' } : { prices: { NA: 0.1, eu: 0.12 } }),
   ...over,
 });
 const requests = (hosts: Record<string, Partial<AcmeConfig>>): HostRequest<AcmeConfig>[] =>
-  Object.entries(hosts).map(([id, c]) => ({ id, name: id, config: { zone: 'na-1-a', machineType: 'm-2', ...c } }));
+  Object.entries(hosts).map(([id, c]) => ({ id, name: id, cloud: 'acme', config: { zone: 'na-1-a', machineType: 'm-2', ...c } }));
 
 describe('estimateTableCost', () => {
   it('prices instance-hours per type and region: exact regional price, base × multiplier, noted gaps', () => {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import type { CleanupFilter } from '../plugin/cloud.js';
 import type { LedgerResource } from '../ledger/types.js';
 import { teardownEach } from './teardown-each.js';
 
@@ -47,7 +48,8 @@ describe('teardownEach', () => {
 
   it('takes a cleanup filter as its options', async () => {
     const deleted: string[] = [];
-    const report = await teardownEach(found.slice(0, 1), async (r) => { deleted.push(r.id); }, { runId: 'r1', olderThanMs: 0 });
+    const filter: CleanupFilter = { runId: 'r1', olderThanMs: 0 };
+    const report = await teardownEach(found.slice(0, 1), async (r) => { deleted.push(r.id); }, filter);
     expect(deleted).toEqual(['i-1']);
     expect(report.failed).toEqual([]);
   });
