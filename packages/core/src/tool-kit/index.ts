@@ -1,4 +1,11 @@
-// Helpers for tool plugins: run a command telling "not installed" apart, install with apt-get.
+// Helpers for tool plugins: run a command telling "not installed" apart, install with apt-get, per-trial server ports and lifecycle, client runs.
 export { runOnHost, isMissing, isRoot } from './run-on-host.js';
 export type { CommandOutcome } from './run-on-host.js';
 export { installAptPackage } from './install-apt-package.js';
+export { PortPool } from './port-pool.js';
+export { boundPorts, readBoundPorts } from './bound-ports.js';
+export type { PortProtocol } from './bound-ports.js';
+export { PortInUseError, startToolServer, startToolServerOnFreePort, withToolServer } from './tool-server.js';
+export type { ToolServer, ToolServerOptions } from './tool-server.js';
+export { runToolClient, trialDeadline } from './tool-client.js';
+export type { ToolClientOptions, TrialDeadline } from './tool-client.js';

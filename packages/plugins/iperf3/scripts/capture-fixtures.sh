@@ -7,33 +7,12 @@
 #   capture-fixtures.sh            capture everything
 #   capture-fixtures.sh udp tcp-4  capture only these (the rest stay as they are)
 set -euo pipefail
-cd "$(dirname "$0")/../src/__fixtures__"
-wanted=" $* "
-want() { [ "$wanted" = "  " ] || [[ "$wanted" == *" $1 "* ]]; }
-tag="nbt-iperfcap-$$"
-A="$tag-a"; B="$tag-b"; HUB="$tag-hub"
-
-cleanup() {
-  for ns in "$A" "$B" "$HUB"; do
-    ip netns pids "$ns" 2>/dev/null | xargs -r kill 2>/dev/null || true
-    ip netns del "$ns" 2>/dev/null || true
-  done
-}
-trap cleanup EXIT
-
-for ns in "$A" "$B" "$HUB"; do ip netns add "$ns"; ip -n "$ns" link set lo up; done
-ip -n "$HUB" link add br0 type bridge
-ip -n "$HUB" link set br0 up
-i=0
-for ns in "$A" "$B"; do
-  i=$((i + 1))
-  ip link add "nbic$$x$i" type veth peer name "nbic$$y$i"
-  ip link set "nbic$$x$i" netns "$ns" name eth0
-  ip link set "nbic$$y$i" netns "$HUB" name "port$i"
-  ip -n "$HUB" link set "port$i" master br0 up
-  ip -n "$ns" addr add "10.213.17.$i/24" dev eth0
-  ip -n "$ns" link set eth0 up
-done
+here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=../../../../scripts/lib/netns-lab.sh
+source "$here/../../../../scripts/lib/netns-lab.sh"
+cd "$here/../src/__fixtures__"
+capture_selection "$@"
+netns_lab "nbt-iperfcap-$$" nbic 10.213.17
 
 port=5301
 # One one-off server per capture, as the plugin does; the server's JSON is kept too.

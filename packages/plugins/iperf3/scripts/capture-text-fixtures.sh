@@ -11,37 +11,15 @@
 #   capture-text-fixtures.sh udp tcp-4    capture only these
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=../../../../scripts/lib/netns-lab.sh
+source "$here/../../../../scripts/lib/netns-lab.sh"
 cd "$here/../src/__fixtures__"
-wanted=" $* "
-want() { [ "$wanted" = "  " ] || [[ "$wanted" == *" $1 "* ]]; }
-tag="nbt-import-$$"
-A="$tag-a"; B="$tag-b"; HUB="$tag-hub"
-
-cleanup() {
-  for ns in "$A" "$B" "$HUB"; do
-    ip netns pids "$ns" 2>/dev/null | xargs -r kill 2>/dev/null || true
-    ip netns del "$ns" 2>/dev/null || true
-  done
-}
-trap cleanup EXIT
-
-for ns in "$A" "$B" "$HUB"; do ip netns add "$ns"; ip -n "$ns" link set lo up; done
-ip -n "$HUB" link add br0 type bridge
-ip -n "$HUB" link set br0 up
-i=0
-for ns in "$A" "$B"; do
-  i=$((i + 1))
-  ip link add "nbi3t$$x$i" type veth peer name "nbi3t$$y$i"
-  ip link set "nbi3t$$x$i" netns "$ns" name eth0
-  ip link set "nbi3t$$y$i" netns "$HUB" name "port$i"
-  ip -n "$HUB" link set "port$i" master br0 up
-  ip -n "$ns" addr add "10.213.62.$i/24" dev eth0
-  ip -n "$ns" link set eth0 up
-done
+capture_selection "$@"
+netns_lab "nbt-import-$$" nbi3t 10.213.62
 
 port=5700
 commands="$here/capture-text-fixtures.commands.txt"
-[ "$wanted" = "  " ] && : >"$commands"
+wants_all && : >"$commands"
 # One one-off server per capture; its text report is kept as server-text-<name>.txt.
 cap() {
   local name="$1"; shift

@@ -1,43 +1,26 @@
 import { readFileSync } from 'node:fs';
-import { RetryableError } from '@netbench/core';
+import { boundPorts, RetryableError } from '@netbench/core';
 import { describe, expect, it } from 'vitest';
-import { listeningPorts } from './listening-ports.js';
 import { PortPool } from './port-pool.js';
 
-describe('PortPool', () => {
-  it('hands out distinct ports while they are held', () => {
-    const pool = new PortPool(6000, 6002);
-    expect([pool.acquire(), pool.acquire(), pool.acquire()]).toEqual([6000, 6001, 6002]);
-    expect(() => pool.acquire()).toThrow(RetryableError);
-    pool.release(6001);
-    expect(pool.acquire()).toBe(6001);
-  });
-
-  it('goes round the range, so a retry after a release lands on another port', () => {
-    const pool = new PortPool(6000, 6002);
-    const first = pool.acquire();
-    pool.release(first);
-    expect(pool.acquire()).toBe(6001);
-  });
-
-  it('skips ports the server host reports busy', () => {
-    const pool = new PortPool(6000, 6005);
-    expect(pool.acquire((port) => port < 6003)).toBe(6003);
-  });
-
-  it('rejects a bad range', () => {
-    expect(() => new PortPool(6000, 5000)).toThrow(RangeError);
-    expect(() => new PortPool(0, 10)).toThrow(RangeError);
+describe('PortPool (iperf3)', () => {
+  it('defaults to 5201-5300 and names iperf3 when all are taken', () => {
+    const pool = new PortPool();
+    expect([pool.first, pool.last, pool.acquire()]).toEqual([5201, 5300, 5201]);
+    const small = new PortPool(6000, 6000);
+    small.acquire();
+    expect(() => small.acquire()).toThrow(RetryableError);
+    expect(() => small.acquire()).toThrow('no free iperf3 port in 6000-6000');
   });
 });
 
-describe('listeningPorts', () => {
+describe('boundPorts on /proc/net/tcp captured next to iperf3 servers', () => {
   it('reads LISTEN sockets from real /proc/net/tcp and tcp6, not established ones', () => {
     const text = readFileSync(new URL('./__fixtures__/proc-net-tcp.txt', import.meta.url), 'utf8');
-    expect(listeningPorts(text)).toEqual(new Set([12865, 5301]));
+    expect(boundPorts(text, 'tcp')).toEqual(new Set([12865, 5301]));
   });
 
   it('finds nothing in other text', () => {
-    expect(listeningPorts('cat: /proc/net/tcp: No such file or directory')).toEqual(new Set());
+    expect(boundPorts('cat: /proc/net/tcp: No such file or directory', 'tcp')).toEqual(new Set());
   });
 });

@@ -1,38 +1,8 @@
-import { RetryableError } from '@netbench/core';
+import { PortPool as ToolPortPool } from '@netbench/core';
 
-/**
- * Ports handed to iperf3 servers by this process, so concurrent trials never
- * share one. Allocation goes round the range rather than reusing the lowest
- * free port: a retry after "address in use" then lands on a different port.
- */
-export class PortPool {
-  private readonly taken = new Set<number>();
-  private cursor: number;
-
-  constructor(readonly first = 5201, readonly last = 5300) {
-    if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last > 65_535 || first > last) {
-      throw new RangeError(`bad port range ${first}-${last}`);
-    }
-    this.cursor = first;
-  }
-
-  get size(): number {
-    return this.last - this.first + 1;
-  }
-
-  /** The next free port, skipping those `busy` says are taken on the server host. */
-  acquire(busy: (port: number) => boolean = () => false): number {
-    for (let step = 0; step < this.size; step += 1) {
-      const port = this.first + ((this.cursor - this.first + step) % this.size);
-      if (this.taken.has(port) || busy(port)) continue;
-      this.taken.add(port);
-      this.cursor = port === this.last ? this.first : port + 1;
-      return port;
-    }
-    throw new RetryableError(`no free iperf3 port in ${this.first}-${this.last}: all in use by running trials or other programs`);
-  }
-
-  release(port: number): void {
-    this.taken.delete(port);
+/** Ports handed to iperf3 servers by this process (default 5201-5300); see PortPool in @netbench/core. */
+export class PortPool extends ToolPortPool {
+  constructor(first = 5201, last = 5300) {
+    super(first, last, 'iperf3');
   }
 }
