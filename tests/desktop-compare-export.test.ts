@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { launchChromium, type TestBrowser } from './helpers/chromium.js';
+import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createRegistry, withStore, type CdfChart } from '@netbench/core';
 import { createDesktopApi, startBrowserServer, type BrowserServer, type DesktopApi } from '@netbench/desktop';
 
@@ -23,7 +24,7 @@ let desktop: DesktopApi;
 let server: BrowserServer;
 let browser: BrowserContext;
 let page: Page;
-let userDataDir: string;
+let testBrowser: TestBrowser | undefined;
 const runs: Record<'east' | 'west', string> = { east: '', west: '' };
 
 const shot = (p: Page, name: string) => p.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
@@ -53,25 +54,18 @@ beforeAll(async () => {
     expect((await desktop.runs.wait(runId)).status).toBe('succeeded');
     runs[side] = runId;
   }
-  userDataDir = mkdtempSync(join(tmpdir(), 'nbt-desktop-export-chromium-'));
-  browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: { width: 1280, height: 800 },
-    acceptDownloads: true,
-  });
-  page = browser.pages()[0] ?? await browser.newPage();
-  page.on('pageerror', (error) => { throw error; });
+  testBrowser = await launchChromium('desktop-export');
+  browser = testBrowser.context;
+  page = testBrowser.page;
   await page.goto(server.url);
   await page.getByTestId('runs-table').waitFor();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await testBrowser?.close();
   await desktop?.dispose();
   await server?.close();
   rmSync(home, { recursive: true, force: true });
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
 describe('compare two label selections', () => {

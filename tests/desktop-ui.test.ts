@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, type TestBrowser } from './helpers/chromium.js';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { createRegistry, withStore } from '@netbench/core';
 import { serveBrowserUi, type BrowserUi } from '@netbench/desktop';
 
@@ -20,7 +21,7 @@ const db = join(home, 'netbench.db');
 let ui: BrowserUi;
 let browser: BrowserContext;
 let page: Page;
-let userDataDir: string;
+let testBrowser: TestBrowser | undefined;
 /** The spec the wizard made, run again for the comparison. */
 let wizardSpec = '';
 
@@ -33,22 +34,15 @@ beforeAll(async () => {
     version: 'test', db, runsDir: join(home, 'runs'), specsDir: join(home, 'specs'),
     searchDirs: [join(repo, 'packages/cli')],
   });
-  userDataDir = mkdtempSync(join(tmpdir(), 'nbt-desktop-chromium-'));
-  browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: { width: 1280, height: 800 },
-    acceptDownloads: true,
-  });
-  page = browser.pages()[0] ?? await browser.newPage();
-  page.on('pageerror', (error) => { throw error; });
+  testBrowser = await launchChromium('desktop');
+  browser = testBrowser.context;
+  page = testBrowser.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await testBrowser?.close();
   await ui?.close().catch(() => {});
   rmSync(home, { recursive: true, force: true });
-  rmSync(userDataDir, { recursive: true, force: true });
 });
 
 describe('desktop app in a browser, over the loopback bridge', () => {

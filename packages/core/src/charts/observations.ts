@@ -24,6 +24,16 @@ export interface Observation {
   readonly perStream: boolean;
 }
 
+/** A configuration already built in `observe`, with what it was built from. */
+interface Known {
+  readonly trial: TrialRecord | undefined;
+  readonly tool: Scalar | undefined;
+  readonly test: Scalar | undefined;
+  readonly direction: Scalar | undefined;
+  readonly config: ReadonlyMap<string, Scalar>;
+  readonly configKey: string;
+}
+
 // chartsFor asks every chart kind for the same input; derive observations once per input array.
 const cache = new WeakMap<ChartInput, readonly Observation[]>();
 
@@ -33,24 +43,45 @@ export function observe(results: ChartInput): readonly Observation[] {
   const observations: Observation[] = [];
   results.forEach(({ run, samples }, runIndex) => {
     const trials = new Map(run.trials.map((t) => [t.id, t]));
+    // A configuration depends on the trial and three labels only: build each once per run,
+    // not once per sample (a 100,000-interval trial has one configuration).
+    const configs = new Map<string, Known>();
+    let previous: Known | undefined;
     for (const sample of samples) {
       // Run-level samples (phase durations) describe netbench, not the network.
       if (sample.trialId === undefined) continue;
       const trial = trials.get(sample.trialId);
-      const config = configOf(sample, trial);
+      const { tool, test, direction } = sample.labels;
+      let known = previous;
+      // Consecutive samples mostly share a configuration: no key to build for them.
+      if (!known || known.trial !== trial || known.tool !== tool || known.test !== test || known.direction !== direction) {
+        const key = `${trial ? `t${trial.id}` : '\u0001'}\u0000${labelKey(tool)}\u0000${labelKey(test)}\u0000${labelKey(direction)}`;
+        known = configs.get(key);
+        if (!known) {
+          const config = configOf(sample, trial);
+          known = { trial, tool, test, direction, config, configKey: JSON.stringify([...config]) };
+          configs.set(key, known);
+        }
+        previous = known;
+      }
       observations.push({
         runIndex,
         run,
         trial,
         sample,
-        config,
-        configKey: JSON.stringify([...config]),
+        config: known.config,
+        configKey: known.configKey,
         perStream: sample.labels['stream'] !== undefined,
       });
     }
   });
   cache.set(results, observations);
   return observations;
+}
+
+/** A label value as part of a cache key: absent, or its string form (as `configOf` uses it). */
+function labelKey(value: Sample['labels'][string] | undefined): string {
+  return value === undefined ? '\u0001' : `=${String(value)}`;
 }
 
 function configOf(sample: Sample, trial: TrialRecord | undefined): Map<string, Scalar> {
@@ -118,6 +149,33 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
     const group = groups.get(k);
     if (group) group.push(item);
     else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/**
+ * Group by several key parts (nested Maps: no key string built and hashed
+ * per item, which a 100,000-point series paid for), keeping first-seen order.
+ * Groups are the same as `groupBy` with the parts joined.
+ */
+export function groupByParts<T>(items: readonly T[], parts: (item: T) => readonly unknown[]): T[][] {
+  const root = new Map<unknown, unknown>();
+  const groups: T[][] = [];
+  for (const item of items) {
+    const keys = parts(item);
+    let node = root;
+    for (let i = 0; i < keys.length - 1; i++) {
+      let next = node.get(keys[i]) as Map<unknown, unknown> | undefined;
+      if (!next) node.set(keys[i], (next = new Map()));
+      node = next;
+    }
+    const last = keys[keys.length - 1];
+    let group = node.get(last) as T[] | undefined;
+    if (!group) {
+      node.set(last, (group = []));
+      groups.push(group);
+    }
+    group.push(item);
   }
   return groups;
 }

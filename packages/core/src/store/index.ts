@@ -15,7 +15,7 @@ export type { LabelCondition, RunFilter, RunList, StoredRunSummary } from './lis
 export type { StoredRunRef } from './run-ref.js';
 export { listResults } from './list-results.js';
 export type { ListResultsOptions } from './list-results.js';
-export { showResult, summarise as summariseSamples } from './show-result.js';
+export { runShow, showResult, summarise as summariseSamples } from './show-result.js';
 export type { RunShow, ShowResultOptions, ShownMetric, ShownTrial } from './show-result.js';
 export { exportResults } from './export-results.js';
 export type { ExportResultsOptions } from './export-results.js';

@@ -1,5 +1,6 @@
+import type { RunResults } from '../engine/run-files.js';
 import type { HostRecord, RunRecord } from '../engine/run-record.js';
-import type { Labels, Sample } from '../samples/types.js';
+import type { EncodedHistogram, Labels, Sample } from '../samples/types.js';
 import { LatencyHistogram } from '../samples/histogram.js';
 import { median } from '../stats/quantile.js';
 import { timeFactor } from '../stats/units.js';
@@ -65,10 +66,12 @@ export interface ShowResultOptions {
 
 /** `netbench results show`: a stored run summarised per trial. */
 export async function showResult(options: ShowResultOptions): Promise<RunShow> {
-  return withStore(options.db, (store) => {
-    const { run, samples } = store.load(store.resolve(options.run));
-    return { db: store.path, run: runHeader(run, samples.length), trials: trialsOf(run, samples), runMetrics: summarise(samples.filter((s) => s.trialId === undefined)) };
-  }, { create: false });
+  return withStore(options.db, (store) => runShow(store.path, store.load(store.resolve(options.run))), { create: false });
+}
+
+/** `showResult` of a run already loaded from the store at `db` (a caller that also charts it reads it once). */
+export function runShow(db: string, { run, samples }: RunResults): RunShow {
+  return { db, run: runHeader(run, samples.length), trials: trialsOf(run, samples), runMetrics: summarise(samples.filter((s) => s.trialId === undefined)) };
 }
 
 function runHeader(run: RunRecord, samples: number): RunShow['run'] {
@@ -97,21 +100,37 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
 
 /** Group by metric and unit, in order of first appearance. */
 export function summarise(samples: readonly Sample[]): ShownMetric[] {
-  const groups = new Map<string, Sample[]>();
+  // Metric → unit → samples: no key string per sample (a 100,000-interval trial is one group).
+  const groups: Sample[][] = [];
+  const byMetric = new Map<string, Map<string, Sample[]>>();
   for (const sample of samples) {
-    const key = `${sample.metric}\u0000${sample.unit}`;
-    const list = groups.get(key) ?? [];
+    let units = byMetric.get(sample.metric);
+    if (!units) byMetric.set(sample.metric, (units = new Map()));
+    let list = units.get(sample.unit);
+    if (!list) {
+      units.set(sample.unit, (list = []));
+      groups.push(list);
+    }
     list.push(sample);
-    groups.set(key, list);
   }
-  return [...groups.values()].map((group) => {
+  return groups.map((group) => {
     const first = group[0]!;
-    const values = group.map((s) => s.value);
-    const histograms = group.flatMap((s) => (s.histogram ? [s.histogram] : []));
+    const values = new Array<number>(group.length);
+    const histograms: EncodedHistogram[] = [];
+    // A loop, not Math.min(...values): spreading ~125,000 arguments overflows the stack.
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < group.length; i++) {
+      const { value: v, histogram } = group[i]!;
+      values[i] = v;
+      if (v < min) min = v;
+      if (v > max) max = v;
+      if (histogram) histograms.push(histogram);
+    }
     const shown: ShownMetric = {
       metric: first.metric, unit: first.unit, n: group.length,
       value: group.length === 1 ? first.value : median(values),
-      min: Math.min(...values), max: Math.max(...values),
+      min, max,
     };
     if (histograms.length === 0) return shown;
     const merged = LatencyHistogram.merge(histograms);

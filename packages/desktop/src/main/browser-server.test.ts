@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,9 @@ import { createDesktopApi } from './desktop-api.js';
 const repo = join(import.meta.dirname, '../../../..');
 const staticDir = mkdtempSync(join(tmpdir(), 'nbt-desktop-static-'));
 writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+mkdirSync(join(staticDir, 'assets'));
+writeFileSync(join(staticDir, 'assets', 'chart-view-P_zV2J0a.js'), 'export const hashed = 1;');
+writeFileSync(join(staticDir, 'assets', 'plain.js'), 'export const plain = 1;');
 const listeners = new Set<(e: BridgeEvent) => void>();
 let server: BrowserServer;
 
@@ -70,6 +73,22 @@ describe('the loopback bridge', () => {
     expect((await get('/api/call', { ...auth, 'Content-Type': 'text/plain' }, 'POST', '{"method":"appInfo","arg":{}}')).status).toBe(415);
     const ok = await get('/api/call', { ...auth, 'Content-Type': 'application/json', Origin: server.origin }, 'POST', '{"method":"appInfo","arg":{}}');
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: { shell: 'browser', version: 'test' } });
+  });
+
+  it('lets the browser keep content-hashed assets, never the page, the API or other files', async () => {
+    const auth = { Authorization: `Bearer ${server.token}` };
+    const hashed = await get('/assets/chart-view-P_zV2J0a.js', auth);
+    expect(hashed.body).toBe('export const hashed = 1;');
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await get('/assets/plain.js', auth)).headers['cache-control']).toBe('no-store');
+    expect((await get('/', auth)).headers['cache-control']).toBe('no-store');
+    // A hashed name that is not there gets the app, which must not be kept under that name.
+    const missing = await get('/assets/gone-AAAAAAAA.js', auth);
+    expect(missing.body).toContain('<title>app</title>');
+    expect(missing.headers['cache-control']).toBe('no-store');
+    const call = await get('/api/call', { ...auth, 'Content-Type': 'application/json' }, 'POST', '{"method":"appInfo","arg":{}}');
+    expect(call.headers['cache-control']).toBe('no-store');
   });
 
   it('does not serve files outside the renderer folder', async () => {

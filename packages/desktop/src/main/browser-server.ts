@@ -33,6 +33,8 @@ export interface BrowserServer {
 }
 
 const COOKIE = 'netbench_session';
+/** `assets/chart-view-P_zV2J0a.js`: a name Vite gave from the content's hash. */
+const HASHED_ASSET_RE = /-[A-Za-z0-9_-]{8}\.(js|css)$/;
 const MAX_BODY = 2 * 1024 * 1024;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -130,7 +132,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         return send(res, 500, 'text/plain; charset=utf-8', `the renderer is not built (${staticDir}): run \`npm run build\``);
       }
     }
-    send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', body);
+    // Vite names every file under assets/ by its content's hash: the browser may keep it (and V8 its
+    // compiled code) for good. index.html and the API are never cached.
+    const immutable = file !== join(staticDir, 'index.html') && relative.startsWith(`assets${sep}`) && HASHED_ASSET_RE.test(relative);
+    send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', body, immutable ? 'public, max-age=31536000, immutable' : 'no-store');
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -159,13 +164,13 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   };
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, cache = 'no-store'): void {
   res.writeHead(status, {
     'Content-Type': type,
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-    'Cache-Control': 'no-store',
+    'Cache-Control': cache,
   });
   res.end(body);
 }

@@ -1,5 +1,5 @@
 import {
-  chartsFor, compareResults, exportResults, showResult, withStore, type LabelCondition, type RunList, type RunResults,
+  chartsFor, compareResults, exportResults, runShow, withStore, type LabelCondition, type RunList, type RunResults,
 } from '@netbench/core';
 import { formatCsv } from '@netbench/plugin-csv';
 import { renderHtml, renderMarkdown } from '@netbench/report';
@@ -24,10 +24,25 @@ export async function listStoredRuns(db: string | undefined, filter: ResultsFilt
   });
 }
 
+/**
+ * A run's page: the summary `netbench results show` prints and the charts
+ * `chartsFor` picks, from one read of the run (a 100,000-sample run took
+ * seconds to read, and was read twice).
+ */
 export async function showStoredRun(db: string | undefined, runId: string): Promise<RunPage> {
-  const show = await showResult({ run: runId, ...(db !== undefined ? { db } : {}) });
-  const results = await exportResults({ runs: [runId], ...(db !== undefined ? { db } : {}) });
-  return { show, charts: chartsFor(results) };
+  return withStore(db, async (store) => {
+    const results = store.load(store.resolve(runId));
+    // Between the steps, let the process answer what waits meanwhile (the page's own code,
+    // other calls): reading and charting a big run takes a while and is synchronous.
+    await yieldToEvents();
+    const show = runShow(store.path, results);
+    await yieldToEvents();
+    return { show, charts: chartsFor([results]) };
+  }, { create: false });
+}
+
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Two stored runs metric by metric with core's significance verdicts, and their charts side by side. */

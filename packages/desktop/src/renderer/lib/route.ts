@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 
+/** The route in the location's hash (`#/run/RUN` → `['run', 'RUN']`). */
+export function currentRoute(): string[] {
+  return window.location.hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+}
+
 /** Hash routes (`#/results/RUN`): work under Electron's custom protocol and the loopback server alike. */
 export function useRoute(): string[] {
-  const parse = () => window.location.hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const parse = currentRoute;
   const [route, setRoute] = useState(parse);
   useEffect(() => {
     const update = () => setRoute(parse());
