@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartsFor, exportResults, showResult, staticRegistry, withStore, type RunResults } from '@netbench/core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chartsFor, compareResults, exportResults, ResultsStore, showResult, staticRegistry, withStore, type RunResults } from '@netbench/core';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
 
@@ -12,6 +12,8 @@ const home = mkdtempSync(join(tmpdir(), 'nbt-desktop-results-'));
 const db = join(home, 'netbench.db');
 const real = JSON.parse(readFileSync(join(import.meta.dirname, '../../../core/src/store/__fixtures__/quickstart-results.json'), 'utf8')) as RunResults;
 const long = '20260401-000000-intervals';
+// The real run again, every value 10 % higher: a candidate the verdicts tell apart.
+const slower = '20260402-000000-higher';
 const desktop = createDesktopApi({ registry: staticRegistry([]), version: 'test', shell: 'browser', db });
 
 beforeAll(async () => {
@@ -24,6 +26,10 @@ beforeAll(async () => {
         runId: long, sampleId: `${long}-${i + 1}`, trialId: trial.id, metric: 'Interval Throughput', value: 900 + (i % 37), unit: 'Mbits/sec',
         timestamp: Date.parse(real.run.startedAt) + i * 100, labels: { tool: 'iperf3', test: trial.test, interval_start: i / 10, interval_end: (i + 1) / 10 },
       })),
+    });
+    store.ingest({
+      run: { ...real.run, runId: slower, name: 'higher' },
+      samples: real.samples.map((s) => ({ ...s, runId: slower, sampleId: `${slower}-${s.sampleId}`, value: s.value * 1.1 })),
     });
   });
 });
@@ -53,6 +59,38 @@ describe('a stored run\'s page', () => {
 
   it('says which run is missing', async () => {
     const envelope = await dispatchCall(desktop.api, 'showRun', { runId: 'nosuchrun' });
+    expect(envelope).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no run nosuchrun/) } });
+  });
+});
+
+describe('two stored runs compared', () => {
+  it('are core\'s compareResults verdicts and chartsFor of the exported runs, each run read once', async () => {
+    const load = vi.spyOn(ResultsStore.prototype, 'load');
+    const samples = vi.spyOn(ResultsStore.prototype, 'samples');
+    try {
+      for (const [baseline, candidate] of [[real.run.runId, slower], [slower, real.run.runId], [real.run.runId, long], [long, long]] as const) {
+        load.mockClear();
+        samples.mockClear();
+        const page = await desktop.api.compareRuns({ baseline, candidate });
+        expect([load.mock.calls.length, samples.mock.calls.length]).toEqual([baseline === candidate ? 1 : 2, 0]);
+        expect(page.comparison).toEqual(await compareResults({ db, baseline: { runs: [baseline] }, candidate: { runs: [candidate] } }));
+        expect(page.charts).toEqual(chartsFor(await exportResults({ db, runs: [baseline, candidate] })));
+      }
+    } finally {
+      load.mockRestore();
+      samples.mockRestore();
+    }
+    // Not an empty comparison: every nonzero value is 10 % higher.
+    const { comparison } = await desktop.api.compareRuns({ baseline: real.run.runId, candidate: slower });
+    expect(comparison.rows.length).toBeGreaterThan(3);
+    const measured = comparison.rows.filter((r) => r.statistic === 'value' && r.baseline.value !== 0);
+    expect(measured.length).toBeGreaterThan(20);
+    for (const row of measured) expect(row.deltaPct).toBeCloseTo(10, 6);
+    expect(comparison.candidate).toEqual({ selection: slower, runs: [slower], samples: real.samples.length });
+  });
+
+  it('says which run is missing', async () => {
+    const envelope = await dispatchCall(desktop.api, 'compareRuns', { baseline: real.run.runId, candidate: 'nosuchrun' });
     expect(envelope).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no run nosuchrun/) } });
   });
 });

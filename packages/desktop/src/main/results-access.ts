@@ -1,5 +1,6 @@
 import {
-  chartsFor, compareResults, exportResults, runShow, withStore, type LabelCondition, type RunList, type RunResults,
+  chartsFor, compareResults, compareSamples, exportResults, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList,
+  type RunResults, type SideSummary,
 } from '@netbench/core';
 import { formatCsv } from '@netbench/plugin-csv';
 import { renderHtml, renderMarkdown } from '@netbench/report';
@@ -45,11 +46,26 @@ function yieldToEvents(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Two stored runs metric by metric with core's significance verdicts, and their charts side by side. */
+/**
+ * Two stored runs metric by metric with core's significance verdicts, and
+ * their charts side by side: each run read once (it was read twice, by
+ * `compareResults` and `exportResults`), compared as `compareResults` does.
+ */
 export async function compareStoredRuns(db: string | undefined, baseline: string, candidate: string): Promise<ComparePage> {
-  const comparison = await compareResults({ baseline: { runs: [baseline] }, candidate: { runs: [candidate] }, ...(db !== undefined ? { db } : {}) });
-  const results = await exportResults({ runs: [baseline, candidate], ...(db !== undefined ? { db } : {}) });
-  return { comparison, charts: chartsFor(results) };
+  return withStore(db, async (store) => {
+    const refs = [store.resolve(baseline), store.resolve(candidate)] as const;
+    const base = store.load(refs[0]);
+    // The same run on both sides is read once too.
+    const cand = refs[1].runPk === refs[0].runPk ? base : store.load(refs[1]);
+    await yieldToEvents();
+    const side = (runId: string, results: RunResults): SideSummary => ({ selection: runId, runs: [runId], samples: results.samples.length });
+    const comparison: ComparisonResult = {
+      db: store.path, ...compareSamples(base.samples, cand.samples, { ignore: [] }),
+      baseline: side(refs[0].runId, base), candidate: side(refs[1].runId, cand),
+    };
+    await yieldToEvents();
+    return { comparison, charts: chartsFor([base, cand]) };
+  }, { create: false });
 }
 
 /**

@@ -3,6 +3,7 @@ import type {
 } from '@netbench/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatNumber } from '../lib/format';
+import { HEATMAP_GRID, HEATMAP_LABEL_FONT, heatmapHeight, heatmapLabelsFit, type ChartSize } from './heatmap-layout';
 
 export interface ChartTheme {
   readonly text: string;
@@ -58,21 +59,24 @@ function whiskers(data: (readonly [number | string, number, number])[], color: s
   };
 }
 
-function heatmap(spec: HeatmapChart, theme: ChartTheme): Record<string, unknown> {
+function heatmap(spec: HeatmapChart, theme: ChartTheme, size: ChartSize | undefined): Record<string, unknown> {
   // Good is green whichever way the metric is better.
   const colors = spec.value.better === 'lower' ? ['#1a9850', '#fee08b', '#d73027'] : ['#d73027', '#fee08b', '#1a9850'];
-  const dense = spec.x.categories.length * spec.y.categories.length > 400;
+  const labels = spec.cells.map((c) => formatNumber(c.value));
+  const rows = spec.y.categories.length;
+  const fit = heatmapLabelsFit(size ?? { width: 900, height: heatmapHeight(rows) }, rows, spec.x.categories.length, labels);
   return {
     ...base(spec, theme, false),
     tooltip: { trigger: 'item', confine: true, formatter: (p: { value: [number, number, number, number] }) =>
       `${spec.y.categories[p.value[1]]} → ${spec.x.categories[p.value[0]]}<br/>${formatNumber(p.value[2])} ${spec.value.unit} (n=${p.value[3]})` },
-    grid: { left: 140, right: 90, top: 64, bottom: 110 },
+    grid: { ...HEATMAP_GRID },
     xAxis: { type: 'category', data: spec.x.categories, name: spec.x.label, nameLocation: 'middle', nameGap: 90, axisLabel: { rotate: 45, color: theme.muted }, nameTextStyle: { color: theme.text } },
     yAxis: { type: 'category', data: spec.y.categories, name: spec.y.label, inverse: true, axisLabel: { color: theme.muted }, nameTextStyle: { color: theme.text } },
-    visualMap: { min: spec.value.min, max: spec.value.max === spec.value.min ? spec.value.min + 1 : spec.value.max, calculable: true, orient: 'vertical', right: 8, top: 'middle', inRange: { color: colors }, textStyle: { color: theme.text }, formatter: (v: number) => formatNumber(v) },
+    // Colour by the value (dimension 2): by default ECharts takes the last dimension, the cell's n.
+    visualMap: { dimension: 2, min: spec.value.min, max: spec.value.max === spec.value.min ? spec.value.min + 1 : spec.value.max, calculable: true, orient: 'vertical', right: 8, top: 'middle', inRange: { color: colors }, textStyle: { color: theme.text }, formatter: (v: number) => formatNumber(v) },
     series: [{
       type: 'heatmap', data: spec.cells.map((c) => [c.x, c.y, c.value, c.n]),
-      label: { show: !dense, formatter: (p: { value: number[] }) => formatNumber(p.value[2]!), fontSize: 10 },
+      label: { show: fit, formatter: (p: { dataIndex: number }) => labels[p.dataIndex]!, fontSize: HEATMAP_LABEL_FONT },
       progressive: 0,
     }],
   };
@@ -174,10 +178,13 @@ function sweep(spec: SweepChart, theme: ChartTheme): Record<string, unknown> {
   return { ...base(spec, theme, spec.series.length > 1), xAxis: valueAxis(spec.x, theme), yAxis: valueAxis(spec.y, theme), series };
 }
 
-/** An interactive ECharts option for a chart specification from core. */
-export function chartOption(spec: ChartSpec, theme: ChartTheme): EChartsCoreOption {
+/**
+ * An interactive ECharts option for a chart specification from core. `size`
+ * (the drawn chart's, in CSS px) decides whether heatmap cells hold labels.
+ */
+export function chartOption(spec: ChartSpec, theme: ChartTheme, size?: ChartSize): EChartsCoreOption {
   switch (spec.kind) {
-    case 'heatmap': return heatmap(spec, theme);
+    case 'heatmap': return heatmap(spec, theme, size);
     case 'bar': return bar(spec, theme);
     case 'cdf': return cdf(spec, theme);
     case 'histogram': return histogram(spec, theme);

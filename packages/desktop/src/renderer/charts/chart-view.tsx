@@ -4,6 +4,7 @@ import { dataUrlBytes, saveFile } from '../lib/save-file';
 import { useTheme } from '../lib/theme';
 import { chartOption, chartRows, type ChartTheme } from './chart-option';
 import { echarts } from './echarts';
+import { heatmapHeight, WIDE_HEATMAP_COLUMNS } from './heatmap-layout';
 
 const TABLE_ROWS = 500;
 
@@ -16,12 +17,14 @@ function chartTheme(dark: boolean): ChartTheme {
  * with PNG/SVG export and a data table (keyboard and screen-reader users get
  * the numbers, not only a picture).
  */
-export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: number }) {
+export function ChartView({ spec, height = defaultHeight(spec) }: { spec: ChartSpec; height?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | undefined>(undefined);
   const { dark } = useTheme();
   const [showTable, setShowTable] = useState(false);
   const [saved, setSaved] = useState<{ ok: boolean; text: string } | undefined>();
+  // The drawn size, for the options that depend on it (a heatmap's cell labels).
+  const [size, setSize] = useState('');
 
   // Layout effects: the chart is drawn before the page is first painted, not in a second frame
   // after it (painting a run page with a long summary table took ~0.2 s on its own).
@@ -36,16 +39,19 @@ export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: nu
       if (now === size) return;
       size = now;
       instance.resize();
+      setSize(now);
     });
     resize.observe(el);
     return () => { resize.disconnect(); instance.dispose(); chart.current = undefined; };
   }, []);
 
+  const sizeMatters = spec.kind === 'heatmap';
   useLayoutEffect(() => {
+    const el = ref.current!;
     const started = performance.now();
-    chart.current?.setOption(chartOption(spec, chartTheme(dark)), { notMerge: true, lazyUpdate: false });
-    ref.current?.setAttribute('data-render-ms', (performance.now() - started).toFixed(1));
-  }, [spec, dark]);
+    chart.current?.setOption(chartOption(spec, chartTheme(dark), { width: el.clientWidth, height: el.clientHeight }), { notMerge: true, lazyUpdate: false });
+    el.setAttribute('data-render-ms', (performance.now() - started).toFixed(1));
+  }, [spec, dark, sizeMatters ? size : '']);
 
   const save = (make: () => [string, string | Uint8Array, string]) => {
     setSaved(undefined);
@@ -70,7 +76,7 @@ export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: nu
     const width = ref.current?.clientWidth || 900;
     const svg = echarts.init(div, undefined, { renderer: 'svg', ssr: true, width, height });
     try {
-      svg.setOption(chartOption(spec, chartTheme(false)));
+      svg.setOption(chartOption(spec, chartTheme(false), { width, height }));
       return [`${spec.id}.svg`, svg.renderToSVGString(), 'image/svg+xml'];
     } finally {
       svg.dispose();
@@ -79,7 +85,7 @@ export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: nu
 
   const rows = showTable ? chartRows(spec) : [];
   return (
-    <figure className="chart" data-chart-id={spec.id} data-chart-kind={spec.kind}>
+    <figure className={wide(spec) ? 'chart chart-wide' : 'chart'} data-chart-id={spec.id} data-chart-kind={spec.kind}>
       <div ref={ref} className="chart-canvas" style={{ height }} role="img" aria-label={`${spec.title}${spec.subtitle ? ` — ${spec.subtitle}` : ''}`} />
       <figcaption>
         <span className="chart-notes">{spec.notes.join(' ')}</span>
@@ -101,6 +107,16 @@ export function ChartView({ spec, height = 340 }: { spec: ChartSpec; height?: nu
       )}
     </figure>
   );
+}
+
+/** Heatmaps with many rows are drawn taller, so that each row holds a line of text. */
+function defaultHeight(spec: ChartSpec): number {
+  return spec.kind === 'heatmap' ? heatmapHeight(spec.y.categories.length) : 340;
+}
+
+/** Heatmaps with many columns take the grid's full width. */
+function wide(spec: ChartSpec): boolean {
+  return spec.kind === 'heatmap' && spec.x.categories.length > WIDE_HEATMAP_COLUMNS;
 }
 
 export function ChartGrid({ charts }: { charts: readonly ChartSpec[] }) {
