@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { hostname, userInfo } from 'node:os';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import type { NetbenchEvent } from '../events/types.js';
@@ -12,6 +11,7 @@ import { NetbenchError } from '../errors/index.js';
 import { EventLog } from '../events/event-log.js';
 import { LedgerFile } from '../ledger/ledger-file.js';
 import { newRunId } from '../run-id/run-id.js';
+import { coreVersion, currentUser } from '../run-id/run-owner.js';
 import { defaultRunsDir } from '../run-id/runs-dir.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { execute } from './execute.js';
@@ -143,22 +143,4 @@ function skippedTrial(t: Plan['trials'][number]): TrialRecord {
     id: t.id, tool: t.tool, test: t.test, benchmarkName: t.benchmarkName, params: t.params, cell: t.cell,
     client: t.client, server: t.server, status: 'skipped', attempts: 0, rawFiles: [], sampleCount: 0,
   };
-}
-
-function currentUser(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return process.env['USER'] ?? 'unknown';
-  }
-}
-
-let version: string | undefined;
-function coreVersion(): string {
-  try {
-    version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    version = '0.0.0';
-  }
-  return version;
 }

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { userInfo } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { NetbenchEvent } from '../events/types.js';
 import type { PluginResolver } from '../registry/types.js';
@@ -11,6 +9,7 @@ import { EventLog } from '../events/event-log.js';
 import { EXIT_CODES } from '../engine/exit-codes.js';
 import { RUN_FILES, RunFiles } from '../engine/run-files.js';
 import { newRunId } from '../run-id/run-id.js';
+import { coreVersion, currentUser } from '../run-id/run-owner.js';
 import { defaultRunsDir } from '../run-id/runs-dir.js';
 import { defaultStorePath } from '../store/store-path.js';
 import { withStore } from '../store/with-store.js';
@@ -170,22 +169,4 @@ function importedFile(parsed: ParsedFile): ImportedFile {
     status: parsed.error === undefined ? 'succeeded' : 'failed', samples: parsed.samples.length, rawFile: parsed.rawFile,
     ...(parsed.error !== undefined ? { error: parsed.error } : {}),
   };
-}
-
-function currentUser(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return process.env['USER'] ?? 'unknown';
-  }
-}
-
-let version: string | undefined;
-function coreVersion(): string {
-  try {
-    version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    version = '0.0.0';
-  }
-  return version;
 }
