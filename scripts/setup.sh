@@ -4,10 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(id -u)" -ne 0 ]; then
-  echo "setup.sh installs Debian packages and needs root: sudo $0" >&2
-  exit 1
-fi
+# shellcheck source=lib/as-root.sh
+source scripts/lib/as-root.sh
+as_root "installs Debian packages" "$PWD/scripts/setup.sh" "$@"
 
 export DEBIAN_FRONTEND=noninteractive
 # netperf lives in Debian's non-free component (Ubuntu: multiverse).

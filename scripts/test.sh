@@ -6,10 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(id -u)" -ne 0 ]; then
-  echo "the tests build network namespaces and start servers as other users: run as root (sudo $0)" >&2
-  exit 1
-fi
+# shellcheck source=lib/as-root.sh
+source scripts/lib/as-root.sh
+as_root "builds network namespaces and starts servers as other users" "$PWD/scripts/test.sh" "$@"
 
 export DEBIAN_FRONTEND=noninteractive
 packages=(postgresql sockperf iperf fping chromium python3-venv)
