@@ -52,6 +52,8 @@ export type { ProbeProblem } from './registry/probe-plugins.js';
 
 // Specs: loading with positions, errors, JSON Schema.
 export { formatIssue, loadSpec, SpecError, specJsonSchema } from './spec/index.js';
+export { MAX_SPEC_BYTES } from './spec/spec-limits.js';
+export { printable } from './errors/printable.js';
 export type { LoadedSpec, LoadSpecOptions, SpecInput, SpecIssue } from './spec/index.js';
 
 // Planning and matrices.

@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core';
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError, printable } from '@netbench/core';
 
 /**
  * Every netbench command: `--json` prints the command's return value, and a
@@ -23,7 +23,7 @@ export abstract class NetbenchCommand extends Command {
     if (this.jsonEnabled()) {
       this.logJson({ error: { name: error.name, message: error.message, ...('issues' in error ? { issues: error.issues } : {}) } });
     } else {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${printable(error.message)}\n`);
     }
     return this.exit(error.exitCode);
   }

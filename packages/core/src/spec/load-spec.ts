@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { NetbenchError } from '../errors/index.js';
 import type { PluginResolver } from '../registry/types.js';
 import { loadPkbDocument } from '../pkb/load-pkb.js';
 import { applySets } from './apply-sets.js';
 import { checkSpec } from './check-spec.js';
 import { SpecError, type SpecIssue } from './spec-error.js';
 import { SpecSource } from './spec-source.js';
+import { readSpecText, sizeIssue, structureIssues, toPlainData } from './spec-limits.js';
 import type { SkeletonOutput } from './skeleton-schema.js';
 import type { MatrixSpec, Spec } from './types.js';
 
@@ -33,7 +32,9 @@ const TEXT_FILE = '<spec>';
  * or `NetbenchError` when the file cannot be read.
  */
 export async function loadSpec(input: SpecInput, resolver: PluginResolver, options: LoadSpecOptions = {}): Promise<LoadedSpec> {
-  const { file, text } = 'text' in input ? { file: input.file ?? TEXT_FILE, text: input.text } : { file: input.file, text: await readSpecFile(input.file) };
+  const { file, text } = 'text' in input ? { file: input.file ?? TEXT_FILE, text: input.text } : { file: input.file, text: await readSpecText(input.file) };
+  const tooBig = sizeIssue(file, text);
+  if (tooBig) throw new SpecError([tooBig]);
   const source = new SpecSource(file, text);
   const syntax = source.syntaxIssues();
   if (syntax.length > 0) throw new SpecError(syntax);
@@ -42,7 +43,11 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   source.setPaths.push(...sets.paths);
 
   if (source.doc.contents === null) throw new SpecError([{ file, line: 1, col: 1, path: '(spec)', message: 'the spec is empty' }]);
-  const raw: unknown = source.doc.toJS({ maxAliasCount: 1000 });
+  const plain = toPlainData(source.doc, source.lineCounter, file);
+  if ('issues' in plain) throw new SpecError(plain.issues);
+  const raw = plain.raw;
+  const structure = structureIssues(raw);
+  if (structure.length > 0) throw new SpecError(sortIssues(structure.map((issue) => source.resolve(issue))));
   // A PerfKit Benchmarker config is translated first; problems still point at its own lines.
   const pkb = loadPkbDocument(raw, source, resolver);
   if (pkb && pkb.issues.length > 0) throw new SpecError(sortIssues([...pkb.issues]));
@@ -57,17 +62,6 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
   const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: pkb?.text ?? text }, baseDir);
   return { spec, warnings };
-}
-
-async function readSpecFile(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new NetbenchError(`spec file not found: ${file}`, { cause: error });
-    if (code === 'EISDIR') throw new NetbenchError(`spec file is a directory: ${file}`, { cause: error });
-    throw new NetbenchError(`cannot read spec file ${file}: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 function buildSpec(data: SkeletonOutput, matrix: MatrixSpec | undefined, source: Spec['source'], baseDir: string): Spec {
