@@ -261,7 +261,7 @@ describe('PKB configs from the reference documents plan to the trials PerfKit ru
 });
 
 describe('netbench convert', () => {
-  const registry = createRegistry({ searchDirs: [repoRoot], userPlugins: false });
+  const registry = createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')], userPlugins: false });
   const strip = (plan: Plan) => ({
     trials: plan.trials.map(({ tool, test, params, client, server, ip, cell }) => ({ tool, test, params, client, server, ip, cell })),
     fleet: plan.fleet,
@@ -346,7 +346,7 @@ describe('netbench run reads a PKB config', () => {
 });
 
 describe('scenario examples (examples/*.yaml) validate and plan', () => {
-  const registry = createRegistry({ searchDirs: [repoRoot], userPlugins: false });
+  const registry = createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')], userPlugins: false });
   // trials, cells, fleet hosts: the counts each example's header comment explains.
   const EXAMPLES: Readonly<Record<string, [number, number, number]>> = {
     'whitepaper-cross-cloud.yaml': [5, 1, 2],

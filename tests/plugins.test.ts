@@ -2,7 +2,7 @@
 // packed and added, run on the local lab; broken plugins that never take
 // teardown or other publishers down; scaffolds that pass their own tests.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { NetbenchEvent, Sample } from '@netbench/core';
@@ -95,7 +95,13 @@ describe('broken plugins never take teardown or other publishers down', () => {
     mkdirSync(join(modules, '@netbench'), { recursive: true });
     // As `plugins add` leaves it: the CLI's core linked beside the plugins.
     symlinkSync(join(repoRoot, 'packages/core'), join(modules, '@netbench/core'));
-    for (const name of readdirSync(join(scenarios, 'packages'))) cpSync(join(scenarios, 'packages', name), join(modules, name), { recursive: true });
+    const dependencies: Record<string, string> = {};
+    for (const name of readdirSync(join(scenarios, 'packages'))) {
+      cpSync(join(scenarios, 'packages', name), join(modules, name), { recursive: true });
+      dependencies[(JSON.parse(readFileSync(join(modules, name, 'package.json'), 'utf8')) as { name: string }).name] = '*';
+    }
+    // Installed packages are loaded only when the folder's package.json declares them, as `plugins add` leaves it.
+    writeFileSync(join(home, 'plugins/package.json'), JSON.stringify({ name: 'netbench-user-plugins', private: true, dependencies }));
   });
 
   it('a tool that throws fails its trial only, a publisher that throws is named with its cause; ping, teardown and json go on', async () => {

@@ -49,6 +49,7 @@ export type {
 export { userPluginsDir } from './registry/user-plugins-dir.js';
 export type { PackageRegistry } from './registry/create-registry.js';
 export type { ProbeProblem } from './registry/probe-plugins.js';
+export type { PluginRoot, RootInput, RootOrigin, RootProblem } from './registry/plugin-roots.js';
 
 // Specs: loading with positions, errors, JSON Schema.
 export { formatIssue, loadSpec, SpecError, specJsonSchema } from './spec/index.js';

@@ -1,3 +1,4 @@
+import type { RootInput } from '../registry/plugin-roots.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NetbenchError } from '../errors/index.js';
@@ -10,7 +11,7 @@ export interface RemovePluginOptions {
   /** Plugin short name (`sockperf`) or package name (`netbench-plugin-sockperf`). */
   readonly name: string;
   readonly dir?: string;
-  readonly searchDirs?: readonly string[];
+  readonly searchDirs?: readonly RootInput[];
 }
 
 /** `netbench plugins remove`: uninstall a plugin `plugins add` installed. Built-ins and project packages are refused. */
