@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunRecord } from './run-record.js';
 import type { Sample } from '../samples/types.js';
+import { writeFailure } from '../events/event-log.js';
 
 /** Names of the files in a run folder. */
 export const RUN_FILES = {
@@ -23,12 +24,30 @@ export interface RunResults {
 
 const UNSAFE_NAME_RE = /[^A-Za-z0-9._-]+/g;
 
-/** Writes a run folder's sample stream, raw outputs and results. */
+/**
+ * Writes a run folder's sample stream, raw outputs and results. The sample
+ * stream never throws: when it cannot be written (a full disk), it is given
+ * up, `onWriteError` says so once, and the samples stay in memory for
+ * results.json and the publishers.
+ */
 export class RunFiles {
   private samplesFd: number | undefined;
+  /** Why `samples.jsonl` stopped being written, once it did. */
+  writeError: string | undefined;
 
-  constructor(readonly runDir: string) {
-    this.samplesFd = openSync(join(runDir, RUN_FILES.samples), 'a');
+  constructor(readonly runDir: string, private readonly onWriteError: (message: string) => void = () => {}) {
+    try {
+      this.samplesFd = openSync(join(runDir, RUN_FILES.samples), 'a');
+    } catch (error) {
+      this.giveUp(error);
+    }
+  }
+
+  private giveUp(error: unknown): void {
+    this.close();
+    if (this.writeError !== undefined) return;
+    this.writeError = writeFailure(error);
+    this.onWriteError(`cannot write samples.jsonl (${this.writeError}); samples are kept in memory for results.json and the publishers`);
   }
 
   /**
@@ -37,7 +56,11 @@ export class RunFiles {
    */
   appendSamples(samples: readonly Sample[]): void {
     if (this.samplesFd === undefined || samples.length === 0) return;
-    writeSync(this.samplesFd, samples.map((s) => `${JSON.stringify(s)}\n`).join(''));
+    try {
+      writeSync(this.samplesFd, samples.map((s) => `${JSON.stringify(s)}\n`).join(''));
+    } catch (error) {
+      this.giveUp(error);
+    }
   }
 
   /** Save one raw output as `raw/<prefix>-<name>`; returns the path relative to the run folder. */
@@ -61,7 +84,11 @@ export class RunFiles {
 
   close(): void {
     if (this.samplesFd === undefined) return;
-    closeSync(this.samplesFd);
+    try {
+      closeSync(this.samplesFd);
+    } catch {
+      // Nothing more to lose.
+    }
     this.samplesFd = undefined;
   }
 }

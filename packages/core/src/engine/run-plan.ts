@@ -8,7 +8,7 @@ import type { PluginResolver } from '../registry/types.js';
 import type { Sample } from '../samples/types.js';
 import type { RunRecord, RunStatus, TrialRecord } from './run-record.js';
 import { NetbenchError } from '../errors/index.js';
-import { EventLog } from '../events/event-log.js';
+import { EventLog, writeFailure } from '../events/event-log.js';
 import { LedgerFile } from '../ledger/ledger-file.js';
 import { newRunId } from '../run-id/run-id.js';
 import { coreVersion, currentUser } from '../run-id/run-owner.js';
@@ -62,8 +62,9 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   const runDir = join(runsDir, runId);
   await createRunDir(runsDir, runDir);
   const startedAt = new Date();
-  await writeFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: startedAt.toISOString() })}\n`);
-  await writeFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
+  // Nothing exists yet: a run folder that cannot be written stops the run here, with nothing to tear down.
+  await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: startedAt.toISOString() })}\n`);
+  await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
 
   const events = new EventLog(runId, join(runDir, RUN_FILES.events));
   if (options.onEvent) events.listen(options.onEvent);
@@ -74,7 +75,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     registry: options.registry,
     events,
     ledger: await LedgerFile.open(join(runDir, RUN_FILES.ledger), runId),
-    files: new RunFiles(runDir),
+    files: new RunFiles(runDir, (message) => events.emit({ type: 'warning', message })),
     signal: options.signal ?? new AbortController().signal,
     graceMs: options.abortGraceMs ?? 5000,
     clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], toolInfo: new Map(),
@@ -113,11 +114,13 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   const samples = [...state.samples];
   let record = buildRecord(state, status);
   // results.json first: it is the run's own copy and must not depend on any publisher.
-  await state.files.writeResults({ run: record, samples });
+  // A full disk loses it (an error, exit 1 unless worse) but not the publishers' copies.
+  const resultsWritten = await writeResults(state, record, samples);
+  if (!resultsWritten && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
   const published = await runPhase(state, 'publish', () => publish(state, record, samples));
   if (!published && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
   record = buildRecord(state, status);
-  await state.files.writeResults({ run: record, samples });
+  if (resultsWritten) await writeResults(state, record, samples);
   if (!(await updateStoredRecord(state, record)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
 
   events.emit({ type: 'run-finished', status, durationMs: Date.now() - startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });
@@ -126,6 +129,25 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   events.close();
   await rm(join(runDir, RUN_FILES.lock), { force: true });
   return { record, samples, exitCode };
+}
+
+async function writeResults(state: RunState, record: RunRecord, samples: Sample[]): Promise<boolean> {
+  try {
+    await state.files.writeResults({ run: record, samples });
+    return true;
+  } catch (error) {
+    reportError(state, new Error(`cannot write results.json: ${writeFailure(error)}`));
+    return false;
+  }
+}
+
+async function writeRunFile(file: string, text: string): Promise<void> {
+  try {
+    await writeFile(file, text);
+  } catch (error) {
+    await rm(file, { force: true }).catch(() => {});
+    throw new NetbenchError(`cannot write ${file}: ${writeFailure(error)}; nothing was created`, { cause: error });
+  }
 }
 
 async function createRunDir(runsDir: string, runDir: string): Promise<void> {

@@ -13,6 +13,8 @@ export class LedgerFile {
   // Appends are chained so that file order equals `seq` order even when
   // clouds provision in parallel.
   private tail: Promise<unknown> = Promise.resolve();
+  // After a failed write (a full disk) the file may end in a torn line; the next line starts on a new one.
+  private torn = false;
 
   private constructor(readonly file: string, readonly runId: string, private readonly handle: FileHandle, existing: LedgerEntry[]) {
     this.all = existing;
@@ -42,8 +44,14 @@ export class LedgerFile {
     };
     this.all.push(entry);
     const write = this.tail.then(async () => {
-      await this.handle.appendFile(`${JSON.stringify(entry)}\n`);
-      await this.handle.datasync();
+      try {
+        await this.handle.appendFile(`${this.torn ? '\n' : ''}${JSON.stringify(entry)}\n`);
+        await this.handle.datasync();
+        this.torn = false;
+      } catch (error) {
+        this.torn = true;
+        throw error;
+      }
     });
     this.tail = write.catch(() => {});
     await write;
