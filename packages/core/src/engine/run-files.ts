@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RunRecord } from './run-record.js';
 import type { Sample } from '../samples/types.js';
 import { writeFailure } from '../events/event-log.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../run-id/private-dir.js';
 
 /** Names of the files in a run folder. */
 export const RUN_FILES = {
@@ -37,7 +38,7 @@ export class RunFiles {
 
   constructor(readonly runDir: string, private readonly onWriteError: (message: string) => void = () => {}) {
     try {
-      this.samplesFd = openSync(join(runDir, RUN_FILES.samples), 'a');
+      this.samplesFd = openSync(join(runDir, RUN_FILES.samples), 'a', PRIVATE_FILE_MODE);
     } catch (error) {
       this.giveUp(error);
     }
@@ -68,8 +69,8 @@ export class RunFiles {
     // A tool names its outputs; the name must not escape the raw folder.
     const safe = name.replace(UNSAFE_NAME_RE, '_').replace(/^\.+/, '_') || 'output';
     const relative = join(RUN_FILES.raw, `${prefix}-${safe}`);
-    await mkdir(join(this.runDir, RUN_FILES.raw), { recursive: true });
-    await writeFile(join(this.runDir, relative), content);
+    await mkdir(join(this.runDir, RUN_FILES.raw), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await writeFile(join(this.runDir, relative), content, { mode: PRIVATE_FILE_MODE });
     return relative;
   }
 
@@ -77,7 +78,7 @@ export class RunFiles {
   async writeResults(results: RunResults): Promise<string> {
     const file = join(this.runDir, RUN_FILES.results);
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify(results, null, 2)}\n`);
+    await writeFile(temp, `${JSON.stringify(results, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
     await rename(temp, file);
     return file;
   }

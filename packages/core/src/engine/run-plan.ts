@@ -13,6 +13,7 @@ import { LedgerFile } from '../ledger/ledger-file.js';
 import { newRunId } from '../run-id/run-id.js';
 import { coreVersion, currentUser } from '../run-id/run-owner.js';
 import { defaultRunsDir } from '../run-id/runs-dir.js';
+import { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../run-id/private-dir.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { execute } from './execute.js';
 import { prepare } from './prepare.js';
@@ -143,7 +144,7 @@ async function writeResults(state: RunState, record: RunRecord, samples: Sample[
 
 async function writeRunFile(file: string, text: string): Promise<void> {
   try {
-    await writeFile(file, text);
+    await writeFile(file, text, { mode: PRIVATE_FILE_MODE });
   } catch (error) {
     await rm(file, { force: true }).catch(() => {});
     throw new NetbenchError(`cannot write ${file}: ${writeFailure(error)}; nothing was created`, { cause: error });
@@ -151,12 +152,12 @@ async function writeRunFile(file: string, text: string): Promise<void> {
 }
 
 async function createRunDir(runsDir: string, runDir: string): Promise<void> {
-  await mkdir(runsDir, { recursive: true });
+  await makePrivateDir(runsDir, 'the runs folder');
   try {
-    await mkdir(runDir);
+    await mkdir(runDir, { mode: PRIVATE_DIR_MODE });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new NetbenchError(`run folder ${runDir} already exists: a run id is used once`);
-    throw error;
+    throw cannotCreate(error, runDir, 'the run folder');
   }
 }
 

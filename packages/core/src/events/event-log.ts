@@ -24,7 +24,7 @@ export class EventLog {
   writeError: string | undefined;
 
   constructor(readonly runId: string, file?: string) {
-    if (file) this.fd = openSync(file, 'a');
+    if (file) this.fd = openSync(file, 'a', 0o600);
   }
 
   /** Add a listener. A listener that throws is ignored, so a broken display cannot break a run. */

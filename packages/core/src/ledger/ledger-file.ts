@@ -23,7 +23,7 @@ export class LedgerFile {
   /** Open (or create) a ledger file; existing lines are kept and `seq` continues after them. */
   static async open(file: string, runId: string): Promise<LedgerFile> {
     const existing = await readLedger(file);
-    const handle = await open(file, 'a');
+    const handle = await open(file, 'a', 0o600);
     return new LedgerFile(file, runId, handle, existing);
   }
 
