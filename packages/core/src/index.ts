@@ -54,6 +54,8 @@ export type { PluginRoot, RootInput, RootOrigin, RootProblem } from './registry/
 // Specs: loading with positions, errors, JSON Schema.
 export { formatIssue, loadSpec, SpecError, specJsonSchema } from './spec/index.js';
 export { MAX_SPEC_BYTES } from './spec/spec-limits.js';
+export { isSecret, REDACTED, secret, secretPaths } from './spec/secret-fields.js';
+export { redactSpecText, SECRET_REFERENCE_RE } from './spec/spec-secrets.js';
 export { printable } from './errors/printable.js';
 export type { LoadedSpec, LoadSpecOptions, SpecInput, SpecIssue } from './spec/index.js';
 

@@ -4,7 +4,8 @@ import type { PluginResolver } from '../registry/types.js';
 import { loadPkbDocument } from '../pkb/load-pkb.js';
 import { applySets } from './apply-sets.js';
 import { checkSpec } from './check-spec.js';
-import { SpecError, type SpecIssue } from './spec-error.js';
+import { SpecError, type RawIssue, type SpecIssue } from './spec-error.js';
+import { redactSpecText, resolveSecrets } from './spec-secrets.js';
 import { SpecSource } from './spec-source.js';
 import { readSpecText, sizeIssue, structureIssues, toPlainData } from './spec-limits.js';
 import type { SkeletonOutput } from './skeleton-schema.js';
@@ -51,8 +52,13 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   // A PerfKit Benchmarker config is translated first; problems still point at its own lines.
   const pkb = loadPkbDocument(raw, source, resolver);
   if (pkb && pkb.issues.length > 0) throw new SpecError(sortIssues([...pkb.issues]));
-  const check = await checkSpec(pkb ? pkb.document : raw, resolver);
-  if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map((issue) => (pkb ? pkb.place(issue) : source.resolve(issue)))));
+  const document = pkb ? pkb.document : raw;
+  const place = (issue: RawIssue) => (pkb ? pkb.place(issue) : source.resolve(issue));
+  // Secret fields: references read now, literals redacted in every stored or shown copy of the text.
+  const secrets = await resolveSecrets(document, resolver);
+  if (secrets.issues.length > 0) throw new SpecError(sortIssues(secrets.issues.map(place)));
+  const check = await checkSpec(document, resolver);
+  if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map(place)));
 
   const yamlWarnings = source.doc.warnings.map((w) => {
     const { line, col } = source.lineCounter.linePos(w.pos[0]);
@@ -60,7 +66,7 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   });
   const warnings = [...yamlWarnings, ...(pkb?.warnings ?? []), ...check.warnings];
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
-  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: pkb?.text ?? text }, baseDir);
+  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: redactSpecText(pkb?.text ?? text, secrets.literals) }, baseDir);
   return { spec, warnings };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from '@netbench/core';
 
 const port = z.int().min(1).max(65535);
 const path = z.string().min(1);
@@ -16,7 +17,7 @@ export const jumpSchema = z.strictObject({
   port: port.optional().describe('Default 22.'),
   user: z.string().min(1).optional().describe("Default: the host's user."),
   key: path.optional().describe('Private key file for the bastion; default: the ssh-agent.'),
-  passphrase: z.string().optional().describe('Passphrase of the bastion key (kept with the spec; prefer passphraseEnv).'),
+  passphrase: secret(z.string()).optional().describe('Passphrase of the bastion key: a secret, never stored or shown; give it as ${env:NAME} or ${file:/path} (or use passphraseEnv).'),
   passphraseEnv: envName.optional().describe('Environment variable holding the bastion key passphrase.'),
   knownHosts: path.optional().describe('known_hosts file for the bastion (default ~/.ssh/known_hosts, /etc/ssh/ssh_known_hosts).'),
 });
@@ -27,7 +28,7 @@ export const hostSchema = z.strictObject({
   port: port.optional().describe('SSH port, default 22.'),
   user: z.string().min(1).optional().describe('Login user; default the user running netbench.'),
   key: path.optional().describe('Private key file (~/ allowed); without one, the ssh-agent at $SSH_AUTH_SOCK.'),
-  passphrase: z.string().optional().describe('Key passphrase, literally (kept with the spec in the run folder; prefer passphraseEnv).'),
+  passphrase: secret(z.string()).optional().describe('Key passphrase: a secret, never stored or shown; give it as ${env:NAME} or ${file:/path} (or use passphraseEnv).'),
   passphraseEnv: envName.optional().describe('Environment variable holding the key passphrase.'),
   agent: z.union([z.boolean(), path]).optional().describe('ssh-agent: true ($SSH_AUTH_SOCK), a socket path, or false. Default: only when no key is given.'),
   internalAddress: z.string().min(1).optional().describe('Address the other hosts reach this one on (default address).'),
