@@ -2,7 +2,10 @@
 # The test suite, from a machine set up with scripts/setup.sh (as root: the
 # end-to-end tests build network namespaces). Installs what only the tests
 # need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in) —
-# then runs `npm test` with Node >= 22.12.
+# then runs `npm test` with Node >= 22.12. That includes the property-based
+# fuzz tests of the spec loader and every tool parser (tests/fuzz.test.ts,
+# fast-check, fixed seed, time budget) and the full-disk teardown test
+# (tests/disk-full.test.ts: mounts a small tmpfs, so it needs root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
