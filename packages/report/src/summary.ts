@@ -1,4 +1,5 @@
-import { headlineMetric, type RunResults, type Sample, type TrialRecord } from '@netbench/core';
+import { headlineMetric } from '@netbench/results';
+import type { RunResults, Sample, TrialRecord } from '@netbench/plugin-api';
 import { withUnit } from './format-number.js';
 
 export interface TrialSummary {

@@ -1,6 +1,7 @@
 // netbench-plugin-sockperf: a third-party netbench tool plugin. It imports
-// only @netbench/core's public entry, which it peer-depends on.
-import { definePlugin, installAptPackage } from '@netbench/core';
+// only @netbench/plugin-api, which it peer-depends on.
+import { definePlugin } from '@netbench/plugin-api';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { checkSockperf } from './check.js';
 import { parseSockperf } from './parse.js';
 import { runSockperf } from './run.js';

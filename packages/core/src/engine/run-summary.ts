@@ -1,5 +1,5 @@
-import type { HostRecord, RunRecord, RunStatus } from './run-record.js';
-import type { Sample } from '../samples/types.js';
+import type { HostRecord, RunRecord, RunStatus } from '@netbench/plugin-api';
+import type { Sample } from '@netbench/plugin-api';
 import { makeSample } from './execute.js';
 import type { RunState } from './run-state.js';
 

@@ -1,4 +1,4 @@
-import type { RunRecord, Sample, TrialRecord } from '@netbench/core';
+import type { RunRecord, Sample, TrialRecord } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
 import { formatValue } from './number.js';
 
