@@ -74,6 +74,10 @@ describe('a third-party tool plugin (sockperf): pack, plugins add, run on the lo
       expect(p50.labels).toMatchObject({ tool: 'sockperf', sockperf_version: '3.7', mode: trial.test, client_cloud: 'local' });
     }
     expect(existsSync(join(runDir, 'results.pkb.jsonl'))).toBe(true);
+    // The headline metrics the plugin declared travel with the run (charts, report and compare read them there).
+    expect(run.metrics?.['latency_p50']).toEqual({ role: 'latency', better: 'lower', primary: true });
+    // Raw outputs named by the one rule: raw/<trial>-<name the plugin gave>.
+    expect(run.trials[0]!.rawFiles).toContain(`raw/${run.trials[0]!.id}-sockperf.txt`);
     expect(namespacesOf(run.runId)).toEqual([]);
   });
 

@@ -25,6 +25,15 @@ export interface TrialSpec<T extends TrialParams = TrialParams> {
   readonly traffic?: { readonly direction: 'forward' | 'reverse' | 'both'; readonly bitsPerSecond?: number };
 }
 
+/** What a tool's metric means, for charts, the report's results cell and `compare`'s direction. */
+export interface MetricDeclaration {
+  readonly role: 'latency' | 'throughput' | 'rate' | 'loss' | 'jitter';
+  /** Which way is better. */
+  readonly better: 'lower' | 'higher';
+  /** The one metric a heatmap of this tool shows (e.g. its p50 latency); default false. */
+  readonly primary?: boolean;
+}
+
 /** What `check` found on a host. Recorded in labels (`<tool>_version`, features). */
 export interface ToolInfo {
   readonly version: string;
@@ -109,6 +118,13 @@ export interface ToolPlugin<P = Record<string, unknown>, T extends TrialParams =
   readonly kind: 'tool';
   /** Strict zod object for the benchmark block (besides `tool`, `name`, `client`, `server`, `ip`). */
   readonly schema: BlockSchema<P>;
+  /**
+   * Optional: the headline metrics this tool's samples carry, by metric name
+   * (e.g. `{ latency_p50: { role: 'latency', better: 'lower', primary: true } }`).
+   * The run records them; charts, the report's results cell and `compare`
+   * use them. Metrics not named here are still kept and shown in tables.
+   */
+  readonly metrics?: Readonly<Record<string, MetricDeclaration>>;
   trials(params: P): TrialSpec<T>[];
   check(host: Host, ctx: PluginContext): Promise<ToolInfo>;
   install?(host: Host, ctx: PluginContext): Promise<void>;

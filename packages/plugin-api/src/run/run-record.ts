@@ -1,4 +1,5 @@
 import type { Labels } from '../samples/types.js';
+import type { MetricDeclaration } from '../plugin/tool.js';
 import type { Scalar } from '../samples/types.js';
 
 export type RunStatus = 'succeeded' | 'failed' | 'interrupted';
@@ -64,4 +65,6 @@ export interface RunRecord {
   /** Errors of the run (provision/teardown/publish) beyond single trials. */
   readonly errors: readonly string[];
   readonly labels: Labels;
+  /** Headline metrics the run's tools declared (`ToolPlugin.metrics`), by metric name. */
+  readonly metrics?: Readonly<Record<string, MetricDeclaration>>;
 }

@@ -1,6 +1,6 @@
 import { ChartIds } from './chart-id.js';
 import { fewNote, meanInterval } from './confidence-interval.js';
-import { betterOf, headlineMetric } from './metric-roles.js';
+import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
 import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
 import type { Bar, BarChart, ChartInput, ChartOptions } from './types.js';
 
@@ -16,7 +16,7 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
   const level = options.confidenceLevel ?? 0.95;
   const maxCategories = options.maxCategories ?? DEFAULT_MAX_CATEGORIES;
   const names = runNames(results);
-  const observations = observe(results).filter((o) => (options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric) !== undefined));
+  const observations = observe(results).filter((o) => (options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric, declaredMetrics(results)) !== undefined));
   const charts: BarChart[] = [];
   for (const group of groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit])).values()) {
     const first = group[0]!;
@@ -45,7 +45,7 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
       metric: first.sample.metric,
       x: { label: 'configuration', categories },
       y: { label: first.sample.metric, unit: first.sample.unit, scale: 'linear' },
-      better: betterOf(first.sample.metric),
+      better: betterOf(first.sample.metric, declaredMetrics(results)),
       confidence: { level, method: 'student-t' },
       series,
     });

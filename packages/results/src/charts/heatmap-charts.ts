@@ -1,6 +1,7 @@
+import type { RunRecord } from '@netbench/plugin-api';
 import type { Scalar } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
-import { betterOf, headlineMetric } from './metric-roles.js';
+import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
 import { groupBy, isRepetitionKey, observe, type Observation } from './observations.js';
 import { endpointsOf } from './zones.js';
 import type { ChartInput, ChartOptions, HeatmapCell, HeatmapChart } from './types.js';
@@ -19,7 +20,7 @@ interface Placed {
  * samples over repetitions and runs.
  */
 export function heatmapCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): HeatmapChart[] {
-  const observations = observe(results).filter((o) => !o.perStream && wanted(o.sample.metric, options));
+  const observations = observe(results).filter((o) => !o.perStream && wanted(o.sample.metric, options, declaredMetrics(results)));
   const charts: HeatmapChart[] = [];
   const byMetric = groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit, o.config.get('tool') ?? '']));
   for (const group of byMetric.values()) {
@@ -42,15 +43,15 @@ export function heatmapCharts(results: ChartInput, options: ChartOptions = {}, i
       metric: first.sample.metric,
       x: { label: chart.columnLabel, categories: chart.columns },
       y: { label: chart.rowLabel, categories: chart.rows },
-      value: { label: first.sample.metric, unit: first.sample.unit, better: betterOf(first.sample.metric), min: Math.min(...values), max: Math.max(...values) },
+      value: { label: first.sample.metric, unit: first.sample.unit, better: betterOf(first.sample.metric, declaredMetrics(results)), min: Math.min(...values), max: Math.max(...values) },
       cells,
     });
   }
   return charts;
 }
 
-function wanted(metric: string, options: ChartOptions): boolean {
-  return options.metrics ? options.metrics.includes(metric) : headlineMetric(metric)?.primary === true;
+function wanted(metric: string, options: ChartOptions, declared: RunRecord['metrics']): boolean {
+  return options.metrics ? options.metrics.includes(metric) : headlineMetric(metric, declared)?.primary === true;
 }
 
 interface Layout {

@@ -1,4 +1,5 @@
-import type { Better } from './types.js';
+import type { RunRecord } from '@netbench/plugin-api';
+import type { Better, ChartInput } from './types.js';
 
 export type MetricRole = 'latency' | 'throughput' | 'rate' | 'loss' | 'jitter';
 
@@ -22,8 +23,14 @@ const HEADLINE: readonly (readonly [RegExp, MetricInfo])[] = [
   [/^Jitter$/, { role: 'jitter', better: 'lower', primary: false }],
 ];
 
-/** Role of a headline metric; undefined for the rest (counts, CPU, bytes), which only the summary tables show. */
-export function headlineMetric(metric: string): MetricInfo | undefined {
+/**
+ * Role of a headline metric; undefined for the rest (counts, CPU, bytes),
+ * which only the summary tables show. `declared`: what the run's tools
+ * declared (`RunRecord.metrics`), which wins over the built-in names.
+ */
+export function headlineMetric(metric: string, declared?: RunRecord['metrics']): MetricInfo | undefined {
+  const own = declared?.[metric];
+  if (own) return { role: own.role, better: own.better, primary: own.primary ?? false };
   // Asked once per sample by every chart kind; runs have few distinct metric names.
   if (known.has(metric)) return known.get(metric);
   const info = HEADLINE.find(([pattern]) => pattern.test(metric))?.[1];
@@ -36,6 +43,18 @@ const known = new Map<string, MetricInfo | undefined>();
 const LOWER_BETTER_RE = /latency|rtt|jitter|loss|retrans|error|time|duration/i;
 
 /** Better direction of any metric (for metrics chosen by the user). */
-export function betterOf(metric: string): Better {
-  return headlineMetric(metric)?.better ?? (LOWER_BETTER_RE.test(metric) ? 'lower' : 'higher');
+export function betterOf(metric: string, declared?: RunRecord['metrics']): Better {
+  return headlineMetric(metric, declared)?.better ?? (LOWER_BETTER_RE.test(metric) ? 'lower' : 'higher');
+}
+
+const declaredBy = new WeakMap<ChartInput, RunRecord['metrics']>();
+
+/** The headline metrics every run of `input` declared (`RunRecord.metrics`), merged. */
+export function declaredMetrics(input: ChartInput): RunRecord['metrics'] {
+  let merged = declaredBy.get(input);
+  if (!merged) {
+    merged = Object.assign({}, ...input.map((r) => r.run.metrics ?? {})) as RunRecord['metrics'];
+    declaredBy.set(input, merged);
+  }
+  return merged;
 }

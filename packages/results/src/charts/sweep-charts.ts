@@ -1,7 +1,7 @@
 import type { Scalar } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
 import { fewNote, meanInterval } from './confidence-interval.js';
-import { betterOf, headlineMetric } from './metric-roles.js';
+import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
 import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
 import type { ChartInput, ChartOptions, SweepChart, SweepPoint } from './types.js';
 
@@ -27,7 +27,7 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
   const level = options.confidenceLevel ?? 0.95;
   const maxSeries = options.maxSeries ?? 12;
   const names = runNames(results);
-  const observations = observe(results).filter((o) => (options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric) !== undefined));
+  const observations = observe(results).filter((o) => (options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric, declaredMetrics(results)) !== undefined));
   const charts: SweepChart[] = [];
   const byMetric = groupBy(observations, (o) => JSON.stringify([o.config.get('tool') ?? '', o.config.get('test') ?? '', o.sample.metric, o.sample.unit]));
   for (const group of byMetric.values()) {
@@ -69,7 +69,7 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
       param,
       x: { label: companions.length ? `${param} (= ${companions.join(', ')})` : param, unit, scale: logScale(xs) ? 'log' : 'linear' },
       y: { label: first.sample.metric, unit: first.sample.unit, scale: 'linear' },
-      better: betterOf(first.sample.metric),
+      better: betterOf(first.sample.metric, declaredMetrics(results)),
       confidence: { level, method: 'student-t' },
       series,
     });
