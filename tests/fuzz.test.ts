@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { createRegistry, loadSpec, NetbenchError, ParseError, SpecError, type PluginResolver } from '@netbench/core';
+import { createRegistry, loadSpec, SpecError, type PluginResolver } from '@netbench/core';
+import { NetbenchError, ParseError } from '@netbench/plugin-api';
 import { repoRoot } from './helpers/cli.js';
 
 const SEED = 20261125;

@@ -1,5 +1,5 @@
 import { Environment } from '@marcbachmann/cel-js';
-import type { Scalar } from '../spec/types.js';
+import type { Scalar } from '@netbench/plugin-api';
 import { RE2_MATCHES, re2Matches, useRe2 } from './re2-matches.js';
 
 export type CelType = 'int' | 'double' | 'string' | 'bool' | 'dyn';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { SpecError } from '../spec/spec-error.js';
-import type { MatrixSpec } from '../spec/types.js';
+import { SpecError } from '../issues/spec-error.js';
+import type { MatrixSpec } from './types.js';
 import { expandMatrix } from './expand-matrix.js';
 
 const matrix = (axes: MatrixSpec['axes'], filter: string): MatrixSpec => ({ axes, zip: [], filters: [filter] });

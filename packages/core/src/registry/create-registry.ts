@@ -1,8 +1,9 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PluginKind } from '../plugin/common.js';
-import type { AnyPlugin } from '../plugin/define-plugin.js';
-import { discoverPackages, impliedPluginName, type UndeclaredPackage } from './discover-plugins.js';
+import type { PluginKind } from '@netbench/plugin-api';
+import type { AnyPlugin } from '@netbench/plugin-api';
+import { impliedPluginName } from '@netbench/plugin-api';
+import { discoverPackages, type UndeclaredPackage } from './discover-plugins.js';
 import { loadPlugin } from './load-plugin.js';
 import { cliPackageDir, type RootInput, type RootProblem } from './plugin-roots.js';
 import { probePlugins, type ProbeProblem } from './probe-plugins.js';

@@ -8,7 +8,7 @@ import { createRegistry } from './create-registry.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const cli = join(repo, 'packages/cli');
-const coreDist = pathToFileURL(join(repo, 'packages/core/dist/index.js')).href;
+const coreDist = pathToFileURL(join(repo, 'packages/plugin-api/dist/index.js')).href;
 
 let shared: string; // a world-writable folder like /tmp, where anyone may create node_modules
 let work: string; // the user's working directory inside it

@@ -1,10 +1,11 @@
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { PluginResolver } from '../registry/types.js';
-import { loadPkbDocument } from '../pkb/load-pkb.js';
+import { loadPkbDocument } from './load-pkb.js';
 import { applySets } from './apply-sets.js';
 import { checkSpec } from './check-spec.js';
-import { SpecError, type RawIssue, type SpecIssue } from './spec-error.js';
+import { ParsedBlocks } from './parsed-blocks.js';
+import { SpecError, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
 import { redactSpecText, resolveSecrets } from './spec-secrets.js';
 import { SpecSource } from './spec-source.js';
 import { readSpecText, sizeIssue, structureIssues, toPlainData } from './spec-limits.js';
@@ -22,6 +23,8 @@ export interface LoadedSpec {
   readonly spec: Spec;
   /** Problems that do not stop the run (an official plugin not installed, an unused host). */
   readonly warnings: string[];
+  /** The plugin blocks validation parsed: give them to `createPlan` so none is parsed twice. */
+  readonly blocks: ParsedBlocks;
 }
 
 /** Shown in positions when the spec came as text without a file name. */
@@ -57,7 +60,8 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   // Secret fields: references read now, literals redacted in every stored or shown copy of the text.
   const secrets = await resolveSecrets(document, resolver);
   if (secrets.issues.length > 0) throw new SpecError(sortIssues(secrets.issues.map(place)));
-  const check = await checkSpec(document, resolver);
+  const blocks = new ParsedBlocks();
+  const check = await checkSpec(document, resolver, blocks);
   if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map(place)));
 
   const yamlWarnings = source.doc.warnings.map((w) => {
@@ -67,7 +71,7 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   const warnings = [...yamlWarnings, ...(pkb?.warnings ?? []), ...check.warnings];
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
   const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: redactSpecText(pkb?.text ?? text, secrets.literals) }, baseDir);
-  return { spec, warnings };
+  return { spec, warnings, blocks };
 }
 
 function buildSpec(data: SkeletonOutput, matrix: MatrixSpec | undefined, source: Spec['source'], baseDir: string): Spec {

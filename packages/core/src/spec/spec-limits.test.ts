@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadSpec } from './load-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError } from '../issues/spec-error.js';
 import { MAX_SPEC_BYTES } from './spec-limits.js';
 import { TestResolver } from './__fixtures__/test-plugins.js';
 

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { isAlias, visit, type Document, type LineCounter } from 'yaml';
-import { NetbenchError } from '../errors/index.js';
-import { SpecError, type RawIssue, type SpecIssue } from './spec-error.js';
+import { NetbenchError } from '@netbench/plugin-api';
+import { SpecError, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
 
 /** The largest spec read: 1 MiB. Real specs are a few KiB; a bigger file is a mistake or an attack (memory). */
 export const MAX_SPEC_BYTES = 1024 * 1024;

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parseDocument } from 'yaml';
-import type { PluginKind } from '../plugin/common.js';
+import type { PluginKind } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 import { isPlainObject } from '../matrix/placeholders.js';
-import type { RawIssue } from './spec-error.js';
-import { matchSecretPaths, REDACTED, secretPaths } from './secret-fields.js';
+import type { RawIssue } from '../issues/spec-error.js';
+import { matchSecretPaths, REDACTED, secretPaths } from '@netbench/plugin-api';
 
 /** `${env:NAME}` or `${file:/path}`: a secret given by reference, read when the spec is loaded. */
 export const SECRET_REFERENCE_RE = /^\$\{(env|file):([^}]+)\}$/;

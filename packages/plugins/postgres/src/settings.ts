@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { secret } from '@netbench/core';
+import { secret } from '@netbench/plugin-api';
 
 /** Schema names are pasted into SQL (identifiers cannot be parameters), so they are restricted. */
 export const SCHEMA_NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { secret } from '@netbench/core';
+import { secret } from '@netbench/plugin-api';
 
 const port = z.int().min(1).max(65535);
 const path = z.string().min(1);
