@@ -1,6 +1,8 @@
 import type { BlockSchema, PluginContext, PluginMeta } from './common.js';
 import type { Host } from './host.js';
-import type { SampleInput } from '../samples/types.js';
+import type { MetricDeclaration, SampleInput } from '../samples/types.js';
+
+export type { MetricDeclaration };
 import type { Scalar } from './scalar.js';
 
 /** A trial's parameters: every one changes the result, and each becomes a sample label. */
@@ -23,15 +25,6 @@ export interface TrialSpec<T extends TrialParams = TrialParams> {
    * Omit for latency tests whose traffic is negligible.
    */
   readonly traffic?: { readonly direction: 'forward' | 'reverse' | 'both'; readonly bitsPerSecond?: number };
-}
-
-/** What a tool's metric means, for charts, the report's results cell and `compare`'s direction. */
-export interface MetricDeclaration {
-  readonly role: 'latency' | 'throughput' | 'rate' | 'loss' | 'jitter';
-  /** Which way is better. */
-  readonly better: 'lower' | 'higher';
-  /** The one metric a heatmap of this tool shows (e.g. its p50 latency); default false. */
-  readonly primary?: boolean;
 }
 
 /** What `check` found on a host. Recorded in labels (`<tool>_version`, features). */
