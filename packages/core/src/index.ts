@@ -92,6 +92,9 @@ export type {
   TrendPoint, TrialRow, Verdict
 } from './store/index.js';
 export type { StoredLabelKey } from './store/index.js';
+// `netbench check`: a path against a baseline path within one run (k8s-netperf's pass/fail).
+export { checkPaths, checkRun, CHECK_FAILED_EXIT_CODE, DEFAULT_CHECK_METRICS } from './stats/index.js';
+export type { CheckRunOptions, PathCheck, PathCheckOptions, PathCheckRow } from './stats/index.js';
 
 // Managing plugins: `netbench plugins list|add|remove|info|new`.
 export { addPlugin, listPlugins, newPlugin, pluginInfo, removePlugin } from './plugins-admin/index.js';

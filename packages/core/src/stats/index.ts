@@ -4,6 +4,8 @@ export type { CompareOptions, Comparison, ComparisonRow, ComparedSide, Verdict }
 export { compareResults } from './compare-results.js';
 export type { CompareResultsOptions, ComparisonResult, ComparisonSelection, SideSummary } from './compare-results.js';
 export { resultsTrend, REGRESSION_EXIT_CODE } from './trend.js';
+export { checkPaths, checkRun, CHECK_FAILED_EXIT_CODE, DEFAULT_CHECK_METRICS } from './path-check.js';
+export type { CheckRunOptions, PathCheck, PathCheckOptions, PathCheckRow } from './path-check.js';
 export type { Trend, TrendFlag, TrendOptions, TrendPoint } from './trend.js';
 export { mannWhitneyU } from './mann-whitney.js';
 export type { MannWhitneyResult } from './mann-whitney.js';
