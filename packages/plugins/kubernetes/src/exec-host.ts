@@ -58,6 +58,7 @@ export function execHost(facts: ExecHostFacts, target: PodTarget, ws: ExecConnec
     const pendingStdin: Buffer[] = [];
     let stdinClosed = false;
 
+    let failStdin: (error: Error) => void = () => undefined;
     const exited = new Promise<ExecResult>((resolve, reject) => {
       const finish = (result: ExecResult | Error) => {
         if (ended) return;
@@ -68,6 +69,7 @@ export function execHost(facts: ExecHostFacts, target: PodTarget, ws: ExecConnec
         if (result instanceof Error) reject(result);
         else resolve(result);
       };
+      failStdin = finish;
       const path = execPath({ ...target, argv: wrapForSignals(argv, pidFile, options.env), stdin: options.stdin !== false });
       ws.connect(path, null, (channel, payload) => {
         if (channel === CHANNEL.stdout) stdout.write(payload);
@@ -91,8 +93,10 @@ export function execHost(facts: ExecHostFacts, target: PodTarget, ws: ExecConnec
     });
 
     const closeStdin = (s: Socket) => {
-      // v4 has no way to send EOF: the command sees stdin open until the stream ends.
-      if (s.protocol === PROTOCOL_V5) s.send(closeFrame(CHANNEL.stdin));
+      if (s.protocol === PROTOCOL_V5) return s.send(closeFrame(CHANNEL.stdin));
+      // v4 has no way to send EOF: a command reading stdin to its end would wait forever.
+      kill('SIGKILL');
+      failStdin(new Error(`exec in pod ${target.namespace}/${target.pod}: ending stdin needs the ${PROTOCOL_V5} protocol, and the API server speaks ${s.protocol || 'an older one'} (Kubernetes 1.30+ has v5)`));
     };
     const stdin = new Writable({
       write(chunk: Buffer, _enc, done) {

@@ -60,6 +60,7 @@ describe('kubernetes provision against the stand-in API server', () => {
     h = await harness({ execProtocols: ['v4.channel.k8s.io'] });
     const [w1] = await kubernetesPlugin.provision(requests(h.kubeconfig, { w1: { service: false } }), h.ctx());
     expect(await w1!.exec(['sh', '-c', 'echo out; echo err >&2; exit 4'])).toMatchObject({ code: 4, stdout: 'out\n', stderr: 'err\n' });
+    await expect(w1!.exec(['cat'], { stdin: 'x' })).rejects.toThrow(/ending stdin needs the v5\.channel\.k8s\.io protocol/);
   });
 
   it('kills a spawned command through its pid (the exec API has no signals)', async () => {
