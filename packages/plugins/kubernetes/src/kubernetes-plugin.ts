@@ -2,6 +2,7 @@ import type { CloudPlugin } from '@netbench/core';
 import { definePlugin } from '@netbench/core';
 import { cleanupKubernetes } from './cleanup.js';
 import { hostSchema, type KubernetesHostConfig } from './host-schema.js';
+import { preflightKubernetes } from './preflight.js';
 import { provisionKubernetes } from './provision.js';
 import { teardownResource } from './teardown.js';
 
@@ -17,6 +18,7 @@ export const kubernetesPlugin = definePlugin<CloudPlugin<KubernetesHostConfig>>(
   version: '0.1.0',
   description: 'Kubernetes pods placed by node affinity (pod network, host network, Service cluster IP), reached over the exec API',
   hostSchema,
+  preflight: (requests, ctx) => preflightKubernetes(requests, ctx),
   provision: (requests, ctx) => provisionKubernetes(requests, ctx),
   teardown: (resource, ctx) => teardownResource(resource, ctx),
   cleanup: (filter, ctx) => cleanupKubernetes(filter, ctx),

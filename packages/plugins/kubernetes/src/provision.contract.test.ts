@@ -72,6 +72,15 @@ describe('kubernetes provision against the stand-in API server', () => {
     expect(result.code).toBe(128 + 15);
   });
 
+  it('preflight: a missing namespace or context is named before anything is created', async () => {
+    await expect(kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: { namespace: 'absent' } }), h.ctx())).rejects.toThrow(/namespace 'absent' does not exist/);
+    await expect(kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: { context: 'nope' } }), h.ctx())).rejects.toThrow(/no context 'nope' \(it has: stand-in, other\)/);
+    await expect(kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: {}, v: { serviceOf: 'w1', namespace: 'bench' } }), h.ctx())).rejects.toThrow(/same kubeconfig, context and namespace/);
+    await kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: {}, w2: { context: 'other', namespace: 'bench' }, v: { serviceOf: 'w1' } }), h.ctx());
+    expect(h.api.calls()).toEqual(['GET /api/v1/namespaces/absent', 'GET /api/v1/namespaces/default', 'GET /api/v1/namespaces/bench']);
+    expect(h.api.pods.size).toBe(0);
+  });
+
   it('refuses placement that cannot be resolved before creating anything', async () => {
     await expect(kubernetesPlugin.provision(requests(h.kubeconfig, { w1: { placement: { sameNodeAs: 'nope' } } }), h.ctx())).rejects.toThrow(/sameNodeAs 'nope' is not a kubernetes host/);
     expect(h.api.requests).toEqual([]);

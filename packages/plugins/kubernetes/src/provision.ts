@@ -2,17 +2,14 @@ import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
 import type { V1Pod, V1Service } from '@kubernetes/client-node';
 import { execHost } from './exec-host.js';
 import type { KubernetesHostConfig } from './host-schema.js';
-import { apiMessage, ClientCache, statusOf, type ClusterRef, type KubeClients } from './kube-client.js';
+import { apiMessage, ClientCache, statusOf, type KubeClients } from './kube-client.js';
+import { clusterOf } from './preflight.js';
 import { podBody, serviceBody } from './manifests.js';
 import { CONTAINER, resourceName } from './naming.js';
 import { planPlacement, type PodPlacement } from './placement.js';
 import { kubeResource, TYPES } from './resources.js';
 import { waitForPodRunning } from './wait-pod.js';
 
-const clusterOf = (c: KubernetesHostConfig): ClusterRef => ({
-  ...(c.kubeconfig !== undefined ? { kubeconfig: c.kubeconfig } : {}),
-  ...(c.context !== undefined ? { context: c.context } : {}),
-});
 
 interface MadePod {
   readonly pod: V1Pod;
@@ -33,11 +30,6 @@ export async function provisionKubernetes(requests: readonly HostRequest<Kuberne
   const placements = planPlacement(ctx.runId, requests.map((r) => ({ id: r.id, name: r.name, config: r.config })));
   const cache = new ClientCache();
   const byId = new Map(requests.map((r) => [r.id, r]));
-  for (const p of placements) {
-    if (p.kind === 'service' && JSON.stringify(clusterOf(byId.get(p.id)!.config)) !== JSON.stringify(clusterOf(byId.get(p.podId)!.config))) {
-      throw new Error(`host '${byId.get(p.id)!.name}': serviceOf must use the same kubeconfig and context as the host it points at`);
-    }
-  }
   const pods = placements.filter((p): p is PodPlacement => p.kind === 'pod');
   const made = new Map<string, MadePod>();
   const waves = Math.max(-1, ...pods.map((p) => p.wave));

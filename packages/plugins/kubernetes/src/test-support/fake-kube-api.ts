@@ -38,6 +38,8 @@ export interface FakeKubeOptions {
   readonly execProtocols?: readonly string[];
   /** Milliseconds from create to scheduled and from scheduled to running. */
   readonly startDelayMs?: number;
+  /** Namespaces that exist (default: default, bench, kube-system). */
+  readonly namespaces?: readonly string[];
 }
 
 export const TOKEN = 'stand-in-token';
@@ -54,6 +56,7 @@ export class FakeKubeApi {
   readonly pods = new Map<string, Json>();
   readonly services = new Map<string, Json>();
   readonly nodes: readonly FakeNode[];
+  readonly namespaces: ReadonlySet<string>;
   /** Argv of every exec, in order. */
   readonly execs: string[][] = [];
   private readonly dir = mkdtempSync(join(tmpdir(), 'nb-fake-kube-'));
@@ -68,6 +71,7 @@ export class FakeKubeApi {
 
   constructor(private readonly options: FakeKubeOptions = {}) {
     this.nodes = options.nodes ?? DEFAULT_NODES;
+    this.namespaces = new Set(options.namespaces ?? ['default', 'bench', 'kube-system']);
     this.delay = options.startDelayMs ?? 20;
     const accepted = options.execProtocols ?? ['v5.channel.k8s.io', 'v4.channel.k8s.io'];
     this.wss = new WebSocketServer({ noServer: true, handleProtocols: (offered) => accepted.find((p) => offered.has(p)) ?? false });
@@ -129,8 +133,12 @@ export class FakeKubeApi {
     if ((parts[2] === 'pods' || parts[2] === 'services') && parts.length === 3 && req.method === 'GET') {
       return this.list(res, parts[2], undefined, q);
     }
+    if (parts[2] === 'namespaces' && parts.length === 4 && req.method === 'GET') {
+      return this.namespaces.has(parts[3]!) ? this.json(res, 200, { kind: 'Namespace', apiVersion: 'v1', metadata: { name: parts[3] }, status: { phase: 'Active' } }) : this.notFound(res, 'namespaces', parts[3]!);
+    }
     if (parts[2] !== 'namespaces' || parts.length < 5) return this.unknown(record, res);
     const ns = parts[3]!;
+    if (!this.namespaces.has(ns)) return this.notFound(res, 'namespaces', ns);
     const kind = parts[4]!;
     const name = parts[5];
     if (kind !== 'pods' && kind !== 'services') return this.unknown(record, res);
@@ -284,6 +292,8 @@ export class FakeKubeApi {
       ws.close(1000);
     };
     const child = spawn(argv[0]!, argv.slice(1), { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+    // A command that exits without reading its stdin must not take the server down.
+    child.stdin?.on('error', () => undefined);
     const set = this.processes.get(podKey) ?? new Set();
     set.add(child);
     this.processes.set(podKey, set);
