@@ -64,6 +64,8 @@ export class FakeKubeApi {
   private readonly wss: WebSocketServer;
   private readonly watchers = new Set<{ ns?: string; name?: string; res: ServerResponse }>();
   private readonly processes = new Map<string, Set<ChildProcess>>();
+  /** Files commands wrote in a pod's /tmp (here: this machine's), removed with the pod as a container's would be. */
+  private readonly podFiles = new Map<string, Set<string>>();
   private version = 1;
   private podIps = 0;
   private clusterIps = 0;
@@ -100,6 +102,7 @@ export class FakeKubeApi {
 
   async stop(): Promise<void> {
     for (const set of this.processes.values()) for (const child of set) killGroup(child, 'SIGKILL');
+    for (const key of [...this.podFiles.keys()]) this.removePodFiles(key);
     for (const w of this.watchers) w.res.end();
     this.wss.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
@@ -207,6 +210,7 @@ export class FakeKubeApi {
     this.touch(pod);
     for (const child of this.processes.get(`${ns}/${name}`) ?? []) killGroup(child, 'SIGKILL');
     setTimeout(() => {
+      this.removePodFiles(`${ns}/${name}`);
       this.pods.delete(`${ns}/${name}`);
       this.emit('DELETED', pod);
       this.scheduleAll();
@@ -284,8 +288,17 @@ export class FakeKubeApi {
     this.wss.handleUpgrade(req, socket, head, (ws) => this.runExec(ws, `${ns}/${name}`, argv, q.get('stdin') === 'true'));
   }
 
+  private removePodFiles(podKey: string): void {
+    for (const file of this.podFiles.get(podKey) ?? []) rmSync(file, { force: true });
+    this.podFiles.delete(podKey);
+  }
+
   private runExec(ws: WebSocket, podKey: string, argv: string[], stdin: boolean): void {
     this.execs.push(argv);
+    // netbench's pid-file wrapper: sh -c SCRIPT PIDFILE ARGV...
+    if (argv[0] === 'sh' && argv[1] === '-c' && argv[3]?.startsWith('/tmp/netbench-')) {
+      this.podFiles.set(podKey, (this.podFiles.get(podKey) ?? new Set()).add(argv[3]));
+    }
     const send = (channel: number, data: Buffer | string) => ws.send(Buffer.concat([Buffer.from([channel]), Buffer.from(data)]));
     const finish = (status: Json) => {
       send(3, JSON.stringify({ metadata: {}, ...status }));
