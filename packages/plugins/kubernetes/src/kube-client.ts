@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { UnsupportedError } from '@netbench/core';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 // The exec transport's WebSocket connector (kubeconfig TLS and auth, the v5/v4
 // channel subprotocols). Not re-exported by the package's index; the package
@@ -31,7 +34,9 @@ const expandHome = (path: string) => (path === '~' || path.startsWith('~/') ? ho
 export function kubeClients(ref: ClusterRef): KubeClients {
   const config = new KubeConfig();
   if (ref.kubeconfig !== undefined) config.loadFromFile(expandHome(ref.kubeconfig));
-  else config.loadFromDefault();
+  else if (process.env['KUBECONFIG'] || existsSync(join(homedir(), '.kube', 'config')) || process.env['KUBERNETES_SERVICE_HOST']) config.loadFromDefault();
+  // Without any of these the library would fall back to http://localhost:8080: never talk to whatever listens there.
+  else throw new UnsupportedError('no kubeconfig: set KUBECONFIG, create ~/.kube/config, or give kubeconfig in the host block');
   if (ref.context !== undefined) {
     if (!config.getContextObject(ref.context)) {
       const known = config.getContexts().map((c) => c.name);
