@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { NetbenchEvent, Sample } from '@netbench/core';
+import type { NetbenchEvent, Sample } from '@netbench/plugin-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
@@ -30,15 +30,16 @@ describe('a third-party tool plugin (sockperf): pack, plugins add, run on the lo
     await npm(['pack', '--silent', '--pack-destination', project], example);
   }, 120_000);
 
-  it('is added from its tarball into $NETBENCH_HOME/plugins, resolving the CLI\'s own core', async () => {
+  it('is added from its tarball into $NETBENCH_HOME/plugins, resolving the CLI\'s own SDK', async () => {
     const tarball = readdirSync(project).find((f) => /^netbench-plugin-sockperf-.*\.tgz$/.test(f))!;
     const added = await runCli(['plugins', 'add', `./${tarball}`, '--json'], { cwd: project, env: { NETBENCH_HOME: home } });
     expect(added.code, added.stderr).toBe(0);
     expect(JSON.parse(added.stdout)).toMatchObject({ kind: 'tool', name: 'sockperf', packageName: 'netbench-plugin-sockperf', version: '0.1.0', apiVersion: 1 });
-    // The peer @netbench/core is a link to the CLI's core, not a copy fetched from a registry.
-    const core = join(home, 'plugins/node_modules/@netbench/core');
-    expect(lstatSync(core).isSymbolicLink()).toBe(true);
-    expect(realpathSync(core)).toBe(join(repoRoot, 'packages/core'));
+    // The peer @netbench/plugin-api is a link to the CLI's own, not a copy fetched from a registry.
+    const api = join(home, 'plugins/node_modules/@netbench/plugin-api');
+    expect(lstatSync(api).isSymbolicLink()).toBe(true);
+    expect(realpathSync(api)).toBe(join(repoRoot, 'packages/plugin-api'));
+    expect(existsSync(join(home, 'plugins/node_modules/@netbench/core'))).toBe(false);
 
     const list = await runCli(['plugins', 'list', '--json'], { cwd: project, env: { NETBENCH_HOME: home } });
     const plugins = (JSON.parse(list.stdout) as { plugins: { name: string; source: string; kind: string }[] }).plugins;
@@ -73,6 +74,10 @@ describe('a third-party tool plugin (sockperf): pack, plugins add, run on the lo
       expect(p50.labels).toMatchObject({ tool: 'sockperf', sockperf_version: '3.7', mode: trial.test, client_cloud: 'local' });
     }
     expect(existsSync(join(runDir, 'results.pkb.jsonl'))).toBe(true);
+    // The headline metrics the plugin declared travel with the run (charts, report and compare read them there).
+    expect(run.metrics?.['latency_p50']).toEqual({ role: 'latency', better: 'lower', primary: true });
+    // Raw outputs named by the one rule: raw/<trial>-<name the plugin gave>.
+    expect(run.trials[0]!.rawFiles).toContain(`raw/${run.trials[0]!.id}-sockperf.txt`);
     expect(namespacesOf(run.runId)).toEqual([]);
   });
 
@@ -93,8 +98,8 @@ describe('broken plugins never take teardown or other publishers down', () => {
     home = tempHome('netbench-e2e-broken-');
     const modules = join(home, 'plugins/node_modules');
     mkdirSync(join(modules, '@netbench'), { recursive: true });
-    // As `plugins add` leaves it: the CLI's core linked beside the plugins.
-    symlinkSync(join(repoRoot, 'packages/core'), join(modules, '@netbench/core'));
+    // As `plugins add` leaves it: the CLI's SDK linked beside the plugins.
+    symlinkSync(join(repoRoot, 'packages/plugin-api'), join(modules, '@netbench/plugin-api'));
     for (const name of readdirSync(join(scenarios, 'packages'))) cpSync(join(scenarios, 'packages', name), join(modules, name), { recursive: true });
   });
 

@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
-import { CHECK_FAILED_EXIT_CODE, checkRun, DEFAULT_CHECK_METRICS, NetbenchError } from '@netbench/core';
+import { CHECK_FAILED_EXIT_CODE, checkRun, DEFAULT_CHECK_METRICS } from '@netbench/results';
+import { NetbenchError } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { formatPathCheck } from '../lib/format/path-check.js';
 

@@ -1,5 +1,5 @@
-import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/core';
-import { teardownEach } from '@netbench/core';
+import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/plugin-api';
+import { teardownEach } from '@netbench/plugin-api/cloud-kit';
 import type { V1ObjectMeta } from '@kubernetes/client-node';
 import { ClientCache } from './kube-client.js';
 import { ALL_RUNS_SELECTOR, RUN_LABEL } from './naming.js';

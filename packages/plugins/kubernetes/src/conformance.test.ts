@@ -1,5 +1,5 @@
-import { cloudConformance } from '@netbench/core/testing';
-import type { LedgerResource } from '@netbench/core';
+import { cloudConformance } from '@netbench/plugin-api/testing';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import plugin from './index.js';
 import { kubeResource, resourceData, TYPES } from './resources.js';

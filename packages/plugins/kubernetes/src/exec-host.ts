@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
-import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '@netbench/core';
-import { TimeoutError } from '@netbench/core';
+import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '@netbench/plugin-api';
+import { TimeoutError } from '@netbench/plugin-api';
 import { CHANNEL, closeFrame, encodeFrame, execEnd, execPath, killArgv, parseStatus, PROTOCOL_V5, wrapForSignals } from './exec-channel.js';
 
 /** Where a pod is and how to reach its exec API. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { UnsupportedError } from '@netbench/core';
+import { UnsupportedError } from '@netbench/plugin-api';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 // The exec transport's WebSocket connector (kubeconfig TLS and auth, the v5/v4
 // channel subprotocols). Not re-exported by the package's index; the package

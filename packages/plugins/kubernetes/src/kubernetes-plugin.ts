@@ -1,5 +1,5 @@
-import type { CloudPlugin } from '@netbench/core';
-import { definePlugin } from '@netbench/core';
+import type { CloudPlugin } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { cleanupKubernetes } from './cleanup.js';
 import { hostSchema, type KubernetesHostConfig } from './host-schema.js';
 import { preflightKubernetes } from './preflight.js';

@@ -1,4 +1,4 @@
-import type { HostRequest, PluginContext } from '@netbench/core';
+import type { HostRequest, PluginContext } from '@netbench/plugin-api';
 import type { KubernetesHostConfig } from './host-schema.js';
 import { apiMessage, ClientCache, statusOf, type ClusterRef } from './kube-client.js';
 import { planPlacement } from './placement.js';

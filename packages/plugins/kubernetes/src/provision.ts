@@ -1,4 +1,4 @@
-import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
+import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import type { V1Pod, V1Service } from '@kubernetes/client-node';
 import { execHost } from './exec-host.js';
 import type { KubernetesHostConfig } from './host-schema.js';

@@ -1,4 +1,4 @@
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 import type { ClusterRef } from './kube-client.js';
 
 export const TYPES = { pod: 'k8s-pod', service: 'k8s-service' } as const;

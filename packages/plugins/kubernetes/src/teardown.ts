@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LedgerResource, TeardownContext } from '@netbench/core';
+import type { LedgerResource, TeardownContext } from '@netbench/plugin-api';
 import { apiMessage, ClientCache, statusOf } from './kube-client.js';
 import { resourceData, TYPES } from './resources.js';
 

@@ -1,4 +1,4 @@
-import type { PathCheck, PathCheckRow } from '@netbench/core';
+import type { PathCheck, PathCheckRow } from '@netbench/results';
 import { formatTable } from './table.js';
 import { formatValue } from './number.js';
 

@@ -11,7 +11,7 @@ rtt min/avg/max/mdev = 0.039/0.051/0.071/0.011 ms
 /** A tool plugin wrapping a command-line tool (`ping -q` as the worked example). */
 export function toolFiles(input: ScaffoldInput): Files {
   return {
-    'src/schema.ts': `import { z } from '@netbench/core';
+    'src/schema.ts': `import { z } from '@netbench/plugin-api';
 
 /** The benchmark block of \`tool: ${input.name}\` (besides tool, name, client, server, ip). Strict: unknown fields are errors. */
 export const schema = z.strictObject({
@@ -21,7 +21,8 @@ export const schema = z.strictObject({
 
 export type Params = z.output<typeof schema>;
 `,
-    'src/parse.ts': `import { ParseError, type ParseOptions, type SampleInput } from '@netbench/core';
+    'src/parse.ts': `import { ParseError, type SampleInput } from '@netbench/plugin-api';
+import type { ParseOptions } from '@netbench/plugin-api';
 
 const SUMMARY_RE = /^rtt min\\/avg\\/max\\/mdev = ([\\d.]+)\\/([\\d.]+)\\/([\\d.]+)\\/([\\d.]+) ms$/m;
 const PACKETS_RE = /^(\\d+) packets transmitted, (\\d+) received/m;
@@ -52,7 +53,8 @@ export function parse(raw: string, options: ParseOptions = {}): SampleInput[] {
   return samples;
 }
 `,
-    'src/index.ts': `import { definePlugin, RetryableError, ToolMissingError } from '@netbench/core';
+    'src/index.ts': `import { definePlugin } from '@netbench/plugin-api';
+import { RetryableError, ToolMissingError } from '@netbench/plugin-api';
 import { parse } from './parse.js';
 import { schema } from './schema.js';
 
@@ -77,11 +79,12 @@ export default definePlugin({
     return { version, features: {}, command: 'ping' };
   },
   async run(trial, ctx) {
-    const count = Number(trial.params['count']);
-    const interval = Number(trial.params['interval']);
+    // trial.params is what trials() returned, typed: { count: number; interval: number }.
+    const { count, interval } = trial.params;
     const result = await trial.client.exec(['ping', '-q', '-n', '-c', String(count), '-i', String(interval), trial.target], { signal: ctx.signal, timeoutMs: ctx.timeoutMs });
     // Keep the raw output before parsing, so a parse failure still leaves it in the run folder.
-    const source = await ctx.saveRaw(trial.id + '-ping.txt', result.stdout + result.stderr);
+    // Kept as raw/<trial id>-ping.txt: name the output, the run adds the trial id.
+    const source = await ctx.saveRaw('ping.txt', result.stdout + result.stderr);
     if (result.code !== 0 && result.code !== 1) {
       if (/Network is unreachable|Temporary failure/.test(result.stderr)) throw new RetryableError(result.stderr.trim());
       throw new Error('ping exited with ' + String(result.code) + ': ' + result.stderr.trim());
@@ -93,7 +96,7 @@ export default definePlugin({
 `,
     'src/__fixtures__/ping-q-loopback.txt': FIXTURE,
     'src/conformance.test.ts': `import { describe, it } from 'vitest';
-import { toolConformance } from '@netbench/core/testing';
+import { toolConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 // The checks every netbench tool plugin passes, built-in or third-party.

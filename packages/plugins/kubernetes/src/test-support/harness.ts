@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostRequest, Logger, ProvisionContext } from '@netbench/core';
-import { MemoryLedger } from '@netbench/core/testing';
+import type { HostRequest, Logger, ProvisionContext } from '@netbench/plugin-api';
+import { MemoryLedger } from '@netbench/plugin-api/testing';
 import { hostSchema, type KubernetesHostConfig } from '../host-schema.js';
 import { FakeKubeApi, type FakeKubeOptions } from './fake-kube-api.js';
 
@@ -28,7 +28,11 @@ export async function harness(options: FakeKubeOptions = {}): Promise<Harness> {
   const log: Logger = { debug() {}, info: (m) => infos.push(m), warn: (m) => infos.push(`warning: ${m}`) };
   return {
     api, kubeconfig, runDir, ledger, log, infos,
-    ctx: (signal = AbortSignal.timeout(30_000)) => ({ runId: RUN_ID, runDir, signal, log, ledger }),
+    ctx: (signal = AbortSignal.timeout(30_000)) => ({
+      runId: RUN_ID, runDir, signal, log, ledger,
+      // Pods are reached through the exec API: a call here is a bug.
+      connectSsh: () => Promise.reject(new Error('kubernetes hosts are not reached over SSH')),
+    }),
     close: async () => {
       await api.stop();
       await rm(runDir, { recursive: true, force: true });
