@@ -70,6 +70,11 @@ export default definePlugin({
   version: '0.1.0',
   description: 'ICMP round trips with ping -q (replace with your tool)',
   schema,
+  // Headline metrics: what charts, the report's results cell and \`netbench compare\` show for this tool.
+  metrics: {
+    latency_avg: { role: 'latency', better: 'lower', primary: true },
+    packet_loss: { role: 'loss', better: 'lower' },
+  },
   // Pure: one trial per distinct measurement; params become sample labels.
   trials: (params) => [{ test: 'icmp', params: { count: params.count, interval: params.interval }, estimatedSeconds: params.count * params.interval }],
   async check(host, ctx) {
@@ -91,6 +96,8 @@ export default definePlugin({
     }
     return { samples: parse(result.stdout, { source }) };
   },
+  // For \`netbench import --tool auto\`: does this text look like this tool's output? (cheap, pure)
+  sniff: (head) => /packets transmitted/.test(head),
   parse,
 });
 `,
