@@ -359,6 +359,7 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'whitepaper-inter-zone.yaml': [72, 6, 6],
     'whitepaper-inter-region.yaml': [380, 190, 38],
     'container-netperf.yaml': [8, 1, 2],
+    'kubernetes-netperf.yaml': [42, 1, 6],
     'latency-cluster-and-inter-region.yaml': [2, 1, 3],
     'latency-ping-vs-netperf.yaml': [3, 1, 2],
     'linux-network-evaluation.yaml': [4, 1, 2],
