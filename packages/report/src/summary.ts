@@ -1,5 +1,6 @@
 import { headlineMetric, type RunResults, type Sample, type TrialRecord } from '@netbench/core';
-import { withUnit } from './format-number.js';
+import { metricName } from './metric-names.js';
+import { formatQuantity } from './units.js';
 
 export interface TrialSummary {
   readonly id: string;
@@ -75,7 +76,7 @@ function headlines(samples: readonly Sample[]): string[] {
   // Trial-level values only; per-stream samples would repeat the metric once per stream.
   return samples
     .filter((s) => s.labels['stream'] === undefined && s.labels['interval_end'] === undefined && headlineMetric(s.metric))
-    .map((s) => `${s.labels['direction'] === 'reverse' ? '↩ ' : ''}${s.metric} ${withUnit(s.value, s.unit)}`);
+    .map((s) => `${s.labels['direction'] === 'reverse' ? '↩ ' : ''}${metricName(s.metric)} ${formatQuantity(s.value, s.unit)}`);
 }
 
 export function environment({ run, samples }: RunResults): Environment {

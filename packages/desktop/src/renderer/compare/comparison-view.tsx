@@ -1,7 +1,7 @@
 import type { ComparisonRow, SideSummary } from '@netbench/core';
 import type { ComparePage } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
-import { formatNumber } from '../lib/format';
+import { formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/echarts';
 import { href } from '../lib/route';
 
 const CONFIG_KEYS = ['tool', 'test', 'direction', 'protocol', 'streams'];
@@ -25,6 +25,17 @@ function Side({ role, side }: { role: string; side: SideSummary }) {
   );
 }
 
+/** Baseline and candidate in one unit, chosen by the larger (940 Mbit/s vs 1.2 Gbit/s reads 0.94 vs 1.2 Gbit/s). */
+function Values({ row }: { row: ComparisonRow }) {
+  const { symbol, texts } = formatQuantities([row.baseline.value, row.candidate.value], row.unit);
+  return (
+    <>
+      <td>{joinUnit(texts[0]!, symbol)} <span className="muted small">n={row.baseline.n}</span></td>
+      <td>{joinUnit(texts[1]!, symbol)} <span className="muted small">n={row.candidate.n}</span></td>
+    </>
+  );
+}
+
 /** Core's comparison metric by metric: values, change, verdict and the test that decided it; then both sides' charts. */
 export function ComparisonView({ page }: { page: ComparePage }) {
   const { comparison, charts, chartsNote } = page;
@@ -43,10 +54,9 @@ export function ComparisonView({ page }: { page: ComparePage }) {
             <tbody>
               {comparison.rows.map((r, i) => (
                 <tr key={i}>
-                  <td>{r.metric}</td><td>{r.statistic}</td>
+                  <td title={r.metric}>{metricName(r.metric)}</td><td>{r.statistic}</td>
                   <td className="small">{Object.entries(r.labels).filter(([k]) => CONFIG_KEYS.includes(k)).map(([k, v]) => `${k}=${String(v)}`).join(' ')}</td>
-                  <td>{formatNumber(r.baseline.value)} {r.unit} <span className="muted small">n={r.baseline.n}</span></td>
-                  <td>{formatNumber(r.candidate.value)} {r.unit} <span className="muted small">n={r.candidate.n}</span></td>
+                  <Values row={r} />
                   <td>{Number.isFinite(r.deltaPct) ? `${r.deltaPct > 0 ? '+' : ''}${r.deltaPct.toFixed(1)} %` : '—'}</td>
                   <td><span className={`verdict verdict-${r.verdict.replace(/\s+/g, '-')}`}>{r.verdict}</span>{r.note ? <span className="muted small"> {r.note}</span> : null}</td>
                   <td className="small" data-testid="decided-by">{evidence(r)}</td>
