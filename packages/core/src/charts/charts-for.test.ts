@@ -29,6 +29,10 @@ describe('chart selection', () => {
     expect(chart.subtitle).toMatch(/as netperf measured them/);
     expect(chart.series.map((s) => [s.name, s.bars[0]?.mean, s.bars[0]?.n])).toEqual([['p50', 28, 1], ['p90', 35, 1], ['p99', 117, 1]]);
     expect(chart.y.unit).toBe('us');
+    // Compared with a run that has no TCP_RR: nothing in common, no chart.
+    const other = new ResultsBuilder();
+    other.trial('ping', 'icmp', { count: 20 }).add('Average Latency', 0.1, 'ms');
+    expect(chartsFor([b.build(), other.build()]).map((c) => c.id)).not.toContain('bar-tcp-rr-latency');
   });
 
   it('derives TCP_RR mean latency from the transaction rate when netperf printed no percentiles, and says so', () => {

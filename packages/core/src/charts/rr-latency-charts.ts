@@ -13,6 +13,7 @@ const PERCENTILES = ['p50', 'p90', 'p99'] as const;
  * mean latency derived from the transaction rate (1 / tps: the mean time of
  * one transaction with one in flight), labelled as derived. Drawn for one
  * run too (one bar per percentile); repetitions give means with intervals.
+ * Comparing runs, only configurations at least two runs measured are shown.
  */
 export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): BarChart[] {
   if (options.kinds && !options.kinds.includes('bar')) return [];
@@ -25,7 +26,10 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
   for (const [test, group] of groupBy(rr, (o) => RR_METRIC_RE.exec(o.sample.metric)![1]!)) {
     if (options.metrics && !group.some((o) => options.metrics!.includes(o.sample.metric))) continue;
     const measured = group.some((o) => o.sample.metric.startsWith(`${test}_Latency_`));
-    const configs = [...groupBy(group, (o) => o.configKey).values()];
+    let configs = [...groupBy(group, (o) => o.configKey).values()];
+    // Comparing runs: only configurations at least two runs measured (as the other bar charts).
+    if (comparing) configs = configs.filter((c) => new Set(c.map((o) => o.runIndex)).size > 1);
+    if (configs.length === 0) continue;
     if (configs.length > maxCategories) continue;
     const categories = configNames(configs.map((c) => c[0]!.config));
     const kinds: readonly (readonly [string, (o: Observation) => number | undefined])[] = measured
