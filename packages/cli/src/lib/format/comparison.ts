@@ -1,6 +1,6 @@
 import type { ComparisonResult, ComparisonRow, Labels } from '@netbench/core';
 import { formatTable } from './table.js';
-import { formatNumber, formatQuantities, metricName } from '@netbench/report/units';
+import { displayUnit, formatNumber, formatQuantities, maxAbs, metricName } from '@netbench/report/units';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(1)}%` : '—');
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatNumber(x)}`;
@@ -35,7 +35,11 @@ const label = (labels: Labels, key: string) => (labels[key] === undefined ? '' :
 /** The test that decided, and what it said: `MW p=0.008`, `bootstrap CI [-3.1, -1.2]`. */
 function evidence(row: ComparisonRow): string {
   if (row.decidedBy === 'mann-whitney' && row.mannWhitney) return `Mann–Whitney p=${row.mannWhitney.p.toPrecision(2)}${row.mannWhitney.method === 'normal' ? ' (normal)' : ''}`;
-  if (row.decidedBy === 'bootstrap' && row.bootstrap) return `bootstrap ${Math.round(row.bootstrap.confidence * 100)}% CI [${signed(row.bootstrap.low)}, ${signed(row.bootstrap.high)}]`;
+  if (row.decidedBy === 'bootstrap' && row.bootstrap) {
+    // In the row's unit (the baseline/candidate columns'), so the interval reads against them.
+    const { factor } = displayUnit(row.unit, maxAbs([row.baseline.value, row.candidate.value]));
+    return `bootstrap ${Math.round(row.bootstrap.confidence * 100)}% CI [${signed(row.bootstrap.low * factor)}, ${signed(row.bootstrap.high * factor)}]`;
+  }
   return row.note?.split(':')[0] ?? '';
 }
 

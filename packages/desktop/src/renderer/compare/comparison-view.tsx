@@ -1,7 +1,7 @@
 import type { ComparisonRow, SideSummary } from '@netbench/core';
 import type { ComparePage } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
-import { formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/echarts';
+import { displayUnit, formatNumber, formatQuantities, joinUnit, maxAbs, metricName } from '@netbench/report/echarts';
 import { href } from '../lib/route';
 
 const CONFIG_KEYS = ['tool', 'test', 'direction', 'protocol', 'streams'];
@@ -10,7 +10,11 @@ const CONFIG_KEYS = ['tool', 'test', 'direction', 'protocol', 'streams'];
 function evidence(row: ComparisonRow): string {
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatNumber(x)}`;
   if (row.decidedBy === 'mann-whitney' && row.mannWhitney) return `Mann–Whitney U, p = ${row.mannWhitney.p.toPrecision(2)}${row.mannWhitney.method === 'normal' ? ' (normal approx.)' : ''}`;
-  if (row.decidedBy === 'bootstrap' && row.bootstrap) return `bootstrap ${Math.round(row.bootstrap.confidence * 100)} % CI [${signed(row.bootstrap.low)}, ${signed(row.bootstrap.high)}]`;
+  if (row.decidedBy === 'bootstrap' && row.bootstrap) {
+    // In the unit the row's values are shown in.
+    const { symbol, factor } = displayUnit(row.unit, maxAbs([row.baseline.value, row.candidate.value]));
+    return `bootstrap ${Math.round(row.bootstrap.confidence * 100)} % CI [${signed(row.bootstrap.low * factor)}, ${signed(row.bootstrap.high * factor)}]${symbol && symbol !== '%' ? ` ${symbol}` : ''}`;
+  }
   return '—';
 }
 
