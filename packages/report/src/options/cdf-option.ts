@@ -35,7 +35,7 @@ export function cdfOption(spec: CdfChart, ctx: RenderContext): Figure {
       ...(ctx.interactive ? { tooltip: { trigger: 'axis', confine: true, formatter: ((items: { seriesName: string; value: [number, number] }[]) => cdfTooltip(items, unit.formatWithUnit, tail)) as never } } : {}),
       xAxis: valueAxis(ctx, spec.x.label, unit, spec.x.scale, { scale: true }),
       yAxis: tail
-        ? valueAxis(ctx, 'measurements > latency', { symbol: '%', factor: 1, format: tailTick, formatWithUnit: (v) => `${tailTick(v)}%` }, 'log', { min: tailMin, max: 100, inverse: false })
+        ? valueAxis(ctx, 'measurements > latency', { symbol: '%', factor: 1, format: tailTick, formatWithUnit: (v) => `${tailTick(v)}%` }, 'log', { min: tailMin, max: 100, name: 'measurements > latency (%, log)' })
         : valueAxis(ctx, spec.y.label, { symbol: '%', factor: 1, format: String, formatWithUnit: (v) => `${v}%` }, 'linear', { min: 0, max: 100, interval: 10 }),
       series: spec.series.map((s, i) => ({
         type: 'line',
