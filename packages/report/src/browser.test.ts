@@ -1,4 +1,4 @@
-import type { BarChart, CdfChart, HeatmapChart, TimeSeriesChart } from '@netbench/core';
+import type { BarChart, CdfChart, HeatmapChart, TimeSeriesChart } from '@netbench/results';
 import * as echarts from 'echarts';
 import type { EChartsOption } from 'echarts';
 import { describe, expect, it } from 'vitest';

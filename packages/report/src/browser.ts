@@ -2,7 +2,7 @@
 // app's renderer bundle). No Node built-ins, no ECharts import: the caller
 // brings its own ECharts build and draws the option.
 import type { EChartsOption } from 'echarts';
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { figureOf } from './figure.js';
 import type { RenderOptions } from './render-options.js';
 

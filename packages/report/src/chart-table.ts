@@ -1,4 +1,4 @@
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { axisUnit, formatNumber, unitSymbol, type AxisUnit } from './units.js';
 
 export interface DataTable {

@@ -1,4 +1,4 @@
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { metricName } from './metric-names.js';
 import { unitSymbol } from './units.js';
 

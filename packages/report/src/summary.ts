@@ -1,4 +1,5 @@
-import { headlineMetric, type RunResults, type Sample, type TrialRecord } from '@netbench/core';
+import { headlineMetric } from '@netbench/results';
+import { type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
 import { metricName } from './metric-names.js';
 import { formatQuantity } from './units.js';
 
@@ -64,7 +65,7 @@ export function trialSummaries({ run, samples }: RunResults): TrialSummary[] {
     hosts: `${trial.client} → ${trial.server}`,
     parameters: parameters(trial),
     status: trial.status,
-    results: trial.status === 'failed' && trial.error ? [trial.error] : headlines(byTrial.get(trial.id) ?? []),
+    results: trial.status === 'failed' && trial.error ? [trial.error] : headlines(byTrial.get(trial.id) ?? [], run.metrics),
   }));
 }
 
@@ -72,10 +73,10 @@ function parameters(trial: TrialRecord): string {
   return Object.entries({ ...trial.cell, ...trial.params }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
 }
 
-function headlines(samples: readonly Sample[]): string[] {
+function headlines(samples: readonly Sample[], declared: RunResults['run']['metrics']): string[] {
   // Trial-level values only; per-stream samples would repeat the metric once per stream.
   return samples
-    .filter((s) => s.labels['stream'] === undefined && s.labels['interval_end'] === undefined && headlineMetric(s.metric))
+    .filter((s) => s.labels['stream'] === undefined && s.labels['interval_end'] === undefined && headlineMetric(s.metric, declared))
     .map((s) => `${s.labels['direction'] === 'reverse' ? '↩ ' : ''}${metricName(s.metric)} ${formatQuantity(s.value, s.unit)}`);
 }
 

@@ -1,5 +1,5 @@
 import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
-import type { Bar, BarChart } from '@netbench/core';
+import type { Bar, BarChart } from '@netbench/results';
 import { displayLabel } from '../display-text.js';
 import { escapeHtml } from '../html-escape.js';
 import { seriesColor } from '../palette.js';

@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { displayText } from '../display-text.js';
 import { SERIES_COLORS } from '../palette.js';
 import type { RenderContext } from '../render-options.js';

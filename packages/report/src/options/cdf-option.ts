@@ -1,4 +1,4 @@
-import type { CdfChart } from '@netbench/core';
+import type { CdfChart } from '@netbench/results';
 import { escapeHtml } from '../html-escape.js';
 import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';

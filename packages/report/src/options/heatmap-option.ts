@@ -1,4 +1,4 @@
-import type { HeatmapChart } from '@netbench/core';
+import type { HeatmapChart } from '@netbench/results';
 import { displayText } from '../display-text.js';
 import { HEATMAP_GRID, HEATMAP_LABEL_FONT, heatmapLabelsFit } from '../heatmap-layout.js';
 import { escapeHtml } from '../html-escape.js';

@@ -1,4 +1,4 @@
-import type { HistogramChart } from '@netbench/core';
+import type { HistogramChart } from '@netbench/results';
 import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
 import { axisName, axisUnit, formatNumber } from '../units.js';

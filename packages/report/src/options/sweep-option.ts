@@ -1,5 +1,5 @@
 import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
-import type { SweepChart } from '@netbench/core';
+import type { SweepChart } from '@netbench/results';
 import { displayLabel } from '../display-text.js';
 import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';

@@ -1,4 +1,4 @@
-import type { TimeSeriesChart } from '@netbench/core';
+import type { TimeSeriesChart } from '@netbench/results';
 import { displayLabel } from '../display-text.js';
 import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';

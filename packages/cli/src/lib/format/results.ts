@@ -1,4 +1,4 @@
-import type { RunShow, ShownMetric, StoredRunSummary } from '@netbench/core';
+import type { RunShow, ShownMetric, StoredRunSummary } from '@netbench/results';
 import { formatTable } from './table.js';
 import { displayUnit, formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/units';
 import { formatDuration } from './number.js';

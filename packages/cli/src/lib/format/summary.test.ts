@@ -1,24 +1,43 @@
-import type { RunRecord, Sample } from '@netbench/core';
 import { describe, expect, it } from 'vitest';
+import type { RunRecord, Sample } from '@netbench/plugin-api';
 import { formatSummary } from './summary.js';
 
-const trial = (id: string, tool: string, test: string) => ({
+const trial = {
+  id: 't0001', tool: 'netperf', test: 'TCP_RR', benchmarkName: 'netperf', params: { duration: 10, streams: 1, nodelay: false }, cell: {},
+  client: 'client', server: 'server', status: 'succeeded' as const, attempts: 1, rawFiles: [], sampleCount: 1,
+};
+const record: RunRecord = {
+  runId: '20261125-020000-abcdef', name: 'summary', status: 'succeeded', startedAt: '2026-11-25T02:00:00.000Z', finishedAt: '2026-11-25T02:00:12.000Z',
+  runDir: '/tmp/x', owner: 'me', netbenchVersion: '0.1.0', hosts: [], trials: [trial], phases: [], errors: [], labels: {},
+};
+const sample: Sample = { metric: 'TCP_RR_Latency_p50', value: 41, unit: 'us', timestamp: 0, labels: {}, runId: record.runId, sampleId: 's1', trialId: 't0001' };
+
+describe('the run summary', () => {
+  it('shows every parameter that decides the result, the duration included; off switches are left out', () => {
+    const text = formatSummary(record, [sample]);
+    expect(text).toContain('duration=10');
+    expect(text).toContain('streams=1');
+    expect(text).not.toContain('nodelay');
+  });
+});
+
+const trialOf = (id: string, tool: string, test: string) => ({
   id, tool, test, benchmarkName: tool, params: {}, cell: {}, client: 'client', server: 'server', status: 'succeeded' as const, attempts: 1, rawFiles: [], sampleCount: 3,
 });
-const sample = (trialId: string, metric: string, value: number, unit: string): Sample =>
+const sampleOf = (trialId: string, metric: string, value: number, unit: string): Sample =>
   ({ metric, value, unit, timestamp: 0, labels: {}, runId: 'r', sampleId: `${trialId}-${metric}`, trialId } as unknown as Sample);
 
 describe('the summary printed when a run ends', () => {
   it('reads like a network tool: metric names, µs/ms by magnitude, Gbit/s, tx/s — never ids or raw units', () => {
     const record = {
       runId: 'r', name: 'x', status: 'succeeded', startedAt: '', finishedAt: '', runDir: '', owner: '', netbenchVersion: '', hosts: [], phases: [], errors: [], labels: {},
-      trials: [trial('t0001', 'netperf', 'TCP_RR'), trial('t0002', 'iperf3', 'tcp')],
+      trials: [trialOf('t0001', 'netperf', 'TCP_RR'), trialOf('t0002', 'iperf3', 'tcp')],
     } as unknown as RunRecord;
     const text = formatSummary(record, [
-      sample('t0001', 'TCP_RR_Transaction_Rate', 67_300.4, 'transactions_per_second'),
-      sample('t0001', 'TCP_RR_Latency_p50', 15.2, 'us'),
-      sample('t0001', 'TCP_RR_Latency_p99', 2_480, 'us'),
-      sample('t0002', 'Throughput', 12_900, 'Mbits/sec'),
+      sampleOf('t0001', 'TCP_RR_Transaction_Rate', 67_300.4, 'transactions_per_second'),
+      sampleOf('t0001', 'TCP_RR_Latency_p50', 15.2, 'us'),
+      sampleOf('t0001', 'TCP_RR_Latency_p99', 2_480, 'us'),
+      sampleOf('t0002', 'Throughput', 12_900, 'Mbits/sec'),
     ]);
     expect(text).toContain('Transaction rate 67,300 tx/s · Latency p50 15.2 µs · Latency p99 2.48 ms');
     expect(text).toContain('Throughput 12.9 Gbit/s');

@@ -1,4 +1,4 @@
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import {
   barRatio, chartOption, chartRows, DARK_THEME, displayText, exportFooter, heatmapHeight, LIGHT_THEME, LOG_RATIO,
   WIDE_HEATMAP_COLUMNS, type RenderOptions,
