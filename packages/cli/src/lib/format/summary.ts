@@ -1,6 +1,6 @@
 import type { RunRecord, Sample, TrialRecord } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
-import { formatValue } from './number.js';
+import { formatQuantity, metricName } from '@netbench/report/units';
 
 // Headline metrics per trial, most telling first; per-stream and per-interval samples are left to the files.
 const HEADLINE_RE = [/(^|_)throughput$/i, /transaction_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i];
@@ -18,13 +18,10 @@ function headlines(samples: readonly Sample[]): Sample[] {
   return picked;
 }
 
-const SHORT_UNITS: Record<string, string> = { transactions_per_second: 'tx/s', percent: '%', count: '' };
-
-/** `TCP_RR_Latency_p50 41 us` → `Latency_p50 41 us`: the test is in its own column. */
+/** `TCP_RR_Latency_p50 41 us` → `Latency p50 41 µs`: the test is in its own column; units by magnitude. */
 function describeSample(sample: Sample, test: string): string {
   const name = sample.metric.startsWith(`${test}_`) ? sample.metric.slice(test.length + 1) : sample.metric;
-  const unit = SHORT_UNITS[sample.unit] ?? sample.unit;
-  return `${name} ${formatValue(sample.value)}${unit ? ` ${unit}` : ''}`;
+  return `${metricName(name)} ${formatQuantity(sample.value, sample.unit)}`;
 }
 
 function describeParams(trial: TrialRecord): string {
