@@ -3,7 +3,9 @@
 #
 #   scripts/dockerd.sh start   start dockerd unless one answers already;
 #                              prints nothing, exits 0 when it answers
-#   scripts/dockerd.sh stop    stop the dockerd this script started (and only it)
+#   scripts/dockerd.sh stop    stop the dockerd this script started (and only it),
+#                              and put back the iptables FORWARD policy and
+#                              bridge netfilter switch it found
 #
 # The daemon runs with its defaults (overlay2 under /var/lib/docker, socket
 # /var/run/docker.sock). Note: dockerd sets iptables' FORWARD policy to DROP
@@ -20,6 +22,9 @@ case "${1:-}" in
     if answers; then exit 0; fi
     command -v dockerd >/dev/null || { echo "dockerd.sh: dockerd is not installed (apt-get install -y docker.io)" >&2; exit 1; }
     mkdir -p "$state"
+    # What dockerd changes machine-wide, to put back on stop.
+    iptables -w -S FORWARD 2>/dev/null | sed -n 's/^-P FORWARD //p' >"$state/forward-policy" || true
+    cat /proc/sys/net/bridge/bridge-nf-call-iptables >"$state/bridge-nf" 2>/dev/null || echo absent >"$state/bridge-nf"
     # containerd is started by dockerd itself when none runs.
     setsid dockerd --pidfile "$state/daemon.pid" >"$log" 2>&1 < /dev/null &
     echo $! >"$pidfile"
@@ -40,6 +45,11 @@ case "${1:-}" in
       for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
     fi
     rm -f "$pidfile"
+    policy=$(cat "$state/forward-policy" 2>/dev/null || true)
+    [ -n "$policy" ] && iptables -w -P FORWARD "$policy" || true
+    nf=$(cat "$state/bridge-nf" 2>/dev/null || true)
+    if [ "$nf" = 0 ] || [ "$nf" = 1 ]; then echo "$nf" >/proc/sys/net/bridge/bridge-nf-call-iptables || true; fi
+    rm -f "$state/forward-policy" "$state/bridge-nf"
     ;;
   *)
     echo "usage: scripts/dockerd.sh start|stop" >&2
