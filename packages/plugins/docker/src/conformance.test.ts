@@ -1,7 +1,7 @@
 import Docker from 'dockerode';
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { describe, it } from 'vitest';
-import { cloudConformance } from '@netbench/core/testing';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 import { isNotFound } from './docker-client.js';
 import { dockerReady } from './test-support/docker-ready.js';

@@ -1,5 +1,5 @@
 import Docker from 'dockerode';
-import { UnsupportedError } from '@netbench/core';
+import { UnsupportedError } from '@netbench/plugin-api';
 
 /**
  * The Engine API client. docker-modem reads DOCKER_HOST (unix://, tcp://,

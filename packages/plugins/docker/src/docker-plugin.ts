@@ -1,5 +1,5 @@
-import type { CloudPlugin, DiagnosticCheck } from '@netbench/core';
-import { definePlugin } from '@netbench/core';
+import type { CloudPlugin, DiagnosticCheck } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { shapingCapabilities } from './capabilities.js';
 import { cleanupLeftovers } from './cleanup.js';
 import { daemonAddress, daemonVersion, dockerClient, isNotFound } from './docker-client.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Host } from '@netbench/core';
-import { newRunId, TimeoutError } from '@netbench/core';
+import type { Host } from '@netbench/plugin-api';
+import { newRunId, TimeoutError } from '@netbench/plugin-api';
 import { dockerClient } from './docker-client.js';
 import { execHost } from './exec-host.js';
 import { DEFAULT_IMAGE } from './host-schema.js';

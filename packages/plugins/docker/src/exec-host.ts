@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough, type Duplex } from 'node:stream';
 import { constants } from 'node:os';
 import type Docker from 'dockerode';
-import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '@netbench/core';
-import { TimeoutError } from '@netbench/core';
+import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '@netbench/plugin-api';
+import { TimeoutError } from '@netbench/plugin-api';
 
 export interface ExecHostOptions {
   readonly docker: Docker;

@@ -4,7 +4,7 @@
  * a crashed run left without its ledger, and teardown never deletes an object
  * of the same name that another run or the user made.
  */
-import { runTag } from '@netbench/core';
+import { runTag } from '@netbench/plugin-api';
 
 /** Label holding the run id on networks and containers. */
 export const RUN_LABEL = 'org.netbench.run-id';

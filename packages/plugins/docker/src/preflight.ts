@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
-import type { HostRequest } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import type { HostRequest } from '@netbench/plugin-api';
+import { UnsupportedError } from '@netbench/plugin-api';
 import { shapingCapabilities } from './capabilities.js';
 import { daemonAddress, daemonVersion, isNotFound } from './docker-client.js';
 import { DEFAULT_IMAGE, netemFields, type DockerHostConfig } from './host-schema.js';

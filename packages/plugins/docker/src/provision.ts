@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
-import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
-import { detectPublicAddress } from '@netbench/core';
+import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { detectPublicAddress } from '@netbench/plugin-api/cloud-kit';
 import { execHost } from './exec-host.js';
 import type { DockerHostConfig } from './host-schema.js';
 import { parseMemory } from './host-schema.js';

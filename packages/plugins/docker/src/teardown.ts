@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { isNotFound } from './docker-client.js';
 import { OBJECT_NAME_RE, RUN_LABEL } from './naming.js';
 
