@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The test suite, from a machine set up with scripts/setup.sh (as root: the
 # end-to-end tests build network namespaces). Installs what only the tests
-# need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in) —
-# then runs `npm test` with Node >= 22.12. That includes the property-based
-# fuzz tests of the spec loader and every tool parser (tests/fuzz.test.ts,
-# fast-check, fixed seed, time budget) and the full-disk teardown test
-# (tests/disk-full.test.ts: mounts a small tmpfs, so it needs root).
+# need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in),
+# Docker (dockerd, and the netbench/tools:bookworm image built with mmdebstrap,
+# skipped when an image of the same recipe exists) — then runs `npm test` with
+# Node >= 22.12, and stops the dockerd it started. That includes the
+# property-based fuzz tests of the spec loader and every tool parser
+# (tests/fuzz.test.ts, fast-check, fixed seed, time budget) and the full-disk
+# teardown test (tests/disk-full.test.ts: mounts a small tmpfs, so it needs root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +16,7 @@ source scripts/lib/as-root.sh
 as_root "builds network namespaces and starts servers as other users" "$PWD/scripts/test.sh" "$@"
 
 export DEBIAN_FRONTEND=noninteractive
-packages=(postgresql sockperf iperf fping chromium python3-venv)
+packages=(postgresql sockperf iperf fping chromium python3-venv docker.io mmdebstrap iptables)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -26,4 +28,11 @@ if [ -x scripts/moto.sh ]; then
   export NETBENCH_MOTO_SERVER="$(scripts/moto.sh)"
 fi
 
-exec scripts/node24 npm test
+# The docker plugin's tests run against a real dockerd; the local lab's run with it too
+# (dockerd turns on bridge netfilter and sets FORWARD to DROP).
+scripts/dockerd.sh start
+trap 'scripts/dockerd.sh stop' EXIT
+scripts/docker-image.sh
+export NETBENCH_REQUIRE_DOCKER=1
+
+scripts/node24 npm test

@@ -1,10 +1,14 @@
 import { isPlainObject } from '../matrix/placeholders.js';
 import type { Path, Problems } from './problems.js';
 
-/** netbench clouds a PKB VM can become. PKB's `Docker` (a container on this machine) becomes the local lab. */
-export type NativeCloud = 'gcp' | 'aws' | 'azure' | 'static' | 'local';
+/**
+ * netbench clouds a PKB VM can become. PKB's `Docker` (a container on this
+ * machine) becomes a `cloud: docker` host; `local` (the namespace lab) is
+ * never the target of a PKB cloud, but a translation may hold it.
+ */
+export type NativeCloud = 'gcp' | 'aws' | 'azure' | 'static' | 'local' | 'docker';
 
-const CLOUDS: Readonly<Record<string, NativeCloud>> = { gcp: 'gcp', aws: 'aws', azure: 'azure', docker: 'local', static: 'static' };
+const CLOUDS: Readonly<Record<string, NativeCloud>> = { gcp: 'gcp', aws: 'aws', azure: 'azure', docker: 'docker', static: 'static' };
 
 /** PKB's cloud name (`GCP`, `AWS`, `Azure`, `Docker`; any case) to a netbench cloud. */
 export function nativeCloud(pkbCloud: string): NativeCloud | undefined {
@@ -13,7 +17,7 @@ export function nativeCloud(pkbCloud: string): NativeCloud | undefined {
 
 /** The key a `vm_spec` uses for a cloud, as PKB spells it. */
 export function vmSpecKey(cloud: NativeCloud): string {
-  return { gcp: 'GCP', aws: 'AWS', azure: 'Azure', local: 'Docker', static: 'Static' }[cloud];
+  return { gcp: 'GCP', aws: 'AWS', azure: 'Azure', local: 'Local', docker: 'Docker', static: 'Static' }[cloud];
 }
 
 /**
@@ -25,6 +29,7 @@ export const PKB_DEFAULT_VM: Readonly<Record<NativeCloud, Readonly<Record<string
   aws: { machine_type: 't2.small', zone: 'us-east-1' },
   azure: { machine_type: 'Standard_A1', zone: 'eastus2' },
   local: {},
+  docker: {},
   static: {},
 };
 
@@ -37,6 +42,8 @@ const VM_SPEC_FIELDS: Readonly<Record<NativeCloud, Readonly<Record<string, strin
   aws: { machine_type: 'machineType', zone: 'zone', image: 'image', boot_disk_size: 'diskGb' },
   azure: { machine_type: 'machineType', zone: 'zone', image: 'image' },
   local: {},
+  // PKB's DockerVmSpec: docker_cpus and docker_memory_mb (its image is a base OS, not the tools image: see mapVmSpec).
+  docker: { docker_cpus: 'cpus', docker_memory_mb: 'memory' },
   static: {},
 };
 
@@ -77,8 +84,11 @@ export function mapVmSpec(cloud: NativeCloud, spec: Record<string, unknown>, bas
     }
     const field = names[key];
     if (field) {
-      fields[field] = value;
+      // The docker plugin takes Docker's size syntax; PKB gives mebibytes.
+      fields[field] = cloud === 'docker' && key === 'docker_memory_mb' ? `${String(value)}m` : value;
       origins.push([field, path]);
+    } else if (cloud === 'docker') {
+      problems.warn(path, `ignored: netbench's docker hosts run the tools image (netbench/tools:bookworm, or image: of your own), with no '${key}'`);
     } else if (cloud === 'local') {
       problems.warn(path, `ignored: the local lab has no '${key}'`);
     } else if (!HARMLESS_KEYS.has(key)) {

@@ -237,3 +237,26 @@ netperf:
     expect(t.origins.find(['benchmarks', 1, 'nope'])).toEqual({ pkb: ['netperf'], exact: false });
   });
 });
+
+describe('Docker VMs', () => {
+  test('become docker hosts sized by docker_cpus and docker_memory_mb; other keys are named and ignored', () => {
+    const t = translate('netperf: { vm_groups: { vm_1: { cloud: Docker, vm_spec: { Docker: { docker_cpus: 2, docker_memory_mb: 2048, image: "ubuntu:22.04" } } }, vm_2: { cloud: Docker } }, flags: { zone: us-east1-b } }');
+    expect(t.hosts).toEqual({ vm_1: { cloud: 'docker', cpus: 2, memory: '2048m' }, vm_2: { cloud: 'docker' } });
+    expect(t.warnings).toEqual(["netperf.vm_groups.vm_1.vm_spec.Docker.image: ignored: netbench's docker hosts run the tools image (netbench/tools:bookworm, or image: of your own), with no 'image'"]);
+    // A container has one address: PKB's REACHABLE runs (external and internal) both target it.
+    expect(t.benchmarks.map((b) => b.ip)).toEqual(['internal', 'internal']);
+  });
+
+  test('next to a cloud VM, a Docker VM is admitted at this machine\'s public address (publicAddress: auto)', () => {
+    const t = translate('netperf: { vm_groups: { vm_1: { cloud: Docker }, vm_2: { vm_spec: { GCP: { zone: us-central1-a } } } } }');
+    expect(t.hosts.vm_1).toEqual({ cloud: 'docker', publicAddress: 'auto' });
+    expect(t.warnings).toEqual([]);
+  });
+
+  test('container_netperf runs two docker containers sized like its pods, with a note on the cluster PKB would use', () => {
+    const t = translate('container_netperf: { container_specs: { netperf: { image: netperf, cpus: 2, memory: 4GiB } }, container_registry: {}, container_cluster: { vm_count: 2, vm_spec: { GCP: { machine_type: n1-standard-4, zone: us-east1-b } } } }');
+    expect(t.hosts).toEqual({ container_1: { cloud: 'docker', cpus: 2, memory: '4096m' }, container_2: { cloud: 'docker', cpus: 2, memory: '4096m' } });
+    expect(t.warnings).toEqual([]);
+    expect(t.notes.join('\n')).toMatch(/pods on a 2-node cluster of GCP n1-standard-4 in us-east1-b/);
+  });
+});
