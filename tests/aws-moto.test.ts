@@ -7,7 +7,7 @@ import { ApiCallCounter, awsPlugin, hostSchema, readSettings } from '@netbench/p
 import { AwsClients, launchFleet } from '@netbench/plugin-aws/runtime';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults, waitFor } from './helpers/results.js';
-import { closedPort, motoEnv, motoLeftovers, nothingLeft, startMoto } from './helpers/aws-moto.js';
+import { closedPort, motoEnv, motoLeftovers, nothingLeft, startMotoPlus } from './helpers/aws-moto.js';
 
 // The AWS plugin end to end through the built CLI, against moto's EC2 on
 // 127.0.0.1. Nothing here reaches AWS or any non-loopback address: SSH goes to
@@ -15,7 +15,7 @@ import { closedPort, motoEnv, motoLeftovers, nothingLeft, startMoto } from './he
 const SPEC = 'tests/scenarios/aws-moto/spec.yaml';
 const NETWORK_TYPES = ['ec2-key-pair', 'ec2-vpc', 'ec2-internet-gateway', 'ec2-subnet', 'ec2-route-table', 'ec2-route-table-association', 'ec2-security-group'];
 
-let moto: Awaited<ReturnType<typeof startMoto>>;
+let moto: Awaited<ReturnType<typeof startMotoPlus>>;
 let env: Record<string, string>;
 
 // In-process SDK clients (the two-region test) read credentials from this process's environment.
@@ -23,7 +23,7 @@ const IN_PROCESS = { AWS_ACCESS_KEY_ID: 'testing', AWS_SECRET_ACCESS_KEY: 'testi
 const saved = Object.fromEntries(Object.keys(IN_PROCESS).map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
-  moto = await startMoto();
+  moto = await startMotoPlus();
   env = { ...motoEnv(moto.endpoint), NETBENCH_AWS_SSH_ADDRESS: `127.0.0.1:${await closedPort()}` };
   Object.assign(process.env, IN_PROCESS);
 });

@@ -19,7 +19,8 @@ import { awsPlugin } from './aws-plugin.js';
 import { AwsClients } from './clients.js';
 import { RegionNetwork } from './network.js';
 import type { RegionContext } from './resources.js';
-import { motoEnv, startMoto, type MotoServer } from './test-support/moto-server.js';
+import { motoEnv } from './test-support/moto-server.js';
+import { startMotoPlus, type MotoPlus } from './test-support/moto-plus.js';
 
 // admitPeers against moto's EC2 on 127.0.0.1: the run's networks are made by
 // the same RegionNetwork provision uses (two regions, so two security groups),
@@ -33,11 +34,11 @@ const PEERS: PeerHost[] = [
   { id: 'lab', cloud: 'static', addresses: ['2001:db8::5'] },
 ];
 
-let moto: MotoServer;
+let moto: MotoPlus;
 let dir: string;
 
 beforeAll(async () => {
-  moto = await startMoto();
+  moto = await startMotoPlus();
   Object.assign(process.env, IN_PROCESS);
   dir = mkdtempSync(join(tmpdir(), 'nb-aws-admit-'));
 });
