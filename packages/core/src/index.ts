@@ -128,7 +128,7 @@ export { runOnHost, isMissing, isRoot, installAptPackage } from './tool-kit/inde
 export type { CommandOutcome } from './tool-kit/index.js';
 // Helpers for cloud plugins: console host keys, public address, login key, cost from a price table, classified errors.
 export { classifiedError, detectPublicAddress, estimateTableCost, loadPriceFile, loginKey, openSshPublicKey, parseConsoleHostKeys, priceFilePath } from './cloud-kit/index.js';
-export type { LoginKey, PricedSite, RegionalPriceTable, TableCostModel } from './cloud-kit/index.js';
+export type { LoginKey, LoginKeyType, PricedSite, RegionalPriceTable, TableCostModel } from './cloud-kit/index.js';
 export { allOrFirstError, teardownEach } from './cloud-kit/index.js';
 export { runShow } from './store/index.js';
 export { PortPool, boundPorts, readBoundPorts, PortInUseError, startToolServer, startToolServerOnFreePort, withToolServer, runToolClient, trialDeadline, type PortProtocol, type ToolServer, type ToolServerOptions, type ToolClientOptions, type TrialDeadline } from './tool-kit/index.js';

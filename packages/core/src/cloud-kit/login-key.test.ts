@@ -35,3 +35,28 @@ describe('loginKey', () => {
     await expect(loginKey(dir, 'unused.pem', 'c', join(dir, 'lonely'))).rejects.toThrow(/lonely\.pub/);
   });
 });
+
+describe('loginKey ed25519', () => {
+  let dir: string;
+  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-login-ed-')); });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes a new Ed25519 key (0600, OpenSSH format) whose public line OpenSSH derives the same', async () => {
+    const key = await loginKey(dir, 'run-key', 'netbench-run2', undefined, 'ed25519');
+    expect((await stat(key.privateKeyPath)).mode & 0o777).toBe(0o600);
+    expect(key.publicKey).toMatch(/^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{43} netbench-run2$/);
+    const derived = execFileSync('ssh-keygen', ['-y', '-f', key.privateKeyPath], { encoding: 'utf8' }).trim();
+    expect(key.publicKey).toBe(`${derived.split(' ').slice(0, 2).join(' ')} netbench-run2`);
+    // A later call of the run reads the same key back.
+    expect(await loginKey(dir, 'run-key', 'netbench-run2', undefined, 'ed25519')).toEqual(key);
+  });
+
+  it('signs with the key (ssh-keygen -Y sign, verified against the public line)', async () => {
+    const key = await loginKey(dir, 'sign-key', 'c', undefined, 'ed25519');
+    await writeFile(join(dir, 'msg'), 'hello');
+    execFileSync('ssh-keygen', ['-Y', 'sign', '-q', '-f', key.privateKeyPath, '-n', 'file', join(dir, 'msg')]);
+    await writeFile(join(dir, 'allowed'), `me ${key.publicKey}\n`);
+    const out = execFileSync('ssh-keygen', ['-Y', 'verify', '-f', join(dir, 'allowed'), '-I', 'me', '-n', 'file', '-s', join(dir, 'msg.sig')], { input: 'hello', encoding: 'utf8' });
+    expect(out).toMatch(/Good "file" signature for me/);
+  });
+});

@@ -8,6 +8,7 @@ import { resourceName, runGroup, splitZone } from './naming.js';
 import type { AzureRuntime } from './runtime.js';
 import type { ConnectedHost } from './ssh-connect.js';
 import { createNic, createVm } from './vm.js';
+import { checkAzureKey } from './login-key-type.js';
 
 export function runSubscription(requests: readonly HostRequest<AzureHostConfig>[]): string {
   const subscriptions = new Set(requests.map((r) => resolveSubscription(r.config.subscription)));
@@ -36,7 +37,9 @@ export async function provisionAzure(requests: readonly HostRequest<AzureHostCon
   const sshFrom = asked.length > 0 ? unique(asked) : fromEnv.length > 0 ? fromEnv : [await runtime.publicAddress(ctx.signal)];
   const keyPaths = unique(requests.map((r) => r.config.sshKeyPath ?? ''));
   if (keyPaths.length > 1) throw new UnsupportedError('azure hosts of one run must share one sshKeyPath (or all leave it out)');
-  const key = await loginKey(ctx.runDir, 'azure-ssh-key.pem', `netbench-${ctx.runId}`, keyPaths[0] || undefined);
+  // Azure takes only RSA (>= 2048 bit) and Ed25519 public keys: the kit's default ECDSA key would be refused.
+  const key = await loginKey(ctx.runDir, 'azure-ssh-key', `netbench-${ctx.runId}`, keyPaths[0] || undefined, 'ed25519');
+  checkAzureKey(key.publicKey, keyPaths[0]);
 
   const run: RunContext = { clients: runtime.clients(subscriptionId), group: runGroup(ctx.runId), created: new Date().toISOString(), ctx, runtime };
   const locations = unique(requests.map((r) => splitZone(r.config.zone).location));

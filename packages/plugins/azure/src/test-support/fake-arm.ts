@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { validateArmBody, type Violation } from './arm-definitions.js';
 
 /**
  * A stateful stand-in for Azure Resource Manager on https://127.0.0.1 (the
@@ -19,6 +20,14 @@ import { join } from 'node:path';
  * does for a taken priority+direction (`SecurityRuleConflict`), a priority
  * outside 100–4096 and mixed IPv4/IPv6 prefixes. Every request is recorded
  * with the status answered. It models what netbench relies on, not all of ARM.
+ *
+ * Every PUT body is first checked against the model of its resource type
+ * in the installed `@azure/arm-*` SDKs (generated from Microsoft's REST
+ * specs; `arm-definitions.ts`): unknown properties, required ones, types,
+ * known enum values and the constraints the spec documents (disallowed
+ * admin user names, SSH key formats, priority ranges). A body the service
+ * would refuse is answered 400 `InvalidParameter` naming the property, and
+ * kept in `violations`.
  */
 export interface RecordedRequest {
   readonly method: string;
@@ -42,6 +51,20 @@ export interface Fault {
 }
 
 const NSG = 'Microsoft.Network/networkSecurityGroups';
+
+/** The SDK model of each resource type's PUT body. */
+const MODELS: Record<string, string> = {
+  'microsoft.resources/resourcegroups': 'ResourceGroup',
+  'microsoft.network/publicipaddresses': 'PublicIPAddress',
+  'microsoft.network/virtualnetworks': 'VirtualNetwork',
+  'microsoft.network/virtualnetworks/virtualnetworkpeerings': 'VirtualNetworkPeering',
+  'microsoft.network/applicationsecuritygroups': 'ApplicationSecurityGroup',
+  'microsoft.network/networksecuritygroups': 'NetworkSecurityGroup',
+  'microsoft.network/networksecuritygroups/securityrules': 'SecurityRule',
+  'microsoft.network/networkinterfaces': 'NetworkInterface',
+  'microsoft.compute/virtualmachines': 'VirtualMachine',
+  'microsoft.compute/proximityplacementgroups': 'ProximityPlacementGroup',
+};
 const CHILD_RE = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/(Microsoft\.\w+\/\w+)\/([^/]+)(?:\/(\w+)\/([^/]+))?$/i;
 
 export class FakeArm {
@@ -49,6 +72,8 @@ export class FakeArm {
   /** Live resources by id (resource groups included). */
   readonly resources = new Map<string, Json>();
   readonly faults: Fault[] = [];
+  /** PUT bodies refused because the API definitions forbid them (tests expect none). */
+  readonly violations: (Violation & { readonly path: string })[] = [];
   /** PEM of the server's self-signed certificate (for 127.0.0.1), to trust in the clients. */
   readonly ca: string;
   private readonly key: string;
@@ -131,6 +156,11 @@ export class FakeArm {
     if (fault) fault.times = (fault.times ?? 1) - 1;
     if (fault?.http) return fail(fault.http.status, fault.http.code, fault.http.message);
 
+    if (method === 'PUT') {
+      const refused = this.refuseBody(url.pathname, body);
+      if (refused) return send(400, { error: refused });
+    }
+
     let m: RegExpExecArray | null;
     if ((m = /^\/subscriptions\/([^/]+)\/resourcegroups(?:\/([^/]+))?$/i.exec(url.pathname))) {
       const [, sub, group] = m;
@@ -167,6 +197,21 @@ export class FakeArm {
       });
     }
     return fail(404, 'NoRoute', `no route for ${method} ${url.pathname}`);
+  }
+
+  /** A PUT body checked against the API definitions: the error ARM would answer, or undefined. */
+  private refuseBody(path: string, body: unknown): { code: string; message: string; target?: string } | undefined {
+    const type = /^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+$/i.test(path)
+      ? 'microsoft.resources/resourcegroups'
+      : (() => {
+        const m = CHILD_RE.exec(path);
+        return m ? (m[5] ? `${m[3]}/${m[5]}` : m[3]!).toLowerCase() : undefined;
+      })();
+    const model = type ? MODELS[type] : undefined;
+    const found = model ? validateArmBody(model, body ?? {}) : [{ field: '(path)', problem: `no API definition is wired for PUT ${path}` }];
+    if (found.length === 0) return undefined;
+    this.violations.push(...found.map((v) => ({ ...v, path })));
+    return { code: 'InvalidParameter', target: found[0]!.field, message: `netbench stand-in, checked against the @azure/arm-* models: ${found.map((v) => `${v.field}: ${v.problem}`).join('; ')}` };
   }
 
   private child(method: string, url: URL, m: RegExpExecArray, body: Json, fault: Fault | undefined, send: (s: number, j?: Json, h?: Record<string, string>) => void, fail: (s: number, c: string, msg: string) => void): void {
