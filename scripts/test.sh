@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test suite, from a machine set up with scripts/setup.sh (as root: the
 # end-to-end tests build network namespaces). Installs what only the tests
-# need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in) —
+# need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in) with
+# the official API definitions the cloud stand-ins check requests against
+# (botocore models, Compute discovery document; scripts/moto.sh) —
 # then runs `npm test` with Node >= 22.12.
 set -euo pipefail
 cd "$(dirname "$0")/.."
