@@ -9,6 +9,7 @@ import type { AzureRuntime } from './runtime.js';
 import type { ConnectedHost } from './ssh-connect.js';
 import { createNic, createVm } from './vm.js';
 import { checkAzureKey } from './login-key-type.js';
+import { checkPlacement } from './placement-check.js';
 
 export function runSubscription(requests: readonly HostRequest<AzureHostConfig>[]): string {
   const subscriptions = new Set(requests.map((r) => resolveSubscription(r.config.subscription)));
@@ -31,6 +32,7 @@ const unique = (values: readonly string[]) => [...new Set(values)];
  */
 export async function provisionAzure(requests: readonly HostRequest<AzureHostConfig>[], ctx: ProvisionContext, runtime: AzureRuntime): Promise<Host[]> {
   if (requests.length === 0) return [];
+  checkPlacement(requests);
   const subscriptionId = runSubscription(requests);
   const asked = requests.flatMap((r) => r.config.sshFrom ?? []);
   const fromEnv = (process.env['NETBENCH_SSH_FROM'] ?? '').split(',').map((c) => c.trim()).filter(Boolean);

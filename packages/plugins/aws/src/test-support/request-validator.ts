@@ -51,7 +51,9 @@ function modelPattern(pattern: string): RegExp {
 }
 
 function checkScalar(model: ServiceModel, ref: MemberRef, shape: Shape, field: string, raw: unknown, query: boolean, out: Violation[]): void {
-  const bad = (problem: string) => out.push({ field, problem });
+  const bad = (problem: string): void => {
+    out.push({ field, problem });
+  };
   switch (shape.type) {
     case 'string': {
       if (typeof raw !== 'string') return bad(`expected a string, got ${JSON.stringify(raw)}`);
@@ -151,7 +153,7 @@ export function validateJson(model: ServiceModel, operationName: string, body: u
   const walk = (ref: MemberRef, value: unknown, field: string) => {
     const shape = model.shapes[ref.shape]!;
     if (shape.type === 'structure') {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return out.push({ field: field || '(body)', problem: 'expected an object' });
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return void out.push({ field: field || '(body)', problem: 'expected an object' });
       const object = value as Record<string, unknown>;
       for (const name of shape.required ?? []) if (object[name] === undefined) out.push({ field: field ? `${field}.${name}` : name, problem: 'required by the model, missing' });
       for (const [name, v] of Object.entries(object)) {
@@ -163,12 +165,12 @@ export function validateJson(model: ServiceModel, operationName: string, body: u
       return;
     }
     if (shape.type === 'list') {
-      if (!Array.isArray(value)) return out.push({ field, problem: 'expected a list' });
+      if (!Array.isArray(value)) return void out.push({ field, problem: 'expected a list' });
       value.forEach((v, i) => walk(shape.member!, v, `${field}[${i}]`));
       return;
     }
     if (shape.type === 'map') {
-      if (typeof value !== 'object' || value === null) return out.push({ field, problem: 'expected a map' });
+      if (typeof value !== 'object' || value === null) return void out.push({ field, problem: 'expected a map' });
       for (const [k, v] of Object.entries(value)) {
         walk(shape.key!, k, `${field}{key}`);
         walk(shape.value!, v, `${field}.${k}`);

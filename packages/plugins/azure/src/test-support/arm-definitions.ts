@@ -149,7 +149,9 @@ function keyDataProblem(value: string, minBits: number): string | undefined {
 
 /** Constraints the spec states in a property's documentation. */
 function documented(doc: string, value: unknown, field: string, out: Violation[]): void {
-  const bad = (problem: string) => out.push({ field, problem });
+  const bad = (problem: string): void => {
+    out.push({ field, problem });
+  };
   if (typeof value === 'string') {
     const disallowed = /\*\*Disallowed values:\*\*\s*((?:"[^"]*"(?:,\s*)?)+)/.exec(doc);
     if (disallowed) {
@@ -194,7 +196,9 @@ function topLevel(type: string, separator: string): string[] {
 
 function checkType(type: string, value: unknown, field: string, out: Violation[], seen: number): void {
   if (value === undefined || value === null || seen > 40) return;
-  const bad = (problem: string) => out.push({ field, problem });
+  const bad = (problem: string): void => {
+    out.push({ field, problem });
+  };
   type = type.trim();
   const union = topLevel(type, ' | ');
   if (union.length > 1) {

@@ -56,7 +56,7 @@ interface Document {
   readonly revision: string;
   readonly version: string;
   readonly schemas: Record<string, Schema>;
-  readonly parameters: Record<string, Schema>;
+  readonly parameters: Record<string, Schema & { readonly location?: string }>;
   readonly resources: Record<string, Resource>;
 }
 
@@ -100,7 +100,9 @@ function checkValue(schema: Schema, value: unknown, field: string, methodId: str
   const { doc } = load();
   if (depth > 30 || value === undefined || value === null) return;
   if (schema.$ref) return checkValue(doc.schemas[schema.$ref]!, value, field, methodId, out, depth + 1);
-  const bad = (problem: string) => out.push({ field, problem });
+  const bad = (problem: string): void => {
+    out.push({ field, problem });
+  };
   switch (schema.type) {
     case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) return bad('expected an object');
