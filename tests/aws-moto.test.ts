@@ -184,8 +184,8 @@ describe('aws on moto', () => {
     const byName = new Map(report.checks.map((c) => [c.name, c]));
     expect(byName.get('aws: credentials')?.ok).toBe(true);
     expect(byName.get('aws: identity')?.detail).toMatch(/arn:aws:.*\(account 123456789012\)/);
-    // moto has no EC2 quotas in Service Quotas: the need is still counted (2 × m5.large = 4 vCPUs).
-    expect(byName.get('aws: vCPU quota us-east-1')?.detail).toMatch(/plan needs 4 Standard .* vCPUs, 0 running; quota unknown/);
+    // moto-plus answers the EC2 quota (its default Standard quota: 5 vCPUs, a new account's); 2 × m5.large = 4 vCPUs.
+    expect(byName.get('aws: vCPU quota us-east-1')?.detail).toMatch(/plan needs 4 Standard .* vCPUs; quota 5, 0 running, headroom 5/);
     expect(result.code).toBe(report.ok ? 0 : 1);
   });
 });
