@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { utils } from 'ssh2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,18 @@ describe('loginKey ed25519', () => {
     expect(key.publicKey).toBe(`${derived.split(' ').slice(0, 2).join(' ')} netbench-run2`);
     // A later call of the run reads the same key back.
     expect(await loginKey(dir, 'run-key', 'netbench-run2', undefined, 'ed25519')).toEqual(key);
+  });
+
+  it('ssh2 (the transport) reads the key and signs with it; the signature verifies against the public line', async () => {
+    const key = await loginKey(dir, 'ssh2-key', 'c', undefined, 'ed25519');
+    const parsed = utils.parseKey(await readFile(key.privateKeyPath));
+    if (parsed instanceof Error || Array.isArray(parsed)) throw parsed instanceof Error ? parsed : new Error('several keys');
+    expect(parsed.type).toBe('ssh-ed25519');
+    const pub = utils.parseKey(key.publicKey);
+    if (pub instanceof Error || Array.isArray(pub)) throw new Error('public key not parsed');
+    const data = Buffer.from('netbench');
+    expect(pub.verify(data, parsed.sign(data) as Buffer)).toBe(true);
+    expect(pub.verify(Buffer.from('other'), parsed.sign(data) as Buffer)).toBe(false);
   });
 
   it('signs with the key (ssh-keygen -Y sign, verified against the public line)', async () => {
