@@ -25,8 +25,12 @@ export const hostSchema = z
     subscription: z.string().regex(/^[0-9a-fA-F-]{36}$/).optional(),
     /** Marketplace image `publisher:offer:sku:version` (default: the current Ubuntu LTS). */
     image: z.string().regex(/^[^:]+:[^:]+:[^:]+:[^:]+$/, { message: 'expected publisher:offer:sku:version' }).default('Canonical:ubuntu-24_04-lts:server:latest'),
-    /** Accelerated networking (SR-IOV) on the NIC; most sizes with 2+ vCPUs support it. */
-    acceleratedNetworking: z.boolean().default(true),
+    /**
+     * Accelerated networking (SR-IOV) on the NIC. Default: on when the size
+     * supports it (Resource SKUs capability `AcceleratedNetworkingEnabled`),
+     * off when it does not (such a size refuses a NIC with it on).
+     */
+    acceleratedNetworking: z.boolean().optional(),
     /** Give the host a public address (Standard SKU, static). */
     publicIp: z.boolean().default(true),
     /** `proximity`: a proximity placement group per location (lowest latency between the hosts). */

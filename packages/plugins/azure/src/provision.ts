@@ -10,6 +10,7 @@ import type { ConnectedHost } from './ssh-connect.js';
 import { createNic, createVm } from './vm.js';
 import { checkAzureKey } from './login-key-type.js';
 import { checkPlacement } from './placement-check.js';
+import { resolveAcceleratedNetworking } from './accelerated-networking.js';
 
 export function runSubscription(requests: readonly HostRequest<AzureHostConfig>[]): string {
   const subscriptions = new Set(requests.map((r) => resolveSubscription(r.config.subscription)));
@@ -45,6 +46,8 @@ export async function provisionAzure(requests: readonly HostRequest<AzureHostCon
 
   const run: RunContext = { clients: runtime.clients(subscriptionId), group: runGroup(ctx.runId), created: new Date().toISOString(), ctx, runtime };
   const locations = unique(requests.map((r) => splitZone(r.config.zone).location));
+  // Read before anything is created: which sizes can have accelerated networking.
+  const hosts = await resolveAcceleratedNetworking(requests, run.clients, ctx.log, ctx.signal);
   await createGroup(run, locations[0]!);
 
   const ranges = vnetRanges(requests);
@@ -68,7 +71,7 @@ export async function provisionAzure(requests: readonly HostRequest<AzureHostCon
     networks.set(location, { ...base, nsgId });
   }));
 
-  const vms = await allOrFirstError(requests.map(async (request, i) => {
+  const vms = await allOrFirstError(hosts.map(async (request, i) => {
     const net = networks.get(splitZone(request.config.zone).location)!;
     const publicIpId = publicIps[i] ? publicIpIdOf(run, request) : undefined;
     const nic = await createNic(run, request, net, publicIpId);

@@ -47,8 +47,28 @@ describe('azure refusals and retries', () => {
 
   it('names the fix when the size cannot have accelerated networking', async () => {
     h.fake.faults.push({ method: 'PUT', path: /virtualMachines\//, http: { status: 400, code: 'VMSizeIsNotPermittedToEnableAcceleratedNetworking', message: 'Virtual Machine size Standard_B1s is not in the allowed list of VM sizes for accelerated networking to be enabled on the VM at index 0.' } });
-    const outcome = await provision({ small: { zone: 'eastus', machineType: 'Standard_B1s', hostKeys: 'tofu' } });
+    const outcome = await provision({ small: { zone: 'eastus', machineType: 'Standard_B1s', acceleratedNetworking: true, hostKeys: 'tofu' } });
     expect(String(outcome)).toMatch(/Standard_B1s does not support accelerated networking .*set acceleratedNetworking: false on host small/);
+  });
+
+  it('decides accelerated networking from the size\'s Resource SKUs capability when the spec leaves it out', async () => {
+    await provision({
+      small: { zone: 'eastus', machineType: 'Standard_B1s', hostKeys: 'tofu' },
+      big: { zone: 'eastus', machineType: 'Standard_D4s_v5', hostKeys: 'tofu' },
+      off: { zone: 'eastus', machineType: 'Standard_D4s_v5', acceleratedNetworking: false, hostKeys: 'tofu' },
+      unlisted: { zone: 'eastus', machineType: 'Standard_X9s_v9', hostKeys: 'tofu' },
+    });
+    const skus = h.fake.requests.filter((r) => r.path.endsWith('/providers/Microsoft.Compute/skus'));
+    expect(skus.map((r) => r.query['$filter'])).toEqual(["location eq 'eastus'"]);
+    const nic = (host: string) => (h.fake.requests.find((r) => r.method === 'PUT' && r.path.endsWith(`-${host}-nic`))!.body as any).properties.enableAcceleratedNetworking;
+    expect([nic('small'), nic('big'), nic('off'), nic('unlisted')]).toEqual([false, true, false, true]);
+  });
+
+  it('leaves accelerated networking on, with a warning, when the sizes cannot be read', async () => {
+    h.fake.faults.push({ method: 'GET', path: /\/skus$/, http: { status: 403, code: 'AuthorizationFailed', message: 'no read on Microsoft.Compute/skus' } });
+    await provision({ small: { zone: 'eastus', machineType: 'Standard_B1s', hostKeys: 'tofu' } });
+    expect(h.warnings.join('\n')).toMatch(/could not read which sizes have accelerated networking in eastus \(.*403.*\); leaving it on/);
+    expect((h.fake.requests.find((r) => r.method === 'PUT' && r.path.endsWith('-small-nic'))!.body as any).properties.enableAcceleratedNetworking).toBe(true);
   });
 
   it('refuses one proximity placement group across availability zones before creating anything', async () => {

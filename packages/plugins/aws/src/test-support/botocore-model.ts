@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 
@@ -41,15 +42,35 @@ export interface ServiceModel {
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../..');
 
+/**
+ * A package of the venv `scripts/moto.sh` makes, found on disk (fast: no
+ * Python started) — or, when the venv lacks it, after running moto.sh, which
+ * installs it. `distribution` is the name of its `*.dist-info` folder.
+ */
+export function venvPackage(module: string, distribution: string): { dir: string; version: string } {
+  const find = () => {
+    const venv = join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'netbench', 'moto', 'lib');
+    if (!existsSync(venv)) return undefined;
+    for (const python of readdirSync(venv).filter((d) => d.startsWith('python'))) {
+      const site = join(venv, python, 'site-packages');
+      const info = existsSync(site) ? readdirSync(site).find((d) => d.startsWith(`${distribution}-`) && d.endsWith('.dist-info')) : undefined;
+      if (info && existsSync(join(site, module))) return { dir: join(site, module), version: info.slice(distribution.length + 1, -'.dist-info'.length) };
+    }
+    return undefined;
+  };
+  const found = find();
+  if (found) return found;
+  execFileSync(resolve(repoRoot, 'scripts/moto.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const installed = find();
+  if (!installed) throw new Error(`scripts/moto.sh did not install ${distribution} (module ${module})`);
+  return installed;
+}
+
 let botocore: { dir: string; version: string } | undefined;
 
 /** botocore's package folder and version, in the venv `scripts/moto.sh` makes (and installs on first use). */
 export function botocorePackage(): { dir: string; version: string } {
-  if (botocore) return botocore;
-  const motoServer = execFileSync(resolve(repoRoot, 'scripts/moto.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').at(-1)!;
-  const python = join(dirname(motoServer), 'python');
-  const [dir, version] = execFileSync(python, ['-c', 'import botocore, os; print(os.path.dirname(botocore.__file__)); print(botocore.__version__)'], { encoding: 'utf8' }).trim().split('\n');
-  botocore = { dir: dir!, version: version! };
+  botocore ??= venvPackage('botocore', 'botocore');
   return botocore;
 }
 

@@ -90,6 +90,10 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
 /** Start moto and the stand-in in front of it, both on 127.0.0.1 at free ports. */
 export async function startMotoPlus(): Promise<MotoPlus> {
   const moto = await startMoto();
+  // Load botocore's models now (Python is asked where botocore is), not inside the first request a test times.
+  serviceModel('ec2', '2016-11-15');
+  serviceModel('sts', '2011-06-15');
+  serviceModel('service-quotas', '2019-06-24');
   const upstream = new URL(moto.endpoint);
   const agent = new Agent({ keepAlive: true });
   const placementGroups = new PlacementGroupStore();

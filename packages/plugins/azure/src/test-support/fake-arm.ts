@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateArmBody, type Violation } from './arm-definitions.js';
+import { armDefinitionVersions, validateArmBody, type Violation } from './arm-definitions.js';
 
 /**
  * A stateful stand-in for Azure Resource Manager on https://127.0.0.1 (the
@@ -86,6 +86,13 @@ export class FakeArm {
   /** Compute usages per location (`usage.list`): name → [current, limit]. */
   usages: Record<string, [number, number]> = { cores: [0, 100], standardDSv5Family: [0, 100] };
   serialLog = (_vm: string) => '';
+  /** Resource SKUs (`resourceSkus.list`), in the REST shape: which sizes have accelerated networking. */
+  skus: Json[] = ['eastus', 'westeurope', 'eastus2'].flatMap((location) => [
+    ['Standard_D2s_v5', true], ['Standard_D4s_v5', true], ['Standard_F8s_v2', true], ['Standard_B1s', false], ['Standard_A1_v2', false],
+  ].map(([name, accelerated]) => ({
+    resourceType: 'virtualMachines', name, tier: 'Standard', size: String(name).replace(/^Standard_/, ''), locations: [location],
+    capabilities: [{ name: 'vCPUs', value: '2' }, { name: 'AcceleratedNetworkingEnabled', value: accelerated ? 'True' : 'False' }],
+  })));
 
   constructor() {
     const dir = mkdtempSync(join(tmpdir(), 'nbt-arm-cert-'));
@@ -105,6 +112,8 @@ export class FakeArm {
   }
 
   async start(): Promise<string> {
+    // Read the SDK models now, not inside the first request a test times.
+    armDefinitionVersions();
     this.server = createServer({ key: this.key, cert: this.ca }, (req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.base = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -186,6 +195,10 @@ export class FakeArm {
     }
     if ((m = /^\/subscriptions\/[^/]+\/providers\/Microsoft\.Compute\/locations\/([^/]+)\/usages$/i.exec(url.pathname)) && method === 'GET') {
       return send(200, { value: Object.entries(this.usages).map(([name, [currentValue, limit]]) => ({ unit: 'Count', currentValue, limit, name: { value: name, localizedValue: name } })) });
+    }
+    if (/^\/subscriptions\/[^/]+\/providers\/Microsoft\.Compute\/skus$/i.test(url.pathname) && method === 'GET') {
+      const location = /^location eq '([^']+)'$/.exec(url.searchParams.get('$filter') ?? '')?.[1];
+      return send(200, { value: this.skus.filter((sku) => !location || (sku['locations'] as string[]).includes(location)) });
     }
     if ((m = CHILD_RE.exec(url.pathname))) return this.child(method, url, m, body, fault, send, fail);
     if ((m = /^(.*\/virtualMachines\/([^/]+))\/retrieveBootDiagnosticsData$/i.exec(url.pathname)) && method === 'POST') {

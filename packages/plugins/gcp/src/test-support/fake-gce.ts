@@ -63,6 +63,8 @@ export class FakeGce {
   serialChunk = 1 << 20;
 
   async start(): Promise<string> {
+    // Read the discovery document now (it spawns Python once): not inside the first request a test times.
+    discoverySource();
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
