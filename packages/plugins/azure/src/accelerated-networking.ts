@@ -1,4 +1,4 @@
-import type { HostRequest, Logger } from '@netbench/core';
+import type { HostRequest, Logger } from '@netbench/plugin-api';
 import type { ArmClients } from './clients.js';
 import type { AzureHostConfig } from './host-schema.js';
 import { splitZone } from './naming.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loginKey } from '@netbench/core';
+import { loginKey } from '@netbench/plugin-api/cloud-kit';
 import { azureKeyProblem, checkAzureKey, rsaBits } from './login-key-type.js';
 import { hostSchema, RESERVED_ADMIN_NAMES } from './host-schema.js';
 

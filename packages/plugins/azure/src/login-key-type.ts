@@ -1,4 +1,4 @@
-import { UnsupportedError } from '@netbench/core';
+import { UnsupportedError } from '@netbench/plugin-api';
 
 /** The public key types Azure's `linuxConfiguration.ssh.publicKeys[].keyData` accepts. */
 const ACCEPTED = 'ssh-rsa (at least 2048 bits) or ssh-ed25519';

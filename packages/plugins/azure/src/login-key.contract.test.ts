@@ -2,7 +2,7 @@
 // Resource Manager stand-in (test-support/fake-arm.ts) checks it against the
 // API definitions: Azure takes only RSA >= 2048 bit and Ed25519 keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort } from '@netbench/core/testing';
+import { closedPort } from '@netbench/plugin-api/testing';
 import { harness, requests, type Harness } from './test-support/harness.js';
 
 describe('azure default login key against the Resource Manager stand-in', () => {

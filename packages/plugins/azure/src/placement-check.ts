@@ -1,5 +1,5 @@
-import type { HostRequest } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import type { HostRequest } from '@netbench/plugin-api';
+import { UnsupportedError } from '@netbench/plugin-api';
 import type { AzureHostConfig } from './host-schema.js';
 import { splitZone } from './naming.js';
 

@@ -3,7 +3,7 @@
 // the other VNet still updating, sizes without accelerated networking, one
 // proximity placement group across zones. No SSH: the lab port is closed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closedPort } from '@netbench/core/testing';
+import { closedPort } from '@netbench/plugin-api/testing';
 import { harness, requests, type Harness } from './test-support/harness.js';
 import { checkPlacement } from './placement-check.js';
 
