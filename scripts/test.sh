@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The test suite, from a machine set up with scripts/setup.sh (as root: the
 # end-to-end tests build network namespaces). Installs what only the tests
-# need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in),
-# Docker (dockerd, and the netbench/tools:bookworm image built with mmdebstrap,
+# need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in) with
+# the official API definitions the cloud stand-ins check requests against
+# (botocore models, Compute discovery document; scripts/moto.sh), Docker
+# (dockerd, and the netbench/tools:bookworm image built with mmdebstrap,
 # skipped when an image of the same recipe exists) — then runs `npm test` with
 # Node >= 22.12, and stops the dockerd it started. That includes the
 # property-based fuzz tests of the spec loader and every tool parser
