@@ -7,7 +7,7 @@ export { definePlugin, isPlugin, PLUGIN_API_VERSION, PLUGIN_BRAND } from './plug
 export type {
   AnyPlugin, BlockOf, BlockSchema, Branded, CleanupFilter, CleanupReport, CloudDefinition, CloudPlugin,
   CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, Host,
-  HostProcess, HostRequest, Ledger, Logger, ParseOptions, PluginContext, PluginKind,
+  FlowCombine, FlowContext, FlowSupport, HostProcess, HostRequest, Ledger, Logger, ParseOptions, PluginContext, PluginKind,
   PluginMeta, ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle,
   SpawnOptions, TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialRun,
   TrialSpec

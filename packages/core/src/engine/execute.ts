@@ -5,6 +5,7 @@ import type { Sample, SampleInput } from '../samples/types.js';
 import type { TrialRecord } from './run-record.js';
 import { NetbenchError, isRetryable } from '../errors/index.js';
 import { trialLabels } from './sample-labels.js';
+import { runFlowsTrial } from './flows/run-flows-trial.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
 
 /**
@@ -27,6 +28,7 @@ export async function execute(state: RunState): Promise<boolean> {
 
 /** One trial with its retries. Resolves to whether it succeeded. */
 async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> {
+  if (trial.flows) return runFlowsTrial(state, trial);
   const { retries, trialTimeout } = state.plan.spec.options;
   const tool = state.tools.get(trial.tool)!;
   const client = state.hosts.get(trial.client)!;

@@ -35,6 +35,28 @@ export interface PlannedTrial {
   readonly estimatedSeconds: number;
   /** Bulk traffic the trial sends (from the tool's `TrialSpec.traffic`), for egress cost estimates. */
   readonly traffic?: TrialSpec['traffic'];
+  /**
+   * Set for a synchronized trial (a benchmark with `flows:`): the flows run
+   * at once, released at one barrier (docs/flows.md). `client`/`server` are
+   * then the first flow's, and `test`/`params` the trial's own (for a
+   * bidirectional mix, `test` joins the flows' tests with `+`).
+   */
+  readonly flows?: readonly PlannedFlow[];
+}
+
+/** One flow of a synchronized trial: a tool invocation on its own host pair. */
+export interface PlannedFlow {
+  /** Unique within the trial; the `flow` label of its samples (`client->s1`). */
+  readonly label: string;
+  readonly tool: string;
+  readonly test: string;
+  readonly params: Readonly<Record<string, Scalar>>;
+  /** Fleet host ids. */
+  readonly client: string;
+  readonly server: string;
+  readonly ip: 'internal' | 'external';
+  readonly estimatedSeconds: number;
+  readonly traffic?: TrialSpec['traffic'];
 }
 
 export interface Plan {

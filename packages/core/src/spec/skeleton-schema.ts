@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flowsSchema } from './flows-schema.js';
 
 /** Names of the spec and of hosts: they end up in run ids and fleet ids. */
 export const NAME_RE = /^[A-Za-z0-9_-]+$/;
@@ -7,7 +8,7 @@ export const VARIABLE_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Core-owned keys of each block; the rest belongs to the plugin. */
 export const HOST_CORE_KEYS = ['cloud', 'reuse'] as const;
-export const BENCHMARK_CORE_KEYS = ['tool', 'name', 'client', 'server', 'ip'] as const;
+export const BENCHMARK_CORE_KEYS = ['tool', 'name', 'client', 'server', 'ip', 'flows'] as const;
 export const PUBLISH_CORE_KEYS = ['type'] as const;
 
 const name = z.string().regex(NAME_RE, 'use letters, digits, - and _ only');
@@ -20,9 +21,21 @@ export const hostSkeleton = z.looseObject({
 export const benchmarkSkeleton = z.looseObject({
   tool: z.string().min(1),
   name: z.string().min(1).optional(),
-  client: z.string().min(1),
-  server: z.string().min(1),
+  // Either one client/server pair, or `flows` (several pairs at once, docs/flows.md).
+  client: z.string().min(1).optional(),
+  server: z.string().min(1).optional(),
   ip: z.enum(['internal', 'external']).default('internal'),
+  flows: flowsSchema.optional(),
+}).superRefine((bench, ctx) => {
+  if (bench.flows) {
+    for (const role of ['client', 'server'] as const) {
+      if (bench[role] !== undefined) ctx.addIssue({ code: 'custom', path: [role], message: `give either ${role} and its partner or flows, not both` });
+    }
+    return;
+  }
+  for (const role of ['client', 'server'] as const) {
+    if (bench[role] === undefined) ctx.addIssue({ code: 'custom', path: [role], message: `${role} is required (or give flows: one-to-many, mesh, bidirectional or pairs)` });
+  }
 });
 
 export const publishSkeleton = z.looseObject({ type: z.string().min(1) });

@@ -8,9 +8,12 @@ import type { NetperfResult } from './parse/result.js';
 import { trialSamples } from './samples/aggregate.js';
 import { familyArgs, findPool } from './serve.js';
 import { isNetperfTest, type NetperfTest } from './tests.js';
+import { interimSample, onLines } from './interim.js';
 import { estimatedSeconds, trialParamsSchema, type TrialParams } from './trials.js';
 
 const PROGRESS_INTERVAL_MS = 1_000;
+/** Seconds between interim results of a flow when the block sets no `demo`. */
+const FLOW_DEMO_SECONDS = 1;
 
 /**
  * One trial: `streams` netperf processes at once from the client, each to its
@@ -48,13 +51,26 @@ export async function runNetperf(trial: TrialRun, ctx: TrialContext): Promise<Tr
 
 async function runStreams(trial: TrialRun, test: NetperfTest, params: TrialParams, ports: readonly PortPair[], ctx: TrialContext): Promise<NetperfResult[]> {
   const seconds = estimatedSeconds(params);
+  const { flow } = ctx;
+  // A flow reports interim results (demo mode) so the trial has a time series on the shared clock.
+  const argvParams = flow && params.demo === undefined ? { ...params, demo: FLOW_DEMO_SECONDS } : params;
+  const argvs = ports.map((pair) => netperfArgv(test, argvParams, trial.target, pair));
+  // Servers are leased and argv built: wait for the other flows, then start at once.
+  if (flow) await flow.release();
   const started = Date.now();
-  const processes = ports.map((pair) => {
-    const process = trial.client.spawn(netperfArgv(test, params, trial.target, pair), { signal: ctx.signal });
+  const processes = argvs.map((argv, stream) => {
+    const process = trial.client.spawn(argv, { signal: ctx.signal });
     process.stdin.on('error', () => {});
     process.stdin.end();
+    if (flow) {
+      onLines(process.stdout, (line) => {
+        const sample = interimSample(line, test, stream, Date.now());
+        if (sample) flow.interval(sample);
+      });
+    }
     return process;
   });
+  flow?.started();
   ctx.progress(0, `${test} × ${params.streams}`);
   const timer = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000;

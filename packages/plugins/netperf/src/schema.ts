@@ -39,6 +39,18 @@ export const netperfBlockSchema = z.strictObject({
   socketBuffer: positiveInt.optional(),
   /** Disable Nagle's algorithm on TCP tests (`-D`). */
   nodelay: z.boolean().default(false),
+  /**
+   * *_RR tests: transactions kept in flight at once (netperf's test-specific
+   * `-b`, its "first burst"; Debian's netperf is built with it). More in
+   * flight, more packets per second, up to what the hosts can do. A list
+   * makes one trial per value (PKB's burst-size sweep).
+   */
+  burst: z.union([z.number().int().min(0).max(4096), z.array(z.number().int().min(0).max(4096)).min(1)]).optional(),
+  /**
+   * Seconds between interim results (netperf demo mode, `-D`), reported as
+   * interval samples in a flows trial. Flows trials default to 1 s.
+   */
+  demo: z.number().min(0.1).max(60).optional(),
   confidence: confidenceSchema.optional(),
   interval: intervalSchema.optional(),
   /** Ask for netperf's printed latency histogram (`-v 2`); needs a build with `--enable-histogram`. */
