@@ -1,3 +1,4 @@
+import { findForwardRules } from './forward-rule.js';
 import { readFile } from 'node:fs/promises';
 import { teardownEach, type CleanupFilter, type CleanupReport, type LedgerResource } from '@netbench/core';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
@@ -79,6 +80,9 @@ export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupRe
     .filter((ns) => matches(filter, ns.runId))
     .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }));
 
-  const found = [...processes, ...veths, ...netns, ...bridges];
+  const bridgeTags = new Set([...bridges.map((b) => b.id), ...links.map((l) => l.ifname)]);
+  // A rule whose bridge is gone is a leftover too; one whose bridge lives belongs to that bridge's run.
+  const rules = (await findForwardRules()).filter((rule) => bridges.some((b) => b.id === rule.id) || !bridgeTags.has(rule.id));
+  const found = [...processes, ...veths, ...netns, ...rules, ...bridges];
   return teardownEach(found, teardownResource, filter);
 }

@@ -7,6 +7,7 @@ import type { LocalCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';
 import { linkAlias } from './naming.js';
+import { addForwardRule, bridgedFramesFiltered } from './forward-rule.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
 import { mustRun, runCommand } from './run-command.js';
@@ -126,6 +127,10 @@ export async function provisionLab(plan: LabPlan, caps: LocalCapabilities, ctx: 
   const os = await osRelease();
   if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
   await ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { runId: ctx.runId } }, () => createBridge(plan.bridge, ctx.runId));
+  // Docker's br_netfilter + FORWARD DROP would drop every frame between the namespaces.
+  if (await bridgedFramesFiltered()) {
+    await ctx.ledger.track({ type: 'forward-rule', id: plan.bridge, data: { runId: ctx.runId } }, () => addForwardRule(plan.bridge));
+  }
   const hosts: Host[] = [];
   for (const host of plan.hosts) {
     ctx.signal.throwIfAborted();

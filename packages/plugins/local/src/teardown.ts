@@ -1,3 +1,4 @@
+import { deleteForwardRule } from './forward-rule.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { LedgerResource } from '@netbench/core';
@@ -6,7 +7,7 @@ import { findProcesses, processState, terminate, type ProcessRef } from './proce
 import { runCommand } from './run-command.js';
 
 /** Resource kinds this plugin records. */
-export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process';
+export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'forward-rule';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const linkExists = async (name: string) => (await runCommand(['ip', 'link', 'show', 'dev', name])).code === 0;
@@ -111,6 +112,9 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
     case 'netns':
       if (!NETNS_RE.test(resource.id)) throw refuse();
       return deleteNetns(resource.id);
+    case 'forward-rule':
+      if (!BRIDGE_RE.test(resource.id)) throw refuse();
+      return deleteForwardRule(resource.id);
     default:
       throw new Error(`local: unknown resource type ${resource.type}`);
   }
