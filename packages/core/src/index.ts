@@ -132,3 +132,4 @@ export type { LoginKey, PricedSite, RegionalPriceTable, TableCostModel } from '.
 export { allOrFirstError, teardownEach } from './cloud-kit/index.js';
 export { runShow } from './store/index.js';
 export { PortPool, boundPorts, readBoundPorts, PortInUseError, startToolServer, startToolServerOnFreePort, withToolServer, runToolClient, trialDeadline, type PortProtocol, type ToolServer, type ToolServerOptions, type ToolClientOptions, type TrialDeadline } from './tool-kit/index.js';
+export { gatedArgv, openGate, shutGate } from './tool-kit/index.js';

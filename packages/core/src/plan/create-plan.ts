@@ -88,6 +88,7 @@ export async function createPlan(spec: Spec, resolver: PluginResolver): Promise<
       cell: d.cell,
       estimatedSeconds: d.trial.estimatedSeconds,
       ...(d.trial.traffic ? { traffic: d.trial.traffic } : {}),
+      ...(d.trial.search ? { search: { ...d.trial.search, group: `${d.bench.index}/${JSON.stringify(d.cell)}/${repetition}/${d.trial.search.group}` } } : {}),
       ...(d.flows ? { flows: plannedFlows(d.flows, d.bench.spec, repeated ? repetition : undefined) } : {}),
     };
   });

@@ -1,5 +1,5 @@
 import type { Scalar, Spec } from '../spec/types.js';
-import type { TrialSpec } from '../plugin/tool.js';
+import type { TrialSearch, TrialSpec } from '../plugin/tool.js';
 
 /** One distinct machine the run needs. Provisioned once, used by many trials. */
 export interface FleetHost {
@@ -42,6 +42,8 @@ export interface PlannedTrial {
    * bidirectional mix, `test` joins the flows' tests with `+`).
    */
   readonly flows?: readonly PlannedFlow[];
+  /** A step of a search (`TrialSpec.search`); `group` is made unique per benchmark, cell and repetition. */
+  readonly search?: TrialSearch;
 }
 
 /** One flow of a synchronized trial: a tool invocation on its own host pair. */

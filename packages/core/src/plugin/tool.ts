@@ -16,6 +16,22 @@ export interface TrialSpec {
    * Omit for latency tests whose traffic is negligible.
    */
   readonly traffic?: { readonly direction: 'forward' | 'reverse' | 'both'; readonly bitsPerSecond?: number };
+  /**
+   * Makes the trial one step of a search (netperf's burst-size search):
+   * steps of the same `group` (within one benchmark, matrix cell and
+   * repetition) run in the order `trials` returned them, and once a step's
+   * `metric` — its `flow: aggregate` sample in a flows trial, else its own
+   * sample without a `stream` label — rises less than `minGainPercent` over
+   * the best step so far (or the step fails), the remaining steps are
+   * skipped (recorded `skipped`, with the reason).
+   */
+  readonly search?: TrialSearch;
+}
+
+export interface TrialSearch {
+  readonly group: string;
+  readonly metric: string;
+  readonly minGainPercent: number;
 }
 
 /** What `check` found on a host. Recorded in labels (`<tool>_version`, features). */

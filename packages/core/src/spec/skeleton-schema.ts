@@ -34,7 +34,7 @@ export const benchmarkSkeleton = z.looseObject({
     return;
   }
   for (const role of ['client', 'server'] as const) {
-    if (bench[role] === undefined) ctx.addIssue({ code: 'custom', path: [role], message: `${role} is required (or give flows: one-to-many, mesh, bidirectional or pairs)` });
+    if (bench[role] === undefined) ctx.addIssue({ code: 'custom', path: [role], message: `missing required field '${role}' (expected string; or give flows: one-to-many, mesh, bidirectional or pairs)` });
   }
 });
 

@@ -1,4 +1,4 @@
-import { NetbenchError, ParseError, RetryableError, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
+import { NetbenchError, ParseError, RetryableError, gatedArgv, openGate, shutGate, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
 import { netperfArgv, type PortPair } from './argv.js';
 import { requireFeatures } from './features.js';
 import { NetserverPool, type Lease } from './netserver-pool.js';
@@ -55,14 +55,12 @@ async function runStreams(trial: TrialRun, test: NetperfTest, params: TrialParam
   // A flow reports interim results (demo mode) so the trial has a time series on the shared clock.
   const argvParams = flow && params.demo === undefined ? { ...params, demo: FLOW_DEMO_SECONDS } : params;
   const argvs = ports.map((pair) => netperfArgv(test, argvParams, trial.target, pair));
-  // Servers are leased and argv built: wait for the other flows, then start at once.
-  if (flow) await flow.release();
-  const started = Date.now();
+  // A flow's processes start before the barrier, held at a gate, so release only writes a line to each.
   const processes = argvs.map((argv, stream) => {
-    const process = trial.client.spawn(argv, { signal: ctx.signal });
+    const process = trial.client.spawn(flow ? gatedArgv(argv) : argv, { signal: ctx.signal });
     process.stdin.on('error', () => {});
-    process.stdin.end();
-    if (flow) {
+    if (!flow) process.stdin.end();
+    else {
       onLines(process.stdout, (line) => {
         const sample = interimSample(line, test, stream, Date.now());
         if (sample) flow.interval(sample);
@@ -70,7 +68,18 @@ async function runStreams(trial: TrialRun, test: NetperfTest, params: TrialParam
     }
     return process;
   });
-  flow?.started();
+  if (flow) {
+    try {
+      await flow.release();
+    } catch (error) {
+      for (const process of processes) shutGate(process);
+      await Promise.allSettled(processes.map((process) => process.exited));
+      throw error;
+    }
+    for (const process of processes) openGate(process);
+    flow.started();
+  }
+  const started = Date.now();
   ctx.progress(0, `${test} × ${params.streams}`);
   const timer = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000;

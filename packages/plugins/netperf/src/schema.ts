@@ -47,6 +47,16 @@ export const netperfBlockSchema = z.strictObject({
    */
   burst: z.union([z.number().int().min(0).max(4096), z.array(z.number().int().min(0).max(4096)).min(1)]).optional(),
   /**
+   * *_RR tests: PKB's burst-size search (netperf's find_max_burst.sh): one
+   * trial per burst 0, 1, 2, 4, ... up to `max`, run in that order, stopping
+   * at the first whose transaction rate (the flows' aggregate in a flows
+   * trial) rises less than `minGainPercent` over the best so far.
+   */
+  burstSearch: z.strictObject({
+    max: z.number().int().min(1).max(4096).default(256),
+    minGainPercent: z.number().min(0).max(100).default(5),
+  }).optional(),
+  /**
    * Seconds between interim results (netperf demo mode, `-D`), reported as
    * interval samples in a flows trial. Flows trials default to 1 s.
    */
@@ -57,6 +67,6 @@ export const netperfBlockSchema = z.strictObject({
   histogram: z.boolean().default(false),
   /** Measure local and remote CPU utilisation (`-c -C`). */
   cpuUtil: z.boolean().default(false),
-});
+}).refine((block) => block.burst === undefined || block.burstSearch === undefined, { message: 'give burst or burstSearch, not both', path: ['burstSearch'] });
 
 export type NetperfBlock = z.output<typeof netperfBlockSchema>;

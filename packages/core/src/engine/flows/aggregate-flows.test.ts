@@ -21,14 +21,17 @@ describe('aggregateFlows', () => {
     expect(out.find((s) => s.metric === 'flow_start_skew')).toMatchObject({ value: 2.25, unit: 'ms', timestamp: 5 });
   });
 
-  it('leaves out a metric a flow lacks, reports twice or in another unit, and the skew when a start is unknown', () => {
+  it('aggregates a metric over the flows that report it; leaves it out when one reports it twice or in another unit', () => {
     const [a, b, c] = flows;
     const out = aggregateFlows([
       a!,
-      { ...b!, startedAt: undefined, samples: [...b!.samples, b!.samples[0]!] },
+      { ...b!, startedAt: undefined, samples: [b!.samples[0]!, b!.samples[0]!] },
       { ...c!, samples: [{ ...c!.samples[1]!, unit: 'ms' }] },
     ], combine, 5);
     expect(out).toEqual([]);
+    const subset = aggregateFlows([a!, { ...b!, samples: [b!.samples[1]!] }, c!], combine, 5);
+    expect(subset.find((s) => s.metric === 'UDP_RR_Transaction_Rate')).toMatchObject({ value: 300, labels: { flow_count: 2 } });
+    expect(subset.find((s) => s.metric === 'UDP_RR_Latency_mean')).toMatchObject({ value: 20, labels: { flow_count: 3 } });
   });
 
   it('keeps only the labels every set shares', () => {

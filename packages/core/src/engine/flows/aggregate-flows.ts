@@ -12,9 +12,10 @@ export interface FlowOutcome {
 
 /**
  * The trial-level samples of a synchronized trial, labelled `flow: aggregate`:
- * - for every metric the tool combines (`combine`) that each flow reported
- *   exactly once in the same unit: the sum (or mean) across flows, with the
- *   spread in labels `flow_min`, `flow_median`, `flow_max` and `flow_count`;
+ * - for every metric the tool combines (`combine`): the sum (or mean) over
+ *   the flows that reported it, with the spread in labels `flow_min`,
+ *   `flow_median`, `flow_max` and how many flows in `flow_count`; left out
+ *   when a flow reported it twice or in another unit;
  * - `flow_start_skew` (ms): last flow start minus first (PKB's
  *   `all_streams_start_delta`), when every flow reported its start.
  * An aggregate keeps the labels its flows' samples share (so it claims no
@@ -25,16 +26,17 @@ export function aggregateFlows(flows: readonly FlowOutcome[], combine: (metric: 
   const base: Labels = { flow: 'aggregate', flow_count: flows.length };
   const out: SampleInput[] = [];
 
-  const metrics = new Map<string, { unit: string; values: number[] }>();
-  const first = flows[0]!;
-  for (const sample of first.samples) {
-    if (metrics.has(sample.metric)) continue;
+  const seen = new Set<string>();
+  for (const sample of flows.flatMap((flow) => flow.samples)) {
+    if (seen.has(sample.metric)) continue;
+    seen.add(sample.metric);
     const how = combine(sample.metric, sample.unit);
     if (!how) continue;
-    const found = flows.map((flow) => only(flow.samples, sample.metric, sample.unit));
+    // Flows that do not report the metric stay out (a bidirectional mix: TCP_STREAM on some, TCP_MAERTS on others).
+    const reporting = flows.filter((flow) => flow.samples.some((s) => s.metric === sample.metric));
+    const found = reporting.map((flow) => only(flow.samples, sample.metric, sample.unit));
     if (found.some((s) => s === undefined)) continue;
     const values = found.map((s) => s!.value);
-    metrics.set(sample.metric, { unit: sample.unit, values });
     const sorted = values.slice().sort((a, b) => a - b);
     const sum = sorted.reduce((a, b) => a + b, 0);
     out.push({
@@ -42,7 +44,7 @@ export function aggregateFlows(flows: readonly FlowOutcome[], combine: (metric: 
       value: how === 'sum' ? sum : sum / sorted.length,
       unit: sample.unit,
       timestamp,
-      labels: { ...commonLabels(found.map((s) => s!.labels ?? {})), ...base, aggregation: how === 'sum' ? 'sum_of_flows' : 'mean_of_flows', flow_min: sorted[0]!, flow_median: median(sorted), flow_max: sorted[sorted.length - 1]! },
+      labels: { ...commonLabels(found.map((s) => s!.labels ?? {})), ...base, flow_count: reporting.length, aggregation: how === 'sum' ? 'sum_of_flows' : 'mean_of_flows', flow_min: sorted[0]!, flow_median: median(sorted), flow_max: sorted[sorted.length - 1]! },
     });
   }
 
