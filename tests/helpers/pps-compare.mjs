@@ -63,6 +63,9 @@ export async function comparePps({ servers = 3, duration = 3, burst = 8, rounds 
   const runId = `pps${Date.now().toString(36)}`.slice(0, 20);
   const runDir = mkdtempSync(join(tmpdir(), 'nb-pps-'));
   const ledger = new MemoryLedger(runId, 'local');
+  // The runs are stored in the comparison's own folder, never the user's ~/.netbench.
+  const savedDb = process.env.NETBENCH_DB;
+  process.env.NETBENCH_DB = join(runDir, 'netbench.db');
   const ctx = { runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger };
   const names = ['client', ...Array.from({ length: servers }, (_, i) => `server_${i + 1}`)];
   try {
@@ -107,6 +110,8 @@ export async function comparePps({ servers = 3, duration = 3, burst = 8, rounds 
     };
   } finally {
     for (const resource of ledger.pending()) await localPlugin.teardown(resource, ctx).catch(() => {});
+    if (savedDb === undefined) delete process.env.NETBENCH_DB;
+    else process.env.NETBENCH_DB = savedDb;
     rmSync(runDir, { recursive: true, force: true });
   }
 }

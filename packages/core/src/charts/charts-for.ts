@@ -5,6 +5,7 @@ import { heatmapCharts } from './heatmap-charts.js';
 import { histogramCharts } from './histogram-charts.js';
 import { sweepCharts } from './sweep-charts.js';
 import { timeSeriesCharts } from './timeseries-charts.js';
+import { flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
 import type { ChartInput, ChartKind, ChartOptions, ChartSpec } from './types.js';
 
 type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => ChartSpec[];
@@ -13,10 +14,12 @@ type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => Char
 const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
   ['heatmap', heatmapCharts],
   ['bar', barCharts],
+  ['bar', flowBarCharts],
   ['sweep', sweepCharts],
   ['cdf', cdfCharts],
   ['histogram', histogramCharts],
   ['timeseries', timeSeriesCharts],
+  ['timeseries', flowTimeSeriesCharts],
 ];
 
 /**

@@ -28,7 +28,10 @@ export function timeSeriesOption(spec: TimeSeriesChart): Figure {
         showSymbol: true,
         symbolSize: 6,
         lineStyle: { width: 2 },
-        markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: seriesColor(i), width: 1 }, data: [{ yAxis: s.mean }] },
+        // Flows of one trial are stacked areas: the top edge is their sum, so no per-series mean line.
+        ...(spec.stack ? { stack: spec.stack, areaStyle: { opacity: 0.5 } } : {
+          markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: seriesColor(i), width: 1 }, data: [{ yAxis: s.mean }] },
+        }),
       })),
     },
   };
