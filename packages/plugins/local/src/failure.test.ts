@@ -1,3 +1,4 @@
+import { bridgedFramesFiltered } from './forward-rule.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { runTag, vethName } from './naming.js';
@@ -76,6 +77,7 @@ describe('local lab: failures and leftovers', () => {
     const fresh = newRun();
     await plugin.provision([request('x')], fresh.ctx);
 
+    const ruled = await bridgedFramesFiltered();
     const lostId = lost.ctx.runId;
     const tag = runTag(lostId);
     const expected = [
@@ -85,6 +87,8 @@ describe('local lab: failures and leftovers', () => {
       `netns nb-${lostId}-a`,
       `netns nb-${lostId}-b`,
       `bridge nb${tag}br`,
+      // Docker's br_netfilter makes iptables see bridged frames: then the bridge has a FORWARD rule (forward-rule.ts).
+      ...(ruled ? [`forward-rule nb${tag}br`] : []),
     ];
     const dry = await plugin.cleanup!({ runId: lostId, dryRun: true }, lost.ctx);
     expect(dry.found.map((r) => `${r.type} ${r.id}`).sort()).toEqual([...expected].sort());
@@ -96,7 +100,7 @@ describe('local lab: failures and leftovers', () => {
     const young = await plugin.cleanup!({ runId: fresh.ctx.runId, olderThanMs: 3_600_000, dryRun: true }, fresh.ctx);
     expect(young.found).toEqual([]);
     const freshFound = await plugin.cleanup!({ runId: fresh.ctx.runId, dryRun: true }, fresh.ctx);
-    expect(freshFound.found.map((r) => r.type).sort()).toEqual(['bridge', 'netns', 'veth']);
+    expect(freshFound.found.map((r) => r.type).sort()).toEqual(ruled ? ['bridge', 'forward-rule', 'netns', 'veth'] : ['bridge', 'netns', 'veth']);
 
     const report = await plugin.cleanup!({ runId: lostId, olderThanMs: 86_400_000 }, lost.ctx);
     expect(report.failed).toEqual([]);

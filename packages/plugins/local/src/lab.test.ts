@@ -3,6 +3,7 @@ import type { Host } from '@netbench/core';
 import plugin from './index.js';
 import { bridgeName, runTag } from './naming.js';
 import { runCommand } from './run-command.js';
+import { bridgedFramesFiltered } from './forward-rule.js';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
 
 describe('local lab: two namespaces on a bridge', () => {
@@ -37,7 +38,7 @@ describe('local lab: two namespaces on a bridge', () => {
     expect(server?.os).toMatch(/\S/);
   });
 
-  it('records every resource in the ledger before creating it', () => {
+  it('records every resource in the ledger before creating it', async () => {
     const entries = run.ctx.ledger.entries;
     for (const [index, entry] of entries.entries()) {
       if (entry.phase !== 'created') continue;
@@ -47,8 +48,11 @@ describe('local lab: two namespaces on a bridge', () => {
       expect(firstSeen).toBeLessThan(index);
     }
     const made = entries.filter((e) => e.phase === 'created').map((e) => `${e.resource.type} ${e.resource.id}`);
+    // Docker's br_netfilter makes iptables see bridged frames: then the bridge gets a FORWARD rule (forward-rule.ts).
+    const ruled = await bridgedFramesFiltered();
     expect(made).toEqual([
       `bridge nb${tag}br`,
+      ...(ruled ? [`forward-rule nb${tag}br`] : []),
       `netns nb-${runId}-client`,
       `veth nb${tag}h0`,
       'process spawned@client',
