@@ -391,7 +391,6 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     const plan = await createPlan(spec, registry);
     expect(plan.trials.map((t) => t.params.burst)).toEqual([0, 1, 2, 4, 8, 16, 32, 64, 128, 256]);
     expect(plan.trials.every((t) => t.search?.metric === 'UDP_RR_Transaction_Rate')).toBe(true);
-    expect(plan.trials.map((t) => t.flows?.map((f) => f.server).join(',')) ).toEqual(Array(10).fill('server_1,server_2'));
+    expect(plan.trials.map((t) => t.flows?.map((f) => f.server).join(','))).toEqual(Array(10).fill('server_1,server_2'));
   });
-});
 });
