@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Sample } from '@netbench/core';
+import type { Sample } from '@netbench/plugin-api';
 import { runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults } from './helpers/results.js';
 import { comparePps } from './helpers/pps-compare.mjs';

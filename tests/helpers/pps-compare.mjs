@@ -8,8 +8,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPlan, definePlugin, loadSpec, runPlan, staticRegistry, z } from '@netbench/core';
-import { MemoryLedger } from '@netbench/core/testing';
+import { createPlan, loadSpec, runPlan, staticRegistry } from '@netbench/core';
+import { definePlugin, z } from '@netbench/plugin-api';
+import { MemoryLedger } from '@netbench/plugin-api/testing';
 import { localPlugin } from '@netbench/plugin-local';
 import { netperfPlugin } from '@netbench/plugin-netperf';
 

@@ -1,5 +1,4 @@
-import { NetbenchError } from '../errors/index.js';
-import type { TrialSpec } from '../plugin/tool.js';
+import { NetbenchError, type TrialSpec } from '@netbench/plugin-api';
 import { flowPairs, type FlowsSpec } from '../spec/flows-schema.js';
 import type { FleetSlot } from './fleet-builder.js';
 import type { PlannedFlow, PlannedTrial } from './types.js';

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import type { AnyPlugin } from '../plugin/define-plugin.js';
+import type { AnyPlugin } from '@netbench/plugin-api';
 import { staticRegistry } from '../registry/static-registry.js';
 import { createPlan } from '../plan/create-plan.js';
 import flowTool from '../engine/flows/__fixtures__/flow-tool.js';
 import { loadSpec } from './load-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError } from '../issues/spec-error.js';
 import { labCloud, pingTool } from './__fixtures__/test-plugins.js';
 
 const registry = staticRegistry([labCloud, flowTool, pingTool] as AnyPlugin[]);

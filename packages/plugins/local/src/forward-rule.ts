@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { BRIDGE_RE } from './naming.js';
 import { mustRun, runCommand } from './run-command.js';
 

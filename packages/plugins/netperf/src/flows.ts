@@ -1,4 +1,4 @@
-import type { FlowCombine, FlowSupport } from '@netbench/core';
+import type { FlowCombine, FlowSupport } from '@netbench/plugin-api';
 
 // Rates add up across flows; what PKB's multi-stream totals sum, the flows' totals sum too.
 const SUM_RE = /_(?:Throughput|Transaction_Rate|Packet_Rate|Throughput_total|Packet_Rate_total)$/;

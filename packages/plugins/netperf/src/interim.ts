@@ -1,4 +1,4 @@
-import type { SampleInput } from '@netbench/core';
+import type { SampleInput } from '@netbench/plugin-api';
 import { isRequestResponse, type NetperfTest } from './tests.js';
 import { MBPS, TRANSACTIONS_PER_SECOND } from './samples/units.js';
 

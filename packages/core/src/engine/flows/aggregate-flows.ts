@@ -1,5 +1,4 @@
-import type { FlowCombine } from '../../plugin/tool.js';
-import type { Labels, LabelValue, SampleInput } from '../../samples/types.js';
+import type { FlowCombine, Labels, LabelValue, SampleInput } from '@netbench/plugin-api';
 
 /** One flow's outcome, as the aggregation sees it. */
 export interface FlowOutcome {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyPlugin } from '../../plugin/define-plugin.js';
+import type { AnyPlugin } from '@netbench/plugin-api';
 import { staticRegistry } from '../../registry/static-registry.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { createPlan } from '../../plan/create-plan.js';

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import type { PlannedFlow, PlannedTrial } from '../../plan/types.js';
-import type { FlowContext, ToolPlugin, TrialContext, TrialRun } from '../../plugin/tool.js';
-import type { Labels, Sample, SampleInput } from '../../samples/types.js';
-import type { TrialRecord } from '../run-record.js';
-import { NetbenchError, RetryableError, isRetryable } from '../../errors/index.js';
+import type { FlowContext, Labels, Sample, SampleInput, ToolPlugin, TrialContext, TrialRecord, TrialRun } from '@netbench/plugin-api';
+import { NetbenchError, RetryableError, isRetryable } from '@netbench/plugin-api';
 import { trialLabels } from '../sample-labels.js';
 import { makeSample, recordSamples } from '../execute.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from '../run-state.js';

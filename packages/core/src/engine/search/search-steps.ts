@@ -1,5 +1,5 @@
 import type { PlannedTrial } from '../../plan/types.js';
-import type { Sample } from '../../samples/types.js';
+import type { Sample } from '@netbench/plugin-api';
 
 /**
  * The searches of a run (`TrialSpec.search`): which steps still run. Steps

@@ -1,5 +1,5 @@
-import type { Labels, SampleInput } from '@netbench/core';
-import type { NetperfResult } from '../parse/result.js';
+import type { Labels, SampleInput } from '@netbench/plugin-api';
+import type { NetperfResult } from '../result.js';
 
 export const PACKETS_PER_SECOND = 'packets_per_second';
 

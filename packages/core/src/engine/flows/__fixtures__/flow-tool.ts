@@ -3,8 +3,7 @@
 // rate that says which flow it was (10 × (index + 1)). `fail` names the
 // flow index that fails, `failAt` whether before the barrier or after it.
 import { z } from 'zod';
-import { definePlugin } from '../../../plugin/define-plugin.js';
-import { RetryableError } from '../../../errors/index.js';
+import { definePlugin, RetryableError } from '@netbench/plugin-api';
 
 const schema = z.strictObject({
   seconds: z.number().min(0).default(0.2),
