@@ -82,9 +82,12 @@ export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupRe
     .filter((ns) => matches(filter, ns.runId))
     .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }));
 
-  const bridgeTags = new Set([...bridges.map((b) => b.id), ...links.map((l) => l.ifname)]);
-  // A rule whose bridge is gone is a leftover too; one whose bridge lives belongs to that bridge's run.
-  const rules = (await findForwardRules()).filter((rule) => bridges.some((b) => b.id === rule.id) || !bridgeTags.has(rule.id));
+  // A bridge's FORWARD rule belongs to the bridge's run (its alias), judged like the links; a rule outliving its bridge by its tag.
+  const rules = (await findForwardRules()).flatMap((rule): LedgerResource[] => {
+    const tag = BRIDGE_RE.exec(rule.id)?.[1];
+    const runId = runIdFromAlias(links.find((l) => l.ifname === rule.id)?.ifalias) ?? (tag ? runIdByTag.get(tag) : undefined);
+    return tag && matches(filter, runId, tag) ? [{ ...rule, data: runId ? { runId } : {} }] : [];
+  });
   const found = [...processes, ...veths, ...netns, ...rules, ...bridges];
   return teardownEach(found, teardownResource, filter);
 }
