@@ -24,7 +24,7 @@ import { dockerObjectsOf, dockerReady } from './helpers/docker.js';
 
 interface PlanJson {
   cells: number;
-  trials: { tool: string; test: string; params: Record<string, unknown>; client: string; server: string; ip: string; cell: Record<string, unknown> }[];
+  trials: { tool: string; test: string; params: Record<string, unknown>; client: string; server: string; ip: string; cell: Record<string, unknown>; flows?: { client: string; server: string }[] }[];
   fleet: { id: string; name: string; cloud: string; config: Record<string, unknown> }[];
   warnings: string[];
 }
@@ -122,11 +122,16 @@ const FIXTURES: Readonly<Record<string, Expected>> = {
       expect(plan.warnings.join('\n')).toMatch(/read 'Gce_network_tier' as 'gce_network_tier'/);
     },
   },
-  // Whitepaper 3.1.3 ("pending contribution"): UDP_RR from vm_1 to vm_2 and vm_3 at once.
+  // Whitepaper 3.1.3 ("pending contribution"): UDP_RR from vm_1 to vm_2 and vm_3 at once (synchronized flows), burst searched 0..256.
   'netperf_aggregate_pps.yaml': {
-    trials: 2, cells: 1, fleet: 3,
-    shape: { 'netperf:UDP_RR vm_1>vm_2:internal': 1, 'netperf:UDP_RR vm_1>vm_3:internal': 1 },
-    check: (plan) => expect(params(plan, 'requestSize')).toEqual([1]),
+    trials: 10, cells: 1, fleet: 3,
+    shape: { 'netperf:UDP_RR vm_1>vm_2:internal': 10 },
+    check: (plan) => {
+      expect(params(plan, 'requestSize')).toEqual([1]);
+      expect(plan.trials.map((t) => t.params.burst)).toEqual([0, 1, 2, 4, 8, 16, 32, 64, 128, 256]);
+      for (const trial of plan.trials) expect(trial.flows?.map((f) => `${f.client}>${f.server}`)).toEqual(['vm_1>vm_2', 'vm_1>vm_3']);
+      expect(plan.warnings).toEqual([]);
+    },
   },
   // Whitepaper 3.4: ping over the VPN on internal addresses, both ways; the VPN itself is not built (warning).
   'vpn_custom_cidr.yaml': {
@@ -356,7 +361,10 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'whitepaper-onprem-to-cloud.yaml': [5, 1, 2],
     'whitepaper-iperf-zones-regions.yaml': [8, 2, 3],
     'whitepaper-custom-cidr.yaml': [4, 1, 2],
-    'whitepaper-packets-per-second.yaml': [4, 2, 3],
+    'whitepaper-packets-per-second.yaml': [10, 1, 3],
+    'pps-aggregate.yaml': [2, 1, 4],
+    'mesh.yaml': [2, 1, 4],
+    'bidirectional.yaml': [1, 1, 3],
     'whitepaper-intra-zone.yaml': [7, 1, 2],
     'whitepaper-inter-zone.yaml': [72, 6, 6],
     'whitepaper-inter-region.yaml': [380, 190, 38],
@@ -382,10 +390,11 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     expect(spec.description ?? '').not.toBe('');
   });
 
-  test('the pairs of the packets-per-second example run side by side (concurrency 2, paired by cell)', async () => {
+  test('the packets-per-second example is one trial of flows to both servers per burst step', async () => {
     const { spec } = await loadSpec({ file: join(repoRoot, 'examples/whitepaper-packets-per-second.yaml') }, registry);
     const plan = await createPlan(spec, registry);
-    expect(spec.options.concurrency).toBe(2);
-    expect(plan.trials.map((t) => `${t.server}:${String(t.params.streams)}`)).toEqual(['server_1:1', 'server_2:1', 'server_1:8', 'server_2:8']);
+    expect(plan.trials.map((t) => t.params.burst)).toEqual([0, 1, 2, 4, 8, 16, 32, 64, 128, 256]);
+    expect(plan.trials.every((t) => t.search?.metric === 'UDP_RR_Transaction_Rate')).toBe(true);
+    expect(plan.trials.map((t) => t.flows?.map((f) => f.server).join(','))).toEqual(Array(10).fill('server_1,server_2'));
   });
 });

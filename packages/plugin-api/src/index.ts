@@ -9,7 +9,8 @@ export type {
   CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, FleetHost, Host,
   HostProcess, HostRequest, Ledger, Logger, MetricDeclaration, ParseOptions, PeerHost, PluginContext, PluginKind, PluginMeta,
   ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle, SpawnOptions,
-  TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec
+  TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
+  FlowCombine, FlowContext, FlowSupport, TrialSearch
 } from './plugin/index.js';
 export type { SshConnectRetry, SshConnector, SshHost, SshHostKeyPolicy, SshHostOptions, SshJumpOptions } from './plugin/index.js';
 /** The contract versions this package's engine loads, and the problem with a plugin's `apiVersion` if any. */

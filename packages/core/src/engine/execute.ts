@@ -5,6 +5,8 @@ import type { Sample, SampleInput } from '@netbench/plugin-api';
 import type { TrialRecord } from '@netbench/plugin-api';
 import { NetbenchError, isRetryable } from '@netbench/plugin-api';
 import { trialLabels } from './sample-labels.js';
+import { runFlowsTrial } from './flows/run-flows-trial.js';
+import { SearchSteps } from './search/search-steps.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
 
 /**
@@ -16,9 +18,17 @@ export async function execute(state: RunState): Promise<boolean> {
   const queue = [...state.plan.trials];
   const width = Math.max(1, Math.min(state.plan.spec.options.concurrency, queue.length));
   let allOk = true;
+  const searches = new SearchSteps();
   const worker = async () => {
     for (let trial = queue.shift(); trial && !state.signal.aborted; trial = queue.shift()) {
-      if (!(await runTrial(state, trial))) allOk = false;
+      const skip = searches.skipReason(trial);
+      if (skip) {
+        state.trials.set(trial.id, { ...state.trials.get(trial.id)!, error: skip });
+        continue;
+      }
+      const ok = await runTrial(state, trial);
+      if (!ok) allOk = false;
+      searches.record(trial, ok, state.samples);
     }
   };
   await Promise.all(Array.from({ length: width }, worker));
@@ -27,6 +37,7 @@ export async function execute(state: RunState): Promise<boolean> {
 
 /** One trial with its retries. Resolves to whether it succeeded. */
 async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> {
+  if (trial.flows) return runFlowsTrial(state, trial);
   const { retries, trialTimeout } = state.plan.spec.options;
   const tool = state.tools.get(trial.tool)!;
   const client = state.hosts.get(trial.client)!;

@@ -10,7 +10,8 @@ import { redactSpecText, resolveSecrets } from './spec-secrets.js';
 import { SpecSource } from './spec-source.js';
 import { readSpecText, sizeIssue, structureIssues, toPlainData } from './spec-limits.js';
 import type { SkeletonOutput } from './skeleton-schema.js';
-import type { MatrixSpec, Spec } from './types.js';
+import { flowPairs } from './flows-schema.js';
+import type { BenchmarkSpec, MatrixSpec, Spec } from './types.js';
 
 export type SpecInput = { readonly file: string } | { readonly text: string; readonly file?: string };
 
@@ -80,12 +81,19 @@ function buildSpec(data: SkeletonOutput, matrix: MatrixSpec | undefined, source:
     name: data.name,
     ...(data.description !== undefined ? { description: data.description } : {}),
     hosts: data.hosts,
-    benchmarks: data.benchmarks,
+    benchmarks: data.benchmarks.map(withFlowPair),
     ...(matrix ? { matrix } : {}),
     publish: data.publish ?? [{ type: 'json' }],
     options: { ...options, ...(runsDir !== undefined ? { runsDir: resolveDir(runsDir, baseDir) } : {}) },
     ...(source ? { source } : {}),
   };
+}
+
+/** A `flows` benchmark's `client`/`server` are its first flow's pair, so code that reads one pair still works. */
+function withFlowPair(bench: SkeletonOutput['benchmarks'][number]): BenchmarkSpec {
+  if (!bench.flows) return bench as BenchmarkSpec;
+  const [first] = flowPairs(bench.flows);
+  return { ...bench, client: first!.client, server: first!.server } as BenchmarkSpec;
 }
 
 function resolveDir(dir: string, baseDir: string): string {

@@ -9,3 +9,4 @@ export { PortInUseError, startToolServer, startToolServerOnFreePort, withToolSer
 export type { ToolServer, ToolServerOptions } from './tool-server.js';
 export { runToolClient, trialDeadline } from './tool-client.js';
 export type { ToolClientOptions, TrialDeadline } from './tool-client.js';
+export { gatedArgv, openGate, shutGate } from './start-gate.js';

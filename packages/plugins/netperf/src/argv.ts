@@ -24,6 +24,8 @@ export function netperfArgv(test: NetperfTest, params: TrialParams, target: stri
     argv.push('-i', `${params.confidenceMax ?? 10},${params.confidenceMin ?? 3}`);
   }
   if (params.cpuUtil) argv.push('-c', '-C');
+  // Demo mode: an interim result every `demo` seconds, on stdout as `value,units,seconds,end-epoch`.
+  if (params.demo !== undefined) argv.push('-D', String(params.demo));
   if (params.intervalWaitMs !== undefined) {
     // netperf reads -w as an integer with a unit suffix; microseconds keep fractions of a millisecond.
     argv.push('-w', `${Math.max(1, Math.round(params.intervalWaitMs * 1000))}us`, '-b', String(params.intervalBurst ?? 1));
@@ -31,6 +33,8 @@ export function netperfArgv(test: NetperfTest, params: TrialParams, target: stri
 
   argv.push('--', '-P', `,${ports.data}`);
   if (rr) argv.push('-r', `${params.requestSize ?? 1},${params.responseSize ?? 1}`);
+  // Test-specific -b: transactions in flight at once ("first burst"), not the global -b of interval pacing.
+  if (rr && params.burst !== undefined && params.burst > 0) argv.push('-b', String(params.burst));
   else if (params.sendSize !== undefined) argv.push('-m', String(params.sendSize));
   if (params.socketBuffer !== undefined) argv.push('-s', String(params.socketBuffer), '-S', String(params.socketBuffer));
   if (params.nodelay && test.startsWith('TCP_')) argv.push('-D');

@@ -72,7 +72,10 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
         sampling: 'lttb',
         large: big,
         progressive: 0,
-        ...(big ? {} : { markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: seriesColor(i), width: 1 }, data: [{ yAxis: s.mean }] } }),
+        // Flows of one trial are stacked areas: the top edge is their sum, so no per-series mean line.
+        ...(spec.stack ? { stack: spec.stack, areaStyle: { opacity: 0.5 } } : big ? {} : {
+          markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: seriesColor(i), width: 1 }, data: [{ yAxis: s.mean }] },
+        }),
       })),
     },
   };

@@ -6,6 +6,7 @@ import { histogramCharts } from './histogram-charts.js';
 import { rrLatencyCharts } from './rr-latency-charts.js';
 import { sweepCharts } from './sweep-charts.js';
 import { timeSeriesCharts } from './timeseries-charts.js';
+import { flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
 import type { ChartInput, ChartKind, ChartOptions, ChartSpec } from './types.js';
 
 type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => ChartSpec[];
@@ -16,10 +17,12 @@ const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
   ['bar', barCharts],
   // netperf TCP_RR/UDP_RR latency: p50/p90/p99 (or 1/tps, labelled derived) per configuration.
   ['bar', rrLatencyCharts],
+  ['bar', flowBarCharts],
   ['sweep', sweepCharts],
   ['cdf', cdfCharts],
   ['histogram', histogramCharts],
   ['timeseries', timeSeriesCharts],
+  ['timeseries', flowTimeSeriesCharts],
 ];
 
 /**
