@@ -132,3 +132,5 @@ export type { LoginKey, PricedSite, RegionalPriceTable, TableCostModel } from '.
 export { allOrFirstError, teardownEach } from './cloud-kit/index.js';
 export { runShow } from './store/index.js';
 export { PortPool, boundPorts, readBoundPorts, PortInUseError, startToolServer, startToolServerOnFreePort, withToolServer, runToolClient, trialDeadline, type PortProtocol, type ToolServer, type ToolServerOptions, type ToolClientOptions, type TrialDeadline } from './tool-kit/index.js';
+// Addresses as addresses (IP or host name, never an option): for host schemas and tool argv.
+export { assertHostAddress, hostAddressSchema, ipv4CidrSchema, isHostAddress, isIpv4Cidr } from './tool-kit/index.js';

@@ -5,6 +5,7 @@ import type { Sample, SampleInput } from '../samples/types.js';
 import type { TrialRecord } from './run-record.js';
 import { NetbenchError, isRetryable } from '../errors/index.js';
 import { trialLabels } from './sample-labels.js';
+import { isHostAddress } from '../tool-kit/host-address.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
 
 /**
@@ -51,6 +52,8 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
 
   const target = trial.ip === 'external' ? server.externalIp : server.internalIp;
   if (!target) return finish('failed', 0, 0, `host ${server.id} has no ${trial.ip} address`);
+  // A cloud plugin's address reaches tool argv: refuse anything that is not an address (e.g. `-f/etc/passwd`).
+  if (!isHostAddress(target)) return finish('failed', 0, 0, `host ${server.id}: ${trial.ip} address ${JSON.stringify(target)} is not an IP address or host name`);
   const labels = trialLabels({ runId: state.runId, specName: state.plan.spec.name, netbenchVersion: state.netbenchVersion, trial, client, server, clientInfo, serverInfo });
 
   for (let attempt = 0; ; attempt += 1) {

@@ -1,4 +1,4 @@
-import { NetbenchError, runToolClient, trialDeadline, UnsupportedError, withToolServer } from '@netbench/core';
+import { assertHostAddress, NetbenchError, runToolClient, trialDeadline, UnsupportedError, withToolServer } from '@netbench/core';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/core';
 import { reportedError } from './iperf3-error.js';
 import { iperf3Samples } from './iperf3-samples.js';
@@ -16,6 +16,8 @@ const SERVER_EXIT_GRACE_MS = 2_000;
  * before the client's is parsed.
  */
 export async function runIperf3(trial: TrialRun, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
+  // Before the server starts: the address becomes -c's value.
+  assertHostAddress(trial.target, 'iperf3 target');
   const settings = readTrialSettings(trial.params);
   assertSupported(settings, trial);
   const { signal, failure } = trialDeadline(ctx, `iperf3 trial ${trial.id}`);

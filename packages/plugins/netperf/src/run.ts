@@ -1,4 +1,4 @@
-import { NetbenchError, ParseError, RetryableError, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
+import { assertHostAddress, NetbenchError, ParseError, RetryableError, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
 import { netperfArgv, type PortPair } from './argv.js';
 import { requireFeatures } from './features.js';
 import { NetserverPool, type Lease } from './netserver-pool.js';
@@ -18,6 +18,8 @@ const PROGRESS_INTERVAL_MS = 1_000;
  * before it is parsed; a failed stream fails the trial.
  */
 export async function runNetperf(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
+  // Before any netserver starts: the address becomes -H's value.
+  assertHostAddress(trial.target, 'netperf target');
   const test = trial.test.toUpperCase();
   if (!isNetperfTest(test)) throw new NetbenchError(`netperf: unknown test ${trial.test}`);
   const parsed = trialParamsSchema.safeParse(trial.params);
