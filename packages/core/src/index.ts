@@ -110,6 +110,8 @@ export type { ConvertedPkb, ConvertPkbOptions, PkbTranslation, TranslateOptions 
 
 // SSH hosts.
 export { connectSshHost, SshConnectError } from './transport/ssh/index.js';
+export { fetchHostKey, trustHost } from './transport/ssh/index.js';
+export type { OfferedHostKey, TrustHostOptions, TrustHostResult } from './transport/ssh/index.js';
 export type {
   SshConnectContext, SshConnectRetry, SshHost, SshHostKeyPolicy, SshHostOptions, SshJumpOptions
 } from './transport/ssh/index.js';
