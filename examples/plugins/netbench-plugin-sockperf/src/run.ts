@@ -1,4 +1,4 @@
-import { RetryableError, type SampleInput, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
+import { assertHostAddress, RetryableError, type SampleInput, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
 import { fullLogHistogram } from './full-log.js';
 import { parseSockperf } from './parse.js';
 import { FIRST_PORT } from './serve.js';
@@ -9,7 +9,8 @@ const REFUSED_RE = /Connection refused|No messages were received from the server
 export function clientArgv(trial: Pick<TrialRun, 'test' | 'params' | 'target'>, port: number, fullLog?: string): string[] {
   const p = trial.params;
   return [
-    'sockperf', trial.test, '-i', trial.target, '-p', String(port),
+    // -i's value; validated, since an address such as -f/etc/passwd must never read as an option.
+    'sockperf', trial.test, '-i', assertHostAddress(trial.target, 'sockperf target'), '-p', String(port),
     '-t', String(p['duration']), '-m', String(p['message_size']),
     ...(p['protocol'] === 'tcp' ? ['--tcp'] : []),
     ...(p['mps'] !== undefined ? ['--mps', String(p['mps'])] : []),

@@ -54,10 +54,10 @@ export function pathWithout(programs: readonly string[], path = process.env['PAT
 }
 
 /** The host with every command run under `PATH=path` (the transport sets it, as `ExecOptions.env`). */
-export function withPath(host: Host, path: string): Host {
+export function withPath<H extends Host>(host: H, path: string): H {
   const env = (given?: Readonly<Record<string, string>>) => ({ ...given, PATH: path });
   // Delegates everything else to the host itself (its fields may live on a prototype).
-  const wrapped: Host = Object.create(host);
+  const wrapped = Object.create(host) as H;
   return Object.assign(wrapped, {
     exec: (argv: readonly string[], options?: ExecOptions) => host.exec(argv, { ...options, env: env(options?.env) }),
     spawn: (argv: readonly string[], options?: SpawnOptions) => host.spawn(argv, { ...options, env: env(options?.env) }),

@@ -82,7 +82,8 @@ describe('the loopback bridge', () => {
     expect(again.status).toBe(401);
     expect(again.body).toMatch(/already used/);
     expect(again.headers['set-cookie']).toBeUndefined();
-    for (const stale of [{ Cookie: `netbench_session=${server.token}` }, { Authorization: `Bearer ${server.token}` }]) {
+    const stales: Record<string, string>[] = [{ Cookie: `netbench_session=${server.token}` }, { Authorization: `Bearer ${server.token}` }];
+    for (const stale of stales) {
       expect((await get('/', stale)).status).toBe(401);
       expect((await get('/api/call', { ...stale, 'Content-Type': 'application/json' }, 'POST', '{"method":"appInfo","arg":{}}')).status).toBe(401);
     }

@@ -52,7 +52,7 @@ export function parse(raw: string, options: ParseOptions = {}): SampleInput[] {
   return samples;
 }
 `,
-    'src/index.ts': `import { definePlugin, RetryableError, ToolMissingError } from '@netbench/core';
+    'src/index.ts': `import { assertHostAddress, definePlugin, RetryableError, ToolMissingError } from '@netbench/core';
 import { parse } from './parse.js';
 import { schema } from './schema.js';
 
@@ -79,7 +79,9 @@ export default definePlugin({
   async run(trial, ctx) {
     const count = Number(trial.params['count']);
     const interval = Number(trial.params['interval']);
-    const result = await trial.client.exec(['ping', '-q', '-n', '-c', String(count), '-i', String(interval), trial.target], { signal: ctx.signal, timeoutMs: ctx.timeoutMs });
+    // An address, checked, and after -- : a target such as -f/etc/passwd must never read as an option.
+    const target = assertHostAddress(trial.target, 'ping target');
+    const result = await trial.client.exec(['ping', '-q', '-n', '-c', String(count), '-i', String(interval), '--', target], { signal: ctx.signal, timeoutMs: ctx.timeoutMs });
     // Keep the raw output before parsing, so a parse failure still leaves it in the run folder.
     const source = await ctx.saveRaw(trial.id + '-ping.txt', result.stdout + result.stderr);
     if (result.code !== 0 && result.code !== 1) {
