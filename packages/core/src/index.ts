@@ -128,3 +128,7 @@ export { redactSpecText, SECRET_REFERENCE_RE } from './spec/spec-secrets.js';
 export { printable } from './errors/printable.js';
 /** Where plugins may be declared (the CLI's, the project's, the user's package.json). */
 export type { PluginRoot, RootInput, RootOrigin, RootProblem } from './registry/plugin-roots.js';
+/** `netbench hosts trust HOST`: fetch a host's SSH key, show its fingerprint, record it once confirmed. */
+export { fetchHostKey, trustHost } from './transport/ssh/index.js';
+/** What `trustHost` takes and returns. */
+export type { OfferedHostKey, TrustHostOptions, TrustHostResult } from './transport/ssh/index.js';

@@ -25,7 +25,7 @@ import { resolvePlugins } from './resolve-plugins.js';
 import { RUN_FILES, RunFiles } from './run-files.js';
 import { runPhase } from './run-phase.js';
 import { reportError, type RunState } from './run-state.js';
-import { recordSamples } from './execute.js';
+import { recordSamples } from './record-samples.js';
 import { teardown } from './teardown.js';
 
 export interface RunPlanOptions {

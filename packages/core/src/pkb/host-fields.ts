@@ -58,12 +58,27 @@ export const STATIC_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** vm_spec / static_vms keys PKB uses that do not change network results; read, then ignored with a note. */
-const HARMLESS_KEYS = new Set(['boot_disk_size', 'boot_disk_type', 'num_local_ssds', 'os_type', 'tag', 'disk_specs', 'install_packages', 'image', 'image_project', 'image_family']);
+const HARMLESS_KEYS = new Set(['boot_disk_size', 'boot_disk_type', 'num_local_ssds', 'os_type', 'tag', 'disk_specs', 'image', 'image_project', 'image_family']);
 
 export interface MappedFields {
   readonly fields: Record<string, unknown>;
   /** Native field → PKB path it came from. */
   readonly origins: [string, Path][];
+  /** PKB's `install_packages` of the VM, and where it is written. */
+  install?: InstallSetting;
+}
+
+/** PKB's `install_packages` (a VM attribute): netbench's run-wide `options.install`. */
+export interface InstallSetting {
+  readonly value: boolean;
+  readonly path: Path;
+}
+
+/** Reads `install_packages`, which PKB takes as a boolean. */
+export function readInstallPackages(value: unknown, path: Path, problems: Problems): InstallSetting | undefined {
+  if (typeof value === 'boolean') return { value, path };
+  problems.error(path, 'install_packages is true or false');
+  return undefined;
 }
 
 /** Map one VM's vm_spec (for its cloud) onto the plugin's host fields. */
@@ -71,9 +86,14 @@ export function mapVmSpec(cloud: NativeCloud, spec: Record<string, unknown>, bas
   const names = VM_SPEC_FIELDS[cloud];
   const fields: Record<string, unknown> = {};
   const origins: [string, Path][] = [];
+  let install: InstallSetting | undefined;
   for (const [key, value] of Object.entries(spec)) {
     const path = [...base, key];
     if (value === null || value === undefined) continue;
+    if (key === 'install_packages') {
+      install = readInstallPackages(value, path, problems);
+      continue;
+    }
     if (key === 'machine_type' && isPlainObject(value)) {
       const custom = customMachineType(cloud, value, path, problems);
       if (custom) {
@@ -95,7 +115,7 @@ export function mapVmSpec(cloud: NativeCloud, spec: Record<string, unknown>, bas
       problems.warn(path, `vm_spec '${key}' has no ${cloud} host field in netbench; ignored`);
     }
   }
-  return { fields, origins };
+  return { fields, origins, ...(install ? { install } : {}) };
 }
 
 /** GCP custom machine types (`{cpus: 4, memory: 16GiB}`) are named `custom-CPUS-MIB`. */

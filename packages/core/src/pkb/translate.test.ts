@@ -104,6 +104,29 @@ describe('which addresses PKB measures (ip_addresses, default REACHABLE)', () =>
     expect(ips(aws('us-east-1a', 'eu-west-1a'))).toEqual(['vm_1>vm_2:external']);
   });
 
+  test('install_packages: false (static VM or vm_spec) is options.install: false, without a warning when every VM says so', () => {
+    const both = translate(`
+ping:
+  vm_groups:
+    vm_1: { static_vms: [{ ip_address: 10.0.0.1, internal_ip: 10.0.0.1, install_packages: false }] }
+    vm_2: { static_vms: [{ ip_address: 10.0.0.2, internal_ip: 10.0.0.2, install_packages: false }] }
+`);
+    expect(both.options).toEqual({ install: false });
+    expect(both.hosts.vm_1).toEqual({ cloud: 'static', address: '10.0.0.1', internalAddress: '10.0.0.1' });
+    expect(both.warnings).toEqual([]);
+    expect(both.issues).toEqual([]);
+    expect(both.origins.find(['options', 'install'])).toEqual({ pkb: ['ping', 'vm_groups', 'vm_1', 'static_vms', 0, 'install_packages'], exact: true });
+    // true is PKB's default and netbench's: nothing to write.
+    const on = translate('ping: { vm_groups: { vm_1: { static_vms: [{ ip_address: 10.0.0.1, internal_ip: 10.0.0.1, install_packages: true }] }, vm_2: { static_vms: [{ ip_address: 10.0.0.2, internal_ip: 10.0.0.2 }] } } }');
+    expect(on.options).toBeUndefined();
+    expect(on.warnings).toEqual([]);
+    // Only one VM: netbench's setting is per run, and says what that means for the other.
+    const one = translate('ping: { vm_groups: { vm_1: { vm_spec: { GCP: { install_packages: false } } } } }');
+    expect(one.options).toEqual({ install: false });
+    expect(one.warnings).toEqual(['ping.vm_groups.vm_1.vm_spec.GCP.install_packages: install_packages: false is one setting per run in netbench (options.install): tools are not installed on vm_2 either']);
+    expect(translate('ping: { vm_groups: { vm_1: { static_vms: [{ ip_address: 10.0.0.1, install_packages: no thanks }] } } }').issues).toEqual(['ping.vm_groups.vm_1.static_vms.0.install_packages: install_packages is true or false']);
+  });
+
   test("a static VM's one address is what PKB calls external; netbench's static plugin calls it internal", () => {
     const onprem = 'vm_groups: { vm_1: { static_vms: [{ ip_address: 203.0.113.5, user_name: me }] } }';
     expect(ips(`iperf: { ${onprem} }`)).toEqual(['vm_1>vm_2:external', 'vm_2>vm_1:internal']);

@@ -1,6 +1,6 @@
 import { isPlainObject } from '../matrix/placeholders.js';
 import { readString, readStringList, type PkbFlags } from './flags.js';
-import { AWS_REGION_RE, mapVmSpec, nativeCloud, PKB_DEFAULT_VM, placementValue, STATIC_FIELDS, type NativeCloud } from './host-fields.js';
+import { AWS_REGION_RE, mapVmSpec, nativeCloud, PKB_DEFAULT_VM, placementValue, readInstallPackages, STATIC_FIELDS, type InstallSetting, type NativeCloud } from './host-fields.js';
 import type { Path, Problems } from './problems.js';
 
 /** One VM of a PKB benchmark, as a native host. */
@@ -19,6 +19,8 @@ export interface PkbVm {
   readonly cidr?: string;
   /** A static VM with an `internal_ip`. */
   readonly internalIp: boolean;
+  /** PKB's `install_packages` of the VM, when written. */
+  readonly install?: InstallSetting;
 }
 
 const GROUP_KEYS = new Set(['cloud', 'vm_spec', 'vm_count', 'static_vms', 'cidr', 'disk_spec', 'disk_count', 'os_type']);
@@ -175,9 +177,12 @@ function staticVms(group: Record<string, unknown>, path: Path, count: number, pr
     }
     const fields: Record<string, unknown> = {};
     const origins: [string, Path][] = [];
+    let install: InstallSetting | undefined;
     for (const [key, value] of Object.entries(entry)) {
       const field = STATIC_FIELDS[key];
-      if (field) {
+      if (key === 'install_packages') {
+        install = readInstallPackages(value, [...entryPath, key], problems);
+      } else if (field) {
         fields[field] = value;
         origins.push([field, [...entryPath, key]]);
       } else if (key === 'password') {
@@ -188,7 +193,7 @@ function staticVms(group: Record<string, unknown>, path: Path, count: number, pr
     }
     if (entry.ip_address === undefined) problems.error(entryPath, 'a static VM needs ip_address (the address netbench connects to over SSH)');
     const zone = typeof entry.zone === 'string' ? entry.zone : undefined;
-    return [{ cloud: 'static', fields, origins, path: entryPath, ...(zone ? { zone } : {}), internalIp: entry.internal_ip !== undefined }];
+    return [{ cloud: 'static', fields, origins, path: entryPath, ...(zone ? { zone } : {}), internalIp: entry.internal_ip !== undefined, ...(install ? { install } : {}) }];
   });
 }
 
@@ -241,7 +246,7 @@ function madeVm(
     }
   }
   applyCloudFlags(cloud, fields, origins, flags, problems);
-  return { host, group: groupName, cloud, fields, origins, path, ...(typeof fields.zone === 'string' ? { zone: fields.zone } : {}), ...(cidr ? { cidr } : {}), internalIp: true };
+  return { host, group: groupName, cloud, fields, origins, path, ...(typeof fields.zone === 'string' ? { zone: fields.zone } : {}), ...(cidr ? { cidr } : {}), internalIp: true, ...(mapped.install ? { install: mapped.install } : {}) };
 }
 
 /** Flags that set a field of every host of one cloud. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ipv4CidrSchema } from '@netbench/plugin-api/tool-kit';
 
 const ZONE_RE = /^[a-z][a-z0-9]+(-[1-3])?$/;
 const zone = z.string().regex(ZONE_RE, { message: 'expected an Azure location, optionally with an availability zone: eastus, eastus-2' });
-const cidr = z.string().regex(/^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$/, { message: 'expected an IPv4 CIDR such as 203.0.113.7/32' });
+// Octets ≤ 255 and prefix ≤ 32, checked by value (the shape alone took 999.1.1.1/99).
+const cidr = ipv4CidrSchema;
 const location = (value: string) => value.replace(/-[1-3]$/, '');
 
 /**

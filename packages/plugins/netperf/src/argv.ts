@@ -1,3 +1,4 @@
+import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 import { RR_SELECTORS, STREAM_SELECTORS } from './selectors.js';
 import { isRequestResponse, type NetperfTest } from './tests.js';
 import type { TrialParams } from './trials.js';
@@ -15,7 +16,9 @@ export interface PortPair {
  */
 export function netperfArgv(test: NetperfTest, params: TrialParams, target: string, ports: PortPair): string[] {
   const rr = isRequestResponse(test);
-  const argv = ['netperf', '-p', String(ports.control), '-t', test, '-H', target, '-l', String(params.duration)];
+  // netperf's `--` starts the test-specific options, so it cannot end options: -H's value is validated instead
+  // (an address, not `host,family` or an option).
+  const argv = ['netperf', '-p', String(ports.control), '-t', test, '-H', assertHostAddress(target, 'netperf target'), '-l', String(params.duration)];
   // -j keeps the per-transaction timings behind the latency selectors (PKB passes it too).
   if (rr) argv.push('-j');
   if (params.histogram) argv.push('-v', '2');

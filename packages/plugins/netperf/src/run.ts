@@ -1,6 +1,6 @@
 import { NetbenchError, ParseError, RetryableError } from '@netbench/plugin-api';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
-import { gatedArgv, openGate, shutGate } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, gatedArgv, openGate, shutGate } from '@netbench/plugin-api/tool-kit';
 import { netperfArgv, type PortPair } from './argv.js';
 import { requireFeatures } from './features.js';
 import { NetserverPool, type Lease } from './netserver-pool.js';
@@ -23,6 +23,8 @@ const FLOW_DEMO_SECONDS = 1;
  * before it is parsed; a failed stream fails the trial.
  */
 export async function runNetperf(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
+  // Before any netserver starts: the address becomes -H's value.
+  assertHostAddress(trial.target, 'netperf target');
   const test = trial.test.toUpperCase();
   if (!isNetperfTest(test)) throw new NetbenchError(`netperf: unknown test ${trial.test}`);
   const parsed = trialParamsSchema.safeParse(trial.params);

@@ -3,7 +3,7 @@ import type { PlannedFlow, PlannedTrial } from '../../plan/types.js';
 import type { FlowContext, Labels, Sample, SampleInput, ToolPlugin, TrialContext, TrialRecord, TrialRun } from '@netbench/plugin-api';
 import { NetbenchError, RetryableError, isRetryable } from '@netbench/plugin-api';
 import { trialLabels } from '../sample-labels.js';
-import { makeSample, recordSamples } from '../execute.js';
+import { makeSample, recordSamples } from '../record-samples.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from '../run-state.js';
 import { aggregateFlows, commonLabels, type FlowOutcome } from './aggregate-flows.js';
 import { Barrier } from './barrier.js';
