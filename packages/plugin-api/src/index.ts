@@ -35,6 +35,8 @@ export type { Scalar } from './plugin/scalar.js';
 export type { EncodedHistogram, Labels, LabelValue, Sample, SampleInput } from './samples/types.js';
 /** A latency histogram (HdrHistogram): record values, encode it into a sample, decode and ask percentiles. */
 export { LatencyHistogram } from './samples/histogram.js';
+/** A trial's parameters as sample labels (undefined ones left out). */
+export { paramLabels } from './samples/param-labels.js';
 export type { LedgerEntry, LedgerPhase, LedgerResource } from './ledger/types.js';
 /** The ledger file of a run folder: append-only, written before each resource is created. */
 export { LedgerFile } from './ledger/ledger-file.js';

@@ -23,13 +23,13 @@ interface BenchmarkTemplate {
   readonly fields: Record<string, unknown>;
   readonly vars: readonly string[];
   /** Variable values → trials and display name, so each variant calls `trials()` once. */
-  readonly byVars: Map<string, { readonly trials: readonly TrialSpec[]; readonly name: string }>;
+  readonly byVars: Map<string, { readonly trials: readonly PlannedSpec[]; readonly name: string }>;
 }
 
 interface Draft {
   readonly bench: BenchmarkTemplate;
   readonly name: string;
-  readonly trial: TrialSpec;
+  readonly trial: PlannedSpec;
   readonly client: FleetSlot;
   readonly server: FleetSlot;
   readonly cell: Readonly<Record<string, Scalar>>;
@@ -133,7 +133,7 @@ function benchmarkVariant(bench: BenchmarkTemplate, cell: Readonly<Record<string
   if (!Array.isArray(trials) || trials.some((t) => typeof t?.test !== 'string' || typeof t.estimatedSeconds !== 'number')) {
     throw new PluginError(bench.tool.name, 'trials', new Error('must return an array of { test, params, estimatedSeconds }'));
   }
-  const variant = { trials, name: substitute(bench.spec.name ?? bench.spec.tool, cell) };
+  const variant = { trials: trials.map(withDefinedParams), name: substitute(bench.spec.name ?? bench.spec.tool, cell) };
   bench.byVars.set(key, variant);
   return variant;
 }
@@ -164,4 +164,14 @@ function plannedFlows(flows: readonly DraftFlow[], bench: BenchmarkSpec, repetit
     estimatedSeconds: flow.trial.estimatedSeconds,
     ...(flow.trial.traffic ? { traffic: flow.trial.traffic } : {}),
   }));
+}
+
+/** A tool's trial as the plan keeps it: every parameter defined. */
+type PlannedSpec = TrialSpec<Readonly<Record<string, Scalar>>>;
+
+/** A trial whose `undefined` parameters are left out: they are no parameters (and no labels). */
+function withDefinedParams(trial: TrialSpec): PlannedSpec {
+  const entries = Object.entries(trial.params);
+  if (entries.every(([, value]) => value !== undefined)) return trial as PlannedSpec;
+  return { ...trial, params: Object.fromEntries(entries.filter((entry): entry is [string, Scalar] => entry[1] !== undefined)) };
 }

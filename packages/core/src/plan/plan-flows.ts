@@ -1,12 +1,15 @@
-import { NetbenchError, type TrialSpec } from '@netbench/plugin-api';
+import { NetbenchError, type Scalar, type TrialSpec } from '@netbench/plugin-api';
 import { flowPairs, type FlowsSpec } from '../spec/flows-schema.js';
 import type { FleetSlot } from './fleet-builder.js';
 import type { PlannedFlow, PlannedTrial } from './types.js';
 
+/** A tool's trial as the plan keeps it: every parameter defined. */
+type PlannedSpec = TrialSpec<Readonly<Record<string, Scalar>>>;
+
 /** A flow while the plan is built: host slots get their ids only when the fleet is finished. */
 export interface DraftFlow {
   readonly label: string;
-  readonly trial: TrialSpec;
+  readonly trial: PlannedSpec;
   readonly client: FleetSlot;
   readonly server: FleetSlot;
 }
@@ -14,7 +17,7 @@ export interface DraftFlow {
 /** One synchronized trial of a `flows` benchmark, before ids are known. */
 export interface DraftFlowTrial {
   /** The trial as a whole: test (`A+B` for a mix), params, longest flow's seconds, traffic of all flows. */
-  readonly trial: TrialSpec;
+  readonly trial: PlannedSpec;
   readonly flows: readonly DraftFlow[];
 }
 
@@ -25,12 +28,12 @@ export interface DraftFlowTrial {
  * in their test form one mix, dealt to the peers in turn (TCP_STREAM to peer
  * 1, TCP_MAERTS to peer 2, ...), as PKB bidirectional_network does.
  */
-export function flowTrials(flows: FlowsSpec, trials: readonly TrialSpec[], use: (host: string) => FleetSlot, tool: string): DraftFlowTrial[] {
+export function flowTrials(flows: FlowsSpec, trials: readonly PlannedSpec[], use: (host: string) => FleetSlot, tool: string): DraftFlowTrial[] {
   const pairs = flowPairs(flows).map((pair) => ({ label: pair.label, client: use(pair.client), server: use(pair.server) }));
   if (flows.topology !== 'bidirectional') {
     return trials.map((trial) => ({ trial, flows: pairs.map((pair) => ({ ...pair, trial })) }));
   }
-  const mixes = new Map<string, TrialSpec[]>();
+  const mixes = new Map<string, PlannedSpec[]>();
   for (const trial of trials) {
     const key = JSON.stringify(Object.entries(trial.params).sort(([a], [b]) => a.localeCompare(b)));
     mixes.set(key, [...(mixes.get(key) ?? []), trial]);
@@ -43,7 +46,7 @@ export function flowTrials(flows: FlowsSpec, trials: readonly TrialSpec[], use: 
 }
 
 /** The trial that stands for all its flows: the longest flow decides its time. */
-function wholeTrial(trials: readonly TrialSpec[], test: string, tool: string): TrialSpec {
+function wholeTrial(trials: readonly PlannedSpec[], test: string, tool: string): PlannedSpec {
   const [first] = trials;
   if (!first) throw new NetbenchError(`[plugin ${tool}] trials() returned no trial for a flows benchmark`);
   const directions = new Set(trials.flatMap((t) => (t.traffic ? [t.traffic.direction] : [])));

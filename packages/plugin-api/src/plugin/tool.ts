@@ -5,8 +5,12 @@ import type { MetricDeclaration, SampleInput } from '../samples/types.js';
 export type { MetricDeclaration };
 import type { Scalar } from './scalar.js';
 
-/** A trial's parameters: every one changes the result, and each becomes a sample label. */
-export type TrialParams = Readonly<Record<string, Scalar>>;
+/**
+ * A trial's parameters: every one changes the result, and each becomes a
+ * sample label. A parameter whose value is `undefined` is no parameter: the
+ * plan leaves it out (so optional settings need no conditional spreads).
+ */
+export type TrialParams = Readonly<Record<string, Scalar | undefined>>;
 
 /**
  * One trial a tool derives from its benchmark block (e.g. one test × streams

@@ -1,7 +1,7 @@
 import { processHost, ToolMissingError, UnsupportedError, type Host } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { checkFping, readFpingVersion } from './check.js';
-import { fpingArgv, readTrialSettings } from './trial-settings.js';
+import { fpingArgv } from './trial-settings.js';
 import { fpingSchema } from './schema.js';
 import { fpingTrials } from './trials.js';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
@@ -41,8 +41,8 @@ describe('fpingTrials', () => {
     const trials = fpingTrials(fpingSchema.parse({ count: 50, period: 10, direction: 'both', timeout: 100 }));
     expect(trials.map((t) => [t.test, t.params.direction])).toEqual([['icmp', 'forward'], ['icmp', 'reverse']]);
     expect(trials[0]!.estimatedSeconds).toBeCloseTo(0.6, 10);
-    expect(fpingArgv(readTrialSettings(trials[0]!.params), '10.0.0.2')).toEqual(['env', 'LC_ALL=C', 'fping', '-C', '50', '-D', '-p', '10', '-b', '56', '-t', '100', '--', '10.0.0.2']);
-    expect(() => fpingArgv(readTrialSettings(trials[0]!.params), '-f/etc/passwd')).toThrow(/fping target "-f\/etc\/passwd" is not an IP address or host name/);
+    expect(fpingArgv(trials[0]!.params, '10.0.0.2')).toEqual(['env', 'LC_ALL=C', 'fping', '-C', '50', '-D', '-p', '10', '-b', '56', '-t', '100', '--', '10.0.0.2']);
+    expect(() => fpingArgv(trials[0]!.params, '-f/etc/passwd')).toThrow(/fping target "-f\/etc\/passwd" is not an IP address or host name/);
   });
 });
 

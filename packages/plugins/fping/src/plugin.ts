@@ -1,3 +1,4 @@
+import type { FpingTrialSettings } from './trial-settings.js';
 import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkFping } from './check.js';
@@ -13,7 +14,7 @@ const VERSION = '0.1.0';
 
 /** The `fping` tool plugin: ICMP round trips with every reply kept (`-C`), percentiles and loss. */
 export function fpingPlugin(): Branded<ToolPlugin<FpingParams>> {
-  return definePlugin<ToolPlugin<FpingParams>>({
+  return definePlugin<ToolPlugin<FpingParams, FpingTrialSettings>>({
     kind: 'tool',
     name: 'fping',
     version: VERSION,

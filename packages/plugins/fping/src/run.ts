@@ -1,8 +1,8 @@
 import { NetbenchError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { fpingSamples } from './fping-samples.js';
 import { parseFpingOutput } from './parse-output.js';
-import { fpingArgv, readTrialSettings } from './trial-settings.js';
+import { fpingArgv , type FpingTrialSettings } from './trial-settings.js';
 
 /** fping refuses shorter periods to a normal user ("too risky for mere mortals"). */
 const MIN_USER_PERIOD_MS = 10;
@@ -12,8 +12,8 @@ const MIN_USER_PERIOD_MS = 10;
  * client from the server. Both streams are saved before they are parsed;
  * exit 1 (some requests unanswered) is still a measurement: the loss.
  */
-export async function runFping(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
-  const settings = readTrialSettings(trial.params);
+export async function runFping(trial: TrialRun<FpingTrialSettings>, ctx: TrialContext): Promise<TrialOutput> {
+  const settings = trial.params;
   const forward = settings.direction === 'forward';
   const host = forward ? trial.client : trial.server;
   const info = forward ? trial.clientInfo : trial.serverInfo;
@@ -48,11 +48,11 @@ export async function runFping(trial: TrialRun, ctx: TrialContext): Promise<Tria
   const [only] = output.targets;
   if (only && only.received === 0) ctx.log.warn(`fping from ${host.name} to ${target}: no replies (${only.sent} sent, ${only.icmpErrors} ICMP errors)`);
   ctx.progress(1, `${only?.received ?? 0}/${only?.sent ?? settings.count} replies`);
-  return { samples: fpingSamples(output, trial.params) };
+  return { samples: fpingSamples(output, paramLabels(trial.params)) };
 }
 
 /** Ping back on the same kind of address the spec chose for the forward direction. */
-function reverseTarget(trial: TrialRun): string {
+function reverseTarget(trial: TrialRun<FpingTrialSettings>): string {
   const external = trial.server.externalIp !== undefined && trial.target === trial.server.externalIp && trial.target !== trial.server.internalIp;
   if (!external) return trial.client.internalIp;
   if (trial.client.externalIp === undefined) throw new UnsupportedError(`reverse fping over external addresses: client host ${trial.client.name} has no external IP`);

@@ -1,21 +1,16 @@
-import { z } from 'zod';
-import type { Scalar } from '@netbench/plugin-api';
 import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
-/** The parameters `fpingTrials` put in a trial, read back (keys the engine adds are ignored). */
-const trialSettingsSchema = z.object({
-  direction: z.enum(['forward', 'reverse']),
-  count: z.int().positive(),
-  period: z.int().positive(),
-  size: z.int().nonnegative(),
-  timeout: z.int().positive().optional(),
-});
-
-export type FpingTrialSettings = z.output<typeof trialSettingsSchema>;
-
-export function readTrialSettings(params: Readonly<Record<string, Scalar>>): FpingTrialSettings {
-  return trialSettingsSchema.parse(params);
-}
+/**
+ * The parameters `fpingTrials` gives each trial: what `run` receives as
+ * `trial.params`, typed, never parsed again (undefined ones are left out of the plan).
+ */
+export type FpingTrialSettings = {
+  readonly direction: 'forward' | 'reverse';
+  readonly count: number;
+  readonly period: number;
+  readonly size: number;
+  readonly timeout?: number;
+};
 
 /**
  * `fping -C COUNT -D -p PERIOD -b SIZE [-t TIMEOUT] -- TARGET` under `LC_ALL=C`:

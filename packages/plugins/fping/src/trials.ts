@@ -1,15 +1,15 @@
-import type { Scalar } from '@netbench/plugin-api';
 import type { TrialSpec } from '@netbench/plugin-api';
+import type { FpingTrialSettings } from './trial-settings.js';
 import type { FpingParams } from './schema.js';
 
 /** fping's own default reply timeout, ms. */
 const DEFAULT_TIMEOUT_MS = 500;
 
 /** One trial per direction; the test is `icmp`, as for ping. */
-export function fpingTrials(params: FpingParams): TrialSpec[] {
+export function fpingTrials(params: FpingParams): TrialSpec<FpingTrialSettings>[] {
   const directions = params.direction === 'both' ? (['forward', 'reverse'] as const) : [params.direction];
   return directions.map((direction) => {
-    const trialParams: Record<string, Scalar> = { direction, count: params.count, period: params.period, size: params.size };
+    const trialParams: { -readonly [K in keyof FpingTrialSettings]: FpingTrialSettings[K] } = { direction, count: params.count, period: params.period, size: params.size };
     if (params.timeout !== undefined) trialParams.timeout = params.timeout;
     return {
       test: 'icmp',

@@ -1,3 +1,4 @@
+import type { IperfTrialSettings } from './trial-settings.js';
 import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkIperf } from './check.js';
@@ -22,7 +23,7 @@ const sharedPorts = new PortPool();
 /** The `iperf` tool plugin (iperf 2, PerfKit Benchmarker's iperf benchmark): TCP/UDP throughput, one server per trial. */
 export function iperfPlugin(options: IperfPluginOptions = {}): Branded<ToolPlugin<IperfParams>> {
   const ports = options.ports ? new PortPool(options.ports.first, options.ports.last) : sharedPorts;
-  return definePlugin<ToolPlugin<IperfParams>>({
+  return definePlugin<ToolPlugin<IperfParams, IperfTrialSettings>>({
     kind: 'tool',
     name: 'iperf',
     version: VERSION,

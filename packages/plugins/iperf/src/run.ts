@@ -1,11 +1,11 @@
 import { NetbenchError, RetryableError, UnsupportedError } from '@netbench/plugin-api';
 import { assertHostAddress, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
-import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
 import type { PortPool } from './port-pool.js';
 import { iperfServerOptions } from './server.js';
-import { clientArgv, readTrialSettings, serverArgv } from './trial-settings.js';
+import { clientArgv, serverArgv , type IperfTrialSettings } from './trial-settings.js';
 
 // The server has printed its report when the client is done; this lets the last line reach its pipe.
 const SERVER_DRAIN_MS = 200;
@@ -16,10 +16,10 @@ const REFUSED_RE = /connect failed: Connection refused/;
  * against it, the server always stopped afterwards (iperf 2 has no one-off
  * mode). Both raw outputs are saved before the client's is parsed.
  */
-export async function runIperf(trial: TrialRun, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
+export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
   // Before the server starts: the address becomes -c's value.
   assertHostAddress(trial.target, 'iperf target');
-  const settings = readTrialSettings(trial.params);
+  const settings = trial.params;
   if (settings.reverse && trial.clientInfo.features.reverse === false) {
     throw new UnsupportedError(`reverse (-R) needs iperf 2.1 or later; client host ${trial.client.name} has ${trial.clientInfo.version}`);
   }
@@ -42,7 +42,7 @@ export async function runIperf(trial: TrialRun, ctx: TrialContext, ports: PortPo
       const parsed = parseIperfOutput(text, 'iperf-client.txt');
       for (const warning of parsed.warnings) ctx.log.warn(`iperf on ${trial.client.name}: ${warning}`);
       ctx.progress(1, `${settings.duration}/${settings.duration} s`);
-      return { samples: iperfSamples(parsed, trial.params) };
+      return { samples: iperfSamples(parsed, paramLabels(trial.params)) };
     });
   } catch (error) {
     throw failure(error);

@@ -1,26 +1,21 @@
-import { z } from 'zod';
-import type { Scalar } from '@netbench/plugin-api';
 import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
-/** The parameters `iperfTrials` put in a trial, read back (keys the engine adds are ignored). */
-const trialSettingsSchema = z.object({
-  protocol: z.enum(['tcp', 'udp']),
-  streams: z.int().positive(),
-  duration: z.int().positive(),
-  reverse: z.boolean(),
-  nodelay: z.boolean(),
-  interval: z.number().positive().optional(),
-  bitrate: z.union([z.string(), z.number()]).optional(),
-  length: z.union([z.string(), z.number()]).optional(),
-  window: z.union([z.string(), z.number()]).optional(),
-  mss: z.int().positive().optional(),
-});
-
-export type IperfTrialSettings = z.output<typeof trialSettingsSchema>;
-
-export function readTrialSettings(params: Readonly<Record<string, Scalar>>): IperfTrialSettings {
-  return trialSettingsSchema.parse(params);
-}
+/**
+ * The parameters `iperfTrials` gives each trial: what `run` receives as
+ * `trial.params`, typed, never parsed again (undefined ones are left out of the plan).
+ */
+export type IperfTrialSettings = {
+  readonly protocol: 'tcp' | 'udp';
+  readonly streams: number;
+  readonly duration: number;
+  readonly reverse: boolean;
+  readonly nodelay: boolean;
+  readonly interval?: number;
+  readonly bitrate?: string | number;
+  readonly length?: string | number;
+  readonly window?: string | number;
+  readonly mss?: number;
+};
 
 /**
  * `iperf -c TARGET -p PORT -e -f m -t D -P N ...`: enhanced reports (`-e`;

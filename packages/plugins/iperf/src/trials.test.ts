@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { iperfSchema } from './schema.js';
-import { clientArgv, readTrialSettings, serverArgv } from './trial-settings.js';
+import { clientArgv, serverArgv } from './trial-settings.js';
 import { iperfTrials } from './trials.js';
 
 describe('iperfTrials', () => {
@@ -17,7 +17,7 @@ describe('iperfTrials', () => {
 
   it('builds argv arrays (never a shell string) with PKB\'s reporting flags', () => {
     const [trial] = iperfTrials(iperfSchema.parse({ protocol: 'udp', streams: 2, duration: 1, interval: 0.5, bitrate: '50M', length: 1200, window: '256K', nodelay: true }));
-    const settings = readTrialSettings(trial!.params);
+    const settings = trial!.params;
     expect(clientArgv(settings, '10.0.0.2', 5401)).toEqual(['iperf', '-c', '10.0.0.2', '-p', '5401', '-e', '-f', 'm', '-t', '1', '-P', '2', '-i', '0.5', '-u', '-b', '50M', '-l', '1200', '-w', '256K', '-N']);
     expect(serverArgv(settings, 5401)).toEqual(['iperf', '-s', '-p', '5401', '-e', '-f', 'm', '-u', '-w', '256K']);
   });

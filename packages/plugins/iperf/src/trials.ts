@@ -1,5 +1,5 @@
-import type { Scalar } from '@netbench/plugin-api';
 import type { TrialSpec } from '@netbench/plugin-api';
+import type { IperfTrialSettings } from './trial-settings.js';
 import { DEFAULT_UDP_BITRATE, type IperfParams } from './schema.js';
 
 /** Seconds a trial needs beyond its measuring time: server start, connect, final reports. */
@@ -16,12 +16,13 @@ export function rateBitsPerSecond(rate: string | number): number | undefined {
 }
 
 /** One trial per protocol × stream count; the test is the protocol. */
-export function iperfTrials(params: IperfParams): TrialSpec[] {
+export function iperfTrials(params: IperfParams): TrialSpec<IperfTrialSettings>[] {
   const protocols = Array.isArray(params.protocol) ? params.protocol : [params.protocol];
   const streams = Array.isArray(params.streams) ? params.streams : [params.streams];
   return protocols.flatMap((protocol) =>
     streams.map((streamCount) => {
-      const trialParams: Record<string, Scalar> = {
+      // Mutable while it is built; what run receives is IperfTrialSettings.
+      const trialParams: { -readonly [K in keyof IperfTrialSettings]: IperfTrialSettings[K] } = {
         protocol,
         streams: streamCount,
         duration: params.duration,

@@ -1,3 +1,4 @@
+import type { Iperf3TrialSettings } from './trial-settings.js';
 import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkIperf3 } from './check.js';
@@ -23,7 +24,7 @@ const sharedPorts = new PortPool();
 /** The `iperf3` tool plugin: TCP/UDP throughput, one one-off server per trial. */
 export function iperf3Plugin(options: Iperf3PluginOptions = {}): Branded<ToolPlugin<Iperf3Params>> {
   const ports = options.ports ? new PortPool(options.ports.first, options.ports.last) : sharedPorts;
-  return definePlugin<ToolPlugin<Iperf3Params>>({
+  return definePlugin<ToolPlugin<Iperf3Params, Iperf3TrialSettings>>({
     kind: 'tool',
     name: 'iperf3',
     version: VERSION,

@@ -1,12 +1,12 @@
 import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import { assertHostAddress, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
-import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { reportedError } from './iperf3-error.js';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Json } from './parse-result.js';
 import type { PortPool } from './port-pool.js';
 import { IPERF3_SERVER } from './server.js';
-import { clientArgv, readTrialSettings, serverArgv, type Iperf3TrialSettings } from './trial-settings.js';
+import { clientArgv, serverArgv, type Iperf3TrialSettings } from './trial-settings.js';
 
 /** A one-off server exits by itself right after the test; give it this long to write its JSON. */
 const SERVER_EXIT_GRACE_MS = 2_000;
@@ -16,10 +16,10 @@ const SERVER_EXIT_GRACE_MS = 2_000;
  * it, the server always stopped afterwards. Raw JSON of both sides is saved
  * before the client's is parsed.
  */
-export async function runIperf3(trial: TrialRun, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
+export async function runIperf3(trial: TrialRun<Iperf3TrialSettings>, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
   // Before the server starts: the address becomes -c's value.
   assertHostAddress(trial.target, 'iperf3 target');
-  const settings = readTrialSettings(trial.params);
+  const settings = trial.params;
   assertSupported(settings, trial);
   const { signal, failure } = trialDeadline(ctx, `iperf3 trial ${trial.id}`);
 
@@ -39,7 +39,7 @@ export async function runIperf3(trial: TrialRun, ctx: TrialContext, ports: PortP
       }
       const parsed = parseIperf3Json(result.stdout, 'iperf3-client.json');
       ctx.progress(1, `${measuring}/${measuring} s`);
-      return { samples: iperf3Samples(parsed, trial.params) };
+      return { samples: iperf3Samples(parsed, paramLabels(trial.params)) };
     });
   } catch (error) {
     throw failure(error);
@@ -47,7 +47,7 @@ export async function runIperf3(trial: TrialRun, ctx: TrialContext, ports: PortP
 }
 
 /** Fail before starting anything when `check` says a host's iperf3 lacks a requested option. */
-function assertSupported(settings: Iperf3TrialSettings, trial: TrialRun): void {
+function assertSupported(settings: Iperf3TrialSettings, trial: TrialRun<Iperf3TrialSettings>): void {
   for (const [role, info] of [['client', trial.clientInfo], ['server', trial.serverInfo]] as const) {
     const host = role === 'client' ? trial.client : trial.server;
     if (settings.bidir && info.features.bidir === false) {

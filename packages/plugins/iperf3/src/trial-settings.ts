@@ -1,28 +1,23 @@
-import { z } from 'zod';
-import type { Scalar } from '@netbench/plugin-api';
 import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
-/** The parameters `iperf3Trials` put in a trial, read back (keys the engine adds are ignored). */
-const trialSettingsSchema = z.object({
-  protocol: z.enum(['tcp', 'udp']),
-  streams: z.int().positive(),
-  duration: z.int().positive(),
-  omit: z.int().nonnegative(),
-  interval: z.number().positive(),
-  reverse: z.boolean(),
-  bidir: z.boolean(),
-  zerocopy: z.boolean(),
-  bitrate: z.union([z.string(), z.number()]).optional(),
-  mss: z.int().positive().optional(),
-  length: z.union([z.string(), z.number()]).optional(),
-  window: z.union([z.string(), z.number()]).optional(),
-});
-
-export type Iperf3TrialSettings = z.output<typeof trialSettingsSchema>;
-
-export function readTrialSettings(params: Readonly<Record<string, Scalar>>): Iperf3TrialSettings {
-  return trialSettingsSchema.parse(params);
-}
+/**
+ * The parameters `iperf3Trials` gives each trial: what `run` receives as
+ * `trial.params`, typed, never parsed again (undefined ones are left out of the plan).
+ */
+export type Iperf3TrialSettings = {
+  readonly protocol: 'tcp' | 'udp';
+  readonly streams: number;
+  readonly duration: number;
+  readonly omit: number;
+  readonly interval: number;
+  readonly reverse: boolean;
+  readonly bidir: boolean;
+  readonly zerocopy: boolean;
+  readonly bitrate?: string | number;
+  readonly mss?: number;
+  readonly length?: string | number;
+  readonly window?: string | number;
+};
 
 /** `iperf3 -c TARGET -p PORT -J -t .. -O .. -i .. -P ..` plus the optional flags. */
 export function clientArgv(settings: Iperf3TrialSettings, target: string, port: number): string[] {

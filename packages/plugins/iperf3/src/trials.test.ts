@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { iperf3Schema } from './schema.js';
-import { clientArgv, readTrialSettings, serverArgv } from './trial-settings.js';
+import { clientArgv, serverArgv } from './trial-settings.js';
 import { iperf3Trials } from './trials.js';
 
 describe('iperf3Schema', () => {
@@ -48,12 +48,12 @@ describe('iperf3Trials', () => {
 describe('argv', () => {
   it('client argv says every setting, as separate arguments', () => {
     const [trial] = iperf3Trials(iperf3Schema.parse({ protocol: 'udp', streams: 2, duration: 3, bitrate: '50M', mss: 1400, length: '1K', window: '1M', bidir: true, zerocopy: true, interval: 0.5 }));
-    expect(clientArgv(readTrialSettings(trial!.params), '10.0.0.2', 5207)).toEqual([
+    expect(clientArgv(trial!.params, '10.0.0.2', 5207)).toEqual([
       'iperf3', '-c', '10.0.0.2', '-p', '5207', '-J', '-t', '3', '-O', '0', '-i', '0.5', '-P', '2',
       '-u', '-b', '50M', '--bidir', '-M', '1400', '-l', '1K', '-w', '1M', '-Z',
     ]);
     const [tcp] = iperf3Trials(iperf3Schema.parse({ reverse: true }));
-    expect(clientArgv(readTrialSettings(tcp!.params), 'fd00::2', 5201)).toEqual([
+    expect(clientArgv(tcp!.params, 'fd00::2', 5201)).toEqual([
       'iperf3', '-c', 'fd00::2', '-p', '5201', '-J', '-t', '10', '-O', '0', '-i', '1', '-P', '1', '-R',
     ]);
   });

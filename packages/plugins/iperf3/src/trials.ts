@@ -1,14 +1,15 @@
-import type { Scalar } from '@netbench/plugin-api';
 import type { TrialSpec } from '@netbench/plugin-api';
+import type { Iperf3TrialSettings } from './trial-settings.js';
 import { DEFAULT_UDP_BITRATE, type Iperf3Params } from './schema.js';
 
 /** One trial per protocol × stream count. */
-export function iperf3Trials(params: Iperf3Params): TrialSpec[] {
+export function iperf3Trials(params: Iperf3Params): TrialSpec<Iperf3TrialSettings>[] {
   const protocols = Array.isArray(params.protocol) ? params.protocol : [params.protocol];
   const streams = Array.isArray(params.streams) ? params.streams : [params.streams];
   return protocols.flatMap((protocol) =>
     streams.map((streamCount) => {
-      const trialParams: Record<string, Scalar> = {
+      // Mutable while it is built; what run receives is Iperf3TrialSettings.
+      const trialParams: { -readonly [K in keyof Iperf3TrialSettings]: Iperf3TrialSettings[K] } = {
         protocol,
         streams: streamCount,
         duration: params.duration,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { NetbenchError, RetryableError, ToolMissingError, UnsupportedError, processHost, type SampleInput } from '@netbench/plugin-api';
 import type { Host, ServerHandle, ToolInfo, TrialRun } from '@netbench/plugin-api';
 import { labTrial, testTrialContext, twoHostLab, type TestTrialContext, type TwoHostLab } from '@netbench/plugin-api/testing';
+import type { TrialParams } from './trials.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import netperf from './index.js';
 import { NetserverPool } from './netserver-pool.js';
@@ -33,7 +34,7 @@ let serverInfo: ToolInfo;
 let handle: ServerHandle;
 
 /** A trial of the block with the checks done once above, on the shared netservers unless `serverHandle` says otherwise (`{}`: none). */
-const trial = (block: Record<string, unknown>, { serverHandle }: { serverHandle?: ServerHandle } = { serverHandle: handle }): Promise<TrialRun> =>
+const trial = (block: Record<string, unknown>, { serverHandle }: { serverHandle?: ServerHandle } = { serverHandle: handle }): Promise<TrialRun<TrialParams>> =>
   labTrial(netperf, lab, block, { clientInfo, serverInfo, serverHandle });
 
 const metric = (samples: readonly SampleInput[], name: string, stream?: number) =>

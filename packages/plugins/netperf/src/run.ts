@@ -11,7 +11,7 @@ import { trialSamples } from './samples/aggregate.js';
 import { familyArgs, findPool } from './serve.js';
 import { isNetperfTest, type NetperfTest } from './tests.js';
 import { interimSample, onLines } from './interim.js';
-import { estimatedSeconds, trialParamsSchema, type TrialParams } from './trials.js';
+import { estimatedSeconds, type TrialParams } from './trials.js';
 
 const PROGRESS_INTERVAL_MS = 1_000;
 /** Seconds between interim results of a flow when the block sets no `demo`. */
@@ -22,14 +22,12 @@ const FLOW_DEMO_SECONDS = 1;
  * own netserver (control and data port) on the server. Every output is saved
  * before it is parsed; a failed stream fails the trial.
  */
-export async function runNetperf(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
+export async function runNetperf(trial: TrialRun<TrialParams>, ctx: TrialContext): Promise<TrialOutput> {
   // Before any netserver starts: the address becomes -H's value.
   assertHostAddress(trial.target, 'netperf target');
   const test = trial.test.toUpperCase();
   if (!isNetperfTest(test)) throw new NetbenchError(`netperf: unknown test ${trial.test}`);
-  const parsed = trialParamsSchema.safeParse(trial.params);
-  if (!parsed.success) throw new NetbenchError(`netperf: bad trial parameters: ${parsed.error.message}`);
-  const params = parsed.data;
+  const params = trial.params;
   requireFeatures(params, trial.clientInfo, trial.client.name);
 
   const shared = findPool(trial.serverHandle, ctx.runId, trial.server);
@@ -53,7 +51,7 @@ export async function runNetperf(trial: TrialRun, ctx: TrialContext): Promise<Tr
   }
 }
 
-async function runStreams(trial: TrialRun, test: NetperfTest, params: TrialParams, ports: readonly PortPair[], ctx: TrialContext): Promise<NetperfResult[]> {
+async function runStreams(trial: TrialRun<TrialParams>, test: NetperfTest, params: TrialParams, ports: readonly PortPair[], ctx: TrialContext): Promise<NetperfResult[]> {
   const seconds = estimatedSeconds(params);
   const { flow } = ctx;
   // A flow reports interim results (demo mode) so the trial has a time series on the shared clock.

@@ -1,39 +1,38 @@
-import type { Scalar } from '@netbench/plugin-api';
 import type { TrialSpec } from '@netbench/plugin-api';
-import { z } from 'zod';
 import type { NetperfBlock } from './schema.js';
 import { isRequestResponse, type NetperfTest } from './tests.js';
 
-/** The parameters of one trial, as `trials` writes them and `run` reads them back. */
-export const trialParamsSchema = z.object({
-  duration: z.number().int().positive(),
-  streams: z.number().int().positive(),
-  requestSize: z.number().int().positive().optional(),
-  responseSize: z.number().int().positive().optional(),
-  sendSize: z.number().int().positive().optional(),
-  socketBuffer: z.number().int().positive().optional(),
-  nodelay: z.boolean().optional(),
-  confidenceLevel: z.number().int().optional(),
-  confidenceWidth: z.number().positive().optional(),
-  confidenceMin: z.number().int().positive().optional(),
-  confidenceMax: z.number().int().positive().optional(),
-  intervalBurst: z.number().int().positive().optional(),
-  intervalWaitMs: z.number().positive().optional(),
-  burst: z.number().int().min(0).optional(),
-  demo: z.number().positive().optional(),
-  histogram: z.boolean().default(false),
-  cpuUtil: z.boolean().default(false),
-});
-
-export type TrialParams = z.output<typeof trialParamsSchema>;
+/**
+ * The parameters of one trial, as `trials` writes them: what `run` receives
+ * as `trial.params`, typed, never parsed again (absent switches are off).
+ */
+export type TrialParams = {
+  readonly duration: number;
+  readonly streams: number;
+  readonly requestSize?: number;
+  readonly responseSize?: number;
+  readonly sendSize?: number;
+  readonly socketBuffer?: number;
+  readonly nodelay?: boolean;
+  readonly confidenceLevel?: number;
+  readonly confidenceWidth?: number;
+  readonly confidenceMin?: number;
+  readonly confidenceMax?: number;
+  readonly intervalBurst?: number;
+  readonly intervalWaitMs?: number;
+  readonly burst?: number;
+  readonly demo?: number;
+  readonly histogram?: boolean;
+  readonly cpuUtil?: boolean;
+};
 
 function streamCounts(streams: NetperfBlock['streams']): number[] {
   return [...new Set(Array.isArray(streams) ? streams : [streams])];
 }
 
 /** Parameters that change the result of `test`; only those that apply to it, so labels stay honest. */
-export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: number, burst?: number): Record<string, Scalar> {
-  const params: Record<string, Scalar> = { duration: block.duration, streams };
+export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: number, burst?: number): TrialParams {
+  const params: { -readonly [K in keyof TrialParams]: TrialParams[K] } = { duration: block.duration, streams };
   if (isRequestResponse(test)) {
     params.requestSize = block.requestSize;
     params.responseSize = block.responseSize;
@@ -65,8 +64,8 @@ export function estimatedSeconds(params: Pick<TrialParams, 'duration' | 'confide
 }
 
 /** One trial per test × stream count, tests outermost (PKB loops streams outermost; order does not change results). */
-export function netperfTrials(block: NetperfBlock): TrialSpec[] {
-  const trials: TrialSpec[] = [];
+export function netperfTrials(block: NetperfBlock): TrialSpec<TrialParams>[] {
+  const trials: TrialSpec<TrialParams>[] = [];
   for (const test of [...new Set(block.tests)]) {
     // A burst list is a sweep of request/response tests only; streaming tests have no burst.
     const rr = isRequestResponse(test);

@@ -1,3 +1,4 @@
+import type { PingTrialSettings } from './trial-settings.js';
 import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkPing } from './check.js';
@@ -13,7 +14,7 @@ const VERSION = '0.1.0';
 
 /** The `ping` tool plugin: ICMP echo round trips with per-packet RTT histograms, both directions. */
 export function pingPlugin(): Branded<ToolPlugin<PingParams>> {
-  return definePlugin<ToolPlugin<PingParams>>({
+  return definePlugin<ToolPlugin<PingParams, PingTrialSettings>>({
     kind: 'tool',
     name: 'ping',
     version: VERSION,

@@ -1,16 +1,16 @@
 import { NetbenchError, RetryableError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import type { Host, ToolInfo, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { paramLabels, type Host, type ToolInfo, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { trackPingProgress } from './progress-tracker.js';
-import { pingArgv, readTrialSettings, type PingTrialSettings } from './trial-settings.js';
+import { pingArgv, type PingTrialSettings } from './trial-settings.js';
 
 /**
  * One ping trial: forward pings the server from the client, reverse pings
  * the client from the server. The raw output is saved before it is parsed.
  */
-export async function runPing(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
-  const settings = readTrialSettings(trial.params);
+export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialContext): Promise<TrialOutput> {
+  const settings = trial.params;
   const forward = settings.direction === 'forward';
   const host = forward ? trial.client : trial.server;
   const info = forward ? trial.clientInfo : trial.serverInfo;
@@ -38,11 +38,11 @@ export async function runPing(trial: TrialRun, ctx: TrialContext): Promise<Trial
     ctx.log.warn(`ping from ${host.name} to ${target}: no replies (${output.summary.transmitted} sent, ${output.summary.errors} errors)`);
   }
   ctx.progress(1, `${output.summary.received}/${output.summary.transmitted} replies`);
-  return { samples: pingSamples(output, trial.params) };
+  return { samples: pingSamples(output, paramLabels(trial.params)) };
 }
 
 /** Ping back on the same kind of address the spec chose for the forward direction. */
-function reverseTarget(trial: TrialRun): string {
+function reverseTarget(trial: TrialRun<PingTrialSettings>): string {
   const external = trial.server.externalIp !== undefined && trial.target === trial.server.externalIp && trial.target !== trial.server.internalIp;
   if (!external) return trial.client.internalIp;
   if (trial.client.externalIp === undefined) {

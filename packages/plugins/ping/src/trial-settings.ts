@@ -1,22 +1,17 @@
-import { z } from 'zod';
-import type { Scalar } from '@netbench/plugin-api';
 import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
-/** The parameters `pingTrials` put in a trial, read back (the engine may add matrix keys; they are ignored). */
-const trialSettingsSchema = z.object({
-  direction: z.enum(['forward', 'reverse']),
-  count: z.int().positive(),
-  interval: z.number().positive().optional(),
-  size: z.int().nonnegative(),
-  flood: z.boolean(),
-  timeout: z.number().positive().optional(),
-});
-
-export type PingTrialSettings = z.output<typeof trialSettingsSchema>;
-
-export function readTrialSettings(params: Readonly<Record<string, Scalar>>): PingTrialSettings {
-  return trialSettingsSchema.parse(params);
-}
+/**
+ * The parameters `pingTrials` gives each trial: what `run` receives as
+ * `trial.params`, typed, never parsed again (undefined ones are left out of the plan).
+ */
+export type PingTrialSettings = {
+  readonly direction: 'forward' | 'reverse';
+  readonly count: number;
+  readonly interval?: number;
+  readonly size: number;
+  readonly flood: boolean;
+  readonly timeout?: number;
+};
 
 /**
  * `ping -n -D -c COUNT [-i INTERVAL] -s SIZE [-W TIMEOUT] [-f] -- TARGET`, under

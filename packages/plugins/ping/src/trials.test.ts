@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pingSchema } from './schema.js';
 import { pingTrials } from './trials.js';
-import { pingArgv, readTrialSettings } from './trial-settings.js';
+import { pingArgv, type PingTrialSettings } from './trial-settings.js';
 
 describe('pingSchema', () => {
   it('fills defaults', () => {
@@ -38,18 +38,22 @@ describe('pingTrials', () => {
 describe('pingArgv', () => {
   it('builds argv from the trial params, never a shell string', () => {
     const [trial] = pingTrials(pingSchema.parse({ direction: 'forward', count: 5, interval: 0.5, size: 1200, timeout: 1 }));
-    expect(pingArgv(readTrialSettings(trial!.params), '10.0.0.2')).toEqual([
+    expect(pingArgv(trial!.params, '10.0.0.2')).toEqual([
       'env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '5', '-i', '0.5', '-s', '1200', '-W', '1', '--', '10.0.0.2',
     ]);
     const [flood] = pingTrials(pingSchema.parse({ direction: 'forward', flood: true, count: 10 }));
-    expect(pingArgv(readTrialSettings(flood!.params), 'fe80::1')).toEqual([
+    expect(pingArgv(flood!.params, 'fe80::1')).toEqual([
       'env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '10', '-s', '56', '-f', '--', 'fe80::1',
     ]);
     // An address that reads as an option never reaches argv (fping -f would read a file).
-    expect(() => pingArgv(readTrialSettings(flood!.params), '-f/etc/passwd')).toThrow(/ping target "-f\/etc\/passwd" is not an IP address or host name/);
+    expect(() => pingArgv(flood!.params, '-f/etc/passwd')).toThrow(/ping target "-f\/etc\/passwd" is not an IP address or host name/);
   });
 
-  it('rejects trial params it did not make', () => {
-    expect(() => readTrialSettings({ direction: 'both', count: 1, size: 56, flood: false })).toThrow();
+  it('takes only the parameters its trials make: anything else is a type error, not a second parse', () => {
+    // @ts-expect-error 'both' is a block setting, never a trial's direction (npm test type-checks tests)
+    const made: PingTrialSettings = { direction: 'both', count: 1, size: 56, flood: false };
+    expect(made.direction).toBe('both');
+    // What trials make is typed: each trial's direction is one way.
+    expect(pingTrials(pingSchema.parse({ direction: 'both', count: 1 })).map((t) => t.params.direction)).toEqual(['forward', 'reverse']);
   });
 });
