@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { NetbenchError, runToolClient, ToolMissingError, trialDeadline, UnsupportedError } from '@netbench/core';
 import type { ExecResult, PortPool, TrialContext, TrialOutput, TrialRun } from '@netbench/core';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
+import { findOha } from './check.js';
 import { makeClientDir, type ClientDir } from './client-dir.js';
 import { startEndpoint, type Endpoint } from './endpoint.js';
 import type { HttpResult } from './http-result.js';
@@ -25,11 +26,15 @@ const GAVE_UP_RE = /(apr_\w+: [^\n]*\(\d+\)|unable to connect to [^\n]*)/;
  */
 export async function runHttp(trial: TrialRun, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
   const settings = readTrialSettings(trial.params);
-  const ohaCommand = assertRunnable(settings, trial);
+  assertRunnable(settings);
   const { signal, failure } = trialDeadline(ctx, `http trial ${trial.id}`);
   let endpoint: Endpoint | undefined;
   let clientDir: ClientDir | undefined;
   try {
+    const oha = settings.generator === 'oha' ? await findOha(trial.client, signal) : undefined;
+    if (settings.generator === 'oha' && oha === undefined) {
+      throw new ToolMissingError('oha', trial.client.name, 'install it with scripts/install-oha.sh of @netbench/plugin-http (cargo install oha --locked, cached under ~/.cache/netbench/oha)');
+    }
     let url: string;
     if (settings.url !== undefined) {
       url = settings.url.replace('{server}', trial.target.includes(':') ? `[${trial.target}]` : trial.target);
@@ -51,7 +56,7 @@ export async function runHttp(trial: TrialRun, ctx: TrialContext, ports: PortPoo
       const script = settings.script === undefined ? undefined : await clientDir!.write('script.lua', await readScript(settings.script));
       argv = wrkArgv(settings, url, script);
     } else {
-      argv = ohaArgv(ohaCommand!, settings, url);
+      argv = ohaArgv(oha!.command, settings, url);
     }
     const rawName = settings.generator === 'oha' ? 'oha.json' : `${settings.generator}.txt`;
     const result = await runToolClient(trial.client, argv, ctx, {
@@ -72,7 +77,10 @@ export async function runHttp(trial: TrialRun, ctx: TrialContext, ports: PortPoo
     }
     if (parsed.successes === 0) ctx.log.warn(`http trial ${trial.id}: no request to ${url} succeeded (${describeErrors(parsed)})`);
     ctx.progress(1);
-    return { samples: httpSamples(parsed, endpoint ? { endpoint: 'nginx', nginx_version: String(trial.serverInfo.features.nginx ?? 'unknown') } : { endpoint: 'url' }) };
+    const version = oha?.version ?? trial.clientInfo.features[settings.generator];
+    if (parsed.generatorVersion === undefined && typeof version === 'string') parsed = { ...parsed, generatorVersion: version };
+    const endpointLabels: Record<string, string> = endpoint ? { endpoint: 'nginx', nginx_version: String(trial.serverInfo.features.nginx ?? 'unknown') } : { endpoint: 'url' };
+    return { samples: httpSamples(parsed, endpointLabels) };
   } catch (error) {
     throw failure(error);
   } finally {
@@ -81,17 +89,11 @@ export async function runHttp(trial: TrialRun, ctx: TrialContext, ports: PortPoo
   }
 }
 
-/** oha's command when the trial needs it; fails early when the generator cannot run. */
-function assertRunnable(settings: HttpTrialSettings, trial: TrialRun): string | undefined {
+/** Fail before starting anything on settings the generator cannot run. */
+function assertRunnable(settings: HttpTrialSettings): void {
   if (settings.generator === 'ab' && (settings.requests ?? 0) < settings.connections) {
     throw new UnsupportedError(`ab cannot run ${settings.connections} connections for ${settings.requests} requests: requests must be at least connections`);
   }
-  if (settings.generator !== 'oha') return undefined;
-  const command = trial.clientInfo.features.oha;
-  if (typeof command !== 'string') {
-    throw new ToolMissingError('oha', trial.client.name, 'install it with scripts/install-oha.sh from @netbench/plugin-http (cargo install oha --locked, cached under ~/.cache/netbench/oha)');
-  }
-  return command;
 }
 
 function parseResult(settings: HttpTrialSettings, result: ExecResult, trial: TrialRun, rawName: string): HttpResult {

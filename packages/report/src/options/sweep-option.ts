@@ -26,6 +26,7 @@ export function sweepOption(spec: SweepChart): Figure {
     showSymbol: true,
     symbolSize: 7,
     lineStyle: { width: 2 },
+    ...(s.knee ? { markPoint: { symbol: 'pin', symbolSize: 36, label: { formatter: 'knee', fontSize: 9 }, data: [{ name: 'knee', coord: [s.knee.x, s.knee.mean] }] } } : {}),
   }));
   const whiskers = spec.series.map((s, i) => ({
     type: 'custom' as const,
