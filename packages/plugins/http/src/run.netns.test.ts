@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { HostProcess, SampleInput } from '@netbench/core';
 import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +106,16 @@ describe('http run() against real nginx between two namespaces', () => {
     const t2 = testTrialContext();
     await expect(plugin.run(wrk, t2.ctx)).rejects.toThrow(/wrk .*got no answer/);
     t2.dispose();
+  });
+
+  it('ships a user Lua script to the client host and wrk runs it', async () => {
+    // The script sends every request to a path nginx does not have: only the script can cause 404s here.
+    const script = join(mkdtempSync(join(tmpdir(), 'nbt-http-lua-')), 'missing.lua');
+    writeFileSync(script, 'wrk.path = "/only-the-script-asks-for-this"\n');
+    const { samples, raw } = await runTrial({ generator: 'wrk', duration: 1, connections: 2, threads: 1, script });
+    expect(value(samples, 'HTTP_Requests')).toBeGreaterThan(0);
+    expect(value(samples, 'HTTP_Errors', 'status')).toBe(value(samples, 'HTTP_Requests'));
+    expect(raw.get('wrk.txt')).toMatch(/Non-2xx or 3xx responses: \d+/);
   });
 
   it('stops nginx and removes its private directory when the client fails', async () => {

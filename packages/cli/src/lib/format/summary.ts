@@ -3,11 +3,12 @@ import { formatTable } from './table.js';
 import { formatValue } from './number.js';
 
 // Headline metrics per trial, most telling first; per-stream and per-interval samples are left to the files.
-const HEADLINE_RE = [/(^|_)throughput$/i, /transaction_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i];
+const HEADLINE_RE = [/(^|_)throughput$/i, /transaction_rate$/i, /(^|_)request_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i, /^http_errors$/i];
 const MAX_HEADLINES = 4;
 
 function headlines(samples: readonly Sample[]): Sample[] {
-  const whole = samples.filter((s) => s.labels.stream === undefined && s.labels.interval_start === undefined);
+  // Per-stream, per-interval and per-error-kind samples are details of a total that is shown.
+  const whole = samples.filter((s) => s.labels.stream === undefined && s.labels.interval_start === undefined && s.labels.error_kind === undefined);
   const picked: Sample[] = [];
   for (const re of HEADLINE_RE) {
     for (const sample of whole) {
