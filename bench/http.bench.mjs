@@ -17,8 +17,9 @@ const HAND_PORT = 18_250;
  * On the same two lab namespaces, alternate back to back: the load generator
  * run by hand (`ip netns exec CLIENT taskset -c 1 wrk …` against an nginx
  * started by hand with the same generated config, pinned to CPU 0) and the
- * same trial through the http plugin. Medians of requests/s, p50 and p99 on
- * each side, and the differences.
+ * same trial through the http plugin, the first of each pair alternating.
+ * Medians of requests/s, p50 and p99 on each side, their ranges, and the
+ * differences.
  */
 export default async function httpBench() {
   const runsDir = tempDir('netbench-bench-http-');
@@ -70,9 +71,10 @@ export default async function httpBench() {
       const byHand = [];
       const viaNetbench = [];
       for (let i = 0; i < ROUNDS; i += 1) {
-        byHand.push(withHandNginx(server, (url) => c.hand(url)));
-        const { samples } = await http.run(trialOf(c.block, i), trialCtx(`${c.block.generator}-${i}`));
-        viaNetbench.push(pick(samples));
+        const hand = () => byHand.push(withHandNginx(server, (url) => c.hand(url)));
+        const netbench = async () => viaNetbench.push(pick((await http.run(trialOf(c.block, i), trialCtx(`${c.block.generator}-${i}`))).samples));
+        // Who goes first alternates, so a drift in the machine's load does not favour one side.
+        if (i % 2 === 0) { hand(); await netbench(); } else { await netbench(); hand(); }
       }
       report(c.what, byHand, viaNetbench);
     }
@@ -83,7 +85,7 @@ export default async function httpBench() {
   }
 
   function inClient(argv) {
-    return execFileSync('ip', ['netns', 'exec', client.labels.netns, 'taskset', '-c', CLIENT_CPUS, ...argv], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    return execFileSync('ip', ['netns', 'exec', client.labels.netns, 'taskset', '-c', CLIENT_CPUS, ...argv], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
   }
 }
 
@@ -124,9 +126,13 @@ function ohaCommand() {
 function report(what, byHand, viaNetbench) {
   console.log(`  ${what} (median of ${byHand.length} rounds each, alternating)`);
   for (const [key, unit] of [['rate', 'requests/s'], ['p50', 'ms'], ['p99', 'ms']]) {
-    const a = median(byHand.map((r) => r[key]));
-    const b = median(viaNetbench.map((r) => r[key]));
+    const hand = byHand.map((r) => r[key]);
+    const nb = viaNetbench.map((r) => r[key]);
+    const a = median(hand);
+    const b = median(nb);
     line(`    ${key} by hand / via netbench (${unit})`, `${fmt(a)} / ${fmt(b)}`);
+    // The spread of each side says how much of the difference the machine's noise explains.
+    line(`    ${key} range by hand | via netbench`, `${fmt(Math.min(...hand))}–${fmt(Math.max(...hand))} | ${fmt(Math.min(...nb))}–${fmt(Math.max(...nb))}`);
     line(`    ${key} difference`, `${(((b - a) / a) * 100).toFixed(1)} %`, 'within 5 %');
   }
 }
