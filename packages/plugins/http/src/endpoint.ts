@@ -35,6 +35,7 @@ export interface Endpoint {
  * start nginx on a free port of `ports`. Everything is undone on failure.
  */
 export async function startEndpoint(host: Host, ports: PortPool, options: EndpointOptions, signal: AbortSignal): Promise<Endpoint> {
+  await sweepStaleDirs(host, signal);
   const dir = await makePrivateDir(host, options.runId, signal);
   const exec = (argv: readonly string[], stdin?: string) => mustExec(host, argv, signal, stdin);
   let server: ToolServer | undefined;
@@ -84,6 +85,21 @@ async function startOnFreePort(host: Host, ports: PortPool, dir: string, options
     }
   }
   throw new RetryableError(`could not start nginx on ${host.name} after ${PORT_ATTEMPTS} ports: ${String(lastError)}`);
+}
+
+// A run killed with SIGKILL cannot remove its directories; `netbench cleanup` stops the processes but
+// knows nothing of files on hosts. The next trial on the host removes those over an hour old whose
+// nginx (if any) is gone. A fixed script: no spec value in it.
+const SWEEP_SCRIPT = [
+  'for d in "${TMPDIR:-/tmp}"/netbench-http-*.*; do',
+  '  [ -d "$d" ] && [ -n "$(find "$d" -maxdepth 0 -mmin +60)" ] || continue',
+  '  if [ -f "$d/nginx.pid" ] && kill -0 "$(cat "$d/nginx.pid")" 2>/dev/null; then continue; fi',
+  '  rm -rf -- "$d"',
+  'done',
+].join('\n');
+
+async function sweepStaleDirs(host: Host, signal: AbortSignal): Promise<void> {
+  await host.exec(['sh', '-c', SWEEP_SCRIPT], { signal, timeoutMs: SETUP_TIMEOUT_MS }).catch(() => undefined);
 }
 
 async function makePrivateDir(host: Host, runId: string, signal: AbortSignal): Promise<string> {
