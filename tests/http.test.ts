@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sample } from '@netbench/core';
@@ -54,5 +57,27 @@ describe('netbench run: HTTP load against nginx in the lab', () => {
     const [trial] = readResults(onlyRunDir(runsDir)).run.trials;
     expect(trial?.status).toBe('failed');
     expect(JSON.stringify(trial)).toMatch(/Connection refused/);
+  });
+
+  // oha comes from crates.io (scripts/test.sh builds it once); without it this is skipped.
+  const hasOha = existsSync(join(homedir(), '.cache/netbench/oha/bin/oha')) || (() => {
+    try { execFileSync('oha', ['--version'], { stdio: 'ignore' }); return true; } catch { return false; }
+  })();
+  it.skipIf(!hasOha)('oha at constant offered rates over HTTPS: offered and achieved rate, a sweep chart by rate', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const result = await runCli(['run', `${SCENARIO}/oha.yaml`, '--runs-dir', runsDir], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(0);
+    const results = readResults(onlyRunDir(runsDir));
+    const { samples } = results;
+    expect(results.run.trials.map((t) => t.params.rate)).toEqual([100, 200, 400]);
+    for (const [id, rate] of [['t0001', 100], ['t0002', 200], ['t0003', 400]] as const) {
+      expect(one(samples, id, 'HTTP_Offered_Rate')).toBe(rate);
+      expect(one(samples, id, 'HTTP_Request_Rate')).toBeGreaterThan(0);
+      expect(one(samples, id, 'HTTP_Errors')).toBe(0);
+      expect(one(samples, id, 'HTTP_Latency_p99_99')).toBeGreaterThan(0);
+    }
+    const charts = chartsFor([results]);
+    expect(charts.some((c) => c.kind === 'sweep' && c.metric === 'HTTP_Latency_p99' && c.param === 'rate')).toBe(true);
   });
 });
