@@ -96,7 +96,12 @@ describe('http run() against real nginx between two namespaces', () => {
       `s.bind(("0.0.0.0", ${STALL_PORT})); s.listen(64); held = []`,
       'while True: held.append(s.accept())',
     ].join('\n')]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Python may take a while to start on a loaded machine: wait until the port listens.
+    for (let i = 0; i < 200; i += 1) {
+      const listening = await lab.server.exec(['ss', '-Hltn', `sport = :${STALL_PORT}`]);
+      if (listening.stdout.trim() !== '') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const url = `http://{server}:${STALL_PORT}/`;
     const ab = await labTrial(plugin, lab, { generator: 'ab', url, timeout: 1, requests: 4, connections: 2 });
     const t1 = testTrialContext();
