@@ -36,7 +36,7 @@ export function wrkArgv(settings: HttpTrialSettings, url: string, scriptPath?: s
 }
 
 /**
- * `oha -z Ds -c C [-q RATE --latency-correction] [--disable-keepalive] -t Ts
+ * `oha -z Ds -c C [-q RATE --latency-correction] [--disable-keepalive] -t Ts -w
  * --no-tui --output-format json [--insecure] -- URL`. With a rate, latency is
  * measured from when each request was due, not when it was sent.
  */
@@ -45,7 +45,8 @@ export function ohaArgv(command: string, settings: HttpTrialSettings, url: strin
     command, '-z', `${settings.duration ?? 10}s`, '-c', String(settings.connections),
     ...(settings.rate !== undefined ? ['-q', String(settings.rate), '--latency-correction'] : []),
     ...(settings.keepalive ? [] : ['--disable-keepalive']),
-    '-t', `${settings.timeout}s`, '--no-tui', '--output-format', 'json',
+    // -w: requests in flight when the duration ends are waited for, not cut and counted as errors.
+    '-t', `${settings.timeout}s`, '-w', '--no-tui', '--output-format', 'json',
     // The endpoint's certificate is self-signed for the run.
     ...(url.startsWith('https:') ? ['--insecure'] : []),
     '--', url,

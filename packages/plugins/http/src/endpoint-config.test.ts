@@ -50,7 +50,7 @@ describe('trials and argv', () => {
     expect(wrkArgv(readTrialSettings(wrk!.params), 'http://h:1/')).toEqual(['wrk', '-t', '1', '-c', '1', '-d', '10s', '--timeout', '10s', '--latency', '-H', 'Connection: close', '--', 'http://h:1/']);
     const [oha] = trialsOf({ generator: 'oha', rate: 500, duration: 3 });
     expect(ohaArgv('/x/oha', readTrialSettings(oha!.params), 'https://h:1/')).toEqual([
-      '/x/oha', '-z', '3s', '-c', '10', '-q', '500', '--latency-correction', '-t', '10s', '--no-tui', '--output-format', 'json', '--insecure', '--', 'https://h:1/',
+      '/x/oha', '-z', '3s', '-c', '10', '-q', '500', '--latency-correction', '-t', '10s', '-w', '--no-tui', '--output-format', 'json', '--insecure', '--', 'https://h:1/',
     ]);
   });
 

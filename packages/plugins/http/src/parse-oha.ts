@@ -19,6 +19,7 @@ interface OhaJson {
 }
 
 const PERCENTILE_KEY_RE = /^p(\d+(?:\.\d+)?)$/;
+const ABORTED_AT_END_RE = /^aborted due to deadline$/;
 
 /**
  * Reads `oha --output-format json` (oha 1.x; times in seconds). Non-2xx
@@ -44,6 +45,8 @@ export function parseOha(raw: string, source = '<oha json>'): HttpResult {
   }
   const errors: Partial<Record<ErrorKind, number>> = { status: responses - successes };
   for (const [message, count] of Object.entries(json.errorDistribution ?? {})) {
+    // Requests still in flight when -z ran out (oha without -w): cut by the client, not failed by the server.
+    if (ABORTED_AT_END_RE.test(message)) continue;
     const kind = errorKind(message);
     errors[kind] = (errors[kind] ?? 0) + count;
   }

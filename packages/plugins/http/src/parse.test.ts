@@ -93,6 +93,16 @@ describe('oha', () => {
     expect(value(samples, 'HTTP_Latency_p99_99')).toBeCloseTo(9.9, 9);
   });
 
+  it('does not count requests cut when the duration ran out (oha without -w) as errors', () => {
+    expect(parseOha(json({ '200': 10 }, { 'aborted due to deadline': 3 })).errors).toEqual({ status: 0 });
+  });
+
+  it('reads the captured runs: constant rate, 404s, refused', () => {
+    expect(parseOha(fixture('oha-rate-300.json'))).toMatchObject({ successes: 598, errors: { status: 0 } });
+    expect(parseOha(fixture('oha-non2xx.json')).successes).toBe(0);
+    expect(parseOha(fixture('oha-refused.json'))).toMatchObject({ requests: 0, errors: { connect: 50 } });
+  });
+
   it('rejects JSON that is not oha output', () => {
     expect(() => parseOha('{"a":1}', 'x.json')).toThrow(/x\.json/);
   });
