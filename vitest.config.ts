@@ -19,8 +19,8 @@ export default defineConfig({
           typecheck: {
             enabled: true,
             only: true,
-            include: ['packages/core/src/**/*.test-d.ts'],
-            tsconfig: 'packages/core/tsconfig.test-d.json',
+            include: ['packages/*/src/**/*.test-d.ts'],
+            tsconfig: 'tsconfig.test-d.json',
           },
         },
       },

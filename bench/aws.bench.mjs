@@ -5,7 +5,7 @@
 // then tears them down from the ledger as `netbench run` would.
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { LedgerFile, newRunId, pendingResources } from '@netbench/core';
+import { LedgerFile, newRunId, pendingResources } from '@netbench/plugin-api';
 import { ApiCallCounter, awsPlugin, hostSchema, readSettings } from '@netbench/plugin-aws';
 import { AwsClients, launchFleet } from '@netbench/plugin-aws/runtime';
 import { line, repoRoot, tempDir } from './lib.mjs';

@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { createRegistry, LatencyHistogram, withStore } from '@netbench/core';
+import { createRegistry } from '@netbench/core';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import { withStore } from '@netbench/results';
 import { serveBrowserUi } from '@netbench/desktop';
 import { line, median, repoRoot } from './lib.mjs';
 

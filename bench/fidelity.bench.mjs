@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { LedgerFile, newRunId, readLedger, pendingResources } from '@netbench/core';
+import { LedgerFile, newRunId, readLedger, pendingResources } from '@netbench/plugin-api';
 import local from '@netbench/plugin-local';
 import netperf from '@netbench/plugin-netperf';
 import iperf3 from '@netbench/plugin-iperf3';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync, chmodSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { LedgerFile, newRunId, readLedger, pendingResources } from '@netbench/core';
+import { LedgerFile, newRunId, readLedger, pendingResources } from '@netbench/plugin-api';
 import local from '@netbench/plugin-local';
 import http, { nginxConfig, parseAb, parseAbPercentilesCsv, parseWrk, parseOha } from '@netbench/plugin-http';
 import { line, median, tempDir } from './lib.mjs';

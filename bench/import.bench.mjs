@@ -19,7 +19,8 @@ export default async function importBench() {
   const log = join(dir, 'flood-100k.txt');
   writeFileSync(log, pingLog(PACKETS));
 
-  const { importFiles, createRegistry } = await import(join(repoRoot, 'packages/core/dist/index.js'));
+  const { createRegistry } = await import(join(repoRoot, 'packages/core/dist/index.js'));
+  const { importFiles } = await import(join(repoRoot, 'packages/results/dist/index.js'));
   const registry = createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')] });
   const wall = [];
   const cpu = [];

@@ -25,7 +25,7 @@ export default async function report() {
   const png = Array.from({ length: 3 }, (_, i) => run(['--format', 'png', '--out', join(out, `heatmap-${i}.png`)]).ms);
   line('same → PNG (2× scale), median of 3', `${median(png).toFixed(0)} ms`);
   const { renderHtml } = await import('../packages/report/dist/index.js');
-  const { chartsFor } = await import('../packages/core/dist/index.js');
+  const { chartsFor } = await import('../packages/results/dist/index.js');
   renderHtml([results], chartsFor([results]));
   const inProcess = Array.from({ length: 5 }, () => {
     const started = performance.now();

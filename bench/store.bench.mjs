@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareResults, LatencyHistogram, listResults, openStore } from '@netbench/core';
+import { compareResults, listResults, openStore } from '@netbench/results';
+import { LatencyHistogram } from '@netbench/plugin-api';
 import { cli, line, median, tempDir } from './lib.mjs';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { cloudConformance } from '@netbench/core/testing';
-import type { LedgerResource } from '@netbench/core';
+import { cloudConformance } from '@netbench/plugin-api/testing';
+import type { LedgerResource } from '@netbench/plugin-api';
 import plugin from '@netbench/plugin-aws';
 import { motoEnv, startMoto } from './helpers/aws-moto.js';
 

@@ -2,12 +2,14 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DescribeInstancesCommand, DescribeSecurityGroupsCommand, EC2Client } from '@aws-sdk/client-ec2';
-import { LedgerFile, newRunId, pendingResources, type LedgerEntry } from '@netbench/core';
+import { LedgerFile, newRunId, pendingResources, type LedgerEntry } from '@netbench/plugin-api';
 import { ApiCallCounter, awsPlugin, hostSchema, readSettings } from '@netbench/plugin-aws';
 import { AwsClients, launchFleet } from '@netbench/plugin-aws/runtime';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults, waitFor } from './helpers/results.js';
 import { closedPort, motoEnv, motoLeftovers, nothingLeft, startMoto } from './helpers/aws-moto.js';
+import { connectSshHost } from '@netbench/core';
+import type { SshHostOptions } from '@netbench/plugin-api';
 
 // The AWS plugin end to end through the built CLI, against moto's EC2 on
 // 127.0.0.1. Nothing here reaches AWS or any non-loopback address: SSH goes to
@@ -128,7 +130,7 @@ describe('aws on moto', () => {
     const runId = newRunId();
     const runDir = tempHome('nb-aws-regions-');
     const ledgerFile = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
-    const ctx = { runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger: ledgerFile.forPlugin('aws') };
+    const ctx = { runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger: ledgerFile.forPlugin('aws'), connectSsh: (o: SshHostOptions) => connectSshHost(o) };
     const requests = [['east', 'us-east-1a'], ['west', 'eu-west-1b']].map(([id, zone]) => ({ id: id!, name: id!, cloud: 'aws', config: hostSchema.parse({ zone, hostKeyWait: 0 }) }));
     const counter = new ApiCallCounter();
     const settings = readSettings(env);

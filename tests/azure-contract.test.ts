@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSpec, staticRegistry, type LedgerEntry } from '@netbench/core';
+import { runSpec, staticRegistry } from '@netbench/core';
+import type { LedgerEntry } from '@netbench/plugin-api';
 import ping from '@netbench/plugin-ping';
 import { createAzurePlugin } from '../packages/plugins/azure/src/azure-plugin.js';
 import { StaticTokenCredential } from '../packages/plugins/azure/src/clients.js';
@@ -26,7 +27,6 @@ describe('azure: provisioned but unreachable', () => {
       file: 'tests/scenarios/azure-contract/spec.yaml',
       registry: staticRegistry([azure, ping]),
       runsDir: join(home, 'runs'),
-      db: false,
       sets: [`hosts.client.subscription=${SUBSCRIPTION}`, `hosts.server.subscription=${SUBSCRIPTION}`],
     });
     expect(outcome.exitCode).toBe(5);

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSpec, staticRegistry, type LedgerEntry } from '@netbench/core';
+import { runSpec, staticRegistry } from '@netbench/core';
+import type { LedgerEntry } from '@netbench/plugin-api';
 import ping from '@netbench/plugin-ping';
 import { createGcpPlugin } from '../packages/plugins/gcp/src/gcp-plugin.js';
 import { FakeGce } from '../packages/plugins/gcp/src/test-support/fake-gce.js';
@@ -25,7 +26,6 @@ describe('gcp: provisioned but unreachable', () => {
       file: 'tests/scenarios/gcp-contract/spec.yaml',
       registry: staticRegistry([gcp, ping]),
       runsDir: join(home, 'runs'),
-      db: false,
       sets: [`hosts.client.project=${PROJECT}`, `hosts.server.project=${PROJECT}`],
     });
     expect(outcome.exitCode).toBe(5);

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Sample } from '@netbench/core';
-import { chartsFor } from '@netbench/core';
+import type { Sample } from '@netbench/plugin-api';
+import { chartsFor } from '@netbench/results';
 import { runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readEvents, readResults } from './helpers/results.js';
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStore } from '@netbench/core';
+import { openStore } from '@netbench/results';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults } from './helpers/results.js';

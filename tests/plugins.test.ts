@@ -2,10 +2,10 @@
 // packed and added, run on the local lab; broken plugins that never take
 // teardown or other publishers down; scaffolds that pass their own tests.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { NetbenchEvent, Sample } from '@netbench/core';
+import type { NetbenchEvent, Sample } from '@netbench/plugin-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
@@ -30,15 +30,16 @@ describe('a third-party tool plugin (sockperf): pack, plugins add, run on the lo
     await npm(['pack', '--silent', '--pack-destination', project], example);
   }, 120_000);
 
-  it('is added from its tarball into $NETBENCH_HOME/plugins, resolving the CLI\'s own core', async () => {
+  it('is added from its tarball into $NETBENCH_HOME/plugins, resolving the CLI\'s own SDK', async () => {
     const tarball = readdirSync(project).find((f) => /^netbench-plugin-sockperf-.*\.tgz$/.test(f))!;
     const added = await runCli(['plugins', 'add', `./${tarball}`, '--json'], { cwd: project, env: { NETBENCH_HOME: home } });
     expect(added.code, added.stderr).toBe(0);
     expect(JSON.parse(added.stdout)).toMatchObject({ kind: 'tool', name: 'sockperf', packageName: 'netbench-plugin-sockperf', version: '0.1.0', apiVersion: 1 });
-    // The peer @netbench/core is a link to the CLI's core, not a copy fetched from a registry.
-    const core = join(home, 'plugins/node_modules/@netbench/core');
-    expect(lstatSync(core).isSymbolicLink()).toBe(true);
-    expect(realpathSync(core)).toBe(join(repoRoot, 'packages/core'));
+    // The peer @netbench/plugin-api is a link to the CLI's own, not a copy fetched from a registry.
+    const api = join(home, 'plugins/node_modules/@netbench/plugin-api');
+    expect(lstatSync(api).isSymbolicLink()).toBe(true);
+    expect(realpathSync(api)).toBe(join(repoRoot, 'packages/plugin-api'));
+    expect(existsSync(join(home, 'plugins/node_modules/@netbench/core'))).toBe(false);
 
     const list = await runCli(['plugins', 'list', '--json'], { cwd: project, env: { NETBENCH_HOME: home } });
     const plugins = (JSON.parse(list.stdout) as { plugins: { name: string; source: string; kind: string }[] }).plugins;
@@ -73,6 +74,10 @@ describe('a third-party tool plugin (sockperf): pack, plugins add, run on the lo
       expect(p50.labels).toMatchObject({ tool: 'sockperf', sockperf_version: '3.7', mode: trial.test, client_cloud: 'local' });
     }
     expect(existsSync(join(runDir, 'results.pkb.jsonl'))).toBe(true);
+    // The headline metrics the plugin declared travel with the run (charts, report and compare read them there).
+    expect(run.metrics?.['latency_p50']).toEqual({ role: 'latency', better: 'lower', primary: true });
+    // Raw outputs named by the one rule: raw/<trial>-<name the plugin gave>.
+    expect(run.trials[0]!.rawFiles).toContain(`raw/${run.trials[0]!.id}-sockperf.txt`);
     expect(namespacesOf(run.runId)).toEqual([]);
   });
 
@@ -93,8 +98,8 @@ describe('broken plugins never take teardown or other publishers down', () => {
     home = tempHome('netbench-e2e-broken-');
     const modules = join(home, 'plugins/node_modules');
     mkdirSync(join(modules, '@netbench'), { recursive: true });
-    // As `plugins add` leaves it: the CLI's core linked beside the plugins.
-    symlinkSync(join(repoRoot, 'packages/core'), join(modules, '@netbench/core'));
+    // As `plugins add` leaves it: the CLI's SDK linked beside the plugins.
+    symlinkSync(join(repoRoot, 'packages/plugin-api'), join(modules, '@netbench/plugin-api'));
     for (const name of readdirSync(join(scenarios, 'packages'))) cpSync(join(scenarios, 'packages', name), join(modules, name), { recursive: true });
   });
 
@@ -127,8 +132,8 @@ describe('broken plugins never take teardown or other publishers down', () => {
   });
 });
 
-describe('plugins new scaffolds packages that pass their own tests', () => {
-  it.each(['tool', 'cloud', 'publisher'] as const)('a %s: scaffold, npm install against the local core, build, test', async (kind) => {
+describe('plugins new scaffolds packages that pass their own tests, with nothing but the installed netbench', () => {
+  it.each(['cloud', 'publisher'] as const)('a %s: scaffold, npm install, build, test', async (kind) => {
     const dir = tempHome(`netbench-e2e-new-${kind}-`);
     try {
       await scaffoldAndTest(kind, dir);
@@ -136,20 +141,51 @@ describe('plugins new scaffolds packages that pass their own tests', () => {
       rmSync(dir, { recursive: true, force: true }); // its node_modules weigh ~100 MB
     }
   }, 300_000);
+
+  it('a tool: scaffold, npm install, build, test, pack, plugins add, and run on the lab', async () => {
+    const dir = tempHome('netbench-e2e-new-tool-');
+    try {
+      const pkg = await scaffoldAndTest('tool', dir);
+      // The SDK is all it pulls of netbench: no engine, store, statistics, charts or SSH code.
+      const modules = join(pkg, 'node_modules');
+      expect(realpathSync(join(modules, '@netbench/plugin-api'))).toBe(join(repoRoot, 'packages/plugin-api'));
+      for (const absent of ['@netbench/core', '@netbench/results', '@netbench/report', 'ssh2', 'echarts', '@marcbachmann/cel-js']) {
+        expect(existsSync(join(modules, absent)), absent).toBe(false);
+      }
+      await npm(['pack', '--silent', '--pack-destination', dir], pkg);
+      const tarball = readdirSync(dir).find((f) => /^netbench-plugin-my-tool-.*\.tgz$/.test(f))!;
+      const added = await runCli(['plugins', 'add', join(dir, tarball)], { cwd: dir, env: { NETBENCH_HOME: dir } });
+      expect(added.code, added.stderr).toBe(0);
+      const spec = join(dir, 'spec.yaml');
+      writeFileSync(spec, 'name: scaffold\nhosts:\n  client: { cloud: local }\n  server: { cloud: local }\nbenchmarks:\n  - tool: my-tool\n    client: client\n    server: server\n    count: 5\n');
+      const runs = join(dir, 'runs');
+      const run = await runCli(['run', spec, '--runs-dir', runs, '--progress', 'none'], { cwd: dir, env: { NETBENCH_HOME: dir } });
+      expect(run.code, run.stderr).toBe(0);
+      const { run: record, samples } = readResults(onlyRunDir(runs));
+      expect(record.trials.map((t) => `${t.tool}:${t.status}`)).toEqual(['my-tool:succeeded']);
+      expect(samples.find((s) => s.metric === 'packet_loss')?.value).toBe(0);
+      expect(samples.find((s) => s.metric === 'latency_avg')?.value).toBeGreaterThan(0);
+      expect(record.trials[0]!.rawFiles).toEqual([`raw/${record.trials[0]!.id}-ping.txt`]);
+      expect(namespacesOf(record.runId)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 420_000);
 });
 
-/** `plugins new`, then what its README says: npm install (against the packed local core), npm test (build + conformance). */
-async function scaffoldAndTest(kind: 'tool' | 'cloud' | 'publisher', dir: string): Promise<void> {
-  // The core under development, packed as npm would publish it.
-  await npm(['pack', '--silent', '--pack-destination', dir], join(repoRoot, 'packages/core'));
-  const core = readdirSync(dir).find((f) => f.startsWith('netbench-core-'))!;
-  const made = await runCli(['plugins', 'new', '--kind', kind, `my-${kind}`, '--core', `file:${join(dir, core)}`, '--json'], { cwd: dir });
+/** `plugins new` with no options, then what its README says: npm install, npm test (build + conformance). */
+async function scaffoldAndTest(kind: 'tool' | 'cloud' | 'publisher', dir: string): Promise<string> {
+  const made = await runCli(['plugins', 'new', '--kind', kind, `my-${kind}`, '--json'], { cwd: dir });
   expect(made.code, made.stderr).toBe(0);
   const pkg = join(dir, `netbench-plugin-my-${kind}`);
   expect(JSON.parse(made.stdout).dir).toBe(pkg);
+  // Against the installed netbench's own SDK: only TypeScript and vitest come from the registry.
+  const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  expect(manifest.devDependencies['@netbench/plugin-api']).toBe(`file:${join(repoRoot, 'packages/plugin-api')}`);
   await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], pkg);
   const test = await npm(['test'], pkg);
   expect(test.stdout).toMatch(/Tests\s+.*\d+ passed/);
   expect(test.stdout).not.toMatch(/failed/);
   expect(existsSync(join(pkg, 'dist/index.js'))).toBe(true);
+  return pkg;
 }

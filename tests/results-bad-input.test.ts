@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statfsSync, w
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredRunSummary } from '@netbench/core';
+import type { StoredRunSummary } from '@netbench/results';
 import { runCli, tempHome } from './helpers/cli.js';
 import { readResults } from './helpers/results.js';
 

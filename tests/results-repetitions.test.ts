@@ -1,7 +1,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComparisonResult, RunResults } from '@netbench/core';
+import type { ComparisonResult } from '@netbench/results';
+import type { RunResults } from '@netbench/plugin-api';
 import { runCli, tempHome } from './helpers/cli.js';
 import { readResults } from './helpers/results.js';
 

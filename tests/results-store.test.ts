@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComparisonResult, RunResults, StoredRunSummary, Trend } from '@netbench/core';
+import type { ComparisonResult, StoredRunSummary, Trend } from '@netbench/results';
+import type { RunResults } from '@netbench/plugin-api';
 import { runCli, tempHome, type CliResult } from './helpers/cli.js';
 import { readResults } from './helpers/results.js';
 import { namespacesOf } from './helpers/leftovers.js';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NetbenchEvent, RunResults, Sample } from '@netbench/core';
+import type { NetbenchEvent, RunResults, Sample } from '@netbench/plugin-api';
 
 /** A run folder's `results.json`. */
 export type Results = RunResults;

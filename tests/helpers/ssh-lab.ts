@@ -11,8 +11,10 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import type { Host, HostRequest, Ledger, LedgerResource } from '@netbench/core';
+import type { Host, HostRequest, Ledger } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
 import localPlugin, { bridgeName, namespaceName, type LocalHostConfig } from '@netbench/plugin-local';
+import { connectSshHost } from '@netbench/core';
 import { runCli, type CliOptions, type CliResult } from './cli.js';
 
 export interface SshLab {
@@ -66,7 +68,7 @@ export async function startSshLab(hosts: Record<string, LocalHostConfig>): Promi
   };
   let made: Host[];
   try {
-    made = await localPlugin.provision(requests, { ...ctx, ledger });
+    made = await localPlugin.provision(requests, { ...ctx, ledger, connectSsh: (o) => connectSshHost(o) });
   } catch (error) {
     await teardown();
     throw error;

@@ -1,134 +1,120 @@
-// Public surface of @netbench/core: explicit named re-exports only, no side effects.
-// What is not listed here is internal. To make something public, append one line.
-// The conformance kit is the separate entry `@netbench/core/testing` (src/testing/index.ts).
+// Public surface of @netbench/core: spec, matrix, plan, run, registry, and the
+// commands built on them (cleanup, doctor, cost, PKB conversion, plugin
+// management). Named re-exports only, no side effects. The plugin contract is
+// @netbench/plugin-api; the results store and statistics are @netbench/results.
 
-// The plugin contract: definePlugin, the brand and API version, cloud/tool/publisher/host types.
-export { definePlugin, isPlugin, PLUGIN_API_VERSION, PLUGIN_BRAND } from './plugin/index.js';
-export type {
-  AnyPlugin, BlockOf, BlockSchema, Branded, CleanupFilter, CleanupReport, CloudDefinition, CloudPlugin,
-  CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, Host,
-  HostProcess, HostRequest, Ledger, Logger, ParseOptions, PluginContext, PluginKind,
-  PluginMeta, ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle,
-  SpawnOptions, TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialRun,
-  TrialSpec
-} from './plugin/index.js';
-export type { CloudCatalog, PeerHost } from './plugin/index.js';
-// The zod that validates specs: plugins build their block schemas with it (one copy, no extra dependency).
-export { z } from 'zod';
-
-// Error classes plugins throw and the engine reports (retryable, quota, capacity, parse, ...).
-export {
-  CapacityError, isRetryable, NetbenchError, ParseError, PluginError, QuotaError, RetryableError,
-  TimeoutError, ToolMissingError, UnsupportedError
-} from './errors/index.js';
-
-// Data shapes: ledger, samples, specs, plans, events, run records, plugin discovery.
-export type { LedgerEntry, LedgerPhase, LedgerResource } from './ledger/types.js';
-export type { EncodedHistogram, Labels, LabelValue, Sample, SampleInput } from './samples/types.js';
-export type { BenchmarkSpec, HostSpec, MatrixSpec, PublisherSpec, RunOptions, Scalar, Spec } from './spec/types.js';
-export type { FleetHost, Plan, PlannedTrial } from './plan/types.js';
-export type { EventInput, NetbenchEvent, NetbenchEventType, Phase } from './events/types.js';
-export type { HostRecord, PhaseRecord, RunRecord, RunStatus, TrialRecord, TrialStatus } from './engine/run-record.js';
-export type { PluginDescriptor, PluginResolver } from './registry/types.js';
-export { processHost } from './transport/process-host.js';
-export type { ProcessHostOptions } from './transport/process-host.js';
-export { LatencyHistogram } from './samples/histogram.js';
-export { doctor } from './doctor/doctor.js';
-export type { DoctorOptions, DoctorReport } from './doctor/doctor.js';
-
-// Running plans: engine, registry, ledger and event files, run ids, cleanup.
-export {
-  callPlugin, cleanupAll, cleanupRun, createRegistry, defaultRunsDir, EventLog, EXIT_CODES, LedgerFile,
-  MIN_PLUGIN_API_VERSION, netbenchHome, newRunId, parseRunIdTime, pendingResources, readEvents, readLedger,
-  RUN_FILES, runPlan, runTag, staticRegistry, trialLabels
-} from './engine/index.js';
-export type {
-  CallPluginOptions, CleanupAllOptions, CleanupOptions, CleanupOutcome, CleanupRunOptions, EventSink,
-  ExitCode, RegistryOptions, RunOutcome, RunPlanOptions, RunResults
-} from './engine/index.js';
-export { userPluginsDir } from './registry/user-plugins-dir.js';
-export type { PackageRegistry } from './registry/create-registry.js';
-export type { ProbeProblem } from './registry/probe-plugins.js';
-
-// Specs: loading with positions, errors, JSON Schema.
-export { formatIssue, loadSpec, SpecError, specJsonSchema } from './spec/index.js';
+// Specs.
+/** Load a spec file (YAML, or a PKB config) and validate it, with `file:line:col` for every problem. */
+export { loadSpec } from './spec/index.js';
+/** The error of an invalid spec (exit code 2): every issue, each with its position. */
+export { SpecError } from './spec/index.js';
+/** One issue as `spec.yaml:LINE:COL  path.to.field  message`. */
+export { formatIssue } from './spec/index.js';
+/** The JSON Schema of specs: the core skeleton plus every installed plugin's block. */
+export { specJsonSchema } from './spec/index.js';
+/** A loaded spec, how to load one, its input form and one issue. */
 export type { LoadedSpec, LoadSpecOptions, SpecInput, SpecIssue } from './spec/index.js';
+/** The spec's typed shape (after validation). */
+export type { BenchmarkSpec, HostSpec, MatrixSpec, PublisherSpec, RunOptions, Spec } from './spec/types.js';
 
-// Planning and matrices.
-export { createPlan } from './plan/index.js';
+// Matrices and plans.
+/** Expand a spec's matrix into cells (axes × zip, filters applied). */
 export { expandMatrix } from './matrix/index.js';
+/** Turn a validated spec into trials and the deduplicated fleet. */
+export { createPlan } from './plan/index.js';
+/** `netbench plan`: load, validate and plan a spec file. */
 export { planSpec } from './api/plan-spec.js';
-export type { PlanSpecOptions, PlannedSpec } from './api/plan-spec.js';
+/** What `planSpec` takes and returns. */
+export type { PlannedSpec, PlanSpecOptions } from './api/plan-spec.js';
+/** A plan, one planned trial, one distinct host of the fleet. */
+export type { FleetHost, Plan, PlannedTrial } from './plan/types.js';
+/** A deterministic random number generator from a seed, and a seeded shuffle (trial order, bootstrap). */
+export { seededRandom, shuffled } from './plan/random.js';
+/** A random number generator: () => [0, 1). */
+export type { Random } from './plan/random.js';
+
+// Running.
+/** `netbench run`: plan the spec and run it (provision → prepare → execute → teardown → publish). */
 export { runSpec } from './api/run-spec.js';
+/** What `runSpec` takes. */
 export type { RunSpecOptions } from './api/run-spec.js';
+/** Run a plan already made. */
+export { runPlan } from './engine/run-plan.js';
+/** What `runPlan` takes and returns. */
+export type { RunOutcome, RunPlanOptions } from './engine/run-plan.js';
+/** Where a finished run is kept (the results store implements it). */
+export type { RunStore } from './engine/run-store.js';
+/** Parse a plugin's block (tool parameters, publisher settings) with its schema; errors name the spec path. */
+export { parseBlock } from './engine/block-schema.js';
+/** Writes a run folder: the samples stream, raw outputs, `results.json`. */
+export { RunFiles } from './engine/run-files.js';
+/** Exit codes of a run and their meaning. */
+export { EXIT_CODES } from './engine/exit-codes.js';
+/** One of the exit codes. */
+export type { ExitCode } from './engine/exit-codes.js';
+/** Call a plugin hook the way the engine does: named errors, timeout, grace period. */
+export { callPlugin } from './engine/call-plugin.js';
+/** Options of `callPlugin`. */
+export type { CallPluginOptions } from './engine/call-plugin.js';
+/** The labels the engine puts on a trial's samples (host pair, zones, parameters, tool version). */
+export { trialLabels } from './engine/sample-labels.js';
+/** A run's event log file (`events.jsonl`), and reading one back. */
+export { EventLog } from './events/event-log.js';
+/** Read `events.jsonl` of a run folder. */
+export { readEvents } from './events/read-events.js';
+/** Who runs netbench and which version: recorded in every run. */
+export { coreVersion, currentUser } from './run-id/run-owner.js';
 
-// Charts from results (renderer-agnostic specifications).
-export {
-  barCharts, cdfCharts, ChartIds, chartsFor, headlineMetric, heatmapCharts, histogramCharts, meanInterval,
-  studentTCdf, studentTQuantile, sweepCharts, timeSeriesCharts
-} from './charts/index.js';
-export type {
-  Bar, BarChart, BarSeries, Better, CategoryAxis, CdfChart, CdfSeries, ChartInput, ChartKind, ChartOptions,
-  ChartSpec, HeatmapCell, HeatmapChart, HistogramChart, HistogramSeries, MeanInterval, MetricInfo,
-  MetricRole, SweepChart, SweepPoint, SweepSeries, TimeSeriesChart, TimeSeriesSeries, ValueAxis
-} from './charts/index.js';
-
-// The results store and the statistics over it.
-export {
-  addResults, APPLICATION_ID, betterDirection, bootstrapMedianDiff, CHANGE_DEFAULTS, compareResults,
-  compareSamples, defaultStorePath, deleteResults, describeSeries, detectChange, exportResults, listResults,
-  mad, mannWhitneyU, median, MIGRATIONS, openStore, parseLabelConditions, parseSettings, parseTimeBound,
-  publishStoredRun, quantileSorted, REGRESSION_EXIT_CODE, ResultsStore, resultsTrend, SCHEMA_VERSION,
-  seededRandom, seriesKey, seriesLabels, showResult, shuffled, StoreError, storeRows, summariseSamples,
-  V1_SQL, withStore
-} from './store/index.js';
-export type {
-  AddResultsOptions, BootstrapInterval, BootstrapOptions, ChangeOptions, ChangeVerdict, ComparedSide,
-  CompareOptions, CompareResultsOptions, Comparison, ComparisonResult, ComparisonRow, ComparisonSelection,
-  DeleteResultsOptions, Direction, ExportResultsOptions, IngestResult, LabelCondition, ListResultsOptions,
-  MannWhitneyResult, Migration, OpenStoreOptions, PublishStoredRunOptions, RunFilter, RunList, RunRow,
-  RunShow, SampleColumns, SelectedRun, SeriesKeyOptions, ShownMetric, ShownTrial, ShowResultOptions,
-  SideSummary, StoredRunPublished, StoredRunRef, StoredRunSummary, StoreRows, Trend, TrendFlag, TrendOptions,
-  TrendPoint, TrialRow, Verdict
-} from './store/index.js';
-export type { StoredLabelKey } from './store/index.js';
-
-// Managing plugins: `netbench plugins list|add|remove|info|new`.
+// Plugins: finding and loading them.
+/** The plugin registry: built-ins, the user's installed plugins, declared project plugins. */
+export { createRegistry } from './registry/create-registry.js';
+/** Options of `createRegistry`, and the packages it reads. */
+export type { PackageRegistry, RegistryOptions } from './registry/create-registry.js';
+/** A registry of plugin objects given directly (tests, embedders). */
+export { staticRegistry } from './registry/static-registry.js';
+/** `$NETBENCH_HOME/plugins`: where `netbench plugins add` installs. */
+export { userPluginsDir } from './registry/user-plugins-dir.js';
+/** What the registry knows of a plugin, and the resolver the engine asks. */
+export type { PluginDescriptor, PluginResolver } from './registry/types.js';
+/** A plugin package that failed to load, and why. */
+export type { ProbeProblem } from './registry/probe-plugins.js';
+/** `netbench plugins list|add|remove|info|new`. */
 export { addPlugin, listPlugins, newPlugin, pluginInfo, removePlugin } from './plugins-admin/index.js';
+/** Options and results of the plugin commands. */
 export type {
   AddedPlugin, AddPluginOptions, ListPluginsOptions, NewPlugin, NewPluginOptions, PluginField, PluginInfo,
   PluginInfoOptions, PluginList, PluginListing, PluginSource, RemovePluginOptions
 } from './plugins-admin/index.js';
 
-// Importing results measured elsewhere.
-export { detectTools, ImportError, importFiles, SNIFF_BYTES, sniffHead } from './import/index.js';
-export type { ImportedFile, ImportFilesOptions, ImportOutcome } from './import/index.js';
+// After a run, and around it.
+/** `netbench cleanup RUN` and `--all`: delete what a killed run left, from its ledger and cloud tags. */
+export { cleanupAll } from './cleanup/cleanup-all.js';
+export { cleanupRun } from './cleanup/cleanup-run.js';
+/** Options and outcome of cleanup. */
+export type { CleanupAllOptions, CleanupOptions, CleanupOutcome, CleanupRunOptions } from './cleanup/cleanup-outcome.js';
+/** `netbench doctor`: tools, versions, privileges, kernel qdiscs; cloud credentials and quotas. */
+export { doctor } from './doctor/doctor.js';
+/** Options and report of `doctor`. */
+export type { DoctorOptions, DoctorReport } from './doctor/doctor.js';
+/** Cost of a plan before anything is created, and `--max-cost`. */
+export { COST_LIMIT_EXIT_CODE, CostLimitError, enforceMaxCost, estimatePlanCost } from './cost/index.js';
+/** `netbench plan`'s cost: plan a spec and price its fleet. */
+export { costPlanSpec } from './api/cost-plan-spec.js';
+/** Costs by cloud and host group, and the assumptions behind them. */
+export type { CloudCost, HostGroup, PlanCost, UsageAssumptions } from './cost/index.js';
+/** What `costPlanSpec` takes and returns. */
+export type { CostedPlan, CostPlanSpecOptions } from './api/cost-plan-spec.js';
+/** PerfKit Benchmarker configs: detect, translate, convert to a native spec. */
+export { isPkbConfig, SUPPORTED_BENCHMARKS, translatePkb } from './pkb/index.js';
+/** `netbench convert`: a PKB config file as a native spec. */
+export { convertPkb } from './api/convert-pkb.js';
+/** Options and results of the PKB translation. */
+export type { PkbTranslation, TranslateOptions } from './pkb/index.js';
+/** What `convertPkb` takes and returns. */
+export type { ConvertedPkb, ConvertPkbOptions } from './api/convert-pkb.js';
 
-// PerfKit Benchmarker compatibility.
-export { convertPkb, isPkbConfig, pythonToCel, SUPPORTED_BENCHMARKS, translatePkb } from './pkb/index.js';
-export type { ConvertedPkb, ConvertPkbOptions, PkbTranslation, TranslateOptions } from './pkb/index.js';
-
-// SSH hosts.
+// The SSH transport (the engine gives it to cloud plugins as `ctx.connectSsh`).
+/** Connect a machine over SSH as a `Host` (host key verified, retries, one connection). */
 export { connectSshHost, SshConnectError } from './transport/ssh/index.js';
-export type {
-  SshConnectContext, SshConnectRetry, SshHost, SshHostKeyPolicy, SshHostOptions, SshJumpOptions
-} from './transport/ssh/index.js';
-
-// Cost estimates.
-export {
-  COST_LIMIT_EXIT_CODE, CostLimitError, costPlanSpec, DEFAULT_FIXED_SECONDS, DEFAULT_PER_TRIAL_SECONDS,
-  enforceMaxCost, estimatePlanCost, planUsage
-} from './cost/index.js';
-export type {
-  CloudCost, CostedPlan, CostPlanSpecOptions, HostGroup, PlanCost, UsageAssumptions
-} from './cost/index.js';
-export { sampleColumns } from './store/index.js';
-// Helpers for tool plugins.
-export { runOnHost, isMissing, isRoot, installAptPackage } from './tool-kit/index.js';
-export type { CommandOutcome } from './tool-kit/index.js';
-// Helpers for cloud plugins: console host keys, public address, login key, cost from a price table, classified errors.
-export { classifiedError, detectPublicAddress, estimateTableCost, loadPriceFile, loginKey, openSshPublicKey, parseConsoleHostKeys, priceFilePath } from './cloud-kit/index.js';
-export type { LoginKey, PricedSite, RegionalPriceTable, TableCostModel } from './cloud-kit/index.js';
-export { allOrFirstError, teardownEach } from './cloud-kit/index.js';
-export { runShow } from './store/index.js';
-export { PortPool, boundPorts, readBoundPorts, PortInUseError, startToolServer, startToolServerOnFreePort, withToolServer, runToolClient, trialDeadline, type PortProtocol, type ToolServer, type ToolServerOptions, type ToolClientOptions, type TrialDeadline } from './tool-kit/index.js';
+/** The signal and logger a connection is bound to. */
+export type { SshConnectContext } from './transport/ssh/index.js';

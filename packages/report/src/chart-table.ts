@@ -1,4 +1,4 @@
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { formatNumber } from './format-number.js';
 
 export interface DataTable {

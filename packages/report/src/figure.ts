@@ -1,4 +1,4 @@
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import type { Figure } from './options/base.js';
 import { barOption } from './options/bar-option.js';
 import { cdfOption } from './options/cdf-option.js';

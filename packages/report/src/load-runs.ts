@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { defaultRunsDir, exportResults, NetbenchError, RUN_FILES, type RunResults } from '@netbench/core';
+import { defaultRunsDir, NetbenchError, RUN_FILES, type RunResults } from '@netbench/plugin-api';
+import { exportResults } from '@netbench/results';
 
 export interface LoadRunOptions {
   /** Parent of run folders for run ids; default `defaultRunsDir()`. */

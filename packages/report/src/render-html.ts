@@ -1,4 +1,5 @@
-import type { ChartSpec, RunResults } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
+import type { RunResults } from '@netbench/plugin-api';
 import { escapeHtml } from './html-escape.js';
 import { inlineSvg } from './inline-svg.js';
 import { renderSvg } from './render-svg.js';

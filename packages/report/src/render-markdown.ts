@@ -1,4 +1,5 @@
-import type { ChartSpec, RunResults } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
+import type { RunResults } from '@netbench/plugin-api';
 import { chartTable } from './chart-table.js';
 import { environment, runSummary, trialSummaries } from './summary.js';
 

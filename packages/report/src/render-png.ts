@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { renderSvg, type SvgOptions } from './render-svg.js';
 import { FONT_FAMILY } from './options/base.js';
 

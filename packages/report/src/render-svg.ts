@@ -1,4 +1,4 @@
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { echarts } from './echarts.js';
 import { figureOf } from './figure.js';
 

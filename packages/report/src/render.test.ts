@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartsFor, type HeatmapChart } from '@netbench/core';
+import { chartsFor, type HeatmapChart } from '@netbench/results';
 import { interRegionResults, ZONES } from './__fixtures__/inter-region.js';
 import { formatNumber } from './format-number.js';
 import { figureOf } from './figure.js';

@@ -1,4 +1,5 @@
-import { headlineMetric, type RunResults, type Sample, type TrialRecord } from '@netbench/core';
+import { headlineMetric } from '@netbench/results';
+import type { RunResults, Sample, TrialRecord } from '@netbench/plugin-api';
 import { withUnit } from './format-number.js';
 
 export interface TrialSummary {
@@ -63,7 +64,7 @@ export function trialSummaries({ run, samples }: RunResults): TrialSummary[] {
     hosts: `${trial.client} → ${trial.server}`,
     parameters: parameters(trial),
     status: trial.status,
-    results: trial.status === 'failed' && trial.error ? [trial.error] : headlines(byTrial.get(trial.id) ?? []),
+    results: trial.status === 'failed' && trial.error ? [trial.error] : headlines(byTrial.get(trial.id) ?? [], run.metrics),
   }));
 }
 
@@ -71,10 +72,10 @@ function parameters(trial: TrialRecord): string {
   return Object.entries({ ...trial.cell, ...trial.params }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
 }
 
-function headlines(samples: readonly Sample[]): string[] {
+function headlines(samples: readonly Sample[], declared: RunResults['run']['metrics']): string[] {
   // Trial-level values only; per-stream samples would repeat the metric once per stream.
   return samples
-    .filter((s) => s.labels['stream'] === undefined && s.labels['interval_end'] === undefined && headlineMetric(s.metric))
+    .filter((s) => s.labels['stream'] === undefined && s.labels['interval_end'] === undefined && headlineMetric(s.metric, declared))
     .map((s) => `${s.labels['direction'] === 'reverse' ? '↩ ' : ''}${s.metric} ${withUnit(s.value, s.unit)}`);
 }
 

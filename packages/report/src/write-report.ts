@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { chartsFor, NetbenchError, type ChartKind, type ChartOptions, type ChartSpec, type RunResults } from '@netbench/core';
+import { chartsFor, type ChartKind, type ChartOptions, type ChartSpec } from '@netbench/results';
+import { NetbenchError, type RunResults } from '@netbench/plugin-api';
 import { loadRunResults } from './load-runs.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';

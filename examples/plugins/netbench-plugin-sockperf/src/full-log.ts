@@ -1,4 +1,4 @@
-import { LatencyHistogram, ParseError } from '@netbench/core';
+import { LatencyHistogram, ParseError } from '@netbench/plugin-api';
 
 // `packet, txTime(sec), rxTime(sec), latency(usec)` (or `rtt(usec)` with --full-rtt).
 const ROW_RE = /^\d+, [\d.]+, [\d.]+, ([\d.]+)$/;

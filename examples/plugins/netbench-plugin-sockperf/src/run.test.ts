@@ -1,5 +1,5 @@
-import { LatencyHistogram } from '@netbench/core';
-import { labTrial, testTrialContext, twoHostLab } from '@netbench/core/testing';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import { labTrial, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 
@@ -24,7 +24,9 @@ describe('sockperf between two hosts (real processes)', () => {
       // The full log holds the timed observations sockperf counted.
       expect(histogram.count).toBe(observations);
       expect(output.samples.map((s) => s.metric)).toContain('latency_p99.999');
-      expect([...t.saved.keys()]).toEqual([`${trial.id}-sockperf.txt`, `${trial.id}-sockperf-full-log.csv`]);
+      expect([...t.saved.keys()]).toEqual([`sockperf.txt`, `sockperf-full-log.csv`]);
+      // Kept as the engine keeps them: raw/<trial>-<name>.
+      expect(t.saved.get(`sockperf.txt`)).toMatch(/\/raw\/t0001-sockperf\.txt$/);
     } finally {
       await handle.stop();
       await handle.stop();

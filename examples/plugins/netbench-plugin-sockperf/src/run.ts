@@ -1,20 +1,22 @@
-import { RetryableError, type SampleInput, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
+import { RetryableError, type SampleInput } from '@netbench/plugin-api';
+import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import { fullLogHistogram } from './full-log.js';
 import { parseSockperf } from './parse.js';
 import { FIRST_PORT } from './serve.js';
+import type { SockperfTrialParams } from './trials.js';
 
 const REFUSED_RE = /Connection refused|No messages were received from the server/;
 
 /** The client argv for a trial; every value is its own argument. */
-export function clientArgv(trial: Pick<TrialRun, 'test' | 'params' | 'target'>, port: number, fullLog?: string): string[] {
+export function clientArgv(trial: Pick<TrialRun<SockperfTrialParams>, 'test' | 'params' | 'target'>, port: number, fullLog?: string): string[] {
   const p = trial.params;
   return [
     'sockperf', trial.test, '-i', trial.target, '-p', String(port),
-    '-t', String(p['duration']), '-m', String(p['message_size']),
-    ...(p['protocol'] === 'tcp' ? ['--tcp'] : []),
-    ...(p['mps'] !== undefined ? ['--mps', String(p['mps'])] : []),
-    ...(trial.test === 'under-load' ? ['--reply-every', String(p['reply_every'])] : []),
-    ...(p['full_rtt'] === true ? ['--full-rtt'] : []),
+    '-t', String(p.duration), '-m', String(p.message_size),
+    ...(p.protocol === 'tcp' ? ['--tcp'] : []),
+    '--mps', String(p.mps),
+    ...(trial.test === 'under-load' ? ['--reply-every', String(p.reply_every)] : []),
+    ...(p.full_rtt ? ['--full-rtt'] : []),
     ...(fullLog ? ['--full-log', fullLog] : []),
   ];
 }
@@ -25,12 +27,12 @@ export function clientArgv(trial: Pick<TrialRun, 'test' | 'params' | 'target'>, 
  * parse it. With `histogram`, every observation lands in a latency histogram
  * on the p50 sample (mergeable across trials and runs).
  */
-export async function runSockperf(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
+export async function runSockperf(trial: TrialRun<SockperfTrialParams>, ctx: TrialContext): Promise<TrialOutput> {
   const port = Number(trial.serverHandle?.data['port'] ?? FIRST_PORT);
-  const wantLog = trial.params['histogram'] === true;
+  const wantLog = trial.params.histogram;
   const log = wantLog ? `/tmp/netbench-sockperf-${ctx.runId}-${trial.id}-${trial.attempt}.csv` : undefined;
   const result = await trial.client.exec(clientArgv(trial, port, log), { signal: ctx.signal, timeoutMs: ctx.timeoutMs });
-  const source = await ctx.saveRaw(`${trial.id}-sockperf.txt`, `${result.stdout}${result.stderr}`);
+  const source = await ctx.saveRaw(`sockperf.txt`, `${result.stdout}${result.stderr}`);
   if (REFUSED_RE.test(result.stdout + result.stderr)) {
     throw new RetryableError(`sockperf ${trial.test} to ${trial.target}:${port}: ${(result.stdout + result.stderr).match(REFUSED_RE)?.[0]}`);
   }
@@ -42,7 +44,7 @@ export async function runSockperf(trial: TrialRun, ctx: TrialContext): Promise<T
     ctx.log.warn(`sockperf: could not read the full log ${log}: ${logged.stderr.trim()}`);
     return { samples };
   }
-  const logSource = await ctx.saveRaw(`${trial.id}-sockperf-full-log.csv`, logged.stdout);
+  const logSource = await ctx.saveRaw(`sockperf-full-log.csv`, logged.stdout);
   const histogram = fullLogHistogram(logged.stdout, logSource).encode();
   return { samples: samples.map((s): SampleInput => (s.metric.endsWith('_p50') ? { ...s, histogram } : s)) };
 }

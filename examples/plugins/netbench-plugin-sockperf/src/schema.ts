@@ -1,4 +1,4 @@
-import { z } from '@netbench/core';
+import { z } from '@netbench/plugin-api';
 
 const mode = z.enum(['ping-pong', 'under-load']);
 const protocol = z.enum(['udp', 'tcp']);

@@ -1,4 +1,4 @@
-import type { TrialSpec } from '@netbench/core';
+import type { TrialSpec } from '@netbench/plugin-api';
 import type { SockperfParams } from './schema.js';
 
 const list = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value) ? value : [value as T]);
@@ -6,9 +6,21 @@ const list = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value)
 // sockperf measures 0.4 s of warm-up before the timed part.
 const WARMUP_SECONDS = 0.4;
 
+/** A trial's parameters: what `trials` gives each trial and `run` receives, typed; every one is a sample label. */
+export type SockperfTrialParams = {
+  readonly protocol: 'udp' | 'tcp';
+  readonly duration: number;
+  readonly message_size: number;
+  readonly mps: number | 'max';
+  /** Every Nth reply is timed: 1 in ping-pong (each one), `replyEvery` under load. */
+  readonly reply_every: number;
+  readonly full_rtt: boolean;
+  readonly histogram: boolean;
+};
+
 /** One trial per mode × protocol; every parameter that changes the result is a label. */
-export function sockperfTrials(params: SockperfParams): TrialSpec[] {
-  const trials: TrialSpec[] = [];
+export function sockperfTrials(params: SockperfParams): TrialSpec<SockperfTrialParams>[] {
+  const trials: TrialSpec<SockperfTrialParams>[] = [];
   for (const mode of list(params.mode)) {
     for (const protocol of list(params.protocol)) {
       trials.push({
@@ -18,7 +30,7 @@ export function sockperfTrials(params: SockperfParams): TrialSpec[] {
           duration: params.duration,
           message_size: params.messageSize,
           mps: params.mps ?? (mode === 'under-load' ? 10_000 : 'max'),
-          ...(mode === 'under-load' ? { reply_every: params.replyEvery } : {}),
+          reply_every: mode === 'under-load' ? params.replyEvery : 1,
           full_rtt: params.fullRtt,
           histogram: params.histogram,
         },

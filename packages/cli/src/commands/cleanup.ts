@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
-import { cleanupAll, cleanupRun, NetbenchError } from '@netbench/core';
+import { cleanupAll, cleanupRun } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 import { parseDuration } from '../lib/parse-duration.js';

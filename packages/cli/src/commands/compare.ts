@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
-import { compareResults, NetbenchError, parseLabelConditions, type ComparisonSelection } from '@netbench/core';
+import { compareResults, parseLabelConditions, type ComparisonSelection } from '@netbench/results';
+import { NetbenchError } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { formatComparison } from '../lib/format/comparison.js';
 

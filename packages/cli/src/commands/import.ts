@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
-import { ImportError, importFiles, type Labels } from '@netbench/core';
+import { ImportError, importFiles } from '@netbench/results';
+import type { Labels } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 

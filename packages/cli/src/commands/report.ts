@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { writeReport, REPORT_FORMATS, type ReportFormat } from '@netbench/report';
-import type { ChartKind } from '@netbench/core';
+import type { ChartKind } from '@netbench/results';
 import { NetbenchCommand } from '../lib/base-command.js';
 
 const KINDS: readonly ChartKind[] = ['heatmap', 'bar', 'sweep', 'cdf', 'histogram', 'timeseries'];

@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { runSpec } from '@netbench/core';
+import { runStore } from '@netbench/results';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 import { interruptSignal } from '../lib/interrupt.js';
@@ -39,7 +40,7 @@ export default class Run extends NetbenchCommand {
         registry: cliRegistry(),
         runsDir: flags['runs-dir'],
         ...(flags['max-cost'] !== undefined ? { maxCostUsd: parseUsd(flags['max-cost']) } : {}),
-        db: flags.db,
+        store: runStore(flags.db),
         signal: interrupt.signal,
         onEvent: display.handle,
         onWarning: (message) => process.stderr.write(`warning: ${message}\n`),

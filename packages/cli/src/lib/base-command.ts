@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core';
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 
 /**
  * Every netbench command: `--json` prints the command's return value, and a

@@ -1,4 +1,4 @@
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 
 const USD_RE = /^\$?(\d+(?:\.\d+)?)$/;
 

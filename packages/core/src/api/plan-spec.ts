@@ -17,7 +17,7 @@ export interface PlannedSpec {
 
 /** Load, validate and plan a spec file without touching anything (`netbench plan`, `validate`). */
 export async function planSpec(options: PlanSpecOptions): Promise<PlannedSpec> {
-  const { spec, warnings } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
-  const plan = await createPlan(spec, options.registry);
+  const { spec, warnings, blocks } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
+  const plan = await createPlan(spec, options.registry, blocks);
   return { plan, warnings };
 }

@@ -1,5 +1,6 @@
-import type { NetbenchEvent } from '../events/types.js';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 import { runPlan, type RunOutcome } from '../engine/run-plan.js';
+import type { RunStore } from '../engine/run-store.js';
 import { planSpec, type PlanSpecOptions } from './plan-spec.js';
 import { enforceMaxCost } from '../cost/cost-limit.js';
 import { estimatePlanCost } from '../cost/estimate-plan-cost.js';
@@ -13,8 +14,8 @@ export interface RunSpecOptions extends PlanSpecOptions {
   /** Spec warnings, before the run starts. */
   readonly onWarning?: (message: string) => void;
   readonly netbenchVersion?: string;
-  /** Results store file; default `defaultStorePath()`; `false`: do not store the run. */
-  readonly db?: string | false;
+  /** Where the finished run is kept (`runStore()` of `@netbench/results`); none: not stored. */
+  readonly store?: RunStore;
   /** Refuse to start (`CostLimitError`, exit code 6, nothing created) when the plan's estimated cost is above this many USD. */
   readonly maxCostUsd?: number;
 }
@@ -31,6 +32,6 @@ export async function runSpec(options: RunSpecOptions): Promise<RunOutcome> {
     signal: options.signal,
     onEvent: options.onEvent,
     netbenchVersion: options.netbenchVersion,
-    ...(options.db !== undefined ? { db: options.db } : {}),
+    ...(options.store ? { store: options.store } : {}),
   });
 }

@@ -1,6 +1,6 @@
-import type { Logger } from '../plugin/common.js';
-import type { LedgerResource } from '../ledger/types.js';
-import type { NetbenchEvent } from '../events/types.js';
+import type { Logger } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 
 export interface CleanupOutcome {

@@ -1,13 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve, sep } from 'node:path';
-import type { Logger } from '../plugin/common.js';
-import type { LedgerEntry } from '../ledger/types.js';
-import { NetbenchError } from '../errors/index.js';
+import type { Logger } from '@netbench/plugin-api';
+import type { LedgerEntry } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import { EventLog } from '../events/event-log.js';
-import { LedgerFile } from '../ledger/ledger-file.js';
+import { LedgerFile } from '@netbench/plugin-api';
 import { RUN_FILES } from '../engine/run-files.js';
 import { deleteResources } from '../engine/teardown.js';
-import { defaultRunsDir } from '../run-id/runs-dir.js';
+import { defaultRunsDir } from '@netbench/plugin-api';
 import { liveRunPid } from './run-lock.js';
 import type { CleanupOptions, CleanupOutcome, CleanupRunOptions } from './cleanup-outcome.js';
 

@@ -6,16 +6,17 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { definePlugin, type AnyPlugin } from '../plugin/define-plugin.js';
-import type { CleanupFilter } from '../plugin/cloud.js';
-import { LedgerFile } from '../ledger/ledger-file.js';
-import { readLedger } from '../ledger/read-ledger.js';
+import { definePlugin, type AnyPlugin } from '@netbench/plugin-api';
+import type { CleanupFilter } from '@netbench/plugin-api';
+import { LedgerFile } from '@netbench/plugin-api';
+import { readLedger } from '@netbench/plugin-api';
 import { staticRegistry } from '../registry/static-registry.js';
-import { newRunId } from '../run-id/run-id.js';
+import { newRunId } from '@netbench/plugin-api';
 import labCloud, { type LabHostConfig } from '../engine/__fixtures__/lab-cloud.js';
 import { exists, labResources, sweep } from '../engine/__fixtures__/lab-leftovers.js';
 import { cleanupAll } from './cleanup-all.js';
 import { cleanupRun } from './cleanup-run.js';
+import { connectSshHost } from '../transport/ssh/connect-ssh-host.js';
 
 const run = promisify(execFile);
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -134,7 +135,7 @@ describe('cleanupAll', () => {
     const ledger = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
     const config: LabHostConfig = { root, failProvision: false, failTeardown: false, toolMissing: false };
     await labCloud.provision([{ id: 'a', name: 'a', cloud: 'lab', config }], {
-      runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger: ledger.forPlugin('lab'),
+      runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger: ledger.forPlugin('lab'), connectSsh: (o) => connectSshHost(o),
     });
     await ledger.close();
     return runDir;

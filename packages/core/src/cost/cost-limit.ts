@@ -1,4 +1,4 @@
-import { NetbenchError } from '../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { PlanCost } from './estimate-plan-cost.js';
 
 /** Exit code of a run refused by `--max-cost` (nothing was created). */

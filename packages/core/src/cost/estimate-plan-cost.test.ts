@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { definePlugin } from '../plugin/define-plugin.js';
-import type { TrialSpec } from '../plugin/tool.js';
+import { definePlugin } from '@netbench/plugin-api';
+import type { TrialSpec } from '@netbench/plugin-api';
 import { staticRegistry } from '../registry/static-registry.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { labCloud } from '../spec/__fixtures__/test-plugins.js';

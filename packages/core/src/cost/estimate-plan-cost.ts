@@ -1,4 +1,4 @@
-import type { CostEstimate, HostRequest } from '../plugin/cloud.js';
+import type { CostEstimate, HostRequest } from '@netbench/plugin-api';
 import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
 import { planUsage, type UsageAssumptions } from './plan-usage.js';

@@ -3,5 +3,3 @@ export type { UsageAssumptions } from './plan-usage.js';
 export { estimatePlanCost } from './estimate-plan-cost.js';
 export type { CloudCost, HostGroup, PlanCost } from './estimate-plan-cost.js';
 export { CostLimitError, COST_LIMIT_EXIT_CODE, enforceMaxCost } from './cost-limit.js';
-export { costPlanSpec } from './cost-plan-spec.js';
-export type { CostedPlan, CostPlanSpecOptions } from './cost-plan-spec.js';

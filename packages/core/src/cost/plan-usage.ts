@@ -1,4 +1,4 @@
-import type { CostUsage } from '../plugin/cloud.js';
+import type { CostUsage } from '@netbench/plugin-api';
 import type { Plan } from '../plan/types.js';
 
 /** What the estimate assumes beyond the tools' own measuring time. */

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { DiagnosticCheck, HostRequest } from '../plugin/cloud.js';
+import type { DiagnosticCheck, HostRequest } from '@netbench/plugin-api';
 import { planSpec } from '../api/plan-spec.js';
-import type { Logger, PluginContext } from '../plugin/common.js';
+import type { Logger, PluginContext } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
-import { processHost } from '../transport/process-host.js';
-import { NetbenchError, PluginError, ToolMissingError } from '../errors/index.js';
+import { processHost } from '@netbench/plugin-api';
+import { NetbenchError, PluginError, ToolMissingError } from '@netbench/plugin-api';
 
 export interface DoctorOptions {
   registry: PluginResolver;

@@ -1,5 +1,5 @@
-import type { BlockSchema } from '../plugin/common.js';
-import { NetbenchError } from '../errors/index.js';
+import type { BlockSchema } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 
 /**
  * Apply a plugin's block schema (defaults, coercions) to a block the spec

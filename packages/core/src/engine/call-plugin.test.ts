@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EventInput } from '../events/types.js';
-import { PluginError, RetryableError, TimeoutError, isRetryable } from '../errors/index.js';
-import { processHost } from '../transport/process-host.js';
+import type { EventInput } from '@netbench/plugin-api';
+import { PluginError, RetryableError, TimeoutError, isRetryable } from '@netbench/plugin-api';
+import { processHost } from '@netbench/plugin-api';
 import { callPlugin } from './call-plugin.js';
 
 const plugin = { name: 'demo' };

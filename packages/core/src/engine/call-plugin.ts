@@ -1,5 +1,5 @@
-import type { EventInput } from '../events/types.js';
-import { PluginError, TimeoutError } from '../errors/index.js';
+import type { EventInput } from '@netbench/plugin-api';
+import { PluginError, TimeoutError } from '@netbench/plugin-api';
 
 export interface CallPluginOptions {
   /** Milliseconds the call may take; then its signal aborts and the call fails with `TimeoutError`. */

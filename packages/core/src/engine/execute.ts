@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { PlannedTrial } from '../plan/types.js';
-import type { TrialContext, TrialRun } from '../plugin/tool.js';
-import type { Sample, SampleInput } from '../samples/types.js';
-import type { TrialRecord } from './run-record.js';
-import { NetbenchError, isRetryable } from '../errors/index.js';
+import type { TrialContext, TrialRun } from '@netbench/plugin-api';
+import type { Sample, SampleInput } from '@netbench/plugin-api';
+import type { TrialRecord } from '@netbench/plugin-api';
+import { NetbenchError, isRetryable } from '@netbench/plugin-api';
 import { trialLabels } from './sample-labels.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
 

@@ -1,6 +1,6 @@
-import type { Host } from '../plugin/host.js';
-import type { ToolInfo, ToolPlugin } from '../plugin/tool.js';
-import { ToolMissingError } from '../errors/index.js';
+import type { Host } from '@netbench/plugin-api';
+import type { ToolInfo, ToolPlugin } from '@netbench/plugin-api';
+import { ToolMissingError } from '@netbench/plugin-api';
 import { settleAll } from './run-phase.js';
 import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js';
 

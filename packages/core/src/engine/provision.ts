@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
-import type { CloudPlugin, HostRequest, PeerHost, ProvisionContext } from '../plugin/cloud.js';
-import type { Host } from '../plugin/host.js';
+import { connectSshHost } from '../transport/ssh/connect-ssh-host.js';
+import type { CloudPlugin, HostRequest, PeerHost, ProvisionContext } from '@netbench/plugin-api';
+import type { Host } from '@netbench/plugin-api';
 import type { FleetHost } from '../plan/types.js';
-import { NetbenchError } from '../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import { settleAll } from './run-phase.js';
 import { call, pluginContext, type RunState } from './run-state.js';
 
@@ -88,7 +89,10 @@ function callWithLedger<T>(
   fn: (ctx: ProvisionContext) => Promise<T>,
 ): Promise<T> {
   const ledger = state.ledger.forPlugin(cloud.name);
-  return call(state, cloud, hook, (callSignal) => fn({ ...pluginContext(state, cloud.name, callSignal), ledger }), options);
+  return call(state, cloud, hook, (callSignal) => {
+    const base = pluginContext(state, cloud.name, callSignal);
+    return fn({ ...base, ledger, connectSsh: (ssh) => connectSshHost(ssh, { signal: callSignal, log: base.log }) });
+  }, options);
 }
 
 /** Every provisioned host of the run that is not on `cloud`, with the addresses its traffic may come from. */

@@ -1,7 +1,6 @@
-import type { RunRecord } from './run-record.js';
-import type { Sample } from '../samples/types.js';
-import { NetbenchError } from '../errors/index.js';
-import { openStore } from '../store/open-store.js';
+import type { RunRecord } from '@netbench/plugin-api';
+import type { Sample } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import { parseBlock } from './block-schema.js';
 import { call, pluginContext, reportError, type RunState } from './run-state.js';
 
@@ -36,14 +35,9 @@ export async function publish(state: RunState, record: RunRecord, samples: reado
 async function storeRun(state: RunState, record: RunRecord, samples: readonly Sample[]): Promise<boolean> {
   if (!state.store) return true;
   try {
-    const store = await openStore(state.store.path);
-    try {
-      store.ingest({ run: record, samples });
-    } finally {
-      store.close();
-    }
+    await state.store.sink.ingest(record, samples);
     state.store.stored = true;
-    state.events.emit({ type: 'published', publisher: 'store', location: state.store.path, count: samples.length });
+    state.events.emit({ type: 'published', publisher: 'store', location: state.store.sink.location, count: samples.length });
     return true;
   } catch (error) {
     reportError(state, error, 'publish', 'store');
@@ -59,12 +53,7 @@ async function storeRun(state: RunState, record: RunRecord, samples: readonly Sa
 export async function updateStoredRecord(state: RunState, record: RunRecord): Promise<boolean> {
   if (!state.store?.stored) return true;
   try {
-    const store = await openStore(state.store.path);
-    try {
-      store.updateRecord(record);
-    } finally {
-      store.close();
-    }
+    await state.store.sink.updateRecord(record);
     return true;
   } catch (error) {
     reportError(state, error, 'publish', 'store');

@@ -1,4 +1,4 @@
-import { PluginError } from '../errors/index.js';
+import { PluginError } from '@netbench/plugin-api';
 import { EXIT_CODES } from './exit-codes.js';
 import { reportError, type RunState } from './run-state.js';
 

@@ -1,27 +1,10 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunRecord } from './run-record.js';
-import type { Sample } from '../samples/types.js';
+import { rawFileName, RUN_FILES, type RunRecord, type RunResults } from '@netbench/plugin-api';
+import type { Sample } from '@netbench/plugin-api';
 
-/** Names of the files in a run folder. */
-export const RUN_FILES = {
-  ledger: 'ledger.jsonl',
-  events: 'events.jsonl',
-  samples: 'samples.jsonl',
-  spec: 'spec.yaml',
-  results: 'results.json',
-  lock: 'run.lock',
-  raw: 'raw',
-} as const;
-
-/** The body of `results.json`. */
-export interface RunResults {
-  readonly run: RunRecord;
-  readonly samples: readonly Sample[];
-}
-
-const UNSAFE_NAME_RE = /[^A-Za-z0-9._-]+/g;
+export { RUN_FILES, type RunResults };
 
 /** Writes a run folder's sample stream, raw outputs and results. */
 export class RunFiles {
@@ -42,9 +25,7 @@ export class RunFiles {
 
   /** Save one raw output as `raw/<prefix>-<name>`; returns the path relative to the run folder. */
   async saveRaw(prefix: string, name: string, content: string): Promise<string> {
-    // A tool names its outputs; the name must not escape the raw folder.
-    const safe = name.replace(UNSAFE_NAME_RE, '_').replace(/^\.+/, '_') || 'output';
-    const relative = join(RUN_FILES.raw, `${prefix}-${safe}`);
+    const relative = join(RUN_FILES.raw, rawFileName(prefix, name));
     await mkdir(join(this.runDir, RUN_FILES.raw), { recursive: true });
     await writeFile(join(this.runDir, relative), content);
     return relative;

@@ -1,4 +1,4 @@
-import type { PhaseRecord } from './run-record.js';
+import type { PhaseRecord } from '@netbench/plugin-api';
 import { reportError, type RunState } from './run-state.js';
 
 /**

@@ -2,23 +2,23 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import type { NetbenchEvent } from '../events/types.js';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
-import type { Sample } from '../samples/types.js';
-import type { RunRecord, RunStatus, TrialRecord } from './run-record.js';
-import { NetbenchError } from '../errors/index.js';
+import type { Sample } from '@netbench/plugin-api';
+import type { RunRecord, RunStatus, TrialRecord } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import { EventLog } from '../events/event-log.js';
-import { LedgerFile } from '../ledger/ledger-file.js';
-import { newRunId } from '../run-id/run-id.js';
+import { LedgerFile } from '@netbench/plugin-api';
+import { newRunId } from '@netbench/plugin-api';
 import { coreVersion, currentUser } from '../run-id/run-owner.js';
-import { defaultRunsDir } from '../run-id/runs-dir.js';
+import { defaultRunsDir } from '@netbench/plugin-api';
 import { EXIT_CODES } from './exit-codes.js';
 import { execute } from './execute.js';
 import { prepare } from './prepare.js';
 import { provision } from './provision.js';
 import { publish, updateStoredRecord } from './publish.js';
-import { defaultStorePath } from '../store/store-path.js';
+import type { RunStore } from './run-store.js';
 import { buildRecord, phaseSamples } from './run-summary.js';
 import { resolvePlugins } from './resolve-plugins.js';
 import { RUN_FILES, RunFiles } from './run-files.js';
@@ -41,8 +41,8 @@ export interface RunPlanOptions {
   netbenchVersion?: string;
   /** Milliseconds a plugin call whose signal aborted may take to settle before the engine moves on (default 5000). */
   abortGraceMs?: number;
-  /** Results store file the run is ingested into; default `defaultStorePath()`; `false`: do not store. */
-  db?: string | false;
+  /** Where the finished run is kept (the results store, from `@netbench/results`' `runStore`); none: not stored. */
+  store?: RunStore;
 }
 
 export interface RunOutcome {
@@ -81,7 +81,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     trials: new Map(plan.trials.map((t) => [t.id, skippedTrial(t)])),
     samples: [], phases: [], errors: [],
     teardownErrors: 0, publishErrors: 0, nextSample: 0,
-    ...(options.db === false ? {} : { store: { path: resolve(options.db ?? defaultStorePath()), stored: false } }),
+    ...(options.store ? { store: { sink: options.store, stored: false } } : {}),
   };
   events.emit({ type: 'run-started', name: plan.spec.name, runDir, trials: plan.trials.length, hosts: plan.fleet.length, estimatedSeconds: plan.estimatedSeconds });
 

@@ -1,17 +1,18 @@
-import type { CloudPlugin } from '../plugin/cloud.js';
-import type { Logger, PluginContext } from '../plugin/common.js';
-import type { Host } from '../plugin/host.js';
-import type { ServerHandle, ToolInfo, ToolPlugin } from '../plugin/tool.js';
-import type { PublisherPlugin } from '../plugin/publisher.js';
+import type { RunStore } from './run-store.js';
+import type { CloudPlugin } from '@netbench/plugin-api';
+import type { Logger, PluginContext } from '@netbench/plugin-api';
+import type { Host } from '@netbench/plugin-api';
+import type { ServerHandle, ToolInfo, ToolPlugin } from '@netbench/plugin-api';
+import type { PublisherPlugin } from '@netbench/plugin-api';
 import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
-import type { Sample } from '../samples/types.js';
+import type { Sample } from '@netbench/plugin-api';
 import type { EventLog } from '../events/event-log.js';
-import type { LedgerFile } from '../ledger/ledger-file.js';
-import type { PhaseRecord, TrialRecord } from './run-record.js';
+import type { LedgerFile } from '@netbench/plugin-api';
+import type { PhaseRecord, TrialRecord } from '@netbench/plugin-api';
 import type { RunFiles } from './run-files.js';
 import { callPlugin } from './call-plugin.js';
-import { PluginError } from '../errors/index.js';
+import { PluginError } from '@netbench/plugin-api';
 
 /** A server started in prepare, stopped in teardown. */
 export interface RunningServer {
@@ -52,7 +53,7 @@ export interface RunState {
   publishErrors: number;
   nextSample: number;
   /** The results store the run is ingested into (absent: not stored); `stored` once it is. */
-  store?: { readonly path: string; stored: boolean };
+  store?: { readonly sink: RunStore; stored: boolean };
 }
 
 export const toolInfoKey = (tool: string, hostId: string) => `${tool}\u0000${hostId}`;

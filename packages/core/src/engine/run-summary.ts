@@ -1,5 +1,5 @@
-import type { HostRecord, RunRecord, RunStatus } from './run-record.js';
-import type { Sample } from '../samples/types.js';
+import type { HostRecord, MetricDeclaration, RunRecord, RunStatus } from '@netbench/plugin-api';
+import type { Sample } from '@netbench/plugin-api';
 import { makeSample } from './execute.js';
 import type { RunState } from './run-state.js';
 
@@ -45,6 +45,7 @@ export function buildRecord(state: RunState, status: RunStatus): RunRecord {
     phases: [...state.phases],
     errors: [...state.errors],
     labels: runLabels(state),
+    ...declaredMetrics(state),
   };
 }
 
@@ -56,4 +57,11 @@ export function phaseSamples(state: RunState): Sample[] {
     { ...runLabels(state), phase: phase.phase },
     Date.parse(phase.startedAt) + phase.durationMs,
   ));
+}
+
+/** The headline metrics the run's tools declared, so results read them without loading plugins. */
+function declaredMetrics(state: RunState): { metrics?: Record<string, MetricDeclaration> } {
+  const metrics: Record<string, MetricDeclaration> = {};
+  for (const tool of state.tools.values()) Object.assign(metrics, tool.metrics);
+  return Object.keys(metrics).length > 0 ? { metrics } : {};
 }

@@ -1,7 +1,7 @@
-import type { Host } from '../plugin/host.js';
-import type { ToolInfo } from '../plugin/tool.js';
+import type { Host } from '@netbench/plugin-api';
+import type { ToolInfo } from '@netbench/plugin-api';
 import type { PlannedTrial } from '../plan/types.js';
-import type { Labels } from '../samples/types.js';
+import type { Labels } from '@netbench/plugin-api';
 
 export interface TrialLabelInput {
   readonly runId: string;

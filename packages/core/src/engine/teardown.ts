@@ -1,10 +1,10 @@
-import type { CloudPlugin } from '../plugin/cloud.js';
-import type { Logger } from '../plugin/common.js';
-import type { LedgerEntry, LedgerResource } from '../ledger/types.js';
-import type { LedgerFile } from '../ledger/ledger-file.js';
+import type { CloudPlugin } from '@netbench/plugin-api';
+import type { Logger } from '@netbench/plugin-api';
+import type { LedgerEntry, LedgerResource } from '@netbench/plugin-api';
+import type { LedgerFile } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
-import type { EventInput } from '../events/types.js';
-import { pendingResources } from '../ledger/pending-resources.js';
+import type { EventInput } from '@netbench/plugin-api';
+import { pendingResources } from '@netbench/plugin-api';
 import { callPlugin } from './call-plugin.js';
 import { errorMessage, reportError, type RunState } from './run-state.js';
 

@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { EventInput, NetbenchEvent } from './types.js';
+import type { EventInput, NetbenchEvent } from '@netbench/plugin-api';
 
 export type EventSink = (event: NetbenchEvent) => void;
 

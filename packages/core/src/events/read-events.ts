@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { NetbenchEvent } from './types.js';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 
 /** Read a run's `events.jsonl`. A torn last line (the process died mid-write) is skipped. */
 export async function readEvents(file: string): Promise<NetbenchEvent[]> {

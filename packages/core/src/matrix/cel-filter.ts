@@ -1,5 +1,5 @@
 import { Environment } from '@marcbachmann/cel-js';
-import type { Scalar } from '../spec/types.js';
+import type { Scalar } from '@netbench/plugin-api';
 
 export type CelType = 'int' | 'double' | 'string' | 'bool' | 'dyn';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SpecError } from '../spec/spec-error.js';
+import { SpecError } from '../issues/spec-error.js';
 import type { MatrixSpec } from '../spec/types.js';
 import { expandMatrix } from './expand-matrix.js';
 

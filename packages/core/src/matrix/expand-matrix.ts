@@ -1,5 +1,6 @@
-import type { MatrixSpec, Scalar } from '../spec/types.js';
-import { specErrorWithoutPositions, type RawIssue } from '../spec/spec-error.js';
+import type { Scalar } from '@netbench/plugin-api';
+import type { MatrixSpec } from './types.js';
+import { specErrorWithoutPositions, type RawIssue } from '../issues/spec-error.js';
 import { celMessage, FilterCompiler, type CompiledFilter } from './cel-filter.js';
 import { matrixVariables, type MatrixDimension } from './matrix-variables.js';
 

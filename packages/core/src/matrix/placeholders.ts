@@ -1,4 +1,4 @@
-import type { Scalar } from '../spec/types.js';
+import type { Scalar } from '@netbench/plugin-api';
 
 /** `${name}` inside a string value; names follow CEL identifiers so filters can use them too. */
 export const PLACEHOLDER_RE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../matrix/placeholders.js';
-import type { Scalar } from '../spec/types.js';
+import type { Scalar } from '@netbench/plugin-api';
 import type { Path, Problems } from './problems.js';
 
 /** A flag as one matrix cell sees it: a fixed value from `flags`, or a matrix variable. */

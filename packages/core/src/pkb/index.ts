@@ -1,5 +1,3 @@
-export { convertPkb } from './convert-pkb.js';
-export type { ConvertPkbOptions, ConvertedPkb } from './convert-pkb.js';
 export { translatePkb } from './translate.js';
 export type { PkbTranslation, TranslateOptions } from './translate.js';
 export { isPkbConfig, SUPPORTED_BENCHMARKS } from './detect.js';

@@ -1,6 +1,6 @@
 import { isPlainObject } from '../matrix/placeholders.js';
-import { VARIABLE_RE } from '../spec/skeleton-schema.js';
-import type { Scalar } from '../spec/types.js';
+import { VARIABLE_RE } from '../issues/names.js';
+import type { Scalar } from '@netbench/plugin-api';
 import { normaliseFlagName, normaliseFlagValue, type AxisFlag, type PkbFlags } from './flags.js';
 import type { Origins, Path, Problems } from './problems.js';
 import { PythonExprError, pythonToCel } from './python-expr/to-cel.js';

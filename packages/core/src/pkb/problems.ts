@@ -1,4 +1,4 @@
-import type { RawIssue } from '../spec/spec-error.js';
+import type { RawIssue } from '../issues/spec-error.js';
 
 export type Path = readonly (string | number)[];
 

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../matrix/placeholders.js';
-import { NAME_RE } from '../spec/skeleton-schema.js';
+import { NAME_RE } from '../issues/names.js';
 import { containerNetperfBenchmarks, clusterGroups } from './benchmarks/container-netperf.js';
 import type { BenchmarkContext, BenchmarkTranslation, NativeBenchmark, NativeOptions } from './benchmarks/context.js';
 import { iperfBenchmarks } from './benchmarks/iperf.js';

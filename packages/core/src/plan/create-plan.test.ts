@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { NetbenchError } from '../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import { loadSpec } from '../spec/load-spec.js';
 import { TestResolver } from '../spec/__fixtures__/test-plugins.js';
 import { createPlan } from './create-plan.js';

@@ -1,16 +1,17 @@
 import type { z } from 'zod';
-import { NetbenchError, PluginError } from '../errors/index.js';
+import { NetbenchError, PluginError } from '@netbench/plugin-api';
 import { expandMatrixChecked } from '../matrix/expand-matrix.js';
 import { referencedVariables, substitute } from '../matrix/placeholders.js';
-import type { ToolPlugin, TrialSpec } from '../plugin/tool.js';
+import type { ToolPlugin, TrialSpec } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 import { OFFICIAL_CATALOG } from '../spec/plugin-lookup.js';
 import { pluginFields } from '../spec/plugin-fields.js';
 import { BENCHMARK_CORE_KEYS } from '../spec/skeleton-schema.js';
-import { specErrorWithoutPositions } from '../spec/spec-error.js';
+import { specErrorWithoutPositions } from '../issues/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
 import { BlockParser } from './parse-block.js';
+import type { ParsedBlocks } from '../spec/parsed-blocks.js';
 import { repeatAndOrder } from './order-trials.js';
 import type { Plan, PlannedTrial } from './types.js';
 
@@ -36,14 +37,15 @@ interface Draft {
 /**
  * Expand the matrix into trials and the deduplicated fleet. Pure apart from
  * importing the plugins the spec names; `tool.trials()` is called once per
- * distinct substituted benchmark block.
+ * distinct substituted benchmark block. `blocks` (from `loadSpec`) holds the
+ * blocks validation parsed: they are not parsed again.
  */
-export async function createPlan(spec: Spec, resolver: PluginResolver): Promise<Plan> {
+export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: ParsedBlocks): Promise<Plan> {
   const file = spec.source?.file ?? '';
   const expansion = expandMatrixChecked(spec.matrix);
   if (expansion.issues.length > 0) throw specErrorWithoutPositions(expansion.issues, file);
 
-  const parser = new BlockParser(file);
+  const parser = new BlockParser(file, blocks);
   const benches = await Promise.all(spec.benchmarks.map((bench, index) => benchmarkTemplate(bench, index, resolver)));
   const fleet = new FleetBuilder(spec.hosts, expansion.variables, await hostSchemas(spec, resolver), parser);
 

@@ -1,5 +1,5 @@
 import type { RunOptions } from '../spec/types.js';
-import { randomSeed, seededRandom, shuffled } from '../stats/random.js';
+import { randomSeed, seededRandom, shuffled } from './random.js';
 
 export interface Repeated<T> {
   readonly item: T;

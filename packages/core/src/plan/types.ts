@@ -1,16 +1,7 @@
 import type { Scalar, Spec } from '../spec/types.js';
-import type { TrialSpec } from '../plugin/tool.js';
+import type { FleetHost, TrialSpec } from '@netbench/plugin-api';
 
-/** One distinct machine the run needs. Provisioned once, used by many trials. */
-export interface FleetHost {
-  /** Unique within the plan: the spec host name, plus the matrix values that shaped it. */
-  readonly id: string;
-  /** Spec host name (`hosts.<name>`). */
-  readonly name: string;
-  readonly cloud: string;
-  /** Plugin fields with matrix values substituted (no `cloud`/`reuse`). */
-  readonly config: Readonly<Record<string, unknown>>;
-}
+export type { FleetHost };
 
 /** One tool invocation with fixed parameters between fixed hosts. */
 export interface PlannedTrial {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { PluginKind } from '../plugin/common.js';
-import { NetbenchError } from '../errors/index.js';
+import type { PluginKind } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import { createRegistry } from '../registry/create-registry.js';
 import { describePackage, PLUGIN_PACKAGE_RE, readPackageJson } from '../registry/discover-plugins.js';
 import { loadPlugin } from '../registry/load-plugin.js';
@@ -10,6 +10,7 @@ import { probePlugins } from '../registry/probe-plugins.js';
 import type { PluginDescriptor } from '../registry/types.js';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
 import { runNpm } from './npm-command.js';
+import { pruneTarballs } from './tarballs.js';
 import { ensureUserProject, readUserProject, writeUserProject } from './user-project.js';
 
 export interface AddPluginOptions {
@@ -35,6 +36,8 @@ export interface AddedPlugin {
 }
 
 const TARBALL_RE = /\.(?:tgz|tar\.gz|tar)$/;
+// The SDK netbench links into the plugin folder (and the core older folders linked): never the plugin just added.
+const SDK_PACKAGES = new Set(['@netbench/plugin-api', '@netbench/core']);
 
 /**
  * `netbench plugins add`: install a package into the user plugin folder (an
@@ -57,6 +60,7 @@ export async function addPlugin(options: AddPluginOptions): Promise<AddedPlugin>
   const version = String(readPackageJson(packageDir)?.version ?? '0.0.0');
   const refuse = async (reason: string, cause?: unknown): Promise<never> => {
     await runNpm(['uninstall', '--prefix', dir, '--no-audit', '--no-fund', packageName], { cwd: dir });
+    await pruneTarballs(dir);
     throw new NetbenchError(`${packageName}@${version} ${reason}; it was uninstalled`, cause === undefined ? undefined : { cause });
   };
 
@@ -78,6 +82,7 @@ export async function addPlugin(options: AddPluginOptions): Promise<AddedPlugin>
     project.netbench = { ...project.netbench, plugins: { ...project.netbench?.plugins, [packageName]: { kind: descriptor.kind, name: descriptor.name } } };
     await writeUserProject(dir, project);
   }
+  await pruneTarballs(dir);
   return {
     kind: descriptor.kind,
     name: descriptor.name,
@@ -115,7 +120,7 @@ async function installTarget(spec: string, cwd: string, dir: string): Promise<st
 
 /** The package npm just added: a new or changed dependency, else the one naming the target. */
 function installedName(before: Record<string, string>, after: Record<string, string>, target: string, spec: string): string {
-  const changed = Object.keys(after).filter((name) => name !== '@netbench/core' && before[name] !== after[name]);
+  const changed = Object.keys(after).filter((name) => !SDK_PACKAGES.has(name) && before[name] !== after[name]);
   if (changed.length === 1) return changed[0]!;
   const byTarget = Object.entries(after).find(([, value]) => value.endsWith(target) || value.endsWith(basename(target)));
   if (byTarget) return byTarget[0];

@@ -1,4 +1,4 @@
-import type { PluginKind } from '../plugin/common.js';
+import type { PluginKind } from '@netbench/plugin-api';
 import { createRegistry } from '../registry/create-registry.js';
 import type { ProbeProblem } from '../registry/probe-plugins.js';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';

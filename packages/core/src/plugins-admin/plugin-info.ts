@@ -1,8 +1,8 @@
-import type { PluginKind } from '../plugin/common.js';
-import { NetbenchError } from '../errors/index.js';
+import type { PluginKind } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import { createRegistry } from '../registry/create-registry.js';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
-import { blockJsonSchema } from '../testing/schema-checks.js';
+import { blockJsonSchema } from '@netbench/plugin-api/testing';
 import { pluginSource, type PluginSource } from './plugin-source.js';
 
 export interface PluginInfoOptions {

@@ -1,11 +1,11 @@
 // `plugins add|remove|list|info|new` against a temporary user plugin folder, with the real npm.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NetbenchError } from '../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import { addPlugin } from './add-plugin.js';
 import { listPlugins } from './list-plugins.js';
 import { newPlugin } from './new-plugin.js';
@@ -27,14 +27,15 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 async function packed(name: string, manifest: Record<string, unknown>, source: string): Promise<string> {
   const dir = join(root, 'src', name.replace('/', '-'));
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, version: '1.2.3', type: 'module', main: 'index.js', peerDependencies: { '@netbench/core': '^0.1.0' }, ...manifest }));
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, version: '1.2.3', type: 'module', main: 'index.js', peerDependencies: { '@netbench/plugin-api': '^0.1.0' }, ...manifest }));
   await writeFile(join(dir, 'index.js'), source);
   const [command, ...args] = npmArgv();
   const file = execFileSync(command!, [...args, 'pack', '--silent', '--pack-destination', root], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop()!;
   return join(root, file);
 }
 
-const publisher = (name: string, extra = '') => `import { definePlugin, z } from '@netbench/core';
+const publisher = (name: string, extra = '') => `import { definePlugin } from '@netbench/plugin-api';
+import { z } from '@netbench/plugin-api';
 export default definePlugin({ kind: 'publisher', name: '${name}', version: '1.2.3', ${extra}
   schema: z.strictObject({ table: z.string().default('samples').describe('Where to write.') }),
   async publish(run, samples) { return { count: samples.length }; } });\n`;
@@ -46,9 +47,10 @@ describe('plugins add, list, info, remove', () => {
     const tarball = await packed('netbench-plugin-sink', { netbench: { kind: 'publisher', name: 'sink' } }, publisher('sink'));
     const added = await addPlugin({ spec: tarball, dir: userDir, searchDirs: [cli] });
     expect(added).toMatchObject({ kind: 'publisher', name: 'sink', packageName: 'netbench-plugin-sink', version: '1.2.3', apiVersion: 1 });
-    // The peer dependency is the CLI's own core, linked, not a fetched copy.
+    // The peer dependency is the CLI's own SDK, linked, not a fetched copy.
     const project = JSON.parse(readFileSync(join(userDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(project.dependencies['@netbench/core']).toBe(`file:${join(import.meta.dirname, '../..')}`);
+    expect(project.dependencies['@netbench/plugin-api']).toBe(`file:${join(import.meta.dirname, '../../../plugin-api')}`);
+    expect(project.dependencies['@netbench/core']).toBeUndefined();
     expect(existsSync(join(userDir, 'tarballs', 'netbench-plugin-sink-1.2.3.tgz'))).toBe(true);
 
     const listed = listPlugins({ dir: userDir, searchDirs: [cli] }).plugins;
@@ -59,9 +61,14 @@ describe('plugins add, list, info, remove', () => {
     expect(info).toMatchObject({ kind: 'publisher', name: 'sink', source: 'user', apiVersion: 1, hooks: [] });
     expect(info.fields).toEqual([{ name: 'table', type: 'string', required: false, default: 'samples', description: 'Where to write.' }]);
 
+    // A newer version replaces the older one's tarball; remove leaves none behind.
+    const newer = await packed('netbench-plugin-sink', { version: '1.3.0', netbench: { kind: 'publisher', name: 'sink' } }, publisher('sink'));
+    expect(await addPlugin({ spec: newer, dir: userDir, searchDirs: [cli] })).toMatchObject({ version: '1.3.0' });
+    expect(readdirSync(join(userDir, 'tarballs'))).toEqual(['netbench-plugin-sink-1.3.0.tgz']);
     const removed = await removePlugin({ name: 'sink', dir: userDir, searchDirs: [cli] });
     expect(removed.packageName).toBe('netbench-plugin-sink');
     expect(existsSync(join(userDir, 'node_modules/netbench-plugin-sink'))).toBe(false);
+    expect(readdirSync(join(userDir, 'tarballs'))).toEqual([]);
     expect(listPlugins({ dir: userDir, searchDirs: [cli] }).plugins.some((p) => p.name === 'sink')).toBe(false);
   });
 
@@ -110,10 +117,14 @@ describe('plugins new', () => {
       expect(made.files).toEqual(expect.arrayContaining(['package.json', 'tsconfig.json', 'README.md', 'src/index.ts', 'src/conformance.test.ts']));
       const manifest = JSON.parse(readFileSync(join(made.dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
       expect(manifest['netbench']).toEqual({ kind, name: `demo-${kind}` });
-      expect(manifest['peerDependencies']).toEqual({ '@netbench/core': '^0.1.0' });
+      expect(manifest['peerDependencies']).toEqual({ '@netbench/plugin-api': '^0.1.0' });
+      // Out of the box: the installed netbench's own SDK, so npm install needs no registry.
+      expect(manifest['devDependencies']?.['@netbench/plugin-api']).toBe(`file:${join(import.meta.dirname, '../../../plugin-api')}`);
       expect(readFileSync(join(made.dir, 'src/index.ts'), 'utf8')).toContain(`name: 'demo-${kind}'`);
     }
-    await expect(newPlugin({ kind: 'tool', name: 'demo-tool', cwd: join(root, 'scaffolds') })).rejects.toThrow(/exists and is not empty/);
+    await expect(newPlugin({ kind: 'tool', name: 'demo-tool', cwd: join(root, 'scaffolds') })).rejects.toThrow(/exists and is not empty: choose another --dir, or pass --force/);
+    const again = await newPlugin({ kind: 'tool', name: 'demo-tool', cwd: join(root, 'scaffolds'), force: true });
+    expect(again.files).toContain('src/index.ts');
     await expect(newPlugin({ kind: 'tool', name: 'Bad Name', cwd: root })).rejects.toThrow(/use lower-case letters/);
   });
 });

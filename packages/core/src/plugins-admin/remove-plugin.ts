@@ -1,9 +1,8 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { NetbenchError } from '../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
 import { listPlugins, type PluginListing } from './list-plugins.js';
 import { runNpm } from './npm-command.js';
+import { pruneTarballs } from './tarballs.js';
 import { readUserProject, writeUserProject } from './user-project.js';
 
 export interface RemovePluginOptions {
@@ -36,6 +35,6 @@ export async function removePlugin(options: RemovePluginOptions): Promise<Plugin
     delete project.netbench.plugins[plugin.packageName];
     await writeUserProject(dir, project);
   }
-  await rm(join(dir, 'tarballs', `${plugin.packageName.replace(/^@/, '').replace('/', '-')}-${plugin.version}.tgz`), { force: true });
+  await pruneTarballs(dir);
   return plugin;
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /** package.json of the user plugin folder. */
 export interface UserProjectJson {
@@ -13,9 +13,9 @@ export interface UserProjectJson {
   [key: string]: unknown;
 }
 
-/** The folder of the @netbench/core this code runs from (the CLI's own copy). */
-export function runningCoreDir(): string {
-  return realpathSync(fileURLToPath(new URL('../../', import.meta.url)));
+/** The folder of the @netbench/plugin-api the running netbench loads plugins with (the CLI's own copy). */
+export function runningPluginApiDir(): string {
+  return realpathSync(dirname(createRequire(import.meta.url).resolve('@netbench/plugin-api/package.json')));
 }
 
 export function readUserProject(dir: string): UserProjectJson {
@@ -28,11 +28,12 @@ export async function writeUserProject(dir: string, project: UserProjectJson): P
 }
 
 /**
- * Make the user plugin folder an npm project whose `@netbench/core` is the
- * running CLI's own (a `file:` link). Plugins peer-depend on core, so npm
- * then satisfies the peer with that link instead of fetching a copy, and a
- * plugin imports the very core that loads it. Re-pointed on every change,
- * so it follows the CLI when it is upgraded or moved.
+ * Make the user plugin folder an npm project whose `@netbench/plugin-api` is
+ * the running CLI's own (a `file:` link). Plugins peer-depend on it, so npm
+ * satisfies the peer with that link instead of fetching a copy, and a plugin
+ * imports the very SDK the engine uses. Re-pointed on every change, so it
+ * follows the CLI when it is upgraded or moved. (Folders made before the SDK
+ * had its own package linked `@netbench/core`; that link is dropped.)
  */
 export async function ensureUserProject(dir: string): Promise<UserProjectJson> {
   await mkdir(dir, { recursive: true });
@@ -42,8 +43,13 @@ export async function ensureUserProject(dir: string): Promise<UserProjectJson> {
     private: true,
     description: 'Plugins installed with `netbench plugins add`; managed by netbench.',
     ...project,
-    dependencies: { ...project.dependencies, '@netbench/core': `file:${runningCoreDir()}` },
+    dependencies: { ...withoutCore(project.dependencies), '@netbench/plugin-api': `file:${runningPluginApiDir()}` },
   };
   await writeUserProject(dir, next);
   return next;
+}
+
+function withoutCore(dependencies: Record<string, string> = {}): Record<string, string> {
+  const { '@netbench/core': _core, ...rest } = dependencies;
+  return rest;
 }

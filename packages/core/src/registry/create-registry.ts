@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PluginKind } from '../plugin/common.js';
-import type { AnyPlugin } from '../plugin/define-plugin.js';
+import type { PluginKind } from '@netbench/plugin-api';
+import type { AnyPlugin } from '@netbench/plugin-api';
 import { discoverPackages } from './discover-plugins.js';
 import { loadPlugin } from './load-plugin.js';
 import { probePlugins, type ProbeProblem } from './probe-plugins.js';

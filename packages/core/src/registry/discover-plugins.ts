@@ -1,12 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { PluginKind } from '../plugin/common.js';
+import { declaration, impliedPluginName, PLUGIN_PACKAGE_RE, type PluginKind } from '@netbench/plugin-api';
 import type { PluginDescriptor } from './types.js';
 
-const KINDS: readonly PluginKind[] = ['cloud', 'tool', 'publisher'];
 const BUILTIN_PREFIX = '@netbench/plugin-';
-/** Third-party plugin packages by name: `netbench-plugin-<name>` or `@scope/netbench-plugin-<name>`. */
-export const PLUGIN_PACKAGE_RE = /^(?:@[^/]+\/)?netbench-plugin-(.+)$/;
+export { declaration, impliedPluginName, PLUGIN_PACKAGE_RE };
 
 /** A package named like a plugin whose package.json does not say its kind: only importing it tells. */
 export interface UndeclaredPackage {
@@ -78,11 +76,6 @@ export function discoverPackages(searchDirs: readonly string[]): DiscoveredPacka
   return { plugins: [...found.values()], undeclared: [...undeclared.values()] };
 }
 
-/** The short name a plugin package's name implies (`@acme/netbench-plugin-foo` is `foo`). */
-export function impliedPluginName(packageName: string): string | undefined {
-  return PLUGIN_PACKAGE_RE.exec(packageName)?.[1];
-}
-
 /** A `netbench-plugin-*` package without a `netbench` declaration. */
 function undeclaredPackage(dir: string): UndeclaredPackage | undefined {
   const pkg = readPackageJson(dir);
@@ -100,14 +93,6 @@ function projectDeclarations(projectDir: string): Map<string, { kind: PluginKind
     if (parsed) out.set(packageName, parsed);
   }
   return out;
-}
-
-/** A valid `{ kind, name }` declaration, or undefined. */
-export function declaration(value: unknown): { kind: PluginKind; name: string } | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, name } = value as { kind?: unknown; name?: unknown };
-  if (typeof kind !== 'string' || !KINDS.includes(kind as PluginKind) || typeof name !== 'string' || name === '') return undefined;
-  return { kind: kind as PluginKind, name };
 }
 
 /** `<dir>/node_modules` for `dir` and each ancestor, nearest first, as Node resolves packages. */

@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
-import type { AnyPlugin } from '../plugin/define-plugin.js';
-import { isPlugin } from '../plugin/define-plugin.js';
-import { PluginError } from '../errors/index.js';
-import { apiVersionProblem } from './api-version.js';
+import type { AnyPlugin } from '@netbench/plugin-api';
+import { isPlugin } from '@netbench/plugin-api';
+import { PluginError } from '@netbench/plugin-api';
+import { apiVersionProblem } from '@netbench/plugin-api';
 import { readPackageJson } from './discover-plugins.js';
 import { packageEntry } from './package-entry.js';
 import type { PluginDescriptor } from './types.js';
@@ -30,7 +30,7 @@ export async function loadPlugin(descriptor: PluginDescriptor): Promise<AnyPlugi
   }
   const plugin = module.default;
   if (!isPlugin(plugin)) {
-    return fail(new Error(`its default export is not a netbench plugin; export the result of definePlugin() from @netbench/core as default`));
+    return fail(new Error(`its default export is not a netbench plugin; export the result of definePlugin() from @netbench/plugin-api as default`));
   }
   if (plugin.kind !== descriptor.kind || plugin.name !== descriptor.name) {
     return fail(new Error(`package.json declares ${descriptor.kind} "${descriptor.name}" but the module exports ${plugin.kind} "${plugin.name}"`));

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PluginError } from '../errors/index.js';
+import { PluginError } from '@netbench/plugin-api';
 import { createRegistry } from './create-registry.js';
 import { packageEntry } from './package-entry.js';
 import { staticRegistry } from './static-registry.js';
-import { definePlugin, isPlugin } from '../plugin/define-plugin.js';
+import { definePlugin, isPlugin } from '@netbench/plugin-api';
 import { z } from 'zod';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
-const coreDist = pathToFileURL(join(repo, 'packages/core/dist/index.js')).href;
+const coreDist = pathToFileURL(join(repo, 'packages/plugin-api/dist/index.js')).href;
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-registry-')); });
@@ -91,7 +91,7 @@ describe('createRegistry', () => {
     });
     const error = await createRegistry({ searchDirs: [dir] }).get('publisher', 'plain').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PluginError);
-    expect((error as Error).message).toBe('[plugin netbench-plain@2.0.0] load: its default export is not a netbench plugin; export the result of definePlugin() from @netbench/core as default');
+    expect((error as Error).message).toBe('[plugin netbench-plain@2.0.0] load: its default export is not a netbench plugin; export the result of definePlugin() from @netbench/plugin-api as default');
   });
 
   it('refuses a plugin written for another contract version, naming plugin, version and supported range', async () => {

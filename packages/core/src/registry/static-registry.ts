@@ -1,5 +1,5 @@
-import type { PluginKind } from '../plugin/common.js';
-import type { AnyPlugin } from '../plugin/define-plugin.js';
+import type { PluginKind } from '@netbench/plugin-api';
+import type { AnyPlugin } from '@netbench/plugin-api';
 import type { PluginDescriptor, PluginResolver } from './types.js';
 
 /** A resolver over plugin objects at hand (tests, embedding netbench in another program). */

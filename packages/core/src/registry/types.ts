@@ -1,5 +1,5 @@
-import type { AnyPlugin } from '../plugin/define-plugin.js';
-import type { PluginKind } from '../plugin/common.js';
+import type { AnyPlugin } from '@netbench/plugin-api';
+import type { PluginKind } from '@netbench/plugin-api';
 
 /** What discovery knows of a plugin before importing it (from its package.json). */
 export interface PluginDescriptor {

@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, parse as parseYaml, YAMLMap, type Document } from 'yaml';
-import type { SpecIssue } from './spec-error.js';
+import type { SpecIssue } from '../issues/spec-error.js';
 
 /**
  * Apply `--set key=value` overrides to the document before validation, so

@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import { canonicalJson } from '../matrix/canonical-json.js';
 import { findPlaceholders, referencedVariables, substitute } from '../matrix/placeholders.js';
 import type { Scalar } from './types.js';
-import type { RawIssue } from './spec-error.js';
+import type { RawIssue } from '../issues/spec-error.js';
 import { zodIssues } from './zod-issues.js';
+import { ParsedBlocks } from './parsed-blocks.js';
 
 export interface PluginBlock {
   /** Where the block is in the document (`['hosts', 'client']`). */
@@ -22,6 +23,9 @@ export interface PluginBlock {
  */
 export class BlockValidator {
   private readonly memo = new Map<z.ZodType, Map<string, RawIssue[]>>();
+
+  /** `blocks` keeps every parse, so planning does not parse the same block again. */
+  constructor(readonly blocks: ParsedBlocks = new ParsedBlocks()) {}
 
   /**
    * `cells` undefined means the block cannot be expanded (the matrix is
@@ -71,7 +75,7 @@ export class BlockValidator {
     const key = canonicalJson(fields);
     let issues = bySchema.get(key);
     if (!issues) {
-      const result = block.schema.safeParse(fields);
+      const result = this.blocks.parse(block.schema, fields);
       issues = result.success ? [] : zodIssues(result.error.issues, fields, block.schema, [], block.coreKeys);
       bySchema.set(key, issues);
     }

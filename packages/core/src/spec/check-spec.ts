@@ -2,8 +2,9 @@ import type { PluginResolver } from '../registry/types.js';
 import { expandMatrixChecked, type Cell } from '../matrix/expand-matrix.js';
 import { isPlainObject } from '../matrix/placeholders.js';
 import type { MatrixSpec } from './types.js';
-import type { RawIssue } from './spec-error.js';
+import type { RawIssue } from '../issues/spec-error.js';
 import { BlockValidator } from './block-validator.js';
+import type { ParsedBlocks } from './parsed-blocks.js';
 import { checkVariables } from './check-variables.js';
 import { PluginLookup } from './plugin-lookup.js';
 import { suggestion } from './did-you-mean.js';
@@ -33,7 +34,7 @@ type Raw = Record<string, unknown>;
  * its filters, host references, `${var}` references, and each block against
  * its plugin's schema. Collects all problems; never stops at the first.
  */
-export async function checkSpec(raw: unknown, resolver: PluginResolver): Promise<SpecCheck> {
+export async function checkSpec(raw: unknown, resolver: PluginResolver, blocks?: ParsedBlocks): Promise<SpecCheck> {
   if (!isPlainObject(raw)) {
     return { issues: [{ path: [], message: 'the spec must be a mapping with name, hosts and benchmarks' }], warnings: [] };
   }
@@ -44,7 +45,7 @@ export async function checkSpec(raw: unknown, resolver: PluginResolver): Promise
 
   const { matrix, cells, variables } = checkMatrix(raw.matrix, issues);
   const lookup = new PluginLookup(resolver);
-  const validator = new BlockValidator();
+  const validator = new BlockValidator(blocks);
   const hosts = isPlainObject(raw.hosts) ? raw.hosts : {};
   const hostNames = Object.keys(hosts);
 

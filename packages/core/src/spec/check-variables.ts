@@ -1,6 +1,6 @@
 import { findPlaceholders } from '../matrix/placeholders.js';
 import { suggestion } from './did-you-mean.js';
-import type { RawIssue } from './spec-error.js';
+import type { RawIssue } from '../issues/spec-error.js';
 
 /** Report every `${var}` that names no matrix variable, at the string holding it. Returns true when all are defined. */
 export function checkVariables(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { loadSpec } from './load-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError } from '../issues/spec-error.js';
 import { TestResolver } from './__fixtures__/test-plugins.js';
 
 /** The formatted problem lines of a spec that must fail. */

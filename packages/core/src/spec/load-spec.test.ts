@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { NetbenchError } from '../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import { loadSpec } from './load-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError } from '../issues/spec-error.js';
 import { TestResolver } from './__fixtures__/test-plugins.js';
 
 const QUICKSTART = `name: quickstart

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { NetbenchError } from '../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
-import { loadPkbDocument } from '../pkb/load-pkb.js';
+import { loadPkbDocument } from './load-pkb.js';
 import { applySets } from './apply-sets.js';
 import { checkSpec } from './check-spec.js';
-import { SpecError, type SpecIssue } from './spec-error.js';
+import { ParsedBlocks } from './parsed-blocks.js';
+import { SpecError, type SpecIssue } from '../issues/spec-error.js';
 import { SpecSource } from './spec-source.js';
 import type { SkeletonOutput } from './skeleton-schema.js';
 import type { MatrixSpec, Spec } from './types.js';
@@ -22,6 +23,8 @@ export interface LoadedSpec {
   readonly spec: Spec;
   /** Problems that do not stop the run (an official plugin not installed, an unused host). */
   readonly warnings: string[];
+  /** The plugin blocks validation parsed: give them to `createPlan` so none is parsed twice. */
+  readonly blocks: ParsedBlocks;
 }
 
 /** Shown in positions when the spec came as text without a file name. */
@@ -46,7 +49,8 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   // A PerfKit Benchmarker config is translated first; problems still point at its own lines.
   const pkb = loadPkbDocument(raw, source, resolver);
   if (pkb && pkb.issues.length > 0) throw new SpecError(sortIssues([...pkb.issues]));
-  const check = await checkSpec(pkb ? pkb.document : raw, resolver);
+  const blocks = new ParsedBlocks();
+  const check = await checkSpec(pkb ? pkb.document : raw, resolver, blocks);
   if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map((issue) => (pkb ? pkb.place(issue) : source.resolve(issue)))));
 
   const yamlWarnings = source.doc.warnings.map((w) => {
@@ -56,7 +60,7 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   const warnings = [...yamlWarnings, ...(pkb?.warnings ?? []), ...check.warnings];
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
   const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: pkb?.text ?? text }, baseDir);
-  return { spec, warnings };
+  return { spec, warnings, blocks };
 }
 
 async function readSpecFile(file: string): Promise<string> {

@@ -1,9 +1,6 @@
+import { NAME_RE, VARIABLE_RE } from '../issues/names.js';
 import { z } from 'zod';
 
-/** Names of the spec and of hosts: they end up in run ids and fleet ids. */
-export const NAME_RE = /^[A-Za-z0-9_-]+$/;
-/** Matrix variables are CEL identifiers, so filters can name them. */
-export const VARIABLE_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Core-owned keys of each block; the rest belongs to the plugin. */
 export const HOST_CORE_KEYS = ['cloud', 'reuse'] as const;

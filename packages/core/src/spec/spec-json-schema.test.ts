@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { definePlugin } from '../plugin/define-plugin.js';
+import { definePlugin } from '@netbench/plugin-api';
 import { specJsonSchema } from './spec-json-schema.js';
 import { ALL_TEST_PLUGINS, TestResolver } from './__fixtures__/test-plugins.js';
 

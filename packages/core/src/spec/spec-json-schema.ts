@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { NetbenchError } from '../errors/index.js';
-import type { AnyPlugin } from '../plugin/define-plugin.js';
-import type { PluginKind } from '../plugin/common.js';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { AnyPlugin } from '@netbench/plugin-api';
+import type { PluginKind } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 import { OFFICIAL_CATALOG } from './plugin-lookup.js';
 import { allowPlaceholders } from './placeholder-json-schema.js';

@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { formatPath, type RawIssue, type SpecIssue } from './spec-error.js';
+import { formatPath, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
 
 interface Ranged {
   readonly range?: readonly [number, number, number] | null;

@@ -1,5 +1,6 @@
 /** A matrix/parameter value. Integers stay numbers; `${x}` keeps the type. */
-export type Scalar = string | number | boolean;
+import type { Scalar } from '@netbench/plugin-api';
+export type { Scalar };
 
 /** A host template in the spec. Cloud-specific fields are validated by the cloud plugin. */
 export interface HostSpec {
@@ -35,17 +36,8 @@ export interface BenchmarkSpec {
   readonly [field: string]: unknown;
 }
 
-export interface MatrixSpec {
-  /** Cartesian product of every axis. */
-  readonly axes: Readonly<Record<string, readonly Scalar[]>>;
-  /** Groups of axes advanced together (equal lengths), crossed with `axes`. */
-  readonly zip: readonly Readonly<Record<string, readonly Scalar[]>>[];
-  /**
-   * CEL expressions; a cell is kept when every one is true. The file's
-   * `matrix.filter` (one string or a list) is normalised to this list.
-   */
-  readonly filters: readonly string[];
-}
+export type { MatrixSpec } from '../matrix/types.js';
+import type { MatrixSpec } from '../matrix/types.js';
 
 export interface PublisherSpec {
   /** Publisher plugin name (`json`, `csv`, ...). */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { isPlainObject } from '../matrix/placeholders.js';
 import { suggestion } from './did-you-mean.js';
 import { knownKeysAt } from './schema-keys.js';
-import type { RawIssue } from './spec-error.js';
+import type { RawIssue } from '../issues/spec-error.js';
 
 type Path = readonly (string | number)[];
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { BridgeApi, BridgeEvent } from '../shared/bridge-types.js';
 import { dispatchCall } from './dispatch-call.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';

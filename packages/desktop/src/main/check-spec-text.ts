@@ -1,6 +1,5 @@
-import {
-  createPlan, estimatePlanCost, loadSpec, NetbenchError, SpecError, type PlanCost, type Plan, type PluginResolver, type SpecIssue,
-} from '@netbench/core';
+import { createPlan, estimatePlanCost, loadSpec, SpecError, type PlanCost, type Plan, type PluginResolver, type SpecIssue } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { CostSummary, PlanSummary, SpecCheck } from '../shared/bridge-types.js';
 
 /** What the editor's positions are relative to. */
@@ -21,7 +20,7 @@ export async function checkSpecText(registry: PluginResolver, text: string, maxC
     return { ok: false, issues: issuesOf(error), warnings: [] };
   }
   try {
-    const plan = await createPlan(loaded.spec, registry);
+    const plan = await createPlan(loaded.spec, registry, loaded.blocks);
     const cost = await estimatePlanCost(plan, registry);
     return {
       ok: true, plan: planSummary(plan), cost: costSummary(cost),

@@ -1,8 +1,8 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  CostLimitError, defaultRunsDir, defaultStorePath, listPlugins, netbenchHome, NetbenchError, SpecError, type PluginResolver,
-} from '@netbench/core';
+import { CostLimitError, listPlugins, SpecError, type PluginResolver } from '@netbench/core';
+import { defaultRunsDir, netbenchHome, NetbenchError } from '@netbench/plugin-api';
+import { defaultStorePath } from '@netbench/results';
 import type { BridgeApi } from '../shared/bridge-types.js';
 import { checkSpecText } from './check-spec-text.js';
 import { generateSpec } from './generate-spec.js';

@@ -1,4 +1,5 @@
-import { NetbenchError, SpecError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
+import { SpecError } from '@netbench/core';
 import type { BridgeApi, BridgeEnvelope } from '../shared/bridge-types.js';
 import { bridgeSchemas, isBridgeMethod } from '../shared/ipc-schemas.js';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import { startBrowserServer, type BrowserServer } from './browser-server.js';
 import { createDesktopApi, type DesktopApi, type DesktopApiOptions } from './desktop-api.js';
 import { electronBinary } from './electron-binary.js';

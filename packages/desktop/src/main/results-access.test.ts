@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chartsFor, compareResults, exportResults, ResultsStore, showResult, staticRegistry, withStore, type RunResults } from '@netbench/core';
+import { chartsFor, compareResults, exportResults, ResultsStore, showResult, withStore } from '@netbench/results';
+import { staticRegistry } from '@netbench/core';
+import type { RunResults } from '@netbench/plugin-api';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
 
@@ -10,7 +12,7 @@ import { dispatchCall } from './dispatch-call.js';
 // histograms and intervals) and one of 20,000 iperf3 intervals.
 const home = mkdtempSync(join(tmpdir(), 'nbt-desktop-results-'));
 const db = join(home, 'netbench.db');
-const real = JSON.parse(readFileSync(join(import.meta.dirname, '../../../core/src/store/__fixtures__/quickstart-results.json'), 'utf8')) as RunResults;
+const real = JSON.parse(readFileSync(join(import.meta.dirname, '../../../results/src/store/__fixtures__/quickstart-results.json'), 'utf8')) as RunResults;
 const long = '20260401-000000-intervals';
 // The real run again, every value 10 % higher: a candidate the verdicts tell apart.
 const slower = '20260402-000000-higher';

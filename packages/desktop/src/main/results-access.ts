@@ -1,7 +1,5 @@
-import {
-  chartsFor, compareResults, compareSamples, exportResults, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList,
-  type RunResults, type SideSummary,
-} from '@netbench/core';
+import { chartsFor, compareResults, compareSamples, exportResults, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
+import type { RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { renderHtml, renderMarkdown } from '@netbench/report';
 import type { ComparePage, ExportedFile, ExportFormat, LabelPair, ResultsFilter, RunPage } from '../shared/bridge-types.js';

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRegistry, withStore } from '@netbench/core';
+import { createRegistry } from '@netbench/core';
+import { withStore } from '@netbench/results';
 import type { BridgeEvent } from '../shared/bridge-types.js';
 import { createDesktopApi } from './desktop-api.js';
 

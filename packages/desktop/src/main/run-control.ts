@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  chartsFor, newRunId, NetbenchError, runSpec, type ChartSpec, type NetbenchEvent, type PluginResolver, type RunOutcome,
-  type RunRecord, type RunSpecOptions, type Sample,
-} from '@netbench/core';
+import { chartsFor, type ChartSpec } from '@netbench/results';
+import { newRunId, NetbenchError, type NetbenchEvent, type RunRecord, type Sample } from '@netbench/plugin-api';
+import { runSpec, type PluginResolver, type RunOutcome, type RunSpecOptions } from '@netbench/core';
+import { runStore } from '@netbench/results';
 import type { BridgeEvent, LiveRun, RunEnded } from '../shared/bridge-types.js';
 import { runEnded, refusedRun } from './run-ended.js';
 
@@ -70,7 +70,7 @@ export class RunControl {
       onWarning: (message) => this.record(run, { seq: 0, time: Date.now(), runId, type: 'warning', message }),
       netbenchVersion: this.options.netbenchVersion,
       ...(this.options.runsDir !== undefined ? { runsDir: this.options.runsDir } : {}),
-      ...(this.options.db !== undefined ? { db: this.options.db } : {}),
+      store: runStore(this.options.db),
       ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
     })
       .then((outcome) => runEnded(outcome), (error: unknown) => refusedRun(error))

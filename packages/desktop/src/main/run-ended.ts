@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NetbenchError, RUN_FILES, SpecError, type LedgerEntry, type RunOutcome } from '@netbench/core';
+import { NetbenchError, RUN_FILES, type LedgerEntry } from '@netbench/plugin-api';
+import { SpecError, type RunOutcome } from '@netbench/core';
 import type { RunEnded, TeardownItem } from '../shared/bridge-types.js';
 
 /** How a finished run ended: status, why it failed, and what its ledger says was torn down. */

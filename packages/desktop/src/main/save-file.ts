@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { SaveFileRequest, SaveFileResult } from '../shared/bridge-types.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { LabelCondition, ResultsStore, RunResults } from '@netbench/core';
+import type { LabelCondition, ResultsStore } from '@netbench/results';
+import type { RunResults } from '@netbench/plugin-api';
 
 /** Charts of a label selection read every run it spans; beyond this many runs only the table is shown. */
 export const SELECTION_CHART_RUNS = 50;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defaultStorePath, withStore } from '@netbench/core';
+import { defaultStorePath, withStore } from '@netbench/results';
 import type { StoreLabels } from '../shared/bridge-types.js';
 
 /**

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRegistry, definePlugin, staticRegistry, z, type CloudCatalog } from '@netbench/core';
+import { createRegistry, staticRegistry } from '@netbench/core';
+import { definePlugin, type CloudCatalog } from '@netbench/plugin-api';
+import { z } from '@netbench/plugin-api';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
 import { cloudCatalog, wizardCatalog } from './wizard-catalog.js';

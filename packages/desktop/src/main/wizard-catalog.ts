@@ -1,4 +1,6 @@
-import { NetbenchError, z, type CloudCatalog, type PluginResolver } from '@netbench/core';
+import { NetbenchError, z } from '@netbench/plugin-api';
+import type { CloudCatalog } from '@netbench/plugin-api';
+import type { PluginResolver } from '@netbench/core';
 import type { CloudCatalogAnswer, CloudChoice, CloudFields, WizardCatalog, WizardTool } from '../shared/bridge-types.js';
 
 const WIZARD_TOOLS: readonly WizardTool[] = ['ping', 'netperf', 'iperf3'];

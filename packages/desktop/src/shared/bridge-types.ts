@@ -1,9 +1,10 @@
 // The typed bridge between the renderer and the main process. The renderer
 // sees only these types (no Node, no core at runtime); the same calls travel
 // over Electron IPC (preload) or the loopback HTTP channel (`netbench ui --browser`).
-import type {
-  ChartSpec, CloudCatalog, ComparisonResult, NetbenchEvent, PluginList, RunList, RunShow, RunStatus, SpecIssue,
-} from '@netbench/core';
+import type { ChartSpec, ComparisonResult, RunList, RunShow } from '@netbench/results';
+import type { CloudCatalog } from '@netbench/plugin-api';
+import type { PluginList, SpecIssue } from '@netbench/core';
+import type { NetbenchEvent, RunStatus } from '@netbench/plugin-api';
 
 export type SpecSource = 'example' | 'saved';
 

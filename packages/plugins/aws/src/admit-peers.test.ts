@@ -12,7 +12,8 @@ import {
   EC2Client,
   type IpPermission,
 } from '@aws-sdk/client-ec2';
-import { LedgerFile, newRunId, pendingResources, type PeerHost, type ProvisionContext } from '@netbench/core';
+import { LedgerFile, newRunId, pendingResources } from '@netbench/plugin-api';
+import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
 import { ApiCallCounter } from './api-calls.js';
 import { awsErrorCode } from './aws-errors.js';
 import { awsPlugin } from './aws-plugin.js';
@@ -20,6 +21,8 @@ import { AwsClients } from './clients.js';
 import { RegionNetwork } from './network.js';
 import type { RegionContext } from './resources.js';
 import { motoEnv, startMoto, type MotoServer } from './test-support/moto-server.js';
+import { connectSshHost } from '@netbench/core';
+import type { SshHostOptions } from '@netbench/plugin-api';
 
 // admitPeers against moto's EC2 on 127.0.0.1: the run's networks are made by
 // the same RegionNetwork provision uses (two regions, so two security groups),
@@ -62,7 +65,7 @@ async function openRun(name: string): Promise<Run> {
   const ledgerFile = await LedgerFile.open(join(dir, `${name}.jsonl`), runId);
   const messages: string[] = [];
   const log = { debug() {}, info: (m: string) => void messages.push(m), warn: (m: string) => void messages.push(`warn: ${m}`) };
-  return { runId, ledgerFile, messages, ctx: { runId, runDir: dir, signal: new AbortController().signal, log, ledger: ledgerFile.forPlugin('aws') } };
+  return { runId, ledgerFile, messages, ctx: { runId, runDir: dir, signal: new AbortController().signal, log, ledger: ledgerFile.forPlugin('aws'), connectSsh: (o: SshHostOptions) => connectSshHost(o) } };
 }
 
 function client(region: string): EC2Client {

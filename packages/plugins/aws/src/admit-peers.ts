@@ -1,5 +1,7 @@
 import { AuthorizeSecurityGroupIngressCommand, DescribeSecurityGroupsCommand, type EC2Client, type IpPermission, type SecurityGroup } from '@aws-sdk/client-ec2';
-import { allOrFirstError, NetbenchError, pendingResources, type PeerHost, type ProvisionContext } from '@netbench/core';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { NetbenchError, pendingResources } from '@netbench/plugin-api';
+import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
 import { awsErrorCode, mapAwsError } from './aws-errors.js';
 import type { AwsClients } from './clients.js';
 import { RUN_TAG } from './naming.js';

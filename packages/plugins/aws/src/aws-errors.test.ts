@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteVpcCommand, EC2Client, EC2ServiceException, RunInstancesCommand } from '@aws-sdk/client-ec2';
-import { CapacityError, QuotaError, isRetryable } from '@netbench/core';
+import { CapacityError, QuotaError, isRetryable } from '@netbench/plugin-api';
 import { awsErrorCode, isDependencyViolation, isNotFound, mapAwsError } from './aws-errors.js';
 import { inFirstZoneThatFits } from './fallback.js';
 

@@ -1,4 +1,4 @@
-import { CapacityError, QuotaError } from '@netbench/core';
+import { CapacityError, QuotaError } from '@netbench/plugin-api';
 
 /** The error code of an AWS SDK error (EC2's query protocol puts it in `name`; some shapes also carry `Code`). */
 export function awsErrorCode(error: unknown): string | undefined {

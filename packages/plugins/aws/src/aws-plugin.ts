@@ -1,5 +1,5 @@
-import type { CloudPlugin, CleanupFilter, DiagnosticCheck } from '@netbench/core';
-import { definePlugin } from '@netbench/core';
+import type { CloudPlugin, CleanupFilter, DiagnosticCheck } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { ApiCallCounter } from './api-calls.js';
 import { awsCatalog } from './catalog.js';
 import type { AwsClients } from './clients.js';

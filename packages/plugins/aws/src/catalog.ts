@@ -1,4 +1,4 @@
-import type { CloudCatalog } from '@netbench/core';
+import type { CloudCatalog } from '@netbench/plugin-api';
 import { CATALOG_DATE, REGION_ZONES, SERIES, type SeriesSpec } from './catalog-data.js';
 
 type MachineType = CloudCatalog['machineTypes'][number];

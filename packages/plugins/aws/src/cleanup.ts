@@ -11,7 +11,9 @@ import {
   type EC2Client,
   type Tag,
 } from '@aws-sdk/client-ec2';
-import { teardownEach, type CleanupFilter, type CleanupReport, type LedgerResource, type Logger } from '@netbench/core';
+import { teardownEach } from '@netbench/plugin-api/cloud-kit';
+import type { CleanupFilter, CleanupReport, Logger } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
 import type { AwsClients } from './clients.js';
 import { RUN_TAG, runIdTime, tagValue } from './naming.js';
 import { awsResource, RESOURCE, type ResourceType } from './resources.js';

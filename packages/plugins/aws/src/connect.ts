@@ -1,4 +1,4 @@
-import type { SshConnectRetry } from '@netbench/core';
+import type { SshConnectRetry } from '@netbench/plugin-api';
 
 /**
  * Connection retries spread over `seconds` while a machine boots: 2 s first,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseConsoleHostKeys } from '@netbench/core';
+import { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
 import { describe, expect, it } from 'vitest';
 import { CLOUD_INIT_FINISHED_RE } from './console-host-keys.js';
 

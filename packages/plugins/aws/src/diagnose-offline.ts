@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { DiagnosticCheck } from '@netbench/core';
+import type { DiagnosticCheck } from '@netbench/plugin-api';
 import { loadPriceTable } from './prices.js';
 import type { AwsSettings } from './settings.js';
 

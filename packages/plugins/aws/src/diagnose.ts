@@ -1,7 +1,7 @@
 import { DescribeInstancesCommand, type EC2Client, type Instance } from '@aws-sdk/client-ec2';
 import { GetServiceQuotaCommand } from '@aws-sdk/client-service-quotas';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
-import type { DiagnosticCheck, HostRequest } from '@netbench/core';
+import type { DiagnosticCheck, HostRequest } from '@netbench/plugin-api';
 import type { AwsClients } from './clients.js';
 import type { AwsHostConfig } from './host-schema.js';
 import { loadPriceTable } from './prices.js';

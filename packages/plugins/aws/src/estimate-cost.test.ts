@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CostUsage, HostRequest } from '@netbench/core';
+import type { CostUsage, HostRequest } from '@netbench/plugin-api';
 import { estimateAwsCost } from './estimate-cost.js';
 import { hostSchema, type AwsHostConfig } from './host-schema.js';
 import { loadPriceTable } from './prices.js';

@@ -1,4 +1,4 @@
-import type { CostEstimate, CostItem, CostUsage, HostRequest } from '@netbench/core';
+import type { CostEstimate, CostItem, CostUsage, HostRequest } from '@netbench/plugin-api';
 import type { AwsHostConfig } from './host-schema.js';
 import { instanceTypeFacts, type PriceTable } from './prices.js';
 import { regionOf } from './region.js';

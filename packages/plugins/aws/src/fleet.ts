@@ -1,6 +1,7 @@
 import { ImportKeyPairCommand } from '@aws-sdk/client-ec2';
 import { join } from 'node:path';
-import { allOrFirstError, type HostRequest, type ProvisionContext } from '@netbench/core';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import type { AwsClients } from './clients.js';
 import { inFirstZoneThatFits } from './fallback.js';
 import type { AwsHostConfig } from './host-schema.js';

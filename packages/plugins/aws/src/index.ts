@@ -7,7 +7,7 @@ export type { AwsHostConfig } from './host-schema.js';
 export type { FleetLaunch, LaunchedHost } from './fleet.js';
 export { mapAwsError, awsErrorCode, isNotFound, isDependencyViolation, isQuotaCode, isCapacityCode } from './aws-errors.js';
 // Core's parser, re-exported where it always was.
-export { parseConsoleHostKeys } from '@netbench/core';
+export { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
 export { estimateAwsCost } from './estimate-cost.js';
 export { loadPriceTable } from './prices.js';
 export type { PriceTable } from './prices.js';

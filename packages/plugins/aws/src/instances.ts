@@ -1,5 +1,6 @@
 import { DescribeInstancesCommand, GetConsoleOutputCommand, RunInstancesCommand, type Instance } from '@aws-sdk/client-ec2';
-import { CapacityError, parseConsoleHostKeys } from '@netbench/core';
+import { CapacityError } from '@netbench/plugin-api';
+import { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
 import { awsErrorCode } from './aws-errors.js';
 import { CLOUD_INIT_FINISHED_RE } from './console-host-keys.js';
 import { HOST_TAG, resourceName, shortHash, tags } from './naming.js';

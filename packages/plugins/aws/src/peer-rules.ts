@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { IpPermission } from '@aws-sdk/client-ec2';
-import type { PeerHost } from '@netbench/core';
+import type { PeerHost } from '@netbench/plugin-api';
 
 /** One source address to let in, with the rule description AWS shows next to it. */
 export interface PeerSource {

@@ -13,7 +13,8 @@ import {
   RunInstancesCommand,
   TerminateInstancesCommand,
 } from '@aws-sdk/client-ec2';
-import { LedgerFile, newRunId, pendingResources, type LedgerResource, type Logger } from '@netbench/core';
+import { LedgerFile, newRunId, pendingResources, type LedgerResource } from '@netbench/plugin-api';
+import type { Logger } from '@netbench/plugin-api';
 import { ApiCallCounter } from './api-calls.js';
 import { awsErrorCode, isDependencyViolation, isNotFound } from './aws-errors.js';
 import { awsPlugin } from './aws-plugin.js';
@@ -23,6 +24,8 @@ import { hostSchema } from './host-schema.js';
 import { readSettings } from './settings.js';
 import { motoEnv } from './test-support/moto-server.js';
 import { startMotoPlus, type MotoPlus } from './test-support/moto-plus.js';
+import { connectSshHost } from '@netbench/core';
+import type { SshHostOptions } from '@netbench/plugin-api';
 
 // Cluster placement groups against moto + the stand-in (test-support/moto-plus.ts):
 // moto has the network and the instances, the stand-in the placement groups.
@@ -69,7 +72,7 @@ async function launch(hosts: Record<string, Record<string, unknown>>) {
   const runDir = mkdtempSync(join(tmpdir(), 'nb-aws-pg-'));
   dirs.push(runDir);
   const ledgerFile = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
-  const ctx = { runId, runDir, signal: new AbortController().signal, log: quiet, ledger: ledgerFile.forPlugin('aws') };
+  const ctx = { runId, runDir, signal: new AbortController().signal, log: quiet, ledger: ledgerFile.forPlugin('aws'), connectSsh: (o: SshHostOptions) => connectSshHost(o) };
   const requests = Object.entries(hosts).map(([id, config]) => ({ id, name: id, cloud: 'aws', config: hostSchema.parse({ hostKeyWait: 0, ...config }) }));
   const clients = new AwsClients(new ApiCallCounter(), plus.endpoint);
   const fleet = await launchFleet(requests, ctx, { clients, settings: readSettings(env) });

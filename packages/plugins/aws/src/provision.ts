@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { connectSshHost, type Host, type HostRequest, type ProvisionContext, type SshHost } from '@netbench/core';
+import type { Host, HostRequest, ProvisionContext, SshHost } from '@netbench/plugin-api';
 import { retryWithin } from './connect.js';
 import { launchFleet, type FleetDeps, type LaunchedHost } from './fleet.js';
 import type { AwsHostConfig } from './host-schema.js';
@@ -42,7 +42,7 @@ async function connectOne(
   const address = override?.host ?? host.publicIp ?? host.privateIp;
   const pinned = host.hostKeys.length > 0;
   try {
-    return await connectSshHost({
+    return await ctx.connectSsh({
       id: request.id,
       name: request.name,
       cloud: request.cloud,
@@ -58,7 +58,7 @@ async function connectOne(
       privateKeyPath,
       hostKey: pinned ? { mode: 'pinned', keys: [...host.hostKeys], source: CONSOLE_SOURCE } : { mode: 'tofu', recordFile: knownHosts },
       connectRetry: retryWithin(request.config.connectTimeout),
-    }, { signal: ctx.signal, log: ctx.log });
+    });
   } catch (error) {
     throw new Error(`aws: host ${request.id} (${host.instanceId}) is running but not reachable over SSH at ${address}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EC2Client, RunInstancesCommand, TerminateInstancesCommand } from '@aws-sdk/client-ec2';
 import { GetServiceQuotaCommand, ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
-import type { DiagnosticCheck, Logger } from '@netbench/core';
+import type { DiagnosticCheck, Logger } from '@netbench/plugin-api';
 import { awsErrorCode } from './aws-errors.js';
 import { awsPlugin } from './aws-plugin.js';
 import { hostSchema } from './host-schema.js';

@@ -1,5 +1,6 @@
 import type { EC2Client } from '@aws-sdk/client-ec2';
-import type { Ledger, LedgerResource, Logger } from '@netbench/core';
+import type { Ledger, Logger } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { mapAwsError } from './aws-errors.js';
 
 /** Ledger types of what the plugin creates, in the order a region's resources are made. */

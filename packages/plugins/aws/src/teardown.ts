@@ -18,7 +18,7 @@ import {
   type EC2Client,
   type Filter,
 } from '@aws-sdk/client-ec2';
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { isDependencyViolation, isNotFound } from './aws-errors.js';
 import type { AwsClients } from './clients.js';
 import { RUN_TAG } from './naming.js';

@@ -2,10 +2,11 @@
 // @azure/arm-network SDK against the local Resource Manager stand-in
 // (test-support/fake-arm.ts), pinning the exact requests (method, path,
 // api-version, JSON body) and how the documented answers are read.
-import { NetbenchError, UnsupportedError, type LedgerResource, type PeerHost, type ProvisionContext } from '@netbench/core';
+import { NetbenchError, UnsupportedError, type LedgerResource } from '@netbench/plugin-api';
+import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
-import { closedPort } from '@netbench/core/testing';
+import { closedPort } from '@netbench/plugin-api/testing';
 
 const RG = `nb-${RUN_ID}`;
 const G = `/subscriptions/${SUBSCRIPTION}/resourceGroups/${RG}`;

@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '@netbench/core';
+import type { LedgerEntry } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { freePriority, runNsgs } from './admit-peers.js';
 import { peerSources } from './peer-sources.js';

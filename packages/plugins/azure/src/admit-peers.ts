@@ -1,5 +1,7 @@
-import type { LedgerEntry, PeerHost, ProvisionContext } from '@netbench/core';
-import { allOrFirstError, NetbenchError, UnsupportedError } from '@netbench/core';
+import type { LedgerEntry } from '@netbench/plugin-api';
+import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import type { SecurityRule } from '@azure/arm-network';
 import { peerRuleBody, PRIORITY } from './bodies.js';
 import { toNetbenchError } from './errors.js';

@@ -1,5 +1,5 @@
-import type { CloudPlugin } from '@netbench/core';
-import { definePlugin } from '@netbench/core';
+import type { CloudPlugin } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { admitAzurePeers } from './admit-peers.js';
 import { AZURE_CATALOG } from './catalog.js';
 import { cleanupAzure } from './cleanup.js';

@@ -48,6 +48,6 @@ describe('azure catalog', () => {
 
   it('loads no Azure SDK (pure data, cheap for the desktop)', () => {
     const source = readFileSync(new URL('./catalog.ts', import.meta.url), 'utf8');
-    expect(source.match(/^import .*$/gm)).toEqual(["import type { CloudCatalog } from '@netbench/core';"]);
+    expect(source.match(/^import .*$/gm)).toEqual(["import type { CloudCatalog } from '@netbench/plugin-api';"]);
   });
 });

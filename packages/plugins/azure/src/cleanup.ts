@@ -1,5 +1,7 @@
-import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/core';
-import { teardownEach, UnsupportedError } from '@netbench/core';
+import type { CleanupFilter, CleanupReport, PluginContext } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
+import { teardownEach } from '@netbench/plugin-api/cloud-kit';
+import { UnsupportedError } from '@netbench/plugin-api';
 import { resolveSubscription } from './credentials.js';
 import { runIdOfName } from './naming.js';
 import { groupId, TYPES } from './resources.js';

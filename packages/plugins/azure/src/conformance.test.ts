@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cloudConformance } from '@netbench/core/testing';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import plugin from './index.js';
 import { FakeArm } from './test-support/fake-arm.js';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NetbenchError, parseConsoleHostKeys } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
+import { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
 import { downloadBlob } from './boot-log.js';
 import type { RunContext } from './network.js';
 import { splitZone } from './naming.js';
@@ -66,5 +67,5 @@ export async function connectVm(run: RunContext, vm: CreatedVm, privateKeyPath: 
     agent: false,
     hostKey,
     connectRetry: { ...runtime.timing.sshRetry },
-  }, { signal: ctx.signal, log: ctx.log });
+  }, ctx);
 }

@@ -1,5 +1,5 @@
-import type { CostEstimate, CostUsage, HostRequest } from '@netbench/core';
-import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/core';
+import type { CostEstimate, CostUsage, HostRequest } from '@netbench/plugin-api';
+import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/plugin-api/cloud-kit';
 import type { AzureHostConfig } from './host-schema.js';
 import { splitZone } from './naming.js';
 import { continentOf, AZURE_PRICES, type AzurePriceTable } from './price-table.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { DiagnosticCheck } from '@netbench/core';
+import type { DiagnosticCheck } from '@netbench/plugin-api';
 
 interface CliSubscription { id?: string; name?: string; isDefault?: boolean; tenantId?: string; user?: { name?: string; type?: string } }
 

@@ -1,4 +1,4 @@
-import type { DiagnoseInput, DiagnosticCheck, PluginContext } from '@netbench/core';
+import type { DiagnoseInput, DiagnosticCheck, PluginContext } from '@netbench/plugin-api';
 import { diagnoseCredentials, resolveSubscription } from './credentials.js';
 import type { AzureHostConfig } from './host-schema.js';
 import { runSubscription } from './provision.js';

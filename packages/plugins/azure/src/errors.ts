@@ -1,4 +1,4 @@
-import { classifiedError } from '@netbench/core';
+import { classifiedError } from '@netbench/plugin-api/cloud-kit';
 
 export type ArmErrorKind = 'quota' | 'capacity' | 'not-found' | 'other';
 

@@ -1,9 +1,9 @@
 // Contract tests of error mapping, fallback zones, teardown and cleanup: the real
 // SDKs against the local Resource Manager stand-in (test-support/fake-arm.ts).
-import { CapacityError, QuotaError, isRetryable, type LedgerResource } from '@netbench/core';
+import { CapacityError, QuotaError, isRetryable, type LedgerResource } from '@netbench/plugin-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
-import { closedPort } from '@netbench/core/testing';
+import { closedPort } from '@netbench/plugin-api/testing';
 
 const RG = `nb-${RUN_ID}`;
 const G = `/subscriptions/${SUBSCRIPTION}/resourceGroups/${RG}`;

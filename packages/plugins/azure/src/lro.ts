@@ -1,4 +1,4 @@
-import { TimeoutError } from '@netbench/core';
+import { TimeoutError } from '@netbench/plugin-api';
 
 /** What the SDKs' long-running methods return: a poller that is also a promise of the result. */
 export interface Poller<T> extends PromiseLike<T> {

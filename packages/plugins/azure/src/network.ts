@@ -1,5 +1,6 @@
-import type { HostRequest, ProvisionContext } from '@netbench/core';
-import { allOrFirstError, UnsupportedError } from '@netbench/core';
+import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { UnsupportedError } from '@netbench/plugin-api';
 import type { ArmClients } from './clients.js';
 import { nsgBody } from './bodies.js';
 import type { AzureHostConfig } from './host-schema.js';

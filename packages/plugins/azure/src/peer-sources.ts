@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { PeerHost } from '@netbench/core';
+import type { PeerHost } from '@netbench/plugin-api';
 
 /** The peers' addresses as NSG source prefixes, one list per address family (Azure refuses mixed rules). */
 export interface PeerSources {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
-import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/core/testing';
+import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
 
 const RG = `nb-${RUN_ID}`;

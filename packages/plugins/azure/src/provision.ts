@@ -1,5 +1,6 @@
-import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
-import { allOrFirstError, loginKey, UnsupportedError } from '@netbench/core';
+import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { allOrFirstError, loginKey } from '@netbench/plugin-api/cloud-kit';
+import { UnsupportedError } from '@netbench/plugin-api';
 import { connectVm } from './connect-host.js';
 import { resolveSubscription } from './credentials.js';
 import type { AzureHostConfig } from './host-schema.js';

@@ -1,5 +1,5 @@
-import type { DiagnosticCheck, HostRequest, PluginContext } from '@netbench/core';
-import { QuotaError } from '@netbench/core';
+import type { DiagnosticCheck, HostRequest, PluginContext } from '@netbench/plugin-api';
+import { QuotaError } from '@netbench/plugin-api';
 import type { ArmClients } from './clients.js';
 import type { AzureHostConfig } from './host-schema.js';
 import { splitZone } from './naming.js';

@@ -1,4 +1,4 @@
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 
 /** Ledger types, in creation order. */
 export const TYPES = {

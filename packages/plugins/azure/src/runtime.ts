@@ -1,5 +1,5 @@
 import type { TokenCredential } from '@azure/identity';
-import { detectPublicAddress } from '@netbench/core';
+import { detectPublicAddress } from '@netbench/plugin-api/cloud-kit';
 import { armClients, armTransport, type ArmClients, type ArmTransport, type AzureApiOptions } from './clients.js';
 import { coreConnect, type ConnectSsh } from './ssh-connect.js';
 

@@ -1,4 +1,5 @@
-import type { LedgerResource, TeardownContext } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
+import type { TeardownContext } from '@netbench/plugin-api';
 import { classify } from './errors.js';
 import { untilDone, type LroOptions } from './lro.js';
 import { parseGroup, parseRuleId, TYPES } from './resources.js';

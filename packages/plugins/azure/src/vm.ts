@@ -1,5 +1,5 @@
-import type { HostRequest } from '@netbench/core';
-import { CapacityError } from '@netbench/core';
+import type { HostRequest } from '@netbench/plugin-api';
+import { CapacityError } from '@netbench/plugin-api';
 import type { VirtualMachine } from '@azure/arm-compute';
 import { classify, toNetbenchError } from './errors.js';
 import { imageReference, type AzureHostConfig } from './host-schema.js';

@@ -1,6 +1,6 @@
 import { OAuth2Client } from 'google-auth-library';
-import { isPlugin } from '@netbench/core';
-import { publisherConformance } from '@netbench/core/testing';
+import { isPlugin } from '@netbench/plugin-api';
+import { publisherConformance } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import defaultPlugin, { bigqueryPlugin, PKB_SCHEMA_FIELDS } from './index.js';
 import { FakeBigQuery, googleError } from './test-support/fake-bigquery.js';

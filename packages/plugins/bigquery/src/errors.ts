@@ -1,4 +1,4 @@
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { InsertRow } from './rows.js';
 
 /** A BigQuery publish failure in words: what was refused, why, and what to do. */

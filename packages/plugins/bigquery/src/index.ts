@@ -1,4 +1,4 @@
-import { definePlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
 import { publishRows, type Connection } from './publish-rows.js';
 import { insertRows } from './rows.js';
 import { settingsSchema, type BigQuerySettings } from './settings.js';

@@ -1,5 +1,5 @@
 import type { BigQuery, BigQueryOptions, Dataset, Table } from '@google-cloud/bigquery';
-import type { PluginContext } from '@netbench/core';
+import type { PluginContext } from '@netbench/plugin-api';
 import { BigQueryPublishError, publishError } from './errors.js';
 import { PKB_SCHEMA_FIELDS } from './pkb-schema.js';
 import type { InsertRow } from './rows.js';

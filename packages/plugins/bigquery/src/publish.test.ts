@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OAuth2Client } from 'google-auth-library';
-import { isPlugin, type PluginContext, type PublishResult, type RunRecord, type Sample } from '@netbench/core';
+import { isPlugin, type PluginContext, type PublishResult } from '@netbench/plugin-api';
+import type { RunRecord, Sample } from '@netbench/plugin-api';
 import { bigqueryPlugin, PKB_SCHEMA_FIELDS, settingsSchema, withPkbAliases } from './index.js';
 import { FakeBigQuery, googleError, type Reply, type Responder } from './test-support/fake-bigquery.js';
 

@@ -1,4 +1,4 @@
-import type { Labels, RunRecord, Sample } from '@netbench/core';
+import type { Labels, RunRecord, Sample } from '@netbench/plugin-api';
 import { pkbSample, type PkbSample } from '@netbench/plugin-json';
 
 /** One tabledata.insertAll row: `insertId` lets BigQuery drop a re-sent duplicate (best effort, about a minute). */

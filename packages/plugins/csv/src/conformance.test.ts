@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { publisherConformance } from '@netbench/core/testing';
+import { publisherConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 describe('csv publisher conformance', () => {
@@ -14,7 +14,8 @@ describe('csv publisher conformance', () => {
       const lines = (await readFile(location!, 'utf8')).trim().split('\n');
       expect(count).toBe(samples.length);
       expect(lines).toHaveLength(samples.length + 1); // a header row
-      expect(lines[1]).toContain('echo_value');
+      expect(lines[1]).toContain('rtt');
+      expect(lines.some((l) => l.includes('throughput') && l.includes('941.5'))).toBe(true);
     },
   })) it(check.name, check.run);
 });

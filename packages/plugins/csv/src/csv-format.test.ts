@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunRecord, Sample } from '@netbench/core';
+import type { RunRecord, Sample } from '@netbench/plugin-api';
 import csvPlugin, { csvField, formatCsv } from './index.js';
 
 const base: Sample = {

@@ -1,4 +1,4 @@
-import type { LabelValue, Sample } from '@netbench/core';
+import type { LabelValue, Sample } from '@netbench/plugin-api';
 
 /** Columns every row has, before the label columns. */
 export const FIXED_COLUMNS = ['run_id', 'sample_id', 'trial_id', 'timestamp', 'metric', 'value', 'unit'] as const;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { definePlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
 import { formatCsv } from './csv-format.js';
 
 export { csvField, formatCsv, labelColumns, FIXED_COLUMNS } from './csv-format.js';

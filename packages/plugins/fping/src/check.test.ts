@@ -1,11 +1,11 @@
-import { processHost, ToolMissingError, UnsupportedError } from '@netbench/core';
+import { processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { checkFping, readFpingVersion } from './check.js';
 import { fpingArgv, readTrialSettings } from './trial-settings.js';
 import { fpingSchema } from './schema.js';
 import { fpingTrials } from './trials.js';
-import { installAptPackage } from '@netbench/core';
-import { testTrialContext } from '@netbench/core/testing';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { testTrialContext } from '@netbench/plugin-api/testing';
 
 const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
 

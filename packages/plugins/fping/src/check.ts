@@ -1,6 +1,6 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/core';
-import type { Host, PluginContext, ToolInfo } from '@netbench/core';
-import { isMissing, isRoot, runOnHost } from '@netbench/core';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { isMissing, isRoot, runOnHost } from '@netbench/plugin-api/tool-kit';
 
 // "fping: Version 5.1"
 const VERSION_RE = /fping: Version (\d+\.\d+(?:\.\d+)?)/;

@@ -1,5 +1,5 @@
-import { LatencyHistogram } from '@netbench/core';
-import type { Labels, SampleInput } from '@netbench/core';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import type { Labels, SampleInput } from '@netbench/plugin-api';
 import type { FpingOutput, FpingTarget } from './parse-output.js';
 
 const PERCENTILES: readonly (readonly [number, string])[] = [

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram, ParseError } from '@netbench/core';
-import type { SampleInput } from '@netbench/core';
+import { LatencyHistogram, ParseError } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { fpingSamples } from './fping-samples.js';
 import { parseFpingOutput } from './parse-output.js';

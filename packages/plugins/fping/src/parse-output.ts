@@ -1,4 +1,4 @@
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 
 /** What fping reported for one target. */
 export interface FpingTarget {

@@ -1,8 +1,8 @@
-import { definePlugin } from '@netbench/core';
-import type { Branded, ToolPlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
+import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkFping } from './check.js';
 import { fpingSamples } from './fping-samples.js';
-import { installAptPackage } from '@netbench/core';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { parseFpingOutput } from './parse-output.js';
 import { runFping } from './run.js';
 import { fpingSchema, type FpingParams } from './schema.js';

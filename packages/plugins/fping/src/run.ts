@@ -1,5 +1,5 @@
-import { NetbenchError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/core';
-import type { TrialContext, TrialOutput, TrialRun } from '@netbench/core';
+import { NetbenchError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import { fpingSamples } from './fping-samples.js';
 import { parseFpingOutput } from './parse-output.js';
 import { fpingArgv, readTrialSettings } from './trial-settings.js';

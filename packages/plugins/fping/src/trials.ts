@@ -1,4 +1,5 @@
-import type { Scalar, TrialSpec } from '@netbench/core';
+import type { Scalar } from '@netbench/plugin-api';
+import type { TrialSpec } from '@netbench/plugin-api';
 import type { FpingParams } from './schema.js';
 
 /** fping's own default reply timeout, ms. */

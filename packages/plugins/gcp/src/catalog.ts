@@ -1,4 +1,4 @@
-import type { CloudCatalog } from '@netbench/core';
+import type { CloudCatalog } from '@netbench/plugin-api';
 
 /**
  * What the desktop wizard offers for `cloud: gcp`: Compute Engine regions

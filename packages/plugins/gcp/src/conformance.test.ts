@@ -1,4 +1,4 @@
-import { cloudConformance } from '@netbench/core/testing';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import plugin from './index.js';
 import { FakeGce } from './test-support/fake-gce.js';

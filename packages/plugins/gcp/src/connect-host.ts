@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ProvisionContext } from '@netbench/core';
-import { NetbenchError, parseConsoleHostKeys } from '@netbench/core';
+import type { ProvisionContext } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
+import { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
 import { tierOf } from './host-schema.js';
 import type { CreatedInstance } from './instance.js';
 import { sourceImage } from './instance.js';
@@ -77,5 +78,5 @@ export async function connectInstance(
     agent: false,
     hostKey,
     connectRetry: { ...runtime.timing.sshRetry },
-  }, { signal: ctx.signal, log: ctx.log });
+  }, ctx);
 }

@@ -1,5 +1,5 @@
-import type { CostEstimate, CostUsage, HostRequest } from '@netbench/core';
-import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/core';
+import type { CostEstimate, CostUsage, HostRequest } from '@netbench/plugin-api';
+import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/plugin-api/cloud-kit';
 import { tierOf, type GcpHostConfig } from './host-schema.js';
 import { regionOf } from './naming.js';
 import { continentOf, GCP_PRICES, type GcpPriceTable } from './price-table.js';

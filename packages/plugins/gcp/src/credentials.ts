@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { DiagnosticCheck } from '@netbench/core';
+import type { DiagnosticCheck } from '@netbench/plugin-api';
 
 /** What Application Default Credentials will use, found without any network call. */
 export interface AdcInfo {

@@ -1,4 +1,4 @@
-import type { DiagnoseInput, DiagnosticCheck, PluginContext } from '@netbench/core';
+import type { DiagnoseInput, DiagnosticCheck, PluginContext } from '@netbench/plugin-api';
 import { diagnoseCredentials, resolveProject } from './credentials.js';
 import type { GcpHostConfig } from './host-schema.js';
 import { runProject } from './provision.js';

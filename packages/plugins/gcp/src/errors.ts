@@ -1,4 +1,4 @@
-import { classifiedError } from '@netbench/core';
+import { classifiedError } from '@netbench/plugin-api/cloud-kit';
 
 /** What a GCE error means for netbench. */
 export type GceErrorKind = 'quota' | 'capacity' | 'not-found' | 'in-use' | 'exists' | 'other';

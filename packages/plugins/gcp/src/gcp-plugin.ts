@@ -1,5 +1,5 @@
-import type { CloudPlugin } from '@netbench/core';
-import { definePlugin } from '@netbench/core';
+import type { CloudPlugin } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { GCP_CATALOG } from './catalog.js';
 import { cleanupGcp } from './cleanup.js';
 import { estimateGcpCost } from './cost.js';

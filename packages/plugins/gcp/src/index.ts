@@ -7,5 +7,5 @@ export { hostSchema } from './host-schema.js';
 export type { GcpHostConfig } from './host-schema.js';
 export { GCP_PRICES } from './price-table.js';
 export type { GcpPriceTable } from './price-table.js';
-export { parseConsoleHostKeys } from '@netbench/core';
+export { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
 export { GCP_CATALOG } from './catalog.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { HostRequest, ProvisionContext } from '@netbench/core';
-import { CapacityError } from '@netbench/core';
+import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { CapacityError } from '@netbench/plugin-api';
 import { instanceBody, type InstanceBody } from './bodies.js';
 import { toNetbenchError } from './errors.js';
 import { tierOf, type GcpHostConfig } from './host-schema.js';

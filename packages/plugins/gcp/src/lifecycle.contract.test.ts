@@ -1,9 +1,9 @@
 // Contract tests of error mapping, fallback zones, teardown and cleanup: the real
 // SDK against the local Compute REST stand-in (test-support/fake-gce.ts).
-import { CapacityError, QuotaError, isRetryable, type LedgerResource } from '@netbench/core';
+import { CapacityError, QuotaError, isRetryable, type LedgerResource } from '@netbench/plugin-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
-import { closedPort } from '@netbench/core/testing';
+import { closedPort } from '@netbench/plugin-api/testing';
 
 const P = `/compute/v1/projects/${PROJECT}`;
 const TAG = `nb-${RUN_ID}`;

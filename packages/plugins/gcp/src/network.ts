@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { HostRequest, ProvisionContext } from '@netbench/core';
-import { allOrFirstError, UnsupportedError } from '@netbench/core';
+import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { UnsupportedError } from '@netbench/plugin-api';
 import { compactPolicyBody, internalFirewallBody, networkBody, sshFirewallBody, subnetBody } from './bodies.js';
 import type { GcpHostConfig } from './host-schema.js';
 import { regionOf, runPrefix } from './naming.js';

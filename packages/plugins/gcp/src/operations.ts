@@ -1,5 +1,5 @@
 import type { protos } from '@google-cloud/compute';
-import { TimeoutError } from '@netbench/core';
+import { TimeoutError } from '@netbench/plugin-api';
 import type { GceClients } from './clients.js';
 import { OperationError } from './errors.js';
 import { lastSegment } from './naming.js';

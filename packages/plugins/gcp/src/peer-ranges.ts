@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { PeerHost } from '@netbench/core';
+import type { PeerHost } from '@netbench/plugin-api';
 import type { IpFamily } from './bodies.js';
 
 /** Source ranges to admit, one list per address family (a GCE rule holds one family only). */

@@ -2,10 +2,11 @@
 // stand-in (test-support/fake-gce.ts). They pin the firewalls.insert bodies,
 // the operation waits, the ledger order and how the rules are torn down and
 // found by cleanup; they do not talk to Google.
-import { NetbenchError, QuotaError, type LedgerResource, type PeerHost, type ProvisionContext } from '@netbench/core';
+import { NetbenchError, QuotaError, type LedgerResource } from '@netbench/plugin-api';
+import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
-import { closedPort } from '@netbench/core/testing';
+import { closedPort } from '@netbench/plugin-api/testing';
 
 const P = `/compute/v1/projects/${PROJECT}`;
 const TAG = `nb-${RUN_ID}`;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { LedgerEntry, PeerHost, ProvisionContext } from '@netbench/core';
-import { allOrFirstError, NetbenchError } from '@netbench/core';
+import type { LedgerEntry } from '@netbench/plugin-api';
+import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { NetbenchError } from '@netbench/plugin-api';
 import { peerFirewallBody, type IpFamily } from './bodies.js';
 import { classify, toNetbenchError } from './errors.js';
 import { runTag } from './naming.js';

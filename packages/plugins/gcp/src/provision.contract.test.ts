@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
-import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/core/testing';
+import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
 
 const TAG = `nb-${RUN_ID}`;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Host, HostRequest, ProvisionContext } from '@netbench/core';
-import { allOrFirstError, loginKey, UnsupportedError } from '@netbench/core';
+import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { allOrFirstError, loginKey } from '@netbench/plugin-api/cloud-kit';
+import { UnsupportedError } from '@netbench/plugin-api';
 import { externalFirewallBody } from './bodies.js';
 import { resolveProject } from './credentials.js';
 import { connectInstance } from './connect-host.js';

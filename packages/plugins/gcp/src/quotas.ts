@@ -1,5 +1,5 @@
-import type { DiagnosticCheck, HostRequest, PluginContext } from '@netbench/core';
-import { QuotaError } from '@netbench/core';
+import type { DiagnosticCheck, HostRequest, PluginContext } from '@netbench/plugin-api';
+import { QuotaError } from '@netbench/plugin-api';
 import type { GcpHostConfig } from './host-schema.js';
 import { regionOf } from './naming.js';
 import type { GcpRuntime } from './runtime.js';

@@ -1,4 +1,4 @@
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 
 /** Ledger types of what this plugin creates, in creation order. */
 export const TYPES = {

@@ -1,4 +1,4 @@
-import { detectPublicAddress } from '@netbench/core';
+import { detectPublicAddress } from '@netbench/plugin-api/cloud-kit';
 import type { GceClients, GcpApiOptions } from './clients.js';
 import { gceClients } from './clients.js';
 import { coreConnect, type ConnectSsh } from './ssh-connect.js';
@@ -27,7 +27,7 @@ export const DEFAULT_TIMING: GcpTiming = {
 };
 
 export interface GcpPluginOptions extends GcpApiOptions {
-  /** SSH transport; default `connectSshHost` of `@netbench/core`. */
+  /** SSH transport; default the engine's `ctx.connectSsh`. */
   readonly connect?: ConnectSsh;
   /** The address SSH is allowed from when hosts set no `sshFrom`; default: asked of an echo service. */
   readonly publicAddress?: (signal: AbortSignal) => Promise<string>;

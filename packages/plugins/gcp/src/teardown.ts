@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LedgerResource, TeardownContext } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
+import type { TeardownContext } from '@netbench/plugin-api';
 import type { GceClients } from './clients.js';
 import { classify } from './errors.js';
 import { operationOf, waitForOperation, type Operation } from './operations.js';

@@ -1,5 +1,6 @@
-import { isMissing, runOnHost, ToolMissingError } from '@netbench/core';
-import type { Host, PluginContext, ToolInfo } from '@netbench/core';
+import { ToolMissingError } from '@netbench/plugin-api';
+import { isMissing, runOnHost } from '@netbench/plugin-api/tool-kit';
+import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
 
 const CHECK_TIMEOUT_MS = 15_000;
 

@@ -1,5 +1,7 @@
-import { NetbenchError, PortInUseError, readBoundPorts, RetryableError, startToolServer } from '@netbench/core';
-import type { ExecResult, Host, PortPool, ToolServer, ToolServerOptions } from '@netbench/core';
+import { NetbenchError, RetryableError } from '@netbench/plugin-api';
+import { PortInUseError, readBoundPorts, startToolServer } from '@netbench/plugin-api/tool-kit';
+import type { ExecResult, Host } from '@netbench/plugin-api';
+import type { PortPool, ToolServer, ToolServerOptions } from '@netbench/plugin-api/tool-kit';
 import { pinned } from './argv.js';
 import { certificateArgv, nginxArgv, nginxConfig } from './nginx-config.js';
 

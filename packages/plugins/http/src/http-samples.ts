@@ -1,5 +1,5 @@
-import { LatencyHistogram } from '@netbench/core';
-import type { SampleInput } from '@netbench/core';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
 import type { ErrorKind, HttpResult } from './http-result.js';
 
 /** `99.99` → `p99_99` (a metric name without a dot). */

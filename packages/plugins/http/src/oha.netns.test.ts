@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram } from '@netbench/core';
-import type { SampleInput } from '@netbench/core';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOha } from './check.js';
 import { httpPlugin } from './plugin.js';

@@ -1,4 +1,4 @@
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import type { ErrorKind, ExtraFigure, HttpResult } from './http-result.js';
 
 interface OhaJson {

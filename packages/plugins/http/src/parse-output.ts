@@ -1,4 +1,4 @@
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import type { HttpResult } from './http-result.js';
 import { parseAb } from './parse-ab.js';
 import { parseOha } from './parse-oha.js';

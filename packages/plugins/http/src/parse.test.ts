@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram } from '@netbench/core';
+import { LatencyHistogram } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { parseAb, parseAbPercentilesCsv } from './parse-ab.js';

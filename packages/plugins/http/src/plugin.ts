@@ -1,5 +1,6 @@
-import { definePlugin, installAptPackage } from '@netbench/core';
-import type { Branded, ToolPlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { APT_PACKAGES, checkHttp } from './check.js';
 import { httpSamples } from './http-samples.js';
 import { parseHttpOutput } from './parse-output.js';
@@ -27,6 +28,12 @@ export function httpPlugin(options: HttpPluginOptions = {}): Branded<ToolPlugin<
     version: VERSION,
     description: 'HTTP load against nginx (or a URL): ab, wrk, and oha at a constant rate with coordinated-omission-corrected latency',
     schema: httpSchema,
+    metrics: {
+      HTTP_Request_Rate: { role: 'rate', better: 'higher' },
+      HTTP_Latency_p50: { role: 'latency', better: 'lower', primary: true },
+      HTTP_Latency_p99: { role: 'latency', better: 'lower' },
+      HTTP_Transfer_Rate: { role: 'throughput', better: 'higher' },
+    },
     trials: httpTrials,
     check: checkHttp,
     install: async (host, ctx) => {

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostProcess, SampleInput } from '@netbench/core';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import type { HostProcess, SampleInput } from '@netbench/plugin-api';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpPlugin } from './plugin.js';
 

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { NetbenchError, runToolClient, ToolMissingError, trialDeadline, UnsupportedError } from '@netbench/core';
-import type { ExecResult, PortPool, TrialContext, TrialOutput, TrialRun } from '@netbench/core';
+import { NetbenchError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import { runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
+import type { ExecResult, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import type { PortPool } from '@netbench/plugin-api/tool-kit';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
 import { findOha } from './check.js';
 import { makeClientDir, type ClientDir } from './client-dir.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Scalar } from '@netbench/core';
+import type { Scalar } from '@netbench/plugin-api';
 import { GENERATORS } from './schema.js';
 
 /** The parameters `httpTrials` put in a trial, read back (keys the engine adds are ignored). */

@@ -1,4 +1,4 @@
-import type { Scalar, TrialSpec } from '@netbench/core';
+import type { Scalar, TrialSpec } from '@netbench/plugin-api';
 import type { Generator, HttpParams } from './schema.js';
 
 const list = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value) ? value : [value as T]);

@@ -1,6 +1,6 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/core';
-import type { Host, PluginContext, ToolInfo } from '@netbench/core';
-import { isMissing, runOnHost } from '@netbench/core';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { isMissing, runOnHost } from '@netbench/plugin-api/tool-kit';
 
 // "iperf version 2.1.8 (12 August 2022) pthreads" (on stderr, exit 1); iperf3 says "iperf 3.12".
 const VERSION_RE = /^iperf version (2\.\d+(?:\.\d+)*)/m;

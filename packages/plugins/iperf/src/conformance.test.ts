@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { toolConformance } from '@netbench/core/testing';
+import { toolConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 describe('iperf tool conformance', () => {

@@ -1,4 +1,4 @@
-import type { Labels, SampleInput } from '@netbench/core';
+import type { Labels, SampleInput } from '@netbench/plugin-api';
 import type { IperfFlow, IperfResult } from './parse/iperf-result.js';
 
 const MBIT = 1e6;

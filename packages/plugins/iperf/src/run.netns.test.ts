@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { SampleInput } from '@netbench/core';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import type { SampleInput } from '@netbench/plugin-api';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iperfPlugin } from './plugin.js';
 

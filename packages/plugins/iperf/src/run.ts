@@ -1,5 +1,6 @@
-import { NetbenchError, RetryableError, runToolClient, trialDeadline, UnsupportedError, withToolServer } from '@netbench/core';
-import type { TrialContext, TrialOutput, TrialRun } from '@netbench/core';
+import { NetbenchError, RetryableError, UnsupportedError } from '@netbench/plugin-api';
+import { runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
+import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
 import type { PortPool } from './port-pool.js';

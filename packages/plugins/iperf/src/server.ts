@@ -1,4 +1,5 @@
-import type { ExecResult, ToolServerOptions } from '@netbench/core';
+import type { ExecResult } from '@netbench/plugin-api';
+import type { ToolServerOptions } from '@netbench/plugin-api/tool-kit';
 
 /**
  * How an iperf 2 server is started and stopped. Stop sends SIGINT first

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Scalar } from '@netbench/core';
+import type { Scalar } from '@netbench/plugin-api';
 
 /** The parameters `iperfTrials` put in a trial, read back (keys the engine adds are ignored). */
 const trialSettingsSchema = z.object({

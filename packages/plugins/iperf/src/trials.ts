@@ -1,4 +1,5 @@
-import type { Scalar, TrialSpec } from '@netbench/core';
+import type { Scalar } from '@netbench/plugin-api';
+import type { TrialSpec } from '@netbench/plugin-api';
 import { DEFAULT_UDP_BITRATE, type IperfParams } from './schema.js';
 
 /** Seconds a trial needs beyond its measuring time: server start, connect, final reports. */

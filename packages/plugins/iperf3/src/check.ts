@@ -1,6 +1,6 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/core';
-import type { Host, PluginContext, ToolInfo } from '@netbench/core';
-import { isMissing, runOnHost } from '@netbench/core';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { isMissing, runOnHost } from '@netbench/plugin-api/tool-kit';
 
 const VERSION_RE = /^iperf (3\.\d+(?:\.\d+)?)/m;
 const FEATURES_RE = /^Optional features available: (.*)$/m;

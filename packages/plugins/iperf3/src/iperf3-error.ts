@@ -1,4 +1,4 @@
-import { NetbenchError, RetryableError } from '@netbench/core';
+import { NetbenchError, RetryableError } from '@netbench/plugin-api';
 
 /** iperf3 ran but reported a failure in its JSON `error` field. */
 export class Iperf3Error extends NetbenchError {

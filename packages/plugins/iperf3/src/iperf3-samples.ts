@@ -1,4 +1,4 @@
-import type { Labels, SampleInput } from '@netbench/core';
+import type { Labels, SampleInput } from '@netbench/plugin-api';
 import type { Iperf3Result } from './parse-result.js';
 
 const MBIT = 1e6;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { isRetryable, ParseError } from '@netbench/core';
-import type { SampleInput } from '@netbench/core';
+import { isRetryable, ParseError } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { Iperf3Error, RetryableIperf3Error } from './iperf3-error.js';
 import { iperf3Samples } from './iperf3-samples.js';

@@ -1,4 +1,4 @@
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import { iperf3Failure } from './iperf3-error.js';
 import { iperf3JsonSchema, type Iperf3Json, type Iperf3Summary } from './iperf3-json.js';
 

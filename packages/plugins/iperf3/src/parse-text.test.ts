@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ParseError } from '@netbench/core';
-import type { SampleInput } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Output } from './parse-output.js';

@@ -1,4 +1,4 @@
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import type { Iperf3Summary } from './iperf3-json.js';
 import type { Iperf3Direction, Iperf3Flow, Iperf3Interval, Iperf3Result } from './parse-result.js';
 

@@ -1,4 +1,4 @@
-import { isPlugin } from '@netbench/core';
+import { isPlugin } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import plugin from './index.js';

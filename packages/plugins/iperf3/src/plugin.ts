@@ -1,7 +1,7 @@
-import { definePlugin } from '@netbench/core';
-import type { Branded, ToolPlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
+import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkIperf3 } from './check.js';
-import { installAptPackage } from '@netbench/core';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Output } from './parse-output.js';
 import { PortPool } from './port-pool.js';

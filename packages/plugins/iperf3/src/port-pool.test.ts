@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { boundPorts, RetryableError } from '@netbench/core';
+import { boundPorts } from '@netbench/plugin-api/tool-kit';
+import { RetryableError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { PortPool } from './port-pool.js';
 

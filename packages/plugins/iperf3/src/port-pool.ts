@@ -1,4 +1,4 @@
-import { PortPool as ToolPortPool } from '@netbench/core';
+import { PortPool as ToolPortPool } from '@netbench/plugin-api/tool-kit';
 
 /** Ports handed to iperf3 servers by this process (default 5201-5300); see PortPool in @netbench/core. */
 export class PortPool extends ToolPortPool {

@@ -1,5 +1,6 @@
-import { NetbenchError, runToolClient, trialDeadline, UnsupportedError, withToolServer } from '@netbench/core';
-import type { TrialContext, TrialOutput, TrialRun } from '@netbench/core';
+import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
+import { runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
+import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import { reportedError } from './iperf3-error.js';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Json } from './parse-result.js';

@@ -1,9 +1,10 @@
-import { startToolServer } from '@netbench/core';
-import type { ExecResult, Host, ToolServer, ToolServerOptions } from '@netbench/core';
+import { startToolServer } from '@netbench/plugin-api/tool-kit';
+import type { ExecResult, Host } from '@netbench/plugin-api';
+import type { ToolServer, ToolServerOptions } from '@netbench/plugin-api/tool-kit';
 import { reportedError } from './iperf3-error.js';
 import { serverArgv } from './trial-settings.js';
 
-export { PortInUseError } from '@netbench/core';
+export { PortInUseError } from '@netbench/plugin-api/tool-kit';
 
 /** iperf3 servers listen on TCP (UDP tests too: the control connection is TCP); a one-off server is stopped with SIGTERM, then SIGKILL. */
 export const IPERF3_SERVER: ToolServerOptions = { tool: 'iperf3', protocol: 'tcp', exitMessage: startFailureMessage };

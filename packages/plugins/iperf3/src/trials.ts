@@ -1,4 +1,5 @@
-import type { Scalar, TrialSpec } from '@netbench/core';
+import type { Scalar } from '@netbench/plugin-api';
+import type { TrialSpec } from '@netbench/plugin-api';
 import { DEFAULT_UDP_BITRATE, type Iperf3Params } from './schema.js';
 
 /** One trial per protocol × stream count. */

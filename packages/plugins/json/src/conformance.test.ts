@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { publisherConformance } from '@netbench/core/testing';
+import { publisherConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 describe('json publisher conformance', () => {
@@ -14,7 +14,8 @@ describe('json publisher conformance', () => {
       const lines = (await readFile(location!, 'utf8')).trim().split('\n');
       expect(count).toBe(samples.length);
       expect(lines).toHaveLength(samples.length);
-      expect(JSON.parse(lines[0]!)).toMatchObject({ metric: 'echo_value', value: 42 });
+      expect(JSON.parse(lines[0]!)).toMatchObject({ metric: 'rtt', unit: 'ms' });
+      expect(lines.map((l) => JSON.parse(l) as { metric: string; value: number }).find((s) => s.metric === 'throughput')?.value).toBe(941.5);
     },
   })) it(check.name, check.run);
 });

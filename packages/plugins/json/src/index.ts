@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { definePlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
 import { formatPkbSamples } from './pkb-format.js';
 
 export { formatPkbSamples, pkbLabels, pkbSample } from './pkb-format.js';

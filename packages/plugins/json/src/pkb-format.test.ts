@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPlugin, type RunRecord, type Sample } from '@netbench/core';
+import { isPlugin } from '@netbench/plugin-api';
+import type { RunRecord, Sample } from '@netbench/plugin-api';
 import jsonPlugin, { formatPkbSamples, pkbLabels, pkbSample } from './index.js';
 
 const run = { name: 'quickstart', owner: 'ana' } as const;

@@ -1,4 +1,4 @@
-import type { Labels, RunRecord, Sample } from '@netbench/core';
+import type { Labels, RunRecord, Sample } from '@netbench/plugin-api';
 
 /** One sample in PerfKit Benchmarker's published shape (its JSON/BigQuery sample schema). */
 export interface PkbSample {

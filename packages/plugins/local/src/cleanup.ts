@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { teardownEach, type CleanupFilter, type CleanupReport, type LedgerResource } from '@netbench/core';
+import { teardownEach } from '@netbench/plugin-api/cloud-kit';
+import type { CleanupFilter, CleanupReport } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
 import { findProcesses } from './processes.js';
 import { mustRun } from './run-command.js';

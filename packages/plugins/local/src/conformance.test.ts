@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { describe, it } from 'vitest';
-import { cloudConformance } from '@netbench/core/testing';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 const linkExists = (name: string) => {

@@ -1,5 +1,5 @@
-import type { HostRequest } from '@netbench/core';
-import { NetbenchError } from '@netbench/core';
+import type { HostRequest } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import { DEFAULT_SUBNET, type LocalHostConfig } from './host-schema.js';
 import { bridgeName, namespaceName, sanitizeHostId, vethName } from './naming.js';
 import { formatIpv4, isHostAddress, parseIpv4, parseSubnet, type Subnet } from './subnet.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Host } from '@netbench/core';
+import type { Host } from '@netbench/plugin-api';
 import plugin from './index.js';
 import { bridgeName, runTag } from './naming.js';
 import { runCommand } from './run-command.js';

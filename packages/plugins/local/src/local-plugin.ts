@@ -1,5 +1,5 @@
-import type { CloudPlugin, DiagnosticCheck } from '@netbench/core';
-import { definePlugin } from '@netbench/core';
+import type { CloudPlugin, DiagnosticCheck } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { localCapabilities } from './capabilities.js';
 import { cleanupLeftovers } from './cleanup.js';
 import { hostSchema, type LocalHostConfig } from './host-schema.js';

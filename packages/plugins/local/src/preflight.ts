@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
-import type { HostRequest } from '@netbench/core';
-import { UnsupportedError } from '@netbench/core';
+import type { HostRequest } from '@netbench/plugin-api';
+import { UnsupportedError } from '@netbench/plugin-api';
 import { localCapabilities, type LocalCapabilities } from './capabilities.js';
 import { netemFields, type LocalHostConfig } from './host-schema.js';
 import { planLab, type LabPlan } from './lab-plan.js';

@@ -1,8 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Host, HostRequest, LedgerResource, ProvisionContext } from '@netbench/core';
-import { processHost } from '@netbench/core';
+import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
+import { processHost } from '@netbench/plugin-api';
 import type { LocalCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Host } from '@netbench/core';
+import type { Host } from '@netbench/plugin-api';
 import plugin from './index.js';
 import { runTag } from './naming.js';
 import { isSameProcessAlive } from './processes.js';

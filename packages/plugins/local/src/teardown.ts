@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
 import { runCommand } from './run-command.js';

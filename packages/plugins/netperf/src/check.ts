@@ -1,4 +1,5 @@
-import { ToolMissingError, type Host, type PluginContext, type ToolInfo } from '@netbench/core';
+import { ToolMissingError } from '@netbench/plugin-api';
+import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
 import { readBannerFeatures, readVersionProbe } from './build-features.js';
 import { NetserverPool } from './netserver-pool.js';
 import { testFromBanner } from './tests.js';

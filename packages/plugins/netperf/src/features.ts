@@ -1,4 +1,5 @@
-import { UnsupportedError, type ToolInfo } from '@netbench/core';
+import { UnsupportedError } from '@netbench/plugin-api';
+import type { ToolInfo } from '@netbench/plugin-api';
 import type { TrialParams } from './trials.js';
 
 /** Refuse, before measuring, what this host's netperf build cannot do (netperf would silently ignore it). */

@@ -1,4 +1,4 @@
-import { definePlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
 import { checkNetperf } from './check.js';
 import { installNetperf } from './install.js';
 import { parseNetperf } from './parse/parse.js';
@@ -31,5 +31,5 @@ export { NETPERF_TESTS, type NetperfTest } from './tests.js';
 export { parseNetperf } from './parse/parse.js';
 export { parseNetperfOutput } from './parse/parse-netperf.js';
 export { sniffNetperf } from './parse/sniff.js';
-export type { NetperfResult, LatencyStats, ConfidenceResult, HistogramBucket } from './parse/result.js';
+export type { NetperfResult, LatencyStats, ConfidenceResult, HistogramBucket } from './result.js';
 export { trialSamples } from './samples/aggregate.js';

@@ -1,4 +1,5 @@
-import { NetbenchError, UnsupportedError, type Host, type PluginContext } from '@netbench/core';
+import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
+import type { Host, PluginContext } from '@netbench/plugin-api';
 
 const INSTALL_TIMEOUT_MS = 600_000;
 const NOT_FOUND_RE = /No such file or directory|command not found|not found/i;

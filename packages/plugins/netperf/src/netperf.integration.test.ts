@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import {
-  NetbenchError, RetryableError, ToolMissingError, UnsupportedError, processHost,
-  type Host, type SampleInput, type ServerHandle, type ToolInfo, type TrialRun,
-} from '@netbench/core';
-import { labTrial, testTrialContext, twoHostLab, type TestTrialContext, type TwoHostLab } from '@netbench/core/testing';
+import { NetbenchError, RetryableError, ToolMissingError, UnsupportedError, processHost, type SampleInput } from '@netbench/plugin-api';
+import type { Host, ServerHandle, ToolInfo, TrialRun } from '@netbench/plugin-api';
+import { labTrial, testTrialContext, twoHostLab, type TestTrialContext, type TwoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import netperf from './index.js';
 import { NetserverPool } from './netserver-pool.js';

@@ -1,4 +1,5 @@
-import { NetbenchError, RetryableError, type Host, type HostProcess, type Logger } from '@netbench/core';
+import { NetbenchError, RetryableError } from '@netbench/plugin-api';
+import type { Host, HostProcess, Logger } from '@netbench/plugin-api';
 import type { PortPair } from './argv.js';
 
 /** PKB's PORT_START: stream i uses control port 20000 + 2i and data port 20000 + 2i + 1. */

@@ -1,10 +1,11 @@
-import { NetbenchError, ParseError, RetryableError, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/core';
+import { NetbenchError, ParseError, RetryableError } from '@netbench/plugin-api';
+import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import { netperfArgv, type PortPair } from './argv.js';
 import { requireFeatures } from './features.js';
 import { NetserverPool, type Lease } from './netserver-pool.js';
 import { findNetperfFailure } from './parse/netperf-errors.js';
 import { parseNetperfOutput } from './parse/parse-netperf.js';
-import type { NetperfResult } from './parse/result.js';
+import type { NetperfResult } from './result.js';
 import { trialSamples } from './samples/aggregate.js';
 import { familyArgs, findPool } from './serve.js';
 import { isNetperfTest, type NetperfTest } from './tests.js';

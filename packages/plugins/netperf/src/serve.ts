@@ -1,4 +1,4 @@
-import type { Host, PluginContext, ServerHandle, ToolInfo } from '@netbench/core';
+import type { Host, PluginContext, ServerHandle, ToolInfo } from '@netbench/plugin-api';
 import { DEFAULT_BASE_PORT, NetserverPool } from './netserver-pool.js';
 
 // Pools by run and host, so `run` finds the pool even if the engine hands it

@@ -1,4 +1,5 @@
-import type { Scalar, TrialSpec } from '@netbench/core';
+import type { Scalar } from '@netbench/plugin-api';
+import type { TrialSpec } from '@netbench/plugin-api';
 import { z } from 'zod';
 import type { NetperfBlock } from './schema.js';
 import { isRequestResponse, type NetperfTest } from './tests.js';

@@ -1,8 +1,8 @@
-import { processHost, ToolMissingError, UnsupportedError } from '@netbench/core';
+import { processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { checkPing, readPingVersion } from './check.js';
-import { installAptPackage } from '@netbench/core';
-import { testTrialContext } from '@netbench/core/testing';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { testTrialContext } from '@netbench/plugin-api/testing';
 
 const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
 // Drop to the `nobody` user for commands, as a non-root netbench would run.

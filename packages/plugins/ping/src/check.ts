@@ -1,6 +1,6 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/core';
-import type { Host, PluginContext, ToolInfo } from '@netbench/core';
-import { isMissing, isRoot, runOnHost } from '@netbench/core';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { isMissing, isRoot, runOnHost } from '@netbench/plugin-api/tool-kit';
 
 // `ping from iputils 20221126` (2021+) or `ping utility, iputils-s20180629` (older).
 const IPUTILS_VERSION_RE = /iputils[- ]?s*(\d{8})/;

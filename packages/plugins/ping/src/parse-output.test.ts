@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { parsePingOutput } from './parse-output.js';
 

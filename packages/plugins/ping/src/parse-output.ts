@@ -1,4 +1,4 @@
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import { readPlainReply, type PlainReply } from './plain-reply.js';
 
 /** One echo reply line (`64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.113 ms`). */

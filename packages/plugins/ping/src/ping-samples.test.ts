@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram } from '@netbench/core';
-import type { SampleInput } from '@netbench/core';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { parsePingOutput } from './parse-output.js';
 import { pingPlugin } from './plugin.js';

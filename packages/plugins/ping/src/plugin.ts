@@ -1,7 +1,7 @@
-import { definePlugin } from '@netbench/core';
-import type { Branded, ToolPlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
+import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkPing } from './check.js';
-import { installAptPackage } from '@netbench/core';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { runPing } from './run.js';

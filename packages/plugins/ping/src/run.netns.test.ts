@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LatencyHistogram, processHost, ToolMissingError, UnsupportedError } from '@netbench/core';
-import type { SampleInput } from '@netbench/core';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/core/testing';
+import { LatencyHistogram, processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pingPlugin } from './plugin.js';
 

@@ -1,5 +1,5 @@
-import { NetbenchError, RetryableError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/core';
-import type { Host, ToolInfo, TrialContext, TrialOutput, TrialRun } from '@netbench/core';
+import { NetbenchError, RetryableError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import type { Host, ToolInfo, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { trackPingProgress } from './progress-tracker.js';

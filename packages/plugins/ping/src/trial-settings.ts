@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Scalar } from '@netbench/core';
+import type { Scalar } from '@netbench/plugin-api';
 
 /** The parameters `pingTrials` put in a trial, read back (the engine may add matrix keys; they are ignored). */
 const trialSettingsSchema = z.object({

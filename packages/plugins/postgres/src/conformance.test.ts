@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publisherConformance } from '@netbench/core/testing';
+import { publisherConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 import { startPostgres, type PgServer } from './test-support/pg-server.js';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ClientConfig } from 'pg';
 import type { ConnectionOptions } from 'node:tls';
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import { maskUrl, urlPassword } from './mask.js';
 import type { PostgresSettings, SslSettings } from './settings.js';
 

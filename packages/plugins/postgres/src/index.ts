@@ -1,5 +1,7 @@
 import pg from 'pg';
-import { definePlugin, NetbenchError, storeRows } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
+import { storeRows } from '@netbench/plugin-api/publisher-kit';
 import { connection } from './connection.js';
 import { ingestRows } from './ingest.js';
 import { maskSecrets } from './mask.js';

@@ -1,5 +1,5 @@
 import type { ClientBase } from 'pg';
-import { sampleColumns, type StoreRows } from '@netbench/core';
+import { sampleColumns, type StoreRows } from '@netbench/plugin-api/publisher-kit';
 
 /**
  * Insert a run's rows (the same decomposition the SQLite store uses),

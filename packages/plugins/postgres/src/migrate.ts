@@ -1,5 +1,5 @@
 import type { ClientBase } from 'pg';
-import { NetbenchError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import { forSchema, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './schema-sql.js';
 
 /** Advisory lock class for netbench's schema changes and ingests (any constant; ours). */

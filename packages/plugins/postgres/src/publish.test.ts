@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { isPlugin, type PluginContext, type RunResults } from '@netbench/core';
+import { isPlugin, type PluginContext } from '@netbench/plugin-api';
+import type { RunResults } from '@netbench/plugin-api';
 import postgres, { settingsSchema } from './index.js';
 import { startPostgres, type PgServer } from './test-support/pg-server.js';
 
 // The real quickstart run the results store's tests use.
-const run = JSON.parse(readFileSync(new URL('../../../core/src/store/__fixtures__/quickstart-results.json', import.meta.url), 'utf8')) as RunResults;
+const run = JSON.parse(readFileSync(new URL('../../../results/src/store/__fixtures__/quickstart-results.json', import.meta.url), 'utf8')) as RunResults;
 const ctx: PluginContext = { runId: run.run.runId, runDir: run.run.runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} } };
 
 let server: PgServer;

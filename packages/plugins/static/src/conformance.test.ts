@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { cloudConformance } from '@netbench/core/testing';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 // `cloud: static` creates nothing: its ledger holds SSH connections, and

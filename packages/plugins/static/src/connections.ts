@@ -1,4 +1,4 @@
-import type { SshHost } from '@netbench/core';
+import type { SshHost } from '@netbench/plugin-api';
 
 export const CONNECTION = 'connection';
 

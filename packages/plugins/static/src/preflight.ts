@@ -1,5 +1,6 @@
 import { access, constants } from 'node:fs/promises';
-import { NetbenchError, type HostRequest } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { HostRequest } from '@netbench/plugin-api';
 import type { StaticHostConfig } from './host-schema.js';
 import { expandHome } from './ssh-options.js';
 

@@ -1,4 +1,5 @@
-import { connectSshHost, NetbenchError, type Host, type HostRequest, type ProvisionContext } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import { CONNECTION, closeConnection, connectionId, remember } from './connections.js';
 import type { StaticHostConfig } from './host-schema.js';
 import { sshOptions } from './ssh-options.js';
@@ -29,7 +30,7 @@ export async function provisionStatic(requests: readonly HostRequest<StaticHostC
     };
     const labels = { ...request.config.labels, [HOST_KEY_LABEL]: options.hostKey.mode };
     return ctx.ledger.track(resource, async () => {
-      const connected = await connectSshHost({ ...options, labels }, { signal: ctx.signal, log: ctx.log });
+      const connected = await ctx.connectSsh({ ...options, labels });
       remember(ctx.runId, id, connected);
       return connected;
     });

@@ -1,6 +1,6 @@
 import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { HostRequest, SshHostOptions, SshJumpOptions } from '@netbench/core';
+import type { HostRequest, SshHostOptions, SshJumpOptions } from '@netbench/plugin-api';
 import type { JumpConfig, StaticHostConfig } from './host-schema.js';
 
 /** `~/x` → the home folder; other paths as given (relative ones from where netbench runs). */

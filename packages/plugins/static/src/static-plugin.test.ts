@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Host, HostRequest, Ledger, LedgerResource, ProvisionContext } from '@netbench/core';
-import { cloudConformance } from '@netbench/core/testing';
+import type { Host, HostRequest, Ledger, ProvisionContext } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 // The transport's own test sshd (a real sshd on 127.0.0.1).
 import { keygen, startTestSshd, type TestSshd } from '../../../core/src/transport/ssh/test-support/test-sshd.js';
 import plugin from './index.js';
 import { hostSchema, type StaticHostConfig } from './host-schema.js';
+import { connectSshHost } from '@netbench/core';
+import type { SshHostOptions } from '@netbench/plugin-api';
 
 let sshd: TestSshd;
 let dir: string;
@@ -20,7 +23,7 @@ function context(): ProvisionContext & { resources: LedgerResource[]; warnings: 
     async track(resource, create) { resources.push(resource); return create(); },
     async created(resource) { resources.push(resource); },
   };
-  return { runId: `20260101-000000-st${process.pid}`, runDir: dir, signal: AbortSignal.timeout(60_000), log: { debug() {}, info() {}, warn: (m) => void warnings.push(m) }, ledger, resources, warnings };
+  return { runId: `20260101-000000-st${process.pid}`, runDir: dir, signal: AbortSignal.timeout(60_000), log: { debug() {}, info() {}, warn: (m) => void warnings.push(m) }, ledger, resources, warnings, connectSsh: (o: SshHostOptions) => connectSshHost(o) };
 }
 
 const host = (name: string, config: Partial<StaticHostConfig> = {}): HostRequest<StaticHostConfig> => ({
@@ -102,6 +105,7 @@ describe('static cloud conformance', () => {
     invalidBlocks: [{}, { address: 'x', port: 'ssh' }, { address: 'x', password: 'p' }],
     goneResources: [{ type: 'connection', id: 'ssh@gone', host: 'gone', data: { address: '192.0.2.1', port: 22, user: 'root' } }],
     provision: { hosts: { a: { address: '127.0.0.1', port: sshd.port, user: 'root', key: sshd.clientKey, knownHosts: sshd.knownHosts } }, exists: async () => undefined },
+    connectSsh: (options) => connectSshHost(options),
   }));
   it('passes every conformance check', async () => {
     const all = get();

@@ -1,5 +1,5 @@
-import type { CloudPlugin, DiagnosticCheck } from '@netbench/core';
-import { definePlugin } from '@netbench/core';
+import type { CloudPlugin, DiagnosticCheck } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';

@@ -3,8 +3,8 @@
 // ordered region pair, as examples/whitepaper-inter-region.yaml runs it
 // (190 cells × both directions). Used by the report tests and benchmark.
 // Only type imports besides core, so Node can load it with type stripping.
-import { LatencyHistogram } from '@netbench/core';
-import type { RunResults, Sample, TrialRecord } from '@netbench/core';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import type { RunResults, Sample, TrialRecord } from '@netbench/plugin-api';
 
 export const ZONES = [
   'asia-east1-a', 'asia-east2-a', 'asia-northeast1-a', 'asia-northeast2-a', 'asia-south1-a', 'asia-southeast1-a',

@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { measureText } from '../text-metrics.js';
 
 export interface Figure {

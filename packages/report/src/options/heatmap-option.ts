@@ -1,4 +1,4 @@
-import type { HeatmapChart } from '@netbench/core';
+import type { HeatmapChart } from '@netbench/results';
 import { formatNumber } from '../format-number.js';
 import { SEQUENTIAL, sequentialColor, textColorOn } from '../palette.js';
 import { FONT_FAMILY, textWidth, type Figure } from './base.js';

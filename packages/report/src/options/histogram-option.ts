@@ -1,4 +1,4 @@
-import type { HistogramChart } from '@netbench/core';
+import type { HistogramChart } from '@netbench/results';
 import { formatNumber } from '../format-number.js';
 import { seriesColor } from '../palette.js';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, frame, valueAxis, type Figure } from './base.js';

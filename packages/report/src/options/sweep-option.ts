@@ -1,5 +1,5 @@
 import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
-import type { SweepChart } from '@netbench/core';
+import type { SweepChart } from '@netbench/results';
 import { formatNumber } from '../format-number.js';
 import { seriesColor } from '../palette.js';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, frame, valueAxis, type Figure } from './base.js';

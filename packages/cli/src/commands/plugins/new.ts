@@ -13,7 +13,8 @@ export default class PluginsNew extends NetbenchCommand {
     kind: Flags.option({ options: ['tool', 'cloud', 'publisher'] as const, required: true, summary: 'What the plugin is.' })(),
     dir: Flags.string({ summary: 'Folder to create (default ./netbench-plugin-<name>).' }),
     package: Flags.string({ summary: 'Package name (default netbench-plugin-<name>).' }),
-    core: Flags.string({ summary: 'npm spec of @netbench/core to develop against (default ^<this version>).' }),
+    'plugin-api': Flags.string({ summary: 'npm spec of @netbench/plugin-api to develop against (default: this netbench\'s own, as a file: link).' }),
+    force: Flags.boolean({ summary: 'Write into a folder that is not empty (overwrites the scaffold\'s files).' }),
   };
 
   async run() {
@@ -23,7 +24,8 @@ export default class PluginsNew extends NetbenchCommand {
       name: args.name,
       ...(flags.dir ? { dir: flags.dir } : {}),
       ...(flags.package ? { packageName: flags.package } : {}),
-      ...(flags.core ? { coreSpec: flags.core } : {}),
+      ...(flags['plugin-api'] ? { apiSpec: flags['plugin-api'] } : {}),
+      ...(flags.force ? { force: true } : {}),
     });
     if (!this.jsonEnabled()) {
       this.log(`created ${made.packageName} in ${made.dir}:`);

@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
-import { addResults, NetbenchError } from '@netbench/core';
+import { addResults } from '@netbench/results';
+import { NetbenchError } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../../lib/base-command.js';
 
 export default class ResultsAdd extends NetbenchCommand {

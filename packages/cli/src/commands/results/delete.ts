@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
-import { deleteResults, NetbenchError } from '@netbench/core';
+import { deleteResults } from '@netbench/results';
+import { NetbenchError } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../../lib/base-command.js';
 
 export default class ResultsDelete extends NetbenchCommand {

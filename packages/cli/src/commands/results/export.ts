@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Flags } from '@oclif/core';
-import { exportResults, NetbenchError, type RunResults } from '@netbench/core';
+import { exportResults } from '@netbench/results';
+import { NetbenchError, type RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { formatPkbSamples } from '@netbench/plugin-json';
 import { NetbenchCommand } from '../../lib/base-command.js';

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import { listResults, parseLabelConditions, parseTimeBound } from '@netbench/core';
+import { listResults, parseLabelConditions, parseTimeBound } from '@netbench/results';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { formatRunList } from '../../lib/format/results.js';
 

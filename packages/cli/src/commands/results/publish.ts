@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import { parseSettings, publishStoredRun } from '@netbench/core';
+import { parseSettings, publishStoredRun } from '@netbench/results';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { cliRegistry } from '../../lib/registry.js';
 

@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import { showResult } from '@netbench/core';
+import { showResult } from '@netbench/results';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { formatRunShow } from '../../lib/format/results.js';
 

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import { parseLabelConditions, REGRESSION_EXIT_CODE, resultsTrend } from '@netbench/core';
+import { parseLabelConditions, REGRESSION_EXIT_CODE, resultsTrend } from '@netbench/results';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { formatTrend } from '../../lib/format/trend.js';
 

@@ -1,4 +1,5 @@
-import type { ComparisonResult, ComparisonRow, Labels } from '@netbench/core';
+import type { ComparisonResult, ComparisonRow } from '@netbench/results';
+import type { Labels } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
 import { formatValue } from './number.js';
 

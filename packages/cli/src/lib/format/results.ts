@@ -1,4 +1,4 @@
-import type { RunShow, ShownMetric, StoredRunSummary } from '@netbench/core';
+import type { RunShow, ShownMetric, StoredRunSummary } from '@netbench/results';
 import { formatTable } from './table.js';
 import { formatDuration, formatValue } from './number.js';
 

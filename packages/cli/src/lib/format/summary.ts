@@ -1,4 +1,4 @@
-import type { RunRecord, Sample, TrialRecord } from '@netbench/core';
+import type { RunRecord, Sample, TrialRecord } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
 import { formatValue } from './number.js';
 
@@ -30,8 +30,8 @@ function describeSample(sample: Sample, test: string): string {
 
 function describeParams(trial: TrialRecord): string {
   return Object.entries({ ...trial.cell, ...trial.params })
-    // Off switches and the duration (same for most trials) only widen the table.
-    .filter(([key, value]) => key !== 'duration' && value !== false)
+    // Off switches only widen the table; every other parameter (duration too) decides the result.
+    .filter(([, value]) => value !== false)
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
 }

@@ -1,4 +1,4 @@
-import type { Trend } from '@netbench/core';
+import type { Trend } from '@netbench/results';
 import { formatTable } from './table.js';
 import { formatValue } from './number.js';
 import { shortTime } from './results.js';

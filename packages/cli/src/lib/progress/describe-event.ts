@@ -1,4 +1,4 @@
-import type { NetbenchEvent } from '@netbench/core';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 
 const paint = (code: number, color: boolean) => (text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
 

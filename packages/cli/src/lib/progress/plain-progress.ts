@@ -1,4 +1,4 @@
-import type { NetbenchEvent } from '@netbench/core';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 import { describeEvent } from './describe-event.js';
 
 /** One plain line per notable event, for pipes and CI logs. */

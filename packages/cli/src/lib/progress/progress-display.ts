@@ -1,4 +1,4 @@
-import type { NetbenchEvent } from '@netbench/core';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 import { TtyProgress } from './tty-progress.js';
 import { plainProgress } from './plain-progress.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NetbenchEvent } from '@netbench/core';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 import { ProgressState } from './progress-state.js';
 
 const base = { runId: 'r', seq: 0 };

@@ -1,4 +1,4 @@
-import type { NetbenchEvent } from '@netbench/core';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 
 /** What a progress display needs to know, folded from the event stream. */
 export class ProgressState {

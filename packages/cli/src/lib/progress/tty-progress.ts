@@ -1,4 +1,4 @@
-import type { NetbenchEvent } from '@netbench/core';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 import { formatDuration } from '../format/number.js';
 import { ProgressState } from './progress-state.js';
 import { describeEvent } from './describe-event.js';

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { definePlugin } from '../../plugin/define-plugin.js';
-import type { LedgerResource } from '../../ledger/types.js';
-import { processHost } from '../../transport/process-host.js';
+import { definePlugin } from '@netbench/plugin-api';
+import type { LedgerResource } from '@netbench/plugin-api';
+import { processHost } from '@netbench/plugin-api';
 
 const hostSchema = z.strictObject({
   /** Folder the host's resources are made in. */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LedgerResource } from '../../ledger/types.js';
-import { readLedger } from '../../ledger/read-ledger.js';
+import type { LedgerResource } from '@netbench/plugin-api';
+import { readLedger } from '@netbench/plugin-api';
 import { isAlive, killIfOurs } from './lab-cloud.js';
 
 /** Every lab resource a run's ledger ever recorded. */

@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { definePlugin } from '../../plugin/define-plugin.js';
-import { RetryableError, ToolMissingError } from '../../errors/index.js';
-import type { Host } from '../../plugin/host.js';
+import { definePlugin } from '@netbench/plugin-api';
+import { RetryableError, ToolMissingError } from '@netbench/plugin-api';
+import type { Host } from '@netbench/plugin-api';
 
 const MODES = ['ok', 'fail', 'retry', 'hang', 'ignore-signal', 'sleep'] as const;
 export type LabMode = (typeof MODES)[number];

@@ -1,4 +1,4 @@
-import type { Scalar } from '../../spec/types.js';
+import type { Scalar } from '@netbench/plugin-api';
 import { parsePython, type ArithOp, type PyExpr } from './parse.js';
 import { PythonExprError } from './tokenize.js';
 

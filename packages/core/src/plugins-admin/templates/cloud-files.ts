@@ -3,7 +3,7 @@ import { readme, type Files, type ScaffoldInput } from './common-files.js';
 /** A cloud plugin whose hosts are this machine, each with a scratch folder it records in the ledger. */
 export function cloudFiles(input: ScaffoldInput): Files {
   return {
-    'src/schema.ts': `import { z } from '@netbench/core';
+    'src/schema.ts': `import { z } from '@netbench/plugin-api';
 
 /** Host fields of \`cloud: ${input.name}\` (besides cloud and reuse). Strict: unknown fields are errors. */
 export const hostSchema = z.strictObject({
@@ -13,7 +13,7 @@ export const hostSchema = z.strictObject({
 export type HostConfig = z.output<typeof hostSchema>;
 `,
     'src/teardown.ts': `import { rm } from 'node:fs/promises';
-import type { LedgerResource } from '@netbench/core';
+import type { LedgerResource } from '@netbench/plugin-api';
 
 /**
  * Delete one recorded resource from its ledger entry alone (a fresh process
@@ -26,7 +26,8 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
 `,
     'src/index.ts': `import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { definePlugin, processHost } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
+import { processHost } from '@netbench/plugin-api';
 import { hostSchema } from './schema.js';
 import { teardownResource } from './teardown.js';
 
@@ -58,7 +59,7 @@ export default definePlugin({
 `,
     'src/conformance.test.ts': `import { existsSync } from 'node:fs';
 import { describe, it } from 'vitest';
-import { cloudConformance } from '@netbench/core/testing';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 // The checks every netbench cloud plugin passes, built-in or third-party.

@@ -1,4 +1,4 @@
-import type { PluginKind } from '../../plugin/common.js';
+import type { PluginKind } from '@netbench/plugin-api';
 
 /** What every scaffold is made from. */
 export interface ScaffoldInput {
@@ -6,9 +6,9 @@ export interface ScaffoldInput {
   /** Short name used in specs. */
   readonly name: string;
   readonly packageName: string;
-  /** npm spec of the @netbench/core to develop against (peer range stays `^<major.minor>`). */
-  readonly coreSpec: string;
-  readonly coreVersion: string;
+  /** npm spec of the @netbench/plugin-api to develop against (the peer range stays `^<major.minor>`). */
+  readonly apiSpec: string;
+  readonly apiVersion: string;
 }
 
 export type Files = Record<string, string>;
@@ -23,7 +23,7 @@ const KIND_SUMMARY: Record<PluginKind, string> = {
 };
 
 export function packageJson(input: ScaffoldInput): string {
-  const [major = '0', minor = '1'] = input.coreVersion.split('.');
+  const [major = '0', minor = '1'] = input.apiVersion.split('.');
   return `${JSON.stringify({
     name: input.packageName,
     version: '0.1.0',
@@ -38,9 +38,9 @@ export function packageJson(input: ScaffoldInput): string {
     netbench: { kind: input.kind, name: input.name },
     engines: { node: '>=22.12' },
     scripts: { build: 'tsc -p .', test: 'tsc -p . && vitest run', prepack: 'tsc -p .' },
-    // netbench loads the plugin with its own core; declaring it as a peer keeps one copy.
-    peerDependencies: { '@netbench/core': major === '0' ? `^0.${minor}.0` : `^${major}.0.0` },
-    devDependencies: { '@netbench/core': input.coreSpec, ...DEV_DEPENDENCIES },
+    // netbench loads the plugin with its own SDK; declaring it as a peer keeps one copy.
+    peerDependencies: { '@netbench/plugin-api': major === '0' ? `^0.${minor}.0` : `^${major}.0.0` },
+    devDependencies: { '@netbench/plugin-api': input.apiSpec, ...DEV_DEPENDENCIES },
   }, null, 2)}\n`;
 }
 

@@ -3,7 +3,7 @@ import { readme, type Files, type ScaffoldInput } from './common-files.js';
 /** A publisher writing samples as JSON lines. */
 export function publisherFiles(input: ScaffoldInput): Files {
   return {
-    'src/schema.ts': `import { z } from '@netbench/core';
+    'src/schema.ts': `import { z } from '@netbench/plugin-api';
 
 /** Settings of \`- type: ${input.name}\` in \`publish\`. Strict: unknown fields are errors. */
 export const schema = z.strictObject({
@@ -14,7 +14,7 @@ export type Settings = z.output<typeof schema>;
 `,
     'src/index.ts': `import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { definePlugin } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
 import { schema } from './schema.js';
 
 /**
@@ -37,7 +37,7 @@ export default definePlugin({
 `,
     'src/conformance.test.ts': `import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { publisherConformance } from '@netbench/core/testing';
+import { publisherConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 // The checks every netbench publisher passes, built-in or third-party.

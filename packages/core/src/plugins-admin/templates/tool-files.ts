@@ -11,7 +11,7 @@ rtt min/avg/max/mdev = 0.039/0.051/0.071/0.011 ms
 /** A tool plugin wrapping a command-line tool (`ping -q` as the worked example). */
 export function toolFiles(input: ScaffoldInput): Files {
   return {
-    'src/schema.ts': `import { z } from '@netbench/core';
+    'src/schema.ts': `import { z } from '@netbench/plugin-api';
 
 /** The benchmark block of \`tool: ${input.name}\` (besides tool, name, client, server, ip). Strict: unknown fields are errors. */
 export const schema = z.strictObject({
@@ -21,7 +21,8 @@ export const schema = z.strictObject({
 
 export type Params = z.output<typeof schema>;
 `,
-    'src/parse.ts': `import { ParseError, type ParseOptions, type SampleInput } from '@netbench/core';
+    'src/parse.ts': `import { ParseError, type SampleInput } from '@netbench/plugin-api';
+import type { ParseOptions } from '@netbench/plugin-api';
 
 const SUMMARY_RE = /^rtt min\\/avg\\/max\\/mdev = ([\\d.]+)\\/([\\d.]+)\\/([\\d.]+)\\/([\\d.]+) ms$/m;
 const PACKETS_RE = /^(\\d+) packets transmitted, (\\d+) received/m;
@@ -52,7 +53,8 @@ export function parse(raw: string, options: ParseOptions = {}): SampleInput[] {
   return samples;
 }
 `,
-    'src/index.ts': `import { definePlugin, RetryableError, ToolMissingError } from '@netbench/core';
+    'src/index.ts': `import { definePlugin } from '@netbench/plugin-api';
+import { RetryableError, ToolMissingError } from '@netbench/plugin-api';
 import { parse } from './parse.js';
 import { schema } from './schema.js';
 
@@ -68,6 +70,11 @@ export default definePlugin({
   version: '0.1.0',
   description: 'ICMP round trips with ping -q (replace with your tool)',
   schema,
+  // Headline metrics: what charts, the report's results cell and \`netbench compare\` show for this tool.
+  metrics: {
+    latency_avg: { role: 'latency', better: 'lower', primary: true },
+    packet_loss: { role: 'loss', better: 'lower' },
+  },
   // Pure: one trial per distinct measurement; params become sample labels.
   trials: (params) => [{ test: 'icmp', params: { count: params.count, interval: params.interval }, estimatedSeconds: params.count * params.interval }],
   async check(host, ctx) {
@@ -77,23 +84,26 @@ export default definePlugin({
     return { version, features: {}, command: 'ping' };
   },
   async run(trial, ctx) {
-    const count = Number(trial.params['count']);
-    const interval = Number(trial.params['interval']);
+    // trial.params is what trials() returned, typed: { count: number; interval: number }.
+    const { count, interval } = trial.params;
     const result = await trial.client.exec(['ping', '-q', '-n', '-c', String(count), '-i', String(interval), trial.target], { signal: ctx.signal, timeoutMs: ctx.timeoutMs });
     // Keep the raw output before parsing, so a parse failure still leaves it in the run folder.
-    const source = await ctx.saveRaw(trial.id + '-ping.txt', result.stdout + result.stderr);
+    // Kept as raw/<trial id>-ping.txt: name the output, the run adds the trial id.
+    const source = await ctx.saveRaw('ping.txt', result.stdout + result.stderr);
     if (result.code !== 0 && result.code !== 1) {
       if (/Network is unreachable|Temporary failure/.test(result.stderr)) throw new RetryableError(result.stderr.trim());
       throw new Error('ping exited with ' + String(result.code) + ': ' + result.stderr.trim());
     }
     return { samples: parse(result.stdout, { source }) };
   },
+  // For \`netbench import --tool auto\`: does this text look like this tool's output? (cheap, pure)
+  sniff: (head) => /packets transmitted/.test(head),
   parse,
 });
 `,
     'src/__fixtures__/ping-q-loopback.txt': FIXTURE,
     'src/conformance.test.ts': `import { describe, it } from 'vitest';
-import { toolConformance } from '@netbench/core/testing';
+import { toolConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
 // The checks every netbench tool plugin passes, built-in or third-party.

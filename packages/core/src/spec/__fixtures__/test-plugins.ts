@@ -2,14 +2,14 @@
 // spec loader and planner tests. Their schemas follow the fields the built-in
 // plugins accept; their `run` does not measure (planning never calls it).
 import { z } from 'zod';
-import { definePlugin } from '../../plugin/define-plugin.js';
-import type { AnyPlugin } from '../../plugin/define-plugin.js';
-import type { PluginKind } from '../../plugin/common.js';
-import type { Host } from '../../plugin/host.js';
+import { definePlugin } from '@netbench/plugin-api';
+import type { AnyPlugin } from '@netbench/plugin-api';
+import type { PluginKind } from '@netbench/plugin-api';
+import type { Host } from '@netbench/plugin-api';
 import type { PluginDescriptor, PluginResolver } from '../../registry/types.js';
-import { processHost } from '../../transport/process-host.js';
-import { ToolMissingError, UnsupportedError } from '../../errors/index.js';
-import type { TrialSpec } from '../../plugin/tool.js';
+import { processHost } from '@netbench/plugin-api';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import type { TrialSpec } from '@netbench/plugin-api';
 
 const notMeasured = (): never => {
   throw new UnsupportedError('test plugin: plans only, does not measure');

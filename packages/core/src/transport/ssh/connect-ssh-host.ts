@@ -1,8 +1,8 @@
 import type { Duplex } from 'node:stream';
 import type { Client } from 'ssh2';
-import { NetbenchError } from '../../errors/index.js';
-import type { Logger } from '../../plugin/common.js';
-import type { ExecOptions, HostProcess, SpawnOptions } from '../../plugin/host.js';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { Logger } from '@netbench/plugin-api';
+import type { ExecOptions, HostProcess, SpawnOptions } from '@netbench/plugin-api';
 import { connectWithRetry, SshConnectError } from './connect-with-retry.js';
 import { hostKeyCheck } from './host-key-check.js';
 import { ConnectAttemptError, openConnection, type AttemptSettings } from './open-connection.js';

@@ -1,6 +1,6 @@
 import type { Client } from 'ssh2';
-import { NetbenchError } from '../../errors/index.js';
-import type { Logger } from '../../plugin/common.js';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { Logger } from '@netbench/plugin-api';
 import type { SshConnectRetry } from './ssh-host-options.js';
 import { ConnectAttemptError } from './open-connection.js';
 

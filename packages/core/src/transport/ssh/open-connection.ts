@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { AnyAuthMethod, AuthMethod, Client, ConnectConfig, ParsedKey, ServerHostKeyAlgorithm } from 'ssh2';
-import { NetbenchError } from '../../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { HostKeyCheck } from './host-key-check.js';
 import { loadSsh2 } from './load-ssh2.js';
 

@@ -1,5 +1,5 @@
-import { TimeoutError } from '../../errors/index.js';
-import type { ExecOptions, ExecResult } from '../../plugin/host.js';
+import { TimeoutError } from '@netbench/plugin-api';
+import type { ExecOptions, ExecResult } from '@netbench/plugin-api';
 import type { RemoteProcess } from './remote-process.js';
 
 /** After a kill, how long to wait for the host to report the exit before giving up on the channel. */

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ClientChannel } from 'ssh2';
-import { NetbenchError } from '../../errors/index.js';
-import type { ExecResult, HostProcess } from '../../plugin/host.js';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { ExecResult, HostProcess } from '@netbench/plugin-api';
 import { PID_MARK } from './reaper-script.js';
 import { remoteCommand } from './remote-command.js';
 import { channelOutcome, type SshSession } from './ssh-session.js';

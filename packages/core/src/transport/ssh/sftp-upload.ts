@@ -1,4 +1,4 @@
-import { NetbenchError } from '../../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { SshSession } from './ssh-session.js';
 
 /** Write a file over SFTP (its own channel, closed after), then set its mode exactly (the server's umask applies at creation). */

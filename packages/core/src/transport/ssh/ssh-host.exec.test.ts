@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimeoutError } from '../../errors/index.js';
+import { TimeoutError } from '@netbench/plugin-api';
 import { connectSshHost } from './connect-ssh-host.js';
 import type { SshHost } from './ssh-host-options.js';
 import { HOSTILE_ARGS } from './test-support/hostile-args.js';

@@ -1,5 +1,5 @@
 import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
-import { NetbenchError } from '../../errors/index.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import { randomBytes } from 'node:crypto';
 import { reaperScript } from './reaper-script.js';
 import { killCommand } from './remote-command.js';

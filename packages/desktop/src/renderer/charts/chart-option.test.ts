@@ -1,4 +1,4 @@
-import type { HeatmapChart, TimeSeriesChart } from '@netbench/core';
+import type { HeatmapChart, TimeSeriesChart } from '@netbench/results';
 import type { EChartsCoreOption } from 'echarts/core';
 import { describe, expect, it } from 'vitest';
 import { chartOption, chartRows } from './chart-option';

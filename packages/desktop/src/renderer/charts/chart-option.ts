@@ -1,6 +1,4 @@
-import type {
-  BarChart, CdfChart, ChartSpec, HeatmapChart, HistogramChart, SweepChart, TimeSeriesChart, ValueAxis,
-} from '@netbench/core';
+import type { BarChart, CdfChart, ChartSpec, HeatmapChart, HistogramChart, SweepChart, TimeSeriesChart, ValueAxis } from '@netbench/results';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatNumber } from '../lib/format';
 import { HEATMAP_GRID, HEATMAP_LABEL_FONT, heatmapHeight, heatmapLabelsFit, type ChartSize } from './heatmap-layout';

@@ -1,4 +1,4 @@
-import type { ChartSpec } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { dataUrlBytes, saveFile } from '../lib/save-file';
 import { useTheme } from '../lib/theme';

@@ -1,4 +1,4 @@
-import type { ComparisonRow, SideSummary } from '@netbench/core';
+import type { ComparisonRow, SideSummary } from '@netbench/results';
 import type { ComparePage } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { formatNumber } from '../lib/format';

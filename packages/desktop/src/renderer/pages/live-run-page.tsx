@@ -1,4 +1,5 @@
-import type { ChartSpec, NetbenchEvent } from '@netbench/core';
+import type { ChartSpec } from '@netbench/results';
+import type { NetbenchEvent } from '@netbench/plugin-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunEnded } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';

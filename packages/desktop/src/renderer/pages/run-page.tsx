@@ -1,4 +1,4 @@
-import type { ShownMetric, ShownTrial } from '@netbench/core';
+import type { ShownMetric, ShownTrial } from '@netbench/results';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { ExportFormat } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';

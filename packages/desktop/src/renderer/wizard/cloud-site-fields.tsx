@@ -1,4 +1,4 @@
-import type { CloudCatalog } from '@netbench/core';
+import type { CloudCatalog } from '@netbench/plugin-api';
 import { useEffect, useState } from 'react';
 import type { WizardSite } from '../../shared/bridge-types';
 import { useCall } from '../lib/use-call';

@@ -1,13 +1,15 @@
+import { connectSshHost } from '@netbench/core';
+import type { SshHostOptions } from '@netbench/plugin-api';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostRequest, Logger, ProvisionContext } from '@netbench/core';
+import type { HostRequest, Logger, ProvisionContext } from '@netbench/plugin-api';
 import { createAzurePlugin } from '../azure-plugin.js';
 import { StaticTokenCredential } from '../clients.js';
 import { hostSchema, type AzureHostConfig } from '../host-schema.js';
 import type { AzurePluginOptions } from '../runtime.js';
 import { FakeArm } from './fake-arm.js';
-import { MemoryLedger } from '@netbench/core/testing';
+import { MemoryLedger } from '@netbench/plugin-api/testing';
 
 export const RUN_ID = '20261122-110256-k3f9a2';
 export const SUBSCRIPTION = '00000000-1111-2222-3333-444444444444';
@@ -44,7 +46,7 @@ export async function harness(): Promise<Harness> {
       priceFile: join(runDir, 'no-prices.json'),
       ...options,
     }),
-    ctx: (signal = AbortSignal.timeout(30_000)) => ({ runId: RUN_ID, runDir, signal, log, ledger }),
+    ctx: (signal = AbortSignal.timeout(30_000)) => ({ runId: RUN_ID, runDir, signal, log, ledger, connectSsh: (o: SshHostOptions) => connectSshHost(o, { signal, log }) }),
     close: async () => {
       await fake.stop();
       await rm(runDir, { recursive: true, force: true });

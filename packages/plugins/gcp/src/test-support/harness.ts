@@ -1,13 +1,15 @@
+import { connectSshHost } from '@netbench/core';
+import type { SshHostOptions } from '@netbench/plugin-api';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostRequest, Logger, ProvisionContext } from '@netbench/core';
+import type { HostRequest, Logger, ProvisionContext } from '@netbench/plugin-api';
 import { createGcpPlugin } from '../gcp-plugin.js';
 import { hostSchema, type GcpHostConfig } from '../host-schema.js';
 import type { GcpPluginOptions } from '../runtime.js';
 import { StaticTokenAuth, type GcpAuthClient } from '../clients.js';
 import { FakeGce } from './fake-gce.js';
-import { MemoryLedger } from '@netbench/core/testing';
+import { MemoryLedger } from '@netbench/plugin-api/testing';
 
 export const RUN_ID = '20261122-110256-k3f9a2';
 export const PROJECT = 'nb-test-project';
@@ -50,7 +52,7 @@ export async function harness(): Promise<Harness> {
       project: PROJECT,
       ...options,
     }),
-    ctx: (signal = AbortSignal.timeout(30_000)) => ({ runId: RUN_ID, runDir, signal, log, ledger }),
+    ctx: (signal = AbortSignal.timeout(30_000)) => ({ runId: RUN_ID, runDir, signal, log, ledger, connectSsh: (o: SshHostOptions) => connectSshHost(o, { signal, log }) }),
     close: async () => {
       await fake.stop();
       await rm(runDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import type { IperfDirection, IperfFlow, IperfInterval, IperfResult, IperfTotals } from './iperf-result.js';
 import { readReportLine, type ReportLine } from './report-line.js';
 import { readHeader, type Header } from './header.js';

@@ -1,9 +1,11 @@
+import { connectSshHost } from '@netbench/core';
+import type { SshHostOptions } from '@netbench/plugin-api';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CloudPlugin, Host, HostRequest, ProvisionContext } from '@netbench/core';
-import { MemoryLedger } from '@netbench/core/testing';
+import type { CloudPlugin, Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { MemoryLedger } from '@netbench/plugin-api/testing';
 import type { LocalHostConfig } from '../host-schema.js';
 import { runCommand } from '../run-command.js';
 
@@ -34,6 +36,7 @@ export function testRun(runId = testRunId()): TestRun {
     signal: new AbortController().signal,
     log: { debug() {}, info() {}, warn: (message: string) => void warnings.push(message) },
     ledger,
+    connectSsh: (options: SshHostOptions) => connectSshHost(options),
   };
   return {
     ctx,

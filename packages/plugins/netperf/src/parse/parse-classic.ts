@@ -1,4 +1,4 @@
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import { isRequestResponse, type NetperfTest } from '../tests.js';
 import { THROUGHPUT_UNIT_RE } from './units.js';
 

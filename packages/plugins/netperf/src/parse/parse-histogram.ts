@@ -1,5 +1,5 @@
-import { ParseError } from '@netbench/core';
-import type { HistogramBucket } from './result.js';
+import { ParseError } from '@netbench/plugin-api';
+import type { HistogramBucket } from '../result.js';
 
 // Lower bound in microseconds of bucket 0 of each row netperf's HIST_report
 // prints; bucket j of a row starts at j times the row's step.

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { ParseError } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { NETPERF_TESTS } from '../tests.js';
 import { parseNetperfOutput } from './parse-netperf.js';

@@ -1,10 +1,11 @@
-import { ParseError, type ParseOptions } from '@netbench/core';
+import { ParseError } from '@netbench/plugin-api';
+import type { ParseOptions } from '@netbench/plugin-api';
 import { isNetperfTest, isRequestResponse, testFromBanner, type NetperfTest } from '../tests.js';
 import { findNetperfFailure } from './netperf-errors.js';
 import { parseClassic } from './parse-classic.js';
 import { parseHistogram } from './parse-histogram.js';
 import { parseOmniCsv, parseOmniKeyval } from './parse-omni.js';
-import type { ConfidenceResult, LatencyStats, NetperfResult } from './result.js';
+import type { ConfidenceResult, LatencyStats, NetperfResult } from '../result.js';
 import { isTransactionUnit, toMbitFactor } from './units.js';
 
 const BANNER_CONFIDENCE_RE = /\+\/-([\d.]+)% @ (\d+)% conf\./;

@@ -1,4 +1,5 @@
-import type { ParseOptions, SampleInput } from '@netbench/core';
+import type { ParseOptions } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
 import { streamSamples } from '../samples/stream-samples.js';
 import { parseNetperfOutput } from './parse-netperf.js';
 

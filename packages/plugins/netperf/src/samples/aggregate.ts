@@ -1,5 +1,5 @@
-import { LatencyHistogram, type Labels, type SampleInput } from '@netbench/core';
-import type { NetperfResult } from '../parse/result.js';
+import { LatencyHistogram, type Labels, type SampleInput } from '@netbench/plugin-api';
+import type { NetperfResult } from '../result.js';
 import { isRequestResponse } from '../tests.js';
 import { histogramFromBuckets } from './histogram.js';
 import { mixtureQuantile, type StreamDistribution } from './mixture-quantile.js';

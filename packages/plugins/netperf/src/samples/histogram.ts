@@ -1,5 +1,5 @@
-import { LatencyHistogram } from '@netbench/core';
-import type { HistogramBucket } from '../parse/result.js';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import type { HistogramBucket } from '../result.js';
 
 /** netperf's printed histogram as an HDR histogram, each bucket recorded at its lower bound (as PKB does). */
 export function histogramFromBuckets(buckets: readonly HistogramBucket[]): LatencyHistogram {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram, type SampleInput } from '@netbench/core';
+import { LatencyHistogram, type SampleInput } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { parseNetperf } from '../parse/parse.js';
 import { parseNetperfOutput } from '../parse/parse-netperf.js';

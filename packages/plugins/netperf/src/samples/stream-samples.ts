@@ -1,5 +1,5 @@
-import type { Labels, SampleInput } from '@netbench/core';
-import type { NetperfResult } from '../parse/result.js';
+import type { Labels, SampleInput } from '@netbench/plugin-api';
+import type { NetperfResult } from '../result.js';
 import { isRequestResponse } from '../tests.js';
 import { histogramFromBuckets } from './histogram.js';
 import { MBPS, MICROSECONDS, TRANSACTIONS_PER_SECOND } from './units.js';

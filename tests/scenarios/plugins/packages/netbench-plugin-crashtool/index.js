@@ -1,5 +1,6 @@
 // A tool that checks fine and then throws in the middle of its trial.
-import { definePlugin, ParseError, z } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
+import { ParseError, z } from '@netbench/plugin-api';
 
 export default definePlugin({
   kind: 'tool',

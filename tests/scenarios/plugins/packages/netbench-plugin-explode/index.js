@@ -1,5 +1,6 @@
 // A publisher whose backend is down: publish always throws.
-import { definePlugin, z } from '@netbench/core';
+import { definePlugin } from '@netbench/plugin-api';
+import { z } from '@netbench/plugin-api';
 
 export default definePlugin({
   kind: 'publisher',

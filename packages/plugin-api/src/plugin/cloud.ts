@@ -1,0 +1,190 @@
+import type { BlockSchema, Ledger, PluginContext, PluginMeta } from './common.js';
+import type { Host } from './host.js';
+import type { LedgerResource } from '../ledger/types.js';
+import type { SshConnector } from './ssh.js';
+
+/** A fleet host handed to `provision`, with its plugin fields already validated by `hostSchema`. */
+/** One distinct machine the run needs. Provisioned once, used by many trials. */
+export interface FleetHost {
+  /** Unique within the plan: the spec host name, plus the matrix values that shaped it. */
+  readonly id: string;
+  /** Spec host name (`hosts.<name>`). */
+  readonly name: string;
+  readonly cloud: string;
+  /** Plugin fields with matrix values substituted (no `cloud`/`reuse`). */
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+export interface HostRequest<C> extends FleetHost {
+  readonly config: C & Readonly<Record<string, unknown>>;
+}
+
+export interface ProvisionContext extends PluginContext {
+  /** Every resource must be recorded here *before* it is created (`track`). */
+  readonly ledger: Ledger;
+  /**
+   * Connect a provisioned machine as a `Host` over SSH (the engine's
+   * transport: host keys always verified, retries while it boots). Bound to
+   * this call's signal and logger.
+   */
+  readonly connectSsh: SshConnector;
+}
+
+export type TeardownContext = PluginContext;
+
+export interface CleanupFilter {
+  /** Only resources of this run. */
+  readonly runId?: string;
+  /** Only resources created more than this many milliseconds ago. */
+  readonly olderThanMs?: number;
+  /** Report, do not delete. */
+  readonly dryRun?: boolean;
+  /** Run ids still running on this machine: never touch their resources. */
+  readonly excludeRunIds?: readonly string[];
+}
+
+export interface CleanupReport {
+  /** Resources found (and deleted unless `dryRun`). */
+  readonly found: readonly LedgerResource[];
+  /** Resources that could not be deleted, with the reason. */
+  readonly failed: readonly { readonly resource: LedgerResource; readonly error: string }[];
+}
+
+/**
+ * A cloud plugin makes machines. The engine calls, in this order:
+ *
+ * 1. `preflight` (optional) once per run before anything is created: check
+ *    credentials, privileges, quotas. Throwing stops the run with nothing made.
+ * 2. `provision` once per run with every fleet host of this cloud; calls for
+ *    different clouds run in parallel. It records each resource in the ledger
+ *    *before* creating it. If it throws, whatever the ledger holds is torn down.
+ * 3. `admitPeers` (optional) once, after every cloud has provisioned, when the
+ *    run has hosts on other clouds: open this cloud's tool ports and ICMP to
+ *    them (their addresses were unknown while clouds provisioned in parallel).
+ * 4. `teardown` once per recorded resource, in reverse ledger order, every one
+ *    attempted even when others fail (errors are collected). It must be
+ *    idempotent: a resource that is already gone is success. It must work from
+ *    the ledger entry alone, in a fresh process (`netbench cleanup`): no
+ *    closures from `provision`.
+ * 5. `cleanup` (optional) finds leftovers by their run-id naming when no
+ *    ledger exists (`netbench cleanup --all`).
+ */
+export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
+  readonly kind: 'cloud';
+  /** Strict zod object for the host fields this cloud accepts (besides `cloud` and `reuse`). */
+  readonly hostSchema: BlockSchema<C>;
+  preflight?(requests: readonly HostRequest<C>[], ctx: PluginContext): Promise<void>;
+  /** Returns one `Host` per request, in the same order. */
+  provision(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;
+  /**
+   * Optional: let this run's hosts on *other* clouds (and static machines)
+   * reach this cloud's hosts on the tool ports and ICMP — the cross-cloud and
+   * on-prem ↔ cloud scenarios. Called once after every cloud's `provision`
+   * succeeded, before any tool is prepared, with the peers' addresses. Works
+   * from `ctx.ledger` (this cloud's entries of this run); any rule that is a
+   * resource of its own is tracked there first. Throwing fails provisioning
+   * (everything is torn down).
+   */
+  admitPeers?(peers: readonly PeerHost[], ctx: ProvisionContext): Promise<void>;
+  teardown(resource: LedgerResource, ctx: TeardownContext): Promise<void>;
+  cleanup?(filter: CleanupFilter, ctx: PluginContext): Promise<CleanupReport>;
+  /**
+   * Optional: what the hosts of this cloud will cost, from a dated price table
+   * shipped with the plugin (overridable). Pure: no API calls. Shown by
+   * `netbench plan`; `--max-cost` refuses to start above the total.
+   */
+  estimateCost?(requests: readonly HostRequest<C>[], usage: CostUsage): CostEstimate;
+  /**
+   * Optional facts for `netbench doctor` about what this machine or account
+   * supports (privileges, kernel features, credentials). Must create nothing.
+   */
+  diagnose?(ctx: PluginContext, input?: DiagnoseInput<C>): Promise<DiagnosticCheck[]>;
+  /**
+   * Optional: the regions, zones and machine types this plugin offers in
+   * pickers (the desktop wizard). A dated list shipped with the plugin: pure,
+   * no API calls, and cheap (no cloud SDK loaded). Names outside it stay valid.
+   */
+  catalog?(): CloudCatalog;
+}
+
+/** A host of this run on another cloud, as `admitPeers` sees it. */
+export interface PeerHost {
+  /** Fleet id. */
+  readonly id: string;
+  readonly cloud: string;
+  /** Addresses its traffic may come from: external first when it has one, then internal. */
+  readonly addresses: readonly string[];
+}
+
+/** What a cloud offers in pickers; see `CloudPlugin.catalog`. */
+export interface CloudCatalog {
+  /** When the list was compiled (ISO date): clouds add regions and types every year. */
+  readonly date: string;
+  readonly regions: readonly { readonly name: string; readonly zones: readonly string[] }[];
+  readonly machineTypes: readonly {
+    readonly name: string;
+    readonly vcpus?: number;
+    readonly memoryGib?: number;
+    /** e.g. `general purpose`, `network optimized`. */
+    readonly family?: string;
+  }[];
+}
+
+/** What `netbench doctor` asks a cloud's `diagnose` about. */
+export interface DiagnoseInput<C = Record<string, unknown>> {
+  /**
+   * True when the user asked about this cloud (`netbench doctor --cloud X`):
+   * the plugin may call its cloud's APIs (credentials, identity, quotas).
+   * Otherwise (plain `netbench doctor`) it must make no network calls.
+   */
+  readonly online?: boolean;
+  /** This cloud's hosts in a plan (`netbench doctor --cloud X SPEC`), e.g. for quota headroom. */
+  readonly requests?: readonly HostRequest<C>[];
+}
+
+/** What the plan will do with the hosts, for cost estimation. */
+export interface CostUsage {
+  /** Seconds each fleet host is expected to exist (provisioning + measuring + teardown), by fleet id. */
+  readonly hostSeconds: Readonly<Record<string, number>>;
+  /**
+   * Traffic the trials send between hosts. `bitsPerSecond` is the tool's
+   * target rate when it has one; otherwise the cloud assumes the machine
+   * type's bandwidth cap (the worst case for egress).
+   */
+  readonly flows: readonly {
+    readonly from: string;
+    readonly to: string;
+    readonly seconds: number;
+    readonly bitsPerSecond?: number;
+  }[];
+}
+
+export interface CostItem {
+  /** e.g. `n1-standard-4 in us-west1 (2 hosts)`, `egress us-west1 → europe-west1`. */
+  readonly description: string;
+  readonly quantity: number;
+  /** `instance-hour`, `GB`, ... */
+  readonly unit: string;
+  readonly unitPriceUsd: number;
+  readonly usd: number;
+}
+
+export interface CostEstimate {
+  readonly usd: number;
+  readonly items: readonly CostItem[];
+  /** Date of the price table used (ISO), so users know how fresh it is. */
+  readonly priceTableDate: string;
+  readonly notes?: readonly string[];
+}
+
+/** One line of `netbench doctor`. */
+export interface DiagnosticCheck {
+  readonly name: string;
+  readonly ok: boolean;
+  /** What was found (a version, a reason). */
+  readonly detail: string;
+  /** What to do when not ok. */
+  readonly fix?: string;
+  /** A failed check that only limits some features (e.g. no netem) is a warning. */
+  readonly severity?: 'error' | 'warning';
+}

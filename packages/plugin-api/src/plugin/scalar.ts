@@ -1,0 +1,1 @@
+export type { Scalar } from '../samples/types.js';

@@ -1,0 +1,142 @@
+import type { BlockSchema, PluginContext, PluginMeta } from './common.js';
+import type { Host } from './host.js';
+import type { SampleInput } from '../samples/types.js';
+import type { Scalar } from './scalar.js';
+
+/** A trial's parameters: every one changes the result, and each becomes a sample label. */
+export type TrialParams = Readonly<Record<string, Scalar>>;
+
+/**
+ * One trial a tool derives from its benchmark block (e.g. one test × streams
+ * × size). `T` is the tool's own parameter type: what `trials` returns is
+ * exactly what `run` receives as `trial.params`, typed, never parsed again.
+ */
+export interface TrialSpec<T extends TrialParams = TrialParams> {
+  readonly test: string;
+  /** Every parameter that changes the result. Becomes sample labels. */
+  readonly params: T;
+  /** Seconds of measuring time (for ETA and the trial timeout). */
+  readonly estimatedSeconds: number;
+  /**
+   * Bulk traffic the trial sends, for egress cost estimates: which way, and
+   * the target rate when the tool has one (unset = as fast as the link goes).
+   * Omit for latency tests whose traffic is negligible.
+   */
+  readonly traffic?: { readonly direction: 'forward' | 'reverse' | 'both'; readonly bitsPerSecond?: number };
+}
+
+/** What a tool's metric means, for charts, the report's results cell and `compare`'s direction. */
+export interface MetricDeclaration {
+  readonly role: 'latency' | 'throughput' | 'rate' | 'loss' | 'jitter';
+  /** Which way is better. */
+  readonly better: 'lower' | 'higher';
+  /** The one metric a heatmap of this tool shows (e.g. its p50 latency); default false. */
+  readonly primary?: boolean;
+}
+
+/** What `check` found on a host. Recorded in labels (`<tool>_version`, features). */
+export interface ToolInfo {
+  readonly version: string;
+  /** Build features, e.g. `{ intervals: false, histogram: true }`. */
+  readonly features: Readonly<Record<string, boolean | string>>;
+  /** Absolute path or command name used to run it. */
+  readonly command?: string;
+}
+
+/** A server side started in the prepare phase. */
+export interface ServerHandle {
+  /** Ports and facts the client side needs. JSON only. */
+  readonly data: Readonly<Record<string, unknown>>;
+  /** Stop the server. Idempotent; called in teardown even after failures. */
+  stop(): Promise<void>;
+}
+
+export interface TrialRun<T extends TrialParams = TrialParams> {
+  readonly id: string;
+  readonly test: string;
+  /** The parameters `trials` gave this trial, as it gave them (typed `T`). */
+  readonly params: T;
+  readonly client: Host;
+  readonly server: Host;
+  /** Address of the server the client must target (internal or external per the spec). */
+  readonly target: string;
+  /** From `serve`, when the tool has one. */
+  readonly serverHandle?: ServerHandle;
+  readonly clientInfo: ToolInfo;
+  readonly serverInfo: ToolInfo;
+  /** 0 on the first attempt. */
+  readonly attempt: number;
+}
+
+export interface TrialContext extends PluginContext {
+  /** Milliseconds this trial may take in all; `signal` aborts after it. */
+  readonly timeoutMs: number;
+  /**
+   * Keep a raw output in the run folder *as soon as it exists*, so a trial
+   * that fails later still keeps it. Name it by what it is (`ping-forward.txt`):
+   * the run keeps it as `raw/<trial>-<name>` (see `rawFileName`), so the name
+   * never repeats the trial id. Returns the file path.
+   */
+  saveRaw(name: string, content: string): Promise<string>;
+  /** Report progress of the trial (0..1), for live display. */
+  progress(fraction: number, message?: string): void;
+}
+
+export interface TrialOutput {
+  readonly samples: readonly SampleInput[];
+}
+
+export interface ParseOptions {
+  /** Test name when the raw text does not say (e.g. netperf `-o` CSV). */
+  readonly test?: string;
+  /** File name, for error messages. */
+  readonly source?: string;
+}
+
+/**
+ * A tool plugin measures between two hosts. The engine calls:
+ *
+ * 1. `trials(params)` while planning (pure, no I/O). `params` is the block
+ *    as the schema parsed it (defaults applied), parsed once when the spec
+ *    was validated; each trial's `params` (type `T`) reach `run` unchanged.
+ * 2. `check(host)` in prepare, for every host the tool runs on. Throws
+ *    `ToolMissingError` when absent; `install(host)` is then tried once when
+ *    the run allows installing, and `check` again.
+ * 3. `serve(host)` in prepare, once per server host, when defined.
+ * 4. `run(trial)` per trial, possibly concurrently (different trials), with a
+ *    timeout. Throw `RetryableError` for transient failures (port in use,
+ *    connection refused while a server starts); anything else fails the trial.
+ * 5. `ServerHandle.stop()` in teardown, always.
+ *
+ * `parse(raw)` is pure and is what `run` uses to turn output into samples, so
+ * `netbench import` can reuse it on files measured elsewhere. It throws
+ * `ParseError` (naming source and line) on output it cannot read. When the
+ * output says which test ran, `parse` labels the samples `test` with the
+ * name `trials` would have given it (import uses it for the trial's test).
+ */
+export interface ToolPlugin<P = Record<string, unknown>, T extends TrialParams = TrialParams> extends PluginMeta {
+  readonly kind: 'tool';
+  /** Strict zod object for the benchmark block (besides `tool`, `name`, `client`, `server`, `ip`). */
+  readonly schema: BlockSchema<P>;
+  /**
+   * Optional: the headline metrics this tool's samples carry, by metric name
+   * (e.g. `{ latency_p50: { role: 'latency', better: 'lower', primary: true } }`).
+   * The run records them; charts, the report's results cell and `compare`
+   * use them. Metrics not named here are still kept and shown in tables.
+   */
+  readonly metrics?: Readonly<Record<string, MetricDeclaration>>;
+  trials(params: P): TrialSpec<T>[];
+  check(host: Host, ctx: PluginContext): Promise<ToolInfo>;
+  install?(host: Host, ctx: PluginContext): Promise<void>;
+  serve?(host: Host, info: ToolInfo, ctx: PluginContext): Promise<ServerHandle>;
+  run(trial: TrialRun<T>, ctx: TrialContext): Promise<TrialOutput>;
+  parse(raw: string, options?: ParseOptions): SampleInput[];
+  /**
+   * Whether `head` (the first 64 KiB of a file, or all of it when shorter)
+   * looks like this tool's output, for `netbench import --tool auto`. Pure
+   * and cheap; says nothing about whether `parse` will succeed (a truncated
+   * or failed output of the tool is still the tool's, and `parse` then names
+   * the problem). A tool without it is never chosen automatically.
+   */
+  sniff?(head: string): boolean;
+}

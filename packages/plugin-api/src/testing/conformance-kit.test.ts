@@ -1,0 +1,125 @@
+// The kit itself: it passes a good plugin and catches each way a plugin can break the contract.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { definePlugin } from '../plugin/define-plugin.js';
+import { ParseError } from '../errors/index.js';
+import type { ConformanceCheck } from './conformance-check.js';
+import { cloudConformance, publisherConformance, toolConformance } from './index.js';
+
+const fixtures = new URL('./__fixtures__/', import.meta.url);
+const root = await mkdtemp(join(tmpdir(), 'nbt-kit-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+/** Names of the checks that fail, with their messages. */
+async function failures(checks: readonly ConformanceCheck[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const check of checks) {
+    try {
+      await check.run();
+    } catch (error) {
+      out[check.name] = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return out;
+}
+
+const schema = z.strictObject({ n: z.int().default(1).describe('How many.') });
+const tool = (overrides: Record<string, unknown>) => definePlugin({
+  kind: 'tool',
+  name: 'kit-tool',
+  schema,
+  trials: (p) => [{ test: 'x', params: { n: p.n }, estimatedSeconds: 1 }],
+  check: async () => ({ version: '1', features: {} }),
+  run: async () => ({ samples: [] }),
+  parse(raw, options) {
+    const m = /^value (\d+)$/m.exec(raw);
+    if (!m) throw new ParseError('no value line', options?.source, 1);
+    return [{ metric: 'value', value: Number(m[1]), unit: 'count' }];
+  },
+  ...overrides,
+});
+const toolOptions = { fixtures: { dir: new URL('tool-outputs/', fixtures), rejects: ['error.txt'] } };
+
+describe('toolConformance', () => {
+  it('passes a plugin that keeps the contract', async () => {
+    expect(await failures(toolConformance(tool({}), toolOptions))).toEqual({});
+  });
+
+  it('catches a loose schema, impure trials, a parser that accepts garbage or crashes', async () => {
+    const loose = await failures(toolConformance(tool({ schema: z.object({ n: z.int().default(1) }) }), toolOptions));
+    expect(Object.values(loose).join('\n')).toMatch(/accepted an unknown field/);
+    const impure = await failures(toolConformance(tool({ trials: (p: { n: number }) => { (p as { n: number }).n += 1; return []; } }), toolOptions));
+    expect(Object.values(impure).join('\n')).toMatch(/trials\(\{"n":1\}\) threw TypeError/);
+    const lenient = await failures(toolConformance(tool({ parse: () => [{ metric: 'value', value: 0, unit: 'count' }] }), toolOptions));
+    expect(Object.values(lenient).join('\n')).toMatch(/parse accepted empty output/);
+    const crashing = await failures(toolConformance(tool({ parse: (raw: string) => [{ metric: 'v', value: JSON.parse(raw).x.y, unit: 'ms' }] }), toolOptions));
+    expect(Object.values(crashing).join('\n')).toMatch(/threw SyntaxError|threw TypeError/);
+    const nan = await failures(toolConformance(tool({ parse: () => [{ metric: 'value', value: Number.NaN, unit: '' }] }), { ...toolOptions, fixtures: { dir: toolOptions.fixtures.dir, ignore: ['error.txt'] } }));
+    expect(Object.values(nan).join('\n')).toMatch(/value of value must be a finite number.*unit of value must be a non-empty string/);
+  });
+
+  it('requires a brand and every fixture to be accounted for', async () => {
+    const unbranded = await failures(toolConformance({ ...tool({}) }, toolOptions));
+    expect(Object.values(unbranded)[0]).toMatch(/not a netbench plugin/);
+    const unlisted = await failures(toolConformance(tool({}), { fixtures: { dir: toolOptions.fixtures.dir } }));
+    expect(unlisted['parse reads error.txt into valid samples']).toMatch(/threw ParseError.*list it in fixtures.rejects/);
+  });
+});
+
+describe('cloudConformance', () => {
+  const module = new URL('folder-cloud.mjs', fixtures);
+  const options = () => ({
+    module,
+    validBlocks: [{ root }],
+    goneResources: [{ type: 'folder', id: join(root, 'never-made') }],
+    provision: { hosts: { a: { root }, b: { root } }, exists: async (r: { id: string }) => (await import('node:fs')).existsSync(r.id) },
+  });
+  const load = async (behaviour: string) => {
+    // A fresh module instance per behaviour; the fresh teardown process reads the variable too.
+    process.env['NBT_CLOUD_BEHAVIOUR'] = behaviour;
+    return (await import(`${module.href}?${behaviour}`)).default as unknown;
+  };
+
+  it('passes a cloud whose teardown works from the ledger alone, idempotently', async () => {
+    expect(await failures(cloudConformance(await load('good'), options()))).toEqual({});
+  }, 60_000);
+
+  it('catches teardown that needs provision\'s closures, is not idempotent, or leaks', async () => {
+    const closure = await failures(cloudConformance(await load('closure'), options()));
+    expect(Object.values(closure).join('\n')).toMatch(/teardown failed: folder .*unknown folder/);
+    const strict = await failures(cloudConformance(await load('strict'), options()));
+    expect(Object.values(strict).join('\n')).toMatch(/ENOENT/);
+    const leaky = await failures(cloudConformance(await load('leaky'), options()));
+    expect(Object.values(leaky).join('\n')).toMatch(/still exists after teardown/);
+    process.env['NBT_CLOUD_BEHAVIOUR'] = 'good';
+  }, 120_000);
+});
+
+describe('publisherConformance', () => {
+  const publisher = (fail: (settings: { fail: boolean }) => boolean) => definePlugin({
+    kind: 'publisher',
+    name: 'kit-publisher',
+    schema: z.strictObject({ fail: z.boolean().default(false).describe('Fail on purpose.') }),
+    async publish(_run, samples, settings) {
+      if (fail(settings)) throw new Error('kit-publisher cannot reach its backend');
+      return { count: samples.length };
+    },
+  });
+
+  it('passes a publisher that publishes and fails cleanly with its failing settings', async () => {
+    const seen: number[] = [];
+    expect(await failures(publisherConformance(publisher((s) => s.fail), { failingBlock: { fail: true }, verify: ({ count }) => void seen.push(count) }))).toEqual({});
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeGreaterThan(0);
+  });
+
+  it('catches a publisher that always fails, and failing settings that do not fail', async () => {
+    const broken = await failures(publisherConformance(publisher(() => true), {}));
+    expect(broken['publishes a complete run\'s samples']).toMatch(/kit-publisher cannot reach its backend/);
+    const neverFails = await failures(publisherConformance(publisher(() => false), { failingBlock: { fail: true } }));
+    expect(Object.values(neverFails).join('\n')).toMatch(/did not make it fail/);
+  });
+});

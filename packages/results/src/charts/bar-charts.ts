@@ -1,0 +1,71 @@
+import { ChartIds } from './chart-id.js';
+import { fewNote, meanInterval } from './confidence-interval.js';
+import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
+import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
+import type { Bar, BarChart, ChartInput, ChartOptions } from './types.js';
+
+const DEFAULT_MAX_CATEGORIES = 30;
+
+/**
+ * Bars of mean ± confidence interval (Student's t) per configuration, one
+ * series per run. Drawn for a headline metric when runs are compared (the
+ * configurations at least two runs measured), or for one run when some
+ * configuration has several values (repetitions, or the streams of one trial).
+ */
+export function barCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): BarChart[] {
+  const level = options.confidenceLevel ?? 0.95;
+  const maxCategories = options.maxCategories ?? DEFAULT_MAX_CATEGORIES;
+  const names = runNames(results);
+  const observations = observe(results).filter((o) => (options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric, declaredMetrics(results)) !== undefined));
+  const charts: BarChart[] = [];
+  for (const group of groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit])).values()) {
+    const first = group[0]!;
+    const byConfig = groupBy(group, (o) => o.configKey);
+    let configs = [...byConfig.values()];
+    const comparing = results.length > 1;
+    if (comparing) configs = configs.filter((c) => new Set(c.map((o) => o.runIndex)).size > 1);
+    const bars = configs.map((c) => barsPerRun(c, results.length, level));
+    const repeated = bars.some((perRun) => perRun.some((bar) => bar !== null && bar.n > 1));
+    if (configs.length === 0 || configs.length > maxCategories || (!comparing && !repeated)) continue;
+    const categories = configNames(configs.map((c) => c[0]!.config));
+    const series = results.map(({ run }, runIndex) => ({ name: names[runIndex]!, runId: run.runId, bars: bars.map((perRun) => perRun[runIndex] ?? null) }))
+      .filter((s) => s.bars.some((b) => b !== null));
+    const basis = new Set(bars.flat().filter((b): b is Bar => b !== null).map((b) => b.basis));
+    charts.push({
+      kind: 'bar',
+      id: ids.next('bar', first.sample.metric),
+      title: `${first.sample.metric}${toolsOf(group)}${comparing ? ' by run' : ''}`,
+      subtitle: `mean ± ${Math.round(level * 100)}% confidence interval (Student's t), ${first.sample.unit}`,
+      notes: [
+        `Whiskers: ${Math.round(level * 100)}% confidence interval of the mean, Student's t with n−1 degrees of freedom, over ${[...basis].join(' and ')}; none where n = 1.`,
+        ...(comparing ? ['Only configurations measured by at least two runs are shown.'] : []),
+        ...fewNote(bars.flat().map((b) => b?.n ?? 0), level),
+      ],
+      runIds: series.map((s) => s.runId),
+      metric: first.sample.metric,
+      x: { label: 'configuration', categories },
+      y: { label: first.sample.metric, unit: first.sample.unit, scale: 'linear' },
+      better: betterOf(first.sample.metric, declaredMetrics(results)),
+      confidence: { level, method: 'student-t' },
+      series,
+    });
+  }
+  return charts;
+}
+
+function barsPerRun(observations: readonly Observation[], runCount: number, level: number): (Bar | null)[] {
+  const perRun: (Bar | null)[] = Array.from({ length: runCount }, () => null);
+  for (const [runIndex, group] of groupBy(observations, (o) => String(o.runIndex))) {
+    const { values, basis } = valuesOf(group);
+    const { mean, n, stddev, low, high } = meanInterval(values, level);
+    perRun[Number(runIndex)] = { mean, n, basis, ...(stddev !== undefined ? { stddev } : {}), ...(low !== undefined && high !== undefined ? { low, high } : {}) };
+  }
+  return perRun;
+}
+
+/** ` (ping)` when one tool measured every value of the chart. */
+function toolsOf(group: readonly Observation[]): string {
+  const tools = new Set(group.map((o) => String(o.config.get('tool') ?? '')));
+  const [tool] = tools;
+  return tools.size === 1 && tool ? ` (${tool})` : '';
+}

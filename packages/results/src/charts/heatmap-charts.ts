@@ -1,0 +1,121 @@
+import type { RunRecord } from '@netbench/plugin-api';
+import type { Scalar } from '@netbench/plugin-api';
+import { ChartIds } from './chart-id.js';
+import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
+import { groupBy, isRepetitionKey, observe, type Observation } from './observations.js';
+import { endpointsOf } from './zones.js';
+import type { ChartInput, ChartOptions, HeatmapCell, HeatmapChart } from './types.js';
+
+interface Placed {
+  readonly row: string;
+  readonly column: string;
+  readonly value: number;
+}
+
+/**
+ * Sending × receiving heatmaps of each tool's primary metric (PKB's
+ * inter-region figure): cells from the samples' zones (or regions), else
+ * from a matrix with exactly two text axes. Drawn when the matrix has at
+ * least two cells and two names; a cell is the mean of its trial-level
+ * samples over repetitions and runs.
+ */
+export function heatmapCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): HeatmapChart[] {
+  const observations = observe(results).filter((o) => !o.perStream && wanted(o.sample.metric, options, declaredMetrics(results)));
+  const charts: HeatmapChart[] = [];
+  const byMetric = groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit, o.config.get('tool') ?? '']));
+  for (const group of byMetric.values()) {
+    const first = group[0]!;
+    const chart = zoneHeatmap(group, options) ?? cellHeatmap(group);
+    if (!chart) continue;
+    const tool = String(first.config.get('tool') ?? '');
+    const cells = toCells(chart.placed, chart.rows, chart.columns);
+    const values = cells.map((c) => c.value);
+    charts.push({
+      kind: 'heatmap',
+      id: ids.next('heatmap', first.sample.metric, tool),
+      title: `${first.sample.metric}${tool ? ` (${tool})` : ''}, ${chart.rowLabel} → ${chart.columnLabel}`,
+      subtitle: `${first.sample.unit}; each cell the mean over repetitions and runs`,
+      notes: [
+        `Rows: ${chart.rowLabel}; columns: ${chart.columnLabel}.`,
+        `${cells.length} of ${chart.rows.length * chart.columns.length} cells measured; empty cells were not measured.`,
+      ],
+      runIds: [...new Set(group.map((o) => o.run.runId))],
+      metric: first.sample.metric,
+      x: { label: chart.columnLabel, categories: chart.columns },
+      y: { label: chart.rowLabel, categories: chart.rows },
+      value: { label: first.sample.metric, unit: first.sample.unit, better: betterOf(first.sample.metric, declaredMetrics(results)), min: Math.min(...values), max: Math.max(...values) },
+      cells,
+    });
+  }
+  return charts;
+}
+
+function wanted(metric: string, options: ChartOptions, declared: RunRecord['metrics']): boolean {
+  return options.metrics ? options.metrics.includes(metric) : headlineMetric(metric, declared)?.primary === true;
+}
+
+interface Layout {
+  readonly rowLabel: string;
+  readonly columnLabel: string;
+  readonly rows: string[];
+  readonly columns: string[];
+  readonly placed: Placed[];
+}
+
+function zoneHeatmap(group: readonly Observation[], options: ChartOptions): Layout | undefined {
+  const endpoints = group.map((o) => ({ o, e: endpointsOf(o.sample.labels) }));
+  const zoned = endpoints.filter(({ e }) => e.sendingZone !== undefined && e.receivingZone !== undefined);
+  if (zoned.length === 0) return undefined;
+  const zones = new Set(zoned.flatMap(({ e }) => [e.sendingZone!, e.receivingZone!]));
+  const regionOf = new Map(zoned.flatMap(({ e }) => [[e.sendingZone!, e.sendingRegion!], [e.receivingZone!, e.receivingRegion!]] as const));
+  const regions = new Set(regionOf.values());
+  const axis = options.heatmapAxis ?? 'auto';
+  // The whitepaper names regions: do so when that loses nothing (one zone per region).
+  const byRegion = axis === 'region' || (axis === 'auto' && regions.size === zones.size && regions.size > 1);
+  const name = (zone: string) => (byRegion ? regionOf.get(zone)! : zone);
+  const placed = zoned.map(({ o, e }) => ({ row: name(e.sendingZone!), column: name(e.receivingZone!), value: o.sample.value }));
+  const kind = byRegion ? 'region' : 'zone';
+  return layout(placed, `sending ${kind}`, `receiving ${kind}`);
+}
+
+/** A matrix of exactly two text axes (e.g. zone × extra_zone when hosts carry no zone labels). */
+function cellHeatmap(group: readonly Observation[]): Layout | undefined {
+  const axes = new Map<string, Set<Scalar>>();
+  for (const o of group) {
+    for (const [key, value] of Object.entries(o.trial?.cell ?? {})) {
+      if (isRepetitionKey(key) || typeof value !== 'string') continue;
+      let values = axes.get(key);
+      if (!values) axes.set(key, (values = new Set()));
+      values.add(value);
+    }
+  }
+  const textAxes = [...axes].filter(([, values]) => values.size > 1).map(([key]) => key);
+  if (textAxes.length !== 2) return undefined;
+  const [rowKey, columnKey] = textAxes as [string, string];
+  const placed = group
+    .filter((o) => o.trial?.cell[rowKey] !== undefined && o.trial.cell[columnKey] !== undefined)
+    .map((o) => ({ row: String(o.trial!.cell[rowKey]), column: String(o.trial!.cell[columnKey]), value: o.sample.value }));
+  return layout(placed, rowKey, columnKey);
+}
+
+function layout(placed: Placed[], rowLabel: string, columnLabel: string): Layout | undefined {
+  const rows = [...new Set(placed.map((p) => p.row))].sort();
+  const columns = [...new Set(placed.map((p) => p.column))].sort();
+  const cellCount = new Set(placed.map((p) => `${p.row}\u0000${p.column}`)).size;
+  if (cellCount < 2 || (rows.length < 2 && columns.length < 2)) return undefined;
+  return { rowLabel, columnLabel, rows, columns, placed };
+}
+
+function toCells(placed: readonly Placed[], rows: readonly string[], columns: readonly string[]): HeatmapCell[] {
+  const rowIndex = new Map(rows.map((r, i) => [r, i]));
+  const columnIndex = new Map(columns.map((c, i) => [c, i]));
+  const sums = new Map<string, { x: number; y: number; sum: number; n: number }>();
+  for (const p of placed) {
+    const key = `${p.row}\u0000${p.column}`;
+    const cell = sums.get(key) ?? { x: columnIndex.get(p.column)!, y: rowIndex.get(p.row)!, sum: 0, n: 0 };
+    cell.sum += p.value;
+    cell.n += 1;
+    sums.set(key, cell);
+  }
+  return [...sums.values()].map(({ x, y, sum, n }) => ({ x, y, value: sum / n, n })).sort((a, b) => a.y - b.y || a.x - b.x);
+}

@@ -1,0 +1,48 @@
+// Public entry of @netbench/results: the results store, the statistics over
+// it, chart specifications from samples, and import of raw outputs measured
+// elsewhere. Named re-exports only, no side effects.
+
+// The store: open it, the engine's sink, list/show/export/delete/add/publish runs.
+export {
+  addResults, defaultStorePath, deleteResults, exportResults, listResults, openStore, parseLabelConditions,
+  parseSettings, parseTimeBound, publishStoredRun, ResultsStore, runShow, showResult, StoreError, summariseSamples, withStore
+} from './store/index.js';
+export type {
+  AddResultsOptions, DeleteResultsOptions, ExportResultsOptions, IngestResult, LabelCondition, ListResultsOptions,
+  OpenStoreOptions, PublishStoredRunOptions, RunFilter, RunList, RunShow, SelectedRun, ShownMetric, ShownTrial,
+  ShowResultOptions, StoredLabelKey, StoredRunPublished, StoredRunRef, StoredRunSummary
+} from './store/index.js';
+/** The results store as `runSpec`'s `store` option: where a finished run is ingested. */
+export { runStore } from './store/run-store.js';
+/** The store's schema version and migrations (for tools that read the SQLite file directly). */
+export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './store/index.js';
+
+// Statistics: compare two selections, trends and regressions, the tests behind them.
+export {
+  bootstrapMedianDiff, betterDirection, CHANGE_DEFAULTS, compareSamples, describeSeries, detectChange,
+  mad, mannWhitneyU, median, quantileSorted, seriesKey, seriesLabels
+} from './stats/index.js';
+export type {
+  BootstrapInterval, BootstrapOptions, ChangeOptions, ChangeVerdict, ComparedSide, CompareOptions,
+  Comparison, ComparisonRow, Direction, MannWhitneyResult, SeriesKeyOptions, Verdict
+} from './stats/index.js';
+/** `netbench compare` and `results trend`: statistics over runs read from the store. */
+export { compareResults, REGRESSION_EXIT_CODE, resultsTrend } from './store/index.js';
+export type {
+  CompareResultsOptions, ComparisonResult, ComparisonSelection, SideSummary, Trend, TrendFlag, TrendOptions, TrendPoint
+} from './store/index.js';
+
+// Chart specifications from run results (renderer-agnostic JSON; packages/report draws them).
+export {
+  barCharts, cdfCharts, ChartIds, chartsFor, headlineMetric, heatmapCharts, histogramCharts, meanInterval,
+  sweepCharts, timeSeriesCharts
+} from './charts/index.js';
+export type {
+  Bar, BarChart, BarSeries, Better, CategoryAxis, CdfChart, CdfSeries, ChartInput, ChartKind, ChartOptions,
+  ChartSpec, HeatmapCell, HeatmapChart, HistogramChart, HistogramSeries, MeanInterval, MetricInfo, MetricRole,
+  SweepChart, SweepPoint, SweepSeries, TimeSeriesChart, TimeSeriesSeries, ValueAxis
+} from './charts/index.js';
+
+// Import of raw outputs measured elsewhere (`netbench import`).
+export { detectTools, ImportError, importFiles, SNIFF_BYTES, sniffHead } from './import/index.js';
+export type { ImportedFile, ImportFilesOptions, ImportOutcome } from './import/index.js';

@@ -1,0 +1,228 @@
+import type { Labels, Sample } from '@netbench/plugin-api';
+import { excludesZero, bootstrapMedianDiff, DEFAULT_RESAMPLES, type BootstrapInterval } from './bootstrap.js';
+import { betterDirection, type Direction } from './direction.js';
+import { bootstrapPercentileDiffs, distributionPercentile, histogramDistribution, mergeDistributions, type Distribution } from './histogram-distribution.js';
+import { mannWhitneyU, type MannWhitneyResult } from './mann-whitney.js';
+import { median } from './quantile.js';
+import { seriesKey, seriesLabels, type SeriesKeyOptions } from './series-key.js';
+import { timeFactor } from './units.js';
+
+export interface CompareOptions extends SeriesKeyOptions {
+  /** Significance level (default 0.05); bootstrap intervals have confidence 1 − alpha. */
+  readonly alpha?: number;
+  /** Seed of every bootstrap (default 1): the same data always give the same intervals. */
+  readonly seed?: number;
+  /** Bootstrap resamples (default 2000). */
+  readonly resamples?: number;
+  /** Percentiles compared for metrics that carry histograms (default 50, 90, 99). */
+  readonly percentiles?: readonly number[];
+  /** Only these metrics (default all). */
+  readonly metrics?: readonly string[];
+}
+
+export type Verdict = 'better' | 'worse' | 'higher' | 'lower' | 'no significant difference' | 'too few repetitions' | 'no repetitions';
+
+export interface ComparedSide {
+  /** Median of the values (a histogram row: the percentile of the merged histograms). */
+  readonly value: number;
+  /** Values behind it: repetitions × runs (observations for a histogram row). */
+  readonly n: number;
+}
+
+export interface ComparisonRow {
+  readonly metric: string;
+  /** `value`, or the percentile (`p99`) for a metric compared by its histogram. */
+  readonly statistic: string;
+  readonly unit: string;
+  /** The labels that identify this series (benchmark, test, parameters, tool labels). */
+  readonly labels: Labels;
+  readonly baseline: ComparedSide;
+  readonly candidate: ComparedSide;
+  /** candidate − baseline. */
+  readonly delta: number;
+  /** delta / |baseline| × 100. */
+  readonly deltaPct: number;
+  readonly direction?: Direction;
+  /** `null` when no test could decide. */
+  readonly significant: boolean | null;
+  /** The test whose result is `significant`. */
+  readonly decidedBy: 'mann-whitney' | 'bootstrap' | null;
+  readonly verdict: Verdict;
+  readonly mannWhitney?: MannWhitneyResult;
+  /** Interval of candidate − baseline (of medians, or of the percentile). */
+  readonly bootstrap?: BootstrapInterval & { readonly of: string };
+  readonly note?: string;
+}
+
+export interface Comparison {
+  readonly alpha: number;
+  readonly seed: number;
+  readonly resamples: number;
+  readonly rows: readonly ComparisonRow[];
+  /** Series only one side has. */
+  readonly baselineOnly: readonly string[];
+  readonly candidateOnly: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+interface Series {
+  readonly metric: string;
+  readonly unit: string;
+  readonly labels: Labels;
+  readonly baseline: Sample[];
+  readonly candidate: Sample[];
+}
+
+/**
+ * Compare two sets of samples series by series (metric, unit and the
+ * labels that say what was measured). Scalars: medians, Mann–Whitney U on
+ * the repetitions, and a bootstrap interval of the difference of medians.
+ * Metrics with histograms: compared at each percentile, never by the mean.
+ * See docs/results.md for which test decides.
+ */
+export function compareSamples(baseline: readonly Sample[], candidate: readonly Sample[], options: CompareOptions = {}): Comparison {
+  const alpha = options.alpha ?? 0.05;
+  const seed = options.seed ?? 1;
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const series = new Map<string, Series>();
+  const add = (sample: Sample, side: 'baseline' | 'candidate') => {
+    if (options.metrics && !options.metrics.includes(sample.metric)) return;
+    const key = seriesKey(sample.metric, sample.unit, sample.labels, options);
+    let entry = series.get(key);
+    if (!entry) {
+      entry = { metric: sample.metric, unit: sample.unit, labels: seriesLabels(sample.labels, options), baseline: [], candidate: [] };
+      series.set(key, entry);
+    }
+    entry[side].push(sample);
+  };
+  for (const s of baseline) add(s, 'baseline');
+  for (const s of candidate) add(s, 'candidate');
+
+  const rows: ComparisonRow[] = [];
+  const baselineOnly: string[] = [];
+  const candidateOnly: string[] = [];
+  const warnings: string[] = [];
+  for (const [key, s] of series) {
+    const name = describeSeries(s);
+    if (s.candidate.length === 0) { baselineOnly.push(name); continue; }
+    if (s.baseline.length === 0) { candidateOnly.push(name); continue; }
+    const pooled = pooledWithinRun(s);
+    if (pooled) warnings.push(`${name}: ${pooled} samples of one run share the same labels and are pooled as repetitions (use --match LABEL to tell them apart)`);
+    const settings = { alpha, resamples, seed: rowSeed(seed, key) };
+    const hasHistograms = s.baseline.some((x) => x.histogram) && s.candidate.some((x) => x.histogram);
+    if (hasHistograms) rows.push(...percentileRows(s, options.percentiles ?? [50, 90, 99], settings));
+    else rows.push(scalarRow(s, settings));
+  }
+  return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings };
+}
+
+interface RowSettings {
+  readonly alpha: number;
+  readonly resamples: number;
+  readonly seed: number;
+}
+
+function scalarRow(s: Series, settings: RowSettings): ComparisonRow {
+  const a = s.baseline.map((x) => x.value);
+  const b = s.candidate.map((x) => x.value);
+  const base = median(a);
+  const cand = median(b);
+  const head = rowHead(s, 'value', s.unit, { value: base, n: a.length }, { value: cand, n: b.length });
+  if (a.length < 2 || b.length < 2) {
+    return { ...head, significant: null, decidedBy: null, verdict: 'no repetitions', note: 'one value on a side: repeat the runs (options.repetitions) to test significance' };
+  }
+  const mw = mannWhitneyU(a, b);
+  const ci = { ...bootstrapMedianDiff(a, b, { ...settings, confidence: 1 - settings.alpha }), of: 'difference of medians' };
+  if (a.every((x) => x === a[0]) && b.every((x) => x === a[0])) {
+    return { ...head, significant: false, decidedBy: null, verdict: 'no significant difference', mannWhitney: mw, bootstrap: ci, note: 'every value is the same' };
+  }
+  if (mw.minP > settings.alpha) {
+    return { ...head, significant: null, decidedBy: null, verdict: 'too few repetitions', mannWhitney: mw, bootstrap: ci, note: `with ${a.length} and ${b.length} values Mann–Whitney cannot reach p < ${settings.alpha} (smallest possible p ${round(mw.minP)})` };
+  }
+  const significant = mw.p < settings.alpha;
+  return { ...head, significant, decidedBy: 'mann-whitney', verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci };
+}
+
+/**
+ * Histogram-bearing series, one row per percentile. With enough histograms
+ * per side (repetitions or runs) for Mann–Whitney to reach alpha, it
+ * decides on the per-histogram percentiles — repetitions carry the
+ * run-to-run variation — and the interval is the bootstrap of the
+ * difference of their medians. Otherwise the bootstrap of the pooled
+ * observations decides.
+ */
+function percentileRows(s: Series, percentiles: readonly number[], settings: RowSettings): ComparisonRow[] {
+  const distsA = s.baseline.flatMap((x) => (x.histogram ? [histogramDistribution([x.histogram])] : []));
+  const distsB = s.candidate.flatMap((x) => (x.histogram ? [histogramDistribution([x.histogram])] : []));
+  const distA = mergeDistributions(distsA);
+  const distB = mergeDistributions(distsB);
+  // Everything in the sample's unit when it is a time unit, else in the histograms' unit.
+  const unit = timeFactor(distA.unit, s.unit) === undefined ? distA.unit : s.unit;
+  const at = (d: Distribution, p: number) => distributionPercentile(d.values, d.counts, d.total, p) * (timeFactor(d.unit, unit) ?? 1);
+  const confidence = 1 - settings.alpha;
+  let pooled: BootstrapInterval[] | undefined;
+  return percentiles.map((p, i) => {
+    const head = rowHead(s, `p${p}`, unit, { value: at(distA, p), n: distA.total }, { value: at(distB, p), n: distB.total });
+    const perA = distsA.map((d) => at(d, p));
+    const perB = distsB.map((d) => at(d, p));
+    if (perA.length >= 2 && perB.length >= 2) {
+      const mw = mannWhitneyU(perA, perB);
+      if (mw.minP <= settings.alpha) {
+        const significant = mw.p < settings.alpha;
+        const ci = { ...bootstrapMedianDiff(perA, perB, { ...settings, seed: settings.seed + i, confidence }), of: `difference of the median p${p} of the histograms` };
+        return { ...head, significant, decidedBy: 'mann-whitney' as const, verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci, note: `Mann–Whitney on the p${p} of each of ${perA.length} and ${perB.length} histograms` };
+      }
+    }
+    pooled ??= bootstrapPercentileDiffs(distA, distB, percentiles, { ...settings, confidence });
+    const scale = timeFactor(distA.unit, unit) ?? 1;
+    const ci = { ...scaleInterval(pooled[i]!, scale), of: `difference of p${p}` };
+    const significant = excludesZero(ci);
+    return { ...head, significant, decidedBy: 'bootstrap' as const, verdict: verdict(significant, head.delta, head.direction), bootstrap: ci, note: 'bootstrap of the pooled observations (repetitions would add run-to-run variation)' };
+  });
+}
+
+function rowHead(s: Series, statistic: string, unit: string, baseline: ComparedSide, candidate: ComparedSide) {
+  const delta = candidate.value - baseline.value;
+  const deltaPct = baseline.value === 0 ? (delta === 0 ? 0 : Number.POSITIVE_INFINITY * Math.sign(delta)) : (delta / Math.abs(baseline.value)) * 100;
+  const direction = betterDirection(s.metric, s.unit);
+  return { metric: s.metric, statistic, unit, labels: s.labels, baseline, candidate, delta, deltaPct, ...(direction ? { direction } : {}) };
+}
+
+function verdict(significant: boolean, delta: number, direction: Direction | undefined): Verdict {
+  if (!significant || delta === 0) return 'no significant difference';
+  if (!direction) return delta > 0 ? 'higher' : 'lower';
+  return (delta < 0) === (direction === 'lower') ? 'better' : 'worse';
+}
+
+function scaleInterval(ci: BootstrapInterval, factor: number): BootstrapInterval {
+  return factor === 1 ? ci : { ...ci, low: ci.low * factor, high: ci.high * factor };
+}
+
+/** Samples of one run and repetition that share a series key (so are not really repetitions). */
+function pooledWithinRun(s: Series): number {
+  let worst = 0;
+  for (const side of [s.baseline, s.candidate]) {
+    const counts = new Map<string, number>();
+    for (const x of side) {
+      const k = `${x.runId}\u0000${String(x.labels['repetition'] ?? '')}`;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    for (const n of counts.values()) worst = Math.max(worst, n > 1 ? n : 0);
+  }
+  return worst;
+}
+
+/** Short name of a series: metric and the labels that say what it is. */
+export function describeSeries(s: { readonly metric: string; readonly labels: Labels }): string {
+  const parts = Object.entries(s.labels).filter(([k]) => k !== 'benchmark' && k !== 'tool').map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length > 0 ? `${s.metric} (${parts.join(' ')})` : s.metric;
+}
+
+/** A per-row seed from the comparison's seed and the series key (FNV-1a), so rows do not share random streams. */
+function rowSeed(seed: number, key: string): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < key.length; i += 1) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+const round = (x: number) => Number(x.toPrecision(3));

@@ -1,0 +1,39 @@
+import type { Labels } from '@netbench/plugin-api';
+
+/** Labels that name the run, not what was measured. */
+const RUN_LABELS = new Set(['run_id', 'spec', 'owner', 'netbench_version', 'repetition', 'order_seed', 'destination']);
+/** Where and with what it ran: compared runs may differ in these and still measure the same thing. */
+const ENVIRONMENT_RE = /^(?:(?:client|server)_(?:cloud|zone|region|machine_type|os)|host_(?:client|server)_.+|.+_version)$/;
+
+export interface SeriesKeyOptions {
+  /** Labels that also do not identify a series (e.g. the keys of `--baseline`/`--candidate`). */
+  readonly ignore?: readonly string[];
+  /** Labels that do identify a series even though they are ignored by default (e.g. `client_zone`). */
+  readonly match?: readonly string[];
+}
+
+/**
+ * Does this label say *what* was measured (benchmark, test, parameters, a
+ * tool's own labels such as `direction` or `stream`), rather than which run,
+ * where or with which versions? Tool build features (`<tool>_<feature>`)
+ * count as environment.
+ */
+export function identifiesSeries(key: string, labels: Labels, options: SeriesKeyOptions = {}): boolean {
+  if (options.match?.includes(key)) return true;
+  if (options.ignore?.includes(key)) return false;
+  if (RUN_LABELS.has(key) || ENVIRONMENT_RE.test(key)) return false;
+  const tool = labels['tool'];
+  return !(typeof tool === 'string' && key.startsWith(`${tool}_`));
+}
+
+/** The identifying labels of a sample, sorted by key. */
+export function seriesLabels(labels: Labels, options: SeriesKeyOptions = {}): Labels {
+  const kept: Labels = {};
+  for (const key of Object.keys(labels).sort()) if (identifiesSeries(key, labels, options)) kept[key] = labels[key]!;
+  return kept;
+}
+
+/** One string per series: metric, unit and identifying labels. */
+export function seriesKey(metric: string, unit: string, labels: Labels, options: SeriesKeyOptions = {}): string {
+  return JSON.stringify([metric, unit, seriesLabels(labels, options)]);
+}

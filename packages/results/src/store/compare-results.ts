@@ -1,0 +1,56 @@
+import { NetbenchError } from '@netbench/plugin-api';
+import type { Sample } from '@netbench/plugin-api';
+import type { LabelCondition } from './list-runs.js';
+import type { ResultsStore } from './results-store.js';
+import { withStore } from './with-store.js';
+import { compareSamples, type CompareOptions, type Comparison } from '../stats/compare.js';
+
+/** One side of a comparison: stored runs, or every stored sample with these labels. */
+export type ComparisonSelection =
+  | { readonly runs: readonly string[] }
+  | { readonly labels: readonly LabelCondition[] };
+
+export interface CompareResultsOptions extends CompareOptions {
+  readonly db?: string;
+  readonly baseline: ComparisonSelection;
+  readonly candidate: ComparisonSelection;
+}
+
+export interface SideSummary {
+  /** How the side was chosen: run ids, or `key=value …`. */
+  readonly selection: string;
+  readonly runs: readonly string[];
+  readonly samples: number;
+}
+
+export interface ComparisonResult extends Comparison {
+  readonly db: string;
+  readonly baseline: SideSummary;
+  readonly candidate: SideSummary;
+}
+
+/** `netbench compare`: two runs (or two label selections) metric by metric, with significance. */
+export async function compareResults(options: CompareResultsOptions): Promise<ComparisonResult> {
+  return withStore(options.db, (store) => {
+    const baseline = select(store, options.baseline);
+    const candidate = select(store, options.candidate);
+    // The keys that tell the sides apart are not part of what was measured.
+    const selectionKeys = [options.baseline, options.candidate].flatMap((s) => ('labels' in s ? s.labels.map(([k]) => k) : []));
+    const comparison = compareSamples(baseline.samples, candidate.samples, { ...options, ignore: [...(options.ignore ?? []), ...selectionKeys] });
+    return { db: store.path, ...comparison, baseline: baseline.summary, candidate: candidate.summary };
+  }, { create: false });
+}
+
+function select(store: ResultsStore, selection: ComparisonSelection): { samples: Sample[]; summary: SideSummary } {
+  if ('runs' in selection) {
+    const refs = selection.runs.map((ref) => store.resolve(ref));
+    const samples = refs.flatMap((ref) => store.samples(ref));
+    return { samples, summary: { selection: refs.map((r) => r.runId).join(' '), runs: refs.map((r) => r.runId), samples: samples.length } };
+  }
+  if (selection.labels.length === 0) throw new NetbenchError('a label selection needs at least one key=value');
+  const runs = store.select(selection.labels);
+  const text = selection.labels.map(([k, v]) => `${k}=${v}`).join(' ');
+  if (runs.length === 0) throw new NetbenchError(`no stored samples have ${text} (in ${store.path})`);
+  const samples = runs.flatMap((r) => r.samples);
+  return { samples, summary: { selection: text, runs: runs.map((r) => r.ref.runId), samples: samples.length } };
+}

@@ -1,0 +1,141 @@
+import type { RunResults } from '@netbench/plugin-api';
+import type { HostRecord, RunRecord } from '@netbench/plugin-api';
+import type { EncodedHistogram, Labels, Sample } from '@netbench/plugin-api';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import { median } from '../stats/quantile.js';
+import { timeFactor } from '../stats/units.js';
+import { withStore } from './with-store.js';
+
+/** One metric of a trial: its value, or the median and range when the trial has several (streams, intervals). */
+export interface ShownMetric {
+  readonly metric: string;
+  readonly unit: string;
+  /** Samples of this metric in the trial. */
+  readonly n: number;
+  /** The value (median when n > 1). */
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+  /** Percentiles of the merged histograms, in `unit` when it is a time unit (else in `percentileUnit`). */
+  readonly p50?: number;
+  readonly p90?: number;
+  readonly p99?: number;
+  readonly percentileUnit?: string;
+  /** Observations behind the percentiles. */
+  readonly observations?: number;
+}
+
+export interface ShownTrial {
+  readonly id: string;
+  readonly tool: string;
+  readonly test: string;
+  readonly benchmark: string;
+  readonly status: string;
+  readonly error?: string;
+  readonly params: Readonly<Record<string, string | number | boolean>>;
+  readonly metrics: readonly ShownMetric[];
+}
+
+export interface RunShow {
+  readonly db: string;
+  readonly run: {
+    readonly runId: string;
+    readonly name: string;
+    readonly status: string;
+    readonly startedAt: string;
+    readonly finishedAt: string;
+    readonly owner: string;
+    readonly runDir: string;
+    readonly specFile?: string;
+    readonly netbenchVersion: string;
+    readonly hosts: readonly HostRecord[];
+    readonly errors: readonly string[];
+    readonly labels: Labels;
+    readonly samples: number;
+  };
+  readonly trials: readonly ShownTrial[];
+  /** Run-level samples (phase durations). */
+  readonly runMetrics: readonly ShownMetric[];
+}
+
+export interface ShowResultOptions {
+  readonly db?: string;
+  /** Run id, prefix, suffix, `latest~N` or run folder. */
+  readonly run: string;
+}
+
+/** `netbench results show`: a stored run summarised per trial. */
+export async function showResult(options: ShowResultOptions): Promise<RunShow> {
+  return withStore(options.db, (store) => runShow(store.path, store.load(store.resolve(options.run))), { create: false });
+}
+
+/** `showResult` of a run already loaded from the store at `db` (a caller that also charts it reads it once). */
+export function runShow(db: string, { run, samples }: RunResults): RunShow {
+  return { db, run: runHeader(run, samples.length), trials: trialsOf(run, samples), runMetrics: summarise(samples.filter((s) => s.trialId === undefined)) };
+}
+
+function runHeader(run: RunRecord, samples: number): RunShow['run'] {
+  return {
+    runId: run.runId, name: run.name, status: run.status, startedAt: run.startedAt, finishedAt: run.finishedAt,
+    owner: run.owner, runDir: run.runDir, ...(run.specFile !== undefined ? { specFile: run.specFile } : {}),
+    netbenchVersion: run.netbenchVersion, hosts: run.hosts, errors: run.errors, labels: run.labels, samples,
+  };
+}
+
+function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
+  const byTrial = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    if (sample.trialId === undefined) continue;
+    const list = byTrial.get(sample.trialId) ?? [];
+    list.push(sample);
+    byTrial.set(sample.trialId, list);
+  }
+  return run.trials.map((t) => ({
+    id: t.id, tool: t.tool, test: t.test, benchmark: t.benchmarkName, status: t.status,
+    ...(t.error !== undefined ? { error: t.error } : {}),
+    params: { ...t.cell, ...t.params },
+    metrics: summarise(byTrial.get(t.id) ?? []),
+  }));
+}
+
+/** Group by metric and unit, in order of first appearance. */
+export function summarise(samples: readonly Sample[]): ShownMetric[] {
+  // Metric → unit → samples: no key string per sample (a 100,000-interval trial is one group).
+  const groups: Sample[][] = [];
+  const byMetric = new Map<string, Map<string, Sample[]>>();
+  for (const sample of samples) {
+    let units = byMetric.get(sample.metric);
+    if (!units) byMetric.set(sample.metric, (units = new Map()));
+    let list = units.get(sample.unit);
+    if (!list) {
+      units.set(sample.unit, (list = []));
+      groups.push(list);
+    }
+    list.push(sample);
+  }
+  return groups.map((group) => {
+    const first = group[0]!;
+    const values = new Array<number>(group.length);
+    const histograms: EncodedHistogram[] = [];
+    // A loop, not Math.min(...values): spreading ~125,000 arguments overflows the stack.
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < group.length; i++) {
+      const { value: v, histogram } = group[i]!;
+      values[i] = v;
+      if (v < min) min = v;
+      if (v > max) max = v;
+      if (histogram) histograms.push(histogram);
+    }
+    const shown: ShownMetric = {
+      metric: first.metric, unit: first.unit, n: group.length,
+      value: group.length === 1 ? first.value : median(values),
+      min, max,
+    };
+    if (histograms.length === 0) return shown;
+    const merged = LatencyHistogram.merge(histograms);
+    const factor = timeFactor(merged.unit, first.unit);
+    const at = (p: number) => merged.percentile(p) * (factor ?? 1);
+    return { ...shown, p50: at(50), p90: at(90), p99: at(99), ...(factor === undefined ? { percentileUnit: merged.unit } : {}), observations: merged.count };
+  });
+}
