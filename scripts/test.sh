@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
 # The test suite, from a machine set up with scripts/setup.sh (as root: the
 # end-to-end tests build network namespaces). Installs what only the tests
-# need — PostgreSQL, Chromium, sockperf, iperf2, fping, moto (AWS stand-in) —
-# then runs `npm test` with Node >= 22.12.
+# need — PostgreSQL, Chromium, sockperf, iperf2, fping, sudo, moto (AWS stand-in) with
+# the official API definitions the cloud stand-ins check requests against
+# (botocore models, Compute discovery document; scripts/moto.sh), Docker
+# (dockerd, and the netbench/tools:bookworm image built with mmdebstrap,
+# skipped when an image of the same recipe exists) — then runs `npm test` with
+# Node >= 22.12, and stops the dockerd it started. That includes the
+# property-based fuzz tests of the spec loader and every tool parser
+# (tests/fuzz.test.ts, fast-check, fixed seed, time budget) and the full-disk
+# teardown test (tests/disk-full.test.ts: mounts a small tmpfs, so it needs root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +18,9 @@ source scripts/lib/as-root.sh
 as_root "builds network namespaces and starts servers as other users" "$PWD/scripts/test.sh" "$@"
 
 export DEBIAN_FRONTEND=noninteractive
-packages=(postgresql sockperf iperf fping chromium python3-venv)
+# sudo: most users' machines have it, so the "install as a normal user" tests run their with-sudo branch
+# here ("sudo needs a password"); they run the no-sudo branch on a PATH without sudo everywhere.
+packages=(postgresql sockperf iperf fping chromium python3-venv sudo docker.io mmdebstrap iptables)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -25,4 +34,11 @@ if [ -x scripts/moto.sh ]; then
   export NETBENCH_MOTO_SERVER="$(scripts/moto.sh)"
 fi
 
-exec scripts/node24 npm test
+# The docker plugin's tests run against a real dockerd; the local lab's run with it too
+# (dockerd turns on bridge netfilter and sets FORWARD to DROP).
+scripts/dockerd.sh start
+trap 'scripts/dockerd.sh stop' EXIT
+scripts/docker-image.sh
+export NETBENCH_REQUIRE_DOCKER=1
+
+scripts/node24 npm test

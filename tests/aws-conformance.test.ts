@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { cloudConformance } from '@netbench/plugin-api/testing';
 import type { LedgerResource } from '@netbench/plugin-api';
 import plugin from '@netbench/plugin-aws';
-import { motoEnv, startMoto } from './helpers/aws-moto.js';
+import { motoEnv, startMotoPlus } from './helpers/aws-moto.js';
 
 // The plugin SDK's cloud conformance kit on the AWS plugin: identity, strict
 // host schema, and idempotent teardown from the ledger alone in a fresh
 // process, against moto (whose endpoint the fresh process inherits from the
 // environment). Provisioning with SSH is covered by aws-moto.test.ts.
-let moto: Awaited<ReturnType<typeof startMoto>> | undefined;
+let moto: Awaited<ReturnType<typeof startMotoPlus>> | undefined;
 const saved = { ...process.env };
 beforeAll(async () => {
-  moto = await startMoto();
+  moto = await startMotoPlus();
   Object.assign(process.env, motoEnv(moto.endpoint));
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { ApiCallCounter, awsPlugin, hostSchema, readSettings } from '@netbench/p
 import { AwsClients, launchFleet } from '@netbench/plugin-aws/runtime';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults, waitFor } from './helpers/results.js';
-import { closedPort, motoEnv, motoLeftovers, nothingLeft, startMoto } from './helpers/aws-moto.js';
+import { closedPort, motoEnv, motoLeftovers, nothingLeft, startMotoPlus } from './helpers/aws-moto.js';
 import { connectSshHost } from '@netbench/core';
 import type { SshHostOptions } from '@netbench/plugin-api';
 
@@ -17,7 +17,7 @@ import type { SshHostOptions } from '@netbench/plugin-api';
 const SPEC = 'tests/scenarios/aws-moto/spec.yaml';
 const NETWORK_TYPES = ['ec2-key-pair', 'ec2-vpc', 'ec2-internet-gateway', 'ec2-subnet', 'ec2-route-table', 'ec2-route-table-association', 'ec2-security-group'];
 
-let moto: Awaited<ReturnType<typeof startMoto>>;
+let moto: Awaited<ReturnType<typeof startMotoPlus>>;
 let env: Record<string, string>;
 
 // In-process SDK clients (the two-region test) read credentials from this process's environment.
@@ -25,7 +25,7 @@ const IN_PROCESS = { AWS_ACCESS_KEY_ID: 'testing', AWS_SECRET_ACCESS_KEY: 'testi
 const saved = Object.fromEntries(Object.keys(IN_PROCESS).map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
-  moto = await startMoto();
+  moto = await startMotoPlus();
   env = { ...motoEnv(moto.endpoint), NETBENCH_AWS_SSH_ADDRESS: `127.0.0.1:${await closedPort()}` };
   Object.assign(process.env, IN_PROCESS);
 });
@@ -186,8 +186,8 @@ describe('aws on moto', () => {
     const byName = new Map(report.checks.map((c) => [c.name, c]));
     expect(byName.get('aws: credentials')?.ok).toBe(true);
     expect(byName.get('aws: identity')?.detail).toMatch(/arn:aws:.*\(account 123456789012\)/);
-    // moto has no EC2 quotas in Service Quotas: the need is still counted (2 × m5.large = 4 vCPUs).
-    expect(byName.get('aws: vCPU quota us-east-1')?.detail).toMatch(/plan needs 4 Standard .* vCPUs, 0 running; quota unknown/);
+    // moto-plus answers the EC2 quota (its default Standard quota: 5 vCPUs, a new account's); 2 × m5.large = 4 vCPUs.
+    expect(byName.get('aws: vCPU quota us-east-1')?.detail).toMatch(/plan needs 4 Standard .* vCPUs; quota 5, 0 running, headroom 5/);
     expect(result.code).toBe(report.ok ? 0 : 1);
   });
 });

@@ -96,7 +96,7 @@ describe('compare two label selections', () => {
     expect(sides).toMatch(/spec=lab-west\s+1 run, \d+ samples/);
     const text = await table.innerText();
     // The baseline holds only ping; the candidate's iperf3 series are listed as not compared.
-    expect(text).toContain('Average Latency');
+    expect(text).toContain('Average latency'); // metrics by name, not by id
     expect(text).not.toContain('iperf3');
     expect(await page.getByText(/only in the candidate/).innerText()).toMatch(/[1-9]\d* only in the candidate/);
     const verdicts = await table.locator('.verdict').allInnerTexts();
@@ -121,7 +121,7 @@ describe('compare two label selections', () => {
     await expect.poll(() => page.url()).toContain(`#/compare/${runs.east}/${runs.west}`);
     await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
     const text = await page.getByTestId('compare-table').innerText();
-    expect(text).toContain('Average Latency');
+    expect(text).toContain('Average latency'); // metrics by name, not by id
     expect(text).toMatch(/Throughput\s+value\s+direction=forward protocol=tcp/);
   });
 });
@@ -155,7 +155,10 @@ describe('exports', () => {
     expect(parsed.error).toBeNull();
     expect(parsed.root).toBe('svg');
     expect(parsed.texts).toContain(cdf.title);
-    for (const s of cdf.series) expect(parsed.texts).toContain(s.name);
+    // Legend entries carry each series' p50 and p99: `forward (p50 63, p99 125 µs)`.
+    for (const s of cdf.series) expect(parsed.texts.some((t) => t.startsWith(`${s.name} (p50 `))).toBe(true);
+    // The exported picture says which run and when.
+    expect(parsed.texts.some((t) => t.startsWith(`run ${runId} · `) && / UTC · netbench$/.test(t))).toBe(true);
     expect(parsed.paths).toBeGreaterThan(cdf.series.length);
 
     const exports = page.getByTestId('run-exports');
@@ -172,6 +175,13 @@ describe('exports', () => {
     const md = await downloaded(page, exports.getByRole('button', { name: 'Markdown' }));
     expect(md.name).toBe(`${runId}.md`);
     expect(md.bytes.toString('utf8')).toContain(runId);
+    // One downloaded file: its charts travel inside it (SVG data URLs), no links to files that are not there.
+    const images = [...md.bytes.toString('utf8').matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]!);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(image.startsWith('data:image/svg+xml;base64,')).toBe(true);
+      expect(Buffer.from(image.slice(image.indexOf(',') + 1), 'base64').toString('utf8')).toMatch(/^<svg[\s\S]*run /);
+    }
     await expect(page.getByTestId('export-status').innerText()).resolves.toBe(`Downloaded ${runId}.md`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, '18-run-exports');

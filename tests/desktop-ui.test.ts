@@ -157,7 +157,7 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     await compare.waitFor({ timeout: 30_000 });
     const verdicts = await compare.locator('.verdict').allInnerTexts();
     // Same spec twice: every measured metric lines up (latency, throughput), not only phase durations.
-    expect(await compare.innerText()).toContain('Average Latency');
+    expect(await compare.innerText()).toContain('Average latency'); // metrics by name, not by id
     expect(verdicts.length).toBeGreaterThan(10);
     for (const v of verdicts) expect(['better', 'worse', 'higher', 'lower', 'no significant difference', 'too few repetitions', 'no repetitions']).toContain(v);
     await shot('12-compare');

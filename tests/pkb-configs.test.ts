@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createPlan, createRegistry, loadSpec, type Plan } from '@netbench/core';
 import { repoRoot, runCli, tempHome, type CliResult } from './helpers/cli.js';
 import { onlyRunDir, readResults } from './helpers/results.js';
-import { namespacesOf } from './helpers/leftovers.js';
+import { dockerObjectsOf, dockerReady } from './helpers/docker.js';
 
 // PerfKit Benchmarker configs from the reference documents (tests/fixtures/pkb:
 // pkb-configs/*.yaml verbatim, the whitepaper's own printings where they differ,
@@ -24,7 +24,7 @@ import { namespacesOf } from './helpers/leftovers.js';
 
 interface PlanJson {
   cells: number;
-  trials: { tool: string; test: string; params: Record<string, unknown>; client: string; server: string; ip: string; cell: Record<string, unknown> }[];
+  trials: { tool: string; test: string; params: Record<string, unknown>; client: string; server: string; ip: string; cell: Record<string, unknown>; flows?: { client: string; server: string }[] }[];
   fleet: { id: string; name: string; cloud: string; config: Record<string, unknown> }[];
   warnings: string[];
 }
@@ -81,13 +81,13 @@ const FIXTURES: Readonly<Record<string, Expected>> = {
       expect(params(plan, 'duration')).toEqual([60]);
     },
   },
-  // Whitepaper 3.2: a local Docker container becomes a local-lab host; external only, as PKB.
+  // Whitepaper 3.2: a local Docker container (a docker host, admitted by GCP at this machine's public address); external only, as PKB.
   'docker_to_gcp.yaml': {
     trials: 3, cells: 1, fleet: 2,
     shape: { 'netperf:TCP_RR vm_1>vm_2:external': 1, 'netperf:TCP_CRR vm_1>vm_2:external': 1, 'netperf:TCP_STREAM vm_1>vm_2:external': 1 },
     check: (plan) => {
-      expect(fleetConfig(plan, 'vm_1')[0]?.cloud).toBe('local');
-      expect(plan.warnings.join('\n')).toMatch(/Docker: netbench has no Docker plugin/);
+      expect(fleetConfig(plan, 'vm_1')[0]).toMatchObject({ cloud: 'docker', publicAddress: 'auto' });
+      expect(plan.warnings).toEqual([]);
     },
   },
   'onprem_static_to_gcp.yaml': {
@@ -122,11 +122,16 @@ const FIXTURES: Readonly<Record<string, Expected>> = {
       expect(plan.warnings.join('\n')).toMatch(/read 'Gce_network_tier' as 'gce_network_tier'/);
     },
   },
-  // Whitepaper 3.1.3 ("pending contribution"): UDP_RR from vm_1 to vm_2 and vm_3 at once.
+  // Whitepaper 3.1.3 ("pending contribution"): UDP_RR from vm_1 to vm_2 and vm_3 at once (synchronized flows), burst searched 0..256.
   'netperf_aggregate_pps.yaml': {
-    trials: 2, cells: 1, fleet: 3,
-    shape: { 'netperf:UDP_RR vm_1>vm_2:internal': 1, 'netperf:UDP_RR vm_1>vm_3:internal': 1 },
-    check: (plan) => expect(params(plan, 'requestSize')).toEqual([1]),
+    trials: 10, cells: 1, fleet: 3,
+    shape: { 'netperf:UDP_RR vm_1>vm_2:internal': 10 },
+    check: (plan) => {
+      expect(params(plan, 'requestSize')).toEqual([1]);
+      expect(plan.trials.map((t) => t.params.burst)).toEqual([0, 1, 2, 4, 8, 16, 32, 64, 128, 256]);
+      for (const trial of plan.trials) expect(trial.flows?.map((f) => `${f.client}>${f.server}`)).toEqual(['vm_1>vm_2', 'vm_1>vm_3']);
+      expect(plan.warnings).toEqual([]);
+    },
   },
   // Whitepaper 3.4: ping over the VPN on internal addresses, both ways; the VPN itself is not built (warning).
   'vpn_custom_cidr.yaml': {
@@ -139,13 +144,14 @@ const FIXTURES: Readonly<Record<string, Expected>> = {
   },
   // Whitepaper 3.4, first config: separate cidrs are separate networks in PKB: external only.
   'whitepaper-3.4-iperf-custom-cidr.yaml': { trials: 2, cells: 1, fleet: 2, shape: { 'iperf:tcp vm_1>vm_2:external': 1, 'iperf:tcp vm_2>vm_1:external': 1 } },
-  // Whitepaper 3.5: one netperf TCP_STREAM, 100 s, container 1 → container 0 (here: node VMs).
+  // Whitepaper 3.5: one netperf TCP_STREAM, 100 s, container 1 → container 0: two docker containers sized like PKB's pods.
   'container_netperf.yaml': {
     trials: 1, cells: 1, fleet: 2,
-    shape: { 'netperf:TCP_STREAM node_2>node_1:internal': 1 },
+    shape: { 'netperf:TCP_STREAM container_2>container_1:internal': 1 },
     check: (plan) => {
       expect(params(plan, 'duration')).toEqual([100]);
-      expect(fleetConfig(plan, 'node_1')[0]).toMatchObject({ cloud: 'gcp', zone: 'us-east1-b', machineType: 'n1-standard-4' });
+      expect(fleetConfig(plan, 'container_1')[0]).toMatchObject({ cloud: 'docker', cpus: 2, memory: '4096m' });
+      expect(plan.warnings).toEqual([]);
     },
   },
   // Command lines of the whitepaper and the latency study, written as configs.
@@ -261,7 +267,7 @@ describe('PKB configs from the reference documents plan to the trials PerfKit ru
 });
 
 describe('netbench convert', () => {
-  const registry = createRegistry({ searchDirs: [repoRoot], userPlugins: false });
+  const registry = createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')], userPlugins: false });
   const strip = (plan: Plan) => ({
     trials: plan.trials.map(({ tool, test, params, client, server, ip, cell }) => ({ tool, test, params, client, server, ip, cell })),
     fleet: plan.fleet,
@@ -329,24 +335,25 @@ describe('broken PKB configs are refused at their own lines (exit 2)', () => {
   });
 });
 
-describe('netbench run reads a PKB config', () => {
-  test('PKB Docker VMs run as local-lab hosts: real netperf, the native spec kept in the run folder, nothing left behind', async () => {
+describe.runIf((await dockerReady()).ready)('netbench run reads a PKB config', () => {
+  test('PKB Docker VMs run as docker containers: real netperf, no warning, the native spec kept in the run folder, nothing left behind', async () => {
     const home = tempHome('nbt-pkb-run-');
     const runsDir = join(home, 'runs');
-    const result = await runCli(['run', join(repoRoot, 'tests/fixtures/pkb-local/netperf-on-the-local-lab.yaml'), '--runs-dir', runsDir, '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
+    const result = await runCli(['run', join(repoRoot, 'tests/fixtures/pkb-local/netperf-between-containers.yaml'), '--runs-dir', runsDir, '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
     expect(result.code, result.stderr + result.stdout).toBe(0);
-    expect(result.stderr).toMatch(/netperf-on-the-local-lab\.yaml:9:13  netperf\.vm_groups\.vm_1\.cloud  Docker: netbench has no Docker plugin; its VMs become `cloud: local` hosts/);
+    expect(result.stderr).not.toMatch(/netperf-between-containers\.yaml:\d+:\d+ /);
     const runDir = onlyRunDir(runsDir);
     const { run, samples } = readResults(runDir);
     expect(run.trials.map((t) => `${t.test}:${t.status}`)).toEqual(['TCP_RR:succeeded', 'TCP_STREAM:succeeded']);
+    expect(run.hosts.map((h) => h.cloud)).toEqual(['docker', 'docker']);
     expect(samples.find((s) => s.metric === 'TCP_STREAM_Throughput')?.value).toBeGreaterThan(10);
-    expect(readFileSync(join(runDir, 'spec.yaml'), 'utf8')).toMatch(/^# netbench spec translated from the PerfKit Benchmarker config netperf-on-the-local-lab\.yaml/);
-    expect(await namespacesOf(run.runId)).toEqual([]);
+    expect(readFileSync(join(runDir, 'spec.yaml'), 'utf8')).toMatch(/^# netbench spec translated from the PerfKit Benchmarker config netperf-between-containers\.yaml/);
+    expect(await dockerObjectsOf(run.runId)).toEqual([]);
   });
 });
 
 describe('scenario examples (examples/*.yaml) validate and plan', () => {
-  const registry = createRegistry({ searchDirs: [repoRoot], userPlugins: false });
+  const registry = createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')], userPlugins: false });
   // trials, cells, fleet hosts: the counts each example's header comment explains.
   const EXAMPLES: Readonly<Record<string, [number, number, number]>> = {
     'whitepaper-cross-cloud.yaml': [5, 1, 2],
@@ -354,11 +361,16 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'whitepaper-onprem-to-cloud.yaml': [5, 1, 2],
     'whitepaper-iperf-zones-regions.yaml': [8, 2, 3],
     'whitepaper-custom-cidr.yaml': [4, 1, 2],
-    'whitepaper-packets-per-second.yaml': [4, 2, 3],
+    'whitepaper-packets-per-second.yaml': [10, 1, 3],
+    'pps-aggregate.yaml': [2, 1, 4],
+    'mesh.yaml': [2, 1, 4],
+    'bidirectional.yaml': [1, 1, 3],
     'whitepaper-intra-zone.yaml': [7, 1, 2],
     'whitepaper-inter-zone.yaml': [72, 6, 6],
     'whitepaper-inter-region.yaml': [380, 190, 38],
     'container-netperf.yaml': [8, 1, 2],
+    'kubernetes-netperf.yaml': [42, 1, 6],
+    'docker-containers.yaml': [5, 1, 3],
     'latency-cluster-and-inter-region.yaml': [2, 1, 3],
     'latency-ping-vs-netperf.yaml': [3, 1, 2],
     'linux-network-evaluation.yaml': [6, 1, 2],
@@ -380,10 +392,11 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     expect(spec.description ?? '').not.toBe('');
   });
 
-  test('the pairs of the packets-per-second example run side by side (concurrency 2, paired by cell)', async () => {
+  test('the packets-per-second example is one trial of flows to both servers per burst step', async () => {
     const { spec } = await loadSpec({ file: join(repoRoot, 'examples/whitepaper-packets-per-second.yaml') }, registry);
     const plan = await createPlan(spec, registry);
-    expect(spec.options.concurrency).toBe(2);
-    expect(plan.trials.map((t) => `${t.server}:${String(t.params.streams)}`)).toEqual(['server_1:1', 'server_2:1', 'server_1:8', 'server_2:8']);
+    expect(plan.trials.map((t) => t.params.burst)).toEqual([0, 1, 2, 4, 8, 16, 32, 64, 128, 256]);
+    expect(plan.trials.every((t) => t.search?.metric === 'UDP_RR_Transaction_Rate')).toBe(true);
+    expect(plan.trials.map((t) => t.flows?.map((f) => f.server).join(','))).toEqual(Array(10).fill('server_1,server_2'));
   });
 });

@@ -100,7 +100,13 @@ describe('broken plugins never take teardown or other publishers down', () => {
     mkdirSync(join(modules, '@netbench'), { recursive: true });
     // As `plugins add` leaves it: the CLI's SDK linked beside the plugins.
     symlinkSync(join(repoRoot, 'packages/plugin-api'), join(modules, '@netbench/plugin-api'));
-    for (const name of readdirSync(join(scenarios, 'packages'))) cpSync(join(scenarios, 'packages', name), join(modules, name), { recursive: true });
+    const dependencies: Record<string, string> = {};
+    for (const name of readdirSync(join(scenarios, 'packages'))) {
+      cpSync(join(scenarios, 'packages', name), join(modules, name), { recursive: true });
+      dependencies[(JSON.parse(readFileSync(join(modules, name, 'package.json'), 'utf8')) as { name: string }).name] = '*';
+    }
+    // Installed packages are loaded only when the folder's package.json declares them, as `plugins add` leaves it.
+    writeFileSync(join(home, 'plugins/package.json'), JSON.stringify({ name: 'netbench-user-plugins', private: true, dependencies }));
   });
 
   it('a tool that throws fails its trial only, a publisher that throws is named with its cause; ping, teardown and json go on', async () => {

@@ -67,7 +67,9 @@ describe('netbench report', () => {
     const html = readFileSync(join(out, 'a.html'), 'utf8');
     expect(html).not.toMatch(/https?:\/\//);
     expect(html).not.toMatch(/<script|<link|<img|@import|url\((?!#)/i);
-    expect(html.match(/<svg /g)).toHaveLength(result.charts.length);
+    // Each CDF is followed by its log tail (1 − CDF).
+    expect(html.match(/<svg /g)).toHaveLength(result.charts.length + result.charts.filter((c) => c.kind === 'cdf').length);
+    expect(html).toContain('tail, 1 − CDF');
     for (const chart of result.charts) {
       expect(html).toContain(`id="chart-${chart.id}"`);
       expect(html).toContain(`&quot;id&quot;: &quot;${chart.id}&quot;`);
@@ -86,14 +88,18 @@ describe('netbench report', () => {
     const bars = svg('bar-average-latency');
     expect(bars).toContain('>forward<');
     expect(bars).toContain('>reverse<');
-    expect(bars).toContain('Average Latency (ms)');
+    // Metric names and units as people read them: µs or ms by magnitude, never the metric id.
+    expect(bars).toMatch(/Average latency \((µs|ms)\)/);
     expect(bars).toContain('Student&#39;s t');
     expect(svg('sweep-tcp-rr-latency-p50-netperf-by-streams')).toMatch(/>streams</);
     expect(svg('timeseries-interval-throughput')).toContain('time since start (s)');
     expect(svg('timeseries-interval-throughput')).toContain('repetition 2');
     const cdf = svg('cdf-average-latency-ping');
-    expect(cdf).toMatch(/forward \(p50 [\d.]+, p99 [\d.]+ us\)/);
-    expect(cdf).toContain('latency (us)');
+    expect(cdf).toMatch(/forward \(p50 [\d.]+, p99 [\d.]+ (µs|ms)\)/);
+    expect(cdf).toMatch(/latency \((µs|ms)\)/);
+    // Every chart file carries its run id and date.
+    expect(cdf).toContain(`run ${runA.run.runId} · `);
+    expect(cdf).toMatch(/· \d{4}-\d\d-\d\d \d\d:\d\d UTC · netbench/);
   });
 
   it('writes PNGs: all charts into a folder, or the first one to a .png file', async () => {

@@ -90,7 +90,9 @@ describe('results store end to end', () => {
     expect(result.rows.some((r) => r.metric === 'Average Latency' && r.statistic === 'value')).toBe(false);
     const text = await cli('compare', 'latest~1', 'latest');
     expect(text.stdout).toMatch(/benchmark\s+test\s+metric\s+series\s+unit\s+baseline\s+candidate\s+delta\s+delta %/);
-    expect(text.stdout).toMatch(/Average Latency p99\s+direction=forward\s+ms.*bootstrap 95% CI/);
+    // Metric names and units as people read them (µs or ms by magnitude), the interval in the same unit.
+    expect(text.stdout).toMatch(/Average latency p99\s+direction=forward\s+(µs|ms).*bootstrap 95% CI/);
+    expect(text.stdout).not.toContain('Average Latency');
     expect((await cli('compare', a.run.runId)).stderr).toMatch(/name the candidate/);
   });
 

@@ -9,11 +9,13 @@ import { UnsupportedError } from '@netbench/plugin-api';
 import ping from '@netbench/plugin-ping';
 import netperf from '@netbench/plugin-netperf';
 import iperf3 from '@netbench/plugin-iperf3';
+import { aptSudoRefusal, pathWithout, sudoState, withPath, type SudoState } from '@netbench/plugin-api/testing';
 import { startTestSshd, type TestSshd } from '../packages/core/src/transport/ssh/test-support/test-sshd.js';
 
 // Tool installation over SSH, as root and as a normal user. A throw-away
-// account (removed afterwards) logs in to a real sshd on 127.0.0.1; this
-// machine has no sudo, which is exactly what the normal user runs into.
+// account (removed afterwards) logs in to a real sshd on 127.0.0.1. Without
+// sudo, or with sudo asking the account for a password, the installs must
+// say which; scripts/test.sh installs sudo, so CI sees the latter.
 describe('installing tools over SSH', () => {
   const user = `nbtssh${process.pid % 100000}`;
   let sshd: TestSshd;
@@ -50,21 +52,23 @@ describe('installing tools over SSH', () => {
     await expect(netperf.install!(root, ctx())).resolves.toBeUndefined();
   }, 300_000);
 
+  // Whatever this machine has (the state is asked of sudo itself, over the same SSH login), and, on a PATH
+  // without sudo, the no-sudo branch too: both run on every machine.
   it('as a normal user: sudo -n is tried, and the error says why it cannot work', async () => {
     const normal = await connect(user);
     expect((await normal.exec(['id', '-un'])).stdout.trim()).toBe(user);
     // sshd says "Could not chdir to home directory /nonexistent" before every command: not the command's stderr.
     expect((await normal.exec(['sh', '-c', 'echo err >&2'])).stderr).toBe('err\n');
-    for (const [tool, install, message] of [
-      ['ping', ping.install!, /cannot install iputils-ping on host nbtssh\d+ with sudo -n apt-get \(not root\): sh: 1: exec: sudo: not found; install iputils-ping by hand$/],
-      ['iperf3', iperf3.install!, /cannot install iperf3 on host nbtssh\d+ with sudo -n apt-get \(not root\): .*sudo: not found/],
-      ['netperf', netperf.install!, /cannot install netperf on host nbtssh\d+: not root and sudo is not installed; install netperf by hand/],
-    ] as const) {
-      const error = await install(normal, ctx()).catch((e: unknown) => e);
-      expect(error, tool).toBeInstanceOf(UnsupportedError);
-      expect((error as Error).message, tool).toMatch(message);
+    await expectInstalls(normal, await sudoState(normal));
+    const noSudo = pathWithout(['sudo']);
+    try {
+      const withoutSudo = withPath(normal, noSudo.path);
+      expect(await sudoState(withoutSudo)).toBe('absent');
+      await expectInstalls(withoutSudo, 'absent');
+    } finally {
+      noSudo.dispose();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('checks see the tools over SSH as the normal user, versions included', async () => {
     const normal = hosts.find((h) => h.name === user) ?? await connect(user);
@@ -73,3 +77,24 @@ describe('installing tools over SSH', () => {
     expect((await iperf3.check(normal, ctx())).version).toMatch(/^3\./);
   }, 120_000);
 });
+
+/** Each plugin's install as the normal user ends as this sudo state says (passwordless sudo: it installs). */
+async function expectInstalls(normal: SshHost, state: SudoState): Promise<void> {
+  const ctx: PluginContext = { runId: 'ssh-install', runDir: tmpdir(), signal: AbortSignal.timeout(240_000), log: { debug() {}, info() {}, warn() {} } };
+  const netperfRefusal = state === 'absent' ? /^cannot install netperf on host nbtssh\d+: not root and sudo is not installed; install netperf by hand$/
+    : state === 'needs-password' ? /^cannot install netperf on host nbtssh\d+: sudo needs a password \(netbench runs sudo -n, never prompts\); .*install netperf by hand$/
+      : undefined;
+  for (const [tool, install, refusal] of [
+    ['ping', ping.install!, aptSudoRefusal(state, 'iputils-ping', normal.name)],
+    ['iperf3', iperf3.install!, aptSudoRefusal(state, 'iperf3', normal.name)],
+    ['netperf', netperf.install!, netperfRefusal],
+  ] as const) {
+    const error = await install(normal, ctx).then(() => undefined, (e: unknown) => e);
+    if (refusal === undefined) {
+      expect(error, tool).toBeUndefined();
+      continue;
+    }
+    expect(error, `${tool} (sudo ${state})`).toBeInstanceOf(UnsupportedError);
+    expect((error as Error).message, `${tool} (sudo ${state})`).toMatch(refusal);
+  }
+}

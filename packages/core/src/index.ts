@@ -118,3 +118,17 @@ export type { ConvertedPkb, ConvertPkbOptions } from './api/convert-pkb.js';
 export { connectSshHost, SshConnectError } from './transport/ssh/index.js';
 /** The signal and logger a connection is bound to. */
 export type { SshConnectContext } from './transport/ssh/index.js';
+
+// Hardening: spec size limit, secrets in specs, terminal-safe text, plugin roots.
+/** The largest spec netbench reads (1 MiB). */
+export { MAX_SPEC_BYTES } from './spec/spec-limits.js';
+/** Redact literal secrets in a spec text; the `${env:…}` / `${file:…}` reference syntax of secret fields. */
+export { redactSpecText, SECRET_REFERENCE_RE } from './spec/spec-secrets.js';
+/** Text safe for a terminal: control characters and escape sequences shown escaped. */
+export { printable } from './errors/printable.js';
+/** Where plugins may be declared (the CLI's, the project's, the user's package.json). */
+export type { PluginRoot, RootInput, RootOrigin, RootProblem } from './registry/plugin-roots.js';
+/** `netbench hosts trust HOST`: fetch a host's SSH key, show its fingerprint, record it once confirmed. */
+export { fetchHostKey, trustHost } from './transport/ssh/index.js';
+/** What `trustHost` takes and returns. */
+export type { OfferedHostKey, TrustHostOptions, TrustHostResult } from './transport/ssh/index.js';

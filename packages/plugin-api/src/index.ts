@@ -9,7 +9,8 @@ export type {
   CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, FleetHost, Host,
   HostProcess, HostRequest, Ledger, Logger, MetricDeclaration, ParseOptions, PeerHost, PluginContext, PluginKind, PluginMeta,
   ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle, SpawnOptions,
-  TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec
+  TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
+  FlowCombine, FlowContext, FlowSupport, TrialSearch
 } from './plugin/index.js';
 export type { SshConnectRetry, SshConnector, SshHost, SshHostKeyPolicy, SshHostOptions, SshJumpOptions } from './plugin/index.js';
 /** The contract versions this package's engine loads, and the problem with a plugin's `apiVersion` if any. */
@@ -18,6 +19,9 @@ export { apiVersionProblem, MIN_PLUGIN_API_VERSION } from './plugin/api-version.
 export { declaration, impliedPluginName, PLUGIN_PACKAGE_RE } from './plugin/declaration.js';
 /** The zod that validates specs: build block schemas with it (one copy of zod for the whole spec). */
 export { z } from 'zod';
+// Secret fields of a block schema: never stored or shown, may be given as ${env:NAME} / ${file:/path}.
+export { isSecret, matchSecretPaths, REDACTED, secret, SECRET_META, secretPaths } from './plugin/secret.js';
+export type { SecretPath } from './plugin/secret.js';
 
 /** Errors plugins throw and the engine reports; recognised by brand (`hasErrorKind`), so any copy of this package works. */
 export {
@@ -47,6 +51,8 @@ export { rawFileName } from './run/raw-file-name.js';
 /** Run ids (sortable, time-based), the tag cloud resources carry, and netbench's home and runs folders. */
 export { newRunId, parseRunIdTime, runTag } from './run-id/run-id.js';
 export { defaultRunsDir, netbenchHome } from './run-id/runs-dir.js';
+// Owner-only folders and files (0700/0600), and a clear error when a folder cannot be made (read-only home).
+export { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './run-id/private-dir.js';
 
 /** A Host whose commands run as local child processes (optionally behind a prefix such as `ip netns exec NS`). */
 export { processHost } from './transport/process-host.js';

@@ -1,5 +1,5 @@
 import type { ChartSpec } from '@netbench/results';
-import { formatNumber } from './format-number.js';
+import { axisUnit, formatNumber, unitSymbol, type AxisUnit } from './units.js';
 
 export interface DataTable {
   readonly header: readonly string[];
@@ -15,20 +15,24 @@ export interface DataTable {
 export function chartTable(chart: ChartSpec): DataTable | undefined {
   switch (chart.kind) {
     case 'heatmap': {
+      const unit = axisUnit(chart.value.unit, [chart.value.min, chart.value.max]);
       const grid = chart.y.categories.map(() => chart.x.categories.map(() => ''));
-      for (const cell of chart.cells) grid[cell.y]![cell.x] = formatNumber(cell.value);
-      return { header: [`${chart.y.label} \\ ${chart.x.label} (${chart.value.unit})`, ...chart.x.categories], rows: chart.y.categories.map((row, i) => [row, ...grid[i]!]) };
+      for (const cell of chart.cells) grid[cell.y]![cell.x] = unit.format(cell.value);
+      return { header: [`${chart.y.label} \\ ${chart.x.label}${symbol(unit.symbol)}`, ...chart.x.categories], rows: chart.y.categories.map((row, i) => [row, ...grid[i]!]) };
     }
-    case 'bar':
+    case 'bar': {
+      const unit = axisUnit(chart.y.unit, chart.series.flatMap((s) => s.bars.map((b) => b?.mean ?? 0)));
       return {
-        header: ['configuration', ...chart.series.map((s) => `${s.name} (${chart.y.unit})`)],
-        rows: chart.x.categories.map((category, i) => [category, ...chart.series.map((s) => interval(s.bars[i] ?? null))]),
+        header: ['configuration', ...chart.series.map((s) => `${s.name}${symbol(unit.symbol)}`)],
+        rows: chart.x.categories.map((category, i) => [category, ...chart.series.map((s) => interval(s.bars[i] ?? null, unit))]),
       };
+    }
     case 'sweep': {
       const xs = [...new Set(chart.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+      const unit = axisUnit(chart.y.unit, chart.series.flatMap((s) => s.points.map((p) => p.mean)));
       return {
-        header: [`${chart.param}${chart.x.unit ? ` (${chart.x.unit})` : ''}`, ...chart.series.map((s) => `${s.name} (${chart.y.unit})`)],
-        rows: xs.map((x) => [formatNumber(x), ...chart.series.map((s) => interval(s.points.find((p) => p.x === x) ?? null))]),
+        header: [`${chart.param}${symbol(unitSymbol(chart.x.unit))}`, ...chart.series.map((s) => `${s.name}${symbol(unit.symbol)}`)],
+        rows: xs.map((x) => [formatNumber(x), ...chart.series.map((s) => interval(s.points.find((p) => p.x === x) ?? null, unit))]),
       };
     }
     default:
@@ -36,8 +40,10 @@ export function chartTable(chart: ChartSpec): DataTable | undefined {
   }
 }
 
-function interval(point: { mean: number; low?: number; high?: number; n: number } | null): string {
+function interval(point: { mean: number; low?: number; high?: number; n: number } | null, unit: AxisUnit): string {
   if (!point) return '';
-  const ci = point.low !== undefined && point.high !== undefined ? ` [${formatNumber(point.low)}, ${formatNumber(point.high)}]` : '';
-  return `${formatNumber(point.mean)}${ci} (n=${point.n})`;
+  const ci = point.low !== undefined && point.high !== undefined ? ` [${unit.format(point.low)}, ${unit.format(point.high)}]` : '';
+  return `${unit.format(point.mean)}${ci} (n=${point.n})`;
 }
+
+const symbol = (s: string) => (s ? ` (${s})` : '');

@@ -1,8 +1,10 @@
 import type { ChartSpec } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
+import { displayText } from './display-text.js';
 import { escapeHtml } from './html-escape.js';
 import { inlineSvg } from './inline-svg.js';
 import { renderSvg } from './render-svg.js';
+import { formatQuantity } from './units.js';
 import { REPORT_CSS } from './report-style.js';
 import { environment, runSummary, trialSummaries } from './summary.js';
 
@@ -31,7 +33,7 @@ export function renderHtml(results: readonly RunResults[], charts: readonly Char
     `<meta name="generator" content="netbench report">`, `<title>${e(title)}</title>`, `<style>${REPORT_CSS}</style>`, '</head>', '<body>', '<main>');
   parts.push(`<h1>${e(title)}</h1>`, `<p class="meta">Generated ${e(generated)} · ${results.length} run${results.length === 1 ? '' : 's'} · ${charts.length} chart${charts.length === 1 ? '' : 's'}</p>`);
   parts.push('<nav><ul>', ...results.map((r) => `<li><a href="#run-${e(r.run.runId)}">Run ${e(r.run.runId)} (${e(r.run.name)})</a></li>`),
-    ...charts.map((c) => `<li><a href="#chart-${e(c.id)}">${e(c.title)}</a></li>`), '</ul></nav>');
+    ...charts.map((c) => `<li><a href="#chart-${e(c.id)}">${e(displayText(c).title)}</a></li>`), '</ul></nav>');
   parts.push('<h2 id="runs">Runs</h2>', runsTable(results));
   for (const result of results) parts.push(runSection(result));
   parts.push('<h2 id="charts">Charts</h2>');
@@ -43,7 +45,7 @@ export function renderHtml(results: readonly RunResults[], charts: readonly Char
 
 function runsTable(results: readonly RunResults[]): string {
   const e = escapeHtml;
-  const rows = results.map(runSummary).map((s) => `<tr><td><a href="#run-${e(s.runId)}">${e(s.runId)}</a></td><td>${e(s.name)}</td><td class="status-${e(s.status)}">${e(s.status)}</td><td>${e(s.startedAt)}</td><td class="num">${s.durationSeconds.toFixed(1)} s</td><td class="num">${s.trials.succeeded}/${s.trials.total}${s.trials.failed ? ` (${s.trials.failed} failed)` : ''}</td><td class="num">${s.samples}</td><td>${e(s.owner)}</td><td>${e(s.netbenchVersion)}</td></tr>`);
+  const rows = results.map(runSummary).map((s) => `<tr><td><a href="#run-${e(s.runId)}">${e(s.runId)}</a></td><td>${e(s.name)}</td><td class="status-${e(s.status)}">${e(s.status)}</td><td>${e(s.startedAt)}</td><td class="num">${e(formatQuantity(s.durationSeconds, 's'))}</td><td class="num">${s.trials.succeeded}/${s.trials.total}${s.trials.failed ? ` (${s.trials.failed} failed)` : ''}</td><td class="num">${s.samples}</td><td>${e(s.owner)}</td><td>${e(s.netbenchVersion)}</td></tr>`);
   return `<table><thead><tr><th>run</th><th>spec</th><th>status</th><th>started</th><th>duration</th><th>trials ok</th><th>samples</th><th>owner</th><th>netbench</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -74,10 +76,13 @@ function runSection(result: RunResults): string {
 
 function figure(chart: ChartSpec): string {
   const e = escapeHtml;
+  const text = displayText(chart);
   return [
     `<figure id="chart-${e(chart.id)}">`,
-    inlineSvg(renderSvg(chart), chart.title),
-    `<figcaption><strong>${e(chart.title)}</strong>${chart.subtitle ? ` · ${e(chart.subtitle)}` : ''}`,
+    inlineSvg(renderSvg(chart), text.title),
+    // A CDF is followed by its log tail (1 − CDF), where p99 and p99.9 are as far apart as p50 and p90.
+    chart.kind === 'cdf' ? inlineSvg(renderSvg(chart, { cdfView: 'tail' }), `${text.title}: tail, 1 − CDF`) : '',
+    `<figcaption><strong>${e(text.title)}</strong>${text.subtitle ? ` · ${e(text.subtitle)}` : ''}`,
     chart.notes.length ? `<div class="notes">${chart.notes.map(e).join(' ')}</div>` : '',
     `<details><summary>chart specification (JSON)</summary><pre>${e(JSON.stringify(chart, null, 2))}</pre></details>`,
     '</figcaption>',

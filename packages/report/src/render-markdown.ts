@@ -1,6 +1,8 @@
 import type { ChartSpec } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
 import { chartTable } from './chart-table.js';
+import { displayText } from './display-text.js';
+import { formatQuantity } from './units.js';
 import { environment, runSummary, trialSummaries } from './summary.js';
 
 export interface MarkdownOptions {
@@ -24,7 +26,7 @@ export function renderMarkdown(results: readonly RunResults[], charts: readonly 
   const imagePath = options.imagePath ?? ((chart: ChartSpec) => `charts/${chart.id}.svg`);
   const out: string[] = [`# ${title}`, '', `Generated ${(options.generatedAt ?? new Date()).toISOString()} · ${results.length} run(s) · ${charts.length} chart(s)`, ''];
   out.push('## Runs', '', table(['run', 'spec', 'status', 'started', 'duration', 'trials ok', 'samples'],
-    results.map(runSummary).map((s) => [s.runId, s.name, s.status, s.startedAt, `${s.durationSeconds.toFixed(1)} s`, `${s.trials.succeeded}/${s.trials.total}`, String(s.samples)])), '');
+    results.map(runSummary).map((s) => [s.runId, s.name, s.status, s.startedAt, formatQuantity(s.durationSeconds, 's'), `${s.trials.succeeded}/${s.trials.total}`, String(s.samples)])), '');
   for (const result of results) {
     const { run } = result;
     const env = environment(result);
@@ -42,8 +44,9 @@ export function renderMarkdown(results: readonly RunResults[], charts: readonly 
   }
   out.push('## Charts', '');
   for (const chart of charts) {
-    out.push(`### ${chart.title}`, '', `![${chart.title}](${imagePath(chart)})`, '');
-    if (chart.subtitle) out.push(`*${chart.subtitle}*`, '');
+    const text = displayText(chart);
+    out.push(`### ${text.title}`, '', `![${text.title}](${imagePath(chart)})`, '');
+    if (text.subtitle) out.push(`*${text.subtitle}*`, '');
     if (chart.notes.length) out.push(chart.notes.join(' '), '');
     const data = chartTable(chart);
     if (data) out.push(table(data.header, data.rows), '');

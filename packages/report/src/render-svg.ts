@@ -1,8 +1,9 @@
 import type { ChartSpec } from '@netbench/results';
 import { echarts } from './echarts.js';
 import { figureOf } from './figure.js';
+import type { RenderOptions } from './render-options.js';
 
-export interface SvgOptions {
+export interface SvgOptions extends Pick<RenderOptions, 'footer' | 'cdfView' | 'barScale'> {
   /** Override the chart's computed size. */
   readonly width?: number;
   readonly height?: number;
@@ -10,9 +11,10 @@ export interface SvgOptions {
 
 /** A chart spec as a standalone SVG document, rendered by ECharts' server-side SVG renderer (no browser, no DOM). */
 export function renderSvg(spec: ChartSpec, options: SvgOptions = {}): string {
-  const figure = figureOf(spec);
-  const width = options.width ?? figure.width;
-  const height = options.height ?? figure.height;
+  const { width: w, height: h, ...render } = options;
+  const figure = figureOf(spec, render);
+  const width = w ?? figure.width;
+  const height = h ?? figure.height;
   const chart = echarts().init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption(figure.option);
@@ -20,4 +22,9 @@ export function renderSvg(spec: ChartSpec, options: SvgOptions = {}): string {
   } finally {
     chart.dispose();
   }
+}
+
+/** An SVG as a `data:` URL, for a Markdown file that carries its pictures inside. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartsFor, type HeatmapChart } from '@netbench/results';
 import { interRegionResults, ZONES } from './__fixtures__/inter-region.js';
-import { formatNumber } from './format-number.js';
+import { formatNumber } from './units.js';
 import { figureOf } from './figure.js';
 import { inlineSvg } from './inline-svg.js';
 import { renderHtml } from './render-html.js';
@@ -76,7 +76,8 @@ describe('HTML and Markdown', () => {
 
   it('writes Markdown with image links and the heatmap as a table', () => {
     const md = renderMarkdown([results], charts, { imagePath: (c) => `img/${c.id}.svg` });
-    expect(md).toContain(`![${heatmap.title}](img/${heatmap.id}.svg)`);
+    // Metric ids read as names: `Average Latency (ping)` → `Average latency (ping)`.
+    expect(md).toContain(`![${heatmap.title.replace('Average Latency', 'Average latency')}](img/${heatmap.id}.svg)`);
     expect(md).toMatch(/\| asia-east1 \|  \| 13 \| 36 \|/);
     expect(md).toContain('```yaml');
   });

@@ -1,6 +1,7 @@
 import { headlineMetric } from '@netbench/results';
-import type { RunResults, Sample, TrialRecord } from '@netbench/plugin-api';
-import { withUnit } from './format-number.js';
+import { type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
+import { metricName } from './metric-names.js';
+import { formatQuantity } from './units.js';
 
 export interface TrialSummary {
   readonly id: string;
@@ -76,7 +77,7 @@ function headlines(samples: readonly Sample[], declared: RunResults['run']['metr
   // Trial-level values only; per-stream samples would repeat the metric once per stream.
   return samples
     .filter((s) => s.labels['stream'] === undefined && s.labels['interval_end'] === undefined && headlineMetric(s.metric, declared))
-    .map((s) => `${s.labels['direction'] === 'reverse' ? '↩ ' : ''}${s.metric} ${withUnit(s.value, s.unit)}`);
+    .map((s) => `${s.labels['direction'] === 'reverse' ? '↩ ' : ''}${metricName(s.metric)} ${formatQuantity(s.value, s.unit)}`);
 }
 
 export function environment({ run, samples }: RunResults): Environment {

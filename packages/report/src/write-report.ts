@@ -6,6 +6,7 @@ import { loadRunResults } from './load-runs.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderPng } from './render-png.js';
+import { exportFooter } from './export-footer.js';
 import { renderSvg } from './render-svg.js';
 
 export type ReportFormat = 'html' | 'md' | 'svg' | 'png';
@@ -63,7 +64,7 @@ export async function writeReport(options: WriteReportOptions): Promise<WriteRep
   if (format === 'md') {
     const file = resolve(options.out ?? 'report.md');
     const imageDir = join(dirname(file), `${basename(file, extname(file))}-charts`);
-    const images = await writeCharts(charts, imageDir, 'svg');
+    const images = await writeCharts(charts, imageDir, 'svg', results);
     const markdown = renderMarkdown(results, charts, { ...textOptions, imagePath: (chart) => relative(dirname(file), join(imageDir, `${chart.id}.svg`)).split('\\').join('/') });
     await write(file, markdown);
     return { ...base, files: [file, ...images], omitted: 0 };
@@ -71,19 +72,27 @@ export async function writeReport(options: WriteReportOptions): Promise<WriteRep
   if (charts.length === 0) throw new NetbenchError(`nothing to chart in ${base.runIds.join(', ')}: no zone matrix, repetitions, sweeps, latency histograms or interval series`);
   const out = resolve(options.out ?? 'report-charts');
   if (extname(out).toLowerCase() === `.${format}`) {
-    await write(out, format === 'svg' ? renderSvg(charts[0]!) : renderPng(charts[0]!));
+    const footer = footerOf(charts[0]!, results);
+    await write(out, format === 'svg' ? renderSvg(charts[0]!, { footer }) : renderPng(charts[0]!, { footer }));
     return { ...base, files: [out], omitted: charts.length - 1 };
   }
-  return { ...base, files: await writeCharts(charts, out, format), omitted: 0 };
+  return { ...base, files: await writeCharts(charts, out, format, results), omitted: 0 };
 }
 
-async function writeCharts(charts: readonly ChartSpec[], dir: string, format: 'svg' | 'png'): Promise<string[]> {
+/** Run id(s) and start date(s) of the runs a chart draws from: the footer of every chart file written. */
+export function footerOf(chart: ChartSpec, results: readonly RunResults[]): string {
+  const runs = results.filter((r) => chart.runIds.includes(r.run.runId)).map((r) => ({ runId: r.run.runId, startedAt: r.run.startedAt }));
+  return exportFooter(runs.length > 0 ? runs : chart.runIds.map((runId) => ({ runId })));
+}
+
+async function writeCharts(charts: readonly ChartSpec[], dir: string, format: 'svg' | 'png', results: readonly RunResults[]): Promise<string[]> {
   if (charts.length === 0) return [];
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
   for (const chart of charts) {
     const file = join(dir, `${chart.id}.${format}`);
-    await writeFile(file, format === 'svg' ? renderSvg(chart) : renderPng(chart));
+    const footer = footerOf(chart, results);
+    await writeFile(file, format === 'svg' ? renderSvg(chart, { footer }) : renderPng(chart, { footer }));
     files.push(file);
   }
   return files;

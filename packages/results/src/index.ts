@@ -31,6 +31,11 @@ export { compareResults, REGRESSION_EXIT_CODE, resultsTrend } from './store/inde
 export type {
   CompareResultsOptions, ComparisonResult, ComparisonSelection, SideSummary, Trend, TrendFlag, TrendOptions, TrendPoint
 } from './store/index.js';
+/** `netbench check`: candidate paths against a baseline path within one stored run (k8s-netperf's pass/fail). */
+export { checkPaths, DEFAULT_CHECK_METRICS } from './stats/index.js';
+export type { PathCheck, PathCheckOptions, PathCheckRow } from './stats/index.js';
+export { checkRun, CHECK_FAILED_EXIT_CODE } from './store/index.js';
+export type { CheckRunOptions } from './store/index.js';
 
 // Chart specifications from run results (renderer-agnostic JSON; packages/report draws them).
 export {

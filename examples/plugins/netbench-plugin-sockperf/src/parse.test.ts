@@ -58,8 +58,10 @@ describe('trials and argv', () => {
     const trials = sockperfTrials(sockperfSchema.parse({ mode: ['ping-pong', 'under-load'], protocol: ['udp', 'tcp'], duration: 2 }));
     expect(trials.map((t) => `${t.test}/${t.params['protocol']}`)).toEqual(['ping-pong/udp', 'ping-pong/tcp', 'under-load/udp', 'under-load/tcp']);
     const underLoad = trials[3]!;
-    expect(clientArgv({ ...underLoad, target: '10.0.0.2; rm -rf /' }, 11111, '/tmp/x.csv')).toEqual([
-      'sockperf', 'under-load', '-i', '10.0.0.2; rm -rf /', '-p', '11111', '-t', '2', '-m', '64', '--tcp', '--mps', '10000', '--reply-every', '100', '--full-log', '/tmp/x.csv',
+    expect(clientArgv({ ...underLoad, target: '10.0.0.2' }, 11111, '/tmp/x.csv')).toEqual([
+      'sockperf', 'under-load', '-i', '10.0.0.2', '-p', '11111', '-t', '2', '-m', '64', '--tcp', '--mps', '10000', '--reply-every', '100', '--full-log', '/tmp/x.csv',
     ]);
+    // What is not an address never reaches argv (as -i's value or otherwise).
+    for (const target of ['10.0.0.2; rm -rf /', '-f/etc/passwd']) expect(() => clientArgv({ ...underLoad, target }, 11111)).toThrow(/sockperf target .* is not an IP address or host name/);
   });
 });

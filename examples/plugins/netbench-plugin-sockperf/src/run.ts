@@ -1,5 +1,6 @@
 import { RetryableError, type SampleInput } from '@netbench/plugin-api';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 import { fullLogHistogram } from './full-log.js';
 import { parseSockperf } from './parse.js';
 import { FIRST_PORT } from './serve.js';
@@ -11,7 +12,8 @@ const REFUSED_RE = /Connection refused|No messages were received from the server
 export function clientArgv(trial: Pick<TrialRun<SockperfTrialParams>, 'test' | 'params' | 'target'>, port: number, fullLog?: string): string[] {
   const p = trial.params;
   return [
-    'sockperf', trial.test, '-i', trial.target, '-p', String(port),
+    // -i's value; validated, since an address such as -f/etc/passwd must never read as an option.
+    'sockperf', trial.test, '-i', assertHostAddress(trial.target, 'sockperf target'), '-p', String(port),
     '-t', String(p.duration), '-m', String(p.message_size),
     ...(p.protocol === 'tcp' ? ['--tcp'] : []),
     '--mps', String(p.mps),

@@ -5,7 +5,7 @@ import { cliRegistry, cliSearchDirs } from '../lib/registry.js';
 
 export default class Ui extends NetbenchCommand {
   static override summary = 'Open the desktop app (Electron), or serve it to a browser on loopback with --browser.';
-  static override description = 'With --browser the app is served on 127.0.0.1 only; the printed URL carries a one-time random token that becomes a session cookie. Ctrl-C stops serving (running runs are cancelled and torn down first).';
+  static override description = 'With --browser the app is served on 127.0.0.1 only; the printed URL carries a random sign-in token good for one sign-in, exchanged for a separate session secret in a cookie. Ctrl-C stops serving (running runs are cancelled and torn down first).';
   static override examples = ['<%= config.bin %> ui', '<%= config.bin %> ui --browser', '<%= config.bin %> ui --browser --port 0 --json'];
   static override flags = {
     browser: Flags.boolean({ summary: 'Serve the app on 127.0.0.1 for a web browser instead of opening Electron.' }),

@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import { planSpec } from '@netbench/core';
+import { planSpec, printable } from '@netbench/core';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 
@@ -13,8 +13,8 @@ export default class Validate extends NetbenchCommand {
   async run() {
     const { args, flags } = await this.parse(Validate);
     const { plan, warnings } = await planSpec({ file: args.spec, sets: flags.set, registry: cliRegistry() });
-    for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
-    this.log(`${args.spec}: valid · ${plan.fleet.length} hosts · ${plan.trials.length} trials`);
+    for (const warning of warnings) process.stderr.write(`warning: ${printable(warning)}\n`);
+    this.log(`${printable(args.spec)}: valid · ${plan.fleet.length} hosts · ${plan.trials.length} trials`);
     return { valid: true, file: args.spec, hosts: plan.fleet.length, trials: plan.trials.length, warnings };
   }
 }

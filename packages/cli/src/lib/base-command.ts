@@ -1,5 +1,6 @@
 import { Command, Flags } from '@oclif/core';
 import { NetbenchError } from '@netbench/plugin-api';
+import { printable } from '@netbench/core';
 
 /**
  * Every netbench command: `--json` prints the command's return value, and a
@@ -23,7 +24,7 @@ export abstract class NetbenchCommand extends Command {
     if (this.jsonEnabled()) {
       this.logJson({ error: { name: error.name, message: error.message, ...('issues' in error ? { issues: error.issues } : {}) } });
     } else {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${printable(error.message)}\n`);
     }
     return this.exit(error.exitCode);
   }

@@ -1,14 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { createRegistry, type PluginResolver } from '@netbench/core';
+import { createRegistry, type PluginResolver, type RootInput } from '@netbench/core';
 
 let registry: PluginResolver | undefined;
 
-/** Where plugins are looked for besides the user plugin folder: beside the CLI (the built-ins are its dependencies) and the working directory's project. */
-export function cliSearchDirs(): string[] {
-  return [fileURLToPath(new URL('../..', import.meta.url)), process.cwd()];
+/**
+ * Whose package.json declares the plugins besides the user plugin folder:
+ * the CLI's own (the built-ins are its dependencies) and the working
+ * directory's project (only when no other user can write it). Packages that
+ * are merely in a node_modules folder, here or above, are never loaded.
+ */
+export function cliSearchDirs(): RootInput[] {
+  return [fileURLToPath(new URL('../..', import.meta.url)), { dir: process.cwd(), origin: 'project' }];
 }
 
-/** Plugins installed beside the CLI, in the working directory's project and in the user's plugin folder. */
+/** Plugins the CLI depends on, the working directory's project declares, and the user added. */
 export function cliRegistry(): PluginResolver {
   registry ??= createRegistry({ searchDirs: cliSearchDirs() });
   return registry;

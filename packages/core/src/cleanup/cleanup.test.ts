@@ -51,6 +51,8 @@ async function installLabPackages(): Promise<string> {
     await writeFile(join(pkg, 'package.json'), JSON.stringify({ name: dir, version: '1.0.0', type: 'module', main: 'index.js', netbench: { kind, name } }));
     await writeFile(join(pkg, 'index.js'), `export { default } from '${distUrl(`engine/__fixtures__/${file}`)}';\n`);
   }
+  // Installed packages are used only when a package.json declares them.
+  await writeFile(join(plugins, 'package.json'), JSON.stringify({ name: 'lab-project', dependencies: { 'netbench-plugin-lab': '1.0.0', '@acme/netbench-lab-echo': '1.0.0' } }));
   return plugins;
 }
 

@@ -38,7 +38,8 @@ const paidCloud = definePlugin({
     return { usd: hours + gb * 0.5, items: [{ description: 'hours', quantity: hours, unit: 'instance-hour', unitPriceUsd: 1, usd: hours }, { description: 'egress', quantity: gb, unit: 'GB', unitPriceUsd: 0.5, usd: gb * 0.5 }], priceTableDate: '2026-01-01' };
   },
 });
-const registry = staticRegistry([bulkTool, paidCloud, labCloud]);
+const flowsBulkTool = definePlugin({ ...bulkTool, name: 'flows-bulk', flows: { intervals: false, combine: () => 'sum' as const } });
+const registry = staticRegistry([bulkTool, flowsBulkTool, paidCloud, labCloud]);
 
 async function plan(text: string) {
   const { spec } = await loadSpec({ text, file: 'cost.yaml' }, registry);
@@ -67,6 +68,17 @@ describe('plan cost', () => {
       { from: 'b', to: 'a', seconds: 100, bitsPerSecond: 8e9 },
       { from: 'a', to: 'lab', seconds: 100 },
     ]);
+  });
+
+  it('counts every host of an N-host flows fleet and each flow\'s traffic on its own pair', async () => {
+    const p = await plan(`name: mesh\nhosts:\n  a: { cloud: paid, zone: z1 }\n  b: { cloud: paid, zone: z1 }\n  c: { cloud: paid, zone: z2 }\nbenchmarks:\n  - { tool: flows-bulk, flows: { topology: mesh, hosts: [a, b, c] }, rate: 8000000000, duration: 100 }\n`);
+    const usage = planUsage(p, { fixedSeconds: 100, perTrialSeconds: 5 });
+    // 100 s fixed + 110 s measuring (the flows run at once) + 2 trials × 5 s.
+    expect(usage.hostSeconds).toEqual({ a: 220, b: 220, c: 220 });
+    expect(usage.flows.map((f) => `${f.from}>${f.to} ${f.seconds}`)).toEqual(['a>b 100', 'a>c 100', 'b>a 100', 'b>c 100', 'c>a 100', 'c>b 100']);
+    const cost = await estimatePlanCost(p, registry, { fixedSeconds: 100, perTrialSeconds: 5 });
+    // 3 hosts × 220 s = $0.18, and 6 flows × 100 GB × $0.5 = $300 (in cents).
+    expect(cost.usd).toBe(300.18);
   });
 
   it('sums every cloud\'s estimate; a cloud without a cost model is listed as free', async () => {

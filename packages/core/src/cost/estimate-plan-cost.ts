@@ -27,7 +27,7 @@ export interface PlanCost {
 }
 
 /** Clouds whose machines cost nothing extra (they already exist or are this machine). */
-const FREE_CLOUDS = new Set(['local', 'static']);
+const FREE_CLOUDS = new Set(['local', 'static', 'docker']);
 
 /**
  * Ask every cloud of the plan for its estimate (`CloudPlugin.estimateCost`,

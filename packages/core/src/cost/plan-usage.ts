@@ -1,3 +1,4 @@
+import { trialInvocations } from '../plan/plan-flows.js';
 import type { CostUsage } from '@netbench/plugin-api';
 import type { Plan } from '../plan/types.js';
 
@@ -32,7 +33,8 @@ export function planUsage(plan: Plan, assumptions: UsageAssumptions = {}): CostU
     flow.seconds += seconds;
     flows.set(key, flow);
   };
-  for (const trial of plan.trials) {
+  // A synchronized trial's traffic is its flows' (each on its own host pair).
+  for (const trial of plan.trials.flatMap(trialInvocations)) {
     const traffic = trial.traffic;
     if (!traffic) continue;
     if (traffic.direction !== 'reverse') add(trial.client, trial.server, trial.estimatedSeconds, traffic.bitsPerSecond);

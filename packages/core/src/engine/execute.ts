@@ -5,6 +5,10 @@ import type { Sample, SampleInput } from '@netbench/plugin-api';
 import type { TrialRecord } from '@netbench/plugin-api';
 import { NetbenchError, isRetryable } from '@netbench/plugin-api';
 import { trialLabels } from './sample-labels.js';
+import { makeSample, recordSamples } from './record-samples.js';
+import { runFlowsTrial } from './flows/run-flows-trial.js';
+import { SearchSteps } from './search/search-steps.js';
+import { isHostAddress } from '@netbench/plugin-api/tool-kit';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
 
 /**
@@ -16,9 +20,17 @@ export async function execute(state: RunState): Promise<boolean> {
   const queue = [...state.plan.trials];
   const width = Math.max(1, Math.min(state.plan.spec.options.concurrency, queue.length));
   let allOk = true;
+  const searches = new SearchSteps();
   const worker = async () => {
     for (let trial = queue.shift(); trial && !state.signal.aborted; trial = queue.shift()) {
-      if (!(await runTrial(state, trial))) allOk = false;
+      const skip = searches.skipReason(trial);
+      if (skip) {
+        state.trials.set(trial.id, { ...state.trials.get(trial.id)!, error: skip });
+        continue;
+      }
+      const ok = await runTrial(state, trial);
+      if (!ok) allOk = false;
+      searches.record(trial, ok, state.samples);
     }
   };
   await Promise.all(Array.from({ length: width }, worker));
@@ -27,6 +39,7 @@ export async function execute(state: RunState): Promise<boolean> {
 
 /** One trial with its retries. Resolves to whether it succeeded. */
 async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> {
+  if (trial.flows) return runFlowsTrial(state, trial);
   const { retries, trialTimeout } = state.plan.spec.options;
   const tool = state.tools.get(trial.tool)!;
   const client = state.hosts.get(trial.client)!;
@@ -51,6 +64,8 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
 
   const target = trial.ip === 'external' ? server.externalIp : server.internalIp;
   if (!target) return finish('failed', 0, 0, `host ${server.id} has no ${trial.ip} address`);
+  // A cloud plugin's address reaches tool argv: refuse anything that is not an address (e.g. `-f/etc/passwd`).
+  if (!isHostAddress(target)) return finish('failed', 0, 0, `host ${server.id}: ${trial.ip} address ${JSON.stringify(target)} is not an IP address or host name`);
   const labels = trialLabels({ runId: state.runId, specName: state.plan.spec.name, netbenchVersion: state.netbenchVersion, trial, client, server, clientInfo, serverInfo });
 
   for (let attempt = 0; ; attempt += 1) {
@@ -105,28 +120,6 @@ function toSamples(state: RunState, trial: PlannedTrial, context: Sample['labels
   }
   recordSamples(state, samples);
   return samples;
-}
-
-/** A `Sample` with the next sample id of the run. Tool labels win over context labels (merged by the caller). */
-export function makeSample(state: RunState, input: SampleInput, labels: Sample['labels'], defaultTime: number, trialId?: string): Sample {
-  state.nextSample += 1;
-  return {
-    runId: state.runId,
-    sampleId: `${state.runId}-${state.nextSample}`,
-    ...(trialId !== undefined ? { trialId } : {}),
-    metric: input.metric,
-    value: input.value,
-    unit: input.unit,
-    timestamp: input.timestamp ?? defaultTime,
-    labels,
-    ...(input.histogram ? { histogram: input.histogram } : {}),
-  };
-}
-
-export function recordSamples(state: RunState, samples: readonly Sample[]): void {
-  state.files.appendSamples(samples);
-  state.samples.push(...samples);
-  for (const sample of samples) state.events.emit({ type: 'sample', sample });
 }
 
 /** Wait, but no longer than until `signal` aborts. */

@@ -2,6 +2,7 @@ import type { Host } from '@netbench/plugin-api';
 import type { ToolInfo, ToolPlugin } from '@netbench/plugin-api';
 import { ToolMissingError } from '@netbench/plugin-api';
 import { settleAll } from './run-phase.js';
+import { trialInvocations } from '../plan/plan-flows.js';
 import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js';
 
 /**
@@ -16,7 +17,8 @@ export async function prepare(state: RunState): Promise<void> {
   const installs = new Map<string, Promise<unknown>>();
   await settleAll([...state.tools].map(async ([name, tool]) => {
     if (state.signal.aborted) return;
-    const trials = state.plan.trials.filter((t) => t.tool === name);
+    // A synchronized trial's invocations are its flows, each on its own pair.
+    const trials = state.plan.trials.flatMap(trialInvocations).filter((t) => t.tool === name);
     const hostIds = unique(trials.flatMap((t) => [t.client, t.server]));
     await settleAll(hostIds.map(async (hostId) => {
       const host = state.hosts.get(hostId)!;

@@ -165,6 +165,15 @@ describe('runPlan', () => {
     for (const resource of await labResources(runDir)) expect(exists(resource)).toBe(false);
   });
 
+  it('fails a trial whose server address is not an address before the tool runs, and still tears down', async () => {
+    const { outcome, results, runDir } = await run({ trials: [{ mode: 'ok' }], b: { internalIp: '-f/etc/passwd' } });
+    expect(outcome.exitCode).toBe(EXIT_CODES.trialsFailed);
+    const [trial] = results.run.trials;
+    expect(trial).toMatchObject({ status: 'failed', attempts: 0, rawFiles: [] });
+    expect(trial!.error).toBe('host b: internal address "-f/etc/passwd" is not an IP address or host name');
+    for (const resource of await labResources(runDir)) expect(exists(resource)).toBe(false);
+  });
+
   it('retries a trial that failed with a retryable error', async () => {
     const { outcome, events, results } = await run({ trials: [{ mode: 'retry' }] });
     expect(outcome.exitCode).toBe(EXIT_CODES.ok);

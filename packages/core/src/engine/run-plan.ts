@@ -8,11 +8,12 @@ import type { PluginResolver } from '../registry/types.js';
 import type { Sample } from '@netbench/plugin-api';
 import type { RunRecord, RunStatus, TrialRecord } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
-import { EventLog } from '../events/event-log.js';
+import { EventLog, writeFailure } from '../events/event-log.js';
 import { LedgerFile } from '@netbench/plugin-api';
 import { newRunId } from '@netbench/plugin-api';
 import { coreVersion, currentUser } from '../run-id/run-owner.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
+import { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
 import { EXIT_CODES } from './exit-codes.js';
 import { execute } from './execute.js';
 import { prepare } from './prepare.js';
@@ -24,7 +25,7 @@ import { resolvePlugins } from './resolve-plugins.js';
 import { RUN_FILES, RunFiles } from './run-files.js';
 import { runPhase } from './run-phase.js';
 import { reportError, type RunState } from './run-state.js';
-import { recordSamples } from './execute.js';
+import { recordSamples } from './record-samples.js';
 import { teardown } from './teardown.js';
 
 export interface RunPlanOptions {
@@ -62,8 +63,9 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   const runDir = join(runsDir, runId);
   await createRunDir(runsDir, runDir);
   const startedAt = new Date();
-  await writeFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: startedAt.toISOString() })}\n`);
-  await writeFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
+  // Nothing exists yet: a run folder that cannot be written stops the run here, with nothing to tear down.
+  await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: startedAt.toISOString() })}\n`);
+  await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
 
   const events = new EventLog(runId, join(runDir, RUN_FILES.events));
   if (options.onEvent) events.listen(options.onEvent);
@@ -74,7 +76,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     registry: options.registry,
     events,
     ledger: await LedgerFile.open(join(runDir, RUN_FILES.ledger), runId),
-    files: new RunFiles(runDir),
+    files: new RunFiles(runDir, (message) => events.emit({ type: 'warning', message })),
     signal: options.signal ?? new AbortController().signal,
     graceMs: options.abortGraceMs ?? 5000,
     clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], toolInfo: new Map(),
@@ -113,11 +115,13 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   const samples = [...state.samples];
   let record = buildRecord(state, status);
   // results.json first: it is the run's own copy and must not depend on any publisher.
-  await state.files.writeResults({ run: record, samples });
+  // A full disk loses it (an error, exit 1 unless worse) but not the publishers' copies.
+  const resultsWritten = await writeResults(state, record, samples);
+  if (!resultsWritten && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
   const published = await runPhase(state, 'publish', () => publish(state, record, samples));
   if (!published && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
   record = buildRecord(state, status);
-  await state.files.writeResults({ run: record, samples });
+  if (resultsWritten) await writeResults(state, record, samples);
   if (!(await updateStoredRecord(state, record)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
 
   events.emit({ type: 'run-finished', status, durationMs: Date.now() - startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });
@@ -128,13 +132,32 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   return { record, samples, exitCode };
 }
 
-async function createRunDir(runsDir: string, runDir: string): Promise<void> {
-  await mkdir(runsDir, { recursive: true });
+async function writeResults(state: RunState, record: RunRecord, samples: Sample[]): Promise<boolean> {
   try {
-    await mkdir(runDir);
+    await state.files.writeResults({ run: record, samples });
+    return true;
+  } catch (error) {
+    reportError(state, new Error(`cannot write results.json: ${writeFailure(error)}`));
+    return false;
+  }
+}
+
+async function writeRunFile(file: string, text: string): Promise<void> {
+  try {
+    await writeFile(file, text, { mode: PRIVATE_FILE_MODE });
+  } catch (error) {
+    await rm(file, { force: true }).catch(() => {});
+    throw new NetbenchError(`cannot write ${file}: ${writeFailure(error)}; nothing was created`, { cause: error });
+  }
+}
+
+async function createRunDir(runsDir: string, runDir: string): Promise<void> {
+  await makePrivateDir(runsDir, 'the runs folder');
+  try {
+    await mkdir(runDir, { mode: PRIVATE_DIR_MODE });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new NetbenchError(`run folder ${runDir} already exists: a run id is used once`);
-    throw error;
+    throw cannotCreate(error, runDir, 'the run folder');
   }
 }
 

@@ -1,6 +1,6 @@
 import type { HostRecord, MetricDeclaration, RunRecord, RunStatus } from '@netbench/plugin-api';
 import type { Sample } from '@netbench/plugin-api';
-import { makeSample } from './execute.js';
+import { makeSample } from './record-samples.js';
 import type { RunState } from './run-state.js';
 
 /** Labels every sample and the record of a run carry. */

@@ -94,8 +94,9 @@ export async function deleteResources(ledger: LedgerFile, options: DeleteOptions
       await callPlugin(cloud, 'teardown', (callSignal) => cloud.teardown(entry.resource, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }), {
         timeoutMs: options.timeoutMs, emit: options.emit, graceMs: options.graceMs,
       });
-      await ledger.append(entry.plugin, 'deleted', entry.resource);
       outcome.deleted.push(entry);
+      // Deleted is deleted, recorded or not (a full disk): a later cleanup finds it gone, which counts as deleted.
+      await ledger.append(entry.plugin, 'deleted', entry.resource).catch(() => {});
     } catch (error) {
       const message = errorMessage(error);
       await ledger.append(entry.plugin, 'delete-failed', entry.resource, message).catch(() => {});

@@ -1,4 +1,5 @@
 import { NetbenchError } from '@netbench/plugin-api';
+import { printable } from '../errors/printable.js';
 
 /** One problem in a spec file. `line`/`col` are 1-based; 0 when the problem has no place in a file. */
 export interface SpecIssue {
@@ -10,10 +11,10 @@ export interface SpecIssue {
   readonly message: string;
 }
 
-/** `FILE:LINE:COL  path.to.field  message`; the position part shrinks when unknown. */
+/** `FILE:LINE:COL  path.to.field  message`; the position part shrinks when unknown. Control characters from the spec are escaped. */
 export function formatIssue(issue: SpecIssue): string {
   const where = issue.line > 0 ? `${issue.file}:${issue.line}:${issue.col}` : issue.file;
-  return [where, issue.path, issue.message].filter((part) => part !== '').join('  ');
+  return printable([where, issue.path, issue.message].filter((part) => part !== '').join('  '));
 }
 
 /** The spec is invalid. Carries every problem found, not only the first. */

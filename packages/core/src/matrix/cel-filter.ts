@@ -1,5 +1,6 @@
 import { Environment } from '@marcbachmann/cel-js';
 import type { Scalar } from '@netbench/plugin-api';
+import { RE2_MATCHES, re2Matches, useRe2 } from './re2-matches.js';
 
 export type CelType = 'int' | 'double' | 'string' | 'bool' | 'dyn';
 
@@ -36,7 +37,11 @@ export class FilterCompiler {
   readonly variableIssues: { name: string; message: string }[] = [];
 
   constructor(variables: ReadonlyMap<string, readonly Scalar[]>) {
-    this.env = new Environment({ unlistedVariablesAreDyn: false });
+    // Limits keep evaluation time bounded by the expression's size: a filter cannot build big lists or nest deeply.
+    this.env = new Environment({ unlistedVariablesAreDyn: false, limits: { maxAstNodes: 5000, maxDepth: 100, maxListElements: 100, maxMapEntries: 100 } });
+    // `matches` runs on RE2 (linear time), as CEL specifies; JavaScript's RegExp backtracks exponentially.
+    this.env.registerFunction(`string.${RE2_MATCHES}(string): bool`, re2Matches);
+    this.env.registerFunction(`${RE2_MATCHES}(string, string): bool`, re2Matches);
     for (const [name, values] of variables) {
       const type = celTypeOf(values);
       try {
@@ -60,6 +65,8 @@ export class FilterCompiler {
       return { ok: false, message: `filter must be a boolean expression, but it gives ${checked.type}` };
     }
     const parsed = this.env.parse(source);
+    const regexProblem = useRe2(parsed.ast);
+    if (regexProblem) return { ok: false, message: `invalid filter: ${regexProblem}` };
     const filter: CompiledFilter = {
       index,
       source,

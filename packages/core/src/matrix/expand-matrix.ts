@@ -6,6 +6,8 @@ import { matrixVariables, type MatrixDimension } from './matrix-variables.js';
 
 /** A product larger than this is almost certainly a mistake, and would exhaust memory. */
 export const MAX_MATRIX_CELLS = 1_000_000;
+/** Filters that take longer than this over the whole matrix stop with a spec error (each evaluation is bounded; this bounds their sum). */
+export const FILTER_BUDGET_MS = 5_000;
 
 export type Cell = Record<string, Scalar>;
 
@@ -51,7 +53,14 @@ export function expandMatrixChecked(matrix: MatrixSpec | undefined, options: Exp
 
   const cells: Cell[] = [];
   const failed = new Set<number>();
+  const deadline = Date.now() + FILTER_BUDGET_MS;
+  let seen = 0;
   for (const cell of product(vars.dimensions)) {
+    seen++;
+    if (compiler && Date.now() > deadline) {
+      issues.push({ path: filters.length > 1 ? ['matrix', 'filter'] : filterPath(0), message: `the filters took more than ${FILTER_BUDGET_MS / 1000} s (stopped after ${seen - 1} of ${total} cells); simplify them` });
+      return { cells: [], total, variables: vars.names, issues };
+    }
     if (compiler && !keep(cell, compiler, filters, failed, issues, filterPath)) continue;
     cells.push(cell);
   }

@@ -1,10 +1,14 @@
 import { isPlainObject } from '../matrix/placeholders.js';
 import type { Path, Problems } from './problems.js';
 
-/** netbench clouds a PKB VM can become. PKB's `Docker` (a container on this machine) becomes the local lab. */
-export type NativeCloud = 'gcp' | 'aws' | 'azure' | 'static' | 'local';
+/**
+ * netbench clouds a PKB VM can become. PKB's `Docker` (a container on this
+ * machine) becomes a `cloud: docker` host; `local` (the namespace lab) is
+ * never the target of a PKB cloud, but a translation may hold it.
+ */
+export type NativeCloud = 'gcp' | 'aws' | 'azure' | 'static' | 'local' | 'docker';
 
-const CLOUDS: Readonly<Record<string, NativeCloud>> = { gcp: 'gcp', aws: 'aws', azure: 'azure', docker: 'local', static: 'static' };
+const CLOUDS: Readonly<Record<string, NativeCloud>> = { gcp: 'gcp', aws: 'aws', azure: 'azure', docker: 'docker', static: 'static' };
 
 /** PKB's cloud name (`GCP`, `AWS`, `Azure`, `Docker`; any case) to a netbench cloud. */
 export function nativeCloud(pkbCloud: string): NativeCloud | undefined {
@@ -13,7 +17,7 @@ export function nativeCloud(pkbCloud: string): NativeCloud | undefined {
 
 /** The key a `vm_spec` uses for a cloud, as PKB spells it. */
 export function vmSpecKey(cloud: NativeCloud): string {
-  return { gcp: 'GCP', aws: 'AWS', azure: 'Azure', local: 'Docker', static: 'Static' }[cloud];
+  return { gcp: 'GCP', aws: 'AWS', azure: 'Azure', local: 'Local', docker: 'Docker', static: 'Static' }[cloud];
 }
 
 /**
@@ -25,6 +29,7 @@ export const PKB_DEFAULT_VM: Readonly<Record<NativeCloud, Readonly<Record<string
   aws: { machine_type: 't2.small', zone: 'us-east-1' },
   azure: { machine_type: 'Standard_A1', zone: 'eastus2' },
   local: {},
+  docker: {},
   static: {},
 };
 
@@ -37,6 +42,8 @@ const VM_SPEC_FIELDS: Readonly<Record<NativeCloud, Readonly<Record<string, strin
   aws: { machine_type: 'machineType', zone: 'zone', image: 'image', boot_disk_size: 'diskGb' },
   azure: { machine_type: 'machineType', zone: 'zone', image: 'image' },
   local: {},
+  // PKB's DockerVmSpec: docker_cpus and docker_memory_mb (its image is a base OS, not the tools image: see mapVmSpec).
+  docker: { docker_cpus: 'cpus', docker_memory_mb: 'memory' },
   static: {},
 };
 
@@ -51,12 +58,27 @@ export const STATIC_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** vm_spec / static_vms keys PKB uses that do not change network results; read, then ignored with a note. */
-const HARMLESS_KEYS = new Set(['boot_disk_size', 'boot_disk_type', 'num_local_ssds', 'os_type', 'tag', 'disk_specs', 'install_packages', 'image', 'image_project', 'image_family']);
+const HARMLESS_KEYS = new Set(['boot_disk_size', 'boot_disk_type', 'num_local_ssds', 'os_type', 'tag', 'disk_specs', 'image', 'image_project', 'image_family']);
 
 export interface MappedFields {
   readonly fields: Record<string, unknown>;
   /** Native field → PKB path it came from. */
   readonly origins: [string, Path][];
+  /** PKB's `install_packages` of the VM, and where it is written. */
+  install?: InstallSetting;
+}
+
+/** PKB's `install_packages` (a VM attribute): netbench's run-wide `options.install`. */
+export interface InstallSetting {
+  readonly value: boolean;
+  readonly path: Path;
+}
+
+/** Reads `install_packages`, which PKB takes as a boolean. */
+export function readInstallPackages(value: unknown, path: Path, problems: Problems): InstallSetting | undefined {
+  if (typeof value === 'boolean') return { value, path };
+  problems.error(path, 'install_packages is true or false');
+  return undefined;
 }
 
 /** Map one VM's vm_spec (for its cloud) onto the plugin's host fields. */
@@ -64,9 +86,14 @@ export function mapVmSpec(cloud: NativeCloud, spec: Record<string, unknown>, bas
   const names = VM_SPEC_FIELDS[cloud];
   const fields: Record<string, unknown> = {};
   const origins: [string, Path][] = [];
+  let install: InstallSetting | undefined;
   for (const [key, value] of Object.entries(spec)) {
     const path = [...base, key];
     if (value === null || value === undefined) continue;
+    if (key === 'install_packages') {
+      install = readInstallPackages(value, path, problems);
+      continue;
+    }
     if (key === 'machine_type' && isPlainObject(value)) {
       const custom = customMachineType(cloud, value, path, problems);
       if (custom) {
@@ -77,15 +104,18 @@ export function mapVmSpec(cloud: NativeCloud, spec: Record<string, unknown>, bas
     }
     const field = names[key];
     if (field) {
-      fields[field] = value;
+      // The docker plugin takes Docker's size syntax; PKB gives mebibytes.
+      fields[field] = cloud === 'docker' && key === 'docker_memory_mb' ? `${String(value)}m` : value;
       origins.push([field, path]);
+    } else if (cloud === 'docker') {
+      problems.warn(path, `ignored: netbench's docker hosts run the tools image (netbench/tools:bookworm, or image: of your own), with no '${key}'`);
     } else if (cloud === 'local') {
       problems.warn(path, `ignored: the local lab has no '${key}'`);
     } else if (!HARMLESS_KEYS.has(key)) {
       problems.warn(path, `vm_spec '${key}' has no ${cloud} host field in netbench; ignored`);
     }
   }
-  return { fields, origins };
+  return { fields, origins, ...(install ? { install } : {}) };
 }
 
 /** GCP custom machine types (`{cpus: 4, memory: 16GiB}`) are named `custom-CPUS-MIB`. */

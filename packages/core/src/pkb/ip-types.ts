@@ -46,9 +46,9 @@ export function ipTypes(reach: Reachability, client: PkbVm, server: PkbVm): IpTy
 export function reachable(reach: Reachability, a: PkbVm, b: PkbVm): boolean {
   if (reach.vpn) return true;
   if (a.cloud === 'static' && b.cloud === 'static') return a.internalIp && b.internalIp;
-  // PKB's Docker VMs are containers on one bridge (the local lab's namespaces are too).
-  if (a.cloud === 'local' && b.cloud === 'local') return true;
-  if (a.cloud !== b.cloud || a.cloud === 'static' || a.cloud === 'local') return false;
+  // PKB's Docker VMs are containers on one bridge (netbench's docker hosts and the local lab's namespaces are too).
+  if ((a.cloud === 'local' || a.cloud === 'docker') && a.cloud === b.cloud) return true;
+  if (a.cloud !== b.cloud || a.cloud === 'static' || a.cloud === 'local' || a.cloud === 'docker') return false;
   if ((a.cidr ?? '') !== (b.cidr ?? '')) return false;
   if (a.cloud === 'gcp') return true;
   // AWS VPCs and Azure VNets are regional: PKB makes one per region.
@@ -64,8 +64,8 @@ export function reachable(reach: Reachability, a: PkbVm, b: PkbVm): boolean {
  * The netbench address type that reaches `server` the way PKB does. A static
  * VM without `internal_ip` has one address, PKB's `ip_address`, which PKB
  * calls external; the static plugin calls a host's only address internal.
- * A Docker container's one address is PKB's `ip_address` too; a local-lab
- * host has only an internal one. So trials aimed at them use `internal`: the
+ * A Docker container's one address is PKB's `ip_address` too (a docker
+ * host's internal address); a local-lab host has only an internal one. So trials aimed at them use `internal`: the
  * same address PKB targets.
  */
 export function targetIp(server: PkbVm, ip: IpType): IpType {
@@ -74,5 +74,5 @@ export function targetIp(server: PkbVm, ip: IpType): IpType {
 
 /** A host netbench knows one (internal) address of (see `targetIp`). */
 export function hasSingleAddress(vm: PkbVm): boolean {
-  return (vm.cloud === 'static' && !vm.internalIp) || vm.cloud === 'local';
+  return (vm.cloud === 'static' && !vm.internalIp) || vm.cloud === 'local' || vm.cloud === 'docker';
 }

@@ -104,6 +104,29 @@ describe('which addresses PKB measures (ip_addresses, default REACHABLE)', () =>
     expect(ips(aws('us-east-1a', 'eu-west-1a'))).toEqual(['vm_1>vm_2:external']);
   });
 
+  test('install_packages: false (static VM or vm_spec) is options.install: false, without a warning when every VM says so', () => {
+    const both = translate(`
+ping:
+  vm_groups:
+    vm_1: { static_vms: [{ ip_address: 10.0.0.1, internal_ip: 10.0.0.1, install_packages: false }] }
+    vm_2: { static_vms: [{ ip_address: 10.0.0.2, internal_ip: 10.0.0.2, install_packages: false }] }
+`);
+    expect(both.options).toEqual({ install: false });
+    expect(both.hosts.vm_1).toEqual({ cloud: 'static', address: '10.0.0.1', internalAddress: '10.0.0.1' });
+    expect(both.warnings).toEqual([]);
+    expect(both.issues).toEqual([]);
+    expect(both.origins.find(['options', 'install'])).toEqual({ pkb: ['ping', 'vm_groups', 'vm_1', 'static_vms', 0, 'install_packages'], exact: true });
+    // true is PKB's default and netbench's: nothing to write.
+    const on = translate('ping: { vm_groups: { vm_1: { static_vms: [{ ip_address: 10.0.0.1, internal_ip: 10.0.0.1, install_packages: true }] }, vm_2: { static_vms: [{ ip_address: 10.0.0.2, internal_ip: 10.0.0.2 }] } } }');
+    expect(on.options).toBeUndefined();
+    expect(on.warnings).toEqual([]);
+    // Only one VM: netbench's setting is per run, and says what that means for the other.
+    const one = translate('ping: { vm_groups: { vm_1: { vm_spec: { GCP: { install_packages: false } } } } }');
+    expect(one.options).toEqual({ install: false });
+    expect(one.warnings).toEqual(['ping.vm_groups.vm_1.vm_spec.GCP.install_packages: install_packages: false is one setting per run in netbench (options.install): tools are not installed on vm_2 either']);
+    expect(translate('ping: { vm_groups: { vm_1: { static_vms: [{ ip_address: 10.0.0.1, install_packages: no thanks }] } } }').issues).toEqual(['ping.vm_groups.vm_1.static_vms.0.install_packages: install_packages is true or false']);
+  });
+
   test("a static VM's one address is what PKB calls external; netbench's static plugin calls it internal", () => {
     const onprem = 'vm_groups: { vm_1: { static_vms: [{ ip_address: 203.0.113.5, user_name: me }] } }';
     expect(ips(`iperf: { ${onprem} }`)).toEqual(['vm_1>vm_2:external', 'vm_2>vm_1:internal']);
@@ -235,5 +258,28 @@ netperf:
     expect(t.origins.find(['hosts', 'vm_1', 'machineType'])).toEqual({ pkb: ['netperf', 'vm_groups', 'vm_1', 'vm_spec', 'GCP', 'machine_type'], exact: true });
     expect(t.origins.find(['benchmarks', 0, 'duration'])).toEqual({ pkb: ['netperf', 'flags', 'netperf_test_length'], exact: true });
     expect(t.origins.find(['benchmarks', 1, 'nope'])).toEqual({ pkb: ['netperf'], exact: false });
+  });
+});
+
+describe('Docker VMs', () => {
+  test('become docker hosts sized by docker_cpus and docker_memory_mb; other keys are named and ignored', () => {
+    const t = translate('netperf: { vm_groups: { vm_1: { cloud: Docker, vm_spec: { Docker: { docker_cpus: 2, docker_memory_mb: 2048, image: "ubuntu:22.04" } } }, vm_2: { cloud: Docker } }, flags: { zone: us-east1-b } }');
+    expect(t.hosts).toEqual({ vm_1: { cloud: 'docker', cpus: 2, memory: '2048m' }, vm_2: { cloud: 'docker' } });
+    expect(t.warnings).toEqual(["netperf.vm_groups.vm_1.vm_spec.Docker.image: ignored: netbench's docker hosts run the tools image (netbench/tools:bookworm, or image: of your own), with no 'image'"]);
+    // A container has one address: PKB's REACHABLE runs (external and internal) both target it.
+    expect(t.benchmarks.map((b) => b.ip)).toEqual(['internal', 'internal']);
+  });
+
+  test('next to a cloud VM, a Docker VM is admitted at this machine\'s public address (publicAddress: auto)', () => {
+    const t = translate('netperf: { vm_groups: { vm_1: { cloud: Docker }, vm_2: { vm_spec: { GCP: { zone: us-central1-a } } } } }');
+    expect(t.hosts.vm_1).toEqual({ cloud: 'docker', publicAddress: 'auto' });
+    expect(t.warnings).toEqual([]);
+  });
+
+  test('container_netperf runs two docker containers sized like its pods, with a note on the cluster PKB would use', () => {
+    const t = translate('container_netperf: { container_specs: { netperf: { image: netperf, cpus: 2, memory: 4GiB } }, container_registry: {}, container_cluster: { vm_count: 2, vm_spec: { GCP: { machine_type: n1-standard-4, zone: us-east1-b } } } }');
+    expect(t.hosts).toEqual({ container_1: { cloud: 'docker', cpus: 2, memory: '4096m' }, container_2: { cloud: 'docker', cpus: 2, memory: '4096m' } });
+    expect(t.warnings).toEqual([]);
+    expect(t.notes.join('\n')).toMatch(/pods on a 2-node cluster of GCP n1-standard-4 in us-east1-b/);
   });
 });

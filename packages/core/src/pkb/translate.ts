@@ -116,6 +116,7 @@ export function translatePkb(raw: Readonly<Record<string, unknown>>, options: Tr
     }
     Object.assign(nativeOptions, mergeOptions(nativeOptions, result.options));
     for (const option of Object.keys(result.options ?? {})) origins.set(['options', option], base);
+    installOption(vms, nativeOptions, origins, problems);
     const copies = flags.get('num_benchmark_copies');
     if (copies) {
       const read = readInteger(copies, problems);
@@ -173,6 +174,22 @@ function isPublicIpv4(address: string): boolean {
   if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return false;
   const [a, b] = parts as [number, number];
   return !(a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127));
+}
+
+/**
+ * PKB's `install_packages: false` (on a static VM or in a vm_spec) is
+ * netbench's `options.install: false`. netbench decides it per run, so when
+ * only some VMs say so, no host gets tools installed, and the user is told.
+ */
+function installOption(vms: readonly PkbVm[], options: NativeOptions, origins: Origins, problems: Problems): void {
+  const off = vms.filter((vm) => vm.install?.value === false);
+  if (off.length === 0) return;
+  options.install = false;
+  origins.set(['options', 'install'], off[0]!.install!.path);
+  const others = vms.filter((vm) => vm.install?.value !== false).map((vm) => vm.host);
+  if (others.length > 0) {
+    problems.warn(off[0]!.install!.path, `install_packages: false is one setting per run in netbench (options.install): tools are not installed on ${others.join(', ')} either`);
+  }
 }
 
 function mergeOptions(current: NativeOptions, add: NativeOptions | undefined): NativeOptions {

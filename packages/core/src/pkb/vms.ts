@@ -1,6 +1,6 @@
 import { isPlainObject } from '../matrix/placeholders.js';
 import { readString, readStringList, type PkbFlags } from './flags.js';
-import { AWS_REGION_RE, mapVmSpec, nativeCloud, PKB_DEFAULT_VM, placementValue, STATIC_FIELDS, type NativeCloud } from './host-fields.js';
+import { AWS_REGION_RE, mapVmSpec, nativeCloud, PKB_DEFAULT_VM, placementValue, readInstallPackages, STATIC_FIELDS, type InstallSetting, type NativeCloud } from './host-fields.js';
 import type { Path, Problems } from './problems.js';
 
 /** One VM of a PKB benchmark, as a native host. */
@@ -19,9 +19,10 @@ export interface PkbVm {
   readonly cidr?: string;
   /** A static VM with an `internal_ip`. */
   readonly internalIp: boolean;
+  /** PKB's `install_packages` of the VM, when written. */
+  readonly install?: InstallSetting;
 }
 
-const DOCKER_NOTE = 'Docker: netbench has no Docker plugin';
 const GROUP_KEYS = new Set(['cloud', 'vm_spec', 'vm_count', 'static_vms', 'cidr', 'disk_spec', 'disk_count', 'os_type']);
 const HOST_NAME_RE = /[^A-Za-z0-9_-]/g;
 
@@ -70,6 +71,7 @@ export function readVms(source: VmSource, flags: PkbFlags, problems: Problems): 
   const machineType = flags.get('machine_type');
   const vms: PkbVm[] = [];
   let zoneIndex = 0;
+  const groupPaths = new Map<string, Path>();
   for (const name of [...groups.keys()].sort()) {
     const group = groups.get(name) as Record<string, unknown>;
     const path = source.groupPath?.(name) ?? [...groupsPath, name];
@@ -79,6 +81,7 @@ export function readVms(source: VmSource, flags: PkbFlags, problems: Problems): 
 
     const cloud = groupCloud(group, path, cloudFlag, problems);
     if (!cloud) continue;
+    groupPaths.set(name, path);
     const count = vmCount(group, path, problems);
     const statics = staticVms(group, path, count, problems);
     const made = Math.max(0, count - statics.length);
@@ -92,7 +95,21 @@ export function readVms(source: VmSource, flags: PkbFlags, problems: Problems): 
       vms.push(madeVm(group, path, cloud, hostName(statics.length + i), name, zone, machineType, flags, problems));
     }
   }
-  return vms;
+  return withPublicAddresses(vms, groupPaths);
+}
+
+/**
+ * A PKB Docker VM talks to VMs on other clouds from this machine, through
+ * Docker's NAT: their firewalls must admit this machine's public address,
+ * which the docker plugin finds at provision (`publicAddress: auto`).
+ */
+function withPublicAddresses(vms: PkbVm[], groupPaths: ReadonlyMap<string, Path>): PkbVm[] {
+  if (!vms.some((vm) => vm.cloud !== 'docker')) return vms;
+  return vms.map((vm) => {
+    if (vm.cloud !== 'docker') return vm;
+    const from = groupPaths.get(vm.group) ?? vm.path;
+    return { ...vm, fields: { ...vm.fields, publicAddress: 'auto' }, origins: [...vm.origins, ['publicAddress', from]] };
+  });
 }
 
 function zoneSlots(flags: PkbFlags, problems: Problems): ZoneSlot[] {
@@ -124,11 +141,8 @@ function groupCloud(group: Record<string, unknown>, path: Path, cloudFlag: Retur
   const name = written === undefined || written === null ? 'GCP' : String(written);
   const cloud = nativeCloud(name);
   if (!cloud) {
-    problems.error(where, `cloud '${name}' has no netbench plugin (netbench clouds: GCP, AWS, Azure; static VMs via static_vms; Docker becomes the local lab)`);
+    problems.error(where, `cloud '${name}' has no netbench plugin (netbench clouds: GCP, AWS, Azure, Docker; static VMs via static_vms)`);
     return undefined;
-  }
-  if (cloud === 'local' && !problems.warnings.some((w) => w.message.startsWith(DOCKER_NOTE))) {
-    problems.warn(where, `${DOCKER_NOTE}; its VMs become \`cloud: local\` hosts (network namespaces on this machine). The local lab has no route to the internet, so to measure this machine against a cloud VM, replace the host with a \`static\` one for this machine after \`netbench convert\``);
   }
   return cloud;
 }
@@ -163,9 +177,12 @@ function staticVms(group: Record<string, unknown>, path: Path, count: number, pr
     }
     const fields: Record<string, unknown> = {};
     const origins: [string, Path][] = [];
+    let install: InstallSetting | undefined;
     for (const [key, value] of Object.entries(entry)) {
       const field = STATIC_FIELDS[key];
-      if (field) {
+      if (key === 'install_packages') {
+        install = readInstallPackages(value, [...entryPath, key], problems);
+      } else if (field) {
         fields[field] = value;
         origins.push([field, [...entryPath, key]]);
       } else if (key === 'password') {
@@ -176,7 +193,7 @@ function staticVms(group: Record<string, unknown>, path: Path, count: number, pr
     }
     if (entry.ip_address === undefined) problems.error(entryPath, 'a static VM needs ip_address (the address netbench connects to over SSH)');
     const zone = typeof entry.zone === 'string' ? entry.zone : undefined;
-    return [{ cloud: 'static', fields, origins, path: entryPath, ...(zone ? { zone } : {}), internalIp: entry.internal_ip !== undefined }];
+    return [{ cloud: 'static', fields, origins, path: entryPath, ...(zone ? { zone } : {}), internalIp: entry.internal_ip !== undefined, ...(install ? { install } : {}) }];
   });
 }
 
@@ -202,7 +219,7 @@ function madeVm(
   const fields = { ...mapped.fields };
   const origins: [string, Path][] = mapped.origins.map(([field, from]) => [field, Object.hasOwn(isPlainObject(written) ? written : {}, originKey(from)) ? from : path]);
 
-  if (cloud !== 'local') {
+  if (cloud !== 'local' && cloud !== 'docker') {
     if (zone) {
       fields.zone = zone.value;
       origins.push(['zone', zone.path]);
@@ -229,7 +246,7 @@ function madeVm(
     }
   }
   applyCloudFlags(cloud, fields, origins, flags, problems);
-  return { host, group: groupName, cloud, fields, origins, path, ...(typeof fields.zone === 'string' ? { zone: fields.zone } : {}), ...(cidr ? { cidr } : {}), internalIp: true };
+  return { host, group: groupName, cloud, fields, origins, path, ...(typeof fields.zone === 'string' ? { zone: fields.zone } : {}), ...(cidr ? { cidr } : {}), internalIp: true, ...(mapped.install ? { install: mapped.install } : {}) };
 }
 
 /** Flags that set a field of every host of one cloud. */
@@ -253,7 +270,7 @@ function applyCloudFlags(cloud: NativeCloud, fields: Record<string, unknown>, or
     if (project !== undefined) set('project', 'project', project);
   }
   const style = string('placement_group_style');
-  if (style !== undefined && cloud !== 'static' && cloud !== 'local') {
+  if (style !== undefined && cloud !== 'static' && cloud !== 'local' && cloud !== 'docker') {
     const placement = placementValue(cloud, style.toLowerCase());
     if (placement) set('placement', 'placement_group_style', placement);
     else if (style.toLowerCase() !== 'none') problems.warn(flags.pathOf('placement_group_style'), `placement_group_style '${style}' has no ${cloud} equivalent in netbench (only cluster placement); ignored for ${cloud} hosts`);

@@ -10,10 +10,11 @@ import { BENCHMARK_CORE_KEYS } from '../spec/skeleton-schema.js';
 import { specErrorWithoutPositions } from '../issues/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
+import { flowTrials, type DraftFlow } from './plan-flows.js';
 import { BlockParser } from './parse-block.js';
 import type { ParsedBlocks } from '../spec/parsed-blocks.js';
 import { repeatAndOrder } from './order-trials.js';
-import type { Plan, PlannedTrial } from './types.js';
+import type { Plan, PlannedFlow, PlannedTrial } from './types.js';
 
 interface BenchmarkTemplate {
   readonly index: number;
@@ -32,6 +33,7 @@ interface Draft {
   readonly client: FleetSlot;
   readonly server: FleetSlot;
   readonly cell: Readonly<Record<string, Scalar>>;
+  readonly flows?: readonly DraftFlow[];
 }
 
 /**
@@ -53,6 +55,13 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
   expansion.cells.forEach((cell, cellIndex) => {
     for (const bench of benches) {
       const variant = benchmarkVariant(bench, cell, parser);
+      if (bench.spec.flows) {
+        const use = (host: string) => fleet.use(host, cell, cellIndex);
+        for (const sync of flowTrials(bench.spec.flows, variant.trials, use, bench.tool.name)) {
+          drafts.push({ bench, name: variant.name, trial: sync.trial, client: sync.flows[0]!.client, server: sync.flows[0]!.server, cell, flows: sync.flows });
+        }
+        continue;
+      }
       const client = fleet.use(bench.spec.client, cell, cellIndex);
       const server = fleet.use(bench.spec.server, cell, cellIndex);
       for (const trial of variant.trials) drafts.push({ bench, name: variant.name, trial, client, server, cell });
@@ -81,6 +90,8 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
       cell: d.cell,
       estimatedSeconds: d.trial.estimatedSeconds,
       ...(d.trial.traffic ? { traffic: d.trial.traffic } : {}),
+      ...(d.trial.search ? { search: { ...d.trial.search, group: `${d.bench.index}/${JSON.stringify(d.cell)}/${repetition}/${d.trial.search.group}` } } : {}),
+      ...(d.flows ? { flows: plannedFlows(d.flows, d.bench.spec, repeated ? repetition : undefined) } : {}),
     };
   });
   return {
@@ -101,6 +112,7 @@ async function benchmarkTemplate(spec: BenchmarkSpec, index: number, resolver: P
       : 'is not installed';
     throw new NetbenchError(`benchmarks.${index}: tool '${spec.tool}' ${why}; cannot plan its trials`);
   }
+  if (spec.flows && !tool.flows) throw new NetbenchError(`benchmarks.${index}.flows: tool '${spec.tool}' cannot run synchronized flows (its plugin does not declare \`flows\`)`);
   const fields = pluginFields(spec, BENCHMARK_CORE_KEYS);
   const vars = referencedVariables([fields, spec.name ?? '']);
   return { index, spec, tool, fields, vars, byVars: new Map() };
@@ -138,4 +150,18 @@ async function hostSchemas(spec: Spec, resolver: PluginResolver): Promise<Map<st
     schemas.set(host.cloud, cloud?.hostSchema as z.ZodType | undefined);
   }
   return schemas;
+}
+
+function plannedFlows(flows: readonly DraftFlow[], bench: BenchmarkSpec, repetition: number | undefined): PlannedFlow[] {
+  return flows.map((flow) => ({
+    label: flow.label,
+    tool: bench.tool,
+    test: flow.trial.test,
+    params: repetition !== undefined ? { ...flow.trial.params, repetition } : flow.trial.params,
+    client: flow.client.id,
+    server: flow.server.id,
+    ip: bench.ip,
+    estimatedSeconds: flow.trial.estimatedSeconds,
+    ...(flow.trial.traffic ? { traffic: flow.trial.traffic } : {}),
+  }));
 }

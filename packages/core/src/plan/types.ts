@@ -1,5 +1,5 @@
 import type { Scalar, Spec } from '../spec/types.js';
-import type { FleetHost, TrialSpec } from '@netbench/plugin-api';
+import type { FleetHost, TrialSearch, TrialSpec } from '@netbench/plugin-api';
 
 export type { FleetHost };
 
@@ -25,6 +25,30 @@ export interface PlannedTrial {
   /** Seconds the tool itself measures (for progress and ETA). */
   readonly estimatedSeconds: number;
   /** Bulk traffic the trial sends (from the tool's `TrialSpec.traffic`), for egress cost estimates. */
+  readonly traffic?: TrialSpec['traffic'];
+  /**
+   * Set for a synchronized trial (a benchmark with `flows:`): the flows run
+   * at once, released at one barrier (docs/flows.md). `client`/`server` are
+   * then the first flow's, and `test`/`params` the trial's own (for a
+   * bidirectional mix, `test` joins the flows' tests with `+`).
+   */
+  readonly flows?: readonly PlannedFlow[];
+  /** A step of a search (`TrialSpec.search`); `group` is made unique per benchmark, cell and repetition. */
+  readonly search?: TrialSearch;
+}
+
+/** One flow of a synchronized trial: a tool invocation on its own host pair. */
+export interface PlannedFlow {
+  /** Unique within the trial; the `flow` label of its samples (`client->s1`). */
+  readonly label: string;
+  readonly tool: string;
+  readonly test: string;
+  readonly params: Readonly<Record<string, Scalar>>;
+  /** Fleet host ids. */
+  readonly client: string;
+  readonly server: string;
+  readonly ip: 'internal' | 'external';
+  readonly estimatedSeconds: number;
   readonly traffic?: TrialSpec['traffic'];
 }
 

@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import type { PluginKind } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import { createRegistry } from '../registry/create-registry.js';
+import type { RootInput } from '../registry/plugin-roots.js';
 import { describePackage, PLUGIN_PACKAGE_RE, readPackageJson } from '../registry/discover-plugins.js';
 import { loadPlugin } from '../registry/load-plugin.js';
 import { probePlugins } from '../registry/probe-plugins.js';
@@ -21,7 +22,7 @@ export interface AddPluginOptions {
   /** The user plugin folder. Default `$NETBENCH_HOME/plugins`. */
   readonly dir?: string;
   /** Where the CLI's own plugins are found (to refuse a name they already use). Default: beside this core. */
-  readonly searchDirs?: readonly string[];
+  readonly searchDirs?: readonly RootInput[];
 }
 
 export interface AddedPlugin {

@@ -1,6 +1,7 @@
 import type { PluginKind } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import { createRegistry } from '../registry/create-registry.js';
+import type { RootInput } from '../registry/plugin-roots.js';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
 import { blockJsonSchema } from '@netbench/plugin-api/testing';
 import { pluginSource, type PluginSource } from './plugin-source.js';
@@ -10,7 +11,7 @@ export interface PluginInfoOptions {
   readonly name: string;
   /** Needed only when several kinds share the name. */
   readonly kind?: PluginKind;
-  readonly searchDirs?: readonly string[];
+  readonly searchDirs?: readonly RootInput[];
   readonly dir?: string;
 }
 
@@ -47,6 +48,7 @@ const OPTIONAL_HOOKS = ['preflight', 'cleanup', 'diagnose', 'install', 'serve'];
 export async function pluginInfo(options: PluginInfoOptions): Promise<PluginInfo> {
   const dir = options.dir ?? userPluginsDir();
   const registry = createRegistry({ ...(options.searchDirs ? { searchDirs: options.searchDirs } : {}), userPlugins: dir });
+  registry.probeAll();
   const matches = registry.list(options.kind).filter((d) => d.name === options.name || d.packageName === options.name);
   if (matches.length === 0) {
     const names = registry.list(options.kind).map((d) => d.name).sort();

@@ -1,3 +1,4 @@
+import type { RootInput } from '../registry/plugin-roots.js';
 import { NetbenchError } from '@netbench/plugin-api';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
 import { listPlugins, type PluginListing } from './list-plugins.js';
@@ -9,7 +10,7 @@ export interface RemovePluginOptions {
   /** Plugin short name (`sockperf`) or package name (`netbench-plugin-sockperf`). */
   readonly name: string;
   readonly dir?: string;
-  readonly searchDirs?: readonly string[];
+  readonly searchDirs?: readonly RootInput[];
 }
 
 /** `netbench plugins remove`: uninstall a plugin `plugins add` installed. Built-ins and project packages are refused. */

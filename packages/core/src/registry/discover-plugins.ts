@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { declaration, impliedPluginName, PLUGIN_PACKAGE_RE, type PluginKind } from '@netbench/plugin-api';
+import { manifestDir, resolvePackageDir, toRoot, untrustedReason, type RootInput, type RootOrigin, type RootProblem } from './plugin-roots.js';
 import type { PluginDescriptor } from './types.js';
 
 const BUILTIN_PREFIX = '@netbench/plugin-';
@@ -11,6 +12,9 @@ export interface UndeclaredPackage {
   readonly packageName: string;
   readonly version: string;
   readonly dir: string;
+  readonly origin?: RootOrigin;
+  /** The package.json that declares it. */
+  readonly declaredBy?: string;
 }
 
 export interface DiscoveredPackages {
@@ -18,6 +22,8 @@ export interface DiscoveredPackages {
   readonly plugins: PluginDescriptor[];
   /** `netbench-plugin-*` packages that declare nothing (see `probePlugins`). */
   readonly undeclared: UndeclaredPackage[];
+  /** Project folders that were not used (a package.json others can write). */
+  readonly ignored: RootProblem[];
 }
 
 /** The parts of a package.json discovery reads. */
@@ -27,53 +33,83 @@ export interface PackageJson {
   readonly main?: unknown;
   readonly exports?: unknown;
   readonly netbench?: unknown;
+  readonly dependencies?: unknown;
+  readonly optionalDependencies?: unknown;
+  readonly devDependencies?: unknown;
+}
+
+/** Every declared plugin of the roots (see `discoverPackages`). */
+export function discoverPlugins(roots: readonly RootInput[]): PluginDescriptor[] {
+  return discoverPackages(roots).plugins;
 }
 
 /**
- * Every package that declares itself a netbench plugin in the `node_modules`
- * folders of `searchDirs` and their ancestors (`@scope/*` included), nearest
- * first. Reads package.json files only; nothing is imported. When two
- * packages declare the same kind and name, the first found wins.
- */
-export function discoverPlugins(searchDirs: readonly string[]): PluginDescriptor[] {
-  return discoverPackages(searchDirs).plugins;
-}
-
-/**
- * Like `discoverPlugins`, and also the `netbench-plugin-*` packages that do
- * not declare themselves. A project (or the user plugin folder) may declare
- * them for their packages in its own package.json,
+ * The plugins the roots' package.json files declare: their `dependencies`,
+ * `optionalDependencies` and `devDependencies`, and the packages named in
  * `"netbench": { "plugins": { "<package>": { "kind": ..., "name": ... } } }`
- * (what `netbench plugins add` records after importing one once).
+ * (what `netbench plugins add` records after importing one once), each
+ * resolved as Node resolves it from the root. A package that merely sits in
+ * some `node_modules` folder is never considered: what runs is what the user
+ * installed or declared. A `project` root's package.json is used only when
+ * it and its folder belong to the user and no one else can write them.
+ * Reads package.json files only; nothing is imported. When two packages
+ * declare the same kind and name, the first root wins.
  */
-export function discoverPackages(searchDirs: readonly string[]): DiscoveredPackages {
+export function discoverPackages(roots: readonly RootInput[]): DiscoveredPackages {
   const found = new Map<string, PluginDescriptor>();
   const undeclared = new Map<string, UndeclaredPackage>();
-  const seenModules = new Set<string>();
+  const ignored: RootProblem[] = [];
+  const seenManifests = new Set<string>();
   const add = (descriptor: PluginDescriptor) => {
     const key = `${descriptor.kind}\u0000${descriptor.name}`;
     if (!found.has(key)) found.set(key, descriptor);
   };
-  for (const start of searchDirs) {
-    for (const modules of nodeModulesChain(resolve(start))) {
-      if (seenModules.has(modules)) continue;
-      seenModules.add(modules);
-      const declarations = projectDeclarations(dirname(modules));
-      for (const dir of packageDirs(modules)) {
-        const descriptor = describePackage(dir);
-        if (descriptor) {
-          add(descriptor);
-          continue;
-        }
-        const pkg = undeclaredPackage(dir);
-        if (!pkg) continue;
-        const declared = declarations.get(pkg.packageName);
-        if (declared) add({ ...declared, packageName: pkg.packageName, version: pkg.version, dir, builtin: false });
-        else if (!undeclared.has(pkg.packageName)) undeclared.set(pkg.packageName, pkg);
+  for (const root of roots.map(toRoot)) {
+    // The user plugin folder is its own project: never a package.json above it.
+    const projectDir = root.origin === 'user' ? (existsSync(join(root.dir, 'package.json')) ? root.dir : undefined) : manifestDir(root.dir);
+    if (!projectDir || seenManifests.has(projectDir)) continue;
+    if (root.origin === 'project') {
+      const reason = untrustedReason(projectDir);
+      if (reason) {
+        ignored.push({ dir: projectDir, reason });
+        continue;
       }
     }
+    seenManifests.add(projectDir);
+    const manifest = readPackageJson(projectDir);
+    const declarations = projectDeclarations(manifest);
+    const declaredBy = join(projectDir, 'package.json');
+    for (const packageName of declaredNames(manifest, declarations)) {
+      const dir = resolvePackageDir(packageName, projectDir);
+      if (!dir) continue;
+      const descriptor = describePackage(dir);
+      if (descriptor) {
+        if (descriptor.packageName === packageName) add({ ...descriptor, origin: originOf(descriptor, root.origin), declaredBy });
+        continue;
+      }
+      const pkg = undeclaredPackage(dir);
+      if (!pkg || pkg.packageName !== packageName) continue;
+      const declared = declarations.get(pkg.packageName);
+      if (declared) add({ ...declared, packageName: pkg.packageName, version: pkg.version, dir, builtin: false, origin: root.origin, declaredBy });
+      else if (!undeclared.has(pkg.packageName)) undeclared.set(pkg.packageName, { ...pkg, origin: root.origin, declaredBy });
+    }
   }
-  return { plugins: [...found.values()], undeclared: [...undeclared.values()] };
+  return { plugins: [...found.values()], undeclared: [...undeclared.values()], ignored };
+}
+
+function originOf(descriptor: PluginDescriptor, origin: RootOrigin): PluginDescriptor['origin'] {
+  return descriptor.builtin && origin === 'cli' ? 'built-in' : origin;
+}
+
+/** Package names a manifest declares: its dependencies of every kind but peer, and its `netbench.plugins` keys. */
+function declaredNames(manifest: PackageJson | undefined, declarations: Map<string, unknown>): string[] {
+  const names = new Set<string>();
+  for (const field of [manifest?.dependencies, manifest?.optionalDependencies, manifest?.devDependencies]) {
+    if (typeof field === 'object' && field !== null) for (const name of Object.keys(field)) names.add(name);
+  }
+  for (const name of declarations.keys()) names.add(name);
+  // A name must be a package name, not a path out of node_modules.
+  return [...names].filter((name) => /^(?:@[a-z0-9~][\w.~-]*\/)?[a-z0-9~][\w.~-]*$/i.test(name)).sort();
 }
 
 /** A `netbench-plugin-*` package without a `netbench` declaration. */
@@ -84,38 +120,15 @@ function undeclaredPackage(dir: string): UndeclaredPackage | undefined {
 }
 
 /** `"netbench": { "plugins": { "<package>": { kind, name } } }` of the project owning a node_modules folder. */
-function projectDeclarations(projectDir: string): Map<string, { kind: PluginKind; name: string }> {
+function projectDeclarations(manifest: PackageJson | undefined): Map<string, { kind: PluginKind; name: string }> {
   const out = new Map<string, { kind: PluginKind; name: string }>();
-  const declared = (readPackageJson(projectDir)?.netbench as { plugins?: unknown } | undefined)?.plugins;
+  const declared = (manifest?.netbench as { plugins?: unknown } | undefined)?.plugins;
   if (typeof declared !== 'object' || declared === null) return out;
   for (const [packageName, value] of Object.entries(declared)) {
     const parsed = declaration(value);
     if (parsed) out.set(packageName, parsed);
   }
   return out;
-}
-
-/** `<dir>/node_modules` for `dir` and each ancestor, nearest first, as Node resolves packages. */
-function nodeModulesChain(start: string): string[] {
-  const chain: string[] = [];
-  for (let dir = start; ; dir = dirname(dir)) {
-    const modules = join(dir, 'node_modules');
-    if (existsSync(modules)) chain.push(modules);
-    if (dirname(dir) === dir) return chain;
-  }
-}
-
-function packageDirs(modules: string): string[] {
-  const dirs: string[] = [];
-  for (const entry of safeReaddir(modules)) {
-    if (entry.startsWith('.')) continue;
-    if (entry.startsWith('@')) {
-      for (const scoped of safeReaddir(join(modules, entry))) dirs.push(join(modules, entry, scoped));
-    } else {
-      dirs.push(join(modules, entry));
-    }
-  }
-  return dirs;
 }
 
 export function readPackageJson(dir: string): PackageJson | undefined {
@@ -139,12 +152,4 @@ export function describePackage(dir: string): PluginDescriptor | undefined {
     dir,
     builtin: pkg.name.startsWith(BUILTIN_PREFIX),
   };
-}
-
-function safeReaddir(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
 }

@@ -47,7 +47,7 @@ export function probePlugins(packages: readonly UndeclaredPackage[]): ProbeResul
     const manifest = readPackageJson(pkg.dir);
     const entry = manifest && packageEntry(pkg.dir, manifest);
     if (entry) entries.push({ pkg, url: pathToFileURL(entry).href });
-    else problems.push({ ...pkg, error: 'no entry point in package.json ("exports" or "main")' });
+    else problems.push({ packageName: pkg.packageName, version: pkg.version, dir: pkg.dir, error: 'no entry point in package.json ("exports" or "main")' });
   }
   if (entries.length === 0) return { plugins, problems };
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', PROBE_SCRIPT, ...entries.map((e) => e.url)], {
@@ -60,14 +60,14 @@ export function probePlugins(packages: readonly UndeclaredPackage[]): ProbeResul
     answers = JSON.parse(child.stdout) as unknown[];
   } catch {
     const why = child.error?.message ?? (child.stderr.trim() || `probe exited with ${String(child.status)}`);
-    for (const { pkg } of entries) problems.push({ ...pkg, error: why });
+    for (const { pkg } of entries) problems.push({ packageName: pkg.packageName, version: pkg.version, dir: pkg.dir, error: why });
     return { plugins, problems };
   }
   entries.forEach(({ pkg }, i) => {
     const answer = answers[i] as { error?: string } | undefined;
     const declared = declaration(answer);
-    if (declared) plugins.push({ ...declared, packageName: pkg.packageName, version: pkg.version, dir: pkg.dir, builtin: false });
-    else problems.push({ ...pkg, error: answer?.error ?? 'no answer from the probe' });
+    if (declared) plugins.push({ ...declared, packageName: pkg.packageName, version: pkg.version, dir: pkg.dir, builtin: false, ...(pkg.origin ? { origin: pkg.origin } : {}), ...(pkg.declaredBy ? { declaredBy: pkg.declaredBy } : {}) });
+    else problems.push({ packageName: pkg.packageName, version: pkg.version, dir: pkg.dir, error: answer?.error ?? 'no answer from the probe' });
   });
   return { plugins, problems };
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,8 +17,14 @@ let dir: string;
 beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-registry-')); });
 afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
 
-/** Write a package into `<base>/node_modules/<name>`. */
-async function pkg(base: string, name: string, manifest: Record<string, unknown>, files: Record<string, string>): Promise<void> {
+/** Write a package into `<base>/node_modules/<name>` and declare it a dependency of `<base>/package.json` (unless `declare` is false). */
+async function pkg(base: string, name: string, manifest: Record<string, unknown>, files: Record<string, string>, declare = true): Promise<void> {
+  if (declare) {
+    await mkdir(base, { recursive: true });
+    const project = JSON.parse(await readFile(join(base, 'package.json'), 'utf8').catch(() => '{"name":"project"}')) as { dependencies?: Record<string, string> };
+    project.dependencies = { ...project.dependencies, [name]: '*' };
+    await writeFile(join(base, 'package.json'), JSON.stringify(project));
+  }
   const folder = join(base, 'node_modules', name);
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', main: 'index.js', ...manifest }));
@@ -51,9 +57,9 @@ describe('createRegistry', () => {
     expect(createRegistry().list('publisher').map((d) => d.name)).toEqual(expect.arrayContaining(['json', 'csv']));
   });
 
-  it('searches ancestors and scopes, lists without importing, and prefers the nearest package', async () => {
+  it('resolves the declared dependencies of the nearest package.json like Node (ancestors, scopes), lists without importing, and prefers the nearest package', async () => {
     const project = join(dir, 'project');
-    await pkg(dir, 'netbench-echo', { netbench: { kind: 'publisher', name: 'echo' }, version: '0.0.1' }, { 'index.js': publisherSource(`name: 'echo'`) });
+    await pkg(dir, 'netbench-echo', { netbench: { kind: 'publisher', name: 'echo' }, version: '0.0.1' }, { 'index.js': publisherSource(`name: 'echo'`) }, false);
     await pkg(project, 'netbench-echo', { netbench: { kind: 'publisher', name: 'echo' }, version: '0.0.2' }, { 'index.js': publisherSource(`name: 'echo'`) });
     await pkg(project, '@acme/netbench-thing', { netbench: { kind: 'publisher', name: 'thing' }, main: undefined, exports: { '.': { types: './x.d.ts', import: './lib/entry.js' } } }, { 'lib/entry.js': publisherSource(`name: 'thing'`) });
     await pkg(project, 'netbench-broken', { netbench: { kind: 'publisher', name: 'broken' } }, { 'index.js': `throw new Error('boom at import');\n` });
@@ -116,6 +122,8 @@ describe('plugin packages by name', () => {
     await pkg(dir, 'netbench-plugin-plain', {}, { 'index.js': 'export default { kind: "tool" };\n' });
     await pkg(dir, 'not-a-netbench-plugin', {}, { 'index.js': publisherSource(`name: 'hidden'`) });
     const registry = createRegistry({ searchDirs: [dir], userPlugins: false });
+    expect(registry.list()).toEqual([]); // listing does not import
+    registry.probeAll();
     expect(registry.list().map((d) => `${d.kind} ${d.name} ${d.packageName}@${d.version}`).sort()).toEqual([
       'publisher echo netbench-plugin-echo@2.1.0',
       'publisher thing @acme/netbench-plugin-thing@1.0.0',
@@ -130,7 +138,7 @@ describe('plugin packages by name', () => {
   it('takes kind and name from the project\'s own declarations without importing', async () => {
     // The module would throw if imported: the declaration alone must list it.
     await pkg(dir, 'netbench-plugin-declared', {}, { 'index.js': `throw new Error('imported');\n` });
-    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'project', netbench: { plugins: { 'netbench-plugin-declared': { kind: 'tool', name: 'decl' } } } }));
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'project', dependencies: { 'netbench-plugin-declared': '*' }, netbench: { plugins: { 'netbench-plugin-declared': { kind: 'tool', name: 'decl' } } } }));
     const registry = createRegistry({ searchDirs: [dir], userPlugins: false });
     expect(registry.list('tool').map((d) => d.name)).toEqual(['decl']);
     expect(registry.problems()).toEqual([]);

@@ -10,6 +10,14 @@ export interface PluginDescriptor {
   /** Absolute folder of the package. */
   readonly dir: string;
   readonly builtin: boolean;
+  /**
+   * Who declared it: `built-in` (ships with netbench), `cli` (a dependency of
+   * the netbench installation), `user` (`$NETBENCH_HOME/plugins`, `plugins
+   * add`), `project` (the working directory's package.json).
+   */
+  readonly origin?: 'built-in' | 'cli' | 'user' | 'project';
+  /** The package.json that declares it. */
+  readonly declaredBy?: string;
 }
 
 /**

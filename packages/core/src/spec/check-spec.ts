@@ -18,6 +18,7 @@ import {
 } from './skeleton-schema.js';
 import { zodIssues } from './zod-issues.js';
 import { pluginFields } from './plugin-fields.js';
+import { checkFlowHosts } from './check-flows.js';
 
 export interface SpecCheck {
   readonly issues: RawIssue[];
@@ -77,6 +78,7 @@ export async function checkSpec(raw: unknown, resolver: PluginResolver, blocks?:
     else if (found.status === 'catalog') warnings.add(found.warning);
     else {
       issues.push(...validator.validate({ path: base, fields, schema: found.plugin.schema, coreKeys: BENCHMARK_CORE_KEYS }, defined ? cells : undefined));
+      if (bench.flows !== undefined && !found.plugin.flows) issues.push({ path: [...base, 'flows'], message: `tool '${bench.tool}' cannot run synchronized flows (its plugin does not declare \`flows\`)` });
     }
   }
 
@@ -125,6 +127,7 @@ function checkHostReferences(bench: Raw, base: (string | number)[], hostNames: r
   if (typeof bench.client === 'string' && bench.client === bench.server) {
     issues.push({ path: [...base, 'server'], message: `client and server must be different hosts (both are '${bench.client}')` });
   }
+  issues.push(...checkFlowHosts(bench.flows, [...base, 'flows'], hostNames, used));
 }
 
 async function checkPublishers(

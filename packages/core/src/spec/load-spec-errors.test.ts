@@ -76,7 +76,7 @@ describe('spec errors point at the offending node', () => {
     expect(lines).toEqual([
       "spec.yaml:1:1  name  missing required field 'name' (expected string)",
       "spec.yaml:2:11  hosts.client.cloud  missing required field 'cloud' (expected string)",
-      "spec.yaml:5:5  benchmarks.0.client  missing required field 'client' (expected string)",
+      "spec.yaml:5:5  benchmarks.0.client  missing required field 'client' (expected string; or give flows: one-to-many, mesh, bidirectional or pairs)",
     ]);
   });
 

@@ -1,16 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { NetbenchError } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 import { loadPkbDocument } from './load-pkb.js';
 import { applySets } from './apply-sets.js';
 import { checkSpec } from './check-spec.js';
 import { ParsedBlocks } from './parsed-blocks.js';
-import { SpecError, type SpecIssue } from '../issues/spec-error.js';
+import { SpecError, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
+import { redactSpecText, resolveSecrets } from './spec-secrets.js';
 import { SpecSource } from './spec-source.js';
+import { readSpecText, sizeIssue, structureIssues, toPlainData } from './spec-limits.js';
 import type { SkeletonOutput } from './skeleton-schema.js';
-import type { MatrixSpec, Spec } from './types.js';
+import { flowPairs } from './flows-schema.js';
+import type { BenchmarkSpec, MatrixSpec, Spec } from './types.js';
 
 export type SpecInput = { readonly file: string } | { readonly text: string; readonly file?: string };
 
@@ -36,7 +37,9 @@ const TEXT_FILE = '<spec>';
  * or `NetbenchError` when the file cannot be read.
  */
 export async function loadSpec(input: SpecInput, resolver: PluginResolver, options: LoadSpecOptions = {}): Promise<LoadedSpec> {
-  const { file, text } = 'text' in input ? { file: input.file ?? TEXT_FILE, text: input.text } : { file: input.file, text: await readSpecFile(input.file) };
+  const { file, text } = 'text' in input ? { file: input.file ?? TEXT_FILE, text: input.text } : { file: input.file, text: await readSpecText(input.file) };
+  const tooBig = sizeIssue(file, text);
+  if (tooBig) throw new SpecError([tooBig]);
   const source = new SpecSource(file, text);
   const syntax = source.syntaxIssues();
   if (syntax.length > 0) throw new SpecError(syntax);
@@ -45,13 +48,22 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   source.setPaths.push(...sets.paths);
 
   if (source.doc.contents === null) throw new SpecError([{ file, line: 1, col: 1, path: '(spec)', message: 'the spec is empty' }]);
-  const raw: unknown = source.doc.toJS({ maxAliasCount: 1000 });
+  const plain = toPlainData(source.doc, source.lineCounter, file);
+  if ('issues' in plain) throw new SpecError(plain.issues);
+  const raw = plain.raw;
+  const structure = structureIssues(raw);
+  if (structure.length > 0) throw new SpecError(sortIssues(structure.map((issue) => source.resolve(issue))));
   // A PerfKit Benchmarker config is translated first; problems still point at its own lines.
   const pkb = loadPkbDocument(raw, source, resolver);
   if (pkb && pkb.issues.length > 0) throw new SpecError(sortIssues([...pkb.issues]));
+  const document = pkb ? pkb.document : raw;
+  const place = (issue: RawIssue) => (pkb ? pkb.place(issue) : source.resolve(issue));
+  // Secret fields: references read now, literals redacted in every stored or shown copy of the text.
+  const secrets = await resolveSecrets(document, resolver);
+  if (secrets.issues.length > 0) throw new SpecError(sortIssues(secrets.issues.map(place)));
   const blocks = new ParsedBlocks();
-  const check = await checkSpec(pkb ? pkb.document : raw, resolver, blocks);
-  if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map((issue) => (pkb ? pkb.place(issue) : source.resolve(issue)))));
+  const check = await checkSpec(document, resolver, blocks);
+  if (check.issues.length > 0 || !check.skeleton) throw new SpecError(sortIssues(check.issues.map(place)));
 
   const yamlWarnings = source.doc.warnings.map((w) => {
     const { line, col } = source.lineCounter.linePos(w.pos[0]);
@@ -59,19 +71,8 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   });
   const warnings = [...yamlWarnings, ...(pkb?.warnings ?? []), ...check.warnings];
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
-  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: pkb?.text ?? text }, baseDir);
+  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: redactSpecText(pkb?.text ?? text, secrets.literals) }, baseDir);
   return { spec, warnings, blocks };
-}
-
-async function readSpecFile(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new NetbenchError(`spec file not found: ${file}`, { cause: error });
-    if (code === 'EISDIR') throw new NetbenchError(`spec file is a directory: ${file}`, { cause: error });
-    throw new NetbenchError(`cannot read spec file ${file}: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 function buildSpec(data: SkeletonOutput, matrix: MatrixSpec | undefined, source: Spec['source'], baseDir: string): Spec {
@@ -80,12 +81,19 @@ function buildSpec(data: SkeletonOutput, matrix: MatrixSpec | undefined, source:
     name: data.name,
     ...(data.description !== undefined ? { description: data.description } : {}),
     hosts: data.hosts,
-    benchmarks: data.benchmarks,
+    benchmarks: data.benchmarks.map(withFlowPair),
     ...(matrix ? { matrix } : {}),
     publish: data.publish ?? [{ type: 'json' }],
     options: { ...options, ...(runsDir !== undefined ? { runsDir: resolveDir(runsDir, baseDir) } : {}) },
     ...(source ? { source } : {}),
   };
+}
+
+/** A `flows` benchmark's `client`/`server` are its first flow's pair, so code that reads one pair still works. */
+function withFlowPair(bench: SkeletonOutput['benchmarks'][number]): BenchmarkSpec {
+  if (!bench.flows) return bench as BenchmarkSpec;
+  const [first] = flowPairs(bench.flows);
+  return { ...bench, client: first!.client, server: first!.server } as BenchmarkSpec;
 }
 
 function resolveDir(dir: string, baseDir: string): string {

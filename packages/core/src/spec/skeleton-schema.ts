@@ -1,10 +1,11 @@
 import { NAME_RE, VARIABLE_RE } from '../issues/names.js';
 import { z } from 'zod';
+import { flowsSchema } from './flows-schema.js';
 
 
 /** Core-owned keys of each block; the rest belongs to the plugin. */
 export const HOST_CORE_KEYS = ['cloud', 'reuse'] as const;
-export const BENCHMARK_CORE_KEYS = ['tool', 'name', 'client', 'server', 'ip'] as const;
+export const BENCHMARK_CORE_KEYS = ['tool', 'name', 'client', 'server', 'ip', 'flows'] as const;
 export const PUBLISH_CORE_KEYS = ['type'] as const;
 
 const name = z.string().regex(NAME_RE, 'use letters, digits, - and _ only');
@@ -17,9 +18,21 @@ export const hostSkeleton = z.looseObject({
 export const benchmarkSkeleton = z.looseObject({
   tool: z.string().min(1),
   name: z.string().min(1).optional(),
-  client: z.string().min(1),
-  server: z.string().min(1),
+  // Either one client/server pair, or `flows` (several pairs at once, docs/flows.md).
+  client: z.string().min(1).optional(),
+  server: z.string().min(1).optional(),
   ip: z.enum(['internal', 'external']).default('internal'),
+  flows: flowsSchema.optional(),
+}).superRefine((bench, ctx) => {
+  if (bench.flows) {
+    for (const role of ['client', 'server'] as const) {
+      if (bench[role] !== undefined) ctx.addIssue({ code: 'custom', path: [role], message: `give either ${role} and its partner or flows, not both` });
+    }
+    return;
+  }
+  for (const role of ['client', 'server'] as const) {
+    if (bench[role] === undefined) ctx.addIssue({ code: 'custom', path: [role], message: `missing required field '${role}' (expected string; or give flows: one-to-many, mesh, bidirectional or pairs)` });
+  }
 });
 
 export const publishSkeleton = z.looseObject({ type: z.string().min(1) });

@@ -1,3 +1,5 @@
+import type { FlowsSpec } from './flows-schema.js';
+
 /** A matrix/parameter value. Integers stay numbers; `${x}` keeps the type. */
 import type { Scalar } from '@netbench/plugin-api';
 export type { Scalar };
@@ -22,12 +24,14 @@ export interface BenchmarkSpec {
   readonly tool: string;
   /** Display name; defaults to the tool name. */
   readonly name?: string;
-  /** Host name (key of `hosts`) that runs the client side. */
+  /** Host name (key of `hosts`) that runs the client side (with `flows`: the first flow's). */
   readonly client: string;
   /** Host name that runs the server side. */
   readonly server: string;
   /** Which address of the server the client targets. */
   readonly ip: 'internal' | 'external';
+  /** Several client/server pairs measured at once in one synchronized trial (docs/flows.md). */
+  readonly flows?: FlowsSpec;
   /**
    * Tool-owned fields as written; like host fields they may hold `${var}`
    * placeholders (so may `name`), substituted per cell by `createPlan` before

@@ -19,15 +19,16 @@ export interface BrowserServerOptions {
   readonly host?: '127.0.0.1' | '::1';
   /** The built renderer; default packages/desktop/dist/renderer. */
   readonly staticDir?: string;
-  /** Fixed token (tests); default 32 random bytes. */
+  /** Fixed sign-in token (tests); default 32 random bytes. */
   readonly token?: string;
 }
 
 export interface BrowserServer {
-  /** Open this once: it carries the token, which becomes a cookie. */
+  /** Open this once: it carries the single-use sign-in token, exchanged for a session cookie. */
   readonly url: string;
   readonly origin: string;
   readonly port: number;
+  /** The sign-in token in `url`: good for one sign-in only. */
   readonly token: string;
   close(): Promise<void>;
 }
@@ -45,8 +46,10 @@ const TYPES: Record<string, string> = {
  * `netbench ui --browser`: the renderer and the bridge over HTTP on
  * loopback. The same calls as Electron's IPC (POST /api/call) and the same
  * events (server-sent events on /api/events). Authentication: a random
- * token in the first URL, exchanged for an HttpOnly SameSite=Strict cookie
- * (or sent as `Authorization: Bearer`); the Host header must name the
+ * sign-in token in the first URL, good once, exchanged for a separate random
+ * session secret in an HttpOnly SameSite=Strict cookie (scripts may send the
+ * session secret as `Authorization: Bearer`), so the printed URL — in shell
+ * history, a terminal's scrollback — does not sign anyone in again; the Host header must name the
  * loopback address (no DNS rebinding), and calls must be JSON (no
  * cross-site form posts).
  */
@@ -54,6 +57,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1' && host !== '::1') throw new NetbenchError(`the browser bridge listens on loopback only, not ${String(host)}`);
   const token = options.token ?? randomBytes(32).toString('base64url');
+  // The cookie's value: never printed, never in a URL, unrelated to the sign-in token.
+  const session = randomBytes(32).toString('base64url');
+  let signedIn = false;
   const staticDir = options.staticDir ?? rendererDir();
   const streams = new Set<ServerResponse>();
   const unsubscribe = options.subscribe((event) => {
@@ -74,12 +80,15 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const url = new URL(req.url ?? '/', 'http://loopback');
     const offered = url.searchParams.get('token');
     if (offered !== null) {
+      // The link opened again in the browser that already signed in: just go on.
+      if (authorised(req)) return redirect(res, url.pathname);
       if (!same(offered, token)) return send(res, 401, 'text/plain; charset=utf-8', 'wrong token: open the URL `netbench ui --browser` printed');
-      res.writeHead(303, { 'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`, Location: url.pathname, 'Cache-Control': 'no-store' });
-      return void res.end();
+      if (signedIn) return send(res, 401, 'text/plain; charset=utf-8', 'this sign-in link was already used: restart `netbench ui --browser` for a new one');
+      signedIn = true;
+      return redirect(res, url.pathname, `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`);
     }
     if (!authorised(req)) {
-      return send(res, 401, 'text/plain; charset=utf-8', 'not signed in: open the URL `netbench ui --browser` printed (it carries a one-time token)');
+      return send(res, 401, 'text/plain; charset=utf-8', 'not signed in: open the URL `netbench ui --browser` printed (its token signs in once)');
     }
     if (url.pathname === '/api/call') return call(req, res);
     if (url.pathname === '/api/events') return events(req, res);
@@ -88,10 +97,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   }
 
   function authorised(req: IncomingMessage): boolean {
+    if (!signedIn) return false;
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (bearer !== undefined) return same(bearer, token);
+    if (bearer !== undefined) return same(bearer, session);
     const cookie = (req.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${COOKIE}=`));
-    return cookie !== undefined && same(cookie.slice(COOKIE.length + 1), token);
+    return cookie !== undefined && same(cookie.slice(COOKIE.length + 1), session);
+  }
+
+  function redirect(res: ServerResponse, location: string, cookie?: string): void {
+    res.writeHead(303, { ...(cookie !== undefined ? { 'Set-Cookie': cookie } : {}), Location: location, 'Cache-Control': 'no-store' });
+    res.end();
   }
 
   async function call(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -117,7 +132,13 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return send(res, 400, 'text/plain; charset=utf-8', 'bad request: malformed %-escape in the path');
+    }
+    const relative = normalize(decoded).replace(/^([/\\])+/, '');
     let file = join(staticDir, relative === '' ? 'index.html' : relative);
     if (!file.startsWith(staticDir + sep) && file !== staticDir) return send(res, 403, 'text/plain; charset=utf-8', 'forbidden');
     let body: Buffer;

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CostLimitError, listPlugins, SpecError, type PluginResolver } from '@netbench/core';
+import { CostLimitError, listPlugins, SpecError, type PluginResolver, type RootInput } from '@netbench/core';
 import { defaultRunsDir, netbenchHome, NetbenchError } from '@netbench/plugin-api';
 import { defaultStorePath } from '@netbench/results';
 import type { BridgeApi } from '../shared/bridge-types.js';
@@ -24,8 +24,8 @@ export interface DesktopApiOptions {
   readonly specsDir?: string;
   /** Example specs; default the repository's `examples/`. */
   readonly examplesDir?: string;
-  /** Folders searched for plugins on the plugins page (as `netbench plugins list`). */
-  readonly searchDirs?: readonly string[];
+  /** Roots whose package.json declares plugins, for the plugins page (as `netbench plugins list`). */
+  readonly searchDirs?: readonly RootInput[];
   /** Stand-in for core's runSpec (benches replay recorded events). */
   readonly run?: RunFunction;
   /**

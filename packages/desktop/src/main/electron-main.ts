@@ -1,7 +1,7 @@
 // Electron's entry (package.json "main"). The only module that imports Electron:
 // everything it wires together is a plain module tested without Electron.
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, shell, type IpcMainInvokeEvent } from 'electron';
 import { createRegistry } from '@netbench/core';
@@ -9,6 +9,7 @@ import { IPC_CALL, IPC_EVENT } from '../shared/bridge-types.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
+import { desktopPluginRoots } from './plugin-roots.js';
 import { rendererDir } from './renderer-dir.js';
 
 const SCHEME = 'netbench';
@@ -21,10 +22,10 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 protocol.registerSchemesAsPrivileged([{ scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 
 const desktop = createDesktopApi({
-  registry: createRegistry({ searchDirs: [resolve(here, '../..'), process.cwd()] }),
+  registry: createRegistry({ searchDirs: desktopPluginRoots() }),
   version: app.getVersion(),
   shell: 'electron',
-  searchDirs: [resolve(here, '../..'), process.cwd()],
+  searchDirs: desktopPluginRoots(),
   // Exports and chart pictures: the user picks the place in a native dialog; the renderer only suggests a name.
   chooseSavePath: async (file) => {
     const extension = extname(file.fileName).slice(1);

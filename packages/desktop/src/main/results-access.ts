@@ -1,7 +1,7 @@
 import { chartsFor, compareResults, compareSamples, exportResults, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
-import { renderHtml, renderMarkdown } from '@netbench/report';
+import { footerOf, renderHtml, renderMarkdown, renderSvg, svgDataUrl } from '@netbench/report';
 import type { ComparePage, ExportedFile, ExportFormat, LabelPair, ResultsFilter, RunPage } from '../shared/bridge-types.js';
 import { selectionResults, SELECTION_CHART_RUNS } from './selection-results.js';
 
@@ -99,6 +99,8 @@ export async function exportStoredRun(db: string | undefined, runId: string, for
   const content = format === 'json' ? `${JSON.stringify(run, null, 2)}\n`
     : format === 'csv' ? formatCsv(run.samples)
       : format === 'html' ? renderHtml(results, chartsFor(results))
-        : renderMarkdown(results, chartsFor(results));
+        // One file from a save dialog or a download: the Markdown carries its charts as SVG data URLs
+        // (with run id and date), where `netbench report --format md` writes them next to it.
+        : renderMarkdown(results, chartsFor(results), { imagePath: (chart) => svgDataUrl(renderSvg(chart, { footer: footerOf(chart, results) })) });
   return { fileName: `${id}.${format === 'json' ? 'results.json' : format}`, mimeType: MIME[format], content };
 }

@@ -3,7 +3,7 @@
 export { parseConsoleHostKeys } from './console-host-keys.js';
 export { detectPublicAddress } from './public-address.js';
 export { loginKey, openSshPublicKey } from './login-key.js';
-export type { LoginKey } from './login-key.js';
+export type { LoginKey, LoginKeyType } from './login-key.js';
 export { loadPriceFile, priceFilePath } from './price-file.js';
 export { estimateTableCost } from './table-cost.js';
 export { classifiedError } from './classified-error.js';

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { utils } from 'ssh2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,5 +34,42 @@ describe('loginKey', () => {
     expect(await loginKey(dir, 'unused.pem', 'c', own)).toEqual({ publicKey: line, privateKeyPath: own });
     await writeFile(join(dir, 'lonely'), 'no pub beside me');
     await expect(loginKey(dir, 'unused.pem', 'c', join(dir, 'lonely'))).rejects.toThrow(/lonely\.pub/);
+  });
+});
+
+describe('loginKey ed25519', () => {
+  let dir: string;
+  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-login-ed-')); });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes a new Ed25519 key (0600, OpenSSH format) whose public line OpenSSH derives the same', async () => {
+    const key = await loginKey(dir, 'run-key', 'netbench-run2', undefined, 'ed25519');
+    expect((await stat(key.privateKeyPath)).mode & 0o777).toBe(0o600);
+    expect(key.publicKey).toMatch(/^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{43} netbench-run2$/);
+    const derived = execFileSync('ssh-keygen', ['-y', '-f', key.privateKeyPath], { encoding: 'utf8' }).trim();
+    expect(key.publicKey).toBe(`${derived.split(' ').slice(0, 2).join(' ')} netbench-run2`);
+    // A later call of the run reads the same key back.
+    expect(await loginKey(dir, 'run-key', 'netbench-run2', undefined, 'ed25519')).toEqual(key);
+  });
+
+  it('ssh2 (the transport) reads the key and signs with it; the signature verifies against the public line', async () => {
+    const key = await loginKey(dir, 'ssh2-key', 'c', undefined, 'ed25519');
+    const parsed = utils.parseKey(await readFile(key.privateKeyPath));
+    if (parsed instanceof Error || Array.isArray(parsed)) throw parsed instanceof Error ? parsed : new Error('several keys');
+    expect(parsed.type).toBe('ssh-ed25519');
+    const pub = utils.parseKey(key.publicKey);
+    if (pub instanceof Error || Array.isArray(pub)) throw new Error('public key not parsed');
+    const data = Buffer.from('netbench');
+    expect(pub.verify(data, parsed.sign(data) as Buffer)).toBe(true);
+    expect(pub.verify(Buffer.from('other'), parsed.sign(data) as Buffer)).toBe(false);
+  });
+
+  it('signs with the key (ssh-keygen -Y sign, verified against the public line)', async () => {
+    const key = await loginKey(dir, 'sign-key', 'c', undefined, 'ed25519');
+    await writeFile(join(dir, 'msg'), 'hello');
+    execFileSync('ssh-keygen', ['-Y', 'sign', '-q', '-f', key.privateKeyPath, '-n', 'file', join(dir, 'msg')]);
+    await writeFile(join(dir, 'allowed'), `me ${key.publicKey}\n`);
+    const out = execFileSync('ssh-keygen', ['-Y', 'verify', '-f', join(dir, 'allowed'), '-I', 'me', '-n', 'file', '-s', join(dir, 'msg.sig')], { input: 'hello', encoding: 'utf8' });
+    expect(out).toMatch(/Good "file" signature for me/);
   });
 });

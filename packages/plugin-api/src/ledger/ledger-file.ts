@@ -13,6 +13,8 @@ export class LedgerFile {
   // Appends are chained so that file order equals `seq` order even when
   // clouds provision in parallel.
   private tail: Promise<unknown> = Promise.resolve();
+  // After a failed write (a full disk) the file may end in a torn line; the next line starts on a new one.
+  private torn = false;
 
   private constructor(readonly file: string, readonly runId: string, private readonly handle: FileHandle, existing: LedgerEntry[]) {
     this.all = existing;
@@ -21,7 +23,7 @@ export class LedgerFile {
   /** Open (or create) a ledger file; existing lines are kept and `seq` continues after them. */
   static async open(file: string, runId: string): Promise<LedgerFile> {
     const existing = await readLedger(file);
-    const handle = await open(file, 'a');
+    const handle = await open(file, 'a', 0o600);
     return new LedgerFile(file, runId, handle, existing);
   }
 
@@ -42,8 +44,14 @@ export class LedgerFile {
     };
     this.all.push(entry);
     const write = this.tail.then(async () => {
-      await this.handle.appendFile(`${JSON.stringify(entry)}\n`);
-      await this.handle.datasync();
+      try {
+        await this.handle.appendFile(`${this.torn ? '\n' : ''}${JSON.stringify(entry)}\n`);
+        await this.handle.datasync();
+        this.torn = false;
+      } catch (error) {
+        this.torn = true;
+        throw error;
+      }
     });
     this.tail = write.catch(() => {});
     await write;

@@ -1,6 +1,8 @@
 import type { BlockSchema, PluginContext, PluginMeta } from './common.js';
 import type { Host } from './host.js';
-import type { SampleInput } from '../samples/types.js';
+import type { MetricDeclaration, SampleInput } from '../samples/types.js';
+
+export type { MetricDeclaration };
 import type { Scalar } from './scalar.js';
 
 /** A trial's parameters: every one changes the result, and each becomes a sample label. */
@@ -23,15 +25,22 @@ export interface TrialSpec<T extends TrialParams = TrialParams> {
    * Omit for latency tests whose traffic is negligible.
    */
   readonly traffic?: { readonly direction: 'forward' | 'reverse' | 'both'; readonly bitsPerSecond?: number };
+  /**
+   * Makes the trial one step of a search (netperf's burst-size search):
+   * steps of the same `group` (within one benchmark, matrix cell and
+   * repetition) run in the order `trials` returned them, and once a step's
+   * `metric` — its `flow: aggregate` sample in a flows trial, else its own
+   * sample without a `stream` label — rises less than `minGainPercent` over
+   * the best step so far (or the step fails), the remaining steps are
+   * skipped (recorded `skipped`, with the reason).
+   */
+  readonly search?: TrialSearch;
 }
 
-/** What a tool's metric means, for charts, the report's results cell and `compare`'s direction. */
-export interface MetricDeclaration {
-  readonly role: 'latency' | 'throughput' | 'rate' | 'loss' | 'jitter';
-  /** Which way is better. */
-  readonly better: 'lower' | 'higher';
-  /** The one metric a heatmap of this tool shows (e.g. its p50 latency); default false. */
-  readonly primary?: boolean;
+export interface TrialSearch {
+  readonly group: string;
+  readonly metric: string;
+  readonly minGainPercent: number;
 }
 
 /** What `check` found on a host. Recorded in labels (`<tool>_version`, features). */
@@ -80,6 +89,66 @@ export interface TrialContext extends PluginContext {
   saveRaw(name: string, content: string): Promise<string>;
   /** Report progress of the trial (0..1), for live display. */
   progress(fraction: number, message?: string): void;
+  /**
+   * Set when this invocation is one flow of a synchronized trial (see
+   * `FlowSupport`); absent for an ordinary trial.
+   */
+  readonly flow?: FlowContext;
+}
+
+/**
+ * What a flow of a synchronized trial sees (docs/flows.md). The engine runs
+ * `run` once per flow, all at once; each must do its setup (leases, ports,
+ * connections it needs before measuring), then wait at the barrier, then
+ * start measuring at once.
+ */
+export interface FlowContext {
+  /** The flow's label (`c->s1`, `a->b`), also its samples' `flow` label. */
+  readonly label: string;
+  /** Index of the flow in the trial (0-based) and how many flows it has. */
+  readonly index: number;
+  readonly count: number;
+  /**
+   * Wait at the trial's barrier. Resolves when every flow has called it
+   * (all set up), as close together as the event loop allows; rejects when
+   * another flow failed before reaching it or the trial is aborted (then
+   * return without measuring). Call it exactly once, right before starting
+   * the measuring process.
+   */
+  release(): Promise<void>;
+  /**
+   * The measuring process has just started (call right after spawning it).
+   * The engine stamps the time on its own clock (the controller's, shared by
+   * all flows) and reports the start skew across flows from these stamps.
+   */
+  started(): void;
+  /**
+   * One interval sample measured while running (a netperf demo-mode line,
+   * an iperf3 interval). The engine labels it (`flow`, host pair,
+   * `series: interval`), stores it and emits it at once, for live plots.
+   * `timestamp` should be the end of the interval on the controller's
+   * clock (`Date.now()` when the line arrived), so flows share one clock.
+   * Not returned again in `TrialOutput`.
+   */
+  interval(sample: SampleInput): void;
+}
+
+/** How a flow metric combines across the flows of a trial. */
+export type FlowCombine = 'sum' | 'mean';
+
+/**
+ * A tool that can run as flows of a synchronized trial declares it. Without
+ * it, a benchmark with `flows:` that names the tool is a plan error.
+ */
+export interface FlowSupport {
+  /**
+   * Which of `run`'s final metrics the trial aggregates across flows, and
+   * how: `sum` for rates and throughputs (packets/s, Mbit/s), `mean` for
+   * latencies. `undefined` leaves the metric per flow only. Pure.
+   */
+  combine(metric: string, unit: string): FlowCombine | undefined;
+  /** Whether `run` reports interval samples through `ctx.flow.interval`. */
+  readonly intervals: boolean;
 }
 
 export interface TrialOutput {
@@ -107,6 +176,15 @@ export interface ParseOptions {
  *    timeout. Throw `RetryableError` for transient failures (port in use,
  *    connection refused while a server starts); anything else fails the trial.
  * 5. `ServerHandle.stop()` in teardown, always.
+ *
+ * Synchronized flows (a benchmark with `flows:`; only for tools with
+ * `flows`): `serve` runs once per server host of any flow; in execute, `run`
+ * is called once per flow at the same time, each with `ctx.flow` set, and
+ * must wait at `ctx.flow.release()` before it measures. If one flow fails,
+ * the engine aborts the others' `ctx.signal` (each still saves its raw
+ * output, as for any failure) and the whole trial fails; flows are not
+ * retried one by one — the trial is retried as a whole when the failure is
+ * retryable.
  *
  * `parse(raw)` is pure and is what `run` uses to turn output into samples, so
  * `netbench import` can reuse it on files measured elsewhere. It throws
@@ -139,4 +217,6 @@ export interface ToolPlugin<P = Record<string, unknown>, T extends TrialParams =
    * the problem). A tool without it is never chosen automatically.
    */
   sniff?(head: string): boolean;
+  /** Present when `run` can take part in synchronized flows (see `FlowSupport`). */
+  readonly flows?: FlowSupport;
 }

@@ -38,3 +38,12 @@ export interface Sample extends SampleInput {
   /** Planned trial id (`t0001`), absent for run-level samples (phase durations). */
   readonly trialId?: string;
 }
+
+/** What a tool's metric means, for charts, the report's results cell and `compare`'s direction. */
+export interface MetricDeclaration {
+  readonly role: 'latency' | 'throughput' | 'rate' | 'loss' | 'jitter';
+  /** Which way is better. */
+  readonly better: 'lower' | 'higher';
+  /** The one metric a heatmap of this tool shows (e.g. its p50 latency); default false. */
+  readonly primary?: boolean;
+}

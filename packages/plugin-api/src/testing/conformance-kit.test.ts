@@ -61,6 +61,20 @@ describe('toolConformance', () => {
     expect(Object.values(nan).join('\n')).toMatch(/value of value must be a finite number.*unit of value must be a non-empty string/);
   });
 
+  it('catches a run that passes an address where the tool reads options', async () => {
+    const address = 'run refuses a server address that reads as an option (-f/etc/passwd)';
+    const argvTool = (argv: (target: string) => string[]) => tool({
+      run: async (trial: { client: { exec(a: string[]): Promise<unknown> }; target: string }) => {
+        await trial.client.exec(argv(trial.target));
+        throw new Error('no output');
+      },
+    });
+    expect((await failures(toolConformance(argvTool((t) => ['fping', '-C', '1', t]), toolOptions)))[address]).toMatch(/reached argv where the tool reads options: \["fping","-C","1","-f\/etc\/passwd"\]/);
+    expect((await failures(toolConformance(argvTool((t) => ['fping', '-C', '1', '--', t]), toolOptions)))[address]).toBeUndefined();
+    // Failing for another reason before the address is looked at proves nothing.
+    expect((await failures(toolConformance(tool({ run: async () => { throw new Error('no port in the server handle'); } }), toolOptions)))[address]).toMatch(/not because of the address/);
+  });
+
   it('requires a brand and every fixture to be accounted for', async () => {
     const unbranded = await failures(toolConformance({ ...tool({}) }, toolOptions));
     expect(Object.values(unbranded)[0]).toMatch(/not a netbench plugin/);

@@ -25,3 +25,5 @@ export { keygen, startSshd } from './lab-sshd.js';
 export type { LabSshd } from './lab-sshd.js';
 export { consoleWithKeys } from './console-with-keys.js';
 export { MemoryLedger } from './memory-ledger.js';
+export { aptSudoRefusal, pathWithout, sudoState, withPath } from './sudo-state.js';
+export type { PathWithout, SudoState } from './sudo-state.js';

@@ -5,6 +5,7 @@ import type { ParseOptions } from '../plugin/tool.js';
 import { check, errorText, fail, type ConformanceCheck } from './conformance-check.js';
 import { deepFreeze } from './deep-freeze.js';
 import { garbageInputs } from './garbage.js';
+import { optionInjectionCheck } from './option-injection.js';
 import { expectPlugin, identityChecks, toPath, type PathLike } from './plugin-identity.js';
 import { sampleProblems } from './sample-shape.js';
 import { parseExample, schemaChecks, type BlockExamples } from './schema-checks.js';
@@ -47,7 +48,8 @@ const isParseError = (error: unknown): error is Error =>
  * The conformance checks of a tool plugin: identity, a strict block schema
  * that exports to JSON Schema, pure and well-formed `trials`, and a `parse`
  * that reads every captured fixture into valid samples and rejects garbage
- * with a `ParseError` naming the source.
+ * with a `ParseError` naming the source; `run` never passes an address to
+ * the tool where it could be read as an option (`option-injection.ts`).
  */
 export function toolConformance(value: unknown, options: ToolConformanceOptions): ConformanceCheck[] {
   const plugin = () => expectPlugin(value, 'tool');
@@ -84,6 +86,7 @@ export function toolConformance(value: unknown, options: ToolConformanceOptions)
         }
       }
     }),
+    optionInjectionCheck(plugin, options.validBlocks ?? [{}]),
     check('has captured fixtures', () => {
       if (files.length === 0) fail(`no fixtures in ${dir}: capture real outputs of the tool there`);
       const rejected = files.filter((f) => matches(f, options.fixtures.rejects));

@@ -9,3 +9,6 @@ export { PortInUseError, startToolServer, startToolServerOnFreePort, withToolSer
 export type { ToolServer, ToolServerOptions } from './tool-server.js';
 export { runToolClient, trialDeadline } from './tool-client.js';
 export type { ToolClientOptions, TrialDeadline } from './tool-client.js';
+export { gatedArgv, openGate, shutGate } from './start-gate.js';
+// Addresses: refuse anything a tool could read as an option before it reaches argv.
+export { assertHostAddress, hostAddressSchema, ipv4CidrSchema, isHostAddress, isIpv4Cidr } from './host-address.js';

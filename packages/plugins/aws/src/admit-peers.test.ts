@@ -20,7 +20,8 @@ import { awsPlugin } from './aws-plugin.js';
 import { AwsClients } from './clients.js';
 import { RegionNetwork } from './network.js';
 import type { RegionContext } from './resources.js';
-import { motoEnv, startMoto, type MotoServer } from './test-support/moto-server.js';
+import { motoEnv } from './test-support/moto-server.js';
+import { startMotoPlus, type MotoPlus } from './test-support/moto-plus.js';
 import { connectSshHost } from '@netbench/core';
 import type { SshHostOptions } from '@netbench/plugin-api';
 
@@ -36,11 +37,11 @@ const PEERS: PeerHost[] = [
   { id: 'lab', cloud: 'static', addresses: ['2001:db8::5'] },
 ];
 
-let moto: MotoServer;
+let moto: MotoPlus;
 let dir: string;
 
 beforeAll(async () => {
-  moto = await startMoto();
+  moto = await startMotoPlus();
   Object.assign(process.env, IN_PROCESS);
   dir = mkdtempSync(join(tmpdir(), 'nb-aws-admit-'));
 });

@@ -5,7 +5,7 @@ import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import type { AwsClients } from './clients.js';
 import { inFirstZoneThatFits } from './fallback.js';
 import type { AwsHostConfig } from './host-schema.js';
-import { resolveImage, type ResolvedImage } from './image.js';
+import { resolveImage, rootDeviceName, type ResolvedImage } from './image.js';
 import { consoleHostKeys, launchInstance, waitRunning } from './instances.js';
 import { sshSourceCidr } from './my-address.js';
 import { resourceName, tags } from './naming.js';
@@ -137,6 +137,16 @@ async function launchRegion(
     return image;
   };
 
+  const rootDevices = new Map<string, Promise<string>>();
+  const rootDeviceFor = (image: ResolvedImage) => {
+    let device = rootDevices.get(image.imageId);
+    if (!device) {
+      device = rootDeviceName(rctx.ec2, image, ctx.signal);
+      rootDevices.set(image.imageId, device);
+    }
+    return device;
+  };
+
   const placementGroups = new Map<string, Promise<string>>();
   const placementGroupFor = (zone: string) => {
     let group = placementGroups.get(zone);
@@ -150,6 +160,8 @@ async function launchRegion(
   const launches = requests.map(async (request) => {
     const config = request.config;
     const [network, image, keyNameMade] = await Promise.all([networkFor(config), imageFor(config), keyPair]);
+    // diskGb resizes the image's own root device, whatever it is called.
+    const rootDevice = config.diskGb ? await rootDeviceFor(image) : undefined;
     const securityGroupId = await network.securityGroupId();
     const { value: instanceId, zone } = await inFirstZoneThatFits([config.zone, ...config.fallbackZones], async (zone) => {
       const [subnetId, placementGroup] = await Promise.all([
@@ -162,6 +174,7 @@ async function launchRegion(
         machineType: config.machineType,
         imageId: image.imageId,
         ...(config.diskGb ? { diskGb: config.diskGb } : {}),
+        ...(rootDevice ? { rootDeviceName: rootDevice } : {}),
         keyName: keyNameMade,
         subnetId,
         securityGroupId,

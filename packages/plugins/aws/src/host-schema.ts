@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ipv4CidrSchema } from '@netbench/plugin-api/tool-kit';
 import { isZone, regionOf } from './region.js';
 
 const zone = z.string().refine(isZone, { message: 'expected an AWS availability zone such as us-east-1a' });
-const cidr = z.string().regex(/^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/, 'expected an IPv4 CIDR such as 203.0.113.7/32');
+// Octets ≤ 255 and prefix ≤ 32, checked by value (the shape alone took 999.1.1.1/99).
+const cidr = ipv4CidrSchema;
 
 /** Canonical's Ubuntu images: `owner` 099720109477, newest image whose name matches. */
 export const imageFilterSchema = z.strictObject({

@@ -14,6 +14,8 @@ export function defaultImageFilter(arch: 'x86_64' | 'arm64'): { owner: string; n
 export interface ResolvedImage {
   readonly imageId: string;
   readonly name?: string;
+  /** The image's root device (`/dev/sda1`, `/dev/xvda`, …): where `diskGb` goes. Unknown for an id until `rootDeviceName` looks. */
+  readonly rootDeviceName?: string;
 }
 
 /**
@@ -37,5 +39,19 @@ export async function resolveImage(ec2: EC2Client, choice: ImageChoice, arch: 'x
     .filter((image) => image.ImageId)
     .sort((a, b) => (b.CreationDate ?? '').localeCompare(a.CreationDate ?? '') || (b.Name ?? '').localeCompare(a.Name ?? ''))[0];
   if (!newest) throw new Error(`no ${arch} image named ${filter.name} from owner ${filter.owner} in this region; set image to an AMI id`);
-  return { imageId: newest.ImageId!, ...(newest.Name ? { name: newest.Name } : {}) };
+  return { imageId: newest.ImageId!, ...(newest.Name ? { name: newest.Name } : {}), ...(newest.RootDeviceName ? { rootDeviceName: newest.RootDeviceName } : {}) };
+}
+
+/**
+ * The root device of an image given by id: a block device mapping for any
+ * other name adds a second volume instead of growing the root one (Amazon
+ * Linux and many custom AMIs use `/dev/xvda`, Ubuntu `/dev/sda1`).
+ */
+export async function rootDeviceName(ec2: EC2Client, image: ResolvedImage, signal?: AbortSignal): Promise<string> {
+  if (image.rootDeviceName) return image.rootDeviceName;
+  const out = await ec2.send(new DescribeImagesCommand({ ImageIds: [image.imageId] }), { abortSignal: signal });
+  const found = out.Images?.find((i) => i.ImageId === image.imageId);
+  if (!found) throw new Error(`image ${image.imageId} not found in this region`);
+  if (!found.RootDeviceName) throw new Error(`image ${image.imageId} has no root device name; diskGb cannot be applied`);
+  return found.RootDeviceName;
 }

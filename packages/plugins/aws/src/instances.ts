@@ -12,12 +12,18 @@ export interface LaunchSpec {
   readonly zone: string;
   readonly machineType: string;
   readonly imageId: string;
+  /** The image's root device, required with `diskGb` (a mapping for another name adds a volume instead). */
   readonly rootDeviceName?: string;
   readonly diskGb?: number;
   readonly keyName: string;
   readonly subnetId: string;
   readonly securityGroupId: string;
   readonly placementGroup?: string;
+}
+
+function rootDeviceOf(spec: LaunchSpec): string {
+  if (!spec.rootDeviceName) throw new Error(`host ${spec.hostId}: diskGb needs the image's root device name`);
+  return spec.rootDeviceName;
 }
 
 /** Start one instance with a public address, tagged with the run id and its fleet host, recorded before the call. */
@@ -38,7 +44,7 @@ export async function launchInstance(ctx: RegionContext, spec: LaunchSpec): Prom
       Placement: { AvailabilityZone: spec.zone, ...(spec.placementGroup ? { GroupName: spec.placementGroup } : {}) },
       InstanceInitiatedShutdownBehavior: 'terminate',
       MetadataOptions: { HttpTokens: 'required' },
-      ...(spec.diskGb ? { BlockDeviceMappings: [{ DeviceName: spec.rootDeviceName ?? '/dev/sda1', Ebs: { VolumeSize: spec.diskGb, VolumeType: 'gp3', DeleteOnTermination: true } }] } : {}),
+      ...(spec.diskGb ? { BlockDeviceMappings: [{ DeviceName: rootDeviceOf(spec), Ebs: { VolumeSize: spec.diskGb, VolumeType: 'gp3', DeleteOnTermination: true } }] } : {}),
       TagSpecifications: [{ ResourceType: 'instance', Tags: instanceTags }, { ResourceType: 'volume', Tags: instanceTags }],
     }), { abortSignal: ctx.signal });
     const id = out.Instances?.[0]?.InstanceId;

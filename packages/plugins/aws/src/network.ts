@@ -26,6 +26,15 @@ export function networkKey(choice: NetworkChoice): string {
 const VPC_CIDR = '10.77.0.0/16';
 
 /**
+ * The security group's description. EC2 allows only `a-zA-Z0-9`, spaces and
+ * `._-:/()#,@[]+=&;{}!$*` there (CreateSecurityGroup, GroupDescription) and
+ * answers `InvalidParameterValue` otherwise: no apostrophes.
+ */
+export function securityGroupDescription(runId: string): string {
+  return `netbench run ${runId}: SSH from the controller, all traffic between the run hosts`;
+}
+
+/**
  * The network of one region (and one network choice): VPC, internet
  * gateway, route table with a default route, one subnet per zone (made on
  * first use, so a fallback zone gets one when needed), a security group and
@@ -178,7 +187,7 @@ export class RegionNetwork {
       return createTracked(this.ctx, awsResource(RESOURCE.securityGroup, this.data(name, { vpcId })), async () => {
         const out = await this.ctx.ec2.send(new CreateSecurityGroupCommand({
           GroupName: name,
-          Description: `netbench run ${this.ctx.runId}: SSH from the controller, all traffic between the run's hosts`,
+          Description: securityGroupDescription(this.ctx.runId),
           VpcId: vpcId,
           TagSpecifications: [{ ResourceType: 'security-group', Tags: tags(this.ctx.runId, name) }],
         }), { abortSignal: this.ctx.signal });

@@ -250,3 +250,30 @@ describe('cluster placement (plugin against moto-plus)', () => {
     await ec2.send(new DeletePlacementGroupCommand({ GroupName: 'nb-other-cluster' }));
   });
 });
+
+describe('diskGb on the image\'s own root device (moto)', () => {
+  const runInstances = (start: number) => actionsSince(start).filter((a) => a.action === 'RunInstances');
+
+  it('maps the root device the image names: /dev/xvda for a custom AMI given by id, /dev/sda1 for Ubuntu', async () => {
+    const start = plus.actions.length;
+    const run = await launch({
+      custom: { zone: 'us-east-1a', machineType: 'm5.large', image: 'ami-0a1b2c3d4e5f60005', diskGb: 40 },
+      ubuntu: { zone: 'us-east-1a', machineType: 'm5.large', diskGb: 30 },
+    });
+    const launched = runInstances(start);
+    expect(launched).toHaveLength(2);
+    const byImage = new Map(launched.map((a) => [a.params['ImageId'], a.params]));
+    expect(byImage.get('ami-0a1b2c3d4e5f60005')).toMatchObject({ 'BlockDeviceMapping.1.DeviceName': '/dev/xvda', 'BlockDeviceMapping.1.Ebs.VolumeSize': '40' });
+    expect(byImage.get('ami-0a1b2c3d4e5f60002')).toMatchObject({ 'BlockDeviceMapping.1.DeviceName': '/dev/sda1', 'BlockDeviceMapping.1.Ebs.VolumeSize': '30' });
+    // One mapping each: a second name would have added a volume instead of growing the root.
+    for (const params of launched.map((a) => a.params)) expect(params['BlockDeviceMapping.2.DeviceName']).toBeUndefined();
+    await teardownAll(run);
+  });
+
+  it('sends no block device mapping without diskGb', async () => {
+    const start = plus.actions.length;
+    const run = await launch({ plain: { zone: 'us-east-1a', machineType: 'm5.large', image: 'ami-0a1b2c3d4e5f60005' } });
+    expect(Object.keys(runInstances(start)[0]!.params).filter((k) => k.startsWith('BlockDeviceMapping'))).toEqual([]);
+    await teardownAll(run);
+  });
+});

@@ -8,6 +8,7 @@ import { resolveSubscription } from './credentials.js';
 import { diagnoseAzure } from './diagnose.js';
 import { hostSchema, type AzureHostConfig } from './host-schema.js';
 import { provisionAzure, runSubscription } from './provision.js';
+import { checkPlacement } from './placement-check.js';
 import { checkQuotas } from './quotas.js';
 import { azureRuntime, type AzurePluginOptions } from './runtime.js';
 import { teardownResource } from './teardown.js';
@@ -27,6 +28,7 @@ export function createAzurePlugin(options: AzurePluginOptions = {}) {
     description: 'Azure VMs in a per-run resource group (VNet, NSG, public IPs, NICs), reached over SSH',
     hostSchema,
     async preflight(requests, ctx) {
+      checkPlacement(requests);
       await checkQuotas(requests, runtime.clients(runSubscription(requests)), ctx);
     },
     provision: (requests, ctx) => provisionAzure(requests, ctx, runtime),

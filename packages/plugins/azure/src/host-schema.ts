@@ -1,9 +1,21 @@
 import { z } from 'zod';
+import { ipv4CidrSchema } from '@netbench/plugin-api/tool-kit';
 
 const ZONE_RE = /^[a-z][a-z0-9]+(-[1-3])?$/;
 const zone = z.string().regex(ZONE_RE, { message: 'expected an Azure location, optionally with an availability zone: eastus, eastus-2' });
-const cidr = z.string().regex(/^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$/, { message: 'expected an IPv4 CIDR such as 203.0.113.7/32' });
+// Octets ≤ 255 and prefix ≤ 32, checked by value (the shape alone took 999.1.1.1/99).
+const cidr = ipv4CidrSchema;
 const location = (value: string) => value.replace(/-[1-3]$/, '');
+
+/**
+ * Admin user names the Compute API refuses (`osProfile.adminUsername`,
+ * "Disallowed values" in Microsoft.Compute's OSProfile, api-version 2025-04-01;
+ * the same list ships in `@azure/arm-compute`'s model docs).
+ */
+export const RESERVED_ADMIN_NAMES: ReadonlySet<string> = new Set([
+  'administrator', 'admin', 'user', 'user1', 'test', 'user2', 'test1', 'user3', 'admin1', '1', '123', 'a', 'actuser', 'adm', 'admin2', 'aspnet',
+  'backup', 'console', 'david', 'guest', 'john', 'owner', 'root', 'server', 'sql', 'support', 'support_388945a0', 'sys', 'test2', 'test3', 'user4', 'user5',
+]);
 
 export const hostSchema = z
   .strictObject({
@@ -15,8 +27,12 @@ export const hostSchema = z
     subscription: z.string().regex(/^[0-9a-fA-F-]{36}$/).optional(),
     /** Marketplace image `publisher:offer:sku:version` (default: the current Ubuntu LTS). */
     image: z.string().regex(/^[^:]+:[^:]+:[^:]+:[^:]+$/, { message: 'expected publisher:offer:sku:version' }).default('Canonical:ubuntu-24_04-lts:server:latest'),
-    /** Accelerated networking (SR-IOV) on the NIC; most sizes with 2+ vCPUs support it. */
-    acceleratedNetworking: z.boolean().default(true),
+    /**
+     * Accelerated networking (SR-IOV) on the NIC. Default: on when the size
+     * supports it (Resource SKUs capability `AcceleratedNetworkingEnabled`),
+     * off when it does not (such a size refuses a NIC with it on).
+     */
+    acceleratedNetworking: z.boolean().optional(),
     /** Give the host a public address (Standard SKU, static). */
     publicIp: z.boolean().default(true),
     /** `proximity`: a proximity placement group per location (lowest latency between the hosts). */
@@ -31,7 +47,10 @@ export const hostSchema = z
     sshFrom: z.array(cidr).optional(),
     /** Extra sources allowed to reach the hosts on every port (the run's hosts on other clouds are admitted without it). */
     allowFrom: z.array(cidr).default([]),
-    sshUser: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/).default('netbench'),
+    /** The VM's admin user (Azure's `adminUsername`): not one of the names Azure reserves (root, admin, user, test, guest, …). */
+    sshUser: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/)
+      .refine((name) => !RESERVED_ADMIN_NAMES.has(name), { message: 'Azure reserves this admin user name (root, admin, user, test, guest, …); choose another, e.g. netbench or azureuser' })
+      .default('netbench'),
     sshKeyPath: z.string().optional(),
     /** How the host key is verified: from the boot diagnostics serial log, falling back to trust-on-first-use. */
     hostKeys: z.enum(['console', 'console-or-tofu', 'tofu']).default('console-or-tofu'),

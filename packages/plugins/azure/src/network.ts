@@ -5,6 +5,7 @@ import type { ArmClients } from './clients.js';
 import { nsgBody } from './bodies.js';
 import type { AzureHostConfig } from './host-schema.js';
 import { untilDone } from './lro.js';
+import { retryWhileBusy } from './retry-busy.js';
 import { resourceName, runTags, splitZone } from './naming.js';
 import { armId, groupId, inGroup, TYPES } from './resources.js';
 import type { AzureRuntime } from './runtime.js';
@@ -109,7 +110,12 @@ export async function createLocationBase(run: RunContext, location: string, rang
   return { subnetId, asgId, ...(ppgId ? { ppgId } : {}) };
 }
 
-/** Peer every pair of the run's VNets (both directions) so internal addresses reach across locations. */
+/**
+ * Peer every pair of the run's VNets (both directions) so internal addresses
+ * reach across locations. The two sides are created in parallel; while one
+ * updates its VNet Azure may refuse the other with
+ * `ReferencedResourceNotProvisioned`: retried with backoff (`retryWhileBusy`).
+ */
 export async function peerVnets(run: RunContext, locations: readonly string[]): Promise<void> {
   const { clients, group, ctx } = run;
   const pairs = locations.flatMap((a) => locations.filter((b) => b !== a).map((b) => [a, b] as const));
@@ -117,11 +123,15 @@ export async function peerVnets(run: RunContext, locations: readonly string[]): 
     const vnet = resourceName(ctx.runId, a);
     const name = `to-${b}`;
     const peeringId = `${id(run, 'Microsoft.Network/virtualNetworks', vnet)}/virtualNetworkPeerings/${name}`;
-    await ctx.ledger.track(inGroup(TYPES.peering, peeringId), () =>
+    await ctx.ledger.track(inGroup(TYPES.peering, peeringId), () => retryWhileBusy(() =>
       untilDone(`peering ${vnet} → ${b}`, (o) => clients.network.virtualNetworkPeerings.createOrUpdate(group, vnet, name, {
         remoteVirtualNetwork: { id: id(run, 'Microsoft.Network/virtualNetworks', resourceName(ctx.runId, b)) },
         allowVirtualNetworkAccess: true,
-      }, o), lro(run)));
+      }, o), lro(run)), {
+      delayMs: run.runtime.timing.pollMs,
+      signal: ctx.signal,
+      onRetry: (error, wait) => ctx.log.warn(`peering ${vnet} → ${b}: ${(error as Error).message.split('\n')[0]}; retrying in ${Math.round(wait / 100) / 10} s`),
+    }));
   }));
 }
 

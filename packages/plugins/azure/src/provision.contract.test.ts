@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
 import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
+import { labLoginUser, letLabUserReadKeys } from './test-support/login-user.js';
 
 const RG = `nb-${RUN_ID}`;
 const G = `/subscriptions/${SUBSCRIPTION}/resourceGroups/${RG}`;
 const NET = `${G}/providers/Microsoft.Network`;
+const USER = labLoginUser();
 
 describe('azure provision against the Resource Manager REST contract', () => {
   let h: Harness;
@@ -21,11 +23,13 @@ describe('azure provision against the Resource Manager REST contract', () => {
     h = await harness();
     const keyPath = join(h.runDir, 'login_key');
     sshd = await startSshd(h.runDir, await keygen(keyPath));
+    letLabUserReadKeys(h.runDir);
     h.fake.serialLog = () => consoleWithKeys([sshd.hostKeyLine]);
     const plugin = h.plugin({ sshPort: sshd.port });
     hosts = (await plugin.provision(requests({
-      client: { zone: 'eastus-1', sshUser: 'root', sshKeyPath: keyPath, placement: 'proximity' },
-      server: { zone: 'westeurope', machineType: 'Standard_D4s_v5', sshUser: 'root', sshKeyPath: keyPath, acceleratedNetworking: false },
+      // Azure refuses `root` as adminUsername: a user the lab sshd can log in as that Azure takes.
+      client: { zone: 'eastus-1', sshUser: USER, sshKeyPath: keyPath, placement: 'proximity' },
+      server: { zone: 'westeurope', machineType: 'Standard_D4s_v5', sshUser: USER, sshKeyPath: keyPath, acceleratedNetworking: false },
     }), h.ctx())) as ConnectedHost[];
   }, 60_000);
 
@@ -110,7 +114,7 @@ describe('azure provision against the Resource Manager REST contract', () => {
       properties: {
         hardwareProfile: { vmSize: 'Standard_D2s_v5' },
         storageProfile: { imageReference: { publisher: 'Canonical', offer: 'ubuntu-24_04-lts', sku: 'server', version: 'latest' }, osDisk: { createOption: 'FromImage', deleteOption: 'Delete' } },
-        osProfile: { computerName: `${RG}-client`, adminUsername: 'root', linuxConfiguration: { disablePasswordAuthentication: true } },
+        osProfile: { computerName: `${RG}-client`, adminUsername: USER, linuxConfiguration: { disablePasswordAuthentication: true } },
         networkProfile: { networkInterfaces: [{ id: `${NET}/networkInterfaces/${RG}-client-nic`, properties: { primary: true } }] },
         diagnosticsProfile: { bootDiagnostics: { enabled: true } },
         proximityPlacementGroup: { id: `${G}/providers/Microsoft.Compute/proximityPlacementGroups/${RG}-eastus-ppg` },
@@ -126,7 +130,7 @@ describe('azure provision against the Resource Manager REST contract', () => {
     const polls = h.fake.requests.filter((r) => r.path.startsWith('/operations/'));
     const lro = puts().filter((r) => !r.path.toLowerCase().includes('/resourcegroups/' + RG.toLowerCase() + '?') && !r.path.endsWith(`/resourcegroups/${RG}`) && !r.path.includes('proximityPlacementGroups'));
     expect(polls).toHaveLength(lro.length * 2); // InProgress, then Succeeded
-    const gets = h.fake.requests.filter((r) => r.method === 'GET' && !r.path.startsWith('/operations/') && !r.path.startsWith('/blobs/'));
+    const gets = h.fake.requests.filter((r) => r.method === 'GET' && !r.path.startsWith('/operations/') && !r.path.startsWith('/blobs/') && !r.path.endsWith('/skus'));
     expect(gets).toHaveLength(lro.length); // the final GET of each
     expect(new Set(puts().map((r) => r.query['api-version'])).size).toBeGreaterThan(1); // each service its own api-version
   });

@@ -9,6 +9,9 @@ import { resourceName, runGroup, splitZone } from './naming.js';
 import type { AzureRuntime } from './runtime.js';
 import type { ConnectedHost } from './ssh-connect.js';
 import { createNic, createVm } from './vm.js';
+import { checkAzureKey } from './login-key-type.js';
+import { checkPlacement } from './placement-check.js';
+import { resolveAcceleratedNetworking } from './accelerated-networking.js';
 
 export function runSubscription(requests: readonly HostRequest<AzureHostConfig>[]): string {
   const subscriptions = new Set(requests.map((r) => resolveSubscription(r.config.subscription)));
@@ -31,16 +34,21 @@ const unique = (values: readonly string[]) => [...new Set(values)];
  */
 export async function provisionAzure(requests: readonly HostRequest<AzureHostConfig>[], ctx: ProvisionContext, runtime: AzureRuntime): Promise<Host[]> {
   if (requests.length === 0) return [];
+  checkPlacement(requests);
   const subscriptionId = runSubscription(requests);
   const asked = requests.flatMap((r) => r.config.sshFrom ?? []);
   const fromEnv = (process.env['NETBENCH_SSH_FROM'] ?? '').split(',').map((c) => c.trim()).filter(Boolean);
   const sshFrom = asked.length > 0 ? unique(asked) : fromEnv.length > 0 ? fromEnv : [await runtime.publicAddress(ctx.signal)];
   const keyPaths = unique(requests.map((r) => r.config.sshKeyPath ?? ''));
   if (keyPaths.length > 1) throw new UnsupportedError('azure hosts of one run must share one sshKeyPath (or all leave it out)');
-  const key = await loginKey(ctx.runDir, 'azure-ssh-key.pem', `netbench-${ctx.runId}`, keyPaths[0] || undefined);
+  // Azure takes only RSA (>= 2048 bit) and Ed25519 public keys: the kit's default ECDSA key would be refused.
+  const key = await loginKey(ctx.runDir, 'azure-ssh-key', `netbench-${ctx.runId}`, keyPaths[0] || undefined, 'ed25519');
+  checkAzureKey(key.publicKey, keyPaths[0]);
 
   const run: RunContext = { clients: runtime.clients(subscriptionId), group: runGroup(ctx.runId), created: new Date().toISOString(), ctx, runtime };
   const locations = unique(requests.map((r) => splitZone(r.config.zone).location));
+  // Read before anything is created: which sizes can have accelerated networking.
+  const hosts = await resolveAcceleratedNetworking(requests, run.clients, ctx.log, ctx.signal);
   await createGroup(run, locations[0]!);
 
   const ranges = vnetRanges(requests);
@@ -64,7 +72,7 @@ export async function provisionAzure(requests: readonly HostRequest<AzureHostCon
     networks.set(location, { ...base, nsgId });
   }));
 
-  const vms = await allOrFirstError(requests.map(async (request, i) => {
+  const vms = await allOrFirstError(hosts.map(async (request, i) => {
     const net = networks.get(splitZone(request.config.zone).location)!;
     const publicIpId = publicIps[i] ? publicIpIdOf(run, request) : undefined;
     const nic = await createNic(run, request, net, publicIpId);

@@ -1,5 +1,5 @@
 import type { HostRequest } from '@netbench/plugin-api';
-import { CapacityError } from '@netbench/plugin-api';
+import { CapacityError, UnsupportedError } from '@netbench/plugin-api';
 import type { VirtualMachine } from '@azure/arm-compute';
 import { classify, toNetbenchError } from './errors.js';
 import { imageReference, type AzureHostConfig } from './host-schema.js';
@@ -7,6 +7,19 @@ import { untilDone } from './lro.js';
 import { id, lro, type LocationNetwork, type RunContext } from './network.js';
 import { resourceName, runTags, splitZone } from './naming.js';
 import { inGroup, TYPES } from './resources.js';
+
+/**
+ * Azure's answer when the size cannot have accelerated networking (most
+ * 1-vCPU sizes, A-series, older B-series). The default stays on because most
+ * sizes netbench measures have it and results depend on it; the size's
+ * capability (Resource SKUs `AcceleratedNetworkingEnabled`) is not looked up
+ * before the create: this error names the fix instead.
+ */
+const ACCELERATED_REFUSED = 'VMSizeIsNotPermittedToEnableAcceleratedNetworking';
+const acceleratedNetworkingRefused = (error: unknown) => {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === ACCELERATED_REFUSED || (typeof e?.message === 'string' && e.message.includes(ACCELERATED_REFUSED));
+};
 
 export interface CreatedVm {
   readonly request: HostRequest<AzureHostConfig>;
@@ -83,6 +96,9 @@ export async function createVm(run: RunContext, request: HostRequest<AzureHostCo
       await ctx.ledger.track(inGroup(TYPES.vm, vmId, request.id), () =>
         untilDone(`virtual machine ${name}`, (o) => clients.compute.virtualMachines.createOrUpdate(group, name, vmBody(run, request, zone, name, nic.nicId, publicKey, zone === config.zone ? net.ppgId : undefined), o), lro(run)));
     } catch (error) {
+      if (acceleratedNetworkingRefused(error)) {
+        throw new UnsupportedError(`${config.machineType} does not support accelerated networking (Azure: ${ACCELERATED_REFUSED}); set acceleratedNetworking: false on host ${request.id}`, { cause: error });
+      }
       const mapped = toNetbenchError(error, `creating ${config.machineType} VM ${name} in ${zone}`);
       const next = zones[i + 1];
       if (!(mapped instanceof CapacityError) || !next) throw mapped;

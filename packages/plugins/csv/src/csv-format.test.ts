@@ -40,6 +40,18 @@ describe('csv', () => {
     ].join('\r\n'));
   });
 
+  it('neutralises formula-like text (= + - @ tab CR) but keeps negative and exponent numbers numeric', () => {
+    for (const [raw, cell] of [
+      ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`], ['+cmd|\' /C calc\'!A0', "'+cmd|' /C calc'!A0"],
+      ['-2+3', "'-2+3"], ['@SUM(A1)', "'@SUM(A1)"], ['\t=1', "'\t=1"], ['\r=1', `"'\r=1"`], ['-', "'-"], ['--help', "'--help"],
+      ['-12.5', '-12.5'], ['+3', '+3'], ['1e-3', '1e-3'], ['-4.2E+7', '-4.2E+7'], ['a=b', 'a=b'], ['rack-3', 'rack-3'],
+    ] as const) expect(csvField(raw), raw).toBe(cell);
+    const text = formatCsv([{ ...base, value: -3.25, metric: '=1+1', unit: '@x', labels: { note: '=cmd|x', offset: -7, '-key': 'v' } }]);
+    const [header, row] = text.split('\r\n');
+    expect(header).toBe("run_id,sample_id,trial_id,timestamp,metric,value,unit,'-key,note,offset");
+    expect(row).toBe("r1,r1-1,t0001,2026-11-22T11:02:56.512Z,'=1+1,-3.25,'@x,v,'=cmd|x,-7");
+  });
+
   it('keeps a run_id label that differs from the run id column', () => {
     const text = formatCsv([{ ...base, labels: { run_id: 'other' } }]);
     expect(text.split('\r\n')[0]).toBe('run_id,sample_id,trial_id,timestamp,metric,value,unit,label_run_id');

@@ -4,10 +4,27 @@ import type { LabelValue, Sample } from '@netbench/plugin-api';
 export const FIXED_COLUMNS = ['run_id', 'sample_id', 'trial_id', 'timestamp', 'metric', 'value', 'unit'] as const;
 
 const NEEDS_QUOTES_RE = /[",\r\n]/;
+// What a spreadsheet reads as the start of a formula (OWASP's list: = + - @, tab, carriage return).
+const FORMULA_START_RE = /^[=+\-@\t\r]/;
+// A plain number (a negative value, 1e-3) stays a number: a spreadsheet cannot run it.
+const NUMBER_RE = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-/** One CSV field per RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. */
+/**
+ * A text a spreadsheet will show as text: one that would start a formula
+ * (`=HYPERLINK(…)`, `+cmd|…`, `-2+3`, `@SUM(…)`) gets a leading `'`, which
+ * spreadsheets read as "this is text". Plain numbers are left alone.
+ */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START_RE.test(value) && !NUMBER_RE.test(value) ? `'${value}` : value;
+}
+
+/**
+ * One CSV field per RFC 4180 (quoted when it holds a comma, quote or line
+ * break; quotes doubled), with formula-like text neutralised first.
+ */
 export function csvField(value: string): string {
-  return NEEDS_QUOTES_RE.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const safe = neutraliseFormula(value);
+  return NEEDS_QUOTES_RE.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /**

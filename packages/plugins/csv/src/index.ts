@@ -22,7 +22,7 @@ export default definePlugin({
   async publish(_run, samples, settings: CsvSettings, ctx) {
     const file = settings.file ? resolve(settings.file) : join(ctx.runDir, 'results.csv');
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, formatCsv(samples));
+    await writeFile(file, formatCsv(samples), { mode: 0o600 });
     return { location: file, count: samples.length };
   },
 });

@@ -1,13 +1,15 @@
-import { processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import { processHost, ToolMissingError, UnsupportedError, type Host } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { checkFping, readFpingVersion } from './check.js';
 import { fpingArgv, readTrialSettings } from './trial-settings.js';
 import { fpingSchema } from './schema.js';
 import { fpingTrials } from './trials.js';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
-import { testTrialContext } from '@netbench/plugin-api/testing';
+import { aptSudoRefusal, pathWithout, sudoState, testTrialContext, withPath, type SudoState } from '@netbench/plugin-api/testing';
 
 const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
+// Drop to the `nobody` user for commands, as a non-root netbench would run.
+const NOBODY = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
 
 describe('checkFping', () => {
   it('reports the installed fping and whether commands run as root', async () => {
@@ -39,19 +41,40 @@ describe('fpingTrials', () => {
     const trials = fpingTrials(fpingSchema.parse({ count: 50, period: 10, direction: 'both', timeout: 100 }));
     expect(trials.map((t) => [t.test, t.params.direction])).toEqual([['icmp', 'forward'], ['icmp', 'reverse']]);
     expect(trials[0]!.estimatedSeconds).toBeCloseTo(0.6, 10);
-    expect(fpingArgv(readTrialSettings(trials[0]!.params), '10.0.0.2')).toEqual(['env', 'LC_ALL=C', 'fping', '-C', '50', '-D', '-p', '10', '-b', '56', '-t', '100', '10.0.0.2']);
+    expect(fpingArgv(readTrialSettings(trials[0]!.params), '10.0.0.2')).toEqual(['env', 'LC_ALL=C', 'fping', '-C', '50', '-D', '-p', '10', '-b', '56', '-t', '100', '--', '10.0.0.2']);
+    expect(() => fpingArgv(readTrialSettings(trials[0]!.params), '-f/etc/passwd')).toThrow(/fping target "-f\/etc\/passwd" is not an IP address or host name/);
   });
 });
 
 describe('install (fping)', () => {
+  // Whatever this machine has: sudo absent, sudo asking for a password, or passwordless sudo (then it installs).
   it('not root: goes through sudo -n and says clearly why it cannot', async () => {
-    const { ctx, dispose } = testTrialContext();
+    const nobody = host(NOBODY);
+    await expectInstallAs(nobody, await sudoState(nobody));
+  }, 180_000);
+
+  it('not root, no sudo on the PATH: says sudo is not there', async () => {
+    const noSudo = pathWithout(['sudo']);
     try {
-      const attempt = installAptPackage(host(['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']), 'fping', ctx);
-      await expect(attempt).rejects.toBeInstanceOf(UnsupportedError);
-      await expect(attempt).rejects.toThrow(/cannot install fping on host h .*install fping by hand/);
+      const nobody = withPath(host(NOBODY), noSudo.path);
+      expect(await sudoState(nobody)).toBe('absent');
+      await expectInstallAs(nobody, 'absent');
     } finally {
-      dispose();
+      noSudo.dispose();
     }
-  });
+  }, 60_000);
 });
+
+/** Installing fping as a normal user ends as this sudo state says: the right refusal, or an install. */
+async function expectInstallAs(nobody: Host, state: SudoState): Promise<void> {
+  const { ctx, dispose } = testTrialContext();
+  try {
+    const attempt = installAptPackage(nobody, 'fping', ctx);
+    const refusal = aptSudoRefusal(state, 'fping', 'h');
+    if (refusal === undefined) return await expect(attempt).resolves.toBeUndefined();
+    await expect(attempt).rejects.toBeInstanceOf(UnsupportedError);
+    await expect(attempt).rejects.toThrow(refusal);
+  } finally {
+    dispose();
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Scalar } from '@netbench/plugin-api';
+import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
 /** The parameters `fpingTrials` put in a trial, read back (keys the engine adds are ignored). */
 const trialSettingsSchema = z.object({
@@ -17,7 +18,7 @@ export function readTrialSettings(params: Readonly<Record<string, Scalar>>): Fpi
 }
 
 /**
- * `fping -C COUNT -D -p PERIOD -b SIZE [-t TIMEOUT] TARGET` under `LC_ALL=C`:
+ * `fping -C COUNT -D -p PERIOD -b SIZE [-t TIMEOUT] -- TARGET` under `LC_ALL=C`:
  * per-packet lines with times on stdout, every round trip (`-C`) on stderr.
  */
 export function fpingArgv(settings: FpingTrialSettings, target: string): string[] {
@@ -27,6 +28,7 @@ export function fpingArgv(settings: FpingTrialSettings, target: string): string[
     '-p', String(settings.period),
     '-b', String(settings.size),
     ...(settings.timeout === undefined ? [] : ['-t', String(settings.timeout)]),
-    target,
+    // `--` ends fping's options (fping 5.1 accepts it): `-f/etc/passwd` would read targets from a file.
+    '--', assertHostAddress(target, 'fping target'),
   ];
 }

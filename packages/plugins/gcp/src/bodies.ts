@@ -1,5 +1,5 @@
 import type { protos } from '@google-cloud/compute';
-import { regionOf, resourceName, runLabels, runPrefix, runTag } from './naming.js';
+import { resourceName, runLabels, runPrefix, runTag } from './naming.js';
 
 type Compute = typeof protos.google.cloud.compute.v1;
 export type NetworkBody = protos.google.cloud.compute.v1.INetwork;
@@ -23,7 +23,8 @@ export const subnetBody = (runId: string, project: string, region: string, cidr:
   description: description(runId, `subnet in ${region}`),
   network: `projects/${project}/global/networks/${runPrefix(runId)}`,
   ipCidrRange: cidr,
-  region,
+  // The discovery document: "URL of the region where the Subnetwork resides" (a partial URL, as for network).
+  region: `projects/${project}/regions/${region}`,
 });
 
 /** SSH only from where netbench runs, to the run's hosts only (by network tag). */
@@ -100,11 +101,14 @@ export const peerFirewallBody = (runId: string, networkLink: string, family: IpF
   };
 };
 
-/** A compact placement policy (VMs close together) for the hosts of one zone. */
+/**
+ * A compact placement policy (VMs close together) for the hosts of one zone.
+ * No `region` in the body: the discovery document marks ResourcePolicy.region
+ * output only (the region is the request path's).
+ */
 export const compactPolicyBody = (runId: string, zone: string): PolicyBody => ({
   name: resourceName(runId, `compact-${zone}`),
   description: description(runId, `compact placement in ${zone}`),
-  region: regionOf(zone),
   groupPlacementPolicy: { collocation: 'COLLOCATED' },
 });
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ipv4CidrSchema } from '@netbench/plugin-api/tool-kit';
 
 const ZONE_RE = /^[a-z]+-[a-z]+\d+-[a-z]$/;
 const zone = z.string().regex(ZONE_RE, { message: 'expected a GCE zone such as us-central1-a' });
-const cidr = z.string().regex(/^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$/, { message: 'expected an IPv4 CIDR such as 203.0.113.7/32' });
+// Octets ≤ 255 and prefix ≤ 32, checked by value (the shape alone took 999.1.1.1/99).
+const cidr = ipv4CidrSchema;
 // Upper case as the API spells it, lower case as PKB's flag does; normalised by `tierOf`.
 const tier = z.enum(['PREMIUM', 'STANDARD', 'premium', 'standard']);
 

@@ -56,7 +56,7 @@ describe('gcp provision against the Compute REST API contract', () => {
   it('sends the documented resource bodies, every name carrying the run id', () => {
     const body = (path: string, i = 0) => h.fake.requests.filter((r) => r.method === 'POST' && r.path === `${P}${path}`)[i]!.body as Record<string, any>;
     expect(body('/global/networks')).toEqual({ name: TAG, description: `netbench run ${RUN_ID}: per-run VPC network`, autoCreateSubnetworks: false });
-    expect(body('/regions/us-central1/subnetworks')).toMatchObject({ name: `${TAG}-us-central1`, ipCidrRange: '10.128.0.0/20', network: `projects/${PROJECT}/global/networks/${TAG}`, region: 'us-central1' });
+    expect(body('/regions/us-central1/subnetworks')).toMatchObject({ name: `${TAG}-us-central1`, ipCidrRange: '10.128.0.0/20', network: `projects/${PROJECT}/global/networks/${TAG}`, region: `projects/${PROJECT}/regions/us-central1` });
     expect(body('/regions/us-central1/resourcePolicies')).toMatchObject({ name: `${TAG}-compact-us-central1-a`, groupPlacementPolicy: { collocation: 'COLLOCATED' } });
     const rules = [0, 1, 2].map((i) => body('/global/firewalls', i));
     const ssh = rules.find((r) => r['name'] === `${TAG}-ssh`)!;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { NetbenchError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
 import type { ExecResult, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import type { PortPool } from '@netbench/plugin-api/tool-kit';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
@@ -28,6 +28,8 @@ const GAVE_UP_RE = /(apr_\w+: [^\n]*\(\d+\)|unable to connect to [^\n]*)/;
  */
 export async function runHttp(trial: TrialRun, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
   const settings = readTrialSettings(trial.params);
+  // The address goes into a URL and an argv: refuse one that is not a host name or IP before anything starts.
+  assertHostAddress(trial.target, 'http target');
   assertRunnable(settings);
   const { signal, failure } = trialDeadline(ctx, `http trial ${trial.id}`);
   let endpoint: Endpoint | undefined;

@@ -1,10 +1,12 @@
-import { processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import { processHost, ToolMissingError, UnsupportedError, type Host } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { checkIperf, readIperfVersion } from './check.js';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
-import { testTrialContext } from '@netbench/plugin-api/testing';
+import { aptSudoRefusal, pathWithout, sudoState, testTrialContext, withPath, type SudoState } from '@netbench/plugin-api/testing';
 
 const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
+// Drop to the `nobody` user for commands, as a non-root netbench would run.
+const NOBODY = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
 
 describe('readIperfVersion', () => {
   it('reads iperf 2 versions and refuses iperf3', () => {
@@ -39,14 +41,34 @@ describe('checkIperf', () => {
 });
 
 describe('install (iperf)', () => {
+  // Whatever this machine has: sudo absent, sudo asking for a password, or passwordless sudo (then it installs).
   it('not root: goes through sudo -n and says clearly why it cannot', async () => {
-    const { ctx, dispose } = testTrialContext();
+    const nobody = host(NOBODY);
+    await expectInstallAs(nobody, await sudoState(nobody));
+  }, 180_000);
+
+  it('not root, no sudo on the PATH: says sudo is not there', async () => {
+    const noSudo = pathWithout(['sudo']);
     try {
-      const attempt = installAptPackage(host(['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']), 'iperf', ctx);
-      await expect(attempt).rejects.toBeInstanceOf(UnsupportedError);
-      await expect(attempt).rejects.toThrow(/cannot install iperf on host h .*install iperf by hand/);
+      const nobody = withPath(host(NOBODY), noSudo.path);
+      expect(await sudoState(nobody)).toBe('absent');
+      await expectInstallAs(nobody, 'absent');
     } finally {
-      dispose();
+      noSudo.dispose();
     }
-  });
+  }, 60_000);
 });
+
+/** Installing iperf as a normal user ends as this sudo state says: the right refusal, or an install. */
+async function expectInstallAs(nobody: Host, state: SudoState): Promise<void> {
+  const { ctx, dispose } = testTrialContext();
+  try {
+    const attempt = installAptPackage(nobody, 'iperf', ctx);
+    const refusal = aptSudoRefusal(state, 'iperf', 'h');
+    if (refusal === undefined) return await expect(attempt).resolves.toBeUndefined();
+    await expect(attempt).rejects.toBeInstanceOf(UnsupportedError);
+    await expect(attempt).rejects.toThrow(refusal);
+  } finally {
+    dispose();
+  }
+}

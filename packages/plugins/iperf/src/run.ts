@@ -1,5 +1,5 @@
 import { NetbenchError, RetryableError, UnsupportedError } from '@netbench/plugin-api';
-import { runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
@@ -17,6 +17,8 @@ const REFUSED_RE = /connect failed: Connection refused/;
  * mode). Both raw outputs are saved before the client's is parsed.
  */
 export async function runIperf(trial: TrialRun, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
+  // Before the server starts: the address becomes -c's value.
+  assertHostAddress(trial.target, 'iperf target');
   const settings = readTrialSettings(trial.params);
   if (settings.reverse && trial.clientInfo.features.reverse === false) {
     throw new UnsupportedError(`reverse (-R) needs iperf 2.1 or later; client host ${trial.client.name} has ${trial.clientInfo.version}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Scalar } from '@netbench/plugin-api';
+import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
 /** The parameters `iperfTrials` put in a trial, read back (keys the engine adds are ignored). */
 const trialSettingsSchema = z.object({
@@ -28,7 +29,8 @@ export function readTrialSettings(params: Readonly<Record<string, Scalar>>): Ipe
 export function clientArgv(settings: IperfTrialSettings, target: string, port: number): string[] {
   const optional = (flag: string, value: string | number | undefined) => (value === undefined ? [] : [flag, String(value)]);
   return [
-    'iperf', '-c', target, '-p', String(port), '-e', '-f', 'm',
+    // The address is -c's value (no operands to put after `--`), validated so it is an address.
+    'iperf', '-c', assertHostAddress(target, 'iperf target'), '-p', String(port), '-e', '-f', 'm',
     '-t', String(settings.duration),
     '-P', String(settings.streams),
     ...optional('-i', settings.interval),

@@ -1,5 +1,5 @@
 import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
-import { runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import { reportedError } from './iperf3-error.js';
 import { iperf3Samples } from './iperf3-samples.js';
@@ -17,6 +17,8 @@ const SERVER_EXIT_GRACE_MS = 2_000;
  * before the client's is parsed.
  */
 export async function runIperf3(trial: TrialRun, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
+  // Before the server starts: the address becomes -c's value.
+  assertHostAddress(trial.target, 'iperf3 target');
   const settings = readTrialSettings(trial.params);
   assertSupported(settings, trial);
   const { signal, failure } = trialDeadline(ctx, `iperf3 trial ${trial.id}`);

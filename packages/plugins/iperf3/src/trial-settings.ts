@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Scalar } from '@netbench/plugin-api';
+import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
 /** The parameters `iperf3Trials` put in a trial, read back (keys the engine adds are ignored). */
 const trialSettingsSchema = z.object({
@@ -27,7 +28,8 @@ export function readTrialSettings(params: Readonly<Record<string, Scalar>>): Ipe
 export function clientArgv(settings: Iperf3TrialSettings, target: string, port: number): string[] {
   const optional = (flag: string, value: string | number | undefined) => (value === undefined ? [] : [flag, String(value)]);
   return [
-    'iperf3', '-c', target, '-p', String(port), '-J',
+    // iperf3 reads `--` but has no operands: the address is -c's value, validated so it is an address.
+    'iperf3', '-c', assertHostAddress(target, 'iperf3 target'), '-p', String(port), '-J',
     '-t', String(settings.duration),
     '-O', String(settings.omit),
     '-i', String(settings.interval),

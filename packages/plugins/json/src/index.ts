@@ -25,7 +25,7 @@ export default definePlugin({
   async publish(run, samples, settings: JsonSettings, ctx) {
     const file = settings.file ? resolve(settings.file) : join(ctx.runDir, 'results.pkb.jsonl');
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, formatPkbSamples(run, samples, settings.pretty));
+    await writeFile(file, formatPkbSamples(run, samples, settings.pretty), { mode: 0o600 });
     return { location: file, count: samples.length };
   },
 });

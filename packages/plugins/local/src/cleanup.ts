@@ -3,6 +3,7 @@ import { teardownEach } from '@netbench/plugin-api/cloud-kit';
 import type { CleanupFilter, CleanupReport } from '@netbench/plugin-api';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
+import { findForwardRules } from './forward-rule.js';
 import { findProcesses } from './processes.js';
 import { mustRun } from './run-command.js';
 import { CONFIG_MARK } from './sshd.js';
@@ -58,7 +59,7 @@ async function findSshdLeftovers(): Promise<LedgerResource[]> {
  * Find what runs left behind by naming alone (namespaces `nb-<runId>-*`,
  * links `nb<tag>br`/`nb<tag>h<n>` whose alias holds the run id, sshd started
  * from a run folder) and delete it unless `dryRun`: processes first, then
- * links, namespaces, bridges, as teardown would.
+ * links, namespaces, FORWARD rules, bridges, as teardown would.
  */
 export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupReport> {
   const namespaces = await findNamespaces();
@@ -81,6 +82,10 @@ export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupRe
     .filter((ns) => matches(filter, ns.runId))
     .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }));
 
-  const found = [...processes, ...veths, ...netns, ...bridges];
+  const rules = (await findForwardRules())
+    .filter((rule) => matches(filter, rule.runId))
+    .map((rule): LedgerResource => ({ type: 'firewall', id: `forward:${rule.bridge}`, data: { runId: rule.runId, bridge: rule.bridge } }));
+
+  const found = [...processes, ...veths, ...netns, ...rules, ...bridges];
   return teardownEach(found, teardownResource, filter);
 }

@@ -14,6 +14,15 @@ const linkExists = (name: string) => {
   }
 };
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
+const iptablesHas = (resource: LedgerResource) => {
+  const bridge = String(resource.data?.['bridge']);
+  try {
+    execFileSync('iptables', ['-w', '-C', 'FORWARD', '-i', bridge, '-o', bridge, '-m', 'comment', '--comment', `netbench:${String(resource.data?.['runId'])}`, '-j', 'ACCEPT'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** Whether a lab resource exists, from its ledger entry alone. */
 async function exists(resource: LedgerResource): Promise<boolean | undefined> {
@@ -23,6 +32,8 @@ async function exists(resource: LedgerResource): Promise<boolean | undefined> {
     case 'veth':
     case 'bridge':
       return linkExists(resource.id);
+    case 'firewall':
+      return iptablesHas(resource);
     case 'process':
       // A pid file of spawned processes may list none: nothing to tell.
       return typeof resource.data?.['pid'] === 'number' ? alive(resource.data['pid']) : undefined;
@@ -42,6 +53,7 @@ describe('local cloud conformance', () => {
       { type: 'netns', id: 'nb-20000101-000000-gone00-a' },
       { type: 'veth', id: 'nbgone00h0', data: { runId: '20000101-000000-gone00' } },
       { type: 'bridge', id: 'nbgone00br', data: { runId: '20000101-000000-gone00' } },
+      { type: 'firewall', id: 'forward:nbgone00br', data: { runId: '20000101-000000-gone00', bridge: 'nbgone00br' } },
       { type: 'process', id: 'sshd@nb-20000101-000000-gone00-a', data: { pid: 2 ** 22 + 1, startTime: '1', config: '/nonexistent/netbench/sshd_config' } },
     ],
     provision: { hosts: { client: {}, server: { link: { rate: '100mbit' }, sshd: true } }, exists },

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { bridgeNetfilterOn } from './forward-rule.js';
 import plugin from './index.js';
 import { runTag, vethName } from './naming.js';
 import { mustRun, runCommand } from './run-command.js';
@@ -84,6 +85,8 @@ describe('local lab: failures and leftovers', () => {
       `veth nb${tag}h1`,
       `netns nb-${lostId}-a`,
       `netns nb-${lostId}-b`,
+      // Where bridge netfilter is on (dockerd runs), the lab's FORWARD rule too.
+      ...(bridgeNetfilterOn() ? [`firewall forward:nb${tag}br`] : []),
       `bridge nb${tag}br`,
     ];
     const dry = await plugin.cleanup!({ runId: lostId, dryRun: true }, lost.ctx);
@@ -96,7 +99,7 @@ describe('local lab: failures and leftovers', () => {
     const young = await plugin.cleanup!({ runId: fresh.ctx.runId, olderThanMs: 3_600_000, dryRun: true }, fresh.ctx);
     expect(young.found).toEqual([]);
     const freshFound = await plugin.cleanup!({ runId: fresh.ctx.runId, dryRun: true }, fresh.ctx);
-    expect(freshFound.found.map((r) => r.type).sort()).toEqual(['bridge', 'netns', 'veth']);
+    expect(freshFound.found.map((r) => r.type).sort()).toEqual(bridgeNetfilterOn() ? ['bridge', 'firewall', 'netns', 'veth'] : ['bridge', 'netns', 'veth']);
 
     const report = await plugin.cleanup!({ runId: lostId, olderThanMs: 86_400_000 }, lost.ctx);
     expect(report.failed).toEqual([]);

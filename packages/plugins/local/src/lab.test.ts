@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import plugin from './index.js';
+import { bridgeNetfilterOn, findForwardRules } from './forward-rule.js';
 import { bridgeName, runTag } from './naming.js';
 import { runCommand } from './run-command.js';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
@@ -47,8 +48,11 @@ describe('local lab: two namespaces on a bridge', () => {
       expect(firstSeen).toBeLessThan(index);
     }
     const made = entries.filter((e) => e.phase === 'created').map((e) => `${e.resource.type} ${e.resource.id}`);
+    // Where bridge netfilter is on (dockerd runs), the lab lets its bridge's traffic through FORWARD.
+    const rule = bridgeNetfilterOn() ? [`firewall forward:nb${tag}br`] : [];
     expect(made).toEqual([
       `bridge nb${tag}br`,
+      ...rule,
       `netns nb-${runId}-client`,
       `veth nb${tag}h0`,
       'process spawned@client',
@@ -108,6 +112,7 @@ describe('local lab: two namespaces on a bridge', () => {
     const exit = await straggler.exited;
     expect(exit.signal ?? exit.code).not.toBe(0);
     expect(await leftovers(runId, tag)).toEqual([]);
+    expect((await findForwardRules()).filter((r) => r.runId === runId)).toEqual([]);
     expect(await run.teardown(plugin)).toEqual([]);
   }, 30_000);
 });

@@ -7,6 +7,7 @@ import { processHost } from '@netbench/plugin-api';
 import type { LocalCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';
+import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-rule.js';
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
@@ -127,6 +128,11 @@ export async function provisionLab(plan: LabPlan, caps: LocalCapabilities, ctx: 
   const os = await osRelease();
   if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
   await ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { runId: ctx.runId } }, () => createBridge(plan.bridge, ctx.runId));
+  // With bridge netfilter on (dockerd turns it on and sets FORWARD to DROP), bridged frames meet iptables.
+  if (bridgeNetfilterOn() && (await iptablesAvailable())) {
+    const rule = { type: 'firewall', id: `forward:${plan.bridge}`, data: { runId: ctx.runId, bridge: plan.bridge } };
+    await ctx.ledger.track(rule, () => addForwardRule(plan.bridge, ctx.runId));
+  }
   const hosts: Host[] = [];
   for (const host of plan.hosts) {
     ctx.signal.throwIfAborted();

@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { LedgerResource } from '@netbench/plugin-api';
+import { deleteForwardRule } from './forward-rule.js';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
 import { runCommand } from './run-command.js';
 
 /** Resource kinds this plugin records. */
-export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process';
+export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firewall';
+
+const FORWARD_ID_RE = /^forward:(nb[a-z0-9]{6}br)$/;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const linkExists = async (name: string) => (await runCommand(['ip', 'link', 'show', 'dev', name])).code === 0;
@@ -111,6 +114,12 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
     case 'netns':
       if (!NETNS_RE.test(resource.id)) throw refuse();
       return deleteNetns(resource.id);
+    case 'firewall': {
+      const bridge = FORWARD_ID_RE.exec(resource.id)?.[1];
+      const runId = str(resource.data?.runId);
+      if (!bridge || !runId) throw refuse();
+      return deleteForwardRule(bridge, runId);
+    }
     default:
       throw new Error(`local: unknown resource type ${resource.type}`);
   }

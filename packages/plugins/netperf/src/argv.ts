@@ -1,3 +1,4 @@
+import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 import { RR_SELECTORS, STREAM_SELECTORS } from './selectors.js';
 import { isRequestResponse, type NetperfTest } from './tests.js';
 import type { TrialParams } from './trials.js';
@@ -15,7 +16,9 @@ export interface PortPair {
  */
 export function netperfArgv(test: NetperfTest, params: TrialParams, target: string, ports: PortPair): string[] {
   const rr = isRequestResponse(test);
-  const argv = ['netperf', '-p', String(ports.control), '-t', test, '-H', target, '-l', String(params.duration)];
+  // netperf's `--` starts the test-specific options, so it cannot end options: -H's value is validated instead
+  // (an address, not `host,family` or an option).
+  const argv = ['netperf', '-p', String(ports.control), '-t', test, '-H', assertHostAddress(target, 'netperf target'), '-l', String(params.duration)];
   // -j keeps the per-transaction timings behind the latency selectors (PKB passes it too).
   if (rr) argv.push('-j');
   if (params.histogram) argv.push('-v', '2');
@@ -24,6 +27,8 @@ export function netperfArgv(test: NetperfTest, params: TrialParams, target: stri
     argv.push('-i', `${params.confidenceMax ?? 10},${params.confidenceMin ?? 3}`);
   }
   if (params.cpuUtil) argv.push('-c', '-C');
+  // Demo mode: an interim result every `demo` seconds, on stdout as `value,units,seconds,end-epoch`.
+  if (params.demo !== undefined) argv.push('-D', String(params.demo));
   if (params.intervalWaitMs !== undefined) {
     // netperf reads -w as an integer with a unit suffix; microseconds keep fractions of a millisecond.
     argv.push('-w', `${Math.max(1, Math.round(params.intervalWaitMs * 1000))}us`, '-b', String(params.intervalBurst ?? 1));
@@ -31,6 +36,8 @@ export function netperfArgv(test: NetperfTest, params: TrialParams, target: stri
 
   argv.push('--', '-P', `,${ports.data}`);
   if (rr) argv.push('-r', `${params.requestSize ?? 1},${params.responseSize ?? 1}`);
+  // Test-specific -b: transactions in flight at once ("first burst"), not the global -b of interval pacing.
+  if (rr && params.burst !== undefined && params.burst > 0) argv.push('-b', String(params.burst));
   else if (params.sendSize !== undefined) argv.push('-m', String(params.sendSize));
   if (params.socketBuffer !== undefined) argv.push('-s', String(params.socketBuffer), '-S', String(params.socketBuffer));
   if (params.nodelay && test.startsWith('TCP_')) argv.push('-D');

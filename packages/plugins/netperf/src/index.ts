@@ -4,6 +4,7 @@ import { installNetperf } from './install.js';
 import { parseNetperf } from './parse/parse.js';
 import { sniffNetperf } from './parse/sniff.js';
 import { runNetperf } from './run.js';
+import { netperfFlows } from './flows.js';
 import { netperfBlockSchema, type NetperfBlock } from './schema.js';
 import { serveNetperf } from './serve.js';
 import { netperfTrials } from './trials.js';
@@ -22,6 +23,7 @@ export const netperfPlugin = definePlugin({
   run: runNetperf,
   parse: parseNetperf,
   sniff: sniffNetperf,
+  flows: netperfFlows,
 });
 
 export default netperfPlugin;

@@ -92,7 +92,7 @@ describe('netperf plugin between two namespaces', () => {
     expect(raws(t)).toHaveLength(1);
     const raw = readFileSync(raws(t)[0] as string, 'utf8');
     expect(raw).toMatch(/^MIGRATED TCP REQUEST\/RESPONSE TEST .* port 20001 AF_INET/);
-    expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448, test: 'TCP_RR' } })));
+    expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448, test: 'TCP_RR', ...(rest.metric === 'TCP_RR_Packet_Rate' ? { packets_per_transaction: 2 } : {}) } })));
     expect(t.progress[0]?.fraction).toBe(0);
     expect(t.progress.at(-1)?.fraction).toBe(1);
   });

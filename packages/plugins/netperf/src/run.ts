@@ -1,5 +1,6 @@
 import { NetbenchError, ParseError, RetryableError } from '@netbench/plugin-api';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { assertHostAddress, gatedArgv, openGate, shutGate } from '@netbench/plugin-api/tool-kit';
 import { netperfArgv, type PortPair } from './argv.js';
 import { requireFeatures } from './features.js';
 import { NetserverPool, type Lease } from './netserver-pool.js';
@@ -9,9 +10,12 @@ import type { NetperfResult } from './result.js';
 import { trialSamples } from './samples/aggregate.js';
 import { familyArgs, findPool } from './serve.js';
 import { isNetperfTest, type NetperfTest } from './tests.js';
+import { interimSample, onLines } from './interim.js';
 import { estimatedSeconds, trialParamsSchema, type TrialParams } from './trials.js';
 
 const PROGRESS_INTERVAL_MS = 1_000;
+/** Seconds between interim results of a flow when the block sets no `demo`. */
+const FLOW_DEMO_SECONDS = 1;
 
 /**
  * One trial: `streams` netperf processes at once from the client, each to its
@@ -19,6 +23,8 @@ const PROGRESS_INTERVAL_MS = 1_000;
  * before it is parsed; a failed stream fails the trial.
  */
 export async function runNetperf(trial: TrialRun, ctx: TrialContext): Promise<TrialOutput> {
+  // Before any netserver starts: the address becomes -H's value.
+  assertHostAddress(trial.target, 'netperf target');
   const test = trial.test.toUpperCase();
   if (!isNetperfTest(test)) throw new NetbenchError(`netperf: unknown test ${trial.test}`);
   const parsed = trialParamsSchema.safeParse(trial.params);
@@ -49,13 +55,35 @@ export async function runNetperf(trial: TrialRun, ctx: TrialContext): Promise<Tr
 
 async function runStreams(trial: TrialRun, test: NetperfTest, params: TrialParams, ports: readonly PortPair[], ctx: TrialContext): Promise<NetperfResult[]> {
   const seconds = estimatedSeconds(params);
-  const started = Date.now();
-  const processes = ports.map((pair) => {
-    const process = trial.client.spawn(netperfArgv(test, params, trial.target, pair), { signal: ctx.signal });
+  const { flow } = ctx;
+  // A flow reports interim results (demo mode) so the trial has a time series on the shared clock.
+  const argvParams = flow && params.demo === undefined ? { ...params, demo: FLOW_DEMO_SECONDS } : params;
+  const argvs = ports.map((pair) => netperfArgv(test, argvParams, trial.target, pair));
+  // A flow's processes start before the barrier, held at a gate, so release only writes a line to each.
+  const processes = argvs.map((argv, stream) => {
+    const process = trial.client.spawn(flow ? gatedArgv(argv) : argv, { signal: ctx.signal });
     process.stdin.on('error', () => {});
-    process.stdin.end();
+    if (!flow) process.stdin.end();
+    else {
+      onLines(process.stdout, (line) => {
+        const sample = interimSample(line, test, stream, Date.now());
+        if (sample) flow.interval(sample);
+      });
+    }
     return process;
   });
+  if (flow) {
+    try {
+      await flow.release();
+    } catch (error) {
+      for (const process of processes) shutGate(process);
+      await Promise.allSettled(processes.map((process) => process.exited));
+      throw error;
+    }
+    for (const process of processes) openGate(process);
+    flow.started();
+  }
+  const started = Date.now();
   ctx.progress(0, `${test} × ${params.streams}`);
   const timer = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000;

@@ -39,12 +39,34 @@ export const netperfBlockSchema = z.strictObject({
   socketBuffer: positiveInt.optional(),
   /** Disable Nagle's algorithm on TCP tests (`-D`). */
   nodelay: z.boolean().default(false),
+  /**
+   * *_RR tests: transactions kept in flight at once (netperf's test-specific
+   * `-b`, its "first burst"; Debian's netperf is built with it). More in
+   * flight, more packets per second, up to what the hosts can do. A list
+   * makes one trial per value (PKB's burst-size sweep).
+   */
+  burst: z.union([z.number().int().min(0).max(4096), z.array(z.number().int().min(0).max(4096)).min(1)]).optional(),
+  /**
+   * *_RR tests: PKB's burst-size search (netperf's find_max_burst.sh): one
+   * trial per burst 0, 1, 2, 4, ... up to `max`, run in that order, stopping
+   * at the first whose transaction rate (the flows' aggregate in a flows
+   * trial) rises less than `minGainPercent` over the best so far.
+   */
+  burstSearch: z.strictObject({
+    max: z.number().int().min(1).max(4096).default(256),
+    minGainPercent: z.number().min(0).max(100).default(5),
+  }).optional(),
+  /**
+   * Seconds between interim results (netperf demo mode, `-D`), reported as
+   * interval samples in a flows trial. Flows trials default to 1 s.
+   */
+  demo: z.number().min(0.1).max(60).optional(),
   confidence: confidenceSchema.optional(),
   interval: intervalSchema.optional(),
   /** Ask for netperf's printed latency histogram (`-v 2`); needs a build with `--enable-histogram`. */
   histogram: z.boolean().default(false),
   /** Measure local and remote CPU utilisation (`-c -C`). */
   cpuUtil: z.boolean().default(false),
-});
+}).refine((block) => block.burst === undefined || block.burstSearch === undefined, { message: 'give burst or burstSearch, not both', path: ['burstSearch'] });
 
 export type NetperfBlock = z.output<typeof netperfBlockSchema>;

@@ -78,9 +78,12 @@ describe('netperfArgv', () => {
     );
   });
 
-  it('passes a hostile target as one literal argument', () => {
+  it('passes the target as -H\'s value and refuses what is not an address', () => {
     const params = trialParamsSchema.parse({ duration: 1, streams: 1 });
-    const argv = netperfArgv('TCP_STREAM', params, 'x; rm -rf /', ports);
-    expect(argv[argv.indexOf('-H') + 1]).toBe('x; rm -rf /');
+    expect(netperfArgv('TCP_STREAM', params, 'fd00::2', ports)[netperfArgv('TCP_STREAM', params, 'fd00::2', ports).indexOf('-H') + 1]).toBe('fd00::2');
+    // netperf's `--` starts test options, so nothing can end its options: validation is what keeps these out.
+    for (const hostile of ['x; rm -rf /', '-f/etc/passwd', 'host,4', '']) {
+      expect(() => netperfArgv('TCP_STREAM', params, hostile, ports)).toThrow(/netperf target .* is not an IP address or host name/);
+    }
   });
 });

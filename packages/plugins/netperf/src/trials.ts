@@ -19,6 +19,8 @@ export const trialParamsSchema = z.object({
   confidenceMax: z.number().int().positive().optional(),
   intervalBurst: z.number().int().positive().optional(),
   intervalWaitMs: z.number().positive().optional(),
+  burst: z.number().int().min(0).optional(),
+  demo: z.number().positive().optional(),
   histogram: z.boolean().default(false),
   cpuUtil: z.boolean().default(false),
 });
@@ -30,11 +32,12 @@ function streamCounts(streams: NetperfBlock['streams']): number[] {
 }
 
 /** Parameters that change the result of `test`; only those that apply to it, so labels stay honest. */
-export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: number): Record<string, Scalar> {
+export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: number, burst?: number): Record<string, Scalar> {
   const params: Record<string, Scalar> = { duration: block.duration, streams };
   if (isRequestResponse(test)) {
     params.requestSize = block.requestSize;
     params.responseSize = block.responseSize;
+    if (burst !== undefined) params.burst = burst;
   } else if (block.sendSize !== undefined) {
     params.sendSize = block.sendSize;
   }
@@ -52,6 +55,7 @@ export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: numbe
   }
   if (block.histogram && isRequestResponse(test)) params.histogram = true;
   if (block.cpuUtil) params.cpuUtil = true;
+  if (block.demo !== undefined) params.demo = block.demo;
   return params;
 }
 
@@ -64,12 +68,26 @@ export function estimatedSeconds(params: Pick<TrialParams, 'duration' | 'confide
 export function netperfTrials(block: NetperfBlock): TrialSpec[] {
   const trials: TrialSpec[] = [];
   for (const test of [...new Set(block.tests)]) {
-    for (const streams of streamCounts(block.streams)) {
-      const params = paramsFor(block, test, streams);
+    // A burst list is a sweep of request/response tests only; streaming tests have no burst.
+    const rr = isRequestResponse(test);
+    const bursts = rr && block.burstSearch ? searchBursts(block.burstSearch.max) : rr && block.burst !== undefined ? [...new Set(Array.isArray(block.burst) ? block.burst : [block.burst])] : [undefined];
+    for (const [streams, burst] of streamCounts(block.streams).flatMap((n) => bursts.map((b) => [n, b] as const))) {
+      const params = paramsFor(block, test, streams, burst);
       // Bulk tests send as fast as the path goes (no target rate): egress cost assumes the link's cap.
       const traffic = test === 'TCP_MAERTS' ? { direction: 'reverse' as const } : isRequestResponse(test) ? undefined : { direction: 'forward' as const };
-      trials.push({ test, params, estimatedSeconds: estimatedSeconds({ duration: block.duration, confidenceMax: block.confidence?.max }), ...(traffic ? { traffic } : {}) });
+      const search = rr && block.burstSearch
+        ? { search: { group: `${test}/${streams}`, metric: streams === 1 ? `${test}_Transaction_Rate` : `${test}_Throughput_total`, minGainPercent: block.burstSearch.minGainPercent } }
+        : {};
+      trials.push({ test, params, estimatedSeconds: estimatedSeconds({ duration: block.duration, confidenceMax: block.confidence?.max }), ...(traffic ? { traffic } : {}), ...search });
     }
   }
   return trials;
+}
+
+/** The burst search's steps: 0 (one transaction in flight), then 1, 2, 4, ... up to `max` (and `max` itself). */
+export function searchBursts(max: number): number[] {
+  const steps = [0];
+  for (let burst = 1; burst < max; burst *= 2) steps.push(burst);
+  steps.push(max);
+  return steps;
 }

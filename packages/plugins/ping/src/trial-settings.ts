@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Scalar } from '@netbench/plugin-api';
+import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
 /** The parameters `pingTrials` put in a trial, read back (the engine may add matrix keys; they are ignored). */
 const trialSettingsSchema = z.object({
@@ -18,7 +19,7 @@ export function readTrialSettings(params: Readonly<Record<string, Scalar>>): Pin
 }
 
 /**
- * `ping -n -D -c COUNT [-i INTERVAL] -s SIZE [-W TIMEOUT] [-f] TARGET`, under
+ * `ping -n -D -c COUNT [-i INTERVAL] -s SIZE [-W TIMEOUT] [-f] -- TARGET`, under
  * `LC_ALL=C` so numbers are printed with a decimal point whatever the host's locale.
  */
 export function pingArgv(settings: PingTrialSettings, target: string): string[] {
@@ -30,6 +31,7 @@ export function pingArgv(settings: PingTrialSettings, target: string): string[] 
     '-s', String(settings.size),
     ...(settings.timeout === undefined ? [] : ['-W', String(settings.timeout)]),
     ...(settings.flood ? ['-f'] : []),
-    target,
+    // `--` ends ping's options (getopt): an address can never be read as one.
+    '--', assertHostAddress(target, 'ping target'),
   ];
 }

@@ -39,12 +39,14 @@ describe('pingArgv', () => {
   it('builds argv from the trial params, never a shell string', () => {
     const [trial] = pingTrials(pingSchema.parse({ direction: 'forward', count: 5, interval: 0.5, size: 1200, timeout: 1 }));
     expect(pingArgv(readTrialSettings(trial!.params), '10.0.0.2')).toEqual([
-      'env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '5', '-i', '0.5', '-s', '1200', '-W', '1', '10.0.0.2',
+      'env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '5', '-i', '0.5', '-s', '1200', '-W', '1', '--', '10.0.0.2',
     ]);
     const [flood] = pingTrials(pingSchema.parse({ direction: 'forward', flood: true, count: 10 }));
     expect(pingArgv(readTrialSettings(flood!.params), 'fe80::1')).toEqual([
-      'env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '10', '-s', '56', '-f', 'fe80::1',
+      'env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '10', '-s', '56', '-f', '--', 'fe80::1',
     ]);
+    // An address that reads as an option never reaches argv (fping -f would read a file).
+    expect(() => pingArgv(readTrialSettings(flood!.params), '-f/etc/passwd')).toThrow(/ping target "-f\/etc\/passwd" is not an IP address or host name/);
   });
 
   it('rejects trial params it did not make', () => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ClientConfig } from 'pg';
 import type { ConnectionOptions } from 'node:tls';
 import { NetbenchError } from '@netbench/plugin-api';
+import { isUri, parseConninfo } from './conninfo.js';
 import { maskUrl, urlPassword } from './mask.js';
 import type { PostgresSettings, SslSettings } from './settings.js';
 
@@ -16,17 +17,41 @@ export interface Connection {
 /** Client configuration from the settings; reads the TLS files. */
 export async function connection(settings: PostgresSettings, env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
   const url = settings.url ?? env['NETBENCH_POSTGRES_URL'];
-  const ssl = await sslOptions(settings.ssl);
+  const conninfo = url && !isUri(url) ? parseConninfo(url) : undefined;
+  const ssl = await sslOptions(settings.ssl ?? (conninfo?.sslmode ? { mode: sslMode(conninfo.sslmode) } : undefined));
   const config: ClientConfig = {
-    ...(url ? { connectionString: url } : {}),
+    ...(url && !conninfo ? { connectionString: url } : {}),
     ...(ssl !== undefined ? { ssl } : {}),
     connectionTimeoutMillis: Math.round(settings.connectTimeout * 1000),
     application_name: 'netbench',
+    ...(conninfo ? conninfoConfig(conninfo) : {}),
   };
   const target = url
     ? maskUrl(url)
     : `postgres://${env['PGUSER'] ?? ''}${env['PGUSER'] ? '@' : ''}${env['PGHOST'] ?? 'localhost'}:${env['PGPORT'] ?? '5432'}/${env['PGDATABASE'] ?? ''}`;
   return { config, target, secrets: [urlPassword(url), env['PGPASSWORD']] };
+}
+
+/** node-postgres reads only URIs: map libpq's keyword/value form onto its fields. */
+function conninfoConfig(c: ReturnType<typeof parseConninfo>): ClientConfig {
+  const port = c.port === undefined ? undefined : Number(c.port);
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new NetbenchError(`postgres url: port ${c.port} is not a port number`);
+  const host = c.hostaddr ?? c.host;
+  return {
+    ...(host !== undefined ? { host } : {}),
+    ...(port !== undefined ? { port } : {}),
+    ...(c.user !== undefined ? { user: c.user } : {}),
+    ...(c.password !== undefined ? { password: c.password } : {}),
+    ...(c.dbname !== undefined ? { database: c.dbname } : {}),
+    ...(c.connect_timeout !== undefined && Number(c.connect_timeout) > 0 ? { connectionTimeoutMillis: Math.round(Number(c.connect_timeout) * 1000) } : {}),
+  };
+}
+
+function sslMode(mode: string): SslSettings['mode'] {
+  if (mode === 'disable' || mode === 'require' || mode === 'verify-ca' || mode === 'verify-full') return mode;
+  // libpq's allow/prefer try TLS and fall back; node-postgres cannot, so they mean no TLS (as its URI parser does for prefer).
+  if (mode === 'allow' || mode === 'prefer') return 'disable';
+  throw new NetbenchError(`postgres url: sslmode ${mode} is not one of disable, allow, prefer, require, verify-ca, verify-full`);
 }
 
 async function sslOptions(ssl: PostgresSettings['ssl']): Promise<ClientConfig['ssl'] | undefined> {

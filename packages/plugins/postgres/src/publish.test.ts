@@ -71,6 +71,19 @@ describe('postgres publisher against a real PostgreSQL 15', () => {
     expect(String(down)).not.toContain('Hunter2xyz');
   });
 
+  it('never shows a password with a raw @ in a URL, nor in a keyword/value conninfo string; connects with the latter', async () => {
+    const raw = await publish({ url: `postgres://postgres:Wr0ng@Passw0rd@127.0.0.1:${server.port}/postgres` }).catch((e: Error) => e);
+    expect(String(raw)).toMatch(/cannot connect to PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres: .*password authentication failed/);
+    expect(String(raw)).not.toMatch(/Wr0ng|Passw0rd/);
+    const keyword = `host=127.0.0.1 port=${server.port} user=postgres dbname=postgres sslmode=disable`;
+    const wrong = await publish({ url: `${keyword} password='Wr0ng Passw0rd'` }).catch((e: Error) => e);
+    expect(String(wrong)).toMatch(/password authentication failed/);
+    expect(String(wrong)).not.toMatch(/Wr0ng|Passw0rd/);
+    const right = await publish({ url: `${keyword} password=${server.password}`, schema: 'conninfo' });
+    expect(right).toEqual({ location: `${keyword} password=*** (schema conninfo)`, count: 55 });
+    expect(right.location).not.toContain(server.password);
+  });
+
   it('refuses a schema from a newer netbench, or one whose runs table is not ours, changing nothing', async () => {
     await query('CREATE SCHEMA other; CREATE TABLE other.runs (id int)');
     await expect(publish({ url: server.url, schema: 'other' })).rejects.toThrow(/schema "other" already has a runs table that netbench did not create/);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from '@netbench/plugin-api';
 
 /** Schema names are pasted into SQL (identifiers cannot be parameters), so they are restricted. */
 export const SCHEMA_NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -21,10 +22,10 @@ export const settingsSchema = z.strictObject({
   /**
    * Connection string `postgres://user@host:port/db`. Default
    * `$NETBENCH_POSTGRES_URL`, else libpq's variables (PGHOST, PGPORT,
-   * PGUSER, PGPASSWORD, PGDATABASE). Keep passwords out of specs: a spec is
-   * stored with its run; use PGPASSWORD or ~/.pgpass-style environment.
+   * PGUSER, PGPASSWORD, PGDATABASE). A secret (it may hold a password):
+   * never stored or shown; give it as `${env:NAME}` or `${file:/path}`.
    */
-  url: z.string().min(1).optional(),
+  url: secret(z.string().min(1)).optional(),
   /** Schema holding the netbench tables (created when missing). */
   schema: z.string().regex(SCHEMA_NAME_RE, 'lower-case letters, digits and _, starting with a letter or _').default('netbench'),
   /** TLS: `true` is `{ mode: verify-full }`, `false` is `{ mode: disable }`. Default: as the connection string says. */

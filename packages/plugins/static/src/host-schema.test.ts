@@ -37,4 +37,14 @@ describe('static host fields', () => {
       { address: 'x', passphraseEnv: 'not a name' }, { address: 'x', jump: { address: 'b', proxy: 1 } }, { address: 'x', connectRetry: { attempts: 0 } },
     ]) expect(hostSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
+
+  it('takes only addresses as addresses: nothing a tool could read as an option (fping -f reads a file)', () => {
+    for (const field of [{ address: '-f/etc/passwd' }, { address: 'x', internalAddress: '-f/etc/passwd' }, { address: 'x', internalAddress: '10.0.0.7 -c' },
+      { address: 'x', jump: { address: '-oProxyCommand=x' } }, { address: '--help' }, { address: 'x', internalAddress: '' }]) {
+      const result = hostSchema.safeParse(field);
+      expect(result.success, JSON.stringify(field)).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/expected an IP address or a host name/);
+    }
+    for (const good of ['10.0.0.7', 'fd00::7', 'db-1.rack3.example', 'localhost']) expect(hostSchema.safeParse({ address: good, internalAddress: good }).success, good).toBe(true);
+  });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { secret } from '@netbench/plugin-api';
+import { hostAddressSchema } from '@netbench/plugin-api/tool-kit';
 
 const port = z.int().min(1).max(65535);
 const path = z.string().min(1);
@@ -12,25 +14,26 @@ export const connectRetrySchema = z.strictObject({
 });
 
 export const jumpSchema = z.strictObject({
-  address: z.string().min(1).describe('Bastion host name or IP.'),
+  address: hostAddressSchema.describe('Bastion host name or IP.'),
   port: port.optional().describe('Default 22.'),
   user: z.string().min(1).optional().describe("Default: the host's user."),
   key: path.optional().describe('Private key file for the bastion; default: the ssh-agent.'),
-  passphrase: z.string().optional().describe('Passphrase of the bastion key (kept with the spec; prefer passphraseEnv).'),
+  passphrase: secret(z.string()).optional().describe('Passphrase of the bastion key: a secret, never stored or shown; give it as ${env:NAME} or ${file:/path} (or use passphraseEnv).'),
   passphraseEnv: envName.optional().describe('Environment variable holding the bastion key passphrase.'),
   knownHosts: path.optional().describe('known_hosts file for the bastion (default ~/.ssh/known_hosts, /etc/ssh/ssh_known_hosts).'),
 });
 
 /** `cloud: static`: a machine you already have, reached over SSH. Nothing is created. */
 export const hostSchema = z.strictObject({
-  address: z.string().min(1).describe('Host name or IP netbench connects to.'),
+  // Addresses reach tool argv (fping, ping, ...): an IP or a host name, never something a tool reads as an option.
+  address: hostAddressSchema.describe('Host name or IP netbench connects to.'),
   port: port.optional().describe('SSH port, default 22.'),
   user: z.string().min(1).optional().describe('Login user; default the user running netbench.'),
   key: path.optional().describe('Private key file (~/ allowed); without one, the ssh-agent at $SSH_AUTH_SOCK.'),
-  passphrase: z.string().optional().describe('Key passphrase, literally (kept with the spec in the run folder; prefer passphraseEnv).'),
+  passphrase: secret(z.string()).optional().describe('Key passphrase: a secret, never stored or shown; give it as ${env:NAME} or ${file:/path} (or use passphraseEnv).'),
   passphraseEnv: envName.optional().describe('Environment variable holding the key passphrase.'),
   agent: z.union([z.boolean(), path]).optional().describe('ssh-agent: true ($SSH_AUTH_SOCK), a socket path, or false. Default: only when no key is given.'),
-  internalAddress: z.string().min(1).optional().describe('Address the other hosts reach this one on (default address).'),
+  internalAddress: hostAddressSchema.optional().describe('Address the other hosts reach this one on (default address).'),
   zone: z.string().min(1).optional().describe('Zone label for results (e.g. a rack or data center).'),
   region: z.string().min(1).optional().describe('Region label for results.'),
   machineType: z.string().min(1).optional().describe('Machine type label for results.'),

@@ -14,11 +14,7 @@ export const HOST_KEY_LABEL = 'host_key_verification';
  * one error names every failure.
  */
 export async function provisionStatic(requests: readonly HostRequest<StaticHostConfig>[], ctx: ProvisionContext): Promise<Host[]> {
-  for (const { name, config } of requests) {
-    if (config.passphrase !== undefined || config.jump?.passphrase !== undefined) {
-      ctx.log.warn(`hosts.${name}: a literal passphrase is kept with the spec in the run folder (spec.yaml, results.json); use passphraseEnv instead`);
-    }
-  }
+  // A passphrase is a secret field: the stored spec has it redacted (or holds only its ${env:…}/${file:…} reference).
   const outcomes = await Promise.allSettled(requests.map(async (request) => {
     const options = sshOptions(request);
     const id = connectionId(request.id);

@@ -1,29 +1,26 @@
 import type { HistogramChart } from '@netbench/results';
-import { formatNumber } from '../format-number.js';
 import { seriesColor } from '../palette.js';
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, frame, valueAxis, type Figure } from './base.js';
+import type { RenderContext } from '../render-options.js';
+import { axisName, axisUnit, formatNumber } from '../units.js';
+import { axisTooltip, categoryAxis, frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
 
 /** Bins as bars on a category axis of bin starts; the legend says how much lies beyond the last bin. */
-export function histogramOption(spec: HistogramChart): Figure {
+export function histogramOption(spec: HistogramChart, ctx: RenderContext): Figure {
   const last = spec.edges.at(-1) ?? 0;
-  const names = spec.series.map((s) => (s.overflow > 0 ? `${s.name} (${formatNumber(s.overflow)}% above ${formatNumber(last)} ${spec.x.unit})` : s.name));
-  const { option } = frame(spec, names, DEFAULT_WIDTH);
-  const categories = spec.edges.slice(0, -1).map((e) => formatNumber(e));
+  const unit = axisUnit(spec.x.unit, [last]);
+  const names = spec.series.map((s) => (s.overflow > 0 ? `${s.name} (${formatNumber(s.overflow)}% above ${unit.formatWithUnit(last)})` : s.name));
+  const width = widthOf(ctx);
+  const { option } = frame(spec, ctx, names, width);
+  const categories = spec.edges.slice(0, -1).map((e) => unit.format(e));
+  const percent = { symbol: spec.y.unit, factor: 1, format: formatNumber, formatWithUnit: (v: number) => `${formatNumber(v)}%` };
   return {
-    width: DEFAULT_WIDTH,
-    height: DEFAULT_HEIGHT,
+    width,
+    height: heightOf(ctx),
     option: {
       ...option,
-      xAxis: {
-        type: 'category',
-        data: categories,
-        name: `${spec.x.label} (${spec.x.unit}), bin start`,
-        nameLocation: 'middle',
-        nameTextStyle: { fontSize: 12, color: '#333333' },
-        axisLabel: { fontSize: 11, color: '#333333', hideOverlap: true },
-        axisTick: { alignWithLabel: false },
-      },
-      yAxis: valueAxis(spec.y.label, spec.y.unit, 'linear'),
+      ...axisTooltip(ctx, percent),
+      xAxis: categoryAxis(ctx, `${axisName(spec.x.label, unit.symbol)}, bin start`, categories, { axisTick: { alignWithLabel: false } }),
+      yAxis: valueAxis(ctx, spec.y.label, percent, 'linear'),
       series: spec.series.map((s, i) => ({
         type: 'bar',
         name: names[i],

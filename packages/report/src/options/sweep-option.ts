@@ -1,8 +1,10 @@
 import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
 import type { SweepChart } from '@netbench/results';
-import { formatNumber } from '../format-number.js';
+import { displayLabel } from '../display-text.js';
 import { seriesColor } from '../palette.js';
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, frame, valueAxis, type Figure } from './base.js';
+import type { RenderContext } from '../render-options.js';
+import { axisUnit, formatNumber, unitSymbol } from '../units.js';
+import { axisTooltip, frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
 
 
 const isPowerOfTwo = (x: number) => Number.isInteger(Math.log2(x));
@@ -12,8 +14,13 @@ const isPowerOfTwo = (x: number) => Number.isInteger(Math.log2(x));
  * series each) where a point has a confidence interval. Log x axes use
  * base 2 when every x is a power of two (message sizes, streams).
  */
-export function sweepOption(spec: SweepChart): Figure {
-  const { option } = frame(spec, spec.series.map((s) => s.name), DEFAULT_WIDTH);
+export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
+  const width = widthOf(ctx);
+  const { option } = frame(spec, ctx, spec.series.map((s) => s.name), width);
+  const y = axisUnit(spec.y.unit, spec.series.flatMap((s) => s.points.map((p) => p.high ?? p.mean)));
+  // The swept parameter keeps the values the spec gave (message sizes 1 … 16384 bytes), in its unit's name.
+  const xSymbol = unitSymbol(spec.x.unit);
+  const x = { symbol: xSymbol, factor: 1, format: formatNumber, formatWithUnit: (v: number) => (xSymbol ? `${formatNumber(v)} ${xSymbol}` : formatNumber(v)) };
   const xs = spec.series.flatMap((s) => s.points.map((p) => p.x));
   const log = spec.x.scale === 'log';
   const nonNegative = spec.series.every((s) => s.points.every((p) => p.mean >= 0));
@@ -31,6 +38,7 @@ export function sweepOption(spec: SweepChart): Figure {
   const whiskers = spec.series.map((s, i) => ({
     type: 'custom' as const,
     name: s.name,
+    tooltip: { show: false },
     color: seriesColor(i),
     encode: { x: 0, y: [1, 2] },
     data: s.points.flatMap((p) => (p.low !== undefined && p.high !== undefined ? [[p.x, p.low, p.high]] : [])),
@@ -51,20 +59,21 @@ export function sweepOption(spec: SweepChart): Figure {
     },
   }));
   return {
-    width: DEFAULT_WIDTH,
-    height: DEFAULT_HEIGHT,
+    width,
+    height: heightOf(ctx),
     option: {
       ...option,
+      ...axisTooltip(ctx, y),
       // Ticks exactly at the measured values (1, 64, 1024, 16384), not at round numbers between them.
-      xAxis: valueAxis(spec.x.label, spec.x.unit, spec.x.scale, {
+      xAxis: valueAxis(ctx, spec.x.label, x, spec.x.scale, {
         ...(log ? { logBase: xs.every(isPowerOfTwo) ? 2 : 10 } : {}),
         min: Math.min(...xs),
         max: Math.max(...xs),
-        axisLabel: { fontSize: 11, color: '#333333', customValues: ticks, formatter: (v: number) => formatNumber(v) },
+        axisLabel: { fontSize: 11, color: ctx.theme.text, customValues: ticks, formatter: (v: number) => formatNumber(v) },
         axisTick: { customValues: ticks },
         splitLine: { show: false },
       }),
-      yAxis: valueAxis(spec.y.label, spec.y.unit, 'linear', nonNegative ? { min: 0 } : {}),
+      yAxis: valueAxis(ctx, displayLabel(spec.y.label, spec), y, 'linear', nonNegative ? { min: 0 } : {}),
       series: [...lines, ...whiskers],
     },
   };

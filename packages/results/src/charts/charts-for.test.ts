@@ -15,8 +15,39 @@ const PING = { count: 20, size: 56, flood: false, interval: 0.01 };
 describe('chart selection', () => {
   it('draws nothing for a run with one trial and no histogram, intervals, repetitions or matrix', () => {
     const b = new ResultsBuilder();
-    b.trial('netperf', 'TCP_RR', { duration: 2, streams: 1 }).add('TCP_RR_Latency_p50', 28, 'us').add('TCP_RR_Transaction_Rate', 28_948, 'transactions_per_second');
+    b.trial('netperf', 'TCP_STREAM', { duration: 2, streams: 1 }).add('TCP_STREAM_Throughput', 9_400, 'Mbits/sec');
     expect(chartsFor([b.build()])).toEqual([]);
+  });
+
+  it('gives netperf TCP_RR its latency chart: p50/p90/p99 as measured, one run and one trial included', () => {
+    const b = new ResultsBuilder();
+    b.trial('netperf', 'TCP_RR', { duration: 2, streams: 1 }).add('TCP_RR_Latency_p50', 28, 'us').add('TCP_RR_Latency_p90', 35, 'us')
+      .add('TCP_RR_Latency_p99', 117, 'us').add('TCP_RR_Transaction_Rate', 28_948, 'transactions_per_second');
+    const charts = chartsFor([b.build()]);
+    expect(charts.map((c) => c.id)).toEqual(['bar-tcp-rr-latency']);
+    const chart = charts[0]! as BarChart;
+    expect(chart.subtitle).toMatch(/as netperf measured them/);
+    expect(chart.series.map((s) => [s.name, s.bars[0]?.mean, s.bars[0]?.n])).toEqual([['p50', 28, 1], ['p90', 35, 1], ['p99', 117, 1]]);
+    expect(chart.y.unit).toBe('us');
+    // Compared with a run that has no TCP_RR: nothing in common, no chart.
+    const other = new ResultsBuilder();
+    other.trial('ping', 'icmp', { count: 20 }).add('Average Latency', 0.1, 'ms');
+    expect(chartsFor([b.build(), other.build()]).map((c) => c.id)).not.toContain('bar-tcp-rr-latency');
+  });
+
+  it('derives TCP_RR mean latency from the transaction rate when netperf printed no percentiles, and says so', () => {
+    const b = new ResultsBuilder();
+    b.trial('netperf', 'TCP_RR', { duration: 2, streams: 1, repetition: 1 }).add('TCP_RR_Transaction_Rate', 20_000, 'transactions_per_second');
+    b.trial('netperf', 'TCP_RR', { duration: 2, streams: 1, repetition: 2 }).add('TCP_RR_Transaction_Rate', 25_000, 'transactions_per_second');
+    const chart = chartsFor([b.build()], { kinds: ['bar'] }).find((c) => c.id === 'bar-tcp-rr-latency') as BarChart;
+    expect(chart.series).toHaveLength(1);
+    expect(chart.series[0]!.name).toBe('mean (1/tps, derived)');
+    // 1/20,000 s = 50 µs and 1/25,000 s = 40 µs: mean 45 µs over the two repetitions.
+    expect(chart.series[0]!.bars[0]).toMatchObject({ mean: 45, n: 2 });
+    expect(chart.subtitle).toMatch(/derived from the transaction rate/);
+    expect(chart.y.label).toBe('mean latency (derived)');
+    // An interval of latency never reaches below 0.
+    expect(chart.series[0]!.bars[0]!.low).toBeGreaterThanOrEqual(0);
   });
 
   it('maps zones to a sending × receiving heatmap, swapping for direction reverse, named by region when each is alone', () => {

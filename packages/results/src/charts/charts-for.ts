@@ -3,8 +3,10 @@ import { cdfCharts } from './cdf-charts.js';
 import { ChartIds } from './chart-id.js';
 import { heatmapCharts } from './heatmap-charts.js';
 import { histogramCharts } from './histogram-charts.js';
+import { rrLatencyCharts } from './rr-latency-charts.js';
 import { sweepCharts } from './sweep-charts.js';
 import { timeSeriesCharts } from './timeseries-charts.js';
+import { flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
 import type { ChartInput, ChartKind, ChartOptions, ChartSpec } from './types.js';
 
 type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => ChartSpec[];
@@ -13,10 +15,14 @@ type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => Char
 const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
   ['heatmap', heatmapCharts],
   ['bar', barCharts],
+  // netperf TCP_RR/UDP_RR latency: p50/p90/p99 (or 1/tps, labelled derived) per configuration.
+  ['bar', rrLatencyCharts],
+  ['bar', flowBarCharts],
   ['sweep', sweepCharts],
   ['cdf', cdfCharts],
   ['histogram', histogramCharts],
   ['timeseries', timeSeriesCharts],
+  ['timeseries', flowTimeSeriesCharts],
 ];
 
 /**

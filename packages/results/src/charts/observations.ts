@@ -50,6 +50,8 @@ export function observe(results: ChartInput): readonly Observation[] {
     for (const sample of samples) {
       // Run-level samples (phase durations) describe netbench, not the network.
       if (sample.trialId === undefined) continue;
+      // Synchronized flows are charted by flow-charts.ts: pooled here, a flow's value would mix with their sum.
+      if (sample.labels['flow'] !== undefined) continue;
       const trial = trials.get(sample.trialId);
       const { tool, test, direction } = sample.labels;
       let known = previous;

@@ -134,6 +134,11 @@ export interface TimeSeriesChart extends ChartBase {
   readonly x: ValueAxis;
   readonly y: ValueAxis;
   readonly series: readonly TimeSeriesSeries[];
+  /**
+   * `flows`: the series are the flows of one synchronized trial on a shared
+   * time grid, drawn stacked (areas), so the top edge is their sum.
+   */
+  readonly stack?: 'flows';
 }
 
 export interface TimeSeriesSeries {

@@ -1,4 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
+import { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE } from '@netbench/plugin-api';
 import { basename, join, resolve } from 'node:path';
 import type { NetbenchEvent } from '@netbench/plugin-api';
 import type { PluginResolver } from '@netbench/core';
@@ -76,12 +77,12 @@ export async function importFiles(options: ImportFilesOptions): Promise<ImportOu
   const runId = options.runId ?? newRunId();
   const runsDir = resolve(options.runsDir ?? defaultRunsDir());
   const runDir = join(runsDir, runId);
-  await mkdir(runsDir, { recursive: true });
+  await makePrivateDir(runsDir, 'the runs folder');
   try {
-    await mkdir(runDir);
+    await mkdir(runDir, { mode: PRIVATE_DIR_MODE });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new NetbenchError(`run folder ${runDir} already exists: a run id is used once`);
-    throw error;
+    throw cannotCreate(error, runDir, 'the run folder');
   }
 
   const startedAt = new Date();

@@ -12,3 +12,5 @@ export type { Direction } from './direction.js';
 export { seriesKey, seriesLabels } from './series-key.js';
 export type { SeriesKeyOptions } from './series-key.js';
 export { median, mad, quantileSorted } from './quantile.js';
+export { checkPaths, DEFAULT_CHECK_METRICS } from './path-check.js';
+export type { PathCheck, PathCheckOptions, PathCheckRow } from './path-check.js';

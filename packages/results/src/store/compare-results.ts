@@ -38,7 +38,7 @@ export async function compareResults(options: CompareResultsOptions): Promise<Co
     const selectionKeys = [options.baseline, options.candidate].flatMap((s) => ('labels' in s ? s.labels.map(([k]) => k) : []));
     const comparison = compareSamples(baseline.samples, candidate.samples, { ...options, ignore: [...(options.ignore ?? []), ...selectionKeys] });
     return { db: store.path, ...comparison, baseline: baseline.summary, candidate: candidate.summary };
-  }, { create: false });
+  }, { create: false, readOnly: true });
 }
 
 function select(store: ResultsStore, selection: ComparisonSelection): { samples: Sample[]; summary: SideSummary } {

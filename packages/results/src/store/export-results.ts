@@ -12,5 +12,5 @@ export async function exportResults(options: ExportResultsOptions): Promise<RunR
   return withStore(options.db, (store) => {
     const refs = options.runs.map((ref) => store.resolve(ref));
     return refs.map((ref) => store.load(ref));
-  }, { create: false });
+  }, { create: false, readOnly: true });
 }

@@ -29,3 +29,5 @@ export { compareResults } from './compare-results.js';
 export type { CompareResultsOptions, ComparisonResult, ComparisonSelection, SideSummary } from './compare-results.js';
 export { resultsTrend, REGRESSION_EXIT_CODE } from './trend.js';
 export type { Trend, TrendFlag, TrendOptions, TrendPoint } from './trend.js';
+export { checkRun, CHECK_FAILED_EXIT_CODE } from './check-run.js';
+export type { CheckRunOptions } from './check-run.js';

@@ -14,5 +14,5 @@ export async function listResults(options: ListResultsOptions = {}): Promise<Run
   const db = resolve(options.db ?? defaultStorePath());
   if (!existsSync(db)) return { db, runs: [], total: 0 };
   const { db: _db, ...filter } = options;
-  return { db, ...(await withStore(db, (store) => store.list(filter))) };
+  return { db, ...(await withStore(db, (store) => store.list(filter), { readOnly: true })) };
 }

@@ -1,16 +1,24 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { cannotCreate } from '@netbench/plugin-api';
 import { dirname, resolve } from 'node:path';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { openDatabase, type DatabaseSync } from './sqlite.js';
 import { StoreError, storeError } from './store-error.js';
 import { defaultStorePath } from './store-path.js';
 import { ResultsStore } from './results-store.js';
+import { folderWritable, openStoreReadOnly } from './read-only-store.js';
 
 export interface OpenStoreOptions {
   /** Create the file (and its folder) when it does not exist (default true). */
   readonly create?: boolean;
   /** Milliseconds to wait for another process's write lock (default 15000). */
   readonly busyTimeoutMs?: number;
+  /**
+   * The caller only reads (`results list/show/export`, `compare`, `trend`):
+   * a store that cannot be written (read-only file, folder or mount) is then
+   * opened read-only instead of failing.
+   */
+  readonly readOnly?: boolean;
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 15_000;
@@ -26,12 +34,22 @@ const DEFAULT_BUSY_TIMEOUT_MS = 15_000;
  */
 export async function openStore(path: string = defaultStorePath(), options: OpenStoreOptions = {}): Promise<ResultsStore> {
   const file = resolve(path);
-  if (!existsSync(file)) {
+  const fresh = !existsSync(file);
+  if (fresh) {
     if (options.create === false) throw new StoreError(`no results store at ${file} (runs are stored there as they finish; --db or NETBENCH_DB chooses another)`, file);
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     } catch (error) {
-      throw storeError(error, file, 'creating the results store');
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EROFS' && code !== 'ENOENT') throw storeError(error, file, 'creating the results store');
+      throw new StoreError(`creating the results store ${file}: ${cannotCreate(error, dirname(file), 'its folder').message}`, file, { cause: error });
+    }
+  }
+  if (options.readOnly && existsSync(file) && !writable(file)) {
+    try {
+      return new ResultsStore(await openStoreReadOnly(file, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS), file);
+    } catch (error) {
+      throw storeError(error, file, 'opening the results store (read-only)');
     }
   }
   let db: DatabaseSync;
@@ -40,6 +58,8 @@ export async function openStore(path: string = defaultStorePath(), options: Open
   } catch (error) {
     throw storeError(error, file, 'opening the results store');
   }
+  // Owner-only before anything is written; SQLite gives its WAL and shared-memory files the same mode.
+  if (fresh) chmodSync(file, 0o600);
   try {
     checkOwnership(db, file);
     const mode = (db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode;
@@ -53,6 +73,17 @@ export async function openStore(path: string = defaultStorePath(), options: Open
     throw storeError(error, file, 'opening the results store');
   }
   return new ResultsStore(db, file);
+}
+
+/** The store file and its folder can be written (SQLite writes its WAL beside the file). */
+function writable(file: string): boolean {
+  try {
+    accessSync(file, constants.W_OK);
+  } catch {
+    return false;
+  }
+  // access(2) answers EROFS on a read-only mount, even for root.
+  return folderWritable(file);
 }
 
 function pragma(db: DatabaseSync, name: string): number {

@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import { REDACTED } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import { callPlugin } from '@netbench/core';
 import { parseBlock } from '@netbench/core';
@@ -55,8 +56,15 @@ function specEntry(specText: string | undefined, type: string): Record<string, u
     const entry = Array.isArray(spec?.publish) ? spec.publish.find((p: unknown) => (p as { type?: unknown })?.type === type) : undefined;
     if (typeof entry !== 'object' || entry === null) return {};
     const { type: _type, ...fields } = entry as Record<string, unknown>;
-    return fields;
+    // A secret was redacted when the run was stored: leave it out, so the publisher falls back to its environment.
+    return withoutRedacted(fields) as Record<string, unknown>;
   } catch {
     return {};
   }
+}
+
+function withoutRedacted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((v) => v !== REDACTED).map(withoutRedacted);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== REDACTED).map(([k, v]) => [k, withoutRedacted(v)]));
 }

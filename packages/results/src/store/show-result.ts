@@ -66,7 +66,7 @@ export interface ShowResultOptions {
 
 /** `netbench results show`: a stored run summarised per trial. */
 export async function showResult(options: ShowResultOptions): Promise<RunShow> {
-  return withStore(options.db, (store) => runShow(store.path, store.load(store.resolve(options.run))), { create: false });
+  return withStore(options.db, (store) => runShow(store.path, store.load(store.resolve(options.run))), { create: false, readOnly: true });
 }
 
 /** `showResult` of a run already loaded from the store at `db` (a caller that also charts it reads it once). */

@@ -84,7 +84,7 @@ export async function resultsTrend(options: TrendOptions): Promise<Trend> {
     const pct = options.failOnRegressionPct;
     const failed = pct !== undefined && latest.flag === 'regression' && Math.abs(latest.change!.deltaPct) >= pct;
     return { db: store.path, metric: options.metric, unit, labels, direction, window, threshold, points, failed, summary: summarise(latest, points.length, options, failed) };
-  }, { create: false });
+  }, { create: false, readOnly: true });
 }
 
 function groupSeries(samples: readonly Sample[], options: SeriesKeyOptions): Map<string, { unit: string; labels: Labels }> {

@@ -5,7 +5,7 @@ import { formatTable } from '../../lib/format/table.js';
 import { cliSearchDirs } from '../../lib/registry.js';
 
 export default class PluginsList extends NetbenchCommand {
-  static override summary = 'List the plugins netbench finds: built-in, added with `plugins add`, and in this project.';
+  static override summary = 'List the plugins netbench loads: built-in, added with `plugins add`, and declared in this project\'s package.json; where each came from.';
   static override examples = ['<%= config.bin %> plugins list', '<%= config.bin %> plugins list --kind tool --json'];
   static override flags = { kind: Flags.option({ options: ['cloud', 'tool', 'publisher'] as const, summary: 'Only this kind.' })() };
 
@@ -20,7 +20,9 @@ export default class PluginsList extends NetbenchCommand {
         { header: 'PACKAGE', value: (p) => p.packageName },
         { header: 'SOURCE', value: (p) => p.source },
         { header: 'WHERE', value: (p) => p.dir },
+        { header: 'DECLARED BY', value: (p) => p.declaredBy ?? '' },
       ]));
+      for (const root of list.ignored) process.stderr.write(`ignored the project ${root.dir}: ${root.reason}\n`);
       for (const problem of list.problems) process.stderr.write(`cannot use ${problem.packageName}@${problem.version} (${problem.dir}): ${problem.error}\n`);
     }
     return list;

@@ -1,10 +1,16 @@
 import type { ComparisonResult, ComparisonRow } from '@netbench/results';
 import type { Labels } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
-import { formatValue } from './number.js';
+import { displayUnit, formatNumber, formatQuantities, maxAbs, metricName } from '@netbench/report/units';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(1)}%` : '—');
-const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatValue(x)}`;
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatNumber(x)}`;
+
+/** Baseline, candidate and delta of a row in one unit, chosen by the larger side (0.94 vs 1.2 Gbit/s). */
+function inUnit(row: ComparisonRow): { unit: string; baseline: string; candidate: string; delta: string } {
+  const { symbol, texts } = formatQuantities([row.baseline.value, row.candidate.value, row.delta], row.unit);
+  return { unit: symbol, baseline: texts[0]!, candidate: texts[1]!, delta: `${row.delta >= 0 ? '+' : ''}${texts[2]!}` };
+}
 
 /**
  * What tells a row apart from the rows of the same benchmark, test and
@@ -30,7 +36,11 @@ const label = (labels: Labels, key: string) => (labels[key] === undefined ? '' :
 /** The test that decided, and what it said: `MW p=0.008`, `bootstrap CI [-3.1, -1.2]`. */
 function evidence(row: ComparisonRow): string {
   if (row.decidedBy === 'mann-whitney' && row.mannWhitney) return `Mann–Whitney p=${row.mannWhitney.p.toPrecision(2)}${row.mannWhitney.method === 'normal' ? ' (normal)' : ''}`;
-  if (row.decidedBy === 'bootstrap' && row.bootstrap) return `bootstrap ${Math.round(row.bootstrap.confidence * 100)}% CI [${signed(row.bootstrap.low)}, ${signed(row.bootstrap.high)}]`;
+  if (row.decidedBy === 'bootstrap' && row.bootstrap) {
+    // In the row's unit (the baseline/candidate columns'), so the interval reads against them.
+    const { factor } = displayUnit(row.unit, maxAbs([row.baseline.value, row.candidate.value]));
+    return `bootstrap ${Math.round(row.bootstrap.confidence * 100)}% CI [${signed(row.bootstrap.low * factor)}, ${signed(row.bootstrap.high * factor)}]`;
+  }
   return row.note?.split(':')[0] ?? '';
 }
 
@@ -40,12 +50,12 @@ export function formatComparison(result: ComparisonResult): string {
   const table = formatTable(result.rows, [
     { header: 'benchmark', value: (r) => label(r.labels, 'benchmark') },
     { header: 'test', value: (r) => label(r.labels, 'test') },
-    { header: 'metric', value: (r) => (r.statistic === 'value' ? r.metric : `${r.metric} ${r.statistic}`) },
+    { header: 'metric', value: (r) => (r.statistic === 'value' ? metricName(r.metric) : `${metricName(r.metric)} ${r.statistic}`) },
     { header: 'series', value: (r) => series.get(r) ?? '' },
-    { header: 'unit', value: (r) => r.unit },
-    { header: 'baseline', value: (r) => formatValue(r.baseline.value), align: 'right' },
-    { header: 'candidate', value: (r) => formatValue(r.candidate.value), align: 'right' },
-    { header: 'delta', value: (r) => signed(r.delta), align: 'right' },
+    { header: 'unit', value: (r) => inUnit(r).unit },
+    { header: 'baseline', value: (r) => inUnit(r).baseline, align: 'right' },
+    { header: 'candidate', value: (r) => inUnit(r).candidate, align: 'right' },
+    { header: 'delta', value: (r) => inUnit(r).delta, align: 'right' },
     { header: 'delta %', value: (r) => pct(r.deltaPct), align: 'right' },
     { header: 'n', value: (r) => (r.statistic === 'value' ? `${r.baseline.n}/${r.candidate.n}` : ''), align: 'right' },
     { header: 'verdict', value: (r) => r.verdict },

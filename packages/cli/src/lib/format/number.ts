@@ -1,12 +1,5 @@
-/** A measurement with about four significant digits and thousands separators. */
-export function formatValue(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const abs = Math.abs(value);
-  if (abs >= 1000) return Math.round(value).toLocaleString('en-US');
-  if (abs === 0) return '0';
-  const digits = abs >= 100 ? 1 : abs >= 10 ? 2 : abs >= 1 ? 3 : 4;
-  return value.toFixed(digits).replace(/\.?0+$/, '');
-}
+/** A measurement with three significant digits and thousands separators: the one formatter of `@netbench/report/units`. */
+export { formatNumber as formatValue } from '@netbench/report/units';
 
 /** `1:05` / `1:02:03` from seconds. */
 export function formatDuration(seconds: number): string {

@@ -1,6 +1,7 @@
 import type { RunShow, ShownMetric, StoredRunSummary } from '@netbench/results';
 import { formatTable } from './table.js';
-import { formatDuration, formatValue } from './number.js';
+import { displayUnit, formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/units';
+import { formatDuration } from './number.js';
 
 /** `2026-11-22 11:35:31` (UTC) from an ISO time. */
 export const shortTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
@@ -26,7 +27,19 @@ interface ShowRow {
   readonly metric: ShownMetric;
 }
 
-const percentile = (m: ShownMetric, p: number | undefined) => (p === undefined ? '' : `${formatValue(p)}${m.percentileUnit ? ` ${m.percentileUnit}` : ''}`);
+/** A row's p50/p90/p99 in one unit (chosen by the largest), each with its symbol. */
+function percentile(m: ShownMetric, p: number | undefined): string {
+  if (p === undefined) return '';
+  const present = [m.p50, m.p90, m.p99].filter((v): v is number => v !== undefined);
+  const { symbol, texts } = formatQuantities(present, m.percentileUnit ?? m.unit);
+  return joinUnit(texts[present.indexOf(p)]!, symbol);
+}
+
+/** The value in the unit its magnitude fills (117 µs, 12.9 Gbit/s): number and unit columns. */
+function scaled(m: ShownMetric): { value: string; unit: string } {
+  const { symbol, factor } = displayUnit(m.unit, m.value);
+  return { value: formatNumber(m.value * factor), unit: symbol };
+}
 
 /** `results show`: the run's header, then one line per trial and metric. */
 export function formatRunShow(show: RunShow): string {
@@ -46,9 +59,9 @@ export function formatRunShow(show: RunShow): string {
     { header: 'trial', value: (r) => r.trial },
     { header: 'tool', value: (r) => r.tool },
     { header: 'test', value: (r) => r.test },
-    { header: 'metric', value: (r) => r.metric.metric },
-    { header: 'value', value: (r) => formatValue(r.metric.value), align: 'right' },
-    { header: 'unit', value: (r) => r.metric.unit },
+    { header: 'metric', value: (r) => metricName(r.metric.metric) },
+    { header: 'value', value: (r) => scaled(r.metric).value, align: 'right' },
+    { header: 'unit', value: (r) => scaled(r.metric).unit },
     { header: 'n', value: (r) => (r.metric.n > 1 ? String(r.metric.n) : ''), align: 'right' },
     { header: 'p50', value: (r) => percentile(r.metric, r.metric.p50), align: 'right' },
     { header: 'p90', value: (r) => percentile(r.metric, r.metric.p90), align: 'right' },

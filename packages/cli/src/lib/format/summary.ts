@@ -1,14 +1,16 @@
 import type { RunRecord, Sample, TrialRecord } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
-import { formatValue } from './number.js';
+import { formatQuantity, metricName } from '@netbench/report/units';
 
 // Headline metrics per trial, most telling first; per-stream and per-interval samples are left to the files.
-const HEADLINE_RE = [/(^|_)throughput$/i, /transaction_rate$/i, /(^|_)request_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i, /^http_errors$/i];
+const HEADLINE_RE = [/(^|_)throughput$/i, /packet_rate$/i, /transaction_rate$/i, /(^|_)request_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i, /^http_errors$/i];
 const MAX_HEADLINES = 4;
 
 function headlines(samples: readonly Sample[]): Sample[] {
-  // Per-stream, per-interval and per-error-kind samples are details of a total that is shown.
-  const whole = samples.filter((s) => s.labels.stream === undefined && s.labels.interval_start === undefined && s.labels.error_kind === undefined);
+  // A synchronized trial is summed up by its aggregates (per-flow figures are in the results);
+  // per-stream, per-interval and per-error-kind samples are details of a total that is shown.
+  const flows = samples.some((s) => s.labels.flow === 'aggregate');
+  const whole = samples.filter((s) => s.labels.stream === undefined && s.labels.interval_start === undefined && s.labels.error_kind === undefined && (!flows || s.labels.flow === 'aggregate'));
   const picked: Sample[] = [];
   for (const re of HEADLINE_RE) {
     for (const sample of whole) {
@@ -19,13 +21,16 @@ function headlines(samples: readonly Sample[]): Sample[] {
   return picked;
 }
 
-const SHORT_UNITS: Record<string, string> = { transactions_per_second: 'tx/s', percent: '%', count: '' };
+/** `4 flows at once` for a synchronized trial (from its aggregates' `flow_count`). */
+function flowsOf(samples: readonly Sample[]): string | undefined {
+  const counts = samples.filter((s) => s.labels.flow === 'aggregate').map((s) => Number(s.labels.flow_count) || 0);
+  return counts.length > 0 ? `${Math.max(...counts)} flows at once` : undefined;
+}
 
-/** `TCP_RR_Latency_p50 41 us` → `Latency_p50 41 us`: the test is in its own column. */
+/** `TCP_RR_Latency_p50 41 us` → `Latency p50 41 µs`: the test is in its own column; units by magnitude. */
 function describeSample(sample: Sample, test: string): string {
   const name = sample.metric.startsWith(`${test}_`) ? sample.metric.slice(test.length + 1) : sample.metric;
-  const unit = SHORT_UNITS[sample.unit] ?? sample.unit;
-  return `${name} ${formatValue(sample.value)}${unit ? ` ${unit}` : ''}`;
+  return `${metricName(name)} ${formatQuantity(sample.value, sample.unit)}`;
 }
 
 function describeParams(trial: TrialRecord): string {
@@ -49,7 +54,7 @@ export function formatSummary(record: RunRecord, samples: readonly Sample[]): st
     { header: 'trial', value: (t) => t.id },
     { header: 'tool', value: (t) => t.tool },
     { header: 'test', value: (t) => t.test },
-    { header: 'hosts', value: (t) => `${t.client} → ${t.server}` },
+    { header: 'hosts', value: (t) => flowsOf(byTrial.get(t.id) ?? []) ?? `${t.client} → ${t.server}` },
     { header: 'parameters', value: describeParams },
     { header: 'status', value: (t) => (t.status === 'succeeded' ? 'ok' : t.status) },
     {

@@ -20,6 +20,8 @@ const hostSchema = z.strictObject({
   failTeardown: z.boolean().default(false),
   /** The lab tool reports itself missing on this host until installed. */
   toolMissing: z.boolean().default(false),
+  /** The address the host reports (as a misbehaving cloud plugin might). */
+  internalIp: z.string().optional(),
 });
 
 export type LabHostConfig = z.infer<typeof hostSchema>;
@@ -51,7 +53,7 @@ export default definePlugin({
         id: request.id,
         name: request.name,
         cloud: 'lab',
-        internalIp: '127.0.0.1',
+        internalIp: config.internalIp ?? '127.0.0.1',
         zone: 'lab-a',
         region: 'lab',
         machineType: 'process',

@@ -32,6 +32,8 @@ export interface NativeOptions {
   concurrency?: number;
   trialTimeout?: number;
   repetitions?: number;
+  /** PKB's `install_packages: false` on a VM: netbench installs no tools (a run-wide option). */
+  install?: boolean;
 }
 
 export interface BenchmarkTranslation {

@@ -19,6 +19,11 @@ export type PyExpr =
   | { readonly type: 'slice'; readonly object: PyExpr; readonly lower?: PyExpr; readonly upper?: PyExpr; readonly at: number }
   | { readonly type: 'conditional'; readonly test: PyExpr; readonly body: PyExpr; readonly orelse: PyExpr; readonly at: number };
 
+/** Deeper nesting than this is refused (a spec error), so a hostile filter cannot overflow the stack. */
+export const MAX_PYTHON_NESTING = 100;
+/** Longer filters than this are refused: no real PKB filter comes near it. */
+export const MAX_PYTHON_SOURCE = 10_000;
+
 const COMPARE_OPS = new Set(['==', '!=', '<', '<=', '>', '>=']);
 // Python keywords that have no place in an expression PKB can evaluate.
 const STATEMENT_KEYWORDS = new Set(['lambda', 'import', 'for', 'while', 'def', 'class', 'yield', 'await', 'async', 'del', 'global', 'with']);
@@ -30,6 +35,7 @@ const STATEMENT_KEYWORDS = new Set(['lambda', 'import', 'for', 'while', 'def', '
  * Never evaluates anything. Throws `PythonExprError` with an offset.
  */
 export function parsePython(source: string): PyExpr {
+  if (source.length > MAX_PYTHON_SOURCE) throw new PythonExprError(`the filter is ${source.length} characters long; the limit is ${MAX_PYTHON_SOURCE}`, 0);
   const parser = new Parser(tokenize(source));
   const expr = parser.expression();
   parser.expectEnd();
@@ -38,6 +44,7 @@ export function parsePython(source: string): PyExpr {
 
 class Parser {
   private pos = 0;
+  private depth = 0;
 
   constructor(private readonly tokens: readonly Token[]) {}
 
@@ -72,7 +79,21 @@ class Parser {
     if (token.kind !== 'end') throw new PythonExprError(`unexpected ${describe(token).slice(6) || 'text'} after the expression`, token.at);
   }
 
+  /** Every recursive rule goes through here: nesting is bounded, whatever the input. */
+  private nested<T>(at: number, rule: () => T): T {
+    if (++this.depth > MAX_PYTHON_NESTING) throw new PythonExprError(`the filter nests deeper than ${MAX_PYTHON_NESTING} levels`, at);
+    try {
+      return rule();
+    } finally {
+      this.depth--;
+    }
+  }
+
   expression(): PyExpr {
+    return this.nested(this.peek().at, () => this.conditional());
+  }
+
+  private conditional(): PyExpr {
     const body = this.or();
     if (!this.isKeyword('if')) return body;
     this.next();
@@ -104,7 +125,7 @@ class Parser {
   private not(): PyExpr {
     if (this.isKeyword('not')) {
       const token = this.next();
-      return { type: 'not', operand: this.not(), at: token.at };
+      return { type: 'not', operand: this.nested(token.at, () => this.not()), at: token.at };
     }
     return this.comparison();
   }
@@ -167,11 +188,11 @@ class Parser {
   private unary(): PyExpr {
     if (this.isOp('-')) {
       const token = this.next();
-      return { type: 'negate', operand: this.unary(), at: token.at };
+      return { type: 'negate', operand: this.nested(token.at, () => this.unary()), at: token.at };
     }
     if (this.isOp('+')) {
-      this.next();
-      return this.unary();
+      const token = this.next();
+      return this.nested(token.at, () => this.unary());
     }
     if (this.isOp('**')) throw new PythonExprError("'**' is not supported", this.peek().at);
     return this.postfix();

@@ -55,6 +55,7 @@ export function parse(raw: string, options: ParseOptions = {}): SampleInput[] {
 `,
     'src/index.ts': `import { definePlugin } from '@netbench/plugin-api';
 import { RetryableError, ToolMissingError } from '@netbench/plugin-api';
+import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 import { parse } from './parse.js';
 import { schema } from './schema.js';
 
@@ -86,7 +87,9 @@ export default definePlugin({
   async run(trial, ctx) {
     // trial.params is what trials() returned, typed: { count: number; interval: number }.
     const { count, interval } = trial.params;
-    const result = await trial.client.exec(['ping', '-q', '-n', '-c', String(count), '-i', String(interval), trial.target], { signal: ctx.signal, timeoutMs: ctx.timeoutMs });
+    // An address, checked, and after -- : a target such as -f/etc/passwd must never read as an option.
+    const target = assertHostAddress(trial.target, 'ping target');
+    const result = await trial.client.exec(['ping', '-q', '-n', '-c', String(count), '-i', String(interval), '--', target], { signal: ctx.signal, timeoutMs: ctx.timeoutMs });
     // Keep the raw output before parsing, so a parse failure still leaves it in the run folder.
     // Kept as raw/<trial id>-ping.txt: name the output, the run adds the trial id.
     const source = await ctx.saveRaw('ping.txt', result.stdout + result.stderr);

@@ -69,10 +69,14 @@ async function knownHostsCheck(file: string | undefined, target: KeyTarget): Pro
           `if it is right, remove the old entry (ssh-keygen -R '${name}' -f ${keys[0]!.origin.replace(/:\d+$/, '')}) and add the new one.`,
         ].join(' ');
       }
+      const record = file ?? files[0]!;
       return [
         `${target.label} is not in ${where}: it offered ${describeKey(blob)}.`,
         `Check that fingerprint out of band (on the machine: ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub), then add the key:`,
-        `ssh-keyscan -p ${target.port} -t ${keyscanType(blobKeyType(blob))} ${target.address} >> ${file ?? files[0]} (or connect once with ssh and accept it), or name a known_hosts file with knownHosts.`,
+        `netbench hosts trust ${target.address}${target.port === 22 ? '' : ` --port ${target.port}`}${file === undefined ? '' : ` --known-hosts ${file}`} (shows the fingerprint and records it once you confirm),`,
+        // The folder may not exist yet (a fresh account has no ~/.ssh).
+        `or: mkdir -p -m 700 ${dirname(record)} && ssh-keyscan -p ${target.port} -t ${keyscanType(blobKeyType(blob))} ${target.address} >> ${record}`,
+        `(or connect once with ssh and accept it), or name a known_hosts file with knownHosts.`,
       ].join(' ');
     },
   };

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSshHost } from './connect-ssh-host.js';
 import type { SshHostKeyPolicy, SshHostOptions } from './ssh-host-options.js';
@@ -68,6 +68,11 @@ describe('host key verification', () => {
     await expect(tryConnect({ mode: 'known-hosts', file: empty })).rejects.toThrow(
       new RegExp(`is not in .*empty: it offered ssh-ed25519 ${fingerprint.replace(/[+/]/g, '\\$&')}.*ssh-keyscan -p ${sshd.port} -t ed25519 127\\.0\\.0\\.1`),
     );
+    // The way to add it: netbench's own confirm-then-record command, or keyscan after making the folder (it may not exist).
+    const message = String(await tryConnect({ mode: 'known-hosts', file: empty }).catch((e: unknown) => e));
+    expect(message).toContain(`netbench hosts trust 127.0.0.1 --port ${sshd.port} --known-hosts ${empty} (shows the fingerprint and records it once you confirm)`);
+    expect(message).toContain(`or: mkdir -p -m 700 ${dirname(empty)} && ssh-keyscan -p ${sshd.port} -t ed25519 127.0.0.1 >> ${empty}`);
+    expect(message).not.toMatch(/[^&] ssh-keyscan/);
   });
 
   it('refuses when known_hosts has only keys of another type for the host', async () => {

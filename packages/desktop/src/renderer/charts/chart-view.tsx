@@ -1,28 +1,38 @@
 import type { ChartSpec } from '@netbench/results';
+import {
+  barRatio, chartOption, chartRows, DARK_THEME, displayText, exportFooter, heatmapHeight, LIGHT_THEME, LOG_RATIO,
+  WIDE_HEATMAP_COLUMNS, type RenderOptions,
+} from '@netbench/report/echarts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { dataUrlBytes, saveFile } from '../lib/save-file';
 import { useTheme } from '../lib/theme';
-import { chartOption, chartRows, type ChartTheme } from './chart-option';
 import { echarts } from './echarts';
-import { heatmapHeight, WIDE_HEATMAP_COLUMNS } from './heatmap-layout';
 
 const TABLE_ROWS = 500;
 
-function chartTheme(dark: boolean): ChartTheme {
-  return dark ? { text: '#e6e8eb', muted: '#a8b0ba', grid: '#333a44' } : { text: '#1d232b', muted: '#56606c', grid: '#e3e6ea' };
+/** Which runs a chart draws, with their start times: exported pictures carry them. */
+export interface ChartRun {
+  readonly runId: string;
+  readonly startedAt?: string;
 }
 
 /**
- * One chart from core's specification, drawn interactively (zoom, tooltips),
- * with PNG/SVG export and a data table (keyboard and screen-reader users get
- * the numbers, not only a picture).
+ * One chart from core's specification, drawn interactively (zoom, tooltips)
+ * by the report's renderer (`@netbench/report/echarts`, the same mapping,
+ * palette and unit rules as the HTML report), with PNG/SVG export (carrying
+ * run id and date), a data table (keyboard and screen-reader users get the
+ * numbers, not only a picture), a log-tail view for CDFs and a log/linear
+ * switch for bars of very different sizes.
  */
-export function ChartView({ spec, height = defaultHeight(spec) }: { spec: ChartSpec; height?: number }) {
+export function ChartView({ spec, runs, height = defaultHeight(spec) }: { spec: ChartSpec; runs?: readonly ChartRun[]; height?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | undefined>(undefined);
   const { dark } = useTheme();
   const [showTable, setShowTable] = useState(false);
   const [saved, setSaved] = useState<{ ok: boolean; text: string } | undefined>();
+  const [cdfView, setCdfView] = useState<'cdf' | 'tail'>('cdf');
+  const manyScales = spec.kind === 'bar' && barRatio(spec) > LOG_RATIO;
+  const [barScale, setBarScale] = useState<'log' | 'linear'>('log');
   // The drawn size, for the options that depend on it (a heatmap's cell labels).
   const [size, setSize] = useState('');
 
@@ -45,13 +55,14 @@ export function ChartView({ spec, height = defaultHeight(spec) }: { spec: ChartS
     return () => { resize.disconnect(); instance.dispose(); chart.current = undefined; };
   }, []);
 
-  const sizeMatters = spec.kind === 'heatmap';
+  const view: RenderOptions = { cdfView, ...(manyScales ? { barScale } : {}) };
   useLayoutEffect(() => {
     const el = ref.current!;
     const started = performance.now();
-    chart.current?.setOption(chartOption(spec, chartTheme(dark), { width: el.clientWidth, height: el.clientHeight }), { notMerge: true, lazyUpdate: false });
+    const option = chartOption(spec, { ...view, theme: dark ? DARK_THEME : LIGHT_THEME, interactive: true, size: { width: el.clientWidth || 900, height: el.clientHeight || height } });
+    chart.current?.setOption(option, { notMerge: true, lazyUpdate: false });
     el.setAttribute('data-render-ms', (performance.now() - started).toFixed(1));
-  }, [spec, dark, sizeMatters ? size : '']);
+  }, [spec, dark, size, cdfView, barScale]);
 
   const save = (make: () => [string, string | Uint8Array, string]) => {
     setSaved(undefined);
@@ -65,33 +76,40 @@ export function ChartView({ spec, height = defaultHeight(spec) }: { spec: ChartS
       setSaved({ ok: false, text: (error as Error).message });
     }
   };
-  const exportPng = () => save(() => {
-    const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: dark ? '#15191e' : '#ffffff' });
-    if (!url) throw new Error('the chart is not drawn yet');
-    return [`${spec.id}.png`, dataUrlBytes(url), 'image/png'];
-  });
-  const exportSvg = () => save(() => {
-    // A second, off-screen instance with the SVG renderer gives a vector file of the same option.
-    const div = document.createElement('div');
+  // Exports are drawn off screen in the light theme with a footer naming the run(s) and date.
+  const exported = (renderer: 'canvas' | 'svg', draw: (instance: echarts.ECharts) => [string, string | Uint8Array, string]) => () => save(() => {
     const width = ref.current?.clientWidth || 900;
-    const svg = echarts.init(div, undefined, { renderer: 'svg', ssr: true, width, height });
+    const div = document.createElement('div');
+    const instance = echarts.init(div, undefined, { renderer, width, height, ...(renderer === 'svg' ? { ssr: true } : { devicePixelRatio: 2 }) });
     try {
-      svg.setOption(chartOption(spec, chartTheme(false), { width, height }));
-      return [`${spec.id}.svg`, svg.renderToSVGString(), 'image/svg+xml'];
+      const footer = exportFooter(runs ?? spec.runIds.map((runId) => ({ runId })));
+      instance.setOption(chartOption(spec, { ...view, theme: LIGHT_THEME, size: { width, height }, footer }));
+      return draw(instance);
     } finally {
-      svg.dispose();
+      instance.dispose();
     }
   });
+  const exportPng = exported('canvas', (instance) => [`${spec.id}.png`, dataUrlBytes(instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' })), 'image/png']);
+  const exportSvg = exported('svg', (instance) => [`${spec.id}.svg`, instance.renderToSVGString(), 'image/svg+xml']);
 
+  const text = displayText(spec);
   const rows = showTable ? chartRows(spec) : [];
   return (
     <figure className={wide(spec) ? 'chart chart-wide' : 'chart'} data-chart-id={spec.id} data-chart-kind={spec.kind}>
-      <div ref={ref} className="chart-canvas" style={{ height }} role="img" aria-label={`${spec.title}${spec.subtitle ? ` — ${spec.subtitle}` : ''}`} />
+      <div ref={ref} className="chart-canvas" style={{ height }} role="img" aria-label={`${text.title}${text.subtitle ? ` — ${text.subtitle}` : ''}`} />
       <figcaption>
         <span className="chart-notes">{spec.notes.join(' ')}</span>
         <span className="chart-actions">
-          <button type="button" onClick={exportPng} aria-label={`Export ${spec.title} as PNG`}>PNG</button>
-          <button type="button" onClick={exportSvg} aria-label={`Export ${spec.title} as SVG`}>SVG</button>
+          {spec.kind === 'cdf' && (
+            <button type="button" aria-pressed={cdfView === 'tail'} onClick={() => setCdfView((v) => (v === 'cdf' ? 'tail' : 'cdf'))}
+              title="1 − CDF on a log axis: the share of measurements above each latency">{cdfView === 'tail' ? 'CDF' : 'Log tail'}</button>
+          )}
+          {manyScales && (
+            <button type="button" aria-pressed={barScale === 'log'} onClick={() => setBarScale((s) => (s === 'log' ? 'linear' : 'log'))}
+              title={`The largest bar is ${Math.round(barRatio(spec))}× the smallest`}>{barScale === 'log' ? 'Linear axis' : 'Log axis'}</button>
+          )}
+          <button type="button" onClick={exportPng} aria-label={`Export ${text.title} as PNG`}>PNG</button>
+          <button type="button" onClick={exportSvg} aria-label={`Export ${text.title} as SVG`}>SVG</button>
           <button type="button" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>{showTable ? 'Hide data' : 'Data'}</button>
         </span>
       </figcaption>
@@ -119,7 +137,7 @@ function wide(spec: ChartSpec): boolean {
   return spec.kind === 'heatmap' && spec.x.categories.length > WIDE_HEATMAP_COLUMNS;
 }
 
-export function ChartGrid({ charts }: { charts: readonly ChartSpec[] }) {
+export function ChartGrid({ charts, runs }: { charts: readonly ChartSpec[]; runs?: readonly ChartRun[] }) {
   if (charts.length === 0) return <p className="muted">No charts for these results.</p>;
-  return <div className="chart-grid">{charts.map((c) => <ChartView key={c.id} spec={c} />)}</div>;
+  return <div className="chart-grid">{charts.map((c) => <ChartView key={c.id} spec={c} {...(runs ? { runs: runs.filter((r) => c.runIds.includes(r.runId)) } : {})} />)}</div>;
 }

@@ -1,14 +1,14 @@
 // ECharts with only what the charts use (smaller bundle, faster first paint).
 import { BarChart, CustomChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
-  DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, ToolboxComponent,
+  DataZoomComponent, GraphicComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, ToolboxComponent,
   TooltipComponent, VisualMapComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
 echarts.use([
-  BarChart, CustomChart, HeatmapChart, LineChart, DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent,
+  BarChart, CustomChart, HeatmapChart, LineChart, DataZoomComponent, GraphicComponent, GridComponent, LegendComponent, MarkLineComponent,
   TitleComponent, ToolboxComponent, TooltipComponent, VisualMapComponent, CanvasRenderer, SVGRenderer,
 ]);
 

@@ -1,7 +1,7 @@
 import type { ComparisonRow, SideSummary } from '@netbench/results';
 import type { ComparePage } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
-import { formatNumber } from '../lib/format';
+import { displayUnit, formatNumber, formatQuantities, joinUnit, maxAbs, metricName } from '@netbench/report/echarts';
 import { href } from '../lib/route';
 
 const CONFIG_KEYS = ['tool', 'test', 'direction', 'protocol', 'streams'];
@@ -10,7 +10,11 @@ const CONFIG_KEYS = ['tool', 'test', 'direction', 'protocol', 'streams'];
 function evidence(row: ComparisonRow): string {
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatNumber(x)}`;
   if (row.decidedBy === 'mann-whitney' && row.mannWhitney) return `Mann–Whitney U, p = ${row.mannWhitney.p.toPrecision(2)}${row.mannWhitney.method === 'normal' ? ' (normal approx.)' : ''}`;
-  if (row.decidedBy === 'bootstrap' && row.bootstrap) return `bootstrap ${Math.round(row.bootstrap.confidence * 100)} % CI [${signed(row.bootstrap.low)}, ${signed(row.bootstrap.high)}]`;
+  if (row.decidedBy === 'bootstrap' && row.bootstrap) {
+    // In the unit the row's values are shown in.
+    const { symbol, factor } = displayUnit(row.unit, maxAbs([row.baseline.value, row.candidate.value]));
+    return `bootstrap ${Math.round(row.bootstrap.confidence * 100)} % CI [${signed(row.bootstrap.low * factor)}, ${signed(row.bootstrap.high * factor)}]${symbol && symbol !== '%' ? ` ${symbol}` : ''}`;
+  }
   return '—';
 }
 
@@ -22,6 +26,17 @@ function Side({ role, side }: { role: string; side: SideSummary }) {
       {single && side.selection === single ? <a href={href('run', single)}><code>{single}</code></a> : <code>{side.selection}</code>}
       {' '}<span className="muted small">{side.runs.length} run{side.runs.length === 1 ? '' : 's'}, {side.samples} samples</span>
     </li>
+  );
+}
+
+/** Baseline and candidate in one unit, chosen by the larger (940 Mbit/s vs 1.2 Gbit/s reads 0.94 vs 1.2 Gbit/s). */
+function Values({ row }: { row: ComparisonRow }) {
+  const { symbol, texts } = formatQuantities([row.baseline.value, row.candidate.value], row.unit);
+  return (
+    <>
+      <td>{joinUnit(texts[0]!, symbol)} <span className="muted small">n={row.baseline.n}</span></td>
+      <td>{joinUnit(texts[1]!, symbol)} <span className="muted small">n={row.candidate.n}</span></td>
+    </>
   );
 }
 
@@ -43,10 +58,9 @@ export function ComparisonView({ page }: { page: ComparePage }) {
             <tbody>
               {comparison.rows.map((r, i) => (
                 <tr key={i}>
-                  <td>{r.metric}</td><td>{r.statistic}</td>
+                  <td title={r.metric}>{metricName(r.metric)}</td><td>{r.statistic}</td>
                   <td className="small">{Object.entries(r.labels).filter(([k]) => CONFIG_KEYS.includes(k)).map(([k, v]) => `${k}=${String(v)}`).join(' ')}</td>
-                  <td>{formatNumber(r.baseline.value)} {r.unit} <span className="muted small">n={r.baseline.n}</span></td>
-                  <td>{formatNumber(r.candidate.value)} {r.unit} <span className="muted small">n={r.candidate.n}</span></td>
+                  <Values row={r} />
                   <td>{Number.isFinite(r.deltaPct) ? `${r.deltaPct > 0 ? '+' : ''}${r.deltaPct.toFixed(1)} %` : '—'}</td>
                   <td><span className={`verdict verdict-${r.verdict.replace(/\s+/g, '-')}`}>{r.verdict}</span>{r.note ? <span className="muted small"> {r.note}</span> : null}</td>
                   <td className="small" data-testid="decided-by">{evidence(r)}</td>

@@ -1,14 +1,5 @@
-// What `Number.prototype.toLocaleString('en-US')` formats with, made once: that
-// call builds a new formatter each time (a 400-cell heatmap and its table spent ~0.3 s in it).
-const EN_US = new Intl.NumberFormat('en-US');
-
-/** Numbers people read: 3 significant digits, thousands separated. */
-export function formatNumber(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const abs = Math.abs(value);
-  if (abs !== 0 && (abs < 0.001 || abs >= 1e9)) return value.toExponential(2);
-  return EN_US.format(Number(value.toPrecision(abs >= 1000 ? Math.max(4, Math.ceil(Math.log10(abs)) ) : 3)));
-}
+// Numbers and units: the one module the report, the CLI and the app share.
+export { formatNumber, formatQuantity } from '@netbench/report/echarts';
 
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);

@@ -3,7 +3,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { ExportFormat } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { call } from '../lib/bridge-client';
-import { formatNumber, formatTime } from '../lib/format';
+import { formatQuantities, formatQuantity, joinUnit, metricName } from '@netbench/report/echarts';
+import { formatTime } from '../lib/format';
 import { saveFile } from '../lib/save-file';
 import { go, href } from '../lib/route';
 import { Loaded, StatusBadge } from '../lib/status';
@@ -54,7 +55,7 @@ export function RunPage({ runId }: { runId: string }) {
         <h2>Summary</h2>
         <SummaryTable trials={show.trials} />
         <h2>Charts</h2>
-        <ChartGrid charts={charts} />
+        <ChartGrid charts={charts} runs={[{ runId: show.run.runId, startedAt: show.run.startedAt }]} />
         <p><a href={href('results')}>← All results</a></p>
       </section>
     )}</Loaded>
@@ -90,13 +91,17 @@ function SummaryTable({ trials }: { trials: readonly ShownTrial[] }) {
 }
 
 function MetricCells({ m }: { m: ShownMetric }) {
+  // p50/p90/p99 in one unit, chosen by the largest (26 µs, 90 µs, 2.48 ms read as 0.026, 0.09, 2.48 ms).
   const unit = m.percentileUnit ?? m.unit;
+  const present = [m.p50, m.p90, m.p99].filter((v): v is number => v !== undefined);
+  const { symbol, texts } = formatQuantities(present, unit);
+  const at = (v: number | undefined) => (v === undefined ? '—' : joinUnit(texts[present.indexOf(v)]!, symbol));
   return (
     <>
-      <td>{m.metric}</td><td>{formatNumber(m.value)} {m.unit}</td>
-      <td>{m.p50 !== undefined ? `${formatNumber(m.p50)} ${unit}` : '—'}</td>
-      <td>{m.p90 !== undefined ? formatNumber(m.p90) : '—'}</td>
-      <td>{m.p99 !== undefined ? formatNumber(m.p99) : '—'}</td>
+      <td title={m.metric}>{metricName(m.metric)}</td><td>{formatQuantity(m.value, m.unit)}</td>
+      <td>{at(m.p50)}</td>
+      <td>{at(m.p90)}</td>
+      <td>{at(m.p99)}</td>
       <td>{m.n}</td>
     </>
   );

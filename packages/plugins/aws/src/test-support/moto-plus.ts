@@ -29,13 +29,22 @@
  *   `vpc`) with settable values and an access-denied switch — `service-quotas.ts`,
  *   https://docs.aws.amazon.com/servicequotas/2019-06-24/apireference/API_GetServiceQuota.html.
  * Other Service Quotas operations (ListServiceQuotas, …) and other services'
- * quotas go to moto. The AWS SDK v3 clients talk to the stand-in exactly as
+ * quotas go to moto.
+ *
+ * Before anything answers, every EC2, STS and Service Quotas request is
+ * checked against botocore's service model of that API (the official
+ * definitions; `botocore-model.ts`, `request-validator.ts`): a request AWS
+ * would refuse (unknown parameter, missing required one, wrong type, value
+ * outside an enum, a documented character set or length) is answered 400
+ * naming the parameter, and kept in `violations`, so the test fails. The AWS SDK v3 clients talk to the stand-in exactly as
  * to AWS (`endpoint` = `MotoPlus.endpoint`); `actions` records every EC2/STS
  * Query action with its parameters as sent, for tests to check order and content.
  */
 import { createServer, Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signedRegion, type Reply } from './ec2-query.js';
+import { serviceModel } from './botocore-model.js';
+import { ec2Error, signedRegion, type Reply } from './ec2-query.js';
+import { validateEc2Query, validateJson, type Violation } from './request-validator.js';
 import { startMoto, type MotoServer } from './moto-server.js';
 import { PlacementGroupStore } from './placement-groups.js';
 import { Ec2QuotaTable, GET_SERVICE_QUOTA } from './service-quotas.js';
@@ -58,6 +67,8 @@ export interface MotoPlus {
   readonly placementGroups: PlacementGroupStore;
   readonly quotas: Ec2QuotaTable;
   readonly actions: readonly SeenAction[];
+  /** Requests refused because botocore's model forbids them (the tests expect none). */
+  readonly violations: readonly (Violation & { readonly operation: string; readonly model: string })[];
   stop(): Promise<void>;
 }
 
@@ -67,6 +78,11 @@ interface Answer {
   readonly body: Buffer | string;
 }
 
+/** The service a SigV4 request was signed for (`…/REGION/SERVICE/aws4_request`). */
+function signedService(authorization: string | undefined): string {
+  return /Credential=[^/]+\/\d{8}\/[a-z0-9-]+\/([a-z0-9-]+)\//.exec(authorization ?? '')?.[1] ?? 'ec2';
+}
+
 const FORM = 'application/x-www-form-urlencoded; charset=utf-8';
 const ALIVE = ['pending', 'running', 'shutting-down', 'stopping', 'stopped'];
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
@@ -74,10 +90,19 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
 /** Start moto and the stand-in in front of it, both on 127.0.0.1 at free ports. */
 export async function startMotoPlus(): Promise<MotoPlus> {
   const moto = await startMoto();
+  // Load botocore's models now (Python is asked where botocore is), not inside the first request a test times.
+  serviceModel('ec2', '2016-11-15');
+  serviceModel('sts', '2011-06-15');
+  serviceModel('service-quotas', '2019-06-24');
   const upstream = new URL(moto.endpoint);
   const agent = new Agent({ keepAlive: true });
   const placementGroups = new PlacementGroupStore();
   const quotas = new Ec2QuotaTable();
+  const violations: (Violation & { operation: string; model: string })[] = [];
+  const refuse = (operation: string, model: string, found: Violation[]): string => {
+    violations.push(...found.map((v) => ({ ...v, operation, model })));
+    return `netbench stand-in, checked against ${model}: ${found.map((v) => `${v.field}: ${v.problem}`).join('; ')}`;
+  };
   const actions: { action: string; region: string; params: Record<string, string>; status: number | undefined; by: 'stand-in' | 'moto' }[] = [];
 
   const forward = (method: string, path: string, headers: IncomingHttpHeaders, body: Buffer | string): Promise<Answer> =>
@@ -142,14 +167,29 @@ export async function startMotoPlus(): Promise<MotoPlus> {
         const contentType = req.headers['content-type'] ?? '';
         let answer: Answer | Reply;
         let seen: (typeof actions)[number] | undefined;
-        if (req.headers['x-amz-target'] === GET_SERVICE_QUOTA) {
-          answer = quotas.handle(body.toString(), region) ?? (await forward(req.method!, req.url!, req.headers, body));
+        const target = req.headers['x-amz-target'];
+        if (typeof target === 'string' && target.startsWith('ServiceQuotasV20190624.')) {
+          const model = serviceModel('service-quotas', '2019-06-24');
+          const operation = target.slice(target.indexOf('.') + 1);
+          const found = validateJson(model, operation, body.length ? JSON.parse(body.toString()) : {});
+          if (found.length) {
+            answer = { status: 400, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: JSON.stringify({ __type: 'ValidationException', message: refuse(operation, model.source, found) }) };
+          } else if (target === GET_SERVICE_QUOTA) {
+            answer = quotas.handle(body.toString(), region) ?? (await forward(req.method!, req.url!, req.headers, body));
+          } else {
+            answer = await forward(req.method!, req.url!, req.headers, body);
+          }
         } else if (req.method === 'POST' && contentType.startsWith('application/x-www-form-urlencoded') && new URLSearchParams(body.toString()).has('Action')) {
           const params = new URLSearchParams(body.toString());
           const action = params.get('Action')!;
           seen = { action, region, params: Object.fromEntries(params), status: undefined, by: STAND_IN.has(action) ? 'stand-in' : 'moto' };
           actions.push(seen);
-          answer = await ec2Action(action, params, region, req.headers, body);
+          const service = signedService(req.headers.authorization);
+          const model = service === 'sts' ? serviceModel('sts', '2011-06-15') : serviceModel('ec2', '2016-11-15');
+          const found = validateEc2Query(model, action, params);
+          answer = found.length
+            ? ec2Error(found.some((v) => v.problem.startsWith('unknown parameter')) ? 'UnknownParameter' : found.some((v) => v.problem.startsWith('required')) ? 'MissingParameter' : 'InvalidParameterValue', refuse(action, model.source, found))
+            : await ec2Action(action, params, region, req.headers, body);
         } else {
           answer = await forward(req.method!, req.url!, req.headers, body);
         }
@@ -174,6 +214,7 @@ export async function startMotoPlus(): Promise<MotoPlus> {
     placementGroups,
     quotas,
     actions,
+    violations,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

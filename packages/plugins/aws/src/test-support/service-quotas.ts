@@ -26,6 +26,8 @@ export const EC2_VCPU_QUOTAS: Readonly<Record<string, { readonly name: string; r
   'L-1945791B': { name: 'Running On-Demand Inf instances', usageClass: 'Inf/OnDemand', defaultValue: 0 },
   'L-2C3B7624': { name: 'Running On-Demand Trn instances', usageClass: 'Trn/OnDemand', defaultValue: 0 },
   'L-6E869C2A': { name: 'Running On-Demand DL instances', usageClass: 'DL/OnDemand', defaultValue: 0 },
+  'L-43DA4232': { name: 'Running On-Demand High Memory instances', usageClass: 'HighMem/OnDemand', defaultValue: 0 },
+  'L-F7808C92': { name: 'Running On-Demand HPC instances', usageClass: 'HPC/OnDemand', defaultValue: 0 },
 };
 
 const JSON_HEADERS = { 'content-type': 'application/x-amz-json-1.1' };

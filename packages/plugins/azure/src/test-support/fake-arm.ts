@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { armDefinitionVersions, validateArmBody, type Violation } from './arm-definitions.js';
 
 /**
  * A stateful stand-in for Azure Resource Manager on https://127.0.0.1 (the
@@ -19,6 +20,14 @@ import { join } from 'node:path';
  * does for a taken priority+direction (`SecurityRuleConflict`), a priority
  * outside 100–4096 and mixed IPv4/IPv6 prefixes. Every request is recorded
  * with the status answered. It models what netbench relies on, not all of ARM.
+ *
+ * Every PUT body is first checked against the model of its resource type
+ * in the installed `@azure/arm-*` SDKs (generated from Microsoft's REST
+ * specs; `arm-definitions.ts`): unknown properties, required ones, types,
+ * known enum values and the constraints the spec documents (disallowed
+ * admin user names, SSH key formats, priority ranges). A body the service
+ * would refuse is answered 400 `InvalidParameter` naming the property, and
+ * kept in `violations`.
  */
 export interface RecordedRequest {
   readonly method: string;
@@ -42,6 +51,20 @@ export interface Fault {
 }
 
 const NSG = 'Microsoft.Network/networkSecurityGroups';
+
+/** The SDK model of each resource type's PUT body. */
+const MODELS: Record<string, string> = {
+  'microsoft.resources/resourcegroups': 'ResourceGroup',
+  'microsoft.network/publicipaddresses': 'PublicIPAddress',
+  'microsoft.network/virtualnetworks': 'VirtualNetwork',
+  'microsoft.network/virtualnetworks/virtualnetworkpeerings': 'VirtualNetworkPeering',
+  'microsoft.network/applicationsecuritygroups': 'ApplicationSecurityGroup',
+  'microsoft.network/networksecuritygroups': 'NetworkSecurityGroup',
+  'microsoft.network/networksecuritygroups/securityrules': 'SecurityRule',
+  'microsoft.network/networkinterfaces': 'NetworkInterface',
+  'microsoft.compute/virtualmachines': 'VirtualMachine',
+  'microsoft.compute/proximityplacementgroups': 'ProximityPlacementGroup',
+};
 const CHILD_RE = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/(Microsoft\.\w+\/\w+)\/([^/]+)(?:\/(\w+)\/([^/]+))?$/i;
 
 export class FakeArm {
@@ -49,6 +72,8 @@ export class FakeArm {
   /** Live resources by id (resource groups included). */
   readonly resources = new Map<string, Json>();
   readonly faults: Fault[] = [];
+  /** PUT bodies refused because the API definitions forbid them (tests expect none). */
+  readonly violations: (Violation & { readonly path: string })[] = [];
   /** PEM of the server's self-signed certificate (for 127.0.0.1), to trust in the clients. */
   readonly ca: string;
   private readonly key: string;
@@ -61,6 +86,13 @@ export class FakeArm {
   /** Compute usages per location (`usage.list`): name → [current, limit]. */
   usages: Record<string, [number, number]> = { cores: [0, 100], standardDSv5Family: [0, 100] };
   serialLog = (_vm: string) => '';
+  /** Resource SKUs (`resourceSkus.list`), in the REST shape: which sizes have accelerated networking. */
+  skus: Json[] = ['eastus', 'westeurope', 'eastus2'].flatMap((location) => [
+    ['Standard_D2s_v5', true], ['Standard_D4s_v5', true], ['Standard_F8s_v2', true], ['Standard_B1s', false], ['Standard_A1_v2', false],
+  ].map(([name, accelerated]) => ({
+    resourceType: 'virtualMachines', name, tier: 'Standard', size: String(name).replace(/^Standard_/, ''), locations: [location],
+    capabilities: [{ name: 'vCPUs', value: '2' }, { name: 'AcceleratedNetworkingEnabled', value: accelerated ? 'True' : 'False' }],
+  })));
 
   constructor() {
     const dir = mkdtempSync(join(tmpdir(), 'nbt-arm-cert-'));
@@ -80,6 +112,8 @@ export class FakeArm {
   }
 
   async start(): Promise<string> {
+    // Read the SDK models now, not inside the first request a test times.
+    armDefinitionVersions();
     this.server = createServer({ key: this.key, cert: this.ca }, (req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.base = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -131,6 +165,11 @@ export class FakeArm {
     if (fault) fault.times = (fault.times ?? 1) - 1;
     if (fault?.http) return fail(fault.http.status, fault.http.code, fault.http.message);
 
+    if (method === 'PUT') {
+      const refused = this.refuseBody(url.pathname, body);
+      if (refused) return send(400, { error: refused });
+    }
+
     let m: RegExpExecArray | null;
     if ((m = /^\/subscriptions\/([^/]+)\/resourcegroups(?:\/([^/]+))?$/i.exec(url.pathname))) {
       const [, sub, group] = m;
@@ -157,6 +196,10 @@ export class FakeArm {
     if ((m = /^\/subscriptions\/[^/]+\/providers\/Microsoft\.Compute\/locations\/([^/]+)\/usages$/i.exec(url.pathname)) && method === 'GET') {
       return send(200, { value: Object.entries(this.usages).map(([name, [currentValue, limit]]) => ({ unit: 'Count', currentValue, limit, name: { value: name, localizedValue: name } })) });
     }
+    if (/^\/subscriptions\/[^/]+\/providers\/Microsoft\.Compute\/skus$/i.test(url.pathname) && method === 'GET') {
+      const location = /^location eq '([^']+)'$/.exec(url.searchParams.get('$filter') ?? '')?.[1];
+      return send(200, { value: this.skus.filter((sku) => !location || (sku['locations'] as string[]).includes(location)) });
+    }
     if ((m = CHILD_RE.exec(url.pathname))) return this.child(method, url, m, body, fault, send, fail);
     if ((m = /^(.*\/virtualMachines\/([^/]+))\/retrieveBootDiagnosticsData$/i.exec(url.pathname)) && method === 'POST') {
       if (!this.find(m[1]!)) return fail(404, 'ResourceNotFound', `The Resource '${m[1]}' was not found.`);
@@ -167,6 +210,21 @@ export class FakeArm {
       });
     }
     return fail(404, 'NoRoute', `no route for ${method} ${url.pathname}`);
+  }
+
+  /** A PUT body checked against the API definitions: the error ARM would answer, or undefined. */
+  private refuseBody(path: string, body: unknown): { code: string; message: string; target?: string } | undefined {
+    const type = /^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+$/i.test(path)
+      ? 'microsoft.resources/resourcegroups'
+      : (() => {
+        const m = CHILD_RE.exec(path);
+        return m ? (m[5] ? `${m[3]}/${m[5]}` : m[3]!).toLowerCase() : undefined;
+      })();
+    const model = type ? MODELS[type] : undefined;
+    const found = model ? validateArmBody(model, body ?? {}) : [{ field: '(path)', problem: `no API definition is wired for PUT ${path}` }];
+    if (found.length === 0) return undefined;
+    this.violations.push(...found.map((v) => ({ ...v, path })));
+    return { code: 'InvalidParameter', target: found[0]!.field, message: `netbench stand-in, checked against the @azure/arm-* models: ${found.map((v) => `${v.field}: ${v.problem}`).join('; ')}` };
   }
 
   private child(method: string, url: URL, m: RegExpExecArray, body: Json, fault: Fault | undefined, send: (s: number, j?: Json, h?: Record<string, string>) => void, fail: (s: number, c: string, msg: string) => void): void {

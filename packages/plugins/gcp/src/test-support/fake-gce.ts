@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { discoverySource, validateGceRequest, type Violation } from './discovery.js';
 
 /**
  * A stateful stand-in for the Compute Engine REST API (v1) on 127.0.0.1,
@@ -8,6 +9,12 @@ import type { AddressInfo } from 'node:net';
  * `{ error: { code, message, errors[] } }` envelope). Every request is
  * recorded. Operations go PENDING → RUNNING → DONE over two `wait` calls.
  * It models what netbench relies on, not the whole API.
+ *
+ * Every authenticated request is first checked against the Compute v1
+ * discovery document (`discovery.ts`: method and path parameters, query
+ * parameters, body property names, required fields, enums, name patterns,
+ * URL fields); one the API would refuse is answered 400 `invalid` naming
+ * the field, and kept in `violations`.
  */
 export interface RecordedRequest {
   readonly method: string;
@@ -40,6 +47,8 @@ export class FakeGce {
   /** Live resources by relative name (`projects/p/zones/z/instances/n`). */
   readonly resources = new Map<string, Json>();
   readonly faults: Fault[] = [];
+  /** Requests refused because the discovery document forbids them (tests expect none). */
+  readonly violations: (Violation & { readonly method: string; readonly path: string })[] = [];
   private readonly operations = new Map<string, { op: Json; waits: number; errors?: Fault['operationErrors']; apply?: () => void }>();
   private server: Server | undefined;
   private seq = 0;
@@ -54,6 +63,8 @@ export class FakeGce {
   serialChunk = 1 << 20;
 
   async start(): Promise<string> {
+    // Read the discovery document now (it spawns Python once): not inside the first request a test times.
+    discoverySource();
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -86,6 +97,12 @@ export class FakeGce {
     const error = (status: number, message: string, reason: string) =>
       send(status, { error: { code: status, message, errors: [{ message, domain: 'global', reason }] } });
     if (auth !== 'Bearer test-token') return error(401, 'Request is missing required authentication credential.', 'required');
+    const method = req.method ?? 'GET';
+    const found = validateGceRequest(method, url.pathname.replace(/^\/compute\/v1\//, ''), Object.fromEntries(url.searchParams), body);
+    if (found.length > 0) {
+      this.violations.push(...found.map((v) => ({ ...v, method, path: url.pathname })));
+      return error(400, `Invalid value (netbench stand-in, checked against ${discoverySource()}): ${found.map((v) => `${v.field}: ${v.problem}`).join('; ')}`, 'invalid');
+    }
     const fault = this.faults.find((f) => f.method === req.method && f.path.test(url.pathname) && (f.times ?? 1) > 0);
     if (fault) fault.times = (fault.times ?? 1) - 1;
     if (fault?.http) return error(fault.http.status, fault.http.message, fault.http.reason);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CloudPlugin, Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import { MemoryLedger } from '@netbench/plugin-api/testing';
+import { findForwardRules } from '../forward-rule.js';
 import type { LocalHostConfig } from '../host-schema.js';
 import { runCommand } from '../run-command.js';
 
@@ -69,7 +70,7 @@ export async function hostRun(host: Host, argv: string[], timeoutMs = 20_000): P
   return result.stdout;
 }
 
-/** What of a run is still on the machine: namespaces, links and processes carrying its names. */
+/** What of a run is still on the machine: namespaces, links, processes and FORWARD rules carrying its names. */
 export async function leftovers(runId: string, tag: string): Promise<string[]> {
   const found: string[] = [];
   const netns = await runCommand(['ip', 'netns', 'list']);
@@ -78,5 +79,6 @@ export async function leftovers(runId: string, tag: string): Promise<string[]> {
   for (const line of links.stdout.split('\n')) if (line.includes(`nb${tag}`)) found.push(`link ${line.split(':')[1]?.trim()}`);
   const ps = await runCommand(['ps', '-eo', 'pid,args']);
   for (const line of ps.stdout.split('\n')) if (line.includes(runId) && !line.includes('ps -eo')) found.push(`process ${line.trim()}`);
+  for (const rule of await findForwardRules()) if (rule.runId === runId) found.push(`firewall FORWARD ${rule.bridge}`);
   return found;
 }

@@ -2,6 +2,7 @@ import { LatencyHistogram, type Labels, type SampleInput } from '@netbench/plugi
 import type { NetperfResult } from '../result.js';
 import { isRequestResponse } from '../tests.js';
 import { histogramFromBuckets } from './histogram.js';
+import { packetRateTotal } from './packet-rate.js';
 import { mixtureQuantile, type StreamDistribution } from './mixture-quantile.js';
 import { pkbThroughputStats } from './pkb-stats.js';
 import { streamSamples } from './stream-samples.js';
@@ -29,6 +30,7 @@ export function trialSamples(results: readonly NetperfResult[], labels: Labels =
     samples.push({ metric: `${test}_Throughput_${stat}`, value: stats[stat], unit, labels });
   }
   if (isRequestResponse(test)) samples.push(...aggregateLatency(results, labels));
+  samples.push(...packetRateTotal(results, labels));
   samples.push(...aggregateExtras(results, labels));
   return samples;
 }

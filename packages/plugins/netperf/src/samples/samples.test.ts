@@ -20,6 +20,8 @@ describe('single-stream samples (PKB names)', () => {
       ['TCP_RR_Latency_max', 3172, 'us'],
       ['TCP_RR_Latency_stddev', 46.62, 'us'],
       ['TCP_RR_Latency_mean', 36.64, 'us'],
+      // One request and one response packet per transaction.
+      ['TCP_RR_Packet_Rate', 54408.94, 'packets_per_second'],
       ['TCP_RR_Local_Transport_Retransmissions', 0, 'count'],
       ['TCP_RR_Remote_Transport_Retransmissions', 0, 'count'],
     ]);

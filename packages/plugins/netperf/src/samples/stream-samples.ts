@@ -2,6 +2,7 @@ import type { Labels, SampleInput } from '@netbench/plugin-api';
 import type { NetperfResult } from '../result.js';
 import { isRequestResponse } from '../tests.js';
 import { histogramFromBuckets } from './histogram.js';
+import { packetRateSamples } from './packet-rate.js';
 import { MBPS, MICROSECONDS, TRANSACTIONS_PER_SECOND } from './units.js';
 
 // PKB's latency metric suffixes, in PKB's order, then the mean PKB lacks.
@@ -48,6 +49,7 @@ export function streamSamples(result: NetperfResult, extraLabels: Labels = {}): 
       if (value !== undefined) samples.push({ metric: `${test}_Latency_${stat}`, value, unit: MICROSECONDS, labels });
     }
   }
+  samples.push(...packetRateSamples(result, labels));
   samples.push(...extraSamples(result, labels));
   return samples;
 }

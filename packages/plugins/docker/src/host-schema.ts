@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { parseDuration, parsePercent, parseRate } from './units.js';
+
+/** The image `scripts/docker-image.sh` builds (Debian bookworm with ping, netperf, iperf3). */
+export const DEFAULT_IMAGE = 'netbench/tools:bookworm';
+
+const rate = z.string().refine((s) => parseRate(s) !== undefined, {
+  message: 'expected a rate such as 200mbit, 1gbit, 500kbit or 10mbps (bytes/s)',
+});
+const duration = z.string().refine((s) => parseDuration(s) !== undefined, {
+  message: 'expected a duration such as 10ms, 250us or 0.5s',
+});
+const percent = z.string().refine((s) => parsePercent(s) !== undefined, {
+  message: 'expected a percentage between 0% and 100%, such as 0.1%',
+});
+
+export const linkSchema = z
+  .strictObject({
+    /** Rate limit of what this container sends (tbf on its eth0, as the local lab's `link.rate`). */
+    rate: rate.optional(),
+    /** Rate limit of what this container receives (tbf on the host side of its veth, found by its iflink). */
+    ingressRate: rate.optional(),
+    /** Added one-way delay on egress (netem, where the kernel has it). */
+    delay: duration.optional(),
+    /** Delay variation (netem); needs `delay`. */
+    jitter: duration.optional(),
+    /** Random packet loss on egress (netem). */
+    loss: percent.optional(),
+  })
+  .refine((link) => link.jitter === undefined || link.delay !== undefined, {
+    message: 'jitter needs delay (netem varies the delay it adds)',
+    path: ['jitter'],
+  });
+
+const IMAGE_RE = /^[a-z0-9][a-z0-9._/:@-]*$/i;
+
+export const hostSchema = z.strictObject({
+  /** Image to run (any local image with /bin/sh and sleep); nothing is pulled. */
+  image: z.string().regex(IMAGE_RE, { message: 'expected an image reference such as netbench/tools:bookworm or an image id' }).optional(),
+  /** `bridge` (default): a user-defined bridge network made for the run; `host`: the machine's own network stack. */
+  network: z.enum(['bridge', 'host']).optional(),
+  /** CPU limit (Docker's --cpus). */
+  cpus: z.number().positive().max(1024).optional(),
+  /** Memory limit, e.g. 512m, 4g (Docker's --memory). */
+  memory: z.string().regex(/^\d+(?:\.\d+)?[kmg]?$/i, { message: 'expected a size such as 512m or 4g' }).optional(),
+  /** Pin the container to CPUs, e.g. `0-1` or `2,3` (Docker's --cpuset-cpus): placement changes results. */
+  cpuset: z.string().regex(/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/, { message: 'expected CPUs such as 0-1 or 2,3' }).optional(),
+  /**
+   * The address hosts on other clouds see this container's traffic come from
+   * (this machine's public IPv4, behind Docker's NAT), so their firewalls admit
+   * it; `auto` asks an echo service at provision. Without it, other clouds only
+   * learn the container's private address.
+   */
+  publicAddress: z.union([z.literal('auto'), z.ipv4({ message: 'expected auto or an IPv4 address such as 203.0.113.7' })]).optional(),
+  /** Shaping of this container's link (bridge network only). */
+  link: linkSchema.optional(),
+});
+
+export type LinkConfig = z.infer<typeof linkSchema>;
+export type DockerHostConfig = z.infer<typeof hostSchema>;
+
+/** Fields of `link` that need netem. */
+export const NETEM_FIELDS = ['delay', 'jitter', 'loss'] as const;
+
+export function netemFields(link: LinkConfig | undefined): string[] {
+  return link ? NETEM_FIELDS.filter((field) => link[field] !== undefined) : [];
+}
+
+/** Bytes from a Docker-style size (`512m`, `4g`, plain bytes). */
+export function parseMemory(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([kmg]?)$/i.exec(text.trim());
+  if (!match) throw new Error(`not a size: ${text}`);
+  const factor = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase()] ?? 1;
+  return Math.round(Number(match[1]) * factor);
+}

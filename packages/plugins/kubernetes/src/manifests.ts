@@ -1,0 +1,72 @@
+import type { V1Pod, V1PodSpec } from '@kubernetes/client-node';
+import { DEFAULT_SERVICE_PORTS, type KubernetesHostConfig, type PortRange } from './host-schema.js';
+import { CONTAINER, podLabels, resourceName, RUN_LABEL, HOST_LABEL, MANAGED_BY_LABEL, MANAGED_BY } from './naming.js';
+import type { Affinity } from './placement.js';
+
+/**
+ * The request bodies netbench sends, in the field names of the Kubernetes
+ * API reference (core/v1 Pod and Service). Plain objects: the client library
+ * serialises them as they are, and the tests check them against the official
+ * OpenAPI definitions.
+ */
+export type PodBody = V1Pod & { metadata: { name: string; namespace: string; labels: Record<string, string> }; spec: V1PodSpec };
+
+export interface ServiceBody {
+  apiVersion: 'v1';
+  kind: 'Service';
+  metadata: { name: string; namespace: string; labels: Record<string, string> };
+  spec: { type: 'ClusterIP'; selector: Record<string, string>; ports: { name: string; port: number; targetPort: number; protocol: string }[] };
+}
+
+/** The pod does nothing by itself: tools run in it through the exec API. */
+const IDLE_COMMAND = ['sleep', 'infinity'];
+
+export function podBody(runId: string, hostId: string, config: KubernetesHostConfig, affinity?: Affinity): PodBody {
+  const spec: V1PodSpec = {
+    containers: [{
+      name: CONTAINER,
+      image: config.image,
+      command: IDLE_COMMAND,
+      ...(config.imagePullPolicy ? { imagePullPolicy: config.imagePullPolicy } : {}),
+    }],
+    restartPolicy: 'Never',
+    // Deleting the pod should not wait 30 s for `sleep` to ignore SIGTERM.
+    terminationGracePeriodSeconds: 1,
+    automountServiceAccountToken: false,
+    ...(config.hostNetwork ? { hostNetwork: true, dnsPolicy: 'ClusterFirstWithHostNet' } : {}),
+    ...(affinity ? { affinity } : {}),
+  };
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: resourceName(runId, hostId), namespace: config.namespace, labels: podLabels(runId, hostId) },
+    spec,
+  };
+}
+
+/** Port names must be IANA service names (at most 15 characters, lower case): `t5201`, `u20001`. */
+export function servicePorts(ranges: readonly PortRange[] = DEFAULT_SERVICE_PORTS as unknown as PortRange[]): ServiceBody['spec']['ports'] {
+  const ports: ServiceBody['spec']['ports'] = [];
+  const seen = new Set<string>();
+  for (const range of ranges) {
+    for (let port = range.port; port < range.port + range.count && port <= 65_535; port++) {
+      for (const protocol of range.protocols) {
+        const name = `${protocol[0]!.toLowerCase()}${port}`;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        ports.push({ name, port, targetPort: port, protocol });
+      }
+    }
+  }
+  return ports;
+}
+
+export function serviceBody(runId: string, hostId: string, config: KubernetesHostConfig): ServiceBody {
+  const selector = podLabels(runId, hostId);
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: resourceName(runId, hostId), namespace: config.namespace, labels: { [RUN_LABEL]: runId, [HOST_LABEL]: selector[HOST_LABEL]!, [MANAGED_BY_LABEL]: MANAGED_BY } },
+    spec: { type: 'ClusterIP', selector: { [RUN_LABEL]: runId, [HOST_LABEL]: selector[HOST_LABEL]! }, ports: servicePorts(config.servicePorts) },
+  };
+}

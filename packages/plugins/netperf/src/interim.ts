@@ -1,0 +1,37 @@
+import type { SampleInput } from '@netbench/plugin-api';
+import { isRequestResponse, type NetperfTest } from './tests.js';
+import { MBPS, TRANSACTIONS_PER_SECOND } from './samples/units.js';
+
+/** A demo-mode (`-D`) interim line under `-o`: `value,units,interval seconds,end (epoch seconds)`. */
+export const INTERIM_RE = /^(\d+(?:\.\d+)?),(Trans\/s|10\^6bits\/s),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/;
+
+/**
+ * The interval sample of one interim line, or `undefined` for any other
+ * line. Stamped `receivedAt` (the controller's clock, shared by all flows);
+ * netperf's own end time (the client's clock) is kept as a label.
+ */
+export function interimSample(line: string, test: NetperfTest, stream: number, receivedAt: number): SampleInput | undefined {
+  const match = INTERIM_RE.exec(line.trim());
+  if (!match) return undefined;
+  const [, value, units, seconds, end] = match;
+  const rr = isRequestResponse(test);
+  if (rr !== (units === 'Trans/s')) return undefined;
+  return {
+    metric: rr ? `${test}_Transaction_Rate` : `${test}_Throughput`,
+    value: Number(value),
+    unit: rr ? TRANSACTIONS_PER_SECOND : MBPS,
+    timestamp: receivedAt,
+    labels: { stream, interval_seconds: Number(seconds), client_clock_end: Number(end) },
+  };
+}
+
+/** Calls `onLine` for every complete line of a byte stream. */
+export function onLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+  let pending = '';
+  stream.on('data', (chunk: Buffer | string) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+}

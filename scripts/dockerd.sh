@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Start or stop a Docker daemon for netbench's tests (as root).
+#
+#   scripts/dockerd.sh start   start dockerd unless one answers already;
+#                              prints nothing, exits 0 when it answers
+#   scripts/dockerd.sh stop    stop the dockerd this script started (and only it),
+#                              and put back the iptables FORWARD policy and
+#                              bridge netfilter switch it found
+#
+# The daemon runs with its defaults (overlay2 under /var/lib/docker, socket
+# /var/run/docker.sock). Note: dockerd sets iptables' FORWARD policy to DROP
+# and loads br_netfilter; netbench's local lab is built to keep working then.
+set -euo pipefail
+state=/run/netbench-dockerd
+pidfile="$state/dockerd.pid"
+log="$state/dockerd.log"
+
+answers() { docker version --format '{{.Server.Version}}' >/dev/null 2>&1; }
+
+case "${1:-}" in
+  start)
+    if answers; then exit 0; fi
+    command -v dockerd >/dev/null || { echo "dockerd.sh: dockerd is not installed (apt-get install -y docker.io)" >&2; exit 1; }
+    mkdir -p "$state"
+    # What dockerd changes machine-wide, to put back on stop.
+    iptables -w -S FORWARD 2>/dev/null | sed -n 's/^-P FORWARD //p' >"$state/forward-policy" || true
+    cat /proc/sys/net/bridge/bridge-nf-call-iptables >"$state/bridge-nf" 2>/dev/null || echo absent >"$state/bridge-nf"
+    # containerd is started by dockerd itself when none runs.
+    setsid dockerd --pidfile "$state/daemon.pid" >"$log" 2>&1 < /dev/null &
+    echo $! >"$pidfile"
+    for _ in $(seq 1 150); do
+      if answers; then exit 0; fi
+      kill -0 "$(cat "$pidfile")" 2>/dev/null || break
+      sleep 0.2
+    done
+    echo "dockerd.sh: dockerd did not answer; its log ($log):" >&2
+    tail -n 20 "$log" >&2 || true
+    exit 1
+    ;;
+  stop)
+    [ -f "$pidfile" ] || exit 0
+    pid=$(cat "$pidfile")
+    if kill -0 "$pid" 2>/dev/null; then
+      kill -TERM "$pid"
+      for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    fi
+    rm -f "$pidfile"
+    policy=$(cat "$state/forward-policy" 2>/dev/null || true)
+    [ -n "$policy" ] && iptables -w -P FORWARD "$policy" || true
+    nf=$(cat "$state/bridge-nf" 2>/dev/null || true)
+    if [ "$nf" = 0 ] || [ "$nf" = 1 ]; then echo "$nf" >/proc/sys/net/bridge/bridge-nf-call-iptables || true; fi
+    rm -f "$state/forward-policy" "$state/bridge-nf"
+    ;;
+  *)
+    echo "usage: scripts/dockerd.sh start|stop" >&2
+    exit 2
+    ;;
+esac
