@@ -28,6 +28,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# oha, the http plugin's constant-rate generator: built once with cargo and cached (~/.cache/netbench/oha); its tests skip without it.
+packages/plugins/http/scripts/install-oha.sh || echo "test.sh: oha not installed; the http plugin's oha tests will be skipped" >&2
 if [ -x scripts/moto.sh ]; then
   export NETBENCH_MOTO_SERVER="$(scripts/moto.sh)"
 fi

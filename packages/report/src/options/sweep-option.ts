@@ -33,6 +33,7 @@ export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
     showSymbol: true,
     symbolSize: 7,
     lineStyle: { width: 2 },
+    ...(s.knee ? { markPoint: { symbol: 'pin', symbolSize: 36, label: { formatter: 'knee', fontSize: 9 }, data: [{ name: 'knee', coord: [s.knee.x, s.knee.mean] }] } } : {}),
   }));
   const whiskers = spec.series.map((s, i) => ({
     type: 'custom' as const,

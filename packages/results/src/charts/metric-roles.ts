@@ -19,6 +19,7 @@ const HEADLINE: readonly (readonly [RegExp, MetricInfo])[] = [
   [/^Throughput$/, { role: 'throughput', better: 'higher', primary: true }],
   [/_Throughput(_total)?$/, { role: 'throughput', better: 'higher', primary: true }],
   [/_Transaction_Rate$/, { role: 'rate', better: 'higher', primary: false }],
+  [/_Request_Rate$/, { role: 'rate', better: 'higher', primary: false }],
   [/^Packet Loss$/, { role: 'loss', better: 'lower', primary: false }],
   [/^Jitter$/, { role: 'jitter', better: 'lower', primary: false }],
 ];

@@ -1,6 +1,7 @@
 import type { Scalar } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
 import { fewNote, meanInterval } from './confidence-interval.js';
+import { latencyKnee, KNEE_FACTOR } from './latency-knee.js';
 import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
 import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
 import type { ChartInput, ChartOptions, SweepChart, SweepPoint } from './types.js';
@@ -9,9 +10,10 @@ import type { ChartInput, ChartOptions, SweepChart, SweepPoint } from './types.j
 const PARAM_UNITS: Readonly<Record<string, string>> = {
   size: 'bytes', requestSize: 'bytes', responseSize: 'bytes', sendSize: 'bytes', length: 'bytes', mss: 'bytes',
   socketBuffer: 'bytes', window: 'bytes', block_size: 'bytes', interval: 's', duration: 's', omit: 's', intervalWaitMs: 'ms',
+  rate: 'requests/s',
 };
 // When several parameters vary, the x axis is the first of these, else the one with most values.
-const X_PREFERENCE = ['streams', 'size', 'requestSize', 'sendSize', 'length', 'mss', 'interval', 'intervalWaitMs', 'window', 'socketBuffer'];
+const X_PREFERENCE = ['rate', 'streams', 'connections', 'size', 'requestSize', 'sendSize', 'length', 'mss', 'interval', 'intervalWaitMs', 'window', 'socketBuffer'];
 const FIXED_KEYS = new Set(['tool', 'test']);
 
 /**
@@ -48,8 +50,12 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
       const head = line[0]!;
       const label = lineConfigs[i]!.size > 0 ? labels[i]! : '';
       const name = [label, comparing ? names[head.runIndex]! : ''].filter(Boolean).join(' · ') || `${tool} ${test}`;
-      return { name, runId: head.run.runId, points: points(line, param, level) };
+      const linePoints = points(line, param, level);
+      // Latency against offered load (HTTP constant-rate runs): mark where queueing takes over.
+      const knee = param === 'rate' && headlineMetric(first.sample.metric, declaredMetrics(results))?.role === 'latency' ? latencyKnee(linePoints) : undefined;
+      return { name, runId: head.run.runId, points: linePoints, ...(knee ? { knee } : {}) };
     });
+    const knees = series.flatMap((s) => (s.knee ? [`${s.name}: ${s.knee.x}`] : []));
     // Across runs a parameter may differ once per run: one point per line is no sweep.
     if (!series.some((s) => s.points.length >= 2)) continue;
     const xs = series.flatMap((s) => s.points.map((p) => p.x));
@@ -63,6 +69,7 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
         `x: trial parameter "${param}"${companions.length ? ` (varied together with ${companions.join(', ')})` : ''}.`,
         `Points are means over repetitions; intervals use Student's t and appear where n ≥ 2.`,
         ...fewNote(series.flatMap((s) => s.points.map((p) => p.n)), level),
+        ...(knees.length > 0 ? [`Knee (the highest offered rate whose latency is within ${KNEE_FACTOR}× the lowest-rate latency): ${knees.join('; ')} requests/s.`] : []),
       ],
       runIds: [...new Set(series.map((s) => s.runId))],
       metric: first.sample.metric,

@@ -167,6 +167,8 @@ export interface SweepSeries {
   readonly name: string;
   readonly runId: string;
   readonly points: readonly SweepPoint[];
+  /** On latency against offered rate: the knee of this line (see `latencyKnee`), when it has one. */
+  readonly knee?: SweepPoint;
 }
 
 export interface SweepPoint {

@@ -3,13 +3,14 @@ import { formatTable } from './table.js';
 import { formatQuantity, metricName } from '@netbench/report/units';
 
 // Headline metrics per trial, most telling first; per-stream and per-interval samples are left to the files.
-const HEADLINE_RE = [/(^|_)throughput$/i, /packet_rate$/i, /transaction_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i];
+const HEADLINE_RE = [/(^|_)throughput$/i, /packet_rate$/i, /transaction_rate$/i, /(^|_)request_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i, /^http_errors$/i];
 const MAX_HEADLINES = 4;
 
 function headlines(samples: readonly Sample[]): Sample[] {
-  // A synchronized trial is summed up by its aggregates (per-flow figures are in the results).
+  // A synchronized trial is summed up by its aggregates (per-flow figures are in the results);
+  // per-stream, per-interval and per-error-kind samples are details of a total that is shown.
   const flows = samples.some((s) => s.labels.flow === 'aggregate');
-  const whole = samples.filter((s) => s.labels.stream === undefined && s.labels.interval_start === undefined && (!flows || s.labels.flow === 'aggregate'));
+  const whole = samples.filter((s) => s.labels.stream === undefined && s.labels.interval_start === undefined && s.labels.error_kind === undefined && (!flows || s.labels.flow === 'aggregate'));
   const picked: Sample[] = [];
   for (const re of HEADLINE_RE) {
     for (const sample of whole) {

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import type { SampleInput } from '@netbench/plugin-api';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOha } from './check.js';
+import { httpPlugin } from './plugin.js';
+
+// oha is built from crates.io by scripts/install-oha.sh (scripts/test.sh runs it); without it these skip.
+const plugin = httpPlugin({ ports: { first: 18_320, last: 18_339 } });
+let lab: TwoHostLab;
+let hasOha = false;
+
+beforeAll(async () => {
+  lab = await twoHostLab({ tag: 'http-oha', subnet: '10.213.16' });
+  hasOha = (await findOha(lab.client, new AbortController().signal)) !== undefined;
+});
+afterAll(async () => { await lab?.close(); });
+
+const value = (samples: readonly SampleInput[], metric: string, kind?: string) =>
+  samples.find((s) => s.metric === metric && s.labels?.error_kind === kind)?.value;
+
+describe('oha at a constant rate against nginx between two namespaces', () => {
+  it('reports offered and achieved rate, percentiles to p99.99 and a histogram of every request', async (test) => {
+    if (!hasOha) test.skip();
+    const trial = await labTrial(plugin, lab, { generator: 'oha', rate: 200, duration: 2, connections: 4, size: '1K' });
+    const t = testTrialContext(60_000);
+    try {
+      const { samples } = await plugin.run(trial, t.ctx);
+      expect(value(samples, 'HTTP_Offered_Rate')).toBe(200);
+      const achieved = value(samples, 'HTTP_Request_Rate')!;
+      expect(achieved).toBeGreaterThan(0);
+      // A constant-rate generator never sends more than it was asked to.
+      expect(achieved).toBeLessThanOrEqual(200 * 1.05);
+      expect(value(samples, 'HTTP_Errors')).toBe(0);
+      expect(value(samples, 'HTTP_Latency_p99_99')).toBeGreaterThanOrEqual(value(samples, 'HTTP_Latency_p50')!);
+      const histogram = samples.find((s) => s.metric === 'HTTP_Latency_mean')!.histogram!;
+      expect(histogram.count).toBe(value(samples, 'HTTP_Requests'));
+      expect(LatencyHistogram.decode(histogram).percentile(50) / 1000).toBeCloseTo(value(samples, 'HTTP_Latency_p50')!, 1);
+      const raw = JSON.parse(readFileSync(t.saved.get('oha.json')!, 'utf8')) as { statusCodeDistribution: Record<string, number> };
+      expect(raw.statusCodeDistribution['200']).toBe(value(samples, 'HTTP_Successes'));
+      expect(samples[0]!.labels?.generator_version).toMatch(/^\d+\.\d+/);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('counts 404s as errors and fails when nothing answers', async (test) => {
+    if (!hasOha) test.skip();
+    const notFound = await labTrial(plugin, lab, { generator: 'oha', rate: 100, duration: 1, connections: 2, path: '/no-such-object' });
+    const t1 = testTrialContext(60_000);
+    try {
+      const { samples } = await plugin.run(notFound, t1.ctx);
+      expect(value(samples, 'HTTP_Successes')).toBe(0);
+      expect(value(samples, 'HTTP_Errors', 'status')).toBe(value(samples, 'HTTP_Requests'));
+    } finally {
+      t1.dispose();
+    }
+    const refused = await labTrial(plugin, lab, { generator: 'oha', rate: 50, duration: 1, connections: 1, url: 'http://{server}:1/' });
+    const t2 = testTrialContext(60_000);
+    try {
+      await expect(plugin.run(refused, t2.ctx)).rejects.toThrow(/oha on client got no answer .* connect/);
+    } finally {
+      t2.dispose();
+    }
+  });
+});

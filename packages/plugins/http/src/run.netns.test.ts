@@ -1,0 +1,145 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HostProcess, SampleInput } from '@netbench/plugin-api';
+import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpPlugin } from './plugin.js';
+
+// A port range of its own, so this file never meets another test's endpoints.
+const plugin = httpPlugin({ ports: { first: 18_300, last: 18_319 } });
+const STALL_PORT = 18_390;
+let lab: TwoHostLab;
+let stall: HostProcess | undefined;
+
+beforeAll(async () => {
+  lab = await twoHostLab({ tag: 'http', subnet: '10.213.15' });
+});
+afterAll(async () => {
+  stall?.kill('SIGKILL');
+  await lab?.close();
+});
+
+const value = (samples: readonly SampleInput[], metric: string, kind?: string) =>
+  samples.find((s) => s.metric === metric && s.labels?.error_kind === kind)?.value;
+const leftovers = () => [...lab.commands(lab.serverNs), ...lab.commands(lab.clientNs)].filter((c) => /nginx|wrk|ab |oha/.test(c));
+
+/** Run one trial; returns samples, the raw files saved and the warnings. */
+async function runTrial(block: Record<string, unknown>) {
+  const trial = await labTrial(plugin, lab, block);
+  const t = testTrialContext(60_000);
+  try {
+    const { samples } = await plugin.run(trial, t.ctx);
+    const raw = new Map([...t.saved].map(([name, path]) => [name, readFileSync(path, 'utf8')]));
+    return { samples, raw, warnings: [...t.warnings] };
+  } finally {
+    t.dispose();
+  }
+}
+
+describe('http run() against real nginx between two namespaces', () => {
+  it('wrk, keep-alive, 1 KiB: requests/s of successes, latency percentiles, nothing left behind', async () => {
+    const { samples, raw } = await runTrial({ generator: 'wrk', connections: 4, threads: 1, duration: 1, size: '1K' });
+    expect(value(samples, 'HTTP_Request_Rate')).toBeGreaterThan(0);
+    expect(value(samples, 'HTTP_Errors')).toBe(0);
+    expect(value(samples, 'HTTP_Latency_p99')).toBeGreaterThan(0);
+    expect(raw.get('wrk.txt')).toMatch(new RegExp(`Running 1s test @ http://${lab.serverIp.replaceAll('.', '\\.')}:183\\d\\d/obj-1024`));
+    // 1 KiB per response: the transfer rate is at least the request rate's worth of bodies.
+    expect(value(samples, 'HTTP_Transfer_Rate')! * 1e6 / 8).toBeGreaterThan(value(samples, 'HTTP_Request_Rate')! * 1024);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('ab over HTTPS without keep-alive: percentiles from -e to the microsecond, connection breakdown', async () => {
+    const { samples, raw } = await runTrial({ generator: 'ab', scheme: 'https', keepalive: false, connections: 5, requests: 300, size: 0 });
+    expect(value(samples, 'HTTP_Successes')).toBe(300);
+    expect(raw.get('ab.txt')).not.toMatch(/Keep-Alive requests/);
+    expect(raw.get('ab-percentiles.csv')).toMatch(/^Percentage served,Time in ms/);
+    // Every whole percentile 1..99 from the CSV, and the report's 100 %.
+    expect(samples.filter((s) => /^HTTP_Latency_p\d+$/.test(s.metric))).toHaveLength(100);
+    expect(samples.some((s) => s.metric === 'HTTP_Connect_Time' && s.labels?.stat === 'max')).toBe(true);
+    expect(raw.get('ab.txt')).toMatch(/Server Port:\s+183\d\d/);
+    const histogram = samples.find((s) => s.metric === 'HTTP_Latency_mean')!.histogram!;
+    expect(histogram.count).toBe(300);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('non-2xx responses are errors, never successes (wrk and ab)', async () => {
+    for (const generator of ['wrk', 'ab']) {
+      const { samples, warnings } = await runTrial({ generator, connections: 2, threads: 1, duration: 1, requests: 200, path: '/no-such-object' });
+      expect(value(samples, 'HTTP_Requests'), generator).toBeGreaterThan(0);
+      expect(value(samples, 'HTTP_Successes'), generator).toBe(0);
+      expect(value(samples, 'HTTP_Request_Rate'), generator).toBe(0);
+      expect(value(samples, 'HTTP_Errors', 'status'), generator).toBe(value(samples, 'HTTP_Requests'));
+      expect(warnings.join('\n'), generator).toMatch(/no request .* succeeded/);
+    }
+  });
+
+  it('a server that refuses connections fails the trial with the reason, raw output kept', async () => {
+    // ab -r counts each refused request as failed and prints no reason; wrk stops at the first.
+    for (const [generator, reason] of [['ab', /ab on client got no answer from http:\/\/10\.213\.15\.2:1\/: errors: \d+ read/], ['wrk', /Connection refused/]] as const) {
+      const trial = await labTrial(plugin, lab, { generator, url: 'http://{server}:1/', duration: 1, requests: 10, connections: 1, threads: 1 });
+      const t = testTrialContext();
+      try {
+        await expect(plugin.run(trial, t.ctx), generator).rejects.toThrow(reason);
+        expect(t.saved.size, generator).toBeGreaterThan(0);
+      } finally {
+        t.dispose();
+      }
+    }
+  });
+
+  it('a client that times out: no answer within the timeout fails the trial, saying so', async () => {
+    // A real listener that accepts and never answers.
+    stall = lab.server.spawn(['python3', '-c', [
+      'import socket, time',
+      's = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)',
+      `s.bind(("0.0.0.0", ${STALL_PORT})); s.listen(64); held = []`,
+      'while True: held.append(s.accept())',
+    ].join('\n')]);
+    // Python may take a while to start on a loaded machine: wait until the port listens.
+    for (let i = 0; i < 200; i += 1) {
+      const listening = await lab.server.exec(['ss', '-Hltn', `sport = :${STALL_PORT}`]);
+      if (listening.stdout.trim() !== '') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const url = `http://{server}:${STALL_PORT}/`;
+    const ab = await labTrial(plugin, lab, { generator: 'ab', url, timeout: 1, requests: 4, connections: 2 });
+    const t1 = testTrialContext();
+    await expect(plugin.run(ab, t1.ctx)).rejects.toThrow(/ab .*gave up: .*timeout specified has expired/);
+    t1.dispose();
+    const wrk = await labTrial(plugin, lab, { generator: 'wrk', url, timeout: 1, duration: 2, connections: 2, threads: 1 });
+    const t2 = testTrialContext();
+    await expect(plugin.run(wrk, t2.ctx)).rejects.toThrow(/wrk .*got no answer/);
+    t2.dispose();
+  });
+
+  it('ships a user Lua script to the client host and wrk runs it', async () => {
+    // The script sends every request to a path nginx does not have: only the script can cause 404s here.
+    const script = join(mkdtempSync(join(tmpdir(), 'nbt-http-lua-')), 'missing.lua');
+    writeFileSync(script, 'wrk.path = "/only-the-script-asks-for-this"\n');
+    const { samples, raw } = await runTrial({ generator: 'wrk', duration: 1, connections: 2, threads: 1, script });
+    expect(value(samples, 'HTTP_Requests')).toBeGreaterThan(0);
+    expect(value(samples, 'HTTP_Errors', 'status')).toBe(value(samples, 'HTTP_Requests'));
+    expect(raw.get('wrk.txt')).toMatch(/Non-2xx or 3xx responses: \d+/);
+  });
+
+  it('stops nginx and removes its private directory when the client fails', async () => {
+    const trial = await labTrial(plugin, lab, { generator: 'wrk', duration: 1, connections: 1, threads: 1, script: '/nonexistent/script.lua' });
+    const t = testTrialContext();
+    try {
+      await expect(plugin.run(trial, t.ctx)).rejects.toThrow(/script\.lua/);
+    } finally {
+      t.dispose();
+    }
+    expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('nginx private directory', () => {
+  it('is made under the temp dir, named after the run, and removed after the trial', async () => {
+    const mine = () => readdirSync('/tmp').filter((d) => d.startsWith('netbench-http-test-run'));
+    const before = new Set(mine());
+    await runTrial({ generator: 'wrk', duration: 1, connections: 1, threads: 1 });
+    expect(mine().filter((d) => !before.has(d))).toEqual([]);
+  });
+});

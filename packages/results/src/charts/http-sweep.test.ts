@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { sweepCharts } from './sweep-charts.js';
+import { ResultsBuilder } from './__fixtures__/results.js';
+
+// The http tool plugin's constant-rate trials: latency against offered rate, with the knee marked.
+describe('sweep charts of HTTP latency against offered rate', () => {
+  it('put rate on x, mark each line\'s knee and name it in the notes', () => {
+    const b = new ResultsBuilder();
+    const p99: Record<number, number> = { 500: 1, 1000: 1.1, 2000: 1.6, 4000: 9, 8000: 120 };
+    for (const rate of [500, 1000, 2000, 4000, 8000]) {
+      b.trial('http', 'oha', { generator: 'oha', connections: 50, rate, duration: 10 })
+        .add('HTTP_Latency_p99', p99[rate]!, 'ms')
+        .add('HTTP_Request_Rate', Math.min(rate, 3000), 'requests/s');
+    }
+    const charts = sweepCharts([b.build()]);
+    const latency = charts.find((c) => c.metric === 'HTTP_Latency_p99')!;
+    expect(latency.param).toBe('rate');
+    expect(latency.x.unit).toBe('requests/s');
+    expect(latency.series[0]!.knee?.x).toBe(2000);
+    expect(latency.notes.join(' ')).toMatch(/Knee .*within 2× the lowest-rate latency\): .*2000 requests\/s/);
+    // Achieved rate against offered rate: a sweep too, without a knee (it is not a latency).
+    const rate = charts.find((c) => c.metric === 'HTTP_Request_Rate')!;
+    expect(rate.param).toBe('rate');
+    expect(rate.series[0]!.knee).toBeUndefined();
+  });
+
+  it('sweep requests/s against connections when connections vary', () => {
+    const b = new ResultsBuilder();
+    for (const connections of [1, 10, 100]) {
+      b.trial('http', 'wrk', { generator: 'wrk', connections, duration: 5 }).add('HTTP_Request_Rate', connections * 100, 'requests/s');
+    }
+    const [chart] = sweepCharts([b.build()]);
+    expect(chart).toMatchObject({ metric: 'HTTP_Request_Rate', param: 'connections', better: 'higher' });
+  });
+});

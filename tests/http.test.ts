@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Sample } from '@netbench/plugin-api';
+import { chartsFor } from '@netbench/results';
+import { runCli, tempHome } from './helpers/cli.js';
+import { onlyRunDir, readEvents, readResults } from './helpers/results.js';
+
+const SCENARIO = 'tests/scenarios/http';
+const one = (samples: readonly Sample[], trialId: string, metric: string, kind?: string) => {
+  const found = samples.filter((s) => s.trialId === trialId && s.metric === metric && s.labels.error_kind === kind);
+  expect(found, `${trialId} ${metric}`).toHaveLength(1);
+  return found[0]!.value;
+};
+
+// `netbench run` with real nginx, wrk and ab between two lab namespaces.
+describe('netbench run: HTTP load against nginx in the lab', () => {
+  it('sweeps wrk connections × keep-alive, runs ab over HTTPS, and counts 404s as errors', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const result = await runCli(['run', `${SCENARIO}/spec.yaml`, '--runs-dir', runsDir], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(0);
+    const runDir = onlyRunDir(runsDir);
+    const results = readResults(runDir);
+    const { samples } = results;
+    const trials = results.run.trials;
+    expect(trials.map((t) => [t.test, t.status])).toEqual([
+      ['wrk', 'succeeded'], ['wrk', 'succeeded'], ['wrk', 'succeeded'], ['wrk', 'succeeded'], ['ab', 'succeeded'], ['wrk', 'succeeded'],
+    ]);
+    // Served requests: every trial but the 404 one has successes and no errors.
+    for (const id of ['t0001', 't0002', 't0003', 't0004', 't0005']) {
+      expect(one(samples, id, 'HTTP_Request_Rate')).toBeGreaterThan(0);
+      expect(one(samples, id, 'HTTP_Errors')).toBe(0);
+    }
+    expect(one(samples, 't0005', 'HTTP_Successes')).toBe(500);
+    // 100 KiB objects over TLS: ab's byte count says the bodies came through.
+    expect(one(samples, 't0005', 'HTTP_Transfer_Rate')).toBeGreaterThan(one(samples, 't0005', 'HTTP_Request_Rate') * 100 * 1024 * 8 / 1e6);
+    // 404s: answered, never successes.
+    expect(one(samples, 't0006', 'HTTP_Requests')).toBeGreaterThan(0);
+    expect(one(samples, 't0006', 'HTTP_Request_Rate')).toBe(0);
+    expect(one(samples, 't0006', 'HTTP_Errors', 'status')).toBe(one(samples, 't0006', 'HTTP_Requests'));
+    expect(readEvents(runDir).some((e) => e.type === 'warning' && /t0006: no request .* succeeded/.test(e.message))).toBe(true);
+    // Keep-alive off shows in the labels, and the sweep charts draw requests/s against connections.
+    expect(samples.find((s) => s.trialId === 't0003')?.labels.keepalive).toBe(false);
+    const charts = chartsFor([results]);
+    const sweep = charts.find((c) => c.kind === 'sweep' && c.metric === 'HTTP_Request_Rate' && c.param === 'connections');
+    expect(sweep, charts.map((c) => c.id).join(', ')).toBeDefined();
+  });
+
+  it('a server that refuses connections: the trial fails with the reason and the run exits non-zero', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const result = await runCli(['run', `${SCENARIO}/refused.yaml`, '--runs-dir', runsDir], { env: { NETBENCH_HOME: home } });
+    expect(result.code).not.toBe(0);
+    const [trial] = readResults(onlyRunDir(runsDir)).run.trials;
+    expect(trial?.status).toBe('failed');
+    expect(JSON.stringify(trial)).toMatch(/Connection refused/);
+  });
+
+  // oha comes from crates.io (scripts/test.sh builds it once); without it this is skipped.
+  const hasOha = existsSync(join(homedir(), '.cache/netbench/oha/bin/oha')) || (() => {
+    try { execFileSync('oha', ['--version'], { stdio: 'ignore' }); return true; } catch { return false; }
+  })();
+  it.skipIf(!hasOha)('oha at constant offered rates over HTTPS: offered and achieved rate, a sweep chart by rate', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const result = await runCli(['run', `${SCENARIO}/oha.yaml`, '--runs-dir', runsDir], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(0);
+    const results = readResults(onlyRunDir(runsDir));
+    const { samples } = results;
+    expect(results.run.trials.map((t) => t.params.rate)).toEqual([100, 200, 400]);
+    for (const [id, rate] of [['t0001', 100], ['t0002', 200], ['t0003', 400]] as const) {
+      expect(one(samples, id, 'HTTP_Offered_Rate')).toBe(rate);
+      expect(one(samples, id, 'HTTP_Request_Rate')).toBeGreaterThan(0);
+      expect(one(samples, id, 'HTTP_Errors')).toBe(0);
+      expect(one(samples, id, 'HTTP_Latency_p99_99')).toBeGreaterThan(0);
+    }
+    const charts = chartsFor([results]);
+    expect(charts.some((c) => c.kind === 'sweep' && c.metric === 'HTTP_Latency_p99' && c.param === 'rate')).toBe(true);
+  });
+});
