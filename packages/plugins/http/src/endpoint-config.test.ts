@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { abArgv, ohaArgv, wrkArgv } from './argv.js';
 import { nginxConfig } from './nginx-config.js';
 import { httpSchema } from './schema.js';
-import { readTrialSettings } from './trial-settings.js';
 import { httpTrials } from './trials.js';
 
 const DIR = '/tmp/netbench-http-r1.abcdEFGH';
@@ -45,11 +44,11 @@ describe('trials and argv', () => {
 
   it('builds argv arrays with -- before the URL and no shell', () => {
     const [ab] = trialsOf({ generator: 'ab', connections: 1000, requests: 10_000, keepalive: false, clientCpus: '1' });
-    expect(abArgv(readTrialSettings(ab!.params), 'http://h:1/x;rm -rf /')).toEqual(['taskset', '-c', '1', 'ab', '-n', '10000', '-c', '1000', '-s', '10', '-r', '--', 'http://h:1/x;rm -rf /']);
+    expect(abArgv(ab!.params, 'http://h:1/x;rm -rf /')).toEqual(['taskset', '-c', '1', 'ab', '-n', '10000', '-c', '1000', '-s', '10', '-r', '--', 'http://h:1/x;rm -rf /']);
     const [wrk] = trialsOf({ generator: 'wrk', connections: 1, threads: 4, keepalive: false });
-    expect(wrkArgv(readTrialSettings(wrk!.params), 'http://h:1/')).toEqual(['wrk', '-t', '1', '-c', '1', '-d', '10s', '--timeout', '10s', '--latency', '-H', 'Connection: close', '--', 'http://h:1/']);
+    expect(wrkArgv(wrk!.params, 'http://h:1/')).toEqual(['wrk', '-t', '1', '-c', '1', '-d', '10s', '--timeout', '10s', '--latency', '-H', 'Connection: close', '--', 'http://h:1/']);
     const [oha] = trialsOf({ generator: 'oha', rate: 500, duration: 3 });
-    expect(ohaArgv('/x/oha', readTrialSettings(oha!.params), 'https://h:1/')).toEqual([
+    expect(ohaArgv('/x/oha', oha!.params, 'https://h:1/')).toEqual([
       '/x/oha', '-z', '3s', '-c', '10', '-q', '500', '--latency-correction', '-t', '10s', '-w', '--no-tui', '--output-format', 'json', '--insecure', '--', 'https://h:1/',
     ]);
   });

@@ -1,4 +1,5 @@
 import { definePlugin } from '@netbench/plugin-api';
+import type { HttpTrialSettings } from './trial-settings.js';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { APT_PACKAGES, checkHttp } from './check.js';
@@ -22,7 +23,7 @@ const sharedPorts = new PortPool();
 /** The `http` tool plugin: nginx on the server host, ab, wrk or oha (constant rate) on the client host. */
 export function httpPlugin(options: HttpPluginOptions = {}): Branded<ToolPlugin<HttpParams>> {
   const ports = options.ports ? new PortPool(options.ports.first, options.ports.last) : sharedPorts;
-  return definePlugin<ToolPlugin<HttpParams>>({
+  return definePlugin<ToolPlugin<HttpParams, HttpTrialSettings>>({
     kind: 'tool',
     name: 'http',
     version: VERSION,

@@ -12,7 +12,7 @@ import { httpSamples } from './http-samples.js';
 import { parseAb, parseAbPercentilesCsv } from './parse-ab.js';
 import { parseOha } from './parse-oha.js';
 import { parseWrk } from './parse-wrk.js';
-import { objectPath, readTrialSettings, type HttpTrialSettings } from './trial-settings.js';
+import { objectPath, type HttpTrialSettings } from './trial-settings.js';
 
 const AB_CSV = 'ab-percentiles.csv';
 // ab and wrk print why they gave up on one line: `apr_socket_recv: Connection refused (111)`, `unable to connect to h:p Connection refused`.
@@ -26,8 +26,8 @@ const GAVE_UP_RE = /(apr_\w+: [^\n]*\(\d+\)|unable to connect to [^\n]*)/;
  * unreachable, every request timed out); answers that are not 2xx are
  * errors in the samples, not successes.
  */
-export async function runHttp(trial: TrialRun, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
-  const settings = readTrialSettings(trial.params);
+export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
+  const settings = trial.params;
   // The address goes into a URL and an argv: refuse one that is not a host name or IP before anything starts.
   assertHostAddress(trial.target, 'http target');
   assertRunnable(settings);
@@ -100,7 +100,7 @@ function assertRunnable(settings: HttpTrialSettings): void {
   }
 }
 
-function parseResult(settings: HttpTrialSettings, result: ExecResult, trial: TrialRun, rawName: string): HttpResult {
+function parseResult(settings: HttpTrialSettings, result: ExecResult, trial: TrialRun<HttpTrialSettings>, rawName: string): HttpResult {
   const said = `${result.stdout}\n${result.stderr}`;
   const gaveUp = GAVE_UP_RE.exec(said)?.[1];
   if (gaveUp !== undefined && settings.generator !== 'oha') {

@@ -1,4 +1,5 @@
-import type { Scalar, TrialSpec } from '@netbench/plugin-api';
+import type { TrialSpec } from '@netbench/plugin-api';
+import type { HttpTrialSettings } from './trial-settings.js';
 import type { Generator, HttpParams } from './schema.js';
 
 const list = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value) ? value : [value as T]);
@@ -8,8 +9,8 @@ const list = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value)
  * (× offered rate, for oha). Test name: the generator. With `url`, scheme and
  * size come from the URL, so they are not swept.
  */
-export function httpTrials(params: HttpParams): TrialSpec[] {
-  const trials: TrialSpec[] = [];
+export function httpTrials(params: HttpParams): TrialSpec<HttpTrialSettings>[] {
+  const trials: TrialSpec<HttpTrialSettings>[] = [];
   const schemes = params.url !== undefined ? [undefined] : list(params.scheme);
   const sizes = params.url !== undefined ? [undefined] : list(params.size);
   for (const generator of list(params.generator)) {
@@ -35,8 +36,8 @@ interface Point {
   readonly rate: number | undefined;
 }
 
-function trial(params: HttpParams, generator: Generator, point: Point): TrialSpec {
-  const p: Record<string, Scalar> = { generator, keepalive: point.keepalive, connections: point.connections, timeout: params.timeout };
+function trial(params: HttpParams, generator: Generator, point: Point): TrialSpec<HttpTrialSettings> {
+  const p: { -readonly [K in keyof HttpTrialSettings]: HttpTrialSettings[K] } = { generator, keepalive: point.keepalive, connections: point.connections, timeout: params.timeout };
   if (point.scheme !== undefined) p.scheme = point.scheme;
   if (point.size !== undefined) p.size = point.size;
   if (params.url !== undefined) p.url = params.url;
