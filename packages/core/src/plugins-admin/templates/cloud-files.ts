@@ -1,4 +1,4 @@
-import { readme, type Files, type ScaffoldInput } from './common-files.js';
+import { pluginConst, readme, type Files, type ScaffoldInput } from './common-files.js';
 
 /** A cloud plugin whose hosts are this machine, each with a scratch folder it records in the ledger. */
 export function cloudFiles(input: ScaffoldInput): Files {
@@ -24,7 +24,10 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
   await rm(resource.id, { recursive: true, force: true });
 }
 `,
-    'src/index.ts': `import { mkdir } from 'node:fs/promises';
+    // One entry convention: the plugin is made in src/plugin.ts; src/index.ts default-exports it.
+    'src/index.ts': `export { ${pluginConst(input.name)} as default } from './plugin.js';
+`,
+    'src/plugin.ts': `import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { definePlugin } from '@netbench/plugin-api';
 import { processHost } from '@netbench/plugin-api';
@@ -37,7 +40,7 @@ import { teardownResource } from './teardown.js';
  * deletes one resource from its ledger entry, idempotently. Here a host is
  * this machine on loopback, and its resource a scratch folder.
  */
-export default definePlugin({
+export const ${pluginConst(input.name)} = definePlugin({
   kind: 'cloud',
   name: '${input.name}',
   version: '0.1.0',
@@ -79,7 +82,7 @@ describe('${input.name} conformance', () => {
     'README.md': readme(input, `## What to change
 
 - \`src/schema.ts\`: your host fields (region, machine type, image, ...).
-- \`src/index.ts\`: \`provision\` creates machines (record each with \`ctx.ledger.track\` *before* creating it)
+- \`src/plugin.ts\`: \`provision\` creates machines (record each with \`ctx.ledger.track\` *before* creating it)
   and returns a \`Host\` per request; add \`preflight\` (credentials, quotas) and \`cleanup\` (leftovers by run-id naming).
 - \`src/teardown.ts\`: delete by ledger entry alone, idempotently.`),
   };

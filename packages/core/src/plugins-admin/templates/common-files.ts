@@ -98,3 +98,8 @@ The contract each hook follows — when it runs, what it may do, what a
 failure means — is in netbench's \`docs/plugins.md\`.
 `;
 }
+
+/** The name the plugin object has in `src/plugin.ts`: `my-tool` → `myToolPlugin`. */
+export function pluginConst(name: string): string {
+  return `${name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Plugin`;
+}

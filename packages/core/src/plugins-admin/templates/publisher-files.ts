@@ -1,4 +1,4 @@
-import { readme, type Files, type ScaffoldInput } from './common-files.js';
+import { pluginConst, readme, type Files, type ScaffoldInput } from './common-files.js';
 
 /** A publisher writing samples as JSON lines. */
 export function publisherFiles(input: ScaffoldInput): Files {
@@ -12,7 +12,10 @@ export const schema = z.strictObject({
 
 export type Settings = z.output<typeof schema>;
 `,
-    'src/index.ts': `import { mkdir, writeFile } from 'node:fs/promises';
+    // One entry convention: the plugin is made in src/plugin.ts; src/index.ts default-exports it.
+    'src/index.ts': `export { ${pluginConst(input.name)} as default } from './plugin.js';
+`,
+    'src/plugin.ts': `import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { definePlugin } from '@netbench/plugin-api';
 import { schema } from './schema.js';
@@ -21,7 +24,7 @@ import { schema } from './schema.js';
  * \`type: ${input.name}\`. publish() runs after teardown, isolated: if it
  * throws, netbench reports it and the other publishers still run.
  */
-export default definePlugin({
+export const ${pluginConst(input.name)} = definePlugin({
   kind: 'publisher',
   name: '${input.name}',
   version: '0.1.0',
@@ -57,6 +60,6 @@ describe('${input.name} conformance', () => {
     'README.md': readme(input, `## What to change
 
 - \`src/schema.ts\`: your settings (a table name, a URL, ...).
-- \`src/index.ts\`: \`publish(run, samples, settings, ctx)\` sends them; return \`{ location, count }\`.`),
+- \`src/plugin.ts\`: \`publish(run, samples, settings, ctx)\` sends them; return \`{ location, count }\`.`),
   };
 }

@@ -1,4 +1,4 @@
-import { readme, type Files, type ScaffoldInput } from './common-files.js';
+import { pluginConst, readme, type Files, type ScaffoldInput } from './common-files.js';
 
 // Real output of `ping -c 5 -i 0.2 -q 127.0.0.1` (iputils 20221126), the tool the template wraps.
 const FIXTURE = `PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.
@@ -53,7 +53,10 @@ export function parse(raw: string, options: ParseOptions = {}): SampleInput[] {
   return samples;
 }
 `,
-    'src/index.ts': `import { definePlugin } from '@netbench/plugin-api';
+    // One entry convention: the plugin is made in src/plugin.ts; src/index.ts default-exports it.
+    'src/index.ts': `export { ${pluginConst(input.name)} as default } from './plugin.js';
+`,
+    'src/plugin.ts': `import { definePlugin } from '@netbench/plugin-api';
 import { RetryableError, ToolMissingError } from '@netbench/plugin-api';
 import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 import { parse } from './parse.js';
@@ -65,7 +68,7 @@ import { schema } from './schema.js';
  * parse() from run (and from \`netbench import\`). Every command is an argv
  * array: a spec value never reaches a shell.
  */
-export default definePlugin({
+export const ${pluginConst(input.name)} = definePlugin({
   kind: 'tool',
   name: '${input.name}',
   version: '0.1.0',
@@ -136,7 +139,7 @@ describe('parse', () => {
     'README.md': readme(input, `## What to change
 
 - \`src/schema.ts\`: the fields of your benchmark block (strict zod object, every field described).
-- \`src/index.ts\`: \`trials\`, \`check\`, \`install\` (optional), \`serve\` (optional, the server side), \`run\`.
+- \`src/plugin.ts\`: \`trials\`, \`check\`, \`install\` (optional), \`serve\` (optional, the server side), \`run\`.
 - \`src/parse.ts\` and \`src/__fixtures__/\`: capture real outputs of your tool into the fixtures folder;
   the conformance kit parses every file there (list error outputs in \`fixtures.rejects\`).`),
   };
