@@ -120,7 +120,9 @@ describe('plugins new', () => {
       expect(manifest['peerDependencies']).toEqual({ '@netbench/plugin-api': '^0.1.0' });
       // Out of the box: the installed netbench's own SDK, so npm install needs no registry.
       expect(manifest['devDependencies']?.['@netbench/plugin-api']).toBe(`file:${join(import.meta.dirname, '../../../plugin-api')}`);
-      expect(readFileSync(join(made.dir, 'src/index.ts'), 'utf8')).toContain(`name: 'demo-${kind}'`);
+      // One entry convention: made in src/plugin.ts, default-exported by src/index.ts.
+      expect(readFileSync(join(made.dir, 'src/plugin.ts'), 'utf8')).toContain(`name: 'demo-${kind}'`);
+      expect(readFileSync(join(made.dir, 'src/index.ts'), 'utf8')).toBe(`export { demo${kind[0]!.toUpperCase()}${kind.slice(1)}Plugin as default } from './plugin.js';\n`);
     }
     await expect(newPlugin({ kind: 'tool', name: 'demo-tool', cwd: join(root, 'scaffolds') })).rejects.toThrow(/exists and is not empty: choose another --dir, or pass --force/);
     const again = await newPlugin({ kind: 'tool', name: 'demo-tool', cwd: join(root, 'scaffolds'), force: true });
