@@ -90,8 +90,12 @@ describe('netbench import', () => {
     writeFileSync(noBanner, readFileSync(real('netperf', 'omni-csv-tcp_rr.txt'), 'utf8').split('\n').slice(1).join('\n'));
     const result = await run(['--tool', 'netperf', '--test', 'TCP_RR', noBanner, '--no-store']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/t0001 {2}netperf TCP_RR +10 samples/);
-    expect(readResults(onlyRunDir(runs)).samples[0]!.labels).toMatchObject({ test: 'TCP_RR', tool: 'netperf' });
+    // 10 netperf figures and the packet rate derived from the transaction rate (2 packets per transaction).
+    expect(result.stdout).toMatch(/t0001 {2}netperf TCP_RR +11 samples/);
+    const { samples } = readResults(onlyRunDir(runs));
+    expect(samples[0]!.labels).toMatchObject({ test: 'TCP_RR', tool: 'netperf' });
+    const rate = samples.find((s) => s.metric === 'TCP_RR_Transaction_Rate')!.value;
+    expect(samples.find((s) => s.metric === 'TCP_RR_Packet_Rate')?.value).toBeCloseTo(2 * rate);
     expect(existsSync(db)).toBe(false);
   });
 });
