@@ -10,3 +10,7 @@ export { classifiedError } from './classified-error.js';
 export { allOrFirstError } from './all-or-first-error.js';
 export { teardownEach } from './teardown-each.js';
 export type { PricedSite, RegionalPriceTable, TableCostModel } from './table-cost.js';
+// Local machine helpers for clouds that manage resources on this machine (the local lab, Docker).
+export { mustRun, runCommand } from './run-command.js';
+export type { CommandResult } from './run-command.js';
+export { DURATION_RE, parseDuration, parsePercent, parseRate, PERCENT_RE, RATE_RE } from './link-units.js';

@@ -1,4 +1,4 @@
-import { runCommand } from './run-command.js';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 
 export interface ShapingCapabilities {
   /** Root in this process: tc on the host's interfaces and in a container's namespace needs it. */

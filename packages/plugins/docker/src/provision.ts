@@ -6,7 +6,7 @@ import type { DockerHostConfig } from './host-schema.js';
 import { parseMemory } from './host-schema.js';
 import { bridgeInterfaceName, containerName, networkName, runLabels, sanitizeHostId } from './naming.js';
 import { imageOf } from './preflight.js';
-import { mustRun } from './run-command.js';
+import { mustRun } from '@netbench/plugin-api/cloud-kit';
 import { egressCommands, ingressCommands, shapingLabels } from './shaping.js';
 
 export const PLUGIN_NAME = 'docker';

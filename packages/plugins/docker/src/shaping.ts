@@ -1,5 +1,5 @@
 import type { LinkConfig } from './host-schema.js';
-import { parseDuration, parsePercent, parseRate } from './units.js';
+import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
 
 /** Queue a packet may wait in tbf before it is dropped; bounds the bufferbloat tbf itself adds. */
 const TBF_LATENCY = '50ms';

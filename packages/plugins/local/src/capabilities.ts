@@ -1,5 +1,5 @@
 import { access, constants, readFile } from 'node:fs/promises';
-import { runCommand } from './run-command.js';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 
 export interface LocalCapabilities {
   /** Effective user id 0. */

@@ -5,7 +5,7 @@ import type { LedgerResource } from '@netbench/plugin-api';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
 import { findForwardRules } from './forward-rule.js';
 import { findProcesses } from './processes.js';
-import { mustRun } from './run-command.js';
+import { mustRun } from '@netbench/plugin-api/cloud-kit';
 import { CONFIG_MARK } from './sshd.js';
 import { teardownResource } from './teardown.js';
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bridgeNetfilterOn } from './forward-rule.js';
 import plugin from './index.js';
 import { runTag, vethName } from './naming.js';
-import { mustRun, runCommand } from './run-command.js';
+import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { leftovers, request, testRun, testRunId, type TestRun } from './test-support/lab.js';
 
 const runs: TestRun[] = [];

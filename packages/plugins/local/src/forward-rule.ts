@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { runCommand } from './run-command.js';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 
 /**
  * Where bridge netfilter is on (dockerd loads br_netfilter and sets

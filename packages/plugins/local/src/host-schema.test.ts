@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { hostSchema } from './host-schema.js';
-import { parseDuration, parsePercent, parseRate } from './units.js';
+import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
 
 it('accepts the documented host fields', () => {
   const config = { subnet: '10.213.0.0/24', address: '10.213.0.20', link: { rate: '200mbit', delay: '10ms', jitter: '1ms', loss: '0.1%' }, sshd: true };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration, parsePercent, parseRate } from './units.js';
+import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
 import { isPrivateSubnet, parseIpv4, parseSubnet } from './subnet.js';
 
 export const DEFAULT_SUBNET = '10.213.0.0/24';

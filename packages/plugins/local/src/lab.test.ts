@@ -3,7 +3,7 @@ import type { Host } from '@netbench/plugin-api';
 import plugin from './index.js';
 import { bridgeNetfilterOn, findForwardRules } from './forward-rule.js';
 import { bridgeName, runTag } from './naming.js';
-import { runCommand } from './run-command.js';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
 
 describe('local lab: two namespaces on a bridge', () => {

@@ -4,7 +4,7 @@ import { UnsupportedError } from '@netbench/plugin-api';
 import { localCapabilities, type LocalCapabilities } from './capabilities.js';
 import { netemFields, type LocalHostConfig } from './host-schema.js';
 import { planLab, type LabPlan } from './lab-plan.js';
-import { runCommand } from './run-command.js';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import { SSHD } from './sshd.js';
 
 const PRIVILEGE_FIX = 'run netbench as root (sudo netbench ...) or give it CAP_NET_ADMIN and CAP_SYS_ADMIN';

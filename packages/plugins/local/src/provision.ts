@@ -11,7 +11,7 @@ import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
-import { mustRun, runCommand } from './run-command.js';
+import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { shapingCommands, shapingLabels } from './shaping.js';
 import { SSH_PORT, startSshd, writeSshdFiles } from './sshd.js';
 

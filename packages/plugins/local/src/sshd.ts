@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { access, constants, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mustRun, runCommand } from './run-command.js';
+import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { isSameProcessAlive, processState, terminate } from './processes.js';
 
 export const SSHD = '/usr/sbin/sshd';

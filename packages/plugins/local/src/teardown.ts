@@ -4,7 +4,7 @@ import type { LedgerResource } from '@netbench/plugin-api';
 import { deleteForwardRule } from './forward-rule.js';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
-import { runCommand } from './run-command.js';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 
 /** Resource kinds this plugin records. */
 export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firewall';

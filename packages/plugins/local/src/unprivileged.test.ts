@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { runCommand } from './run-command.js';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import { testRunId } from './test-support/lab.js';
 
 const probe = fileURLToPath(new URL('./test-support/unprivileged-probe.mjs', import.meta.url));

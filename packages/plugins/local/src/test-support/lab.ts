@@ -8,7 +8,7 @@ import type { CloudPlugin, Host, HostRequest, ProvisionContext } from '@netbench
 import { MemoryLedger } from '@netbench/plugin-api/testing';
 import { findForwardRules } from '../forward-rule.js';
 import type { LocalHostConfig } from '../host-schema.js';
-import { runCommand } from '../run-command.js';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 
 /** A run id shaped like the engine's, unique per call so parallel test files never collide. */
 export function testRunId(now = new Date()): string {

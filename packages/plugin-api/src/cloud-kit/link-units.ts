@@ -1,7 +1,6 @@
 /**
- * Parsing of the `link` shaping values (the same units as the local lab). Values
- * are validated here and turned into plain numbers, so tc only ever receives
- * numbers we formatted ourselves.
+ * Parsing of the `link` shaping values (the local lab's and Docker's). Values are validated here and turned
+ * into plain numbers, so tc only ever receives numbers we formatted ourselves.
  */
 
 /** `200mbit`, `1.5gbit`, `10MBps` (bytes), `100kibit`: tc's rate units. */

@@ -7,7 +7,8 @@ export interface CommandResult {
 }
 
 /**
- * Run an argv in netbench's own namespace and collect its output. Never
+ * Run an argv on this machine (netbench's own namespace) and collect its output:
+ * what cloud plugins that manage local resources (namespaces, containers, tc) use. Never
  * rejects on a non-zero exit (the caller decides); rejects when the program
  * cannot be started. `ENOENT` becomes code 127 so callers can treat a missing
  * tool like a failed one.
