@@ -6,7 +6,10 @@ import local from '@netbench/plugin-local';
 import http, { nginxConfig, parseAb, parseAbPercentilesCsv, parseWrk, parseOha } from '@netbench/plugin-http';
 import { line, median, tempDir } from './lib.mjs';
 
-const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 7);
+// Seconds per wrk/oha round: a p99 of a 3 s run rests on ~1,000 requests and moves with every scheduler hiccup.
+const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 5);
+const AB_REQUESTS = SECONDS * 20_000;
 const quiet = { debug() {}, info() {}, warn() {} };
 // On 2 vCPUs placement decides the result: nginx on CPU 0, the load generator on CPU 1, by hand and via netbench alike.
 const SERVER_CPUS = '0';
@@ -50,12 +53,12 @@ export default async function httpBench() {
     const fromResult = (r) => ({ rate: r.successes / r.seconds, p50: r.percentiles.find(([p]) => p === 50)[1], p99: r.percentiles.find(([p]) => p === 99)[1] });
 
     const cases = [
-      { what: 'wrk -t 1 -c 10 -d 3s, 1 KiB, keep-alive', block: { generator: 'wrk', connections: 10, threads: 1, duration: 3, size: '1K' },
-        hand: (url) => fromResult(parseWrk(inClient(['wrk', '-t', '1', '-c', '10', '-d', '3s', '--timeout', '10s', '--latency', '--', url]))) },
-      { what: 'ab -n 20000 -c 10 -k, 1 KiB', block: { generator: 'ab', connections: 10, requests: 20_000, size: '1K' },
+      { what: `wrk -t 1 -c 10 -d ${SECONDS}s, 1 KiB, keep-alive`, block: { generator: 'wrk', connections: 10, threads: 1, duration: SECONDS, size: '1K' },
+        hand: (url) => fromResult(parseWrk(inClient(['wrk', '-t', '1', '-c', '10', '-d', `${SECONDS}s`, '--timeout', '10s', '--latency', '--', url]))) },
+      { what: `ab -n ${AB_REQUESTS} -c 10 -k, 1 KiB`, block: { generator: 'ab', connections: 10, requests: AB_REQUESTS, size: '1K' },
         hand: (url) => {
           const csv = join(mkdtempSync('/tmp/netbench-bench-ab-'), 'p.csv');
-          const report = parseAb(inClient(['ab', '-n', '20000', '-c', '10', '-k', '-s', '10', '-e', csv, '-r', '--', url]));
+          const report = parseAb(inClient(['ab', '-n', String(AB_REQUESTS), '-c', '10', '-k', '-s', '10', '-e', csv, '-r', '--', url]));
           const rows = parseAbPercentilesCsv(readFileSync(csv, 'utf8'));
           rmSync(join(csv, '..'), { recursive: true, force: true });
           return { rate: report.successes / report.seconds, p50: rows.find(([p]) => p === 50)[1], p99: rows.find(([p]) => p === 99)[1] };
@@ -63,8 +66,8 @@ export default async function httpBench() {
     ];
     const oha = ohaCommand();
     if (oha) {
-      cases.push({ what: 'oha -q 2000 --latency-correction -c 10 -z 3s, 1 KiB', block: { generator: 'oha', connections: 10, duration: 3, rate: 2000, size: '1K' },
-        hand: (url) => fromResult(parseOha(inClient([oha, '-z', '3s', '-c', '10', '-q', '2000', '--latency-correction', '-t', '10s', '--no-tui', '--output-format', 'json', '--', url]))) });
+      cases.push({ what: `oha -q 2000 --latency-correction -c 10 -z ${SECONDS}s, 1 KiB`, block: { generator: 'oha', connections: 10, duration: SECONDS, rate: 2000, size: '1K' },
+        hand: (url) => fromResult(parseOha(inClient([oha, '-z', `${SECONDS}s`, '-c', '10', '-q', '2000', '--latency-correction', '-t', '10s', '--no-tui', '--output-format', 'json', '--', url]))) });
     } else {
       line('oha', 'not installed: skipped (scripts/install-oha.sh)');
     }
@@ -140,6 +143,11 @@ function report(what, byHand, viaNetbench) {
     // The spread of each side says how much of the difference the machine's noise explains.
     line(`    ${key} range by hand | via netbench`, `${fmt(Math.min(...hand))}–${fmt(Math.max(...hand))} | ${fmt(Math.min(...nb))}–${fmt(Math.max(...nb))}`);
     line(`    ${key} difference`, `${(((b - a) / a) * 100).toFixed(1)} %`, 'within 5 %');
+    // The same command against itself: by hand's even rounds vs its odd rounds. A difference above is
+    // netbench's only where it is well beyond this one.
+    const even = hand.filter((_, i) => i % 2 === 0);
+    const odd = hand.filter((_, i) => i % 2 === 1);
+    if (odd.length) line(`    ${key} by hand vs itself (even vs odd rounds)`, `${(((median(odd) - median(even)) / median(even)) * 100).toFixed(1)} %`);
   }
 }
 
