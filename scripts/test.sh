@@ -28,8 +28,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# oha, the http plugin's constant-rate generator: built once with cargo and cached (~/.cache/netbench/oha); its tests skip without it.
-packages/plugins/http/scripts/install-oha.sh || echo "test.sh: oha not installed; the http plugin's oha tests will be skipped" >&2
+# oha, the http plugin's constant-rate generator: built once with cargo and cached (~/.cache/netbench/oha); its tests skip
+# without it. The build (minutes of CPU) runs while the stand-ins, dockerd and the Docker image (mostly downloads) are set up.
+packages/plugins/http/scripts/install-oha.sh &
+oha_build=$!
 if [ -x scripts/moto.sh ]; then
   export NETBENCH_MOTO_SERVER="$(scripts/moto.sh)"
 fi
@@ -40,5 +42,6 @@ scripts/dockerd.sh start
 trap 'scripts/dockerd.sh stop' EXIT
 scripts/docker-image.sh
 export NETBENCH_REQUIRE_DOCKER=1
+wait "$oha_build" || echo "test.sh: oha not installed; the http plugin's oha tests will be skipped" >&2
 
 scripts/node24 npm test
