@@ -41,7 +41,7 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
       title: `${first.sample.metric}${toolsOf(group)}${comparing ? ' by run' : ''}`,
       subtitle: `mean ± ${Math.round(level * 100)}% confidence interval (percentile bootstrap), ${first.sample.unit}`,
       notes: [
-        intervalNote(level, [...basis].join(' and ')),
+        intervalNote(level, [...basis].join(' and '), bars.flat().map((b) => b?.n ?? 0).filter((n) => n > 0)),
         ...(pairs.size > 1 ? ['Each host pair is its own bar: different pairs are never repetitions.'] : []),
         ...(comparing ? ['Only configurations measured by at least two runs are shown.'] : []),
         ...fewNote(bars.flat().map((b) => b?.n ?? 0), level),

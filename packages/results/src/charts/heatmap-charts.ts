@@ -28,19 +28,21 @@ interface Placed {
 export function heatmapCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): HeatmapChart[] {
   const observations = observe(results).filter((o) => !o.perStream && wanted(o.sample.metric, options, declaredMetrics(results)));
   const charts: HeatmapChart[] = [];
-  const byMetric = groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit, o.config.get('tool') ?? '', ...restOf(o)]));
-  for (const group of byMetric.values()) {
+  const byMetric = groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit, o.config.get('tool') ?? '']));
+  for (const [family, members] of byMetric) for (const group of groupBy(members, (o) => JSON.stringify(restOf(o))).values()) {
     const first = group[0]!;
     const chart = zoneHeatmap(group, options) ?? cellHeatmap(group) ?? hostHeatmap(group);
     if (!chart) continue;
-    const rest = restOf(first).filter(([key]) => key !== 'tool').map(([key, value]) => (key === 'test' ? String(value) : `${key}=${String(value)}`));
+    // Name only what tells this heatmap from the metric's others (requestSize=1 vs 1024).
+    const varying = varyingKeys(byMetric.get(family)!);
+    const rest = restOf(first).filter(([key]) => varying.has(key)).map(([key, value]) => (key === 'test' ? String(value) : `${key}=${String(value)}`));
     const tool = String(first.config.get('tool') ?? '');
     const cells = toCells(chart.placed, chart.rows, chart.columns);
     const values = cells.map((c) => c.value);
     charts.push({
       kind: 'heatmap',
       id: ids.next('heatmap', first.sample.metric, tool),
-      title: `${first.sample.metric}${tool ? ` (${tool})` : ''}, ${chart.rowLabel} → ${chart.columnLabel}`,
+      title: `${first.sample.metric}${tool ? ` (${tool})` : ''}, ${chart.title ?? `${chart.rowLabel} → ${chart.columnLabel}`}`,
       subtitle: `${[...rest, first.sample.unit].join(', ')}; each cell the mean over repetitions and runs of one pair`,
       notes: [
         `Rows: ${chart.rowLabel}; columns: ${chart.columnLabel}.`,
@@ -62,6 +64,8 @@ function wanted(metric: string, options: ChartOptions, declared: RunRecord['metr
 }
 
 interface Layout {
+  /** What the title calls the matrix (default `rows → columns`). */
+  readonly title?: string;
   readonly rowLabel: string;
   readonly columnLabel: string;
   readonly rows: string[];
@@ -116,7 +120,8 @@ function hostHeatmap(group: readonly Observation[]): Layout | undefined {
     const [row, column] = o.config.get('direction') === 'reverse' ? [server, client] : [client, server];
     placed.push({ row, column, value: o.sample.value, configKey: o.configKey });
   }
-  return layout(placed, 'sending host', 'receiving host');
+  const hosts = layout(placed, 'sending host', 'receiving host');
+  return hosts && { ...hosts, title: 'by host pair' };
 }
 
 /**
@@ -124,6 +129,19 @@ function hostHeatmap(group: readonly Observation[]): Layout | undefined {
  * field but the pair, the direction (placed by sending/receiving) and the
  * matrix's text values (zones, regions).
  */
+function varyingKeys(members: readonly Observation[]): Set<string> {
+  const values = new Map<string, Set<string>>();
+  for (const o of members) for (const [key, value] of restOf(o)) {
+    let set = values.get(key);
+    if (!set) values.set(key, (set = new Set()));
+    set.add(String(value));
+  }
+  const keys = new Set([...values].filter(([, set]) => set.size > 1).map(([key]) => key));
+  // A field some members lack differs too.
+  for (const o of members) for (const key of values.keys()) if (!o.config.has(key)) keys.add(key);
+  return keys;
+}
+
 function restOf(o: Observation): [string, Scalar][] {
   return [...o.config].filter(([key, value]) => key !== 'pair' && key !== 'direction' && !(typeof value === 'string' && o.trial?.cell[key] === value));
 }

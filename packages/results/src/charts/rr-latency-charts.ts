@@ -55,7 +55,7 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
           ? `Percentiles from netperf's latency outputs (P50_LATENCY, P90_LATENCY, P99_LATENCY), per transaction.`
           : `netperf printed no latency percentiles: each bar is 1 / transaction rate, the mean time of one request/response with one transaction in flight. It hides the tail; ask netperf for P50_LATENCY,P90_LATENCY,P99_LATENCY to measure it.`,
         'Bars: mean over repetitions of the same host pair and parameters; different pairs are separate bars.',
-        intervalNote(level, 'repetitions'),
+        intervalNote(level, 'repetitions', ns.filter((n) => n > 0)),
         ...fewNote(ns, level),
       ],
       runIds: [...new Set(series.map((s) => s.runId))],
