@@ -109,7 +109,11 @@ function cellHeatmap(group: readonly Observation[]): Layout | undefined {
   return layout(placed, rowKey, columnKey);
 }
 
-/** Sending host × receiving host (the client, or the server for `direction: reverse`) of every measured pair. */
+/**
+ * Sending host × receiving host (the client, or the server for `direction:
+ * reverse`) of every measured pair. Needs three hosts at least: one pair both
+ * ways is two bars, not a matrix.
+ */
 function hostHeatmap(group: readonly Observation[]): Layout | undefined {
   const placed: Placed[] = [];
   for (const o of group) {
@@ -120,6 +124,7 @@ function hostHeatmap(group: readonly Observation[]): Layout | undefined {
     const [row, column] = o.config.get('direction') === 'reverse' ? [server, client] : [client, server];
     placed.push({ row, column, value: o.sample.value, configKey: o.configKey });
   }
+  if (new Set(placed.flatMap((p) => [p.row, p.column])).size < 3) return undefined;
   const hosts = layout(placed, 'sending host', 'receiving host');
   return hosts && { ...hosts, title: 'by host pair' };
 }

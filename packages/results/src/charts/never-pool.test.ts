@@ -78,6 +78,13 @@ describe('never pool unlike things', () => {
     ]);
   });
 
+  it('draws no host heatmap for one pair measured both ways', () => {
+    const b = new ResultsBuilder();
+    b.trial('ping', 'icmp', { direction: 'forward' }, {}, pair('a', 'b')).add('Average Latency', 1, 'ms', { direction: 'forward' });
+    b.trial('ping', 'icmp', { direction: 'reverse' }, {}, pair('a', 'b')).add('Average Latency', 1.1, 'ms', { direction: 'reverse' });
+    expect(heatmapCharts([b.build()])).toEqual([]);
+  });
+
   it('keeps two pairs that share a zone pair out of one heatmap cell', () => {
     const b = new ResultsBuilder();
     const zones = (client: string, server: string, cz: string, sz: string) => ({ ...pair(client, server), client_zone: cz, server_zone: sz });
