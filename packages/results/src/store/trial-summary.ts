@@ -1,7 +1,18 @@
 import type { RunRecord } from '@netbench/plugin-api';
 import { headlineMetric } from '../charts/metric-roles.js';
 import { timeFactor } from '../stats/units.js';
-import type { ShownMetric } from './show-result.js';
+
+/** What the summary reads of a trial's metric (`ShownMetric` of `results show`). */
+export interface SummarisedMetric {
+  readonly metric: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly p50?: number;
+  readonly p90?: number;
+  readonly p99?: number;
+  readonly p999?: number;
+  readonly percentileUnit?: string;
+}
 
 /** A value with its unit, as the trial's samples carried it. */
 export interface Quantity {
@@ -39,8 +50,8 @@ const MEAN_LATENCY_RE = /^(?:Average Latency|.+_Latency_mean)$/;
 const LOSS_RE = /^Packet Loss$|_Loss$/;
 
 /** The one-line summary of a trial's metrics (as `results show` prints it). */
-export function trialSummary(metrics: readonly ShownMetric[], declared?: RunRecord['metrics']): TrialSummary {
-  const role = (m: ShownMetric) => headlineMetric(m.metric, declared);
+export function trialSummary(metrics: readonly SummarisedMetric[], declared?: RunRecord['metrics']): TrialSummary {
+  const role = (m: SummarisedMetric) => headlineMetric(m.metric, declared);
   const headline = metrics.find((m) => role(m)?.role === 'throughput' && role(m)?.primary)
     ?? metrics.find((m) => role(m)?.role === 'throughput')
     ?? metrics.find((m) => role(m)?.role === 'rate')
@@ -54,10 +65,10 @@ export function trialSummary(metrics: readonly ShownMetric[], declared?: RunReco
   };
 }
 
-const quantity = (m: ShownMetric): Quantity => ({ metric: m.metric, value: m.value, unit: m.unit });
+const quantity = (m: SummarisedMetric): Quantity => ({ metric: m.metric, value: m.value, unit: m.unit });
 
 /** Percentiles the tool printed as their own metrics, all converted to the first one's unit. */
-function toolPercentiles(metrics: readonly ShownMetric[]): TrialSummary['latency'] {
+function toolPercentiles(metrics: readonly SummarisedMetric[]): TrialSummary['latency'] {
   const found: { p50?: number; p90?: number; p99?: number; p999?: number } = {};
   let unit: string | undefined;
   let family: string | undefined;
@@ -76,7 +87,7 @@ function toolPercentiles(metrics: readonly ShownMetric[]): TrialSummary['latency
   return { unit, ...found, source: 'tool', metric: family ? `${family} latency` : 'latency' };
 }
 
-function histogramPercentiles(metrics: readonly ShownMetric[]): TrialSummary['latency'] {
+function histogramPercentiles(metrics: readonly SummarisedMetric[]): TrialSummary['latency'] {
   const m = metrics.find((x) => x.p50 !== undefined);
   if (!m) return undefined;
   return {
