@@ -90,7 +90,7 @@ describe('netbench report', () => {
     expect(bars).toContain('>reverse<');
     // Metric names and units as people read them: µs or ms by magnitude, never the metric id.
     expect(bars).toMatch(/Average latency \((µs|ms)\)/);
-    expect(bars).toContain('Student&#39;s t');
+    expect(bars).toContain('(percentile bootstrap)');
     expect(svg('sweep-tcp-rr-latency-p50-netperf-by-streams')).toMatch(/>streams</);
     expect(svg('timeseries-interval-throughput')).toContain('time since start (s)');
     expect(svg('timeseries-interval-throughput')).toContain('repetition 2');

@@ -9,7 +9,7 @@ export {
 } from './store/index.js';
 export type {
   AddResultsOptions, DeleteResultsOptions, ExportResultsOptions, IngestResult, LabelCondition, ListResultsOptions,
-  OpenStoreOptions, PublishStoredRunOptions, RunFilter, RunList, RunShow, SelectedRun, ShownMetric, ShownTrial,
+  OpenStoreOptions, PublishStoredRunOptions, RunFilter, RunList, RunShow, SelectedRun, ShownMetric, ShownTrial, TrialSummary, Quantity,
   ShowResultOptions, StoredLabelKey, StoredRunPublished, StoredRunRef, StoredRunSummary
 } from './store/index.js';
 /** The results store as `runSpec`'s `store` option: where a finished run is ingested. */
@@ -19,12 +19,12 @@ export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './store/index.js';
 
 // Statistics: compare two selections, trends and regressions, the tests behind them.
 export {
-  bootstrapMedianDiff, betterDirection, CHANGE_DEFAULTS, compareSamples, describeSeries, detectChange,
-  mad, mannWhitneyU, median, quantileSorted, seriesKey, seriesLabels
+  bootstrapMedianDiff, betterDirection, CHANGE_DEFAULTS, compareSamples, describeSeries, detectChange, isBookkeeping,
+  mad, runDifferences, mannWhitneyU, median, quantileSorted, seriesKey, seriesLabels
 } from './stats/index.js';
 export type {
   BootstrapInterval, BootstrapOptions, ChangeOptions, ChangeVerdict, ComparedSide, CompareOptions,
-  Comparison, ComparisonRow, Direction, MannWhitneyResult, SeriesKeyOptions, Verdict
+  Comparison, ComparisonRow, Difference, Direction, MannWhitneyResult, SeriesKeyOptions, Verdict
 } from './stats/index.js';
 /** `netbench compare` and `results trend`: statistics over runs read from the store. */
 export { compareResults, REGRESSION_EXIT_CODE, resultsTrend } from './store/index.js';

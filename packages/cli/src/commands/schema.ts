@@ -9,14 +9,16 @@ export default class Schema extends NetbenchCommand {
   static override examples = [
     '<%= config.bin %> schema > netbench.schema.json',
     '# then, first line of a spec:  # yaml-language-server: $schema=./netbench.schema.json',
+    '<%= config.bin %> schema --json | jq .properties.hosts',
   ];
-  static override enableJsonFlag = false;
   static override flags = { out: Flags.string({ char: 'o', summary: 'Write to this file instead of stdout.' }) };
 
+  /** The schema; with `--json` printed as the return value (the same JSON), with `--out` written there. */
   async run() {
     const { flags } = await this.parse(Schema);
-    const text = `${JSON.stringify(await specJsonSchema(cliRegistry()), null, 2)}\n`;
-    if (flags.out) await writeFile(flags.out, text);
-    else process.stdout.write(text);
+    const schema = await specJsonSchema(cliRegistry());
+    if (flags.out) await writeFile(flags.out, `${JSON.stringify(schema, null, 2)}\n`);
+    else if (!this.jsonEnabled()) process.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
+    return flags.out && this.jsonEnabled() ? { out: flags.out } : schema;
   }
 }

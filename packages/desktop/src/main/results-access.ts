@@ -1,4 +1,4 @@
-import { chartsFor, compareResults, compareSamples, exportResults, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
+import { chartsFor, compareResults, compareSamples, exportResults, runDifferences, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { footerOf, renderHtml, renderMarkdown, renderSvg, svgDataUrl } from '@netbench/report';
@@ -60,6 +60,7 @@ export async function compareStoredRuns(db: string | undefined, baseline: string
     const comparison: ComparisonResult = {
       db: store.path, ...compareSamples(base.samples, cand.samples, { ignore: [] }),
       baseline: side(refs[0].runId, base), candidate: side(refs[1].runId, cand),
+      differences: runDifferences({ runs: [base.run], samples: base.samples }, { runs: [cand.run], samples: cand.samples }),
     };
     await yieldToEvents();
     return { comparison, charts: chartsFor([base, cand]) };

@@ -1,5 +1,5 @@
 import { ChartIds } from './chart-id.js';
-import { fewNote, meanInterval } from './confidence-interval.js';
+import { fewNote, intervalMethod, intervalNote, meanInterval } from './confidence-interval.js';
 import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
 import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
 import type { Bar, BarChart, ChartInput, ChartOptions } from './types.js';
@@ -7,10 +7,13 @@ import type { Bar, BarChart, ChartInput, ChartOptions } from './types.js';
 const DEFAULT_MAX_CATEGORIES = 30;
 
 /**
- * Bars of mean ± confidence interval (Student's t) per configuration, one
- * series per run. Drawn for a headline metric when runs are compared (the
- * configurations at least two runs measured), or for one run when some
- * configuration has several values (repetitions, or the streams of one trial).
+ * Bars of mean ± confidence interval (percentile bootstrap) per
+ * configuration — host pair, direction and parameters: different pairs are
+ * separate bars, never pooled — one series per run. Drawn for a headline
+ * metric when runs are compared (the configurations at least two runs
+ * measured), or for one run when some configuration has several values
+ * (repetitions, or the streams of one trial) or several host pairs were
+ * measured (per-pair bars). Bars of very different sizes get a log axis.
  */
 export function barCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): BarChart[] {
   const level = options.confidenceLevel ?? 0.95;
@@ -26,7 +29,8 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
     if (comparing) configs = configs.filter((c) => new Set(c.map((o) => o.runIndex)).size > 1);
     const bars = configs.map((c) => barsPerRun(c, results.length, level));
     const repeated = bars.some((perRun) => perRun.some((bar) => bar !== null && bar.n > 1));
-    if (configs.length === 0 || configs.length > maxCategories || (!comparing && !repeated)) continue;
+    const pairs = new Set(configs.map((c) => c[0]!.config.get('pair')));
+    if (configs.length === 0 || configs.length > maxCategories || (!comparing && !repeated && pairs.size < 2)) continue;
     const categories = configNames(configs.map((c) => c[0]!.config));
     const series = results.map(({ run }, runIndex) => ({ name: names[runIndex]!, runId: run.runId, bars: bars.map((perRun) => perRun[runIndex] ?? null) }))
       .filter((s) => s.bars.some((b) => b !== null));
@@ -35,18 +39,19 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
       kind: 'bar',
       id: ids.next('bar', first.sample.metric),
       title: `${first.sample.metric}${toolsOf(group)}${comparing ? ' by run' : ''}`,
-      subtitle: `mean ± ${Math.round(level * 100)}% confidence interval (Student's t), ${first.sample.unit}`,
+      subtitle: `mean ± ${Math.round(level * 100)}% confidence interval (percentile bootstrap), ${first.sample.unit}`,
       notes: [
-        `Whiskers: ${Math.round(level * 100)}% confidence interval of the mean, Student's t with n−1 degrees of freedom, over ${[...basis].join(' and ')}; none where n = 1.`,
+        intervalNote(level, [...basis].join(' and '), bars.flat().map((b) => b?.n ?? 0).filter((n) => n > 0)),
+        ...(pairs.size > 1 ? ['Each host pair is its own bar: different pairs are never repetitions.'] : []),
         ...(comparing ? ['Only configurations measured by at least two runs are shown.'] : []),
         ...fewNote(bars.flat().map((b) => b?.n ?? 0), level),
       ],
       runIds: series.map((s) => s.runId),
       metric: first.sample.metric,
       x: { label: 'configuration', categories },
-      y: { label: first.sample.metric, unit: first.sample.unit, scale: 'linear' },
+      y: { label: first.sample.metric, unit: first.sample.unit, scale: valueScale(bars.flat()) },
       better: betterOf(first.sample.metric, declaredMetrics(results)),
-      confidence: { level, method: 'student-t' },
+      confidence: { level, method: intervalMethod(group.map((o) => o.sample.value)) },
       series,
     });
   }
@@ -57,8 +62,8 @@ function barsPerRun(observations: readonly Observation[], runCount: number, leve
   const perRun: (Bar | null)[] = Array.from({ length: runCount }, () => null);
   for (const [runIndex, group] of groupBy(observations, (o) => String(o.runIndex))) {
     const { values, basis } = valuesOf(group);
-    const { mean, n, stddev, low, high } = meanInterval(values, level);
-    perRun[Number(runIndex)] = { mean, n, basis, ...(stddev !== undefined ? { stddev } : {}), ...(low !== undefined && high !== undefined ? { low, high } : {}) };
+    const { mean, n, stddev, low, high, noInterval } = meanInterval(values, level);
+    perRun[Number(runIndex)] = { mean, n, basis, ...(stddev !== undefined ? { stddev } : {}), ...(low !== undefined && high !== undefined ? { low, high } : {}), ...(noInterval ? { noInterval } : {}) };
   }
   return perRun;
 }
@@ -69,3 +74,13 @@ function toolsOf(group: readonly Observation[]): string {
   const [tool] = tools;
   return tools.size === 1 && tool ? ` (${tool})` : '';
 }
+
+/** Log when the bars span more than two orders of magnitude (a 1 ms bar next to 117 ms), else linear from 0. */
+export function valueScale(bars: readonly (Bar | null)[]): 'linear' | 'log' {
+  const means = bars.filter((b): b is Bar => b !== null).map((b) => b.mean);
+  const positive = means.filter((m) => m > 0);
+  if (positive.length < 2 || positive.length < means.length) return 'linear';
+  return Math.max(...positive) / Math.min(...positive) >= LOG_RATIO ? 'log' : 'linear';
+}
+
+const LOG_RATIO = 100;

@@ -1,3 +1,4 @@
+import { INTERVAL_METHOD } from './confidence-interval.js';
 import type { Sample, TrialRecord } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
 import { runNames } from './observations.js';
@@ -91,7 +92,7 @@ export function flowBarCharts(results: ChartInput, options: ChartOptions = {}, i
       x: { label: 'trial', categories },
       y: { label: first.metric, unit: first.unit, scale: 'linear' },
       better: /latency/i.test(first.metric) ? 'lower' : 'higher',
-      confidence: { level: options.confidenceLevel ?? 0.95, method: 'student-t' },
+      confidence: { level: options.confidenceLevel ?? 0.95, method: INTERVAL_METHOD },
       series,
     });
   }

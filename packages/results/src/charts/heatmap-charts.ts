@@ -10,31 +10,40 @@ interface Placed {
   readonly row: string;
   readonly column: string;
   readonly value: number;
+  /** The observation's configuration: a cell holds one configuration only (its repetitions and runs). */
+  readonly configKey: string;
 }
 
 /**
  * Sending × receiving heatmaps of each tool's primary metric (PKB's
  * inter-region figure): cells from the samples' zones (or regions), else
- * from a matrix with exactly two text axes. Drawn when the matrix has at
- * least two cells and two names; a cell is the mean of its trial-level
- * samples over repetitions and runs.
+ * from a matrix with exactly two text axes, else from the host pairs
+ * (client × server, whitepaper Fig. 2). Drawn when the matrix has at least
+ * two cells and two names; a cell is the mean of one configuration's
+ * trial-level samples over repetitions and runs — never of several pairs
+ * or parameter values: a layout that would put two configurations in one
+ * cell (two host pairs in one zone pair) is not used, and trials that differ
+ * in other parameters (message size) get a heatmap each.
  */
 export function heatmapCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): HeatmapChart[] {
   const observations = observe(results).filter((o) => !o.perStream && wanted(o.sample.metric, options, declaredMetrics(results)));
   const charts: HeatmapChart[] = [];
   const byMetric = groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit, o.config.get('tool') ?? '']));
-  for (const group of byMetric.values()) {
+  for (const [family, members] of byMetric) for (const group of groupBy(members, (o) => JSON.stringify(restOf(o))).values()) {
     const first = group[0]!;
-    const chart = zoneHeatmap(group, options) ?? cellHeatmap(group);
+    const chart = zoneHeatmap(group, options) ?? cellHeatmap(group) ?? hostHeatmap(group);
     if (!chart) continue;
+    // Name only what tells this heatmap from the metric's others (requestSize=1 vs 1024).
+    const varying = varyingKeys(byMetric.get(family)!);
+    const rest = restOf(first).filter(([key]) => varying.has(key)).map(([key, value]) => (key === 'test' ? String(value) : `${key}=${String(value)}`));
     const tool = String(first.config.get('tool') ?? '');
     const cells = toCells(chart.placed, chart.rows, chart.columns);
     const values = cells.map((c) => c.value);
     charts.push({
       kind: 'heatmap',
       id: ids.next('heatmap', first.sample.metric, tool),
-      title: `${first.sample.metric}${tool ? ` (${tool})` : ''}, ${chart.rowLabel} → ${chart.columnLabel}`,
-      subtitle: `${first.sample.unit}; each cell the mean over repetitions and runs`,
+      title: `${first.sample.metric}${tool ? ` (${tool})` : ''}, ${chart.title ?? `${chart.rowLabel} → ${chart.columnLabel}`}`,
+      subtitle: `${[...rest, first.sample.unit].join(', ')}; each cell the mean over repetitions and runs of one pair`,
       notes: [
         `Rows: ${chart.rowLabel}; columns: ${chart.columnLabel}.`,
         `${cells.length} of ${chart.rows.length * chart.columns.length} cells measured; empty cells were not measured.`,
@@ -55,6 +64,8 @@ function wanted(metric: string, options: ChartOptions, declared: RunRecord['metr
 }
 
 interface Layout {
+  /** What the title calls the matrix (default `rows → columns`). */
+  readonly title?: string;
   readonly rowLabel: string;
   readonly columnLabel: string;
   readonly rows: string[];
@@ -73,7 +84,7 @@ function zoneHeatmap(group: readonly Observation[], options: ChartOptions): Layo
   // The whitepaper names regions: do so when that loses nothing (one zone per region).
   const byRegion = axis === 'region' || (axis === 'auto' && regions.size === zones.size && regions.size > 1);
   const name = (zone: string) => (byRegion ? regionOf.get(zone)! : zone);
-  const placed = zoned.map(({ o, e }) => ({ row: name(e.sendingZone!), column: name(e.receivingZone!), value: o.sample.value }));
+  const placed = zoned.map(({ o, e }) => ({ row: name(e.sendingZone!), column: name(e.receivingZone!), value: o.sample.value, configKey: o.configKey }));
   const kind = byRegion ? 'region' : 'zone';
   return layout(placed, `sending ${kind}`, `receiving ${kind}`);
 }
@@ -94,14 +105,63 @@ function cellHeatmap(group: readonly Observation[]): Layout | undefined {
   const [rowKey, columnKey] = textAxes as [string, string];
   const placed = group
     .filter((o) => o.trial?.cell[rowKey] !== undefined && o.trial.cell[columnKey] !== undefined)
-    .map((o) => ({ row: String(o.trial!.cell[rowKey]), column: String(o.trial!.cell[columnKey]), value: o.sample.value }));
+    .map((o) => ({ row: String(o.trial!.cell[rowKey]), column: String(o.trial!.cell[columnKey]), value: o.sample.value, configKey: o.configKey }));
   return layout(placed, rowKey, columnKey);
+}
+
+/**
+ * Sending host × receiving host (the client, or the server for `direction:
+ * reverse`) of every measured pair. Needs three hosts at least: one pair both
+ * ways is two bars, not a matrix.
+ */
+function hostHeatmap(group: readonly Observation[]): Layout | undefined {
+  const placed: Placed[] = [];
+  for (const o of group) {
+    const pair = o.config.get('pair');
+    if (typeof pair !== 'string') continue;
+    const [client, server] = pair.split(' → ') as [string, string | undefined];
+    if (server === undefined) continue;
+    const [row, column] = o.config.get('direction') === 'reverse' ? [server, client] : [client, server];
+    placed.push({ row, column, value: o.sample.value, configKey: o.configKey });
+  }
+  if (new Set(placed.flatMap((p) => [p.row, p.column])).size < 3) return undefined;
+  const hosts = layout(placed, 'sending host', 'receiving host');
+  return hosts && { ...hosts, title: 'by host pair' };
+}
+
+/**
+ * The configuration fields a heatmap does not place on its axes: every
+ * field but the pair, the direction (placed by sending/receiving) and the
+ * matrix's text values (zones, regions).
+ */
+function varyingKeys(members: readonly Observation[]): Set<string> {
+  const values = new Map<string, Set<string>>();
+  for (const o of members) for (const [key, value] of restOf(o)) {
+    let set = values.get(key);
+    if (!set) values.set(key, (set = new Set()));
+    set.add(String(value));
+  }
+  const keys = new Set([...values].filter(([, set]) => set.size > 1).map(([key]) => key));
+  // A field some members lack differs too.
+  for (const o of members) for (const key of values.keys()) if (!o.config.has(key)) keys.add(key);
+  return keys;
+}
+
+function restOf(o: Observation): [string, Scalar][] {
+  return [...o.config].filter(([key, value]) => key !== 'pair' && key !== 'direction' && !(typeof value === 'string' && o.trial?.cell[key] === value));
 }
 
 function layout(placed: Placed[], rowLabel: string, columnLabel: string): Layout | undefined {
   const rows = [...new Set(placed.map((p) => p.row))].sort();
   const columns = [...new Set(placed.map((p) => p.column))].sort();
-  const cellCount = new Set(placed.map((p) => `${p.row}\u0000${p.column}`)).size;
+  const configs = new Map<string, string>();
+  for (const p of placed) {
+    const cell = `${p.row}\u0000${p.column}`;
+    // Two configurations in one cell would be pooled: this layout cannot show them.
+    if ((configs.get(cell) ?? p.configKey) !== p.configKey) return undefined;
+    configs.set(cell, p.configKey);
+  }
+  const cellCount = configs.size;
   if (cellCount < 2 || (rows.length < 2 && columns.length < 2)) return undefined;
   return { rowLabel, columnLabel, rows, columns, placed };
 }

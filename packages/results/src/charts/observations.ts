@@ -8,9 +8,11 @@ const REPETITION_KEYS = new Set(['repetition', 'repetitions', 'rep', 'iteration'
 
 /**
  * One trial-produced sample with what identifies its configuration across
- * runs: tool, test, direction, and the trial's parameters and matrix cell
- * (repetition counters left out). Hosts are not part of it, so the same
- * spec run on two clouds lines up for comparison.
+ * runs: tool, test, direction, the host pair (the spec's host names, client
+ * → server), and the trial's parameters and matrix cell (repetition
+ * counters left out). Different pairs are never repetitions of each other.
+ * The pair is named by the spec's host names, not by addresses or zones, so
+ * the same spec run on two clouds still lines up for comparison.
  */
 export interface Observation {
   readonly runIndex: number;
@@ -30,6 +32,8 @@ interface Known {
   readonly tool: Scalar | undefined;
   readonly test: Scalar | undefined;
   readonly direction: Scalar | undefined;
+  /** Pair from the labels (as `pairOf`). */
+  readonly pair: string | undefined;
   readonly config: ReadonlyMap<string, Scalar>;
   readonly configKey: string;
 }
@@ -54,14 +58,15 @@ export function observe(results: ChartInput): readonly Observation[] {
       if (sample.labels['flow'] !== undefined) continue;
       const trial = trials.get(sample.trialId);
       const { tool, test, direction } = sample.labels;
+      const pair = pairOf(sample.labels);
       let known = previous;
       // Consecutive samples mostly share a configuration: no key to build for them.
-      if (!known || known.trial !== trial || known.tool !== tool || known.test !== test || known.direction !== direction) {
-        const key = `${trial ? `t${trial.id}` : '\u0001'}\u0000${labelKey(tool)}\u0000${labelKey(test)}\u0000${labelKey(direction)}`;
+      if (!known || known.trial !== trial || known.tool !== tool || known.test !== test || known.direction !== direction || known.pair !== pair) {
+        const key = `${trial ? `t${trial.id}` : '\u0001'}\u0000${labelKey(tool)}\u0000${labelKey(test)}\u0000${labelKey(direction)}\u0000${labelKey(pair)}`;
         known = configs.get(key);
         if (!known) {
-          const config = configOf(sample, trial);
-          known = { trial, tool, test, direction, config, configKey: JSON.stringify([...config]) };
+          const config = configOf(sample, trial, run.labels['imported'] === true);
+          known = { trial, tool, test, direction, pair, config, configKey: JSON.stringify([...config]) };
           configs.set(key, known);
         }
         previous = known;
@@ -86,7 +91,7 @@ function labelKey(value: Sample['labels'][string] | undefined): string {
   return value === undefined ? '\u0001' : `=${String(value)}`;
 }
 
-function configOf(sample: Sample, trial: TrialRecord | undefined): Map<string, Scalar> {
+function configOf(sample: Sample, trial: TrialRecord | undefined, imported: boolean): Map<string, Scalar> {
   const config = new Map<string, Scalar>();
   const tool = trial?.tool ?? sample.labels['tool'];
   const test = trial?.test ?? sample.labels['test'];
@@ -94,13 +99,34 @@ function configOf(sample: Sample, trial: TrialRecord | undefined): Map<string, S
   if (test !== undefined) config.set('test', String(test));
   const direction = sample.labels['direction'];
   if (direction !== undefined) config.set('direction', String(direction));
+  const pair = pairOf(sample.labels) ?? (trial && trial.client !== 'unknown' ? `${trial.client} → ${trial.server}` : undefined);
+  if (pair !== undefined) config.set('pair', pair);
   const params: Record<string, Scalar> = { ...trial?.cell, ...trial?.params };
   for (const key of Object.keys(params).sort()) {
     const value = params[key];
+    // An imported trial's `file` says where it came from, not what was measured.
+    if (imported && key === 'file') continue;
     if (!REPETITION_KEYS.has(key) && value !== undefined && value !== null) config.set(key, value);
   }
   return config;
 }
+
+/**
+ * `client → server` from a sample's labels: host names, else PKB's
+ * sending/receiving zones (imported samples, whose trial is a file), else
+ * the hosts' zones.
+ */
+function pairOf(labels: Sample['labels']): string | undefined {
+  for (const [from, to] of [['client_host', 'server_host'], ['sending_zone', 'receiving_zone'], ['client_zone', 'server_zone']] as const) {
+    const a = labels[from];
+    const b = labels[to];
+    if (a !== undefined && b !== undefined && a !== '' && b !== '') return `${String(a)} → ${String(b)}`;
+  }
+  return undefined;
+}
+
+/** Configuration fields named by their value alone in chart categories. */
+const BY_VALUE = new Set(['tool', 'test', 'direction', 'pair']);
 
 export function isRepetitionKey(key: string): boolean {
   return REPETITION_KEYS.has(key);
@@ -119,7 +145,7 @@ export function configNames(configs: readonly ReadonlyMap<string, Scalar>[]): st
     const parts = varying.map((key) => {
       const value = config.get(key);
       if (value === undefined) return undefined;
-      return key === 'tool' || key === 'test' || key === 'direction' ? String(value) : `${key}=${String(value)}`;
+      return BY_VALUE.has(key) ? String(value) : `${key}=${String(value)}`;
     }).filter((part): part is string => part !== undefined);
     if (parts.length > 0) return parts.join(' · ');
     return [config.get('tool'), config.get('test')].filter((v) => v !== undefined).join(' ');

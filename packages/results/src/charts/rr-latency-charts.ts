@@ -1,5 +1,6 @@
 import { ChartIds } from './chart-id.js';
-import { fewNote, meanInterval } from './confidence-interval.js';
+import { fewNote, INTERVAL_METHOD, intervalNote, meanInterval } from './confidence-interval.js';
+import { valueScale } from './bar-charts.js';
 import { configNames, groupBy, observe, runNames, type Observation } from './observations.js';
 import type { Bar, BarChart, BarSeries, ChartInput, ChartOptions } from './types.js';
 
@@ -53,15 +54,16 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
         measured
           ? `Percentiles from netperf's latency outputs (P50_LATENCY, P90_LATENCY, P99_LATENCY), per transaction.`
           : `netperf printed no latency percentiles: each bar is 1 / transaction rate, the mean time of one request/response with one transaction in flight. It hides the tail; ask netperf for P50_LATENCY,P90_LATENCY,P99_LATENCY to measure it.`,
-        `Bars: mean over repetitions; whiskers: ${Math.round(level * 100)}% confidence interval (Student's t), none where n = 1.`,
+        'Bars: mean over repetitions of the same host pair and parameters; different pairs are separate bars.',
+        intervalNote(level, 'repetitions', ns.filter((n) => n > 0)),
         ...fewNote(ns, level),
       ],
       runIds: [...new Set(series.map((s) => s.runId))],
       metric: `${test}_Latency`,
       x: { label: 'configuration', categories },
-      y: { label: measured ? 'latency' : 'mean latency (derived)', unit: 'us', scale: 'linear' },
+      y: { label: measured ? 'latency' : 'mean latency (derived)', unit: 'us', scale: valueScale(series.flatMap((s) => s.bars)) },
       better: 'lower',
-      confidence: { level, method: 'student-t' },
+      confidence: { level, method: INTERVAL_METHOD },
       series,
     });
   }
@@ -70,8 +72,8 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
 
 function bar(values: readonly number[], level: number): Bar | null {
   if (values.length === 0) return null;
-  const { mean, n, stddev, low, high } = meanInterval(values, level);
-  return { mean, n, basis: 'repetitions', ...(stddev !== undefined ? { stddev } : {}), ...(low !== undefined && high !== undefined ? { low: Math.max(0, low), high } : {}) };
+  const { mean, n, stddev, low, high, noInterval } = meanInterval(values, level);
+  return { mean, n, basis: 'repetitions', ...(stddev !== undefined ? { stddev } : {}), ...(low !== undefined && high !== undefined ? { low, high } : {}), ...(noInterval ? { noInterval } : {}) };
 }
 
 function toMicroseconds(value: number, unit: string): number {

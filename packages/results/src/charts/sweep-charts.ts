@@ -1,6 +1,6 @@
 import type { Scalar } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
-import { fewNote, meanInterval } from './confidence-interval.js';
+import { fewNote, intervalMethod, meanInterval } from './confidence-interval.js';
 import { latencyKnee, KNEE_FACTOR } from './latency-knee.js';
 import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
 import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
@@ -21,7 +21,7 @@ const FIXED_KEYS = new Set(['tool', 'test']);
  * varies across a tool's trials (streams, message size, MSS, interval):
  * one chart per tool, test and metric; lines per value of the other varying
  * fields (direction, other parameters) and per run; points are means with
- * Student's t confidence intervals where there are repetitions. A parameter
+ * percentile-bootstrap confidence intervals where there are repetitions. A parameter
  * that moves in lockstep with the x parameter (a zipped matrix axis) is
  * named in the axis label instead of splitting lines.
  */
@@ -67,7 +67,7 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
       subtitle: `${first.sample.unit}; mean ± ${Math.round(level * 100)}% confidence interval where repeated`,
       notes: [
         `x: trial parameter "${param}"${companions.length ? ` (varied together with ${companions.join(', ')})` : ''}.`,
-        `Points are means over repetitions; intervals use Student's t and appear where n ≥ 2.`,
+        `Points are means over repetitions; intervals: percentile bootstrap of the mean (fixed seed), inside the values' range, where n ≥ 2.`,
         ...fewNote(series.flatMap((s) => s.points.map((p) => p.n)), level),
         ...(knees.length > 0 ? [`Knee (the highest offered rate whose latency is within ${KNEE_FACTOR}× the lowest-rate latency): ${knees.join('; ')} requests/s.`] : []),
       ],
@@ -77,7 +77,7 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
       x: { label: companions.length ? `${param} (= ${companions.join(', ')})` : param, unit, scale: logScale(xs) ? 'log' : 'linear' },
       y: { label: first.sample.metric, unit: first.sample.unit, scale: 'linear' },
       better: betterOf(first.sample.metric, declaredMetrics(results)),
-      confidence: { level, method: 'student-t' },
+      confidence: { level, method: intervalMethod(group.map((o) => o.sample.value)) },
       series,
     });
   }

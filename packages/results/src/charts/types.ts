@@ -56,14 +56,21 @@ export interface HeatmapCell {
   readonly n: number;
 }
 
-/** Mean ± confidence interval of one metric per configuration, one series per run (comparisons). */
+/**
+ * How intervals were computed: `bootstrap-percentile` (percentile bootstrap
+ * of the mean, fixed seed; stays inside the values' range, so inside the
+ * metric's domain). `student-t` is kept for charts made by older versions.
+ */
+export type IntervalMethod = 'bootstrap-percentile' | 'student-t';
+
+/** Mean ± confidence interval of one metric per configuration (host pair, parameters), one series per run. */
 export interface BarChart extends ChartBase {
   readonly kind: 'bar';
   readonly metric: string;
   readonly x: CategoryAxis;
   readonly y: ValueAxis;
   readonly better: Better;
-  readonly confidence: { readonly level: number; readonly method: 'student-t' };
+  readonly confidence: { readonly level: number; readonly method: IntervalMethod };
   readonly series: readonly BarSeries[];
 }
 
@@ -76,10 +83,12 @@ export interface BarSeries {
 
 export interface Bar {
   readonly mean: number;
-  /** Confidence interval of the mean; absent when n < 2. */
+  /** Confidence interval of the mean (see `IntervalMethod`); absent when n < 2. */
   readonly low?: number;
   readonly high?: number;
   readonly n: number;
+  /** Why there is no interval (n = 1). */
+  readonly noInterval?: string;
   readonly stddev?: number;
   /** What the n values are: trial-level samples of repeated trials/runs, or the streams of one trial. */
   readonly basis: 'repetitions' | 'streams';
@@ -159,7 +168,7 @@ export interface SweepChart extends ChartBase {
   readonly x: ValueAxis;
   readonly y: ValueAxis;
   readonly better: Better;
-  readonly confidence: { readonly level: number; readonly method: 'student-t' };
+  readonly confidence: { readonly level: number; readonly method: IntervalMethod };
   readonly series: readonly SweepSeries[];
 }
 

@@ -4,7 +4,7 @@ import { betterDirection, type Direction } from './direction.js';
 import { bootstrapPercentileDiffs, distributionPercentile, histogramDistribution, mergeDistributions, type Distribution } from './histogram-distribution.js';
 import { mannWhitneyU, type MannWhitneyResult } from './mann-whitney.js';
 import { median } from './quantile.js';
-import { seriesKey, seriesLabels, type SeriesKeyOptions } from './series-key.js';
+import { POSITION_LABELS, seriesKey, seriesLabels, type SeriesKeyOptions } from './series-key.js';
 import { timeFactor } from './units.js';
 
 export interface CompareOptions extends SeriesKeyOptions {
@@ -18,20 +18,33 @@ export interface CompareOptions extends SeriesKeyOptions {
   readonly percentiles?: readonly number[];
   /** Only these metrics (default all). */
   readonly metrics?: readonly string[];
+  /** Compare run-level bookkeeping too (`phase_duration`: how long netbench's phases took). Default false. */
+  readonly bookkeeping?: boolean;
 }
+
+/** Samples about netbench itself rather than the network (run-level, no trial). */
+export function isBookkeeping(sample: Sample): boolean {
+  return sample.trialId === undefined || BOOKKEEPING.has(sample.metric);
+}
+
+const BOOKKEEPING = new Set(['phase_duration']);
 
 export type Verdict = 'better' | 'worse' | 'higher' | 'lower' | 'no significant difference' | 'too few repetitions' | 'no repetitions';
 
 export interface ComparedSide {
   /** Median of the values (a histogram row: the percentile of the merged histograms). */
   readonly value: number;
-  /** Values behind it: repetitions × runs (observations for a histogram row). */
+  /** Values behind it: repetitions × runs (observations for a histogram row, intervals for an interval series). */
   readonly n: number;
 }
 
 export interface ComparisonRow {
   readonly metric: string;
-  /** `value`, or the percentile (`p99`) for a metric compared by its histogram. */
+  /**
+   * `value`; the percentile (`p99`) for a metric compared by its histogram;
+   * `intervals` for per-interval samples (iperf3 `-i`), compared as a
+   * distribution: their medians and Mann–Whitney over the intervals.
+   */
   readonly statistic: string;
   readonly unit: string;
   /** The labels that identify this series (benchmark, test, parameters, tool labels). */
@@ -63,6 +76,10 @@ export interface Comparison {
   readonly baselineOnly: readonly string[];
   readonly candidateOnly: readonly string[];
   readonly warnings: readonly string[];
+  /** Rows with one value on a side (no test possible): said once, not per row. */
+  readonly unrepeated: number;
+  /** Run-level bookkeeping samples (phase durations) left out, per side. */
+  readonly leftOut: { readonly baseline: number; readonly candidate: number };
 }
 
 interface Series {
@@ -71,6 +88,8 @@ interface Series {
   readonly labels: Labels;
   readonly baseline: Sample[];
   readonly candidate: Sample[];
+  /** Per-interval samples: one trial's intervals, compared as a distribution. */
+  intervals: boolean;
 }
 
 /**
@@ -85,14 +104,20 @@ export function compareSamples(baseline: readonly Sample[], candidate: readonly 
   const seed = options.seed ?? 1;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const series = new Map<string, Series>();
+  const leftOut = { baseline: 0, candidate: 0 };
   const add = (sample: Sample, side: 'baseline' | 'candidate') => {
     if (options.metrics && !options.metrics.includes(sample.metric)) return;
+    if (!options.bookkeeping && !options.metrics?.includes(sample.metric) && isBookkeeping(sample)) {
+      leftOut[side] += 1;
+      return;
+    }
     const key = seriesKey(sample.metric, sample.unit, sample.labels, options);
     let entry = series.get(key);
     if (!entry) {
-      entry = { metric: sample.metric, unit: sample.unit, labels: seriesLabels(sample.labels, options), baseline: [], candidate: [] };
+      entry = { metric: sample.metric, unit: sample.unit, labels: seriesLabels(sample.labels, options), baseline: [], candidate: [], intervals: false };
       series.set(key, entry);
     }
+    if (!entry.intervals && hasPosition(sample)) entry.intervals = true;
     entry[side].push(sample);
   };
   for (const s of baseline) add(s, 'baseline');
@@ -106,14 +131,20 @@ export function compareSamples(baseline: readonly Sample[], candidate: readonly 
     const name = describeSeries(s);
     if (s.candidate.length === 0) { baselineOnly.push(name); continue; }
     if (s.baseline.length === 0) { candidateOnly.push(name); continue; }
-    const pooled = pooledWithinRun(s);
+    const pooled = s.intervals ? 0 : pooledWithinRun(s);
     if (pooled) warnings.push(`${name}: ${pooled} samples of one run share the same labels and are pooled as repetitions (use --match LABEL to tell them apart)`);
     const settings = { alpha, resamples, seed: rowSeed(seed, key) };
     const hasHistograms = s.baseline.some((x) => x.histogram) && s.candidate.some((x) => x.histogram);
     if (hasHistograms) rows.push(...percentileRows(s, options.percentiles ?? [50, 90, 99], settings));
     else rows.push(scalarRow(s, settings));
   }
-  return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings };
+  const unrepeated = rows.filter((r) => r.verdict === 'no repetitions').length;
+  return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings, unrepeated, leftOut };
+}
+
+function hasPosition(sample: Sample): boolean {
+  for (const key of POSITION_LABELS) if (sample.labels[key] !== undefined) return true;
+  return false;
 }
 
 interface RowSettings {
@@ -127,10 +158,11 @@ function scalarRow(s: Series, settings: RowSettings): ComparisonRow {
   const b = s.candidate.map((x) => x.value);
   const base = median(a);
   const cand = median(b);
-  const head = rowHead(s, 'value', s.unit, { value: base, n: a.length }, { value: cand, n: b.length });
+  const head = rowHead(s, s.intervals ? 'intervals' : 'value', s.unit, { value: base, n: a.length }, { value: cand, n: b.length });
   if (a.length < 2 || b.length < 2) {
     return { ...head, significant: null, decidedBy: null, verdict: 'no repetitions', note: 'one value on a side: repeat the runs (options.repetitions) to test significance' };
   }
+  const intervalNote = s.intervals ? { note: `the ${a.length} and ${b.length} intervals compared as distributions (medians, Mann–Whitney over intervals; intervals of one trial are not independent repetitions)` } : {};
   const mw = mannWhitneyU(a, b);
   const ci = { ...bootstrapMedianDiff(a, b, { ...settings, confidence: 1 - settings.alpha }), of: 'difference of medians' };
   if (a.every((x) => x === a[0]) && b.every((x) => x === a[0])) {
@@ -140,7 +172,7 @@ function scalarRow(s: Series, settings: RowSettings): ComparisonRow {
     return { ...head, significant: null, decidedBy: null, verdict: 'too few repetitions', mannWhitney: mw, bootstrap: ci, note: `with ${a.length} and ${b.length} values Mann–Whitney cannot reach p < ${settings.alpha} (smallest possible p ${round(mw.minP)})` };
   }
   const significant = mw.p < settings.alpha;
-  return { ...head, significant, decidedBy: 'mann-whitney', verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci };
+  return { ...head, significant, decidedBy: 'mann-whitney', verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci, ...intervalNote };
 }
 
 /**

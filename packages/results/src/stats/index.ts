@@ -1,5 +1,7 @@
 // Statistics over stored results: comparison, trend, and the tests behind them.
-export { compareSamples, describeSeries } from './compare.js';
+export { compareSamples, describeSeries, isBookkeeping } from './compare.js';
+export { runDifferences } from './run-differences.js';
+export type { Difference } from './run-differences.js';
 export type { CompareOptions, Comparison, ComparisonRow, ComparedSide, Verdict } from './compare.js';
 export { mannWhitneyU } from './mann-whitney.js';
 export type { MannWhitneyResult } from './mann-whitney.js';

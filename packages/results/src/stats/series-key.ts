@@ -1,7 +1,12 @@
 import type { Labels } from '@netbench/plugin-api';
 
-/** Labels that name the run, not what was measured. */
-const RUN_LABELS = new Set(['run_id', 'spec', 'owner', 'netbench_version', 'repetition', 'order_seed', 'destination']);
+/** Labels that name the run or where its samples came from (an imported file), not what was measured. */
+const RUN_LABELS = new Set(['run_id', 'spec', 'owner', 'netbench_version', 'repetition', 'order_seed', 'destination', 'source_file', 'imported']);
+/**
+ * Where a sample sits within its trial (iperf3's per-interval start and
+ * end): the intervals of one trial are one series, compared as a distribution.
+ */
+export const POSITION_LABELS: ReadonlySet<string> = new Set(['interval_start', 'interval_end']);
 /** Where and with what it ran: compared runs may differ in these and still measure the same thing. */
 const ENVIRONMENT_RE = /^(?:(?:client|server)_(?:cloud|zone|region|machine_type|os)|host_(?:client|server)_.+|.+_version)$/;
 
@@ -12,6 +17,13 @@ export interface SeriesKeyOptions {
   readonly match?: readonly string[];
 }
 
+/** Does this label say where and with what a sample was measured (zone, machine type, OS, versions)? */
+export function isEnvironmentLabel(key: string): boolean {
+  return ENVIRONMENT_RE.test(key) || KERNEL_RE.test(key);
+}
+
+const KERNEL_RE = /(?:^|_)kernel(?:_|$)/;
+
 /**
  * Does this label say *what* was measured (benchmark, test, parameters, a
  * tool's own labels such as `direction` or `stream`), rather than which run,
@@ -21,7 +33,7 @@ export interface SeriesKeyOptions {
 export function identifiesSeries(key: string, labels: Labels, options: SeriesKeyOptions = {}): boolean {
   if (options.match?.includes(key)) return true;
   if (options.ignore?.includes(key)) return false;
-  if (RUN_LABELS.has(key) || ENVIRONMENT_RE.test(key)) return false;
+  if (RUN_LABELS.has(key) || POSITION_LABELS.has(key) || ENVIRONMENT_RE.test(key)) return false;
   const tool = labels['tool'];
   return !(typeof tool === 'string' && key.startsWith(`${tool}_`));
 }

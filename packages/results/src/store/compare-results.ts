@@ -1,9 +1,10 @@
 import { NetbenchError } from '@netbench/plugin-api';
-import type { Sample } from '@netbench/plugin-api';
+import type { RunRecord, Sample } from '@netbench/plugin-api';
 import type { LabelCondition } from './list-runs.js';
 import type { ResultsStore } from './results-store.js';
 import { withStore } from './with-store.js';
 import { compareSamples, type CompareOptions, type Comparison } from '../stats/compare.js';
+import { runDifferences, type Difference } from '../stats/run-differences.js';
 
 /** One side of a comparison: stored runs, or every stored sample with these labels. */
 export type ComparisonSelection =
@@ -27,6 +28,8 @@ export interface ComparisonResult extends Comparison {
   readonly db: string;
   readonly baseline: SideSummary;
   readonly candidate: SideSummary;
+  /** What the sides differ in besides the numbers: spec fields, hosts, zones, machine types, versions, kernel. */
+  readonly differences: readonly Difference[];
 }
 
 /** `netbench compare`: two runs (or two label selections) metric by metric, with significance. */
@@ -37,20 +40,22 @@ export async function compareResults(options: CompareResultsOptions): Promise<Co
     // The keys that tell the sides apart are not part of what was measured.
     const selectionKeys = [options.baseline, options.candidate].flatMap((s) => ('labels' in s ? s.labels.map(([k]) => k) : []));
     const comparison = compareSamples(baseline.samples, candidate.samples, { ...options, ignore: [...(options.ignore ?? []), ...selectionKeys] });
-    return { db: store.path, ...comparison, baseline: baseline.summary, candidate: candidate.summary };
+    const differences = runDifferences(baseline, candidate);
+    return { db: store.path, ...comparison, baseline: baseline.summary, candidate: candidate.summary, differences };
   }, { create: false, readOnly: true });
 }
 
-function select(store: ResultsStore, selection: ComparisonSelection): { samples: Sample[]; summary: SideSummary } {
+function select(store: ResultsStore, selection: ComparisonSelection): { samples: Sample[]; runs: RunRecord[]; summary: SideSummary } {
   if ('runs' in selection) {
     const refs = selection.runs.map((ref) => store.resolve(ref));
-    const samples = refs.flatMap((ref) => store.samples(ref));
-    return { samples, summary: { selection: refs.map((r) => r.runId).join(' '), runs: refs.map((r) => r.runId), samples: samples.length } };
+    const loaded = refs.map((ref) => store.load(ref));
+    const samples = loaded.flatMap((r) => r.samples);
+    return { samples, runs: loaded.map((r) => r.run), summary: { selection: refs.map((r) => r.runId).join(' '), runs: refs.map((r) => r.runId), samples: samples.length } };
   }
   if (selection.labels.length === 0) throw new NetbenchError('a label selection needs at least one key=value');
   const runs = store.select(selection.labels);
   const text = selection.labels.map(([k, v]) => `${k}=${v}`).join(' ');
   if (runs.length === 0) throw new NetbenchError(`no stored samples have ${text} (in ${store.path})`);
   const samples = runs.flatMap((r) => r.samples);
-  return { samples, summary: { selection: text, runs: runs.map((r) => r.ref.runId), samples: samples.length } };
+  return { samples, runs: [], summary: { selection: text, runs: runs.map((r) => r.ref.runId), samples: samples.length } };
 }

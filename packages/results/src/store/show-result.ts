@@ -5,6 +5,7 @@ import { LatencyHistogram } from '@netbench/plugin-api';
 import { median } from '../stats/quantile.js';
 import { timeFactor } from '../stats/units.js';
 import { withStore } from './with-store.js';
+import { trialSummary, type TrialSummary } from './trial-summary.js';
 
 /** One metric of a trial: its value, or the median and range when the trial has several (streams, intervals). */
 export interface ShownMetric {
@@ -20,6 +21,7 @@ export interface ShownMetric {
   readonly p50?: number;
   readonly p90?: number;
   readonly p99?: number;
+  readonly p999?: number;
   readonly percentileUnit?: string;
   /** Observations behind the percentiles. */
   readonly observations?: number;
@@ -33,7 +35,12 @@ export interface ShownTrial {
   readonly status: string;
   readonly error?: string;
   readonly params: Readonly<Record<string, string | number | boolean>>;
+  /** Host names of the pair (`unknown` for imported files). */
+  readonly client: string;
+  readonly server: string;
   readonly metrics: readonly ShownMetric[];
+  /** The one-line summary: headline, latency percentiles, loss. */
+  readonly summary: TrialSummary;
 }
 
 export interface RunShow {
@@ -90,12 +97,17 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
     list.push(sample);
     byTrial.set(sample.trialId, list);
   }
-  return run.trials.map((t) => ({
-    id: t.id, tool: t.tool, test: t.test, benchmark: t.benchmarkName, status: t.status,
-    ...(t.error !== undefined ? { error: t.error } : {}),
-    params: { ...t.cell, ...t.params },
-    metrics: summarise(byTrial.get(t.id) ?? []),
-  }));
+  return run.trials.map((t) => {
+    const metrics = summarise(byTrial.get(t.id) ?? []);
+    return {
+      id: t.id, tool: t.tool, test: t.test, benchmark: t.benchmarkName, status: t.status,
+      ...(t.error !== undefined ? { error: t.error } : {}),
+      params: { ...t.cell, ...t.params },
+      client: t.client, server: t.server,
+      metrics,
+      summary: trialSummary(metrics, run.metrics),
+    };
+  });
 }
 
 /** Group by metric and unit, in order of first appearance. */
@@ -136,6 +148,6 @@ export function summarise(samples: readonly Sample[]): ShownMetric[] {
     const merged = LatencyHistogram.merge(histograms);
     const factor = timeFactor(merged.unit, first.unit);
     const at = (p: number) => merged.percentile(p) * (factor ?? 1);
-    return { ...shown, p50: at(50), p90: at(90), p99: at(99), ...(factor === undefined ? { percentileUnit: merged.unit } : {}), observations: merged.count };
+    return { ...shown, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), ...(factor === undefined ? { percentileUnit: merged.unit } : {}), observations: merged.count };
   });
 }

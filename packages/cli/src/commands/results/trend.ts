@@ -20,6 +20,7 @@ export default class ResultsTrend extends NetbenchCommand {
     direction: Flags.option({ options: ['lower', 'higher'] as const, summary: 'Which way is better (default: from the unit and name).' })(),
     'fail-on-regression': Flags.string({ summary: `Exit ${REGRESSION_EXIT_CODE} when the newest run regressed by at least this many percent.` }),
     match: Flags.string({ multiple: true, summary: 'A label that tells series apart although ignored by default (e.g. client_zone).' }),
+    ignore: Flags.string({ multiple: true, summary: 'A label that does not tell series apart (repeatable), as in compare.' }),
   };
 
   async run() {
@@ -34,6 +35,7 @@ export default class ResultsTrend extends NetbenchCommand {
       direction: flags.direction,
       failOnRegressionPct: flags['fail-on-regression'] === undefined ? undefined : Number(flags['fail-on-regression']),
       match: flags.match,
+      ignore: flags.ignore,
     });
     if (!this.jsonEnabled()) this.log(formatTrend(trend));
     if (trend.failed) process.exitCode = REGRESSION_EXIT_CODE;

@@ -1,10 +1,17 @@
 import type { ComparisonResult, ComparisonRow } from '@netbench/results';
 import type { Labels } from '@netbench/plugin-api';
-import { formatTable } from './table.js';
+import { formatTable, type Column } from './table.js';
 import { displayUnit, formatNumber, formatQuantities, maxAbs, metricName } from '@netbench/report/units';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(1)}%` : '—');
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatNumber(x)}`;
+/** candidate / baseline: `×1.48`, `×0.04` — reads where bars of very different sizes do not. */
+export function ratio(row: ComparisonRow): string {
+  if (row.baseline.value === 0 || !Number.isFinite(row.baseline.value)) return '—';
+  const r = row.candidate.value / row.baseline.value;
+  return `×${r >= 100 ? Math.round(r).toLocaleString('en-US') : Number(r.toPrecision(r < 0.01 ? 1 : 3))}`;
+}
+const unrepeated = (r: ComparisonRow) => r.verdict === 'no repetitions';
 
 /** Baseline, candidate and delta of a row in one unit, chosen by the larger side (0.94 vs 1.2 Gbit/s). */
 function inUnit(row: ComparisonRow): { unit: string; baseline: string; candidate: string; delta: string } {
@@ -44,27 +51,56 @@ function evidence(row: ComparisonRow): string {
   return row.note?.split(':')[0] ?? '';
 }
 
+/** `hosts.b.link.rate: — → 200mbit`; several values of a side joined with `,`. */
+function difference(d: ComparisonResult['differences'][number]): string {
+  const side = (values: readonly string[]) => (values.length > 3 ? `${values.slice(0, 3).join(',')},…` : values.join(','));
+  return `${d.field}: ${side(d.baseline)} → ${side(d.candidate)}`;
+}
+
+/** The header: the two sides, what differs between them, and the notes that hold for every row. */
+function header(result: ComparisonResult): string[] {
+  const side = (name: string, s: ComparisonResult['baseline']) => `${name} ${s.selection} (${s.runs.length} run${s.runs.length === 1 ? '' : 's'}, ${s.samples} samples)`;
+  const lines = [side('baseline ', result.baseline), side('candidate', result.candidate)];
+  const differences = result.differences;
+  lines.push(differences.length === 0 ? 'differs:  nothing in the specs or in hosts, zones, machine types, tool versions' : `differs:  ${differences.map(difference).join(' · ')}`);
+  const none = result.unrepeated;
+  if (none > 0) {
+    const all = none === result.rows.length;
+    lines.push(`note:     ${all ? 'no repetitions: every row has' : `no repetitions in ${none} of ${result.rows.length} rows, which have`} one value on a side, so ${all ? 'differences are shown but not tested' : 'their verdict is blank'}; repeat trials (options.repetitions: 3) or compare several runs a side to decide`);
+  }
+  const left = result.leftOut.baseline + result.leftOut.candidate;
+  if (left > 0) lines.push(`note:     ${left} run-level bookkeeping samples (phase_duration) left out; --metric phase_duration compares them`);
+  lines.push(`alpha ${result.alpha} · bootstrap ${result.resamples} resamples, seed ${result.seed}`);
+  return lines;
+}
+
 /** `compare`: one line per metric (and percentile), then what only one side had. */
 export function formatComparison(result: ComparisonResult): string {
   const series = distinguishing(result.rows);
-  const table = formatTable(result.rows, [
+  const tested = result.rows.some((r) => !unrepeated(r));
+  const columns: Column<ComparisonRow>[] = [
     { header: 'benchmark', value: (r) => label(r.labels, 'benchmark') },
     { header: 'test', value: (r) => label(r.labels, 'test') },
-    { header: 'metric', value: (r) => (r.statistic === 'value' ? metricName(r.metric) : `${metricName(r.metric)} ${r.statistic}`) },
+    { header: 'metric', value: (r) => (r.statistic === 'value' ? metricName(r.metric) : r.statistic === 'intervals' ? `${metricName(r.metric)}, median of intervals` : `${metricName(r.metric)} ${r.statistic}`) },
     { header: 'series', value: (r) => series.get(r) ?? '' },
     { header: 'unit', value: (r) => inUnit(r).unit },
     { header: 'baseline', value: (r) => inUnit(r).baseline, align: 'right' },
     { header: 'candidate', value: (r) => inUnit(r).candidate, align: 'right' },
     { header: 'delta', value: (r) => inUnit(r).delta, align: 'right' },
     { header: 'delta %', value: (r) => pct(r.deltaPct), align: 'right' },
-    { header: 'n', value: (r) => (r.statistic === 'value' ? `${r.baseline.n}/${r.candidate.n}` : ''), align: 'right' },
-    { header: 'verdict', value: (r) => r.verdict },
-    { header: 'decided by', value: evidence },
-  ]);
+    { header: 'ratio', value: ratio, align: 'right' },
+    { header: 'n', value: (r) => (r.statistic === 'value' || r.statistic === 'intervals' ? `${r.baseline.n}/${r.candidate.n}` : ''), align: 'right' },
+  ];
+  // With no row tested, the verdict columns would only repeat the header's note.
+  if (tested) {
+    columns.push(
+      { header: 'verdict', value: (r) => (unrepeated(r) ? '' : r.verdict) },
+      { header: 'decided by', value: (r) => (unrepeated(r) ? '' : evidence(r)) },
+    );
+  }
+  const table = formatTable(result.rows, columns);
   return [
-    `baseline  ${result.baseline.selection} (${result.baseline.runs.length} run${result.baseline.runs.length === 1 ? '' : 's'}, ${result.baseline.samples} samples)`,
-    `candidate ${result.candidate.selection} (${result.candidate.runs.length} run${result.candidate.runs.length === 1 ? '' : 's'}, ${result.candidate.samples} samples)`,
-    `alpha ${result.alpha} · bootstrap ${result.resamples} resamples, seed ${result.seed}`,
+    ...header(result),
     '',
     table,
     ...(result.baselineOnly.length > 0 ? [`\nonly in baseline: ${result.baselineOnly.join('; ')}`] : []),

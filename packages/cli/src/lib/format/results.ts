@@ -1,4 +1,4 @@
-import type { RunShow, ShownMetric, StoredRunSummary } from '@netbench/results';
+import type { RunShow, ShownMetric, ShownTrial, StoredRunSummary } from '@netbench/results';
 import { formatTable } from './table.js';
 import { displayUnit, formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/units';
 import { formatDuration } from './number.js';
@@ -30,7 +30,7 @@ interface ShowRow {
 /** A row's p50/p90/p99 in one unit (chosen by the largest), each with its symbol. */
 function percentile(m: ShownMetric, p: number | undefined): string {
   if (p === undefined) return '';
-  const present = [m.p50, m.p90, m.p99].filter((v): v is number => v !== undefined);
+  const present = [m.p50, m.p90, m.p99, m.p999].filter((v): v is number => v !== undefined);
   const { symbol, texts } = formatQuantities(present, m.percentileUnit ?? m.unit);
   return joinUnit(texts[present.indexOf(p)]!, symbol);
 }
@@ -41,15 +41,72 @@ function scaled(m: ShownMetric): { value: string; unit: string } {
   return { value: formatNumber(m.value * factor), unit: symbol };
 }
 
-/** `results show`: the run's header, then one line per trial and metric. */
-export function formatRunShow(show: RunShow): string {
+/** `12.9 Gbit/s`, `21,931 tx/s`: a quantity in the unit its magnitude fills. */
+function quantityText(q: { value: number; unit: string } | undefined): string {
+  if (!q) return '';
+  const { value, unit } = scaled({ metric: '', unit: q.unit, n: 1, value: q.value, min: q.value, max: q.value });
+  return joinUnit(value, unit);
+}
+
+/** A trial's p50/p90/p99/p99.9, each in the unit its magnitude fills (26 µs, 1.81 ms), `—` where the tool gave none. */
+function latencyTexts(trial: ShownTrial): [string, string, string, string] {
+  const latency = trial.summary.latency;
+  if (!latency) return ['', '', '', ''];
+  const keys = ['p50', 'p90', 'p99', 'p999'] as const;
+  return keys.map((k) => {
+    const value = latency[k];
+    return value === undefined ? '—' : quantityText({ value, unit: latency.unit });
+  }) as [string, string, string, string];
+}
+
+/** Parameters that differ between the run's trials (the rest would repeat on every line). */
+function varyingParams(trials: readonly ShownTrial[]): (t: ShownTrial) => string {
+  const keys = [...new Set(trials.flatMap((t) => Object.keys(t.params)))]
+    .filter((k) => k !== 'direction' && trials.some((t) => t.params[k] !== false) && new Set(trials.map((t) => String(t.params[k] ?? ''))).size > 1);
+  return (t) => keys.filter((k) => t.params[k] !== undefined && t.params[k] !== false).map((k) => `${k}=${String(t.params[k])}`).join(' ');
+}
+
+/** `results show`: the run's header, then one line per trial: headline, p50/p90/p99/p99.9, loss. `metrics`: one line per trial and metric instead. */
+export function formatRunShow(show: RunShow, options: { metrics?: boolean } = {}): string {
+  if (options.metrics) return formatRunMetrics(show);
+  const head = showHead(show);
+  const params = varyingParams(show.trials);
+  const latencies = new Map(show.trials.map((t) => [t, latencyTexts(t)]));
+  const table = formatTable(show.trials, [
+    { header: 'trial', value: (t) => t.id },
+    { header: 'tool', value: (t) => t.tool },
+    { header: 'test', value: (t) => t.test },
+    { header: 'hosts', value: (t) => (t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}`) },
+    { header: 'parameters', value: params },
+    { header: 'result', value: (t) => (t.status !== 'succeeded' ? t.status : `${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`), align: 'right' },
+    { header: 'p50', value: (t) => latencies.get(t)![0], align: 'right' },
+    { header: 'p90', value: (t) => latencies.get(t)![1], align: 'right' },
+    { header: 'p99', value: (t) => latencies.get(t)![2], align: 'right' },
+    { header: 'p99.9', value: (t) => latencies.get(t)![3], align: 'right' },
+    { header: 'loss', value: (t) => quantityText(t.summary.loss), align: 'right' },
+  ]);
+  const failed = show.trials.filter((t) => t.status !== 'succeeded').map((t) => `${t.id} ${t.status}${t.error ? `: ${t.error.split('\n')[0]}` : ''}`);
+  const notes = [
+    'result: throughput, else transaction/request rate, else mean latency. Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only). Every metric: --metrics.',
+  ];
+  return [...head, '', table, ...failed.map((f) => `trial ${f}`), '', ...notes].join('\n');
+}
+
+const isLatency = (metric: string | undefined) => metric !== undefined && /latency/i.test(metric);
+
+function showHead(show: RunShow): string[] {
   const { run } = show;
-  const head = [
+  return [
     `run ${run.runId} · ${run.name} · ${run.status} · ${shortTime(run.startedAt)} UTC · ${formatDuration((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000)} · ${run.owner}`,
     `hosts: ${run.hosts.map((h) => `${h.id} (${[h.cloud, h.zone, h.machineType].filter(Boolean).join('/')}, ${h.internalIp})`).join(' · ') || 'none'}`,
     `folder: ${run.runDir}`,
     ...run.errors.map((e) => `error: ${e}`),
   ];
+}
+
+/** `results show --metrics`: the run's header, then one line per trial and metric. */
+function formatRunMetrics(show: RunShow): string {
+  const head = showHead(show);
   const rows: ShowRow[] = [
     ...show.trials.flatMap((t) => t.metrics.map((metric) => ({ trial: t.id, tool: t.tool, test: t.test, metric }))),
     ...show.runMetrics.map((metric) => ({ trial: 'run', tool: '', test: '', metric })),
@@ -66,6 +123,7 @@ export function formatRunShow(show: RunShow): string {
     { header: 'p50', value: (r) => percentile(r.metric, r.metric.p50), align: 'right' },
     { header: 'p90', value: (r) => percentile(r.metric, r.metric.p90), align: 'right' },
     { header: 'p99', value: (r) => percentile(r.metric, r.metric.p99), align: 'right' },
+    { header: 'p99.9', value: (r) => percentile(r.metric, r.metric.p999), align: 'right' },
   ]);
   return [...head, '', table, ...failed.map((f) => `trial ${f}`)].join('\n');
 }

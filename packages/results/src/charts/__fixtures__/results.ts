@@ -17,7 +17,7 @@ export class ResultsBuilder {
 
   trial(tool: string, test: string, params: Record<string, Scalar>, cell: Record<string, Scalar> = {}, hostLabels: Labels = {}): TrialHandle {
     const id = `t${String(this.trials.length + 1).padStart(4, '0')}`;
-    this.trials.push({ id, tool, test, benchmarkName: tool, params, cell, client: 'client', server: 'server', status: 'succeeded', attempts: 1, rawFiles: [], sampleCount: 0 });
+    this.trials.push({ id, tool, test, benchmarkName: tool, params, cell, client: String(hostLabels['client_host'] ?? 'client'), server: String(hostLabels['server_host'] ?? 'server'), status: 'succeeded', attempts: 1, rawFiles: [], sampleCount: 0 });
     const base: Labels = { run_id: this.runId, spec: this.name, tool, test, benchmark: tool, client_zone: 'local', server_zone: 'local', ...hostLabels, ...cell, ...params };
     const add = (metric: string, value: number, unit: string, labels: Labels = {}, histogram?: EncodedHistogram) => {
       this.samples.push({

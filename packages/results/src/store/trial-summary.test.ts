@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { trialSummary, type SummarisedMetric } from './trial-summary.js';
+
+const m = (metric: string, value: number, unit: string, extra: Partial<SummarisedMetric> = {}): SummarisedMetric => ({ metric, value, unit, ...extra });
+
+describe('one line per trial', () => {
+  it('takes netperf RR percentiles as printed, leaving out the p99.9 it does not give', () => {
+    const summary = trialSummary([
+      m('TCP_RR_Transaction_Rate', 21931, 'transactions_per_second'),
+      m('TCP_RR_Latency_p50', 26, 'us'), m('TCP_RR_Latency_p90', 33, 'us'), m('TCP_RR_Latency_p99', 1.17, 'ms'),
+      m('TCP_RR_Latency_mean', 45.5, 'us'),
+    ]);
+    expect(summary.headline).toEqual({ metric: 'TCP_RR_Transaction_Rate', value: 21931, unit: 'transactions_per_second' });
+    // The p99 in ms is converted into the family's unit (µs), not mixed.
+    expect(summary.latency).toEqual({ unit: 'us', p50: 26, p90: 33, p99: 1170, source: 'tool', metric: 'TCP_RR latency' });
+    expect(summary.latency).not.toHaveProperty('p999');
+  });
+
+  it('gives ping its mean latency as the result, its four percentiles and its loss', () => {
+    const summary = trialSummary([
+      m('Average Latency', 0.053, 'ms', { p50: 0.049, p90: 0.072, p99: 0.086, p999: 0.111 }),
+      m('Latency p50', 0.049, 'ms'), m('Latency p90', 0.072, 'ms'), m('Latency p99', 0.086, 'ms'), m('Latency p99.9', 0.111, 'ms'),
+      m('Packet Loss', 0, '%'),
+    ]);
+    expect(summary.headline?.metric).toBe('Average Latency');
+    expect(summary.latency).toMatchObject({ p50: 0.049, p90: 0.072, p99: 0.086, p999: 0.111, source: 'tool' });
+    expect(summary.loss).toEqual({ metric: 'Packet Loss', value: 0, unit: '%' });
+  });
+
+  it('falls back to histogram percentiles, and puts throughput before rates', () => {
+    const summary = trialSummary([
+      m('Request_Rate', 900, 'requests_per_second'),
+      m('Throughput', 940, 'Mbits/sec'),
+      m('rtt', 2, 'ms', { p50: 1.9, p90: 2.4, p99: 3.1, p999: 4 }),
+    ]);
+    expect(summary.headline?.metric).toBe('Throughput');
+    expect(summary.latency).toEqual({ unit: 'ms', p50: 1.9, p90: 2.4, p99: 3.1, p999: 4, source: 'histogram', metric: 'rtt' });
+  });
+
+  it('never reads p99.99 as p99.9, and has no latency where there is none', () => {
+    const http = trialSummary([m('HTTP_Latency_p50', 1, 'ms'), m('HTTP_Latency_p99_99', 9, 'ms')]);
+    expect(http.latency).toEqual({ unit: 'ms', p50: 1, source: 'tool', metric: 'HTTP latency' });
+    expect(trialSummary([m('Throughput', 1, 'Mbits/sec')]).latency).toBeUndefined();
+  });
+});

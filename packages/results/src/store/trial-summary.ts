@@ -1,0 +1,99 @@
+import type { RunRecord } from '@netbench/plugin-api';
+import { headlineMetric } from '../charts/metric-roles.js';
+import { timeFactor } from '../stats/units.js';
+
+/** What the summary reads of a trial's metric (`ShownMetric` of `results show`). */
+export interface SummarisedMetric {
+  readonly metric: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly p50?: number;
+  readonly p90?: number;
+  readonly p99?: number;
+  readonly p999?: number;
+  readonly percentileUnit?: string;
+}
+
+/** A value with its unit, as the trial's samples carried it. */
+export interface Quantity {
+  readonly metric: string;
+  readonly value: number;
+  readonly unit: string;
+}
+
+/**
+ * One line per trial, as a network engineer reads a run: the headline
+ * (throughput, else transaction/request rate, else mean latency), the
+ * latency percentiles and the loss.
+ */
+export interface TrialSummary {
+  readonly headline?: Quantity;
+  /** p50/p90/p99/p99.9 in `unit`; a percentile the tool did not give is absent (never made up). */
+  readonly latency?: {
+    readonly unit: string;
+    readonly p50?: number;
+    readonly p90?: number;
+    readonly p99?: number;
+    readonly p999?: number;
+    /** `tool`: the tool reported these percentiles (netperf's P99_LATENCY); `histogram`: from the samples' latency histograms. */
+    readonly source: 'tool' | 'histogram';
+    /** Metric (or metric family) they came from. */
+    readonly metric: string;
+  };
+  readonly loss?: Quantity;
+}
+
+// 'Latency p99.9' (ping, fping), 'TCP_RR_Latency_p99' (netperf), 'HTTP_Latency_p99_99' (http).
+const PERCENTILE_RE = /^(.*?)[_ ]?Latency[_ ]p(\d+(?:[._]\d+)?)$/;
+const WANTED = { '50': 'p50', '90': 'p90', '99': 'p99', '99.9': 'p999' } as const;
+const MEAN_LATENCY_RE = /^(?:Average Latency|.+_Latency_mean)$/;
+const LOSS_RE = /^Packet Loss$|_Loss$/;
+
+/** The one-line summary of a trial's metrics (as `results show` prints it). */
+export function trialSummary(metrics: readonly SummarisedMetric[], declared?: RunRecord['metrics']): TrialSummary {
+  const role = (m: SummarisedMetric) => headlineMetric(m.metric, declared);
+  const headline = metrics.find((m) => role(m)?.role === 'throughput' && role(m)?.primary)
+    ?? metrics.find((m) => role(m)?.role === 'throughput')
+    ?? metrics.find((m) => role(m)?.role === 'rate')
+    ?? metrics.find((m) => MEAN_LATENCY_RE.test(m.metric));
+  const loss = metrics.find((m) => LOSS_RE.test(m.metric));
+  const latency = toolPercentiles(metrics) ?? histogramPercentiles(metrics);
+  return {
+    ...(headline ? { headline: quantity(headline) } : {}),
+    ...(latency ? { latency } : {}),
+    ...(loss ? { loss: quantity(loss) } : {}),
+  };
+}
+
+const quantity = (m: SummarisedMetric): Quantity => ({ metric: m.metric, value: m.value, unit: m.unit });
+
+/** Percentiles the tool printed as their own metrics, all converted to the first one's unit. */
+function toolPercentiles(metrics: readonly SummarisedMetric[]): TrialSummary['latency'] {
+  const found: { p50?: number; p90?: number; p99?: number; p999?: number } = {};
+  let unit: string | undefined;
+  let family: string | undefined;
+  for (const m of metrics) {
+    const match = PERCENTILE_RE.exec(m.metric);
+    if (!match) continue;
+    const key = WANTED[match[2]!.replace('_', '.') as keyof typeof WANTED];
+    if (!key || (family !== undefined && match[1] !== family)) continue;
+    family ??= match[1]!;
+    unit ??= m.unit;
+    const factor = m.unit === unit ? 1 : timeFactor(m.unit, unit);
+    if (factor === undefined) continue;
+    found[key] = m.value * factor;
+  }
+  if (unit === undefined) return undefined;
+  return { unit, ...found, source: 'tool', metric: family ? `${family} latency` : 'latency' };
+}
+
+function histogramPercentiles(metrics: readonly SummarisedMetric[]): TrialSummary['latency'] {
+  const m = metrics.find((x) => x.p50 !== undefined);
+  if (!m) return undefined;
+  return {
+    unit: m.percentileUnit ?? m.unit,
+    ...(m.p50 !== undefined ? { p50: m.p50 } : {}), ...(m.p90 !== undefined ? { p90: m.p90 } : {}),
+    ...(m.p99 !== undefined ? { p99: m.p99 } : {}), ...(m.p999 !== undefined ? { p999: m.p999 } : {}),
+    source: 'histogram', metric: m.metric,
+  };
+}
