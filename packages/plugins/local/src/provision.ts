@@ -66,6 +66,9 @@ async function trackSpawned(ctx: ProvisionContext, request: HostRequest<LocalHos
   };
 }
 
+/** The id every namespace host's installer shares, so the engine installs on the root filesystem one tool at a time. */
+export const ROOT_INSTALLER_ID = 'local-root-namespace';
+
 async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: ProvisionContext, os: string | undefined): Promise<Host> {
   const { request, netns } = host;
   const dir = join(ctx.runDir, PLUGIN_NAME, host.dirName);
@@ -83,6 +86,8 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
     await ctx.ledger.created({ ...resource, data: { ...resource.data, pid: sshd.pid, startTime: sshd.startTime } });
     Object.assign(labels, { ssh_port: String(SSH_PORT), ssh_user: 'root', ssh_key: files.clientKey, ssh_known_hosts: files.knownHosts });
   }
+  // The namespace has no route or DNS, but shares this machine's filesystem: packages go in from the root namespace.
+  const installHost = processHost({ id: ROOT_INSTALLER_ID, name: `${request.name} (root namespace)`, cloud: PLUGIN_NAME, zone: 'local', machineType: 'root-netns', internalIp: '127.0.0.1', os, onSpawn });
   return processHost({
     id: request.id,
     name: request.name,
@@ -93,6 +98,7 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
     os,
     labels,
     prefix: ['ip', 'netns', 'exec', netns],
+    installHost,
     onSpawn,
   });
 }
