@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { appendFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -77,7 +78,8 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
   await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, bridge: plan.bridge } }, () => createVeth(host, plan, ctx.runId));
   const onSpawn = await trackSpawned(ctx, request, dir);
 
-  const labels: Record<string, string> = { isolation: 'netns', netns, ...shapingLabels(request.config.link) };
+  // Namespaces share this machine's CPUs: their count decides how much CPU placement matters (host_<role>_cpu_count).
+  const labels: Record<string, string> = { isolation: 'netns', netns, cpu_count: String(availableParallelism()), ...shapingLabels(request.config.link) };
   if (request.config.sshd) {
     const files = await writeSshdFiles(dir, ctx.runId, request.id, netns, host.address);
     const resource: LedgerResource = { type: 'process', id: `sshd@${netns}`, host: request.id, data: { ...data, netns, command: 'sshd', config: files.config } };
@@ -122,7 +124,7 @@ async function provisionLoopback(plan: LabPlan, caps: LocalCapabilities, ctx: Pr
       machineType: 'loopback',
       internalIp: '127.0.0.1',
       os,
-      labels: { isolation: 'loopback' },
+      labels: { isolation: 'loopback', cpu_count: String(availableParallelism()) },
       onSpawn,
     }));
   }
