@@ -21,7 +21,7 @@ const hostSchema = z.strictObject({
   /** The lab tool reports itself missing on this host until installed. */
   toolMissing: z.boolean().default(false),
   /** Packages for this host are installed through another host (`Host.installHost`, as the local lab's root namespace). */
-  sharedInstaller: z.boolean().default(false),
+  sharedInstaller: z.boolean().optional(),
   /** The address the host reports (as a misbehaving cloud plugin might). */
   internalIp: z.string().optional(),
 });
