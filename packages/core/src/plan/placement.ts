@@ -19,7 +19,7 @@ export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = a
   if (unpinned.length === 0) return [];
   const tools = [...new Set(unpinned.map((leg) => leg.tool))].join(', ');
   return [
-    `${unpinned.length} ${tools} trial${unpinned.length === 1 ? '' : 's'} run both ends on this machine's ${cpus} CPU${cpus === 1 ? '' : 's'} without pinning: ` +
+    `${unpinned.length} ${tools} ${unpinned.length === 1 ? 'trial runs' : 'trials run'} both ends on this machine's ${cpus} CPU${cpus === 1 ? '' : 's'} without pinning: ` +
       'where the scheduler puts them decides request/response results (same CPU or not: ~4x for netperf TCP_RR on 2 vCPUs). ' +
       'Pin them with `cpus: { client: 0, server: 1 }` in the benchmark block (netperf, iperf3); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity)',
   ];
