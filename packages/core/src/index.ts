@@ -22,6 +22,10 @@ export type { BenchmarkSpec, HostSpec, MatrixSpec, PublisherSpec, RunOptions, Sp
 export { expandMatrix } from './matrix/index.js';
 /** Turn a validated spec into trials and the deduplicated fleet. */
 export { createPlan } from './plan/index.js';
+/** Link shaping of the plan's hosts, resolved to bits per second, and the warning when no trial measures it. */
+export { hostShaping, planShaping, shapingWarnings, type HostShaping } from './plan/shaping.js';
+/** The warning for local-lab trials whose ends share a small machine's CPUs unpinned. */
+export { placementWarnings } from './plan/placement.js';
 /** `netbench plan`: load, validate and plan a spec file. */
 export { planSpec } from './api/plan-spec.js';
 /** What `planSpec` takes and returns. */

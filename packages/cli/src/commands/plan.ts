@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import { COST_LIMIT_EXIT_CODE, costPlanSpec } from '@netbench/core';
+import { COST_LIMIT_EXIT_CODE, costPlanSpec, planShaping } from '@netbench/core';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 import { formatPlan } from '../lib/format/plan.js';
@@ -31,7 +31,7 @@ export default class Plan extends NetbenchCommand {
       process.exitCode = COST_LIMIT_EXIT_CODE;
     }
     const { spec, ...rest } = plan;
-    return { name: spec.name, warnings, ...rest, cost };
+    return { name: spec.name, warnings, ...rest, shaping: planShaping(plan), cost };
   }
 }
 

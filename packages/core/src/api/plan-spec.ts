@@ -2,6 +2,8 @@ import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from '../plan/create-plan.js';
+import { shapingWarnings } from '../plan/shaping.js';
+import { placementWarnings } from '../plan/placement.js';
 
 export interface PlanSpecOptions {
   readonly file: string;
@@ -19,5 +21,5 @@ export interface PlannedSpec {
 export async function planSpec(options: PlanSpecOptions): Promise<PlannedSpec> {
   const { spec, warnings, blocks } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
   const plan = await createPlan(spec, options.registry, blocks);
-  return { plan, warnings };
+  return { plan, warnings: [...warnings, ...shapingWarnings(plan), ...placementWarnings(plan)] };
 }

@@ -45,9 +45,11 @@ async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host,
     const missing = error instanceof ToolMissingError || (error instanceof Error && error.cause instanceof ToolMissingError);
     if (!missing || !tool.install || !state.plan.spec.options.install) throw error;
     state.events.emit({ type: 'warning', plugin: tool.name, message: `${tool.name} is missing on ${host.id}; installing it` });
-    const install = () => call(state, tool, 'install', (signal) => tool.install!(host, pluginContext(state, tool.name, signal)), { timeoutMs, signal: state.signal });
-    const turn = (installs.get(host.id) ?? Promise.resolve()).catch(() => {}).then(install);
-    installs.set(host.id, turn);
+    // A local-lab namespace installs from the root namespace (Host.installHost); hosts sharing one installer take turns.
+    const target = host.installHost ?? host;
+    const install = () => call(state, tool, 'install', (signal) => tool.install!(target, pluginContext(state, tool.name, signal)), { timeoutMs, signal: state.signal });
+    const turn = (installs.get(target.id) ?? Promise.resolve()).catch(() => {}).then(install);
+    installs.set(target.id, turn);
     await turn;
     return check();
   }

@@ -213,6 +213,13 @@ describe('runPlan', () => {
     expect(existsSync(join(runDir, 'lab-echo-installed-b'))).toBe(true);
   });
 
+  it("installs through the host's installHost when it has one (the local lab's root namespace)", async () => {
+    const { outcome, runDir } = await run({ trials: [{ mode: 'ok' }], b: { toolMissing: true, sharedInstaller: true } });
+    expect(outcome.exitCode).toBe(EXIT_CODES.ok);
+    expect(existsSync(join(runDir, 'lab-echo-installed-lab-installer'))).toBe(true);
+    expect(existsSync(join(runDir, 'lab-echo-installed-b'))).toBe(false);
+  });
+
   it('fails prepare when the tool is missing and installing is off', async () => {
     const { outcome, results } = await run({ trials: [{ mode: 'ok' }], b: { toolMissing: true }, options: { install: false } });
     expect(outcome.exitCode).toBe(EXIT_CODES.provisionFailed);

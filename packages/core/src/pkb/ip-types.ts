@@ -10,33 +10,50 @@ export type IpAddresses = 'REACHABLE' | 'BOTH' | 'INTERNAL' | 'EXTERNAL';
 const IP_ADDRESSES: readonly IpAddresses[] = ['REACHABLE', 'BOTH', 'INTERNAL', 'EXTERNAL'];
 
 export interface Reachability {
-  /** The `ip_addresses` flag (PKB's default: REACHABLE), and whether the config set it. */
+  /**
+   * The `ip_addresses` flag and whether the config set it. PKB's default is
+   * INTERNAL (since January 2024; REACHABLE before).
+   */
   readonly mode: IpAddresses;
   readonly explicit: boolean;
   /** `use_vpn`: PKB joins the groups' networks with a VPN, so internal addresses reach. */
   readonly vpn: boolean;
   /** Internal addresses assumed reachable though PKB would test it (zones vary by cell); warned once. */
   readonly assumed: Set<string>;
+  /** Pairs PKB's default (INTERNAL) would aim at unreachable internal addresses; measured on external ones instead, warned once. */
+  readonly unreachable: Set<string>;
 }
+
+/** PKB's `--ip_addresses` default since January 2024. */
+export const PKB_DEFAULT_IP_ADDRESSES: IpAddresses = 'INTERNAL';
 
 export function readReachability(flags: PkbFlags, problems: Problems): Reachability {
   const modeFlag = flags.get('ip_addresses');
   const mode = modeFlag ? readChoice(modeFlag, IP_ADDRESSES, problems) : undefined;
   const vpnFlag = flags.get('use_vpn');
   const vpn = vpnFlag ? readBoolean(vpnFlag, problems) : undefined;
-  return { mode: mode?.ok ? mode.value : 'REACHABLE', explicit: mode?.ok === true, vpn: vpn?.ok === true && vpn.value, assumed: new Set() };
+  return { mode: mode?.ok ? mode.value : PKB_DEFAULT_IP_ADDRESSES, explicit: mode?.ok === true, vpn: vpn?.ok === true && vpn.value, assumed: new Set(), unreachable: new Set() };
 }
 
 /**
  * The addresses PKB targets from `client` to `server`, external first (PKB's
  * order): external for REACHABLE/BOTH/EXTERNAL; internal for BOTH/INTERNAL,
  * and for REACHABLE when the client reaches the server's internal address.
+ * With the flag unset (PKB's default INTERNAL) a pair that cannot reach
+ * each other's internal addresses (across clouds, regions of AWS/Azure,
+ * separate CIDRs) would fail in PKB; netbench measures its external
+ * addresses instead and warns (`unreachable`).
  * PKB tests that by pinging at run time; netbench decides it from the
  * config: same cloud network (GCP: one global VPC per run unless the groups
  * ask for distinct `cidr`s, which PKB puts in separate networks; AWS and
  * Azure: same region), or a VPN.
  */
 export function ipTypes(reach: Reachability, client: PkbVm, server: PkbVm): IpType[] {
+  if (!reach.explicit) {
+    if (reachable(reach, client, server)) return ['internal'];
+    reach.unreachable.add(`${client.host}/${server.host}`);
+    return ['external'];
+  }
   const out: IpType[] = [];
   if (reach.mode !== 'INTERNAL') out.push('external');
   if (reach.mode === 'BOTH' || reach.mode === 'INTERNAL' || (reach.mode === 'REACHABLE' && reachable(reach, client, server))) out.push('internal');

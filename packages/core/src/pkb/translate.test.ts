@@ -80,27 +80,32 @@ netperf:
     vm_2: { cloud: Azure, cidr: 10.1.0.0/16, vm_spec: { Azure: { machine_type: Standard_D4s_v5, zone: eastus2-2 } } }
 `);
   expect(t.hosts.vm_1).toEqual({ cloud: 'azure', machineType: 'Standard_D4s_v5', zone: 'eastus2-1', cidr: '10.1.0.0/16', placement: 'proximity' });
-  expect(t.benchmarks.map((b) => b.ip)).toEqual(['external', 'internal']);
+  expect(t.benchmarks.map((b) => b.ip)).toEqual(['internal']);
 });
 
-describe('which addresses PKB measures (ip_addresses, default REACHABLE)', () => {
+describe('which addresses PKB measures (ip_addresses, default INTERNAL since January 2024)', () => {
   const ips = (yaml: string) => translate(yaml).benchmarks.map((b) => `${String(b.client)}>${String(b.server)}:${String(b.ip)}`);
 
-  test('GCP to GCP: external then internal; ip_addresses narrows it', () => {
-    expect(ips('netperf: { flags: { netperf_benchmarks: TCP_RR } }')).toEqual(['vm_1>vm_2:external', 'vm_1>vm_2:internal']);
+  test('GCP to GCP: internal by default; REACHABLE and BOTH add external first; ip_addresses narrows it', () => {
+    expect(ips('netperf: { flags: { netperf_benchmarks: TCP_RR } }')).toEqual(['vm_1>vm_2:internal']);
+    expect(ips('netperf: { flags: { netperf_benchmarks: TCP_RR, ip_addresses: REACHABLE } }')).toEqual(['vm_1>vm_2:external', 'vm_1>vm_2:internal']);
+    expect(ips('netperf: { flags: { netperf_benchmarks: TCP_RR, ip_addresses: BOTH } }')).toEqual(['vm_1>vm_2:external', 'vm_1>vm_2:internal']);
     expect(ips('netperf: { flags: { netperf_benchmarks: TCP_RR, ip_addresses: INTERNAL } }')).toEqual(['vm_1>vm_2:internal']);
     expect(ips('iperf: { flags: { ip_addresses: EXTERNAL } }')).toEqual(['vm_1>vm_2:external', 'vm_2>vm_1:external']);
   });
 
-  test('different clouds, static machines and separate cidrs reach external addresses only; a VPN joins them', () => {
-    expect(ips('iperf: { vm_groups: { vm_1: { cloud: AWS, vm_spec: { AWS: { zone: us-east-1a } } } } }')).toEqual(['vm_1>vm_2:external', 'vm_2>vm_1:external']);
+  test('different clouds, static machines and separate cidrs reach external addresses only (warned: PKB would fail); a VPN joins them', () => {
+    const cross = translate('iperf: { vm_groups: { vm_1: { cloud: AWS, vm_spec: { AWS: { zone: us-east-1a } } } } }');
+    expect(cross.benchmarks.map((b) => `${String(b.client)}>${String(b.server)}:${String(b.ip)}`)).toEqual(['vm_1>vm_2:external', 'vm_2>vm_1:external']);
+    expect(cross.warnings).toContain("iperf: vm_1 cannot reach the internal address of vm_2: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so");
+    expect(translate('iperf: { flags: { ip_addresses: EXTERNAL }, vm_groups: { vm_1: { cloud: AWS, vm_spec: { AWS: { zone: us-east-1a } } } } }').warnings).toEqual([]);
     expect(ips('netperf: { flags: { netperf_benchmarks: TCP_RR }, vm_groups: { vm_1: { static_vms: [{ ip_address: 192.168.0.1 }] } } }')).toEqual(['vm_1>vm_2:external']);
     const cidrs = 'vm_groups: { vm_1: { cidr: 10.0.1.0/24 }, vm_2: { cidr: 192.168.1.0/24 } }';
     expect(ips(`iperf: { ${cidrs} }`)).toEqual(['vm_1>vm_2:external', 'vm_2>vm_1:external']);
     expect(ips(`ping: { flags: { use_vpn: True }, ${cidrs} }`)).toEqual(['vm_1>vm_2:internal']);
     // AWS VPCs are regional.
     const aws = (a: string, b: string) => `netperf: { flags: { netperf_benchmarks: TCP_RR, cloud: AWS, zone: [${a}, ${b}] } }`;
-    expect(ips(aws('us-east-1a', 'us-east-1b'))).toEqual(['vm_1>vm_2:external', 'vm_1>vm_2:internal']);
+    expect(ips(aws('us-east-1a', 'us-east-1b'))).toEqual(['vm_1>vm_2:internal']);
     expect(ips(aws('us-east-1a', 'eu-west-1a'))).toEqual(['vm_1>vm_2:external']);
   });
 
@@ -138,13 +143,15 @@ ping:
     expect(ping.hosts.vm_2?.allowFrom).toEqual(['203.0.113.5/32']);
   });
 
-  test('ping as the whitepaper ran it: internal, plus external with ping_also_run_using_external_ip', () => {
+  test('ping follows ip_addresses like the others; the removed ping_also_run_using_external_ip is ignored with a warning', () => {
     expect(ips('ping:')).toEqual(['vm_1>vm_2:internal']);
-    expect(ips('ping: { flags: { ping_also_run_using_external_ip: True } }')).toEqual(['vm_1>vm_2:internal', 'vm_1>vm_2:external']);
+    const also = translate('ping: { flags: { ping_also_run_using_external_ip: True } }');
+    expect(also.benchmarks.map((b) => b.ip)).toEqual(['internal']);
+    expect(also.warnings).toEqual(['ping.flags.ping_also_run_using_external_ip: ignored: PKB removed this flag in favour of ip_addresses (default INTERNAL); to ping external addresses too, set ip_addresses: BOTH']);
     expect(ips('ping: { flags: { ip_addresses: BOTH } }')).toEqual(['vm_1>vm_2:external', 'vm_1>vm_2:internal']);
     const cross = translate('ping: { vm_groups: { vm_1: { cloud: AWS, vm_spec: { AWS: { zone: us-east-1a } } } } }');
     expect(cross.benchmarks.map((b) => b.ip)).toEqual(['external']);
-    expect(cross.warnings.join('\n')).toMatch(/PKB's ping would measure nothing; netbench pings the external addresses/);
+    expect(cross.warnings.join('\n')).toMatch(/vm_1 cannot reach the internal address of vm_2/);
     expect(translate('ping:').benchmarks[0]).toEqual({ tool: 'ping', client: 'vm_1', server: 'vm_2', ip: 'internal', count: 100, interval: 1 });
   });
 });
@@ -257,7 +264,7 @@ netperf:
     expect(t.origins.find(['hosts', 'vm_1', 'zone'])).toEqual({ pkb: ['netperf', 'flags', 'zones'], exact: true });
     expect(t.origins.find(['hosts', 'vm_1', 'machineType'])).toEqual({ pkb: ['netperf', 'vm_groups', 'vm_1', 'vm_spec', 'GCP', 'machine_type'], exact: true });
     expect(t.origins.find(['benchmarks', 0, 'duration'])).toEqual({ pkb: ['netperf', 'flags', 'netperf_test_length'], exact: true });
-    expect(t.origins.find(['benchmarks', 1, 'nope'])).toEqual({ pkb: ['netperf'], exact: false });
+    expect(t.origins.find(['benchmarks', 0, 'nope'])).toEqual({ pkb: ['netperf'], exact: false });
   });
 });
 
@@ -266,14 +273,15 @@ describe('Docker VMs', () => {
     const t = translate('netperf: { vm_groups: { vm_1: { cloud: Docker, vm_spec: { Docker: { docker_cpus: 2, docker_memory_mb: 2048, image: "ubuntu:22.04" } } }, vm_2: { cloud: Docker } }, flags: { zone: us-east1-b } }');
     expect(t.hosts).toEqual({ vm_1: { cloud: 'docker', cpus: 2, memory: '2048m' }, vm_2: { cloud: 'docker' } });
     expect(t.warnings).toEqual(["netperf.vm_groups.vm_1.vm_spec.Docker.image: ignored: netbench's docker hosts run the tools image (netbench/tools:bookworm, or image: of your own), with no 'image'"]);
-    // A container has one address: PKB's REACHABLE runs (external and internal) both target it.
-    expect(t.benchmarks.map((b) => b.ip)).toEqual(['internal', 'internal']);
+    // A container has one address: PKB's default INTERNAL run targets it (netbench calls it internal).
+    expect(t.benchmarks.map((b) => b.ip)).toEqual(['internal']);
   });
 
   test('next to a cloud VM, a Docker VM is admitted at this machine\'s public address (publicAddress: auto)', () => {
     const t = translate('netperf: { vm_groups: { vm_1: { cloud: Docker }, vm_2: { vm_spec: { GCP: { zone: us-central1-a } } } } }');
     expect(t.hosts.vm_1).toEqual({ cloud: 'docker', publicAddress: 'auto' });
-    expect(t.warnings).toEqual([]);
+    expect(t.benchmarks.map((b) => b.ip)).toEqual(['external']);
+    expect(t.warnings).toEqual(["netperf: vm_1 cannot reach the internal address of vm_2: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so"]);
   });
 
   test('container_netperf runs two docker containers sized like its pods, with a note on the cluster PKB would use', () => {

@@ -130,6 +130,7 @@ export function translatePkb(raw: Readonly<Record<string, unknown>>, options: Tr
       const note = pkbMatrix.axes.has(name) ? 'varies in the matrix, but netbench does not use it: its cells repeat the same trials' : (FLAG_NOTES[name] ?? 'is not used by the netbench translation; ignored');
       problems.warn(path, `flag '${name}' ${note}`);
     }
+    for (const pair of reach.unreachable) problems.warn(base, `${pair.replace('/', ' cannot reach the internal address of ')}: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so`);
     for (const pair of reach.assumed) problems.warn(base, `internal addresses of ${pair.replace('/', ' and ')} assumed reachable in every cell (PKB tests this at run time; VMs in different AWS or Azure regions cannot reach each other's internal addresses)`);
   }
 

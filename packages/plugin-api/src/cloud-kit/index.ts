@@ -13,4 +13,4 @@ export type { PricedSite, RegionalPriceTable, TableCostModel } from './table-cos
 // Local machine helpers for clouds that manage resources on this machine (the local lab, Docker).
 export { mustRun, runCommand } from './run-command.js';
 export type { CommandResult } from './run-command.js';
-export { DURATION_RE, parseDuration, parsePercent, parseRate, PERCENT_RE, RATE_RE } from './link-units.js';
+export { DURATION_RE, formatBits, parseDuration, parsePercent, parseRate, PERCENT_RE, RATE_RE, rateProblem } from './link-units.js';

@@ -37,6 +37,13 @@ export interface Host {
   /** Start a long-running command (a server, a streaming client). */
   spawn(argv: readonly string[], options?: SpawnOptions): HostProcess;
 
+  /**
+   * Where tools install packages for this host, when not on the host itself.
+   * Local-lab namespaces share this machine's filesystem but have no route
+   * or DNS, so their `installHost` runs commands in the root namespace. The
+   * engine passes it to a tool's `install`; `check` and runs stay on the host.
+   */
+  readonly installHost?: Host;
   /** Write a file on the host (SFTP over SSH; a plain write for local hosts). */
   upload?(remotePath: string, content: string | Uint8Array, options?: { mode?: number }): Promise<void>;
 

@@ -12,3 +12,6 @@ export type { ToolClientOptions, TrialDeadline } from './tool-client.js';
 export { gatedArgv, openGate, shutGate } from './start-gate.js';
 // Addresses: refuse anything a tool could read as an option before it reaches argv.
 export { assertHostAddress, hostAddressSchema, ipv4CidrSchema, isHostAddress, isIpv4Cidr } from './host-address.js';
+// CPU placement: pin each end (`cpus: { client, server }`) and read back where it ran.
+export { childPids, cpuParams, cpusSchema, pinnedArgv, placementLabels, readAffinity } from './cpu-placement.js';
+export type { CpuPinning } from './cpu-placement.js';

@@ -32,6 +32,8 @@ export interface ToolClientOptions {
   readonly stderrName: string;
   /** Seconds the client measures: progress is reported as elapsed / this every 0.5 s while it runs (capped at 0.99). */
   readonly seconds?: number;
+  /** Called with the client process once spawned (e.g. to read back its CPU affinity); awaited before returning. */
+  readonly onStart?: (process: HostProcess) => Promise<void>;
 }
 
 /** Run a tool's client to its end (stdin closed), reporting progress, and save its raw output before anyone parses it. */
@@ -44,7 +46,10 @@ export async function runToolClient(host: Host, argv: readonly string[], ctx: Tr
   }, PROGRESS_EVERY_MS);
   let result: ExecResult;
   try {
-    result = await exitedOrKilled(host.spawn(argv, { signal: options.signal }), options.signal);
+    const process = host.spawn(argv, { signal: options.signal });
+    const onStarted = options.onStart?.(process).catch(() => undefined);
+    result = await exitedOrKilled(process, options.signal);
+    await onStarted;
   } finally {
     clearInterval(progress);
   }

@@ -18,6 +18,8 @@ export interface ProcessHostOptions {
    * Arguments are passed to `execve` directly, so no quoting is involved.
    */
   prefix?: readonly string[];
+  /** See `Host.installHost`. */
+  installHost?: Host;
   /** Called with every process started, so a plugin can record or reap it. */
   onSpawn?: (pid: number, argv: readonly string[]) => void;
 }
@@ -98,6 +100,7 @@ export function processHost(options: ProcessHostOptions): Host {
     externalIp: options.externalIp,
     os: options.os,
     labels: options.labels ?? {},
+    ...(options.installHost ? { installHost: options.installHost } : {}),
     exec,
     spawn,
   };

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
+import { parseDuration, parsePercent, rateProblem } from '@netbench/plugin-api/cloud-kit';
 
 /** The image `scripts/docker-image.sh` builds (Debian bookworm with ping, netperf, iperf3). */
 export const DEFAULT_IMAGE = 'netbench/tools:bookworm';
 
-const rate = z.string().refine((s) => parseRate(s) !== undefined, {
-  message: 'expected a rate such as 200mbit, 1gbit, 500kbit or 10mbps (bytes/s)',
+// Ambiguous units (`100Mbps`: tc's bytes, or bits?) are refused with what to write instead.
+const rate = z.string().superRefine((s, ctx) => {
+  const problem = rateProblem(s);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 const duration = z.string().refine((s) => parseDuration(s) !== undefined, {
   message: 'expected a duration such as 10ms, 250us or 0.5s',

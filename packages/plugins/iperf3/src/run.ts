@@ -1,5 +1,5 @@
 import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, pinnedArgv, placementLabels, readAffinity, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
 import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { reportedError } from './iperf3-error.js';
 import { iperf3Samples } from './iperf3-samples.js';
@@ -24,10 +24,17 @@ export async function runIperf3(trial: TrialRun<Iperf3TrialSettings>, ctx: Trial
   const { signal, failure } = trialDeadline(ctx, `iperf3 trial ${trial.id}`);
 
   try {
-    return await withToolServer(trial.server, ports, serverArgv, IPERF3_SERVER, signal, async (server) => {
+    const pinnedServer = (port: number) => pinnedArgv(serverArgv(port), settings.cpu_server);
+    return await withToolServer(trial.server, ports, pinnedServer, IPERF3_SERVER, signal, async (server) => {
       const measuring = settings.duration + settings.omit;
-      const result = await runToolClient(trial.client, clientArgv(settings, trial.target, server.port), ctx, {
+      // Where each end runs decides results on small machines: read both back while they run.
+      const placement: { client?: string; server?: string } = {};
+      const result = await runToolClient(trial.client, pinnedArgv(clientArgv(settings, trial.target, server.port), settings.cpu_client), ctx, {
         signal, seconds: measuring, stdoutName: 'iperf3-client.json', stderrName: 'iperf3-client.stderr.txt',
+        onStart: async (client) => {
+          placement.client = await readAffinity(trial.client, client.pid, signal);
+          placement.server = await readAffinity(trial.server, server.process.pid, signal);
+        },
       });
       // iperf3 -J exits 0 even when it reports an error; a server nobody reached would then wait forever.
       const clientFailed = result.code !== 0 || reportedError(result.stdout) !== undefined;
@@ -39,7 +46,7 @@ export async function runIperf3(trial: TrialRun<Iperf3TrialSettings>, ctx: Trial
       }
       const parsed = parseIperf3Json(result.stdout, 'iperf3-client.json');
       ctx.progress(1, `${measuring}/${measuring} s`);
-      return { samples: iperf3Samples(parsed, paramLabels(trial.params)) };
+      return { samples: iperf3Samples(parsed, { ...paramLabels(trial.params), ...placementLabels(placement.client, placement.server) }) };
     });
   } catch (error) {
     throw failure(error);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 
 // iperf3's own size/rate syntax: a number with an optional K/M/G/T suffix (`100M`, `1.5G`, `128K`).
 const SIZE_RE = /^\d+(?:\.\d+)?[KMGTkmgt]?$/;
@@ -28,6 +29,7 @@ export const iperf3Schema = z
     length: size('length').optional().describe('Buffer length to read or write (`-l`); for UDP the datagram size.'),
     window: size('window').optional().describe('Socket buffer size (`-w`).'),
     zerocopy: z.boolean().default(false).describe('Send with sendfile(2) (`-Z`).'),
+    cpus: cpusSchema.optional().describe('Pin the client and the server process to CPUs (`taskset -c`): `{ client: 0, server: 1 }`.'),
     interval: z.number().min(0.1).max(60).default(1).describe('Seconds between interval reports (`-i`): the time series.'),
   })
   .superRefine((block, ctx) => {

@@ -17,6 +17,9 @@ export type Iperf3TrialSettings = {
   readonly mss?: number;
   readonly length?: string | number;
   readonly window?: string | number;
+  /** CPUs the client and the server process are pinned to (`taskset -c`); labels `cpu_client`, `cpu_server`. */
+  readonly cpu_client?: number;
+  readonly cpu_server?: number;
 };
 
 /** `iperf3 -c TARGET -p PORT -J -t .. -O .. -i .. -P ..` plus the optional flags. */

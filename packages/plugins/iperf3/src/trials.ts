@@ -1,4 +1,5 @@
 import type { TrialSpec } from '@netbench/plugin-api';
+import { cpuParams } from '@netbench/plugin-api/tool-kit';
 import type { Iperf3TrialSettings } from './trial-settings.js';
 import { DEFAULT_UDP_BITRATE, type Iperf3Params } from './schema.js';
 
@@ -24,6 +25,7 @@ export function iperf3Trials(params: Iperf3Params): TrialSpec<Iperf3TrialSetting
       if (params.mss !== undefined) trialParams.mss = params.mss;
       if (params.length !== undefined) trialParams.length = params.length;
       if (params.window !== undefined) trialParams.window = params.window;
+      Object.assign(trialParams, cpuParams(params.cpus));
       // For egress cost estimates: `-b` is per stream; unset (TCP) means as fast as the path goes.
       const rate = bitrate !== undefined ? bitsPerSecond(bitrate) : undefined;
       const traffic = {

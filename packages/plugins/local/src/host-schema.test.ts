@@ -11,7 +11,8 @@ it('accepts the documented host fields', () => {
 it('rejects unknown fields, bad units, jitter without delay and public subnets, naming the field', () => {
   const issues = (value: unknown) => hostSchema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
   expect(issues({ zone: 'x' })[0]).toMatch(/zone|Unrecognized key/);
-  expect(issues({ link: { rate: '200 furlongs' } })).toEqual(['link.rate: expected a rate such as 200mbit, 1gbit, 500kbit or 10mbps (bytes/s)']);
+  expect(issues({ link: { rate: '200 furlongs' } })).toEqual(['link.rate: expected a rate in bits (200mbit, 1gbit, 500kbit, 100Mbit/s) or bytes spelled out (10MByte/s)']);
+  expect(issues({ link: { rate: '100Mbps' } })).toEqual(["link.rate: '100Mbps' is ambiguous: tc reads it as bytes per second (800 Mbit/s), most people mean bits (100 Mbit/s); write 100mbit for bits or 100MByte/s for bytes per second"]);
   expect(issues({ link: { delay: '10' } })[0]).toMatch(/^link\.delay: expected a duration/);
   expect(issues({ link: { loss: '101%' } })[0]).toMatch(/^link\.loss: expected a percentage/);
   expect(issues({ link: { jitter: '1ms' } })).toEqual(['link.jitter: jitter needs delay (netem varies the delay it adds)']);
@@ -25,7 +26,8 @@ it('rejects unknown fields, bad units, jitter without delay and public subnets, 
 it('reads tc units into numbers', () => {
   expect(parseRate('200mbit')).toBe(200e6);
   expect(parseRate('1.5Gbit')).toBe(1.5e9);
-  expect(parseRate('10mbps')).toBe(80e6);
+  expect(parseRate('10MByte/s')).toBe(80e6);
+  expect(parseRate('10mbps')).toBeUndefined();
   expect(parseRate('1kibit')).toBe(1024);
   expect(parseRate('0bit')).toBeUndefined();
   expect(parseRate('200')).toBeUndefined();

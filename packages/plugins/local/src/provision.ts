@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { appendFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -66,6 +67,9 @@ async function trackSpawned(ctx: ProvisionContext, request: HostRequest<LocalHos
   };
 }
 
+/** The id every namespace host's installer shares, so the engine installs on the root filesystem one tool at a time. */
+export const ROOT_INSTALLER_ID = 'local-root-namespace';
+
 async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: ProvisionContext, os: string | undefined): Promise<Host> {
   const { request, netns } = host;
   const dir = join(ctx.runDir, PLUGIN_NAME, host.dirName);
@@ -74,7 +78,8 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
   await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, bridge: plan.bridge } }, () => createVeth(host, plan, ctx.runId));
   const onSpawn = await trackSpawned(ctx, request, dir);
 
-  const labels: Record<string, string> = { isolation: 'netns', netns, ...shapingLabels(request.config.link) };
+  // Namespaces share this machine's CPUs: their count decides how much CPU placement matters (host_<role>_cpu_count).
+  const labels: Record<string, string> = { isolation: 'netns', netns, cpu_count: String(availableParallelism()), ...shapingLabels(request.config.link) };
   if (request.config.sshd) {
     const files = await writeSshdFiles(dir, ctx.runId, request.id, netns, host.address);
     const resource: LedgerResource = { type: 'process', id: `sshd@${netns}`, host: request.id, data: { ...data, netns, command: 'sshd', config: files.config } };
@@ -83,6 +88,8 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
     await ctx.ledger.created({ ...resource, data: { ...resource.data, pid: sshd.pid, startTime: sshd.startTime } });
     Object.assign(labels, { ssh_port: String(SSH_PORT), ssh_user: 'root', ssh_key: files.clientKey, ssh_known_hosts: files.knownHosts });
   }
+  // The namespace has no route or DNS, but shares this machine's filesystem: packages go in from the root namespace.
+  const installHost = processHost({ id: ROOT_INSTALLER_ID, name: `${request.name} (root namespace)`, cloud: PLUGIN_NAME, zone: 'local', machineType: 'root-netns', internalIp: '127.0.0.1', os, onSpawn });
   return processHost({
     id: request.id,
     name: request.name,
@@ -93,6 +100,7 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
     os,
     labels,
     prefix: ['ip', 'netns', 'exec', netns],
+    installHost,
     onSpawn,
   });
 }
@@ -116,7 +124,7 @@ async function provisionLoopback(plan: LabPlan, caps: LocalCapabilities, ctx: Pr
       machineType: 'loopback',
       internalIp: '127.0.0.1',
       os,
-      labels: { isolation: 'loopback' },
+      labels: { isolation: 'loopback', cpu_count: String(availableParallelism()) },
       onSpawn,
     }));
   }

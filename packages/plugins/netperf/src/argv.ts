@@ -11,7 +11,7 @@ export interface PortPair {
 
 /**
  * The argv of one netperf process (one stream), as PKB runs it:
- * `netperf -p CTRL -j [-v 2] -t TEST -H TARGET -l LEN [-I lvl,w -i max,min] -- -P ,DATA ... -o SELECTORS`.
+ * `netperf -p CTRL -j [-v 2] -t TEST -H TARGET -l LEN [-I lvl,w -i max,min] [-T cpu,cpu] -- -P ,DATA ... -o SELECTORS`.
  * Every value is its own argv element; nothing goes through a shell.
  */
 export function netperfArgv(test: NetperfTest, params: TrialParams, target: string, ports: PortPair): string[] {
@@ -27,6 +27,8 @@ export function netperfArgv(test: NetperfTest, params: TrialParams, target: stri
     argv.push('-i', `${params.confidenceMax ?? 10},${params.confidenceMin ?? 3}`);
   }
   if (params.cpuUtil) argv.push('-c', '-C');
+  // -T local,remote binds netperf and netserver's test process; an empty side stays unbound.
+  if (params.cpu_client !== undefined || params.cpu_server !== undefined) argv.push('-T', `${params.cpu_client ?? ''},${params.cpu_server ?? ''}`);
   // Demo mode: an interim result every `demo` seconds, on stdout as `value,units,seconds,end-epoch`.
   if (params.demo !== undefined) argv.push('-D', String(params.demo));
   if (params.intervalWaitMs !== undefined) {

@@ -26,6 +26,8 @@ export interface PoolOptions {
 /** Port pairs held by one trial; give them back with `release`. */
 export interface Lease {
   readonly ports: readonly PortPair[];
+  /** Process ids of the leased netservers (same order), when the transport knows them: their per-test children show where the server end runs. */
+  readonly pids: readonly (number | undefined)[];
   release(): void;
 }
 
@@ -71,6 +73,7 @@ export class NetserverPool {
     let released = false;
     return {
       ports: chosen.map((slot) => slot.ports),
+      pids: chosen.map((slot) => slot.process.pid),
       release: () => {
         if (released) return;
         released = true;

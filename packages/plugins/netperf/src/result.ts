@@ -32,7 +32,7 @@ export interface HistogramBucket {
 /** What one netperf invocation reported, whatever its output format. */
 export interface NetperfResult {
   readonly test: NetperfTest;
-  readonly format: 'omni-csv' | 'omni-keyval' | 'classic';
+  readonly format: 'omni-csv' | 'omni-keyval' | 'omni-human' | 'classic';
   /** Mbit/s (10^6 bits/s) for bulk tests; transactions per second for request/response tests. */
   readonly throughput: number;
   /** The unit netperf printed (`10^6bits/s`, `Trans/s`, ...). */

@@ -1,7 +1,7 @@
 import { NetbenchError, ParseError, RetryableError } from '@netbench/plugin-api';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
-import { assertHostAddress, gatedArgv, openGate, shutGate } from '@netbench/plugin-api/tool-kit';
-import { netperfArgv, type PortPair } from './argv.js';
+import { assertHostAddress, childPids, gatedArgv, openGate, placementLabels, readAffinity, shutGate } from '@netbench/plugin-api/tool-kit';
+import { netperfArgv } from './argv.js';
 import { requireFeatures } from './features.js';
 import { NetserverPool, type Lease } from './netserver-pool.js';
 import { findNetperfFailure } from './parse/netperf-errors.js';
@@ -14,6 +14,8 @@ import { interimSample, onLines } from './interim.js';
 import { estimatedSeconds, type TrialParams } from './trials.js';
 
 const PROGRESS_INTERVAL_MS = 1_000;
+/** netperf connects and netserver forks its test process within this; every test runs at least 1 s. */
+const PLACEMENT_DELAY_MS = 300;
 /** Seconds between interim results of a flow when the block sets no `demo`. */
 const FLOW_DEMO_SECONDS = 1;
 
@@ -36,13 +38,15 @@ export async function runNetperf(trial: TrialRun<TrialParams>, ctx: TrialContext
   let lease: Lease | undefined;
   try {
     lease = await pool.acquire(params.streams, ctx.signal);
-    const results = await runStreams(trial, test, params, lease.ports, ctx);
+    const placement: Placement = {};
+    const results = await runStreams(trial, test, params, lease, ctx, placement);
     for (const warning of new Set(results.flatMap((result) => result.warnings))) ctx.log.warn(`netperf ${test}: ${warning}`);
     const labels = {
       // PKB's metadata names, so PKB queries keep filtering the same way.
       netperf_test_length: params.duration,
       max_iter: params.confidenceMax ?? 1,
       sending_thread_count: params.streams,
+      ...placementLabels(placement.client, placement.server),
     };
     return { samples: trialSamples(results, labels) };
   } finally {
@@ -51,7 +55,23 @@ export async function runNetperf(trial: TrialRun<TrialParams>, ctx: TrialContext
   }
 }
 
-async function runStreams(trial: TrialRun<TrialParams>, test: NetperfTest, params: TrialParams, ports: readonly PortPair[], ctx: TrialContext): Promise<NetperfResult[]> {
+/** Where stream 0's ends ran (`Cpus_allowed_list`), read while they run. */
+interface Placement {
+  client?: string;
+  server?: string;
+}
+
+/** Read both ends' affinity shortly after the processes started (netserver forks its test process on connect). */
+async function readPlacement(trial: TrialRun<TrialParams>, clientPid: number | undefined, serverPid: number | undefined, ctx: TrialContext, placement: Placement): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, PLACEMENT_DELAY_MS));
+  if (ctx.signal.aborted) return;
+  placement.client = await readAffinity(trial.client, clientPid, ctx.signal);
+  const [child] = await childPids(trial.server, serverPid, ctx.signal);
+  placement.server = await readAffinity(trial.server, child, ctx.signal);
+}
+
+async function runStreams(trial: TrialRun<TrialParams>, test: NetperfTest, params: TrialParams, lease: Lease, ctx: TrialContext, placement: Placement): Promise<NetperfResult[]> {
+  const { ports } = lease;
   const seconds = estimatedSeconds(params);
   const { flow } = ctx;
   // A flow reports interim results (demo mode) so the trial has a time series on the shared clock.
@@ -82,6 +102,7 @@ async function runStreams(trial: TrialRun<TrialParams>, test: NetperfTest, param
     flow.started();
   }
   const started = Date.now();
+  const placed = readPlacement(trial, processes[0]?.pid, lease.pids[0], ctx, placement).catch(() => undefined);
   ctx.progress(0, `${test} × ${params.streams}`);
   const timer = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000;
@@ -92,6 +113,7 @@ async function runStreams(trial: TrialRun<TrialParams>, test: NetperfTest, param
     outcomes = await Promise.allSettled(processes.map((process) => process.exited));
   } finally {
     clearInterval(timer);
+    await placed;
   }
 
   // Keep every output before judging any of them.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 import { DEFAULT_TESTS, NETPERF_TESTS } from './tests.js';
 
 const positiveInt = z.number().int().positive();
@@ -67,6 +68,8 @@ export const netperfBlockSchema = z.strictObject({
   histogram: z.boolean().default(false),
   /** Measure local and remote CPU utilisation (`-c -C`). */
   cpuUtil: z.boolean().default(false),
+  /** Pin netperf (client) and netserver's test process (server) to CPUs (`-T client,server`). */
+  cpus: cpusSchema.optional(),
 }).refine((block) => block.burst === undefined || block.burstSearch === undefined, { message: 'give burst or burstSearch, not both', path: ['burstSearch'] });
 
 export type NetperfBlock = z.output<typeof netperfBlockSchema>;

@@ -1,4 +1,5 @@
 import type { TrialSpec } from '@netbench/plugin-api';
+import { cpuParams } from '@netbench/plugin-api/tool-kit';
 import type { NetperfBlock } from './schema.js';
 import { isRequestResponse, type NetperfTest } from './tests.js';
 
@@ -24,6 +25,9 @@ export type TrialParams = {
   readonly demo?: number;
   readonly histogram?: boolean;
   readonly cpuUtil?: boolean;
+  /** CPUs the client and server ends are pinned to (`-T`); labels `cpu_client`, `cpu_server`. */
+  readonly cpu_client?: number;
+  readonly cpu_server?: number;
 };
 
 function streamCounts(streams: NetperfBlock['streams']): number[] {
@@ -55,6 +59,7 @@ export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: numbe
   if (block.histogram && isRequestResponse(test)) params.histogram = true;
   if (block.cpuUtil) params.cpuUtil = true;
   if (block.demo !== undefined) params.demo = block.demo;
+  Object.assign(params, cpuParams(block.cpus));
   return params;
 }
 

@@ -1,4 +1,4 @@
-import type { Plan } from '@netbench/core';
+import { hostShaping, type Plan } from '@netbench/core';
 import { formatTable } from './table.js';
 import { formatDuration } from './number.js';
 
@@ -8,6 +8,8 @@ export function formatPlan(plan: Plan): string {
     { header: 'host', value: (h) => h.id },
     { header: 'cloud', value: (h) => h.cloud },
     { header: 'config', value: (h) => Object.entries(h.config).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(' ') },
+    // The rate a link is shaped to, in bits (tc's `mbps` would be bytes): only when some host is shaped.
+    ...(plan.fleet.some((h) => hostShaping(h)) ? [{ header: 'shaping', value: (h: Plan['fleet'][number]) => hostShaping(h)?.text ?? '' }] : []),
   ]);
   const trials = formatTable(plan.trials, [
     { header: 'trial', value: (t) => t.id },

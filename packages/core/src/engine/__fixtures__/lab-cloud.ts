@@ -20,6 +20,8 @@ const hostSchema = z.strictObject({
   failTeardown: z.boolean().default(false),
   /** The lab tool reports itself missing on this host until installed. */
   toolMissing: z.boolean().default(false),
+  /** Packages for this host are installed through another host (`Host.installHost`, as the local lab's root namespace). */
+  sharedInstaller: z.boolean().optional(),
   /** The address the host reports (as a misbehaving cloud plugin might). */
   internalIp: z.string().optional(),
 });
@@ -58,6 +60,7 @@ export default definePlugin({
         region: 'lab',
         machineType: 'process',
         labels: { dir, ...(config.toolMissing ? { tool_missing: 'true' } : {}) },
+        ...(config.sharedInstaller ? { installHost: processHost({ id: 'lab-installer', name: 'lab installer', cloud: 'lab', internalIp: '127.0.0.1' }) } : {}),
       }));
     }
     return hosts;

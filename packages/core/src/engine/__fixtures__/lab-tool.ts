@@ -24,7 +24,7 @@ export default definePlugin({
   schema,
   trials: (params: z.infer<typeof schema>) => [{ test: 'echo', params: { mode: params.mode, seconds: params.seconds }, estimatedSeconds: params.seconds }],
   async check(host, ctx) {
-    if (host.labels['tool_missing'] === 'true' && !existsSync(installedMarker(ctx.runDir, host))) {
+    if (host.labels['tool_missing'] === 'true' && !existsSync(installedMarker(ctx.runDir, host.installHost ?? host))) {
       throw new ToolMissingError('lab-echo', host.id);
     }
     const result = await host.exec(['sleep', '--version'], { signal: ctx.signal });

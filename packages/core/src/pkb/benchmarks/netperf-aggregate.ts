@@ -1,5 +1,5 @@
 import { readInteger } from '../flags.js';
-import { ipTypes, reachable, type IpType } from '../ip-types.js';
+import { ipTypes, type IpType } from '../ip-types.js';
 import { flagPath, needVms, type BenchmarkContext, type BenchmarkTranslation } from './context.js';
 import { PKB_NETPERF_TEST_LENGTH } from './netperf.js';
 
@@ -24,7 +24,7 @@ export function netperfAggregateBenchmarks(ctx: BenchmarkContext): BenchmarkTran
   const duration = length ? readInteger(length, ctx.problems) : { ok: true as const, value: PKB_NETPERF_TEST_LENGTH };
   if (!duration.ok) return { benchmarks: [] };
   // The demo measures inside the cloud network; external addresses only when asked for.
-  const types: IpType[] = ctx.reach.explicit ? ipTypes(ctx.reach, client, servers[0]!) : reachable(ctx.reach, client, servers[0]!) ? ['internal'] : ['external'];
+  const types: IpType[] = ipTypes(ctx.reach, client, servers[0]!);
   const benchmarks = types.map((ip) => ({
     block: {
       tool: 'netperf',

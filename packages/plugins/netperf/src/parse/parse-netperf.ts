@@ -5,6 +5,7 @@ import { findNetperfFailure } from './netperf-errors.js';
 import { parseClassic } from './parse-classic.js';
 import { parseHistogram } from './parse-histogram.js';
 import { parseOmniCsv, parseOmniKeyval } from './parse-omni.js';
+import { parseOmniHuman } from './parse-omni-human.js';
 import type { ConfidenceResult, LatencyStats, NetperfResult } from '../result.js';
 import { isTransactionUnit, toMbitFactor } from './units.js';
 
@@ -33,7 +34,7 @@ export function parseNetperfOutput(raw: string, options: ParseOptions = {}): Net
   const banner = bannerIndex >= 0 ? (lines[bannerIndex] as string) : undefined;
   const test = resolveTest(banner, options);
 
-  const omni = parseOmniKeyval(lines) ?? parseOmniCsv(lines);
+  const omni = parseOmniKeyval(lines) ?? parseOmniCsv(lines) ?? parseOmniHuman(lines, bannerIndex + 1);
   const body = omni ?? (test ? classicOrUndefined(lines, bannerIndex + 1, test, source) : undefined);
   if (!body) {
     const failure = findNetperfFailure(raw);
@@ -58,7 +59,9 @@ export function parseNetperfOutput(raw: string, options: ParseOptions = {}): Net
   }
   const rawUnits = fields.THROUGHPUT_UNITS ?? (isRequestResponse(test) ? 'Trans/s' : '10^6bits/s');
   const throughput = throughputOf(test, fields, rawUnits, source, body.line);
-  const confidence = confidenceOf(fields, banner, lines);
+  // A banner wrapped over lines (as PKB's logs carry it) has its confidence on a later line.
+  const bannerText = banner === undefined ? undefined : lines.slice(bannerIndex, bannerIndex + 3).join(' ');
+  const confidence = confidenceOf(fields, bannerText, lines);
   if (confidence?.achieved === false) {
     warnings.push(`netperf did not reach the ${confidence.level}% confidence interval of ${confidence.targetWidthPercent ?? '?'}% in ${confidence.iterations ?? 'the allowed'} iterations (width ${confidence.widthPercent ?? '?'}%)`);
   }
@@ -99,6 +102,9 @@ function classicOrUndefined(lines: readonly string[], from: number, test: Netper
 }
 
 function throughputOf(test: NetperfTest, fields: Record<string, string>, units: string, source: string | undefined, line: number): number {
+  // `-o MIN_LATENCY,…,TRANSACTION_RATE` (as the "What a trip" study selects) has no THROUGHPUT column: the rate is the result.
+  const rate = isRequestResponse(test) && fields.THROUGHPUT === undefined ? measured(fields.TRANSACTION_RATE) : undefined;
+  if (rate !== undefined) return rate;
   const value = Number(fields.THROUGHPUT);
   if (fields.THROUGHPUT === undefined || fields.THROUGHPUT.trim() === '' || !Number.isFinite(value)) {
     throw new ParseError(`no numeric throughput (got ${JSON.stringify(fields.THROUGHPUT ?? null)})`, source, line);

@@ -1,8 +1,9 @@
 import { splitCsvLine } from './csv-line.js';
 import { CSV_HEADER_SELECTORS } from '../selectors.js';
 
+
 export interface OmniFields {
-  readonly format: 'omni-csv' | 'omni-keyval';
+  readonly format: 'omni-csv' | 'omni-keyval' | 'omni-human';
   readonly fields: Record<string, string>;
   /** 1-based line of the values (CSV) or of `THROUGHPUT=` (key=value). */
   readonly line: number;
@@ -29,21 +30,40 @@ export function parseOmniKeyval(lines: readonly string[]): OmniFields | undefine
   return line > 0 ? { format: 'omni-keyval', fields, line } : undefined;
 }
 
+/** A line of column titles: names a netperf selector's title and holds no number (a values line does). */
+function titlesOf(line: string): string[] | undefined {
+  const titles = splitCsvLine(line).map((title) => title.trim());
+  if (titles.some((title) => NUMBER_RE.test(title))) return undefined;
+  return titles;
+}
+
 /**
  * `-o` output: a header line of column titles and the line of values under
  * it. netperf silently prints empty trailing values for selectors it does not
- * know, so extra empty values are tolerated.
+ * know, so extra empty values are tolerated. Also read:
+ *  - a header wrapped over several lines (as PKB's logs and docstrings carry
+ *    it): title lines are joined until the values line;
+ *  - a selector netperf prints no heading for: its `print_omni_csv` then
+ *    writes no header field but still a (blank) value, so the values line
+ *    has one more field than the header; the blank value is dropped where
+ *    the columns line up again (the units column holds a unit).
  */
 export function parseOmniCsv(lines: readonly string[]): OmniFields | undefined {
   for (let index = 0; index < lines.length - 1; index++) {
-    const header = splitCsvLine(lines[index] as string).map((title) => title.trim());
-    if (!header.some((title) => title in CSV_HEADER_SELECTORS)) continue;
-    if (header.some((title) => NUMBER_RE.test(title))) continue;
-    const valuesIndex = lines.findIndex((text, at) => at > index && text.trim() !== '');
+    const first = titlesOf(lines[index] as string);
+    if (!first || !first.some((title) => title in CSV_HEADER_SELECTORS)) continue;
+    let header = first.filter((title, at) => title !== '' || at < first.length - 1);
+    let valuesIndex = lines.findIndex((text, at) => at > index && text.trim() !== '');
+    // Wrapped header: the next non-blank lines are titles too.
+    while (valuesIndex >= 0) {
+      const more = titlesOf(lines[valuesIndex] as string);
+      if (!more || !more.some((title) => title in CSV_HEADER_SELECTORS)) break;
+      header = [...header, ...more.filter((title, at) => title !== '' || at < more.length - 1)];
+      valuesIndex = lines.findIndex((text, at) => at > valuesIndex && text.trim() !== '');
+    }
     if (valuesIndex < 0) return undefined;
-    const values = splitCsvLine(lines[valuesIndex] as string);
-    const extra = values.slice(header.length);
-    if (values.length < header.length || extra.some((value) => value.trim() !== '')) continue;
+    const values = alignValues(header, splitCsvLine(lines[valuesIndex] as string));
+    if (!values) continue;
     const fields: Record<string, string> = {};
     header.forEach((title, column) => {
       fields[CSV_HEADER_SELECTORS[title] ?? title] = (values[column] as string).trim();
@@ -52,3 +72,22 @@ export function parseOmniCsv(lines: readonly string[]): OmniFields | undefined {
   }
   return undefined;
 }
+
+const UNIT_TITLE = 'Throughput Units';
+
+/** The values under `header`, or undefined when they cannot be lined up. */
+function alignValues(header: readonly string[], values: readonly string[]): string[] | undefined {
+  if (values.length < header.length) return undefined;
+  if (values.slice(header.length).every((value) => value.trim() === '')) return values.slice(0, header.length);
+  // One more field than titles: a heading-less selector's blank value (see parseOmniCsv).
+  if (values.length !== header.length + 1) return undefined;
+  const unitColumn = header.indexOf(UNIT_TITLE);
+  for (let blank = 0; blank < values.length; blank++) {
+    if ((values[blank] as string).trim() !== '') continue;
+    const aligned = values.filter((_, at) => at !== blank);
+    if (unitColumn < 0 || UNIT_VALUE_RE.test((aligned[unitColumn] as string).trim())) return aligned;
+  }
+  return undefined;
+}
+
+const UNIT_VALUE_RE = /^(Trans\/s|[\d^]*\S*bits\/s|[\d^]*\S*Bytes\/s|\S+\/s)$/;

@@ -1,0 +1,19 @@
+import { expect, it } from 'vitest';
+import type { FleetHost, PlannedTrial } from './types.js';
+import { placementWarnings } from './placement.js';
+
+const host = (id: string, cloud = 'local'): FleetHost => ({ id, name: id, cloud, config: {} });
+const trial = (params: Record<string, number>, client = 'c', server = 's'): PlannedTrial => ({ id: 't', tool: 'netperf', client, server, params }) as unknown as PlannedTrial;
+
+it('warns once on a small machine when local-lab trials run unpinned', () => {
+  const fleet = [host('c'), host('s')];
+  const [warning, ...rest] = placementWarnings({ fleet, trials: [trial({}), trial({ cpu_client: 0 })] }, 2);
+  expect(rest).toEqual([]);
+  expect(warning).toMatch(/^2 netperf trials run both ends on this machine's 2 CPUs without pinning: .*cpus: \{ client: 0, server: 1 \}/);
+});
+
+it('is quiet when pinned, on a larger machine, or off the lab', () => {
+  expect(placementWarnings({ fleet: [host('c'), host('s')], trials: [trial({ cpu_client: 0, cpu_server: 1 })] }, 2)).toEqual([]);
+  expect(placementWarnings({ fleet: [host('c'), host('s')], trials: [trial({})] }, 16)).toEqual([]);
+  expect(placementWarnings({ fleet: [host('c', 'aws'), host('s', 'aws')], trials: [trial({})] }, 2)).toEqual([]);
+});

@@ -1,0 +1,26 @@
+import { availableParallelism } from 'node:os';
+import type { Plan } from './types.js';
+
+/** Machines with at most this many CPUs get the warning: placement swings results there (4x for TCP_RR on 2 vCPUs). */
+export const SMALL_MACHINE_CPUS = 4;
+
+/**
+ * Local-lab hosts are namespaces of this machine: both ends of a trial share
+ * its CPUs. On a small machine where each end runs decides request/response
+ * results (netperf TCP_RR on 2 vCPUs: ~67k tx/s on one vCPU, ~17k on two),
+ * so unpinned trials there are warned about once, saying how to pin.
+ */
+export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = availableParallelism()): string[] {
+  if (cpus > SMALL_MACHINE_CPUS) return [];
+  const local = new Set(plan.fleet.filter((h) => h.cloud === 'local').map((h) => h.id));
+  type Leg = { readonly tool: string; readonly client: string; readonly server: string; readonly params: Readonly<Record<string, unknown>> };
+  const legs: Leg[] = plan.trials.flatMap((t): Leg[] => (t.flows ? t.flows.map((f) => ({ tool: f.tool, client: f.client, server: f.server, params: { ...t.params, ...f.params } })) : [t]));
+  const unpinned = legs.filter((leg) => local.has(leg.client) && local.has(leg.server) && (leg.params['cpu_client'] === undefined || leg.params['cpu_server'] === undefined));
+  if (unpinned.length === 0) return [];
+  const tools = [...new Set(unpinned.map((leg) => leg.tool))].join(', ');
+  return [
+    `${unpinned.length} ${tools} ${unpinned.length === 1 ? 'trial runs' : 'trials run'} both ends on this machine's ${cpus} CPU${cpus === 1 ? '' : 's'} without pinning: ` +
+      'where the scheduler puts them decides request/response results (same CPU or not: ~4x for netperf TCP_RR on 2 vCPUs). ' +
+      'Pin them with `cpus: { client: 0, server: 1 }` in the benchmark block (netperf, iperf3); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity)',
+  ];
+}

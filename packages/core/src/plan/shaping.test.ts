@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import type { FleetHost, PlannedTrial } from './types.js';
+import { hostShaping, shapingWarnings } from './shaping.js';
+
+const host = (id: string, link?: Record<string, string>): FleetHost => ({ id, name: id, cloud: 'local', config: link ? { link } : {} });
+const trial = (client: string, server: string, direction?: 'forward' | 'reverse' | 'both'): PlannedTrial =>
+  ({ id: 't', client, server, ...(direction ? { traffic: { direction } } : {}) }) as unknown as PlannedTrial;
+
+describe('link shaping in the plan', () => {
+  test('resolves the rate to bits per second and says what the spec wrote', () => {
+    expect(hostShaping(host('server', { rate: '100mbit' }))).toEqual({ host: 'server', egressBitsPerSecond: 100e6, text: 'egress 100 Mbit/s (link.rate 100mbit)' });
+    expect(hostShaping(host('server', { rate: '100MByte/s' }))?.text).toBe('egress 800 Mbit/s (link.rate 100MByte/s)');
+    expect(hostShaping(host('c', { ingressRate: '1.5Gbit/s' }))?.text).toBe('ingress 1.5 Gbit/s (link.ingressRate 1.5Gbit/s)');
+    expect(hostShaping(host('plain'))).toBeUndefined();
+    expect(hostShaping(host('delayed', { delay: '10ms' }))).toBeUndefined();
+  });
+
+  test('warns when no trial sends bulk traffic out of the shaped host', () => {
+    const fleet = [host('client'), host('server', { rate: '100mbit' })];
+    const [warning] = shapingWarnings({ fleet, trials: [trial('client', 'server', 'forward'), trial('client', 'server')] });
+    expect(warning).toMatch(/^hosts\.server\.link\.rate shapes what server sends \(100 Mbit\/s\), but no trial sends bulk traffic from server \(the throughput trials send towards it: client → server\): the shaping is not measured/);
+    expect(shapingWarnings({ fleet, trials: [trial('client', 'server')] })[0]).toMatch(/\(no trial measures throughput\)/);
+  });
+
+  test('is quiet when a trial measures the shaped direction (reverse, both, or the shaped host as client)', () => {
+    const fleet = [host('client'), host('server', { rate: '100mbit' })];
+    expect(shapingWarnings({ fleet, trials: [trial('client', 'server', 'reverse')] })).toEqual([]);
+    expect(shapingWarnings({ fleet, trials: [trial('client', 'server', 'both')] })).toEqual([]);
+    expect(shapingWarnings({ fleet, trials: [trial('server', 'client', 'forward')] })).toEqual([]);
+    expect(shapingWarnings({ fleet: [host('client'), host('server')], trials: [trial('client', 'server', 'forward')] })).toEqual([]);
+  });
+
+  test('ingress shaping is measured by traffic towards the host; flows count one by one', () => {
+    const fleet = [host('a', { ingressRate: '50mbit' }), host('b')];
+    expect(shapingWarnings({ fleet, trials: [trial('a', 'b', 'forward')] })).toEqual([
+      'hosts.a.link.ingressRate shapes what a receives (50 Mbit/s), but no trial sends bulk traffic to a: the shaping is not measured',
+    ]);
+    expect(shapingWarnings({ fleet, trials: [trial('a', 'b', 'reverse')] })).toEqual([]);
+    const flows = { id: 't', client: 'b', server: 'a', flows: [{ client: 'b', server: 'c', traffic: { direction: 'forward' } }, { client: 'b', server: 'a', traffic: { direction: 'forward' } }] } as unknown as PlannedTrial;
+    expect(shapingWarnings({ fleet, trials: [flows] })).toEqual([]);
+  });
+});

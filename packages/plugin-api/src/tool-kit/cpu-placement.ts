@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { Labels } from '../samples/types.js';
+import type { Host } from '../plugin/host.js';
+
+/**
+ * CPU placement decides request/response results on small machines (netperf
+ * TCP_RR on 2 vCPUs: ~4x between both ends on one vCPU and on different
+ * ones), so a benchmark block may pin each end: `cpus: { client: 0, server: 1 }`.
+ * Tools apply it natively where they can (netperf `-T`, iperf3 `-A`), else
+ * with `taskset -c` (`pinnedArgv`); every sample records where each end ran.
+ */
+export const cpusSchema = z.strictObject({
+  /** CPU (0-based) the client-side process runs on. */
+  client: z.number().int().min(0).max(4095).optional(),
+  /** CPU the server-side process runs on. */
+  server: z.number().int().min(0).max(4095).optional(),
+});
+
+export type CpuPinning = z.output<typeof cpusSchema>;
+
+/** Trial parameters (so sample labels and series keys) of a pinning: `cpu_client`, `cpu_server`. */
+export function cpuParams(cpus: CpuPinning | undefined): { cpu_client?: number; cpu_server?: number } {
+  return {
+    ...(cpus?.client !== undefined ? { cpu_client: cpus.client } : {}),
+    ...(cpus?.server !== undefined ? { cpu_server: cpus.server } : {}),
+  };
+}
+
+/** `taskset -c CPU argv…`, or `argv` unchanged when `cpu` is undefined. */
+export function pinnedArgv(argv: readonly string[], cpu: number | undefined): string[] {
+  return cpu === undefined ? [...argv] : ['taskset', '-c', String(cpu), ...argv];
+}
+
+const ALLOWED_RE = /^Cpus_allowed_list:\s*(\S+)\s*$/m;
+
+/**
+ * The CPUs process `pid` may run on, as the kernel says (`Cpus_allowed_list`
+ * of /proc/PID/status, e.g. `0` or `0-1`); undefined when it cannot be read
+ * (the process is gone, or the host's transport has no pid).
+ */
+export async function readAffinity(host: Host, pid: number | undefined, signal?: AbortSignal): Promise<string | undefined> {
+  if (pid === undefined || !Number.isInteger(pid) || pid <= 0) return undefined;
+  const result = await host.exec(['cat', `/proc/${pid}/status`], { timeoutMs: 5_000, ...(signal ? { signal } : {}) }).catch(() => undefined);
+  return result?.code === 0 ? ALLOWED_RE.exec(result.stdout)?.[1] : undefined;
+}
+
+/** The direct children of `pid` (`/proc/PID/task/PID/children`), e.g. the process a server forked for this test. */
+export async function childPids(host: Host, pid: number | undefined, signal?: AbortSignal): Promise<number[]> {
+  if (pid === undefined || !Number.isInteger(pid) || pid <= 0) return [];
+  const result = await host.exec(['cat', `/proc/${pid}/task/${pid}/children`], { timeoutMs: 5_000, ...(signal ? { signal } : {}) }).catch(() => undefined);
+  return result?.code === 0 ? result.stdout.trim().split(/\s+/).filter(Boolean).map(Number).filter(Number.isInteger) : [];
+}
+
+/**
+ * Labels of where each end ran: `cpu_client_affinity`, `cpu_server_affinity`
+ * (what the kernel allowed the measuring processes, read back while they
+ * ran; `unknown` when it could not be read). The requested CPUs are the
+ * trial's `cpu_client`/`cpu_server` parameters; the host's CPU count is its
+ * `cpu_count` host label (`host_client_cpu_count`, …).
+ */
+export function placementLabels(client: string | undefined, server: string | undefined): Labels {
+  return { cpu_client_affinity: client ?? 'unknown', cpu_server_affinity: server ?? 'unknown' };
+}

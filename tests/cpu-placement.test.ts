@@ -1,0 +1,49 @@
+import { availableParallelism } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from './helpers/cli.js';
+import { onlyRunDir, readResults } from './helpers/results.js';
+
+// netperf TCP_RR between two lab namespaces, both ends pinned to one CPU and
+// then to two different ones (netperf -T): every sample records the
+// requested CPUs, the affinity read back from /proc while the processes ran,
+// and the host's CPU count. The rates are printed, not asserted: load varies.
+const SPEC = `name: cpu-placement
+hosts:
+  client: { cloud: local }
+  server: { cloud: local }
+benchmarks:
+  - { tool: netperf, name: same-cpu, client: client, server: server, tests: [TCP_RR], duration: 2, cpus: { client: 0, server: 0 } }
+  - { tool: netperf, name: different-cpus, client: client, server: server, tests: [TCP_RR], duration: 2, cpus: { client: 0, server: 1 } }
+  - { tool: iperf3, client: client, server: server, protocol: tcp, duration: 1, cpus: { client: 1, server: 0 } }
+`;
+
+describe.runIf(availableParallelism() >= 2)('CPU placement on the local lab', () => {
+  it('pins netperf and iperf3 ends and records where each ran', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nbt-cpu-placement-'));
+    const file = join(dir, 'cpu.yaml');
+    writeFileSync(file, SPEC);
+    const home = tempHome('nbt-cpu-run-');
+    const result = await runCli(['run', file, '--runs-dir', join(home, 'runs'), '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(0);
+    const { samples } = readResults(onlyRunDir(join(home, 'runs')));
+    const rate = (benchmark: string) => samples.find((s) => s.metric === 'TCP_RR_Transaction_Rate' && s.labels.benchmark === benchmark)!;
+    const same = rate('same-cpu');
+    const different = rate('different-cpus');
+    const cpus = String(availableParallelism());
+    expect(same.labels).toMatchObject({ cpu_client: 0, cpu_server: 0, cpu_client_affinity: '0', cpu_server_affinity: '0', host_client_cpu_count: cpus, host_server_cpu_count: cpus });
+    expect(different.labels).toMatchObject({ cpu_client: 0, cpu_server: 1, cpu_client_affinity: '0', cpu_server_affinity: '1' });
+    const iperf = samples.find((s) => s.labels.tool === 'iperf3' && s.labels.cpu_client_affinity !== undefined)!;
+    expect(iperf.labels).toMatchObject({ cpu_client: 1, cpu_server: 0, cpu_client_affinity: '1', cpu_server_affinity: '0' });
+    console.log(`TCP_RR same CPU: ${same.value} tx/s; different CPUs: ${different.value} tx/s`);
+  });
+
+  it('plan warns when both ends share this small machine unpinned', async () => {
+    const result = await runCli(['plan', 'examples/quickstart.yaml']);
+    expect(result.code, result.stderr).toBe(0);
+    if (availableParallelism() <= 4) expect(result.stderr).toMatch(/warning: \d+ ping, netperf, iperf3 trials run both ends on this machine's \d CPUs? without pinning/);
+    else expect(result.stderr).not.toMatch(/without pinning/);
+  });
+});
