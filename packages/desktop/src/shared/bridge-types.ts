@@ -1,12 +1,19 @@
 // The typed bridge between the renderer and the main process. The renderer
 // sees only these types (no Node, no core at runtime); the same calls travel
 // over Electron IPC (preload) or the loopback HTTP channel (`netbench ui --browser`).
-import type { ChartSpec, ComparisonResult, RunList, RunShow } from '@netbench/results';
+import type { ChartSpec, ComparisonResult, RunHeadline, RunShow, StoredRunSummary } from '@netbench/results';
 import type { CloudCatalog } from '@netbench/plugin-api';
 import type { PluginList, SpecIssue } from '@netbench/core';
 import type { NetbenchEvent, RunStatus } from '@netbench/plugin-api';
 
 export type SpecSource = 'example' | 'saved';
+
+/** The history: stored runs (newest first) with each run's headline number, when it has one. */
+export interface HistoryList {
+  readonly runs: readonly (StoredRunSummary & { readonly headline?: RunHeadline })[];
+  /** Runs matching the filter, before the limit. */
+  readonly total: number;
+}
 
 export interface SpecEntry {
   readonly source: SpecSource;
@@ -244,7 +251,7 @@ export interface BridgeApi {
   liveRun(arg: { runId: string }): Promise<LiveRun>;
   liveCharts(arg: { runId: string }): Promise<readonly ChartSpec[]>;
   activeRuns(arg: Record<string, never>): Promise<readonly string[]>;
-  listRuns(arg: ResultsFilter): Promise<RunList>;
+  listRuns(arg: ResultsFilter): Promise<HistoryList>;
   showRun(arg: { runId: string }): Promise<RunPage>;
   compareRuns(arg: { baseline: string; candidate: string }): Promise<ComparePage>;
   compareSelections(arg: { baseline: readonly LabelPair[]; candidate: readonly LabelPair[] }): Promise<ComparePage>;

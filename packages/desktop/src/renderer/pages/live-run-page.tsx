@@ -18,7 +18,7 @@ export function LiveRunPage({ runId }: { runId: string }) {
   const [events, setEvents] = useState<NetbenchEvent[]>([]);
   const [samples, setSamples] = useState(0);
   /** The running trial's latest live value (`trial-interval`), e.g. `RTT 62 µs`. */
-  const [current, setCurrent] = useState<{ trial: string; text: string } | undefined>();
+  const [current, setCurrent] = useState<{ trial: string; metric: string; value: string } | undefined>();
   const [ended, setEnded] = useState<RunEnded | undefined>();
   const [charts, setCharts] = useState<readonly ChartSpec[]>([]);
   const [error, setError] = useState<string | undefined>();
@@ -52,7 +52,7 @@ export function LiveRunPage({ runId }: { runId: string }) {
         refreshCharts();
       } else if (e.event.type === 'trial-interval') {
         const last = e.event.samples.at(-1);
-        if (last) setCurrent({ trial: e.event.trial, text: `${metricName(last.metric)} ${formatQuantity(last.value, last.unit)}` });
+        if (last) setCurrent({ trial: e.event.trial, metric: metricName(last.metric), value: formatQuantity(last.value, last.unit) });
         refreshCharts();
       } else {
         const event = e.event;
@@ -108,7 +108,7 @@ export function LiveRunPage({ runId }: { runId: string }) {
           {!ended && view.running && (
             <p className="live-now" data-testid="live-now">
               <span className="muted small">{view.running.name} {Math.round(view.running.fraction * 100)}%{view.running.message ? ` · ${view.running.message}` : ''}</span>
-              {current?.trial === view.running.trial && <><br /><strong className="live-value" aria-live="off">{current.text}</strong> <span className="muted small">now</span></>}
+              {current?.trial === view.running.trial && <><br /><span className="small">{current.metric} now</span><br /><strong className="live-value" aria-live="off">{current.value}</strong></>}
             </p>
           )}
           <h3>Hosts</h3>
