@@ -251,6 +251,18 @@ describe('the wizard with cloud catalogs', () => {
     expect(yaml).toContain('zone: us-west-2b');
     expect(yaml).toContain('machineType: c5n.large');
     expect(yaml).toContain('zone: eu-west-1z');
+    // The second place kept the default: a network-optimized type, not the catalog's first (a burstable t3.nano).
+    expect(yaml).toContain('machineType: c5n.xlarge');
+    expect(yaml).not.toContain('nano');
     expect(await page.getByTestId('cost-total').innerText()).not.toContain('$0.00');
+    // Itemised: the instances, per region and type, in instance-hours (latency tests send no bulk traffic to bill).
+    const items = await page.getByTestId('cost-items').innerText();
+    expect(items).toMatch(/c5n\.large in us-west-2/);
+    expect(items).toMatch(/c5n\.xlarge in eu-west-1/);
+    expect(items).toMatch(/instance-hour/);
+    // Credentials are checked here, without calling AWS (found or not, the check is listed).
+    const checks = page.getByTestId('run-checks');
+    await checks.waitFor();
+    expect(await checks.innerText()).toMatch(/aws credentials/);
   });
 });

@@ -78,11 +78,21 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     await page.getByRole('button', { name: 'Next: tests' }).click();
     await page.getByRole('checkbox', { name: /iperf3/ }).check();
     await page.getByLabel('Seconds per test and host pair').fill('1');
+    // Repetitions default to 3 (random order); one keeps this test short.
+    await expect(page.getByLabel('Repetitions (random order)').inputValue()).resolves.toBe('3');
+    await page.getByLabel('Repetitions (random order)').fill('1');
+    // Delay and loss need netem: enabled only where the local plugin found it, with its reason otherwise.
+    const netem = await page.getByTestId('netem-why').innerText();
+    const delayDisabled = await page.getByLabel('Delay, ms (one way)').isDisabled();
+    expect(delayDisabled).toBe(!/\(available\)/.test(netem));
+    if (delayDisabled) expect(netem).toMatch(/^Delay and loss need netem: .+/);
     await shot('05-wizard-tests');
     await page.getByRole('button', { name: 'Next: review' }).click();
 
     const status = page.getByTestId('spec-status');
-    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Valid: 4 trials on 2 hosts/);
+    // ping (forward, the default direction), netperf TCP_RR, iperf3: one repetition each.
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Valid: 3 trials on 2 hosts/);
+    expect(await page.getByTestId('plan-trials').innerText()).toMatch(/direction=forward/);
     await expect(page.getByTestId('cost-total').innerText()).resolves.toContain('$0.00');
     await shot('06-review-valid');
 
@@ -106,7 +116,7 @@ describe('desktop app in a browser, over the loopback bridge', () => {
   it('runs the comparison live and opens results whose chart matches the store', async () => {
     await page.getByTestId('run-button').click();
     await page.getByTestId('live-page').waitFor();
-    await expect.poll(() => page.getByTestId('trial-progress').innerText(), { timeout: 60_000 }).toMatch(/Trial [1-4]\/4/);
+    await expect.poll(() => page.getByTestId('trial-progress').innerText(), { timeout: 60_000 }).toMatch(/Trial [1-3]\/3/);
     await shot('08-live-running');
     const ended = page.getByTestId('run-ended');
     await ended.waitFor({ timeout: 180_000 });
@@ -137,6 +147,11 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     const expected = intervals.map((s) => [Number(s.labels['interval_end']), s.value]).sort((a, b) => a[0]! - b[0]!);
     const shown = rows.map((r) => [Number(r[1]), Number(r[2])]).sort((a, b) => a[0]! - b[0]!);
     expect(shown).toEqual(expected);
+    // The header: each host with its address and shaping; measured, not imported.
+    const header = await page.getByTestId('run-header').innerText();
+    expect(header).toMatch(/measured by netbench/);
+    expect(header).toMatch(/local-1\s+local\s+.*\s+10\.\d+\.\d+\.\d+/);
+    expect(header).toContain('none');
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot('10-run-page');
   });
@@ -148,6 +163,13 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     const table = page.getByTestId('runs-table');
     await table.waitFor();
     await expect(table.locator('tbody tr').count()).resolves.toBe(2);
+    // A headline number per run (iperf3's throughput, the median of its samples), and sortable columns.
+    for (const cell of await table.locator('td.headline').allInnerTexts()) expect(cell).toMatch(/^Throughput [\d.,]+ [MG]bit\/s$/);
+    await page.getByTestId('sort-samples').click();
+    await expect(table.locator('th[aria-sort=ascending]').innerText()).resolves.toMatch(/^samples/);
+    const counts = (await table.locator('tbody tr td:nth-child(9)').allInnerTexts()).map(Number);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    await page.getByTestId('sort-startedAt').click();
     await shot('11-results-history');
     const boxes = table.getByRole('checkbox');
     await boxes.nth(0).check();
@@ -180,6 +202,11 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     const { runId } = await ui.desktop.api.startRun({ text });
     await page.goto(`${ui.server.origin}/#/live/${runId}`);
     await expect.poll(() => page.getByTestId('trial-progress').innerText(), { timeout: 60_000 }).toMatch(/Trial 3\/3 — iperf3/);
+    // Live: while the 30 s trial runs, its current value shows, its interval chart fills in and the bar moves within it.
+    await expect.poll(() => page.getByTestId('live-now').innerText(), { timeout: 30_000 }).toMatch(/Interval throughput now\s+[\d.,]+ [kMG]?bit\/s/);
+    await expect.poll(() => page.locator('[data-testid=live-page] [data-chart-kind=timeseries]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('trial-bar').evaluate((bar) => (bar as HTMLProgressElement).value), { timeout: 30_000 }).toBeGreaterThan(2);
+    await shot('13-live-running-value');
     await page.getByTestId('cancel-button').click();
     const ended = page.getByTestId('run-ended');
     await ended.waitFor({ timeout: 120_000 });

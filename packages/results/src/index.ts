@@ -9,7 +9,7 @@ export {
 } from './store/index.js';
 export type {
   AddResultsOptions, DeleteResultsOptions, ExportResultsOptions, IngestResult, LabelCondition, ListResultsOptions,
-  OpenStoreOptions, PublishStoredRunOptions, RunFilter, RunList, RunShow, SelectedRun, ShownMetric, ShownTrial, TrialSummary, Quantity,
+  OpenStoreOptions, PublishStoredRunOptions, RunFilter, RunHeadline, RunList, RunShow, SelectedRun, ShownMetric, ShownTrial, TrialSummary, Quantity,
   ShowResultOptions, StoredLabelKey, StoredRunPublished, StoredRunRef, StoredRunSummary
 } from './store/index.js';
 /** The results store as `runSpec`'s `store` option: where a finished run is ingested. */

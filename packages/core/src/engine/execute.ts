@@ -8,6 +8,7 @@ import { trialLabels } from './sample-labels.js';
 import { makeSample, recordSamples } from './record-samples.js';
 import { runFlowsTrial } from './flows/run-flows-trial.js';
 import { SearchSteps } from './search/search-steps.js';
+import { LiveIntervals } from './live-intervals.js';
 import { isHostAddress } from '@netbench/plugin-api/tool-kit';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
 
@@ -51,7 +52,9 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
   const startedAt = new Date();
   const began = performance.now();
   const rawFiles: string[] = [];
+  const live = new LiveIntervals(state, trial.id, {});
   const finish = (status: TrialRecord['status'], attempts: number, samples: number, error?: string) => {
+    live.flush(true);
     state.trials.set(trial.id, {
       ...state.trials.get(trial.id)!,
       status, attempts, rawFiles, sampleCount: samples,
@@ -67,6 +70,7 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
   // A cloud plugin's address reaches tool argv: refuse anything that is not an address (e.g. `-f/etc/passwd`).
   if (!isHostAddress(target)) return finish('failed', 0, 0, `host ${server.id}: ${trial.ip} address ${JSON.stringify(target)} is not an IP address or host name`);
   const labels = trialLabels({ runId: state.runId, specName: state.plan.spec.name, netbenchVersion: state.netbenchVersion, trial, client, server, clientInfo, serverInfo });
+  live.setLabels(labels);
 
   for (let attempt = 0; ; attempt += 1) {
     state.events.emit({ type: 'trial-started', trial: trial.id, index: trial.index, total: state.plan.trials.length, tool: trial.tool, test: trial.test, attempt, estimatedSeconds: trial.estimatedSeconds });
@@ -74,7 +78,9 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
     // Raw files of a retried attempt must not overwrite the first attempt's.
     const rawPrefix = attempt === 0 ? trial.id : `${trial.id}-retry${attempt}`;
     try {
-      const output = await call(state, tool, 'run', (signal) => tool.run(run, trialContext(state, trial, signal, timeoutMs, rawPrefix, rawFiles)), { timeoutMs, signal: state.signal });
+      const output = await call(state, tool, 'run', (signal) => tool.run(run, trialContext(state, trial, signal, timeoutMs, rawPrefix, rawFiles, live)), { timeoutMs, signal: state.signal });
+      // Live values go out before the stored samples, so a display can swap the one for the other.
+      live.flush(true);
       const samples = toSamples(state, trial, labels, output?.samples, Date.now());
       return finish('succeeded', attempt + 1, samples.length);
     } catch (error) {
@@ -88,7 +94,7 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
   }
 }
 
-function trialContext(state: RunState, trial: PlannedTrial, signal: AbortSignal, timeoutMs: number, rawPrefix: string, rawFiles: string[]): TrialContext {
+function trialContext(state: RunState, trial: PlannedTrial, signal: AbortSignal, timeoutMs: number, rawPrefix: string, rawFiles: string[], live: LiveIntervals): TrialContext {
   return {
     runId: state.runId,
     runDir: state.runDir,
@@ -104,6 +110,7 @@ function trialContext(state: RunState, trial: PlannedTrial, signal: AbortSignal,
       const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
       state.events.emit({ type: 'trial-progress', trial: trial.id, fraction: clamped, ...(message !== undefined ? { message } : {}) });
     },
+    interval: (sample) => live.add(sample),
   };
 }
 

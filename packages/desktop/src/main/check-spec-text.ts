@@ -40,7 +40,7 @@ function issuesOf(error: unknown): readonly SpecIssue[] {
 export function planSummary(plan: Plan): PlanSummary {
   return {
     name: plan.spec.name,
-    trials: plan.trials.map((t) => ({ id: t.id, tool: t.tool, test: t.test, client: t.client, server: t.server })),
+    trials: plan.trials.map((t) => ({ id: t.id, tool: t.tool, test: t.test, client: t.client, server: t.server, params: t.params })),
     hosts: plan.fleet.map((h) => {
       const config = h.config as Record<string, unknown>;
       return {
@@ -59,7 +59,7 @@ function costSummary(cost: PlanCost): CostSummary {
     hostSeconds: cost.hostSeconds,
     clouds: cost.clouds.map((c) => ({
       cloud: c.cloud, hosts: c.hosts.reduce((n, g) => n + g.count, 0),
-      ...(c.estimate ? { usd: c.estimate.usd } : {}), ...(c.note !== undefined ? { note: c.note } : {}),
+      ...(c.estimate ? { usd: c.estimate.usd, items: c.estimate.items, priceTableDate: c.estimate.priceTableDate } : {}), ...(c.note !== undefined ? { note: c.note } : {}),
     })),
   };
 }

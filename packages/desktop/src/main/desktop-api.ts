@@ -6,6 +6,7 @@ import { defaultStorePath } from '@netbench/results';
 import type { BridgeApi } from '../shared/bridge-types.js';
 import { checkSpecText } from './check-spec-text.js';
 import { generateSpec } from './generate-spec.js';
+import { wizardChecks } from './wizard-checks.js';
 import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, showStoredRun } from './results-access.js';
 import { RunControl, type RunFunction } from './run-control.js';
 import { saveRendererFile, type ChooseSavePath } from './save-file.js';
@@ -78,6 +79,7 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     cloudFields: ({ cloud }) => schemaFields(registry, cloud),
     cloudCatalog: ({ cloud }) => cloudCatalog(registry, cloud),
     generateSpec: async (answers) => ({ text: generateSpec(answers) }),
+    wizardChecks: ({ clouds }) => wizardChecks(registry, clouds),
     startRun: async ({ text, maxCostUsd }) => {
       // The same checks as the editor: an invalid spec or one over the cost guard never starts.
       const check = await checkSpecText(registry, text, maxCostUsd);

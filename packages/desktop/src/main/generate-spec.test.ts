@@ -13,8 +13,9 @@ describe('generateSpec: the wizard answers as a spec', () => {
     expect(text).toContain('name: three-sites');
     const check = await checkSpecText(registry, text);
     expect(check.ok).toBe(true);
-    // 3 pairs × (ping both directions + netperf TCP_RR).
-    expect(check.ok && check.plan.trials.length).toBe(9);
+    // 3 pairs × (ping forward + netperf TCP_RR) × 3 repetitions (the default), in random order.
+    expect(check.ok && check.plan.trials.length).toBe(18);
+    expect(text).toMatch(/options:\n {2}repetitions: 3\n {2}order: random/);
     expect(check.ok && new Set(check.plan.trials.map((t) => t.test))).toEqual(new Set(['icmp', 'TCP_RR']));
   });
 
@@ -31,6 +32,57 @@ describe('generateSpec: the wizard answers as a spec', () => {
     expect(check.ok && check.plan.hosts.map((h) => h.cloud).sort()).toEqual(['gcp', 'static']);
     // GCP has a cost model: a cloud host costs something.
     expect(check.ok && check.cost.usd).toBeGreaterThan(0);
+  });
+
+  it('sets direction, streams, protocol, netperf tests and repetitions; the plan shows each trial\'s parameters', async () => {
+    const text = generateSpec({
+      name: 'dir', question: 'throughput', tools: ['iperf3', 'netperf', 'ping'], durationSeconds: 2, sites: [{ kind: 'local' }, { kind: 'local' }],
+      direction: 'both', streams: 4, protocol: 'both', netperfTests: ['TCP_STREAM', 'TCP_RR'], repetitions: 2,
+    });
+    const check = await checkSpecText(registry, text);
+    if (!check.ok) throw new Error(JSON.stringify(check.issues));
+    const trials = check.plan.trials;
+    const iperf = trials.filter((t) => t.tool === 'iperf3');
+    // forward and reverse × tcp and udp × 2 repetitions.
+    expect(iperf).toHaveLength(8);
+    expect(new Set(iperf.map((t) => `${t.params?.['reverse']}/${t.params?.['protocol']}/${t.params?.['streams']}`))).toEqual(new Set(['false/tcp/4', 'true/tcp/4', 'false/udp/4', 'true/udp/4']));
+    // TCP_STREAM both ways is TCP_STREAM and TCP_MAERTS; TCP_RR once.
+    expect(new Set(trials.filter((t) => t.tool === 'netperf').map((t) => t.test))).toEqual(new Set(['TCP_STREAM', 'TCP_MAERTS', 'TCP_RR']));
+    expect(new Set(trials.filter((t) => t.tool === 'ping').map((t) => t.params?.['direction']))).toEqual(new Set(['forward', 'reverse']));
+    expect(new Set(trials.map((t) => t.params?.['repetition']))).toEqual(new Set([1, 2]));
+  });
+
+  it('shapes every local host\'s egress in bits (never tc\'s byte units)', async () => {
+    const text = generateSpec({ name: 's', question: 'throughput', tools: ['iperf3'], durationSeconds: 2, sites: [{ kind: 'local' }, { kind: 'local' }], shaping: { rateMbit: 100 } });
+    expect(text.match(/link:\n {6}rate: 100mbit\n/g)).toHaveLength(2);
+    expect((await checkSpecText(registry, text)).ok).toBe(true);
+    const netem = generateSpec({ name: 's', question: 'latency', tools: ['ping'], durationSeconds: 1, sites: [{ kind: 'local' }, { kind: 'local' }], shaping: { rateMbit: 50, delayMs: 10, lossPercent: 0.5 } });
+    expect(netem).toContain('rate: 50mbit\n      delay: 10ms\n      loss: 0.5%\n');
+  });
+
+  it('uses the matrix over zones for three or more sites of one cloud and machine type', async () => {
+    const zones = ['us-central1-c', 'us-central1-a', 'us-central1-b', 'us-central1-f'];
+    const text = generateSpec({ name: 'm', question: 'latency', tools: ['netperf'], durationSeconds: 5, repetitions: 1, sites: zones.map((zone) => ({ kind: 'cloud', cloud: 'gcp', zone, machineType: 'n2-standard-4' })) });
+    expect(text).toContain('filter: zone_a < zone_b');
+    expect(text.match(/tool: netperf/g)).toHaveLength(1);
+    const check = await checkSpecText(registry, text);
+    if (!check.ok) throw new Error(JSON.stringify(check.issues));
+    // Each unordered pair of the 4 zones once: 6 TCP_RR trials.
+    expect(check.plan.trials).toHaveLength(6);
+    // Mixed sites are written out pair by pair.
+    const mixed = generateSpec({ name: 'x', question: 'latency', tools: ['ping'], durationSeconds: 1, sites: [{ kind: 'local' }, { kind: 'cloud', cloud: 'gcp', zone: 'us-central1-a', machineType: 'n2-standard-4' }, { kind: 'cloud', cloud: 'gcp', zone: 'us-central1-b', machineType: 'n2-standard-4' }] });
+    expect(mixed).not.toContain('matrix');
+    expect(mixed.match(/tool: ping/g)).toHaveLength(3);
+  });
+
+  it('lists each cloud\'s itemised cost (instances, egress)', async () => {
+    const text = generateSpec({ name: 'c', question: 'throughput', tools: ['iperf3'], durationSeconds: 60, sites: [{ kind: 'cloud', cloud: 'aws', zone: 'us-east-1a', machineType: 'c5n.xlarge' }, { kind: 'cloud', cloud: 'aws', zone: 'us-east-1b', machineType: 'c5n.xlarge' }] });
+    const check = await checkSpecText(registry, text);
+    if (!check.ok) throw new Error(JSON.stringify(check.issues));
+    const items = check.cost.clouds.find((c) => c.cloud === 'aws')?.items ?? [];
+    expect(items.some((i) => /c5n\.xlarge/.test(i.description))).toBe(true);
+    expect(items.some((i) => /inter-AZ|transfer|egress/i.test(i.description) && i.unit === 'GB')).toBe(true);
+    expect(items.reduce((sum, i) => sum + i.usd, 0)).toBeCloseTo(check.cost.usd, 1);
   });
 
   it('guards the max cost', async () => {

@@ -2,24 +2,30 @@ import { chartsFor, compareResults, compareSamples, exportResults, runDifference
 import type { RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { footerOf, renderHtml, renderMarkdown, renderSvg, svgDataUrl } from '@netbench/report';
-import type { ComparePage, ExportedFile, ExportFormat, LabelPair, ResultsFilter, RunPage } from '../shared/bridge-types.js';
+import type { ComparePage, ExportedFile, ExportFormat, HistoryList, LabelPair, ResultsFilter, RunPage } from '../shared/bridge-types.js';
 import { selectionResults, SELECTION_CHART_RUNS } from './selection-results.js';
 
 // The results pages read the same store `netbench results` reads; every
 // function opens it, reads, and closes it (runs write to it meanwhile).
 
 /** History, newest first. An absent store is an empty history, not an error. */
-export async function listStoredRuns(db: string | undefined, filter: ResultsFilter): Promise<RunList> {
+export async function listStoredRuns(db: string | undefined, filter: ResultsFilter): Promise<HistoryList> {
   return withStore(db, (store) => {
     const base = {
       ...(filter.spec ? { spec: filter.spec } : {}),
       ...(filter.tool ? { tool: filter.tool } : {}),
       ...(filter.since ? { since: new Date(`${filter.since}T00:00:00Z`) } : {}),
     };
-    if (!filter.status) return store.list({ ...base, ...(filter.limit ? { limit: filter.limit } : {}) });
-    // The store filters by spec, tool and time; status is filtered here, before the limit.
-    const all = store.list(base).runs.filter((r) => r.status === filter.status);
-    return { runs: filter.limit ? all.slice(0, filter.limit) : all, total: all.length };
+    let list: RunList;
+    if (!filter.status) list = store.list({ ...base, ...(filter.limit ? { limit: filter.limit } : {}) });
+    else {
+      // The store filters by spec, tool and time; status is filtered here, before the limit.
+      const all = store.list(base).runs.filter((r) => r.status === filter.status);
+      list = { runs: filter.limit ? all.slice(0, filter.limit) : all, total: all.length };
+    }
+    // Each run's headline number (the median of its primary metric) for the history table.
+    const headlines = store.headlines(list.runs.map((r) => r.runId));
+    return { total: list.total, runs: list.runs.map((r) => { const h = headlines.get(r.runId); return h ? { ...r, headline: h } : r; }) };
   });
 }
 

@@ -50,6 +50,31 @@ describe('RunControl with the real engine', () => {
     expect(csv.content.trim().split('\n').length - 1).toBe(stored.length);
   });
 
+  it('charts live values while a trial runs; the stored samples replace them when it ends', async () => {
+    const { runId } = await desktop.api.startRun({ text: spec('count: 40, interval: 0.05') });
+    const during = await new Promise<Awaited<ReturnType<typeof desktop.api.liveCharts>>>((resolve) => {
+      let asked = false;
+      const off = desktop.runs.subscribe((e) => {
+        // Ask on the second batch: the timeseries needs two points.
+        if (e.kind === 'run-event' && e.event.type === 'trial-interval' && !asked && desktop.runs.liveCharts(runId).some((c) => c.kind === 'timeseries')) {
+          asked = true;
+          off();
+          resolve(desktop.api.liveCharts({ runId }));
+        }
+      });
+    });
+    const ended = await desktop.runs.wait(runId);
+    expect(ended.status).toBe('succeeded');
+    expect(during.find((c) => c.kind === 'timeseries')?.title).toBe('RTT over time');
+    // The trial was still running: nothing stored yet, so no CDF.
+    expect(during.some((c) => c.kind === 'cdf')).toBe(false);
+    const after = await desktop.api.liveCharts({ runId });
+    expect(after.some((c) => c.kind === 'cdf')).toBe(true);
+    expect(after.some((c) => c.title === 'RTT over time')).toBe(false);
+    // Live values are not part of the run's event list (a snapshot stays small).
+    expect((await desktop.api.liveRun({ runId })).events.some((e) => e.type === 'trial-interval')).toBe(false);
+  });
+
   it('cancel stops the trials, tears down and keeps the run', async () => {
     const { runId } = await desktop.api.startRun({ text: spec('count: 400, interval: 0.05') });
     await new Promise<void>((resolve) => {

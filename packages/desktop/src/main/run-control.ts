@@ -25,10 +25,14 @@ interface ActiveRun {
   readonly controller: AbortController;
   readonly events: NetbenchEvent[];
   readonly samples: Sample[];
+  /** Live values (`trial-interval`) of trials whose stored samples have not arrived yet. */
+  readonly live: Map<string, Sample[]>;
+  /** Counts every change to `samples` and `live`: the live charts' cache key. */
+  version: number;
   ended?: RunEnded;
   done?: Promise<RunEnded>;
-  /** Live charts are recomputed only when samples arrived since the last time. */
-  charts?: { readonly samples: number; readonly specs: ChartSpec[] };
+  /** Live charts are recomputed only when samples or live values arrived since the last time. */
+  charts?: { readonly version: number; readonly specs: ChartSpec[] };
 }
 
 /** Runs kept in memory after they end, so the live page can still be opened. */
@@ -58,7 +62,7 @@ export class RunControl {
     const file = join(dir, 'spec.yaml');
     await writeFile(file, text);
     const controller = new AbortController();
-    const run: ActiveRun = { runId, name, controller, events: [], samples: [] };
+    const run: ActiveRun = { runId, name, controller, events: [], samples: [], live: new Map(), version: 0 };
     this.runs.set(runId, run);
     const runner = this.options.run ?? runSpec;
     run.done = runner({
@@ -96,12 +100,17 @@ export class RunControl {
     return { runId, name: run.name, events: run.events, ...(run.ended ? { ended: run.ended } : {}) };
   }
 
-  /** Charts of what has arrived so far: latency CDF and interval time series (and bars once trials finish). */
+  /**
+   * Charts of what has arrived so far: latency CDF and interval time series,
+   * from the stored samples and the live values of running trials (each
+   * trial's live values give way to its stored samples when they arrive).
+   */
   liveCharts(runId: string): ChartSpec[] {
     const run = this.get(runId);
-    if (run.charts?.samples === run.samples.length) return run.charts.specs;
-    const specs = run.samples.length === 0 ? [] : chartsFor([{ run: liveRecord(run), samples: [...run.samples] }], { kinds: ['cdf', 'timeseries'] });
-    run.charts = { samples: run.samples.length, specs };
+    if (run.charts?.version === run.version) return run.charts.specs;
+    const samples = [...run.samples, ...[...run.live.values()].flat()];
+    const specs = samples.length === 0 ? [] : chartsFor([{ run: liveRecord(run), samples }], { kinds: ['cdf', 'timeseries'] });
+    run.charts = { version: run.version, specs };
     return specs;
   }
 
@@ -128,8 +137,20 @@ export class RunControl {
   }
 
   private record(run: ActiveRun, event: NetbenchEvent): void {
-    if (event.type === 'sample') run.samples.push(event.sample);
-    else run.events.push(event);
+    if (event.type === 'sample') {
+      run.samples.push(event.sample);
+      if (event.sample.trialId !== undefined) run.live.delete(event.sample.trialId);
+      run.version += 1;
+    } else if (event.type === 'trial-interval') {
+      // Not kept in the event list (a ping trial sends one per reply): charts and the page's current value use them.
+      const list = run.live.get(event.trial) ?? [];
+      list.push(...event.samples);
+      run.live.set(event.trial, list);
+      run.version += 1;
+    } else {
+      run.events.push(event);
+      if (event.type === 'trial-finished' && run.live.delete(event.trial)) run.version += 1;
+    }
     if (event.type === 'run-started') run.name = event.name;
     this.emit({ kind: 'run-event', runId: run.runId, event });
   }

@@ -1,12 +1,19 @@
 // The typed bridge between the renderer and the main process. The renderer
 // sees only these types (no Node, no core at runtime); the same calls travel
 // over Electron IPC (preload) or the loopback HTTP channel (`netbench ui --browser`).
-import type { ChartSpec, ComparisonResult, RunList, RunShow } from '@netbench/results';
+import type { ChartSpec, ComparisonResult, RunHeadline, RunShow, StoredRunSummary } from '@netbench/results';
 import type { CloudCatalog } from '@netbench/plugin-api';
 import type { PluginList, SpecIssue } from '@netbench/core';
 import type { NetbenchEvent, RunStatus } from '@netbench/plugin-api';
 
 export type SpecSource = 'example' | 'saved';
+
+/** The history: stored runs (newest first) with each run's headline number, when it has one. */
+export interface HistoryList {
+  readonly runs: readonly (StoredRunSummary & { readonly headline?: RunHeadline })[];
+  /** Runs matching the filter, before the limit. */
+  readonly total: number;
+}
 
 export interface SpecEntry {
   readonly source: SpecSource;
@@ -26,7 +33,11 @@ export interface AppInfo {
 
 export interface PlanSummary {
   readonly name: string;
-  readonly trials: readonly { readonly id: string; readonly tool: string; readonly test: string; readonly client: string; readonly server: string }[];
+  readonly trials: readonly {
+    readonly id: string; readonly tool: string; readonly test: string; readonly client: string; readonly server: string;
+    /** The trial's parameters (direction, streams, repetition, …), as the plan gives them. */
+    readonly params?: Readonly<Record<string, string | number | boolean>>;
+  }[];
   readonly hosts: readonly { readonly name: string; readonly cloud: string; readonly zone?: string; readonly machineType?: string }[];
   readonly estimatedSeconds: number;
 }
@@ -34,7 +45,12 @@ export interface PlanSummary {
 export interface CostSummary {
   readonly usd: number;
   readonly hostSeconds: number;
-  readonly clouds: readonly { readonly cloud: string; readonly usd?: number; readonly note?: string; readonly hosts: number }[];
+  readonly clouds: readonly {
+    readonly cloud: string; readonly usd?: number; readonly note?: string; readonly hosts: number;
+    /** The cloud's itemised estimate (instances, egress) and its price table's date. */
+    readonly items?: readonly { readonly description: string; readonly quantity: number; readonly unit: string; readonly unitPriceUsd: number; readonly usd: number }[];
+    readonly priceTableDate?: string;
+  }[];
 }
 
 /** Live validation of the editor's text: every issue with its place, or the plan and its cost. */
@@ -62,6 +78,43 @@ export interface WizardAnswers {
   readonly tools: readonly WizardTool[];
   /** Seconds each tool measures per host pair. */
   readonly durationSeconds: number;
+  /** Which way traffic goes: client → server, back, or one trial each (default forward). */
+  readonly direction?: WizardDirection;
+  /** Parallel streams for iperf3 and netperf (default: 2 for throughput, else 1). */
+  readonly streams?: number;
+  /** iperf3's protocol; `both` makes one trial each (default: udp for packets per second, else tcp). */
+  readonly protocol?: 'tcp' | 'udp' | 'both';
+  /** netperf tests (default: the question's); stream tests follow `direction` (TCP_STREAM ↔ TCP_MAERTS). */
+  readonly netperfTests?: readonly WizardNetperfTest[];
+  /** Repetitions of every trial, run in random order (default 3). */
+  readonly repetitions?: number;
+  /** Shaping of every local host's egress (tc): rate, and netem delay/loss where the kernel has netem. */
+  readonly shaping?: WizardShaping;
+}
+
+export type WizardDirection = 'forward' | 'reverse' | 'both';
+export type WizardNetperfTest = 'TCP_RR' | 'TCP_CRR' | 'UDP_RR' | 'TCP_STREAM' | 'UDP_STREAM';
+
+export interface WizardShaping {
+  /** Egress rate, Mbit/s (tc tbf). */
+  readonly rateMbit?: number;
+  /** Added one-way delay, ms (netem). */
+  readonly delayMs?: number;
+  /** Random loss, percent (netem). */
+  readonly lossPercent?: number;
+}
+
+/** What the wizard checks before Run, without network calls. */
+export interface WizardChecks {
+  /** What the local lab can shape here (from the local plugin's doctor checks). */
+  readonly shaping: { readonly rate: Capability; readonly netem: Capability };
+  /** Each picked cloud's offline doctor checks (credentials found, project/subscription set). */
+  readonly clouds: readonly { readonly cloud: string; readonly checks: readonly { readonly name: string; readonly ok: boolean; readonly detail: string; readonly fix?: string; readonly severity?: 'error' | 'warning' }[] }[];
+}
+
+export interface Capability {
+  readonly ok: boolean;
+  readonly detail: string;
 }
 
 /** An installed cloud plugin (from its package.json: nothing imported). */
@@ -192,12 +245,13 @@ export interface BridgeApi {
   cloudFields(arg: { cloud: string }): Promise<CloudFields>;
   cloudCatalog(arg: { cloud: string }): Promise<CloudCatalogAnswer>;
   generateSpec(arg: WizardAnswers): Promise<{ text: string }>;
+  wizardChecks(arg: { clouds: string[] }): Promise<WizardChecks>;
   startRun(arg: { text: string; maxCostUsd?: number }): Promise<{ runId: string }>;
   cancelRun(arg: { runId: string }): Promise<{ cancelled: boolean }>;
   liveRun(arg: { runId: string }): Promise<LiveRun>;
   liveCharts(arg: { runId: string }): Promise<readonly ChartSpec[]>;
   activeRuns(arg: Record<string, never>): Promise<readonly string[]>;
-  listRuns(arg: ResultsFilter): Promise<RunList>;
+  listRuns(arg: ResultsFilter): Promise<HistoryList>;
   showRun(arg: { runId: string }): Promise<RunPage>;
   compareRuns(arg: { baseline: string; candidate: string }): Promise<ComparePage>;
   compareSelections(arg: { baseline: readonly LabelPair[]; candidate: readonly LabelPair[] }): Promise<ComparePage>;

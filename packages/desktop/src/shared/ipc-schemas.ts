@@ -38,6 +38,16 @@ export const wizardAnswersSchema = z.strictObject({
   sites: z.array(site).min(2, 'pick at least two places to measure between').max(20),
   tools: z.array(z.enum(['ping', 'netperf', 'iperf3'])).min(1, 'pick at least one test'),
   durationSeconds: z.int().min(1).max(3600),
+  direction: z.enum(['forward', 'reverse', 'both']).optional(),
+  streams: z.int().min(1).max(128).optional(),
+  protocol: z.enum(['tcp', 'udp', 'both']).optional(),
+  netperfTests: z.array(z.enum(['TCP_RR', 'TCP_CRR', 'UDP_RR', 'TCP_STREAM', 'UDP_STREAM'])).min(1).max(5).optional(),
+  repetitions: z.int().min(1).max(100).optional(),
+  shaping: z.strictObject({
+    rateMbit: z.number().positive().max(100_000).optional(),
+    delayMs: z.number().min(0).max(60_000).optional(),
+    lossPercent: z.number().min(0).max(100).optional(),
+  }).optional(),
 });
 
 export const bridgeSchemas = {
@@ -50,6 +60,7 @@ export const bridgeSchemas = {
   cloudFields: z.strictObject({ cloud: cloudName }),
   cloudCatalog: z.strictObject({ cloud: cloudName }),
   generateSpec: wizardAnswersSchema,
+  wizardChecks: z.strictObject({ clouds: z.array(cloudName).max(20) }),
   startRun: z.strictObject({ text: specText, maxCostUsd: usd }),
   cancelRun: z.strictObject({ runId }),
   liveRun: z.strictObject({ runId }),

@@ -23,6 +23,13 @@ export type NetbenchEvent =
   | (Base & { type: 'tool-checked'; host: string; tool: string; version: string })
   | (Base & { type: 'trial-started'; trial: string; index: number; total: number; tool: string; test: string; attempt: number; estimatedSeconds: number })
   | (Base & { type: 'trial-progress'; trial: string; fraction: number; message?: string })
+  /**
+   * Live values of an ordinary trial while it runs (`ctx.interval`): labelled
+   * like the trial's samples, emitted in batches (at most ~4 a second, and the
+   * rest before `trial-finished`), for live display only. They are NOT stored:
+   * the trial's returned samples are the record. `sampleId`s are `live-…`.
+   */
+  | (Base & { type: 'trial-interval'; trial: string; samples: readonly Sample[] })
   | (Base & { type: 'trial-finished'; trial: string; status: TrialStatus; durationMs: number; samples: number; error?: string })
   | (Base & { type: 'sample'; sample: Sample })
   | (Base & { type: 'plugin-call'; plugin: string; hook: string; durationMs: number; ok: boolean })

@@ -94,6 +94,16 @@ export interface TrialContext extends PluginContext {
   /** Report progress of the trial (0..1), for live display. */
   progress(fraction: number, message?: string): void;
   /**
+   * One value measured while the tool runs (an iperf3 interval, a ping
+   * reply, a netperf demo-mode line), for live display: the engine labels it
+   * like the trial's samples and emits it (`trial-interval` events, batched)
+   * so progress lines and charts fill in during the trial. It is NOT stored:
+   * what `run` returns stays the record and must be complete without these.
+   * Absent in a flow (use `ctx.flow.interval`, which stores) and in engines
+   * older than this contract: call it as `ctx.interval?.(sample)`.
+   */
+  readonly interval?: (sample: SampleInput) => void;
+  /**
    * Set when this invocation is one flow of a synchronized trial (see
    * `FlowSupport`); absent for an ordinary trial.
    */

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TrialContext } from '../plugin/tool.js';
+import type { SampleInput } from '../samples/types.js';
 import { RUN_FILES } from '../run/run-files.js';
 import { rawFileName } from '../run/raw-file-name.js';
 
@@ -23,6 +24,8 @@ export interface TestTrialContext {
   readonly saved: ReadonlyMap<string, string>;
   /** Every `ctx.progress(fraction, message)` call, in order. */
   readonly progress: readonly TrialProgress[];
+  /** Every live value given to `ctx.interval`, in order, with `Date.now()` when it came. */
+  readonly intervals: readonly { readonly sample: SampleInput; readonly at: number }[];
   /** Every `ctx.log.warn` message, in order (debug and info are dropped). */
   readonly warnings: readonly string[];
   /** Remove the temp run folder and what was saved in it. Idempotent. */
@@ -41,6 +44,7 @@ export function testTrialContext(timeoutMs = 30_000, trialId = 't0001'): TestTri
   const saved = new Map<string, string>();
   const progress: TrialProgress[] = [];
   const warnings: string[] = [];
+  const intervals: { sample: SampleInput; at: number }[] = [];
   const ctx: TrialContext = {
     runId: 'test-run',
     runDir,
@@ -55,6 +59,7 @@ export function testTrialContext(timeoutMs = 30_000, trialId = 't0001'): TestTri
       return path;
     },
     progress: (fraction, message) => void progress.push(message === undefined ? { fraction } : { fraction, message }),
+    interval: (sample) => void intervals.push({ sample, at: Date.now() }),
   };
-  return { ctx, controller, saved, progress, warnings, dispose: () => rmSync(runDir, { recursive: true, force: true }) };
+  return { ctx, controller, saved, progress, intervals, warnings, dispose: () => rmSync(runDir, { recursive: true, force: true }) };
 }

@@ -36,8 +36,12 @@ describe('iperf3 run() between two namespaces', () => {
       expect(one(samples, 'Retransmits').unit).toBe('count');
       const client = JSON.parse(readFileSync(t.saved.get('iperf3-client.json')!, 'utf8'));
       expect(client.start.connecting_to).toEqual({ host: lab.serverIp, port: expect.any(Number) });
-      const server = JSON.parse(readFileSync(t.saved.get('iperf3-server.json')!, 'utf8'));
-      expect(server.start.accepted_connection.host).toBe(lab.clientIp);
+      // The server's text report, read while it ran: its intervals came as live values before run returned.
+      expect(readFileSync(t.saved.get('iperf3-server.txt')!, 'utf8')).toContain(`Accepted connection from ${lab.clientIp}`);
+      const live = t.intervals.map((i) => i.sample).filter((s) => s.metric === 'Interval Throughput');
+      expect(live.length).toBeGreaterThanOrEqual(2);
+      expect(live[0]!.labels).toMatchObject({ direction: 'forward', interval_start: 0, interval_end: 0.5 });
+      expect(live[0]!.value).toBeGreaterThan(0);
       expect(t.progress.at(-1)).toEqual({ fraction: 1, message: '1/1 s' });
       expect(t.progress.some((p) => p.fraction > 0 && p.fraction < 1)).toBe(true);
       expect(iperfProcesses()).toEqual([]);

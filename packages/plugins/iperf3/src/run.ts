@@ -2,6 +2,7 @@ import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import { assertHostAddress, pinnedArgv, placementLabels, readAffinity, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
 import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { reportedError } from './iperf3-error.js';
+import { liveIntervalSample, onLines } from './live-interval.js';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Json } from './parse-result.js';
 import type { PortPool } from './port-pool.js';
@@ -24,8 +25,17 @@ export async function runIperf3(trial: TrialRun<Iperf3TrialSettings>, ctx: Trial
   const { signal, failure } = trialDeadline(ctx, `iperf3 trial ${trial.id}`);
 
   try {
-    const pinnedServer = (port: number) => pinnedArgv(serverArgv(port), settings.cpu_server);
+    // Live values (not stored: the client's JSON is the record) from the server's text report, as it prints it.
+    const live = ctx.interval;
+    const pinnedServer = (port: number) => pinnedArgv(serverArgv(port, live ? settings.interval : undefined), settings.cpu_server);
     return await withToolServer(trial.server, ports, pinnedServer, IPERF3_SERVER, signal, async (server) => {
+      if (live) {
+        const options = { streams: settings.streams, reverse: settings.reverse };
+        onLines(server.process.stdout, (line) => {
+          const sample = liveIntervalSample(line, options);
+          if (sample) live(sample);
+        });
+      }
       const measuring = settings.duration + settings.omit;
       // Where each end runs decides results on small machines: read both back while they run.
       const placement: { client?: string; server?: string } = {};
@@ -39,7 +49,7 @@ export async function runIperf3(trial: TrialRun<Iperf3TrialSettings>, ctx: Trial
       // iperf3 -J exits 0 even when it reports an error; a server nobody reached would then wait forever.
       const clientFailed = result.code !== 0 || reportedError(result.stdout) !== undefined;
       const serverResult = await server.stop(clientFailed ? 0 : SERVER_EXIT_GRACE_MS);
-      if (serverResult.stdout.trim() !== '') await ctx.saveRaw('iperf3-server.json', serverResult.stdout);
+      if (serverResult.stdout.trim() !== '') await ctx.saveRaw(live ? 'iperf3-server.txt' : 'iperf3-server.json', serverResult.stdout);
       if (signal.aborted) throw failure(signal.reason);
       if (result.stdout.trim() === '') {
         throw new NetbenchError(`iperf3 client on ${trial.client.name} printed nothing (exit ${result.code ?? result.signal}): ${result.stderr.trim()}`);

@@ -43,7 +43,14 @@ export function clientArgv(settings: Iperf3TrialSettings, target: string, port: 
   ];
 }
 
-/** A one-off server (`-1`: exits after one test) with JSON output, on its own port. */
-export function serverArgv(port: number): string[] {
-  return ['iperf3', '-s', '-1', '-p', String(port), '-J'];
+/**
+ * A one-off server (`-1`: exits after one test) on its own port: with JSON
+ * output, or — given `liveInterval` — its text report flushed every
+ * `liveInterval` seconds (`--forceflush`), read line by line for live values
+ * (iperf 3.12 has no `--json-stream`, and `-J` prints only at the end).
+ */
+export function serverArgv(port: number, liveInterval?: number): string[] {
+  return liveInterval === undefined
+    ? ['iperf3', '-s', '-1', '-p', String(port), '-J']
+    : ['iperf3', '-s', '-1', '-p', String(port), '--forceflush', '-i', String(liveInterval)];
 }

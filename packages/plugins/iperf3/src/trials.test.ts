@@ -60,5 +60,6 @@ describe('argv', () => {
 
   it('server argv is a one-off JSON server on the given port', () => {
     expect(serverArgv(5250)).toEqual(['iperf3', '-s', '-1', '-p', '5250', '-J']);
+    expect(serverArgv(5250, 0.5)).toEqual(['iperf3', '-s', '-1', '-p', '5250', '--forceflush', '-i', '0.5']);
   });
 });

@@ -25,6 +25,28 @@ export function interimSample(line: string, test: NetperfTest, stream: number, r
   };
 }
 
+/**
+ * Interim lines of one ordinary trial's stream as live values: the interval
+ * sample of each (`interimSample`), plus `interval_start`/`interval_end` in
+ * seconds since netperf started (for a time series); the `stream` label only
+ * when the trial has several.
+ */
+export class LiveInterims {
+  private previousEnd = 0;
+
+  constructor(private readonly test: NetperfTest, private readonly stream: number | undefined, private readonly startedAt: number) {}
+
+  sample(line: string, receivedAt: number): SampleInput | undefined {
+    const sample = interimSample(line, this.test, this.stream ?? 0, receivedAt);
+    if (!sample) return undefined;
+    const { stream: _stream, ...labels } = sample.labels ?? {};
+    const end = Math.max(this.previousEnd, Math.round(receivedAt - this.startedAt) / 1000);
+    const start = this.previousEnd;
+    this.previousEnd = end;
+    return { ...sample, labels: { ...labels, ...(this.stream === undefined ? {} : { stream: this.stream }), interval_start: start, interval_end: end } };
+  }
+}
+
 /** Calls `onLine` for every complete line of a byte stream. */
 export function onLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
   let pending = '';

@@ -10,7 +10,7 @@ import type { NetperfResult } from './result.js';
 import { trialSamples } from './samples/aggregate.js';
 import { familyArgs, findPool } from './serve.js';
 import { isNetperfTest, type NetperfTest } from './tests.js';
-import { interimSample, onLines } from './interim.js';
+import { interimSample, LiveInterims, onLines } from './interim.js';
 import { estimatedSeconds, type TrialParams } from './trials.js';
 
 const PROGRESS_INTERVAL_MS = 1_000;
@@ -74,15 +74,26 @@ async function runStreams(trial: TrialRun<TrialParams>, test: NetperfTest, param
   const { ports } = lease;
   const seconds = estimatedSeconds(params);
   const { flow } = ctx;
-  // A flow reports interim results (demo mode) so the trial has a time series on the shared clock.
-  const argvParams = flow && params.demo === undefined ? { ...params, demo: FLOW_DEMO_SECONDS } : params;
+  // An ordinary trial shows interim results live (not stored: netperf's final result is the record).
+  const live = flow ? undefined : ctx.interval;
+  // A flow reports interim results (demo mode) so the trial has a time series on the shared clock; live display wants them too.
+  const argvParams = (flow || live) && params.demo === undefined ? { ...params, demo: FLOW_DEMO_SECONDS } : params;
+  const spawned = Date.now();
   const argvs = ports.map((pair) => netperfArgv(test, argvParams, trial.target, pair));
   // A flow's processes start before the barrier, held at a gate, so release only writes a line to each.
   const processes = argvs.map((argv, stream) => {
     const process = trial.client.spawn(flow ? gatedArgv(argv) : argv, { signal: ctx.signal });
     process.stdin.on('error', () => {});
-    if (!flow) process.stdin.end();
-    else {
+    if (!flow) {
+      process.stdin.end();
+      if (live) {
+        const lines = new LiveInterims(test, params.streams > 1 ? stream : undefined, spawned);
+        onLines(process.stdout, (line) => {
+          const sample = lines.sample(line, Date.now());
+          if (sample) live(sample);
+        });
+      }
+    } else {
       onLines(process.stdout, (line) => {
         const sample = interimSample(line, test, stream, Date.now());
         if (sample) flow.interval(sample);

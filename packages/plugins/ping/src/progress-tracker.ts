@@ -8,8 +8,9 @@ const MIN_REPORT_GAP_MS = 250;
  * Follows ping's output as it streams and reports how far the run is:
  * highest sequence number answered (or errored) over the count, or, in flood
  * mode where ping prints one `.` per request instead of lines, dots over count.
+ * `onLine`, when given, sees every complete line as it arrives (live values).
  */
-export function trackPingProgress(stream: Readable, count: number, report: (fraction: number, message: string) => void): void {
+export function trackPingProgress(stream: Readable, count: number, report: (fraction: number, message: string) => void, onLine?: (line: string) => void): void {
   let pending = '';
   let highestSeq = 0;
   let dots = 0;
@@ -19,6 +20,7 @@ export function trackPingProgress(stream: Readable, count: number, report: (frac
     const lines = text.split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) {
+      onLine?.(line);
       const match = SEQ_RE.exec(line);
       if (match) highestSeq = Math.max(highestSeq, Number(match[1]));
       else if (FLOOD_CHARS_RE.test(line)) dots += countDots(line);

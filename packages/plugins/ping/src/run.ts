@@ -3,6 +3,7 @@ import { paramLabels, type Host, type ToolInfo, type TrialContext, type TrialOut
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { trackPingProgress } from './progress-tracker.js';
+import { PingReplyReader } from './live-reply.js';
 import { pingArgv, type PingTrialSettings } from './trial-settings.js';
 
 /**
@@ -22,7 +23,13 @@ export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialCont
   const proc = host.spawn(pingArgv(settings, target), { signal });
   proc.stdin.on('error', () => {});
   proc.stdin.end();
-  trackPingProgress(proc.stdout, settings.count, (fraction, message) => ctx.progress(fraction, message));
+  // Each reply as it arrives, for live display (not stored: the final parse is the record).
+  const live = ctx.interval;
+  const replies = new PingReplyReader(Date.now());
+  trackPingProgress(proc.stdout, settings.count, (fraction, message) => ctx.progress(fraction, message), live && ((line) => {
+    const sample = replies.sample(line);
+    if (sample) live(sample);
+  }));
   const result = await proc.exited;
 
   const rawName = `ping-${settings.direction}.txt`;

@@ -10,6 +10,7 @@ export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, V1_SQL } from './schema.js'
 export type { Migration } from './schema.js';
 export type { IngestResult } from './ingest.js';
 export type { LabelCondition, RunFilter, RunList, StoredRunSummary } from './list-runs.js';
+export type { RunHeadline } from './run-headlines.js';
 export type { StoredRunRef } from './run-ref.js';
 export { listResults } from './list-results.js';
 export type { ListResultsOptions } from './list-results.js';

@@ -1,3 +1,4 @@
+import { runHeadlines, type RunHeadline } from './run-headlines.js';
 import type { RunResults } from '@netbench/plugin-api';
 import type { RunRecord } from '@netbench/plugin-api';
 import type { Sample } from '@netbench/plugin-api';
@@ -44,6 +45,11 @@ export class ResultsStore {
 
   list(filter: RunFilter = {}): RunList {
     return this.read('listing runs', () => listRuns(this.db, filter));
+  }
+
+  /** Each listed run's headline number (`runHeadlines`: the median of its primary metric). */
+  headlines(runIds: readonly string[]): Map<string, RunHeadline> {
+    return this.read('reading run headlines', () => runHeadlines(this.db, runIds));
   }
 
   /** Resolve what a user typed (id, prefix, suffix, `latest~N`, run folder). */

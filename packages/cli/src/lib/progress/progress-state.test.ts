@@ -22,6 +22,16 @@ describe('ProgressState', () => {
     expect(state.etaSeconds(25_000)).toBeCloseTo(25, 5);
   });
 
+  it('keeps the latest live value of a running trial, in its unit', () => {
+    const state = new ProgressState();
+    state.apply({ ...base, time: 0, type: 'trial-started', trial: 't1', index: 0, total: 1, tool: 'iperf3', test: 'tcp', attempt: 0, estimatedSeconds: 5 });
+    const live = (value: number, unit: string, metric: string) => ({ runId: 'r', sampleId: 'live-t1-1', trialId: 't1', metric, value, unit, timestamp: 0, labels: {} });
+    state.apply({ ...base, time: 1, type: 'trial-interval', trial: 't1', samples: [live(8000, 'Mbits/sec', 'Interval Throughput'), live(9380, 'Mbits/sec', 'Interval Throughput')] });
+    expect(state.current.get('t1')?.latest).toBe('Interval throughput 9.38 Gbit/s');
+    state.apply({ ...base, time: 2, type: 'trial-interval', trial: 't1', samples: [live(0.062, 'ms', 'RTT')] });
+    expect(state.current.get('t1')?.latest).toBe('RTT 62 µs');
+  });
+
   it('has no ETA outside execute and counts failures', () => {
     const state = new ProgressState();
     state.apply({ ...base, time: 0, type: 'phase-started', phase: 'provision' });

@@ -1,4 +1,5 @@
 import type { NetbenchEvent } from '@netbench/plugin-api';
+import { formatQuantity, metricName } from '@netbench/report/units';
 
 /** What a progress display needs to know, folded from the event stream. */
 export class ProgressState {
@@ -6,7 +7,7 @@ export class ProgressState {
   total = 0;
   finished = 0;
   failed = 0;
-  current = new Map<string, { label: string; index: number; started: number; estimated: number; fraction: number }>();
+  current = new Map<string, { label: string; index: number; started: number; estimated: number; fraction: number; latest?: string }>();
   private runStarted = Date.now();
   private executeStarted: number | undefined;
   private estimatedTotal = 0;
@@ -36,6 +37,13 @@ export class ProgressState {
       case 'trial-progress': {
         const trial = this.current.get(event.trial);
         if (trial) trial.fraction = event.fraction;
+        break;
+      }
+      case 'trial-interval': {
+        // The latest live value (ctx.interval): `RTT 0.062 ms`, `Interval Throughput 9.38 Gbit/s`.
+        const trial = this.current.get(event.trial);
+        const last = event.samples.at(-1);
+        if (trial && last) trial.latest = `${metricName(last.metric)} ${formatQuantity(last.value, last.unit)}`;
         break;
       }
       case 'trial-finished': {

@@ -43,7 +43,7 @@ export class TtyProgress {
     const parts = [`${FRAMES[this.frame]} ${s.phase}`];
     if (s.total > 0) parts.push(`trial ${Math.min(s.finished + s.current.size, s.total)}/${s.total}`);
     const running = [...s.current.values()].sort((a, b) => a.index - b.index)[0];
-    if (running) parts.push(`${running.label} ${Math.round(running.fraction * 100)}%`);
+    if (running) parts.push(`${running.label} ${Math.round(running.fraction * 100)}%${running.latest ? ` · ${running.latest}` : ''}`);
     parts.push(`elapsed ${formatDuration(s.elapsedSeconds())}`);
     const eta = s.etaSeconds();
     if (eta !== undefined) parts.push(`ETA ${formatDuration(eta)}`);

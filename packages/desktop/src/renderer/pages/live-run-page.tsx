@@ -5,6 +5,7 @@ import type { RunEnded } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { bridge, call } from '../lib/bridge-client';
 import { formatDuration } from '../lib/format';
+import { formatQuantity, metricName } from '@netbench/report/echarts';
 import { href } from '../lib/route';
 import { StatusBadge } from '../lib/status';
 
@@ -16,6 +17,8 @@ const CHART_INTERVAL_MS = 750;
 export function LiveRunPage({ runId }: { runId: string }) {
   const [events, setEvents] = useState<NetbenchEvent[]>([]);
   const [samples, setSamples] = useState(0);
+  /** The running trial's latest live value (`trial-interval`), e.g. `RTT 62 µs`. */
+  const [current, setCurrent] = useState<{ trial: string; metric: string; value: string } | undefined>();
   const [ended, setEnded] = useState<RunEnded | undefined>();
   const [charts, setCharts] = useState<readonly ChartSpec[]>([]);
   const [error, setError] = useState<string | undefined>();
@@ -46,6 +49,10 @@ export function LiveRunPage({ runId }: { runId: string }) {
       }
       if (e.event.type === 'sample') {
         setSamples((n) => n + 1);
+        refreshCharts();
+      } else if (e.event.type === 'trial-interval') {
+        const last = e.event.samples.at(-1);
+        if (last) setCurrent({ trial: e.event.trial, metric: metricName(last.metric), value: formatQuantity(last.value, last.unit) });
         refreshCharts();
       } else {
         const event = e.event;
@@ -97,7 +104,13 @@ export function LiveRunPage({ runId }: { runId: string }) {
             {` · ${samples} samples`}
             {view.elapsedMs !== undefined ? ` · ${formatDuration(view.elapsedMs)} elapsed` : ''}
           </p>
-          <progress max={Math.max(1, view.total)} value={view.finished} aria-label="Trials finished" />
+          <progress max={Math.max(1, view.total)} value={view.finished + (ended ? 0 : view.fraction)} aria-label="Trials finished" data-testid="trial-bar" />
+          {!ended && view.running && (
+            <p className="live-now" data-testid="live-now">
+              <span className="muted small">{view.running.name} {Math.round(view.running.fraction * 100)}%{view.running.message ? ` · ${view.running.message}` : ''}</span>
+              {current?.trial === view.running.trial && <><br /><span className="small">{current.metric} now</span><br /><strong className="live-value" aria-live="off">{current.value}</strong></>}
+            </p>
+          )}
           <h3>Hosts</h3>
           <ul className="plain small" data-testid="hosts">{view.hosts.length === 0 ? <li className="muted">none ready yet</li> : view.hosts.map((h) => <li key={h}>✓ {h}</li>)}</ul>
           {view.messages.length > 0 && <><h3>Messages</h3><ul className="plain small">{view.messages.map((m, i) => <li key={i} className={m.error ? 'error-text' : 'warn-text'}>{m.text}</li>)}</ul></>}
@@ -150,6 +163,10 @@ interface LiveView {
   current: number;
   finished: number;
   currentName?: string;
+  /** The trial running now, how far it is (trial-progress) and what it said. */
+  running?: { trial: string; name: string; fraction: number; message?: string };
+  /** Fraction of the running trial done, for the progress bar. */
+  fraction: number;
   etaMs?: number;
   elapsedMs?: number;
   messages: { text: string; error: boolean }[];
@@ -157,7 +174,7 @@ interface LiveView {
 
 /** The progress display's state from the event stream (as the CLI's progress line reads it). */
 function summarise(events: readonly NetbenchEvent[], now: number): LiveView {
-  const view: LiveView = { phases: {}, hosts: [], total: 0, current: 0, finished: 0, messages: [] };
+  const view: LiveView = { phases: {}, hosts: [], total: 0, current: 0, finished: 0, fraction: 0, messages: [] };
   let started: number | undefined;
   let estimated = 0;
   let finishedMs = 0;
@@ -168,14 +185,16 @@ function summarise(events: readonly NetbenchEvent[], now: number): LiveView {
       case 'phase-started': view.phases[e.phase] = 'running'; break;
       case 'phase-finished': view.phases[e.phase] = e.ok ? 'done' : 'failed'; break;
       case 'host-ready': view.hosts.push(`${e.host} (${e.cloud}, ${e.address})`); break;
-      case 'trial-started': view.current = e.index + 1; view.total = e.total; view.currentName = `${e.tool} ${e.test}`; break;
-      case 'trial-finished': view.finished += 1; finishedMs += e.durationMs; if (e.status === 'failed') view.messages.push({ text: `trial ${e.trial} failed: ${e.error ?? ''}`, error: true }); break;
+      case 'trial-started': view.current = e.index + 1; view.total = e.total; view.currentName = `${e.tool} ${e.test}`; view.running = { trial: e.trial, name: view.currentName, fraction: 0 }; break;
+      case 'trial-progress': if (view.running?.trial === e.trial) view.running = { ...view.running, fraction: e.fraction, ...(e.message !== undefined ? { message: e.message } : {}) }; break;
+      case 'trial-finished': if (view.running?.trial === e.trial) delete view.running; view.finished += 1; finishedMs += e.durationMs; if (e.status === 'failed') view.messages.push({ text: `trial ${e.trial} failed: ${e.error ?? ''}`, error: true }); break;
       case 'warning': view.messages.push({ text: e.message, error: false }); break;
       case 'error': view.messages.push({ text: e.message, error: true }); break;
       case 'run-finished': ended = e.time; break;
       default: break;
     }
   }
+  view.fraction = view.running?.fraction ?? 0;
   if (started !== undefined) {
     view.elapsedMs = (ended ?? now) - started;
     const remaining = view.total - view.finished;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { ResultsFilter } from '../../shared/bridge-types';
+import type { HistoryList, ResultsFilter } from '../../shared/bridge-types';
+import { formatQuantity, metricName } from '@netbench/report/echarts';
 import { formatDuration, formatTime } from '../lib/format';
 import { go, href } from '../lib/route';
 import { Loaded, StatusBadge } from '../lib/status';
@@ -7,11 +8,46 @@ import { useCall } from '../lib/use-call';
 
 const PAGE = 200;
 
+type Run = HistoryList['runs'][number];
+type SortKey = 'runId' | 'name' | 'status' | 'startedAt' | 'durationMs' | 'tools' | 'trials' | 'samples' | 'headline';
+const COLUMNS: { key: SortKey; title: string }[] = [
+  { key: 'runId', title: 'run' }, { key: 'name', title: 'spec' }, { key: 'status', title: 'status' }, { key: 'startedAt', title: 'started' },
+  { key: 'durationMs', title: 'duration' }, { key: 'tools', title: 'tools' }, { key: 'trials', title: 'trials' }, { key: 'samples', title: 'samples' },
+  { key: 'headline', title: 'headline' },
+];
+
+/** What a column sorts by: headlines by role then value (throughputs and latencies do not interleave). */
+function sortValue(run: Run, key: SortKey): string | number {
+  switch (key) {
+    case 'tools': return run.tools.join(',');
+    case 'headline': return run.headline ? `${run.headline.role}:${run.headline.metric}:${run.headline.unit}` : '~';
+    default: return run[key];
+  }
+}
+
+function sortRuns(runs: readonly Run[], key: SortKey, descending: boolean): Run[] {
+  const sign = descending ? -1 : 1;
+  return [...runs].sort((a, b) => {
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
+    let order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    if (order === 0 && key === 'headline') order = (a.headline?.value ?? 0) - (b.headline?.value ?? 0);
+    return sign * order;
+  });
+}
+
+/** `Throughput 9.38 Gbit/s`: the run's headline metric, median of its samples (n in the tooltip). */
+function headlineText(run: Run): string {
+  const h = run.headline;
+  return h ? `${metricName(h.metric)} ${formatQuantity(h.value, h.unit)}` : '—';
+}
+
 /** History from the results store, newest first, with filters; pick two runs to compare. */
 export function ResultsPage() {
   const [draft, setDraft] = useState({ spec: '', tool: '', status: '', since: '' });
   const [filter, setFilter] = useState<ResultsFilter>({ limit: PAGE });
   const [picked, setPicked] = useState<string[]>([]);
+  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'startedAt', descending: true });
   const runs = useCall('listRuns', filter, JSON.stringify(filter));
   const active = useCall('activeRuns', {}, 'active');
 
@@ -23,6 +59,7 @@ export function ResultsPage() {
       ...(draft.status ? { status: draft.status } : {}), ...(draft.since ? { since: draft.since } : {}),
     });
   };
+  const sortBy = (key: SortKey) => setSort((now) => ({ key, descending: now.key === key ? !now.descending : key === 'startedAt' }));
   const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
 
   return (
@@ -53,17 +90,24 @@ export function ResultsPage() {
       <Loaded state={runs} what="runs">{(list) => (
         list.runs.length === 0 ? <p className="muted">No stored runs{filter.spec || filter.tool || filter.status || filter.since ? ' match these filters' : ' yet — start one from New comparison'}.</p> : (
           <>
-            <p className="muted small" data-testid="runs-count">Showing {list.runs.length} of {list.total} runs.</p>
+            <p className="muted small" data-testid="runs-count">Showing {list.runs.length} of {list.total} runs.{list.total > list.runs.length ? ' Sorting orders the runs shown.' : ''}</p>
             <div className="table-scroll tall">
               <table className="data-table" data-testid="runs-table">
-                <thead><tr><th scope="col"><span className="sr-only">Compare</span></th><th scope="col">run</th><th scope="col">spec</th><th scope="col">status</th><th scope="col">started</th><th scope="col">duration</th><th scope="col">tools</th><th scope="col">trials</th><th scope="col">samples</th></tr></thead>
+                <thead><tr><th scope="col"><span className="sr-only">Compare</span></th>{COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
+                    <button type="button" className="link sort" onClick={() => sortBy(c.key)} data-testid={`sort-${c.key}`}>
+                      {c.title}{sort.key === c.key ? (sort.descending ? ' ▼' : ' ▲') : ''}
+                    </button>
+                  </th>
+                ))}</tr></thead>
                 <tbody>
-                  {list.runs.map((r) => (
+                  {sortRuns(list.runs, sort.key, sort.descending).map((r) => (
                     <tr key={r.runId}>
                       <td><input type="checkbox" checked={picked.includes(r.runId)} onChange={() => toggle(r.runId)} aria-label={`Select ${r.runId} to compare`} /></td>
                       <td><a href={href('run', r.runId)}><code>{r.runId}</code></a></td>
                       <td>{r.name}</td><td><StatusBadge status={r.status} /></td><td>{formatTime(r.startedAt)}</td>
                       <td>{formatDuration(r.durationMs)}</td><td>{r.tools.join(', ')}</td><td>{r.trials}</td><td>{r.samples}</td>
+                      <td className="headline" title={r.headline ? `median of ${r.headline.n} samples of ${r.headline.metric} (${r.headline.unit})` : 'no throughput, latency or rate metric'}>{headlineText(r)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -9,6 +9,7 @@ import { saveFile } from '../lib/save-file';
 import { go, href } from '../lib/route';
 import { Loaded, StatusBadge } from '../lib/status';
 import { useCall } from '../lib/use-call';
+import { RunHeader } from './run-header';
 
 /** One stored run: header, summary table per trial, its charts, exports. */
 export function RunPage({ runId }: { runId: string }) {
@@ -42,7 +43,7 @@ export function RunPage({ runId }: { runId: string }) {
         </div>
         {exported && <p className={exported.ok ? 'muted small' : 'error-text'} role={exported.ok ? 'status' : 'alert'} data-testid="export-status">{exported.text}</p>}
         <p className="muted">
-          {formatTime(show.run.startedAt)} · {show.run.samples} samples · {show.run.hosts.map((h) => `${h.name} (${h.cloud}${h.zone ? ` ${h.zone}` : ''})`).join(', ')}
+          {formatTime(show.run.startedAt)} · {show.run.samples} samples · {show.run.hosts.length} host(s)
           {' · '}
           <label>Compare with{' '}
             <select defaultValue="" onChange={(e) => e.target.value && go('compare', e.target.value, runId)} aria-label="Compare with another run (as baseline)">
@@ -51,6 +52,7 @@ export function RunPage({ runId }: { runId: string }) {
             </select>
           </label>
         </p>
+        <RunHeader run={show.run} />
         {show.run.errors.length > 0 && <div className="panel panel-error" role="alert"><h2>Errors</h2><ul>{show.run.errors.map((e) => <li key={e}>{e}</li>)}</ul></div>}
         <h2>Summary</h2>
         <SummaryTable trials={show.trials} />

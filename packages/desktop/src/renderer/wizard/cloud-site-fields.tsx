@@ -2,6 +2,7 @@ import type { CloudCatalog } from '@netbench/plugin-api';
 import { useEffect, useState } from 'react';
 import type { WizardSite } from '../../shared/bridge-types';
 import { useCall } from '../lib/use-call';
+import { defaultMachineType } from './network-defaults';
 
 type CloudSite = Extract<WizardSite, { kind: 'cloud' }>;
 type MachineType = CloudCatalog['machineTypes'][number];
@@ -23,10 +24,10 @@ export function CloudSiteFields({ index, site, update }: { index: number; site: 
   const answer = useCall('cloudCatalog', { cloud: site.cloud }, site.cloud);
   const catalog = answer.data?.catalog ?? undefined;
 
-  // A newly picked cloud starts on the first zone and machine type of its list.
+  // A newly picked cloud starts on the first zone of its list and a machine type fit for network tests (not a burstable one).
   useEffect(() => {
     if (!catalog || site.zone !== '' || site.machineType !== '') return;
-    update({ ...site, zone: catalog.regions[0]?.zones[0] ?? '', machineType: catalog.machineTypes[0]?.name ?? '' });
+    update({ ...site, zone: catalog.regions[0]?.zones[0] ?? '', machineType: defaultMachineType(site.cloud, catalog) });
   }, [catalog]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the catalog arrives
 
   if (!catalog) {

@@ -4,6 +4,16 @@ import { call, BridgeCallError } from '../lib/bridge-client';
 import { formatDuration } from '../lib/format';
 import { go } from '../lib/route';
 import { SpecEditor } from './spec-editor';
+import { RunChecks, useRunChecks } from './run-checks';
+
+/** A trial's parameters for the plan table: direction first, the rest as the plan gives them. */
+function paramText(params: Readonly<Record<string, string | number | boolean>> | undefined): string {
+  if (!params) return '';
+  const entries = Object.entries(params);
+  const first = ['direction', 'reverse', 'protocol', 'streams', 'repetition'];
+  entries.sort((a, b) => (first.indexOf(a[0]) + 1 || 99) - (first.indexOf(b[0]) + 1 || 99));
+  return entries.map(([k, v]) => `${k}=${String(v)}`).join(' ');
+}
 
 /** Review: the YAML (editable, validated as you type), the plan, the cost and the max-cost guard, then Run. */
 export function ReviewStep({ text, setText }: { text: string; setText(text: string): void }) {
@@ -15,6 +25,9 @@ export function ReviewStep({ text, setText }: { text: string; setText(text: stri
   const [saveName, setSaveName] = useState('my-spec.yaml');
   const [saved, setSaved] = useState<string | undefined>();
   const generation = useRef(0);
+  const [override, setOverride] = useState(false);
+  const clouds = check?.ok ? check.plan.hosts.map((h) => h.cloud) : [];
+  const { checks, blocking } = useRunChecks(clouds);
 
   const maxCostUsd = maxCost.trim() === '' ? undefined : Number(maxCost);
   const maxCostValid = maxCostUsd === undefined || (Number.isFinite(maxCostUsd) && maxCostUsd >= 0);
@@ -32,7 +45,7 @@ export function ReviewStep({ text, setText }: { text: string; setText(text: stri
     return () => clearTimeout(timer);
   }, [text, maxCost]);
 
-  const canRun = !checking && check?.ok === true && !check.overBudget && maxCostValid && !starting;
+  const canRun = !checking && check?.ok === true && !check.overBudget && maxCostValid && !starting && (blocking.length === 0 || override);
   const run = async () => {
     setStarting(true);
     setRunError(undefined);
@@ -79,13 +92,24 @@ export function ReviewStep({ text, setText }: { text: string; setText(text: stri
             <div className="table-scroll short">
               <table className="data-table compact" data-testid="plan-trials">
                 <caption>Trials</caption>
-                <thead><tr><th scope="col">#</th><th scope="col">tool</th><th scope="col">test</th><th scope="col">client → server</th></tr></thead>
-                <tbody>{check.plan.trials.map((t, i) => <tr key={t.id}><td>{i + 1}</td><td>{t.tool}</td><td>{t.test}</td><td>{t.client} → {t.server}</td></tr>)}</tbody>
+                <thead><tr><th scope="col">#</th><th scope="col">tool</th><th scope="col">test</th><th scope="col">client → server</th><th scope="col">parameters</th></tr></thead>
+                <tbody>{check.plan.trials.map((t, i) => <tr key={t.id}><td>{i + 1}</td><td>{t.tool}</td><td>{t.test}</td><td>{t.client} → {t.server}</td><td className="small">{paramText(t.params)}</td></tr>)}</tbody>
               </table>
             </div>
             <h2>Cost</h2>
             <p data-testid="cost-total"><strong>Estimated ${check.cost.usd.toFixed(2)}</strong> ({formatDuration(check.cost.hostSeconds * 1000)} per host)</p>
-            <ul className="plain small">{check.cost.clouds.map((c) => <li key={c.cloud}>{c.cloud}: {c.hosts} host(s) — {c.usd !== undefined ? `$${c.usd.toFixed(2)}` : c.note}</li>)}</ul>
+            <ul className="plain small" data-testid="cost-items">{check.cost.clouds.map((c) => (
+              <li key={c.cloud}>{c.cloud}: {c.hosts} host(s) — {c.usd !== undefined ? `$${c.usd.toFixed(2)}` : c.note}{c.priceTableDate ? <span className="muted"> (prices of {c.priceTableDate})</span> : null}
+                {c.items && c.items.length > 0 && (
+                  <table className="data-table compact">
+                    <thead><tr><th scope="col">item</th><th scope="col">quantity</th><th scope="col">unit price</th><th scope="col">USD</th></tr></thead>
+                    <tbody>{c.items.map((item) => (
+                      <tr key={item.description}><td>{item.description}</td><td>{Number(item.quantity.toPrecision(3))} {item.unit}</td><td>${item.unitPriceUsd}</td><td>${item.usd.toFixed(2)}</td></tr>
+                    ))}</tbody>
+                  </table>
+                )}
+              </li>
+            ))}</ul>
           </>
         )}
         <label className="block">Max cost (USD, optional)
@@ -94,6 +118,7 @@ export function ReviewStep({ text, setText }: { text: string; setText(text: stri
         {!maxCostValid && <p className="error-text">Max cost must be a number ≥ 0.</p>}
         {check?.ok && check.overBudget && <p className="error-text" role="alert">The estimate ${check.cost.usd.toFixed(2)} is above the max cost: the run would be refused.</p>}
         {check && check.warnings.length > 0 && <ul className="plain small warn-text">{check.warnings.map((w) => <li key={w}>{w}</li>)}</ul>}
+        <RunChecks checks={checks} blocking={blocking} override={override} setOverride={setOverride} />
         <button type="button" className="primary big" disabled={!canRun} onClick={run} data-testid="run-button">{starting ? 'Starting…' : 'Run'}</button>
         {runError && <p className="error-text" role="alert">{runError}</p>}
       </aside>

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import type { Question, WizardAnswers, WizardSite, WizardTool } from '../../shared/bridge-types';
+import type { Question, WizardAnswers, WizardNetperfTest, WizardSite, WizardTool } from '../../shared/bridge-types';
 import { call } from '../lib/bridge-client';
 import { useCall } from '../lib/use-call';
 import { Loaded } from '../lib/status';
 import { ReviewStep } from './review-step';
 import { SitesStep } from './sites-step';
+import { shapingOf, TestsStep, type TestSettings } from './tests-step';
 
 const STEPS = ['Question', 'Where', 'Tests', 'Review'] as const;
 
-const QUESTIONS: { id: Question; title: string; detail: string; tools: WizardTool[] }[] = [
-  { id: 'latency', title: 'Latency between zones or regions', detail: 'ping and netperf TCP_RR: percentiles of round-trip time.', tools: ['ping', 'netperf'] },
-  { id: 'throughput', title: 'Throughput', detail: 'iperf3 (time series) and netperf TCP_STREAM.', tools: ['iperf3', 'netperf'] },
-  { id: 'pps', title: 'Packets per second', detail: 'netperf UDP_RR and iperf3 over UDP.', tools: ['netperf', 'iperf3'] },
-  { id: 'onprem', title: 'On-premises ↔ cloud', detail: 'Your machines over SSH against cloud machines: latency and throughput.', tools: ['ping', 'netperf', 'iperf3'] },
+const QUESTIONS: { id: Question; title: string; detail: string; tools: WizardTool[]; netperf: WizardNetperfTest[]; streams: number; protocol: TestSettings['protocol'] }[] = [
+  { id: 'latency', title: 'Latency between zones or regions', detail: 'ping and netperf TCP_RR: percentiles of round-trip time.', tools: ['ping', 'netperf'], netperf: ['TCP_RR'], streams: 1, protocol: 'tcp' },
+  { id: 'throughput', title: 'Throughput', detail: 'iperf3 (time series) and netperf TCP_STREAM.', tools: ['iperf3', 'netperf'], netperf: ['TCP_STREAM'], streams: 2, protocol: 'tcp' },
+  { id: 'pps', title: 'Packets per second', detail: 'netperf UDP_RR and iperf3 over UDP.', tools: ['netperf', 'iperf3'], netperf: ['UDP_RR'], streams: 1, protocol: 'udp' },
+  { id: 'onprem', title: 'On-premises ↔ cloud', detail: 'Your machines over SSH against cloud machines: latency and throughput.', tools: ['ping', 'netperf', 'iperf3'], netperf: ['TCP_RR', 'TCP_STREAM'], streams: 1, protocol: 'tcp' },
 ];
 
 /** The guided comparison: question → where → tests and duration → review and run. */
@@ -21,15 +22,23 @@ export function WizardPage() {
   const [question, setQuestion] = useState<Question>('latency');
   const [name, setName] = useState('my-comparison');
   const [sites, setSites] = useState<WizardSite[]>([{ kind: 'local' }, { kind: 'local' }]);
-  const [tools, setTools] = useState<WizardTool[]>(['ping', 'netperf']);
-  const [duration, setDuration] = useState(5);
+  const [tests, setTests] = useState<TestSettings>({
+    tools: ['ping', 'netperf'], duration: 5, direction: 'forward', streams: 1, protocol: 'tcp', netperfTests: ['TCP_RR'], repetitions: 3,
+    shaping: { rate: '', delay: '', loss: '' },
+  });
+  const checks = useCall('wizardChecks', { clouds: [] }, 'wizard-checks');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const specs = useCall('listSpecs', {}, 'specs');
 
   const toReview = async () => {
     setError(undefined);
-    const answers: WizardAnswers = { name, question, sites, tools, durationSeconds: duration };
+    const { shaping } = shapingOf(tests.shaping);
+    const answers: WizardAnswers = {
+      name, question, sites, tools: tests.tools, durationSeconds: tests.duration, direction: tests.direction, streams: tests.streams,
+      protocol: tests.protocol, netperfTests: tests.netperfTests, repetitions: tests.repetitions,
+      ...(shaping && sites.some((s) => s.kind === 'local') ? { shaping } : {}),
+    };
     try {
       setText((await call('generateSpec', answers)).text);
       setStep(3);
@@ -77,7 +86,7 @@ export function WizardPage() {
             <label key={q.id} className="choice">
               <input type="radio" name="question" checked={question === q.id} onChange={() => {
                 setQuestion(q.id);
-                setTools(q.tools);
+                setTests({ ...tests, tools: q.tools, netperfTests: q.netperf, streams: q.streams, protocol: q.protocol });
                 if (q.id === 'onprem' && !sites.some((s) => s.kind === 'ssh')) setSites([{ kind: 'ssh', address: '' }, ...sites.slice(1)]);
               }} />
               <span><strong>{q.title}</strong><br /><span className="muted">{q.detail}</span></span>
@@ -91,23 +100,8 @@ export function WizardPage() {
       {step === 1 && <SitesStep sites={sites} setSites={setSites} onNext={() => setStep(2)} onBack={() => setStep(0)} />}
 
       {step === 2 && (
-        <fieldset className="panel">
-          <legend>Which tests, and how long?</legend>
-          {(['ping', 'netperf', 'iperf3'] as const).map((t) => (
-            <label key={t} className="choice">
-              <input type="checkbox" checked={tools.includes(t)} onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))} />
-              <span><strong>{t}</strong> <span className="muted">{TOOL_TEXT[t]}</span></span>
-            </label>
-          ))}
-          <label className="block">Seconds per test and host pair
-            <input type="number" min={1} max={3600} value={duration} onChange={(e) => setDuration(Math.max(1, Math.round(Number(e.target.value) || 1)))} />
-          </label>
-          {tools.length === 0 && <p className="error-text">Pick at least one test.</p>}
-          <div className="row">
-            <button type="button" onClick={() => setStep(1)}>Back</button>
-            <button type="button" className="primary" disabled={tools.length === 0} onClick={() => void toReview()}>Next: review</button>
-          </div>
-        </fieldset>
+        <TestsStep value={tests} set={setTests} hasLocal={sites.some((s) => s.kind === 'local')} allLocal={sites.every((s) => s.kind === 'local')}
+          checks={checks.data} onBack={() => setStep(1)} onNext={() => void toReview()} />
       )}
 
       {error && <p className="error-text" role="alert">{error}</p>}
@@ -115,9 +109,3 @@ export function WizardPage() {
     </section>
   );
 }
-
-const TOOL_TEXT: Record<WizardTool, string> = {
-  ping: 'ICMP round trips with per-packet percentiles.',
-  netperf: 'request/response latency or bulk throughput.',
-  iperf3: 'throughput with a per-interval time series.',
-};

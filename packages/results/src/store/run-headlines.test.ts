@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deriveRun, quickstartRun } from './__fixtures__/derive-run.js';
+import { openStore } from './open-store.js';
+import type { ResultsStore } from './results-store.js';
+
+let dir: string;
+let store: ResultsStore;
+const real = quickstartRun();
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'nbt-headlines-'));
+  store = await openStore(join(dir, 'netbench.db'));
+});
+afterEach(async () => {
+  store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+describe('run headlines (the history\'s one number per run)', () => {
+  it('is the median of the run\'s throughput when it has one, else its latency; none without either', () => {
+    const all = deriveRun(real, { runId: '20261101-080000-aaaaaa', startedAt: '2026-11-01T08:00:00.000Z' });
+    const latency = deriveRun(real, { runId: '20261102-080000-bbbbbb', startedAt: '2026-11-02T08:00:00.000Z', tools: ['ping'] });
+    const none = { run: { ...all.run, runId: '20261103-080000-cccccc', trials: [] }, samples: [] };
+    for (const run of [all, latency, none]) store.ingest(run);
+    const headlines = store.headlines([all.run.runId, latency.run.runId, none.run.runId, 'no-such-run']);
+
+    const h = headlines.get(all.run.runId)!;
+    expect(h.role).toBe('throughput');
+    const values = all.samples.filter((s) => s.metric === h.metric && s.unit === h.unit).map((s) => s.value);
+    expect(h.n).toBe(values.length);
+    expect(h.value).toBeCloseTo(median(values), 9);
+
+    expect(headlines.get(latency.run.runId)).toMatchObject({ role: 'latency', metric: 'Average Latency', unit: 'ms' });
+    expect(headlines.has(none.run.runId)).toBe(false);
+    expect(headlines.has('no-such-run')).toBe(false);
+  });
+});

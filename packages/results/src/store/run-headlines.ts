@@ -1,0 +1,49 @@
+import { headlineMetric } from '../charts/metric-roles.js';
+import type { DatabaseSync } from './sqlite.js';
+
+/** One number that says what a run found: the median of its headline metric. */
+export interface RunHeadline {
+  readonly metric: string;
+  readonly unit: string;
+  /** Median of the metric's samples in the run (every trial, every direction: a summary, not a comparison). */
+  readonly value: number;
+  /** Samples it is the median of. */
+  readonly n: number;
+  readonly role: 'throughput' | 'latency' | 'rate';
+}
+
+/** Throughput first (what most runs are for), then latency, then rates. */
+const ROLE_ORDER = ['throughput', 'latency', 'rate'] as const;
+
+/**
+ * The headline of each run: its primary metric by role (`headlineMetric`:
+ * throughput, else latency, else a transaction rate), as the median of that
+ * metric's samples in the run. Runs without such a metric have none.
+ * Interval samples (iperf3's `Interval Throughput`) are not headline
+ * metrics. Two queries per run with one; reads only `samples`.
+ */
+export function runHeadlines(db: DatabaseSync, runIds: readonly string[]): Map<string, RunHeadline> {
+  const out = new Map<string, RunHeadline>();
+  const pk = db.prepare('SELECT run_pk FROM runs WHERE run_id = ?');
+  const metrics = db.prepare('SELECT metric, unit, COUNT(*) AS n FROM samples WHERE run_pk = ? GROUP BY metric, unit');
+  const values = db.prepare('SELECT value FROM samples WHERE run_pk = ? AND metric = ? AND unit = ? ORDER BY value');
+  for (const runId of runIds) {
+    const row = pk.get(runId) as { run_pk: number } | undefined;
+    if (!row) continue;
+    let best: { metric: string; unit: string; rank: number } | undefined;
+    for (const m of metrics.all(row.run_pk) as { metric: string; unit: string; n: number }[]) {
+      const info = headlineMetric(m.metric);
+      if (!info?.primary && info?.role !== 'rate') continue;
+      const rank = ROLE_ORDER.indexOf(info.role as (typeof ROLE_ORDER)[number]);
+      if (rank < 0 || (best && best.rank <= rank)) continue;
+      best = { metric: m.metric, unit: m.unit, rank };
+    }
+    if (!best) continue;
+    const list = (values.all(row.run_pk, best.metric, best.unit) as { value: number }[]).map((v) => v.value);
+    if (list.length === 0) continue;
+    const mid = Math.floor(list.length / 2);
+    const median = list.length % 2 === 1 ? list[mid]! : (list[mid - 1]! + list[mid]!) / 2;
+    out.set(runId, { metric: best.metric, unit: best.unit, value: median, n: list.length, role: ROLE_ORDER[best.rank]! });
+  }
+  return out;
+}
