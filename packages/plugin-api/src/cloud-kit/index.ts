@@ -14,3 +14,6 @@ export type { PricedSite, RegionalPriceTable, TableCostModel } from './table-cos
 export { mustRun, runCommand } from './run-command.js';
 export type { CommandResult } from './run-command.js';
 export { DURATION_RE, parseDuration, parsePercent, parseRate, PERCENT_RE, RATE_RE } from './link-units.js';
+// The queue of a shaped link (tbf burst/limit/latency, htb with a child qdisc): schema fields, tc argv, labels, kernel probes.
+export { CHILD_QDISCS, checkLinkQueue, DEFAULT_TBF_LATENCY, defaultBurstBytes, linkQueueIssues, linkQueueLabels, linkQueueShape, missingChildQdiscs, parseSize, qdiscProblem, rateQueueCommands, SIZE_RE } from './link-queue.js';
+export type { ChildQdisc, LinkQueue } from './link-queue.js';

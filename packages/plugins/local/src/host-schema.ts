@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
+import { checkLinkQueue, linkQueueShape, parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
 import { isPrivateSubnet, parseIpv4, parseSubnet } from './subnet.js';
 
 export const DEFAULT_SUBNET = '10.213.0.0/24';
@@ -24,7 +24,10 @@ export const linkSchema = z
     jitter: duration.optional(),
     /** Random packet loss (netem). */
     loss: percent.optional(),
+    /** The rate limit's queue: qdisc (tbf, htb), burst, limit or latency, htb child (cloud kit's link-queue). */
+    ...linkQueueShape,
   })
+  .superRefine(checkLinkQueue)
   .refine((link) => link.jitter === undefined || link.delay !== undefined, {
     message: 'jitter needs delay (netem varies the delay it adds)',
     path: ['jitter'],

@@ -4,7 +4,7 @@ import { UnsupportedError } from '@netbench/plugin-api';
 import { localCapabilities, type LocalCapabilities } from './capabilities.js';
 import { netemFields, type LocalHostConfig } from './host-schema.js';
 import { planLab, type LabPlan } from './lab-plan.js';
-import { runCommand } from '@netbench/plugin-api/cloud-kit';
+import { missingChildQdiscs, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { SSHD } from './sshd.js';
 
 const PRIVILEGE_FIX = 'run netbench as root (sudo netbench ...) or give it CAP_NET_ADMIN and CAP_SYS_ADMIN';
@@ -58,6 +58,7 @@ export async function checkRequests(runId: string, requests: readonly HostReques
       throw new UnsupportedError(`local: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: load sch_tbf (modprobe sch_tbf) or remove link.rate.`);
     }
   }
+  await checkQueues(requests, caps);
   if (requests.some((r) => r.config.sshd)) {
     const hosts = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : [])).join('; ');
     const sshdOk = await access(SSHD, constants.X_OK).then(() => true, () => false);
@@ -69,4 +70,14 @@ export async function checkRequests(runId: string, requests: readonly HostReques
     }
   }
   return { plan, caps };
+}
+
+/** `link.qdisc: htb` needs sch_htb; a `link.child` needs its own qdisc, probed on a throw-away namespace. */
+async function checkQueues(requests: readonly HostRequest<LocalHostConfig>[], caps: LocalCapabilities): Promise<void> {
+  if (!caps.htb) {
+    const htb = describe(requests, (r) => (r.config.link?.qdisc === 'htb' ? ['link.qdisc: htb'] : []));
+    if (htb.length > 0) throw new UnsupportedError(`local: ${htb.join('; ')} needs the kernel's htb queueing discipline (sch_htb): ${caps.detail.htb}. To fix: load sch_htb (modprobe sch_htb) or use qdisc: tbf.`);
+  }
+  const missing = await missingChildQdiscs('local', requests.map((r) => ({ id: r.id, ...(r.config.link ? { link: r.config.link } : {}) })));
+  if (missing !== undefined) throw new UnsupportedError(missing);
 }
