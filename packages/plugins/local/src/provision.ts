@@ -11,7 +11,7 @@ import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
-import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
+import { CONGESTION_CONTROL_LABEL, mustRun, readCongestionControl, runCommand, setCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { shapingCommands, shapingLabels } from './shaping.js';
 import { SSH_PORT, startSshd, writeSshdFiles } from './sshd.js';
 
@@ -75,6 +75,13 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
   const onSpawn = await trackSpawned(ctx, request, dir);
 
   const labels: Record<string, string> = { isolation: 'netns', netns, ...shapingLabels(request.config.link) };
+  // The namespace's own TCP default (dies with it, so nothing to restore); the label is what the namespace reports.
+  const inNamespace = (argv: readonly string[]) => runCommand(['ip', 'netns', 'exec', netns, ...argv]);
+  const { congestionControl } = request.config;
+  const cc = congestionControl !== undefined
+    ? await setCongestionControl(inNamespace, congestionControl, `local: host ${request.id}`)
+    : await readCongestionControl(inNamespace);
+  if (cc !== undefined) labels[CONGESTION_CONTROL_LABEL] = cc;
   if (request.config.sshd) {
     const files = await writeSshdFiles(dir, ctx.runId, request.id, netns, host.address);
     const resource: LedgerResource = { type: 'process', id: `sshd@${netns}`, host: request.id, data: { ...data, netns, command: 'sshd', config: files.config } };
