@@ -17,6 +17,7 @@ export type Iperf3TrialSettings = {
   readonly mss?: number;
   readonly length?: string | number;
   readonly window?: string | number;
+  readonly congestion?: string;
 };
 
 /** `iperf3 -c TARGET -p PORT -J -t .. -O .. -i .. -P ..` plus the optional flags. */
@@ -37,6 +38,7 @@ export function clientArgv(settings: Iperf3TrialSettings, target: string, port: 
     ...optional('-l', settings.length),
     ...optional('-w', settings.window),
     ...(settings.zerocopy ? ['-Z'] : []),
+    ...(settings.protocol === 'tcp' ? optional('-C', settings.congestion) : []),
   ];
 }
 
