@@ -24,6 +24,7 @@ export type TrialParams = {
   readonly demo?: number;
   readonly histogram?: boolean;
   readonly cpuUtil?: boolean;
+  readonly congestion?: string;
 };
 
 function streamCounts(streams: NetperfBlock['streams']): number[] {
@@ -42,6 +43,7 @@ export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: numbe
   }
   if (block.socketBuffer !== undefined) params.socketBuffer = block.socketBuffer;
   if (test.startsWith('TCP_')) params.nodelay = block.nodelay;
+  if (test.startsWith('TCP_') && block.congestion !== undefined) params.congestion = block.congestion;
   if (block.confidence) {
     params.confidenceLevel = block.confidence.level;
     params.confidenceWidth = block.confidence.width;
