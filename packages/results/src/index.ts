@@ -40,7 +40,7 @@ export type { CheckRunOptions } from './store/index.js';
 // Chart specifications from run results (renderer-agnostic JSON; packages/report draws them).
 export {
   barCharts, cdfCharts, ChartIds, chartsFor, headlineMetric, heatmapCharts, histogramCharts, meanInterval,
-  sweepCharts, timeSeriesCharts
+  intervalSweepCharts, sweepCharts, timeSeriesCharts
 } from './charts/index.js';
 export type {
   Bar, BarChart, BarSeries, Better, CategoryAxis, CdfChart, CdfSeries, ChartInput, ChartKind, ChartOptions,

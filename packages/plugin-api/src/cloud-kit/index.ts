@@ -14,3 +14,9 @@ export type { PricedSite, RegionalPriceTable, TableCostModel } from './table-cos
 export { mustRun, runCommand } from './run-command.js';
 export type { CommandResult } from './run-command.js';
 export { DURATION_RE, formatBits, parseDuration, parsePercent, parseRate, PERCENT_RE, RATE_RE, rateProblem } from './link-units.js';
+// The queue of a shaped link (tbf burst/limit/latency, htb with a child qdisc): schema fields, tc argv, labels, kernel probes.
+export { CHILD_QDISCS, checkLinkQueue, DEFAULT_TBF_LATENCY, defaultBurstBytes, linkQueueIssues, linkQueueLabels, linkQueueShape, missingChildQdiscs, parseSize, qdiscProblem, rateQueueCommands, SIZE_RE } from './link-queue.js';
+export type { ChildQdisc, LinkQueue } from './link-queue.js';
+// TCP congestion control as a host setting and a label read back from the host.
+export { availableCongestionControls, CONGESTION_CONTROL_LABEL, CONGESTION_CONTROL_RE, congestionControlSchema, readCongestionControl, setCongestionControl, unavailableCongestionControl } from './congestion-control.js';
+export type { HostCommand } from './congestion-control.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration, parsePercent, rateProblem } from '@netbench/plugin-api/cloud-kit';
+import { checkLinkQueue, linkQueueShape, parseDuration, parsePercent, parseRate, rateProblem } from '@netbench/plugin-api/cloud-kit';
 
 /** The image `scripts/docker-image.sh` builds (Debian bookworm with ping, netperf, iperf3). */
 export const DEFAULT_IMAGE = 'netbench/tools:bookworm';
@@ -28,7 +28,10 @@ export const linkSchema = z
     jitter: duration.optional(),
     /** Random packet loss on egress (netem). */
     loss: percent.optional(),
+    /** The queue of both rate limits: qdisc (tbf, htb), burst, limit or latency, htb child (cloud kit's link-queue, as the local lab). */
+    ...linkQueueShape,
   })
+  .superRefine((link, ctx) => checkLinkQueue({ ...link, rate: link.rate ?? link.ingressRate }, ctx))
   .refine((link) => link.jitter === undefined || link.delay !== undefined, {
     message: 'jitter needs delay (netem varies the delay it adds)',
     path: ['jitter'],

@@ -1,6 +1,7 @@
 import type Docker from 'dockerode';
 import type { HostRequest } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
+import { missingChildQdiscs, qdiscProblem } from '@netbench/plugin-api/cloud-kit';
 import { shapingCapabilities } from './capabilities.js';
 import { daemonAddress, daemonVersion, isNotFound } from './docker-client.js';
 import { DEFAULT_IMAGE, netemFields, type DockerHostConfig } from './host-schema.js';
@@ -55,6 +56,11 @@ export async function checkRequests(docker: Docker, requests: readonly HostReque
     if (rated.length > 0 && !caps.tbf) {
       throw new UnsupportedError(`docker: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: modprobe sch_tbf or remove the rate.`);
     }
+    const htb = hostsWith(shaped, (r) => (r.config.link?.qdisc === 'htb' ? ['link.qdisc: htb'] : []));
+    const htbProblem = htb.length > 0 ? await qdiscProblem('htb') : undefined;
+    if (htbProblem !== undefined) throw new UnsupportedError(`docker: ${htb.join('; ')} needs the kernel's htb queueing discipline (sch_htb): ${htbProblem}. To fix: modprobe sch_htb or use qdisc: tbf.`);
+    const missing = await missingChildQdiscs('docker', shaped.map((r) => ({ id: r.id, ...(r.config.link ? { link: r.config.link } : {}) })));
+    if (missing !== undefined) throw new UnsupportedError(missing);
     const netem = hostsWith(shaped, (r) => netemFields(r.config.link).map((f) => `link.${f}`));
     if (netem.length > 0 && !caps.netem) {
       throw new UnsupportedError(

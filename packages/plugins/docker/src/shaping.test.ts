@@ -15,7 +15,7 @@ describe('docker link shaping', () => {
   });
 
   it('labels samples with the shaping', () => {
-    expect(shapingLabels({ rate: '200mbit', ingressRate: '1gbit' })).toEqual({ link_rate: '200mbit', link_ingress_rate: '1gbit' });
+    expect(shapingLabels({ rate: '200mbit', ingressRate: '1gbit' })).toEqual({ link_rate: '200mbit', link_ingress_rate: '1gbit', link_qdisc: 'tbf' });
     expect(shapingLabels(undefined)).toEqual({});
   });
 });

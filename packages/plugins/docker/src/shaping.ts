@@ -1,20 +1,11 @@
 import type { LinkConfig } from './host-schema.js';
-import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
-
-/** Queue a packet may wait in tbf before it is dropped; bounds the bufferbloat tbf itself adds. */
-const TBF_LATENCY = '50ms';
+import { defaultBurstBytes, linkQueueLabels, parseDuration, parsePercent, parseRate, rateQueueCommands } from '@netbench/plugin-api/cloud-kit';
 
 /**
- * Bucket size in bytes: at least one whole (GSO) packet and what the rate
+ * Bucket size in bytes when `burst` is unset: at least one whole (GSO) packet and what the rate
  * drains in a timer tick, or tbf falls short of the rate (as the local lab).
  */
-export function tbfBurstBytes(bitsPerSecond: number): number {
-  return Math.max(Math.ceil(bitsPerSecond / 8 / 250), 64 * 1024);
-}
-
-function tbfArgs(bitsPerSecond: number): string[] {
-  return ['tbf', 'rate', `${bitsPerSecond}bit`, 'burst', String(tbfBurstBytes(bitsPerSecond)), 'latency', TBF_LATENCY];
-}
+export const tbfBurstBytes = defaultBurstBytes;
 
 function netemArgs(link: LinkConfig): string[] {
   const args = ['netem'];
@@ -35,19 +26,18 @@ export function egressCommands(link: LinkConfig | undefined, dev = 'eth0'): stri
   if (!link) return [];
   const rate = link.rate !== undefined ? parseRate(link.rate) : undefined;
   const netem = link.delay !== undefined || link.loss !== undefined;
-  const tc = ['tc', 'qdisc', 'add', 'dev', dev];
   if (netem) {
-    const commands = [[...tc, 'root', 'handle', '1:', ...netemArgs(link)]];
-    if (rate !== undefined) commands.push([...tc, 'parent', '1:1', 'handle', '10:', ...tbfArgs(rate)]);
+    const commands = [['tc', 'qdisc', 'add', 'dev', dev, 'root', 'handle', '1:', ...netemArgs(link)]];
+    if (rate !== undefined) commands.push(...rateQueueCommands(['tc'], dev, rate, link, '1:1'));
     return commands;
   }
-  return rate !== undefined ? [[...tc, 'root', 'handle', '1:', ...tbfArgs(rate)]] : [];
+  return rate !== undefined ? rateQueueCommands(['tc'], dev, rate, link) : [];
 }
 
 /** tc command (root namespace) that shapes what the host side of the container's veth delivers to it. */
 export function ingressCommands(link: LinkConfig | undefined, hostVeth: string): string[][] {
   const rate = link?.ingressRate !== undefined ? parseRate(link.ingressRate) : undefined;
-  return rate !== undefined ? [['tc', 'qdisc', 'add', 'dev', hostVeth, 'root', 'handle', '1:', ...tbfArgs(rate)]] : [];
+  return rate !== undefined && link ? rateQueueCommands(['tc'], hostVeth, rate, link) : [];
 }
 
 /** Sample labels describing the shaping, since it changes every result. */
@@ -58,5 +48,5 @@ export function shapingLabels(link: LinkConfig | undefined): Record<string, stri
   if (link?.delay !== undefined) labels.link_delay = link.delay;
   if (link?.jitter !== undefined) labels.link_jitter = link.jitter;
   if (link?.loss !== undefined) labels.link_loss = link.loss;
-  return labels;
+  return { ...labels, ...linkQueueLabels(link ? { ...link, rate: link.rate ?? link.ingressRate } : undefined) };
 }

@@ -25,6 +25,8 @@ export function iperf3Samples(result: Iperf3Result, extraLabels: Labels = {}): S
     // Bits/s per stream; 0 = unlimited.
     ...(result.targetBitrate === undefined ? {} : { target_bitrate: result.targetBitrate }),
     ...(result.congestion === undefined ? {} : { congestion: result.congestion }),
+    // What each end used (iperf3 reports them by role: the sender is the server with -R).
+    ...ccLabels(result),
     ...(result.tcpMssDefault === undefined ? {} : { tcp_mss_default: result.tcpMssDefault }),
     ...extraLabels,
   };
@@ -75,4 +77,10 @@ export function iperf3Samples(result: Iperf3Result, extraLabels: Labels = {}): S
     });
   }
   return samples;
+}
+
+/** `client_cc` and `server_cc`: the congestion control each end's socket used, from iperf3's sender/receiver report. */
+function ccLabels(result: Iperf3Result): Labels {
+  const [client, server] = result.reverse ? [result.receiverCongestion, result.congestion] : [result.congestion, result.receiverCongestion];
+  return { ...(client === undefined ? {} : { client_cc: client }), ...(server === undefined ? {} : { server_cc: server }) };
 }

@@ -6,6 +6,9 @@ import { Iperf3Error, RetryableIperf3Error } from './iperf3-error.js';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Json } from './parse-result.js';
 import { iperf3Plugin } from './plugin.js';
+import { iperf3Schema } from './schema.js';
+import { clientArgv } from './trial-settings.js';
+import { iperf3Trials } from './trials.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 const parse = (name: string) => parseIperf3Json(fixture(name), name);
@@ -41,7 +44,7 @@ describe('parseIperf3Json on real iperf 3.12 -J outputs', () => {
     expect(throughput.unit).toBe('Mbits/sec');
     expect(throughput.labels).toEqual({
       protocol: 'tcp', streams: 1, duration: 2, omit: 1, reverse: false, bidir: false, block_size: 131072,
-      target_bitrate: 0, congestion: 'bbr', tcp_mss_default: 1448, direction: 'forward',
+      target_bitrate: 0, congestion: 'bbr', client_cc: 'bbr', server_cc: 'bbr', tcp_mss_default: 1448, direction: 'forward',
     });
     // Measured totals end 1 s (omit) + 2.00134 s after the start.
     expect(throughput.timestamp).toBe(1795346615000 + Math.round((1 + 2.00134) * 1000));
@@ -184,5 +187,28 @@ describe('parseIperf3Json on errors and broken input', () => {
 
   it("the server's JSON is refused with a hint", () => {
     expect(thrown(fixture('server-tcp-1.json')).message).toMatch(/server's -J output.*import the client's output/);
+  });
+});
+
+describe('congestion control of each end', () => {
+  it('labels client_cc and server_cc by role: with -R the server is the sender', () => {
+    const forward = JSON.parse(readFileSync(new URL('./__fixtures__/tcp-1.json', import.meta.url), 'utf8'));
+    forward.end.sender_tcp_congestion = 'cubic';
+    forward.end.receiver_tcp_congestion = 'reno';
+    const labels = iperf3Samples(parseIperf3Json(JSON.stringify(forward))).find((s) => s.metric === 'Throughput')!.labels;
+    expect(labels).toMatchObject({ client_cc: 'cubic', server_cc: 'reno' });
+    const reverse = JSON.parse(readFileSync(new URL('./__fixtures__/tcp-reverse.json', import.meta.url), 'utf8'));
+    reverse.end.sender_tcp_congestion = 'cubic';
+    reverse.end.receiver_tcp_congestion = 'reno';
+    const reverseLabels = iperf3Samples(parseIperf3Json(JSON.stringify(reverse))).find((s) => s.metric === 'Throughput')!.labels;
+    expect(reverseLabels).toMatchObject({ reverse: true, client_cc: 'reno', server_cc: 'cubic' });
+  });
+
+  it('passes congestion as -C for TCP only, and refuses it for UDP alone', () => {
+    const [tcp, udp] = iperf3Trials(iperf3Schema.parse({ protocol: ['tcp', 'udp'], congestion: 'cubic' }));
+    expect(clientArgv(tcp!.params, '10.0.0.2', 5201).slice(-2)).toEqual(['-C', 'cubic']);
+    expect(clientArgv(udp!.params, '10.0.0.2', 5201)).not.toContain('-C');
+    expect(iperf3Schema.safeParse({ protocol: 'udp', congestion: 'cubic' }).success).toBe(false);
+    expect(iperf3Schema.safeParse({ congestion: 'cubic; reboot' }).success).toBe(false);
   });
 });

@@ -39,7 +39,9 @@ export interface Iperf3Result {
   /** Milliseconds since the epoch when the test started. */
   readonly startedAt?: number;
   readonly tcpMssDefault?: number;
+  /** Congestion control of the sending end (`congestion`) and the receiving end, as iperf3 reports them. */
   readonly congestion?: string;
+  readonly receiverCongestion?: string;
   readonly flows: readonly Iperf3Flow[];
   readonly intervals: readonly Iperf3Interval[];
   /** CPU use in percent; `client` is the host that ran `iperf3 -c`. */
@@ -117,6 +119,7 @@ function toResult(json: Iperf3Json): Iperf3Result {
     startedAt: json.start.timestamp ? json.start.timestamp.timesecs * 1000 : undefined,
     tcpMssDefault: json.start.tcp_mss_default,
     congestion: json.end.sender_tcp_congestion,
+    receiverCongestion: json.end.receiver_tcp_congestion,
     flows,
     intervals,
     cpu: cpu && {

@@ -50,6 +50,17 @@ describe('iperf3 run() between two namespaces', () => {
     }
   });
 
+  it('congestion: -C reaches both ends, and the samples say what each end used', async () => {
+    const trial = await labTrial(plugin, lab, { duration: 1, congestion: 'reno', reverse: true });
+    const t = testTrialContext();
+    try {
+      const { samples } = await plugin.run(trial, t.ctx);
+      expect(one(samples, 'Throughput', 'reverse').labels).toMatchObject({ congestion: 'reno', client_cc: 'reno', server_cc: 'reno' });
+    } finally {
+      t.dispose();
+    }
+  });
+
   it('UDP at 50M: about 50 Mbit/s, jitter and loss reported', async () => {
     const trial = await labTrial(plugin, lab, { protocol: 'udp', bitrate: '50M', duration: 2 });
     const t = testTrialContext();

@@ -71,6 +71,9 @@ function assertSupported(settings: Iperf3TrialSettings, trial: TrialRun<Iperf3Tr
       throw new UnsupportedError(`bidir needs iperf3 3.7 or later; ${role} host ${host.name} has ${info.version}`);
     }
   }
+  if (settings.congestion !== undefined && trial.clientInfo.features.tcp_congestion === false) {
+    throw new UnsupportedError(`congestion (-C): iperf3 on client host ${trial.client.name} is built without TCP congestion algorithm setting`);
+  }
   if (settings.zerocopy && trial.clientInfo.features.zerocopy === false) {
     throw new UnsupportedError(`zerocopy (-Z): iperf3 on client host ${trial.client.name} is built without sendfile support`);
   }

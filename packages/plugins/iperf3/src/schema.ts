@@ -31,8 +31,16 @@ export const iperf3Schema = z
     zerocopy: z.boolean().default(false).describe('Send with sendfile(2) (`-Z`).'),
     cpus: cpusSchema.optional().describe('Pin the client and the server process to CPUs (`taskset -c`): `{ client: 0, server: 1 }`.'),
     interval: z.number().min(0.1).max(60).default(1).describe('Seconds between interval reports (`-i`): the time series.'),
+    congestion: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,15}$/, 'congestion: a TCP congestion control algorithm such as cubic, bbr or reno')
+      .optional()
+      .describe('TCP congestion control of the test\'s connections on both ends (`-C`), e.g. cubic or bbr; the samples say what each end used.'),
   })
   .superRefine((block, ctx) => {
+    if (block.congestion !== undefined && block.protocol === 'udp') {
+      ctx.addIssue({ code: 'custom', path: ['congestion'], message: 'congestion control is TCP\'s; UDP has none' });
+    }
     if (block.reverse && block.bidir) {
       ctx.addIssue({ code: 'custom', path: ['bidir'], message: 'bidir already measures both directions; drop reverse' });
     }

@@ -20,6 +20,7 @@ export type Iperf3TrialSettings = {
   /** CPUs the client and the server process are pinned to (`taskset -c`); labels `cpu_client`, `cpu_server`. */
   readonly cpu_client?: number;
   readonly cpu_server?: number;
+  readonly congestion?: string;
 };
 
 /** `iperf3 -c TARGET -p PORT -J -t .. -O .. -i .. -P ..` plus the optional flags. */
@@ -40,6 +41,7 @@ export function clientArgv(settings: Iperf3TrialSettings, target: string, port: 
     ...optional('-l', settings.length),
     ...optional('-w', settings.window),
     ...(settings.zerocopy ? ['-Z'] : []),
+    ...(settings.protocol === 'tcp' ? optional('-C', settings.congestion) : []),
   ];
 }
 

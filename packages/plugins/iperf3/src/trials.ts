@@ -26,6 +26,7 @@ export function iperf3Trials(params: Iperf3Params): TrialSpec<Iperf3TrialSetting
       if (params.length !== undefined) trialParams.length = params.length;
       if (params.window !== undefined) trialParams.window = params.window;
       Object.assign(trialParams, cpuParams(params.cpus));
+      if (params.congestion !== undefined && protocol === 'tcp') trialParams.congestion = params.congestion;
       // For egress cost estimates: `-b` is per stream; unset (TCP) means as fast as the path goes.
       const rate = bitrate !== undefined ? bitsPerSecond(bitrate) : undefined;
       const traffic = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration, parsePercent, rateProblem } from '@netbench/plugin-api/cloud-kit';
+import { checkLinkQueue, congestionControlSchema, linkQueueShape, parseDuration, parsePercent, parseRate, rateProblem } from '@netbench/plugin-api/cloud-kit';
 import { isPrivateSubnet, parseIpv4, parseSubnet } from './subnet.js';
 
 export const DEFAULT_SUBNET = '10.213.0.0/24';
@@ -26,7 +26,10 @@ export const linkSchema = z
     jitter: duration.optional(),
     /** Random packet loss (netem). */
     loss: percent.optional(),
+    /** The rate limit's queue: qdisc (tbf, htb), burst, limit or latency, htb child (cloud kit's link-queue). */
+    ...linkQueueShape,
   })
+  .superRefine(checkLinkQueue)
   .refine((link) => link.jitter === undefined || link.delay !== undefined, {
     message: 'jitter needs delay (netem varies the delay it adds)',
     path: ['jitter'],
@@ -45,6 +48,8 @@ export const hostSchema = z.strictObject({
   address: z.string().refine((s) => parseIpv4(s) !== undefined, { message: 'expected an IPv4 address such as 10.213.0.20' }).optional(),
   /** Shaping of this host's egress. */
   link: linkSchema.optional(),
+  /** TCP congestion control of the namespace (sysctl net.ipv4.tcp_congestion_control); the kernel must have it loaded. */
+  congestionControl: congestionControlSchema.optional(),
   /** Run an sshd inside the namespace. */
   sshd: z.boolean().optional(),
 });

@@ -4,7 +4,7 @@ import { UnsupportedError } from '@netbench/plugin-api';
 import { localCapabilities, type LocalCapabilities } from './capabilities.js';
 import { netemFields, type LocalHostConfig } from './host-schema.js';
 import { planLab, type LabPlan } from './lab-plan.js';
-import { runCommand } from '@netbench/plugin-api/cloud-kit';
+import { availableCongestionControls, missingChildQdiscs, runCommand, unavailableCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { SSHD } from './sshd.js';
 
 const PRIVILEGE_FIX = 'run netbench as root (sudo netbench ...) or give it CAP_NET_ADMIN and CAP_SYS_ADMIN';
@@ -35,6 +35,10 @@ export async function checkRequests(runId: string, requests: readonly HostReques
           `Without them local hosts fall back to 127.0.0.1 with no shaping and no isolation. To fix: ${PRIVILEGE_FIX}, or remove link from these hosts.`,
       );
     }
+    const cc = describe(requests, (r) => (r.config.congestionControl !== undefined ? ['congestionControl'] : []));
+    if (cc.length > 0) {
+      throw new UnsupportedError(`local: ${cc.join('; ')} sets TCP congestion control, which needs a network namespace of its own (${caps.detail.netns}); on loopback it would change this machine's default. To fix: ${PRIVILEGE_FIX}, or remove congestionControl.`);
+    }
     const sshd = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : []));
     if (sshd.length > 0) {
       throw new UnsupportedError(`local: ${sshd.join('; ')} asks for an sshd, which needs a network namespace (${caps.detail.netns}). To fix: ${PRIVILEGE_FIX}.`);
@@ -58,6 +62,8 @@ export async function checkRequests(runId: string, requests: readonly HostReques
       throw new UnsupportedError(`local: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: load sch_tbf (modprobe sch_tbf) or remove link.rate.`);
     }
   }
+  await checkQueues(requests, caps);
+  await checkCongestionControl(requests);
   if (requests.some((r) => r.config.sshd)) {
     const hosts = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : [])).join('; ');
     const sshdOk = await access(SSHD, constants.X_OK).then(() => true, () => false);
@@ -69,4 +75,23 @@ export async function checkRequests(runId: string, requests: readonly HostReques
     }
   }
   return { plan, caps };
+}
+
+/** `link.qdisc: htb` needs sch_htb; a `link.child` needs its own qdisc, probed on a throw-away namespace. */
+async function checkQueues(requests: readonly HostRequest<LocalHostConfig>[], caps: LocalCapabilities): Promise<void> {
+  if (!caps.htb) {
+    const htb = describe(requests, (r) => (r.config.link?.qdisc === 'htb' ? ['link.qdisc: htb'] : []));
+    if (htb.length > 0) throw new UnsupportedError(`local: ${htb.join('; ')} needs the kernel's htb queueing discipline (sch_htb): ${caps.detail.htb}. To fix: load sch_htb (modprobe sch_htb) or use qdisc: tbf.`);
+  }
+  const missing = await missingChildQdiscs('local', requests.map((r) => ({ id: r.id, ...(r.config.link ? { link: r.config.link } : {}) })));
+  if (missing !== undefined) throw new UnsupportedError(missing);
+}
+
+/** Every requested congestion control must be loaded in this kernel (namespaces share its modules). */
+async function checkCongestionControl(requests: readonly HostRequest<LocalHostConfig>[]): Promise<void> {
+  const wanting = requests.filter((r) => r.config.congestionControl !== undefined);
+  if (wanting.length === 0) return;
+  const available = await availableCongestionControls((argv) => runCommand(argv));
+  const problems = wanting.flatMap((r) => unavailableCongestionControl(`local: host ${r.id}`, r.config.congestionControl!, available) ?? []);
+  if (problems.length > 0) throw new UnsupportedError(problems.join('\n'));
 }

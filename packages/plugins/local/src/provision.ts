@@ -12,7 +12,7 @@ import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
-import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
+import { CONGESTION_CONTROL_LABEL, mustRun, readCongestionControl, runCommand, setCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { shapingCommands, shapingLabels } from './shaping.js';
 import { SSH_PORT, startSshd, writeSshdFiles } from './sshd.js';
 
@@ -80,6 +80,13 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
 
   // Namespaces share this machine's CPUs: their count decides how much CPU placement matters (host_<role>_cpu_count).
   const labels: Record<string, string> = { isolation: 'netns', netns, cpu_count: String(availableParallelism()), ...shapingLabels(request.config.link) };
+  // The namespace's own TCP default (dies with it, so nothing to restore); the label is what the namespace reports.
+  const inNamespace = (argv: readonly string[]) => runCommand(['ip', 'netns', 'exec', netns, ...argv]);
+  const { congestionControl } = request.config;
+  const cc = congestionControl !== undefined
+    ? await setCongestionControl(inNamespace, congestionControl, `local: host ${request.id}`)
+    : await readCongestionControl(inNamespace);
+  if (cc !== undefined) labels[CONGESTION_CONTROL_LABEL] = cc;
   if (request.config.sshd) {
     const files = await writeSshdFiles(dir, ctx.runId, request.id, netns, host.address);
     const resource: LedgerResource = { type: 'process', id: `sshd@${netns}`, host: request.id, data: { ...data, netns, command: 'sshd', config: files.config } };

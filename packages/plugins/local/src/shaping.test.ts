@@ -14,5 +14,5 @@ it('puts netem at the root and tbf under it when delay and rate are both asked',
     ['tc', '-n', 'ns1', 'qdisc', 'add', 'dev', 'eth0', 'parent', '1:1', 'handle', '10:', 'tbf', 'rate', '10000000bit', 'burst', '65536', 'latency', '50ms'],
   ]);
   expect(shapingCommands('ns1', undefined)).toEqual([]);
-  expect(shapingLabels({ rate: '10mbit', loss: '1%' })).toEqual({ link_rate: '10mbit', link_loss: '1%' });
+  expect(shapingLabels({ rate: '10mbit', loss: '1%' })).toEqual({ link_rate: '10mbit', link_loss: '1%', link_qdisc: 'tbf' });
 });

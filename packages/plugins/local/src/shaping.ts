@@ -1,20 +1,11 @@
 import type { LinkConfig } from './host-schema.js';
-import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
-
-/** Queue a packet may wait in tbf before it is dropped; bounds the bufferbloat tbf itself adds. */
-const TBF_LATENCY = '50ms';
+import { defaultBurstBytes, linkQueueLabels, parseDuration, parsePercent, parseRate, rateQueueCommands } from '@netbench/plugin-api/cloud-kit';
 
 /**
- * Bucket size in bytes. It must hold at least one whole (GSO) packet and
+ * Bucket size in bytes when `burst` is unset. It must hold at least one whole (GSO) packet and
  * what the rate drains in a timer tick, or tbf falls short of the rate.
  */
-export function tbfBurstBytes(bitsPerSecond: number): number {
-  return Math.max(Math.ceil(bitsPerSecond / 8 / 250), 64 * 1024);
-}
-
-function tbfArgs(bitsPerSecond: number): string[] {
-  return ['tbf', 'rate', `${bitsPerSecond}bit`, 'burst', String(tbfBurstBytes(bitsPerSecond)), 'latency', TBF_LATENCY];
-}
+export const tbfBurstBytes = defaultBurstBytes;
 
 function netemArgs(link: LinkConfig): string[] {
   const args = ['netem'];
@@ -28,20 +19,20 @@ function netemArgs(link: LinkConfig): string[] {
 
 /**
  * tc commands that shape `dev` inside `netns` on egress: netem at the root
- * (delay, jitter, loss) with tbf as its child for the rate, or tbf alone.
+ * (delay, jitter, loss) with the rate's qdisc (tbf, or htb and its child) under it, or that alone.
  * Every value is re-formatted from parsed numbers, never passed through.
  */
 export function shapingCommands(netns: string, link: LinkConfig | undefined, dev = 'eth0'): string[][] {
   if (!link) return [];
   const rate = link.rate !== undefined ? parseRate(link.rate) : undefined;
   const netem = link.delay !== undefined || link.loss !== undefined;
-  const tc = ['tc', '-n', netns, 'qdisc', 'add', 'dev', dev];
+  const tc = ['tc', '-n', netns];
   const commands: string[][] = [];
   if (netem) {
-    commands.push([...tc, 'root', 'handle', '1:', ...netemArgs(link)]);
-    if (rate !== undefined) commands.push([...tc, 'parent', '1:1', 'handle', '10:', ...tbfArgs(rate)]);
+    commands.push([...tc, 'qdisc', 'add', 'dev', dev, 'root', 'handle', '1:', ...netemArgs(link)]);
+    if (rate !== undefined) commands.push(...rateQueueCommands(tc, dev, rate, link, '1:1'));
   } else if (rate !== undefined) {
-    commands.push([...tc, 'root', 'handle', '1:', ...tbfArgs(rate)]);
+    commands.push(...rateQueueCommands(tc, dev, rate, link));
   }
   return commands;
 }
@@ -53,5 +44,5 @@ export function shapingLabels(link: LinkConfig | undefined): Record<string, stri
   if (link?.delay !== undefined) labels.link_delay = link.delay;
   if (link?.jitter !== undefined) labels.link_jitter = link.jitter;
   if (link?.loss !== undefined) labels.link_loss = link.loss;
-  return labels;
+  return { ...labels, ...linkQueueLabels(link) };
 }

@@ -1,5 +1,5 @@
 import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
-import { RR_SELECTORS, STREAM_SELECTORS } from './selectors.js';
+import { RR_SELECTORS, STREAM_SELECTORS, TCP_SELECTORS } from './selectors.js';
 import { isRequestResponse, type NetperfTest } from './tests.js';
 import type { TrialParams } from './trials.js';
 
@@ -43,8 +43,12 @@ export function netperfArgv(test: NetperfTest, params: TrialParams, target: stri
   else if (params.sendSize !== undefined) argv.push('-m', String(params.sendSize));
   if (params.socketBuffer !== undefined) argv.push('-s', String(params.socketBuffer), '-S', String(params.socketBuffer));
   if (params.nodelay && test.startsWith('TCP_')) argv.push('-D');
+  if (params.congestion !== undefined && test.startsWith('TCP_')) argv.push('-K', `${params.congestion},${params.congestion}`);
   // UDP_STREAM sets SO_DONTROUTE unless told otherwise, which fails across a router (PKB passes -R 1).
   if (test === 'UDP_STREAM') argv.push('-R', '1');
-  argv.push('-o', (rr ? RR_SELECTORS : STREAM_SELECTORS).join(','));
+  const selectors = [...(rr ? RR_SELECTORS : STREAM_SELECTORS)];
+  // Before COMMAND_LINE, which stays last.
+  if (test.startsWith('TCP_')) selectors.splice(selectors.length - 1, 0, ...TCP_SELECTORS);
+  argv.push('-o', selectors.join(','));
   return argv;
 }

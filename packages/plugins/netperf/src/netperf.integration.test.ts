@@ -90,10 +90,13 @@ describe('netperf plugin between two namespaces', () => {
     expect(p50?.value).toBeLessThanOrEqual(5000);
     expect(metric(samples, 'TCP_RR_Transaction_Rate')[0]?.value).toBeGreaterThan(100);
     expect(p50?.labels).toMatchObject({ netperf_test_length: 1, max_iter: 1, sending_thread_count: 1, transport_mss: 1448 });
+    // What each end's socket used, as netperf reports it (LOCAL_/REMOTE_CONG_CONTROL).
+    expect(p50?.labels?.client_cc).toMatch(/^[a-z][a-z0-9_]*$/);
+    expect(p50?.labels?.server_cc).toBe(p50?.labels?.client_cc);
     expect(raws(t)).toHaveLength(1);
     const raw = readFileSync(raws(t)[0] as string, 'utf8');
     expect(raw).toMatch(/^MIGRATED TCP REQUEST\/RESPONSE TEST .* port 20001 AF_INET/);
-    expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448, test: 'TCP_RR', ...(rest.metric === 'TCP_RR_Packet_Rate' ? { packets_per_transaction: 2 } : {}) } })));
+    expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448, client_cc: ccOf(labels), server_cc: ccOf(labels), test: 'TCP_RR', ...(rest.metric === 'TCP_RR_Packet_Rate' ? { packets_per_transaction: 2 } : {}) } })));
     expect(t.progress[0]?.fraction).toBe(0);
     expect(t.progress.at(-1)?.fraction).toBe(1);
   });
@@ -191,3 +194,7 @@ describe('netperf plugin between two namespaces', () => {
     expect((await netperf.check(client, context())).version).toBe('2.7.0');
   }, 180_000);
 });
+
+function ccOf(labels: Readonly<Record<string, unknown>> | undefined): string {
+  return String(labels?.client_cc);
+}

@@ -66,6 +66,8 @@ export const netperfBlockSchema = z.strictObject({
   interval: intervalSchema.optional(),
   /** Ask for netperf's printed latency histogram (`-v 2`); needs a build with `--enable-histogram`. */
   histogram: z.boolean().default(false),
+  /** TCP tests: congestion control of both ends' sockets (test-specific `-K algo,algo`), e.g. cubic or bbr; samples say what each end used. */
+  congestion: z.string().regex(/^[a-z][a-z0-9_]{0,15}$/, 'congestion: a TCP congestion control algorithm such as cubic, bbr or reno').optional(),
   /** Measure local and remote CPU utilisation (`-c -C`). */
   cpuUtil: z.boolean().default(false),
   /** Pin netperf (client) and netserver's test process (server) to CPUs (`-T client,server`). */

@@ -38,6 +38,8 @@ export const CSV_HEADER_SELECTORS: Readonly<Record<string, string>> = {
   'Local Bytes Sent': 'LOCAL_BYTES_SENT',
   'Remote Bytes Received': 'REMOTE_BYTES_RECVD',
   'Command Line': 'COMMAND_LINE',
+  'Local Congestion Control Algorithm': 'LOCAL_CONG_CONTROL',
+  'Remote Congestion Control Algorithm': 'REMOTE_CONG_CONTROL',
 };
 
 /** Selectors every run asks for. */
@@ -47,6 +49,9 @@ const COMMON_SELECTORS = [
   'CONFIDENCE_LEVEL', 'CONFIDENCE_INTERVAL', 'CONFIDENCE_ITERATION', 'THROUGHPUT_CONFID',
   'LOCAL_CPU_UTIL', 'REMOTE_CPU_UTIL',
 ] as const;
+
+/** TCP tests add what each end's socket used: the client_cc / server_cc labels. */
+export const TCP_SELECTORS: readonly string[] = ['LOCAL_CONG_CONTROL', 'REMOTE_CONG_CONTROL'];
 
 /** Request/response tests add the transaction and latency statistics (what PKB asks for, plus mean). */
 export const RR_SELECTORS: readonly string[] = [

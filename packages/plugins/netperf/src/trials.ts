@@ -28,6 +28,7 @@ export type TrialParams = {
   /** CPUs the client and server ends are pinned to (`-T`); labels `cpu_client`, `cpu_server`. */
   readonly cpu_client?: number;
   readonly cpu_server?: number;
+  readonly congestion?: string;
 };
 
 function streamCounts(streams: NetperfBlock['streams']): number[] {
@@ -46,6 +47,7 @@ export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: numbe
   }
   if (block.socketBuffer !== undefined) params.socketBuffer = block.socketBuffer;
   if (test.startsWith('TCP_')) params.nodelay = block.nodelay;
+  if (test.startsWith('TCP_') && block.congestion !== undefined) params.congestion = block.congestion;
   if (block.confidence) {
     params.confidenceLevel = block.confidence.level;
     params.confidenceWidth = block.confidence.width;

@@ -57,3 +57,15 @@ describe('pingArgv', () => {
     expect(pingTrials(pingSchema.parse({ direction: 'both', count: 1 })).map((t) => t.params.direction)).toEqual(['forward', 'reverse']);
   });
 });
+
+describe('interval sweeps', () => {
+  it('a list of intervals makes one trial per interval and direction', () => {
+    const trials = pingTrials(pingSchema.parse({ interval: [0.01, 0.2, 1], direction: 'both', count: 10 }));
+    expect(trials.map((t) => [t.params.interval, t.params.direction])).toEqual([
+      [0.01, 'forward'], [0.01, 'reverse'], [0.2, 'forward'], [0.2, 'reverse'], [1, 'forward'], [1, 'reverse'],
+    ]);
+    expect(trials[4]!.estimatedSeconds).toBe(11);
+    expect(pingSchema.safeParse({ interval: [] }).success).toBe(false);
+    expect(pingSchema.safeParse({ interval: [0.0001] }).success).toBe(false);
+  });
+});

@@ -7,10 +7,15 @@ export type PingDirection = 'forward' | 'reverse';
 /** Flood ping sends at least 100 requests/s (more when replies come faster). */
 const FLOOD_MAX_SECONDS_PER_REQUEST = 0.01;
 
-/** One trial per direction; `both` means client→server then server→client. */
+/** One trial per interval (a list is a sweep) and direction; `both` means client→server then server→client. */
 export function pingTrials(params: PingParams): TrialSpec<PingTrialSettings>[] {
+  const intervals = Array.isArray(params.interval) ? params.interval : [params.interval];
+  return intervals.flatMap((interval) => directionTrials(params, interval));
+}
+
+function directionTrials(params: PingParams, given: number | undefined): TrialSpec<PingTrialSettings>[] {
   const directions: PingDirection[] = params.direction === 'both' ? ['forward', 'reverse'] : [params.direction];
-  const interval = params.interval ?? (params.flood ? undefined : DEFAULT_INTERVAL);
+  const interval = given ?? (params.flood ? undefined : DEFAULT_INTERVAL);
   const secondsPerRequest = interval ?? FLOOD_MAX_SECONDS_PER_REQUEST;
   // The last request still waits for its reply: `-W`, or ping's own linger of up to ~10 s when nothing comes back.
   const tail = params.timeout ?? 1;

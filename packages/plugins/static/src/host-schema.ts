@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { congestionControlSchema } from '@netbench/plugin-api/cloud-kit';
 import { secret } from '@netbench/plugin-api';
 import { hostAddressSchema } from '@netbench/plugin-api/tool-kit';
 
@@ -43,6 +44,7 @@ export const hostSchema = z.strictObject({
   jump: jumpSchema.optional().describe('Bastion (jump host) the host is reached through.'),
   connectRetry: connectRetrySchema.optional().describe('Retries while the host does not answer (default 3 attempts).'),
   connectTimeout: z.number().positive().max(600).optional().describe('Seconds one connection attempt may take (default 10).'),
+  congestionControl: congestionControlSchema.optional().describe('TCP congestion control the host must be using (net.ipv4.tcp_congestion_control); checked, not changed: netbench does not alter a machine-wide default it could not restore after a crash. Per-test alternatives: iperf3 and netperf `congestion`.'),
 }).refine((host) => !(host.passphrase !== undefined && host.passphraseEnv !== undefined), {
   message: 'give passphrase or passphraseEnv, not both',
   path: ['passphraseEnv'],

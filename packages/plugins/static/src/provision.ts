@@ -1,4 +1,5 @@
-import { NetbenchError } from '@netbench/plugin-api';
+import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
+import { CONGESTION_CONTROL_LABEL, readCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import { CONNECTION, closeConnection, connectionId, remember } from './connections.js';
 import type { StaticHostConfig } from './host-schema.js';
@@ -24,11 +25,15 @@ export async function provisionStatic(requests: readonly HostRequest<StaticHostC
       host: request.id,
       data: { address: options.address, port: options.port ?? 22, user: options.user, ...(options.jump ? { jump: options.jump.address } : {}) },
     };
-    const labels = { ...request.config.labels, [HOST_KEY_LABEL]: options.hostKey.mode };
+    const labels: Record<string, string> = { ...request.config.labels, [HOST_KEY_LABEL]: options.hostKey.mode };
     return ctx.ledger.track(resource, async () => {
       const connected = await ctx.connectSsh({ ...options, labels });
       remember(ctx.runId, id, connected);
       return connected;
+    }).then(async (host) => {
+      // The host keeps this labels object: what it reports is the label, whatever the spec asked.
+      await congestionControl(host, request, labels);
+      return host;
     });
   }));
   const failed = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
@@ -37,4 +42,17 @@ export async function provisionStatic(requests: readonly HostRequest<StaticHostC
   const messages = failed.map((e) => (e instanceof Error ? e.message : String(e)));
   if (failed.length === 1 && failed[0] instanceof Error) throw failed[0];
   throw new NetbenchError(`${failed.length} of ${requests.length} static hosts could not be used:\n  ${messages.join('\n  ')}`, { cause: failed[0] });
+}
+
+/** Label the host with its TCP congestion control; refuse when the spec requires another one. */
+async function congestionControl(host: Host, request: HostRequest<StaticHostConfig>, labels: Record<string, string>): Promise<void> {
+  const current = await readCongestionControl((argv) => host.exec(argv, { timeoutMs: 15_000 }));
+  if (current !== undefined) labels[CONGESTION_CONTROL_LABEL] = current;
+  const wanted = request.config.congestionControl;
+  if (wanted === undefined || wanted === current) return;
+  throw new UnsupportedError(
+    `static: host ${request.id} uses TCP congestion control ${current ?? '(unknown: cannot read /proc/sys/net/ipv4/tcp_congestion_control)'}, not ${wanted}. ` +
+      `netbench does not change a machine's default it could not restore after a crash. To fix: run \`sudo sysctl -w net.ipv4.tcp_congestion_control=${wanted}\` on the host ` +
+      `(modprobe tcp_${wanted} first if it is not in tcp_available_congestion_control), or set congestion in the iperf3/netperf block for the test's own connections.`,
+  );
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ describe('static cloud', () => {
     const ctx = context();
     const hosts: Host[] = await plugin.provision([host('client', { labels: { rack: 'r1' }, zone: 'dc1' }), host('server', { internalAddress: '10.9.9.9' })], ctx);
     expect(hosts.map((h) => [h.id, h.cloud, h.zone, h.internalIp, h.externalIp])).toEqual([['client', 'static', 'dc1', '127.0.0.1', undefined], ['server', 'static', undefined, '10.9.9.9', '127.0.0.1']]);
-    expect(hosts[0]!.labels).toEqual({ rack: 'r1', host_key_verification: 'known-hosts' });
+    expect(hosts[0]!.labels).toEqual({ rack: 'r1', host_key_verification: 'known-hosts', tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim() });
     expect(ctx.resources.map((r) => `${r.type} ${r.id}`)).toEqual(['connection ssh@client', 'connection ssh@server']);
     expect(JSON.stringify(ctx.resources)).not.toContain(sshd.clientKey.replace(/id_ed25519$/, 'secret'));
     expect((await hosts[1]!.exec(['echo', 'ok'])).stdout).toBe('ok\n');
@@ -64,6 +64,19 @@ describe('static cloud', () => {
     const error = await plugin.provision([host('good'), host('gone', { port: 1, connectRetry: { attempts: 2, initialDelayMs: 50 } })], ctx).catch((e: Error) => e);
     expect(String(error)).toMatch(/host gone \(127\.0\.0\.1:1\) unreachable after 2 attempts over \d+\.\d s: .*ECONNREFUSED/);
     await expect.poll(() => sshd.liveConnections(), { timeout: 5000 }).toBe(0);
+  });
+
+  it('congestionControl is checked against what the host reports, never changed', async () => {
+    const ctx = context();
+    const current = readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim();
+    const [same] = await plugin.provision([host('same', { congestionControl: current })], ctx);
+    expect(same!.labels.tcp_congestion_control).toBe(current);
+    await same!.close!();
+    const other = current === 'reno' ? 'cubic' : 'reno';
+    const error = await plugin.provision([host('other', { congestionControl: other })], context()).catch((e: Error) => e);
+    expect(String(error)).toContain(`static: host other uses TCP congestion control ${current}, not ${other}`);
+    expect(String(error)).toContain(`sudo sysctl -w net.ipv4.tcp_congestion_control=${other}`);
+    expect(readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim()).toBe(current);
   });
 
   it('preflight lists every problem before connecting', async () => {

@@ -5,6 +5,7 @@ import { heatmapCharts } from './heatmap-charts.js';
 import { histogramCharts } from './histogram-charts.js';
 import { rrLatencyCharts } from './rr-latency-charts.js';
 import { sweepCharts } from './sweep-charts.js';
+import { intervalSweepCharts } from './interval-sweep-charts.js';
 import { timeSeriesCharts } from './timeseries-charts.js';
 import { flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
 import type { ChartInput, ChartKind, ChartOptions, ChartSpec } from './types.js';
@@ -19,6 +20,8 @@ const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
   ['bar', rrLatencyCharts],
   ['bar', flowBarCharts],
   ['sweep', sweepCharts],
+  // Latency percentiles against probe interval, every tool on one chart (ping -i, irtt -i).
+  ['sweep', intervalSweepCharts],
   ['cdf', cdfCharts],
   ['histogram', histogramCharts],
   ['timeseries', timeSeriesCharts],

@@ -6,6 +6,7 @@ export { cdfCharts } from './cdf-charts.js';
 export { histogramCharts } from './histogram-charts.js';
 export { timeSeriesCharts } from './timeseries-charts.js';
 export { sweepCharts } from './sweep-charts.js';
+export { intervalSweepCharts, INTERVAL_PERCENTILES } from './interval-sweep-charts.js';
 export { meanInterval } from './confidence-interval.js';
 export type { MeanInterval } from './confidence-interval.js';
 export { studentTQuantile, studentTCdf } from './student-t.js';

@@ -19,6 +19,10 @@ export function resultLabels(result: NetperfResult): Labels {
     if (confidence.achieved !== undefined) labels.confidence_achieved = confidence.achieved;
   }
   if (result.mss !== undefined && result.mss > 0) labels.transport_mss = result.mss;
+  const clientCc = result.fields.LOCAL_CONG_CONTROL?.trim();
+  const serverCc = result.fields.REMOTE_CONG_CONTROL?.trim();
+  if (clientCc) labels.client_cc = clientCc;
+  if (serverCc) labels.server_cc = serverCc;
   return labels;
 }
 
