@@ -29,6 +29,7 @@ export function netperfArgv(test: NetperfTest, params: TrialParams, target: stri
   if (params.cpuUtil) argv.push('-c', '-C');
   // Demo mode: an interim result every `demo` seconds, on stdout as `value,units,seconds,end-epoch`.
   if (params.demo !== undefined) argv.push('-D', String(params.demo));
+  if (params.tos !== undefined) argv.push('-Y', `${params.tos},${params.tos}`);
   if (params.intervalWaitMs !== undefined) {
     // netperf reads -w as an integer with a unit suffix; microseconds keep fractions of a millisecond.
     argv.push('-w', `${Math.max(1, Math.round(params.intervalWaitMs * 1000))}us`, '-b', String(params.intervalBurst ?? 1));

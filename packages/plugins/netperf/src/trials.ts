@@ -22,6 +22,7 @@ export type TrialParams = {
   readonly intervalWaitMs?: number;
   readonly burst?: number;
   readonly demo?: number;
+  readonly tos?: string;
   readonly histogram?: boolean;
   readonly cpuUtil?: boolean;
 };
@@ -55,6 +56,7 @@ export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: numbe
   if (block.histogram && isRequestResponse(test)) params.histogram = true;
   if (block.cpuUtil) params.cpuUtil = true;
   if (block.demo !== undefined) params.demo = block.demo;
+  if (block.tos !== undefined) params.tos = block.tos;
   return params;
 }
 
