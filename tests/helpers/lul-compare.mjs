@@ -55,10 +55,26 @@ export function setCongestionControl(netns, algorithm) {
   must(['ip', 'netns', 'exec', netns, 'sysctl', '-q', '-w', `net.ipv4.tcp_congestion_control=${algorithm}`]);
 }
 
-/** The namespace's egress queue: tbf at `rate` with a queue of `queueMs` (tbf `latency`), replacing what is there. */
+/** The lab bridge's port toward a namespace (the root side of its veth pair), from eth0's peer index. */
+export function bridgePort(netns) {
+  const m = /eth0@if(\d+)/.exec(must(['ip', '-n', netns, '-o', 'link', 'show', 'eth0']));
+  if (!m) throw new Error(`no veth peer for eth0 in ${netns}`);
+  const line = must(['ip', '-o', 'link']).split('\n').find((l) => l.startsWith(`${m[1]}: `));
+  if (!line) throw new Error(`no root-namespace interface ${m[1]}`);
+  return line.split(': ')[1].split('@')[0];
+}
+
+/**
+ * The queue toward a namespace: tbf at 100 Mbit/s with `queueMs` of queue
+ * (tbf `latency`) on the bridge's port toward it, replacing what is there.
+ * On the bridge port, not the sender's own eth0: a sender's own qdisc is
+ * kept short by TCP Small Queues (about a millisecond of data per socket),
+ * so a deep queue there never fills; on the bridge it behaves like a
+ * router's buffer, which is where bufferbloat lives.
+ */
 export function shape(netns, queueMs) {
   // A bucket of 64 KiB (the lab's own choice for 100 Mbit/s: one GSO packet, a timer tick's worth).
-  must(['tc', '-n', netns, 'qdisc', 'replace', 'dev', 'eth0', 'root', 'tbf', 'rate', `${RATE_BITS}bit`, 'burst', '65536', 'latency', `${queueMs}ms`]);
+  must(['tc', 'qdisc', 'replace', 'dev', bridgePort(netns), 'root', 'tbf', 'rate', `${RATE_BITS}bit`, 'burst', '65536', 'latency', `${queueMs}ms`]);
 }
 
 function inNetns(netns, argv, options = {}) {
@@ -104,8 +120,9 @@ async function runFlent(client, server, { test, load, idle, step, dir }) {
     const ping = 'Ping (ms) ICMP';
     const loaded = window(ping, loadStart + ramp, loadEnd);
     const idleRtts = [...window(ping, 0, loadStart - 1e-9), ...window(ping, loadEnd + 1 + 1e-9, Infinity)];
-    const up = window('TCP upload sum', loadStart + ramp, loadEnd);
-    const down = window('TCP download sum', loadStart + ramp, loadEnd);
+    // Over the whole load phase, slow start included, as netperf's own final figure (netbench's goodput) is.
+    const up = window('TCP upload sum', loadStart, loadEnd);
+    const down = window('TCP download sum', loadStart, loadEnd);
     const goodput = (up.length ? mean(up) : 0) + (down.length ? mean(down) : 0);
     return { goodput, loadedP50: percentile(loaded, 50), idleP50: percentile(idleRtts, 50), loadedCount: loaded.length, idleCount: idleRtts.length, series: Object.keys(data.results) };
   } finally {
