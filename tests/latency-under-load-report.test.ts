@@ -21,7 +21,7 @@ benchmarks:
 
 let browser: TestBrowser;
 let home: string;
-let samples: Sample[];
+let samples: readonly Sample[];
 let runDir: string;
 
 beforeAll(async () => {

@@ -25,7 +25,9 @@ describe.skipIf(skip !== undefined)('latency under load, side by side with flent
       // One 100 Mbit/s link: both tools fill it, neither counts a flow twice.
       expect(netbench!.goodput!, figures).toBeGreaterThan(70);
       expect(netbench!.goodput!, figures).toBeLessThan(105);
-      expect(Math.abs(netbench!.goodput! - flent!.goodput) / flent!.goodput, figures).toBeLessThan(0.15);
+      // Against netperf's own final throughputs under flent (its MEAN_VALUEs), the figure netbench reports too.
+      const flentGoodput = Number.isFinite(flent!.netperfGoodput) ? flent!.netperfGoodput : flent!.goodput;
+      expect(Math.abs(netbench!.goodput! - flentGoodput) / flentGoodput, figures).toBeLessThan(0.1);
       // The probes ran through the load: loaded latency is far above idle latency, in both tools.
       expect(netbench!.loadedP50!, figures).toBeGreaterThan(5 * netbench!.idleP50!);
       expect(flent!.loadedP50, figures).toBeGreaterThan(5 * flent!.idleP50);

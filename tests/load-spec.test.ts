@@ -61,7 +61,7 @@ describe('tool: load in a spec', () => {
       ['icmp', 'ping', 'icmp', 0], ['udp', 'netperf', 'UDP_RR', 0],
     ]);
     // flent's layout: bulk flows run the load's length, probes the whole 70 s, every 0.2 s (netperf reads the clock on every send: -D -0.2).
-    expect(flows[0]!.params).toMatchObject({ duration: 60, demo: -0.2, streams: 1 });
+    expect(flows[0]!.params).toMatchObject({ duration: 60, demo: -0.2, streams: 1, load_test: 'rrul', load_idle: 5, load_duration: 60, load_step: 0.2, load_flows: 8 });
     expect(flows[8]!.params).toMatchObject({ count: 350, interval: 0.2, direction: 'forward' });
     expect(flows[9]!.params).toMatchObject({ duration: 70, demo: -0.2 });
   });

@@ -124,7 +124,11 @@ async function runFlent(client, server, { test, load, idle, step, dir }) {
     const up = window('TCP upload sum', loadStart, loadEnd);
     const down = window('TCP download sum', loadStart, loadEnd);
     const goodput = (up.length ? mean(up) : 0) + (down.length ? mean(down) : 0);
-    return { goodput, loadedP50: percentile(loaded, 50), idleP50: percentile(idleRtts, 50), loadedCount: loaded.length, idleCount: idleRtts.length, series: Object.keys(data.results) };
+    // netperf's own final throughput of each bulk flow, which flent keeps as the series' MEAN_VALUE (netbench's goodput is the same figure).
+    const meta = data.metadata?.SERIES_META ?? {};
+    const finals = Object.entries(meta).filter(([name]) => /^TCP (upload|download)::/.test(name)).map(([, m]) => Number(m.MEAN_VALUE));
+    const netperfGoodput = finals.length > 0 && finals.every(Number.isFinite) ? finals.reduce((a, b) => a + b, 0) : Number.NaN;
+    return { goodput, netperfGoodput, loadedP50: percentile(loaded, 50), idleP50: percentile(idleRtts, 50), loadedCount: loaded.length, idleCount: idleRtts.length, series: Object.keys(data.results) };
   } finally {
     netserver.child.kill('SIGTERM');
     await netserver.exited;

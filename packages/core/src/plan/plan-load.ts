@@ -60,8 +60,11 @@ export function loadTrial(trial: PlannedSpec, tools: LoadTools, client: FleetSlo
   const step = Number(p.step);
   const total = duration + 2 * idle;
   const flows: DraftFlow[] = [];
+  // Every flow's samples say which load test they belong to and its layout, so charts can place them while the trial runs.
+  const layout = { load_test: trial.test, load_idle: idle, load_duration: duration, load_step: step, load_flows: Number(p.upload_flows) + Number(p.download_flows) };
   const add = (label: string, tool: ToolPlugin<unknown>, block: Record<string, unknown>, startAfter: number) => {
-    flows.push({ label, tool: tool.name, trial: oneTrial(tool, block), client, server, ...(startAfter > 0 ? { startAfter } : {}) });
+    const flowTrial = oneTrial(tool, block);
+    flows.push({ label, tool: tool.name, trial: { ...flowTrial, params: { ...flowTrial.params, ...layout } }, client, server, ...(startAfter > 0 ? { startAfter } : {}) });
   };
   const bulk = (test: 'TCP_STREAM' | 'TCP_MAERTS', prefix: string, count: number) => {
     for (let i = 0; i < count; i += 1) {

@@ -8,8 +8,10 @@ import type { Box, BoxChart, CdfChart, CdfSeries, ChartInput, ChartOptions, Time
  * Charts of latency-under-load trials (`tool: load`, docs/latency-under-load.md),
  * the ones flent users read: the "all scaled" time series (download, upload
  * and probe latency on one time axis), the latency CDF idle against loaded,
- * and box plots of the totals. A load trial is one with `flow: summary`
- * samples; its flows' interval samples share the controller's clock.
+ * and box plots of the totals. A load trial's flows carry its layout as
+ * labels (`load_test`, `load_idle`, `load_duration`, `load_step`,
+ * `load_flows`), so the charts fill in while it runs; its flows' interval
+ * samples share the controller's clock.
  */
 interface LoadTrial {
   readonly runId: string;
@@ -26,22 +28,23 @@ function loadTrials(results: ChartInput): LoadTrial[] {
   const names = runNames(results);
   const trials: LoadTrial[] = [];
   results.forEach(({ run, samples }, runIndex) => {
-    const summaries = new Map<string, Sample>();
-    for (const s of samples) if (s.labels['flow'] === 'summary' && s.labels['tool'] === 'load' && s.trialId) summaries.set(s.trialId, s);
-    for (const [trialId, summary] of summaries) {
-      const intervals = samples.filter((s) => s.trialId === trialId && s.labels['series'] === 'interval');
-      if (intervals.length === 0) continue;
+    const byTrial = new Map<string, Sample[]>();
+    for (const s of samples) {
+      if (s.trialId && s.labels['series'] === 'interval' && s.labels['load_test'] !== undefined) byTrial.set(s.trialId, [...(byTrial.get(s.trialId) ?? []), s]);
+    }
+    for (const [trialId, intervals] of byTrial) {
+      const layout = intervals[0]!.labels;
       // The barrier: the first probe was sent then (a reply arrives one RTT later, an interval ends one interval later).
       const t0 = Math.min(...intervals.map((s) => {
         const rtt = probeRtt(s);
         if (rtt?.probe === 'icmp') return s.timestamp - rtt.ms;
         return s.timestamp - 1000 * (Number(s.labels['interval_seconds']) || 0);
       }));
-      const idle = Number(summary.labels['idle']) || 0;
-      const duration = Number(summary.labels['duration']) || 0;
-      const step = Number(summary.labels['step']) || 0.2;
-      const hasLoad = Number(summary.labels['upload_flows'] ?? 0) + Number(summary.labels['download_flows'] ?? 0) > 0;
-      const name = [trialId, String(summary.labels['test'] ?? ''), ...['link_rate', 'tcp_congestion_control'].flatMap((k) => (summary.labels[k] !== undefined ? [String(summary.labels[k])] : []))].join(' ');
+      const idle = Number(layout['load_idle']) || 0;
+      const duration = Number(layout['load_duration']) || 0;
+      const step = Number(layout['load_step']) || 0.2;
+      const hasLoad = Number(layout['load_flows'] ?? 0) > 0;
+      const name = [trialId, String(layout['load_test']), ...['link_rate', 'tcp_congestion_control'].flatMap((k) => (layout[k] !== undefined ? [String(layout[k])] : []))].join(' ');
       trials.push({ runId: run.runId, runName: names[runIndex]!, trialId, name, window: { t0, idleSeconds: idle, loadSeconds: duration }, step, hasLoad, intervals });
     }
   });
