@@ -168,7 +168,10 @@ async function runNetbench(plan, registry) {
  * both tools' runs.
  */
 export async function compareWithFlent({ test = 'tcp_nup', load = 10, idle = 2, step = 0.2, settings = [{ cc: 'cubic', queueMs: 200 }], rounds = 1 } = {}) {
-  const runId = `lul${Date.now().toString(36)}`.slice(0, 20);
+  // A run id in netbench's own shape (date-time-suffix): `netbench cleanup --older-than` run elsewhere on the machine leaves a young lab alone.
+  const now = new Date();
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const runId = `${stamp}-lul${Math.random().toString(36).slice(2, 8)}`;
   const dir = mkdtempSync(join(tmpdir(), 'nb-lul-'));
   const ledger = new MemoryLedger(runId, 'local');
   const savedDb = process.env.NETBENCH_DB;
