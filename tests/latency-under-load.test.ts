@@ -33,6 +33,7 @@ describe.skipIf(skip !== undefined)('latency under load, side by side with flent
       expect(flent!.loadedP50, figures).toBeGreaterThan(5 * flent!.idleP50);
       expect(netbench!.rpm!, figures).toBeGreaterThan(0);
       // Bulk flows started after the 2 s idle phase (measured from the first flow's start, a probe's, which itself follows the barrier by a fraction of a millisecond), probes at the barrier.
+      const offsets = netbench!.samples.filter((s) => s.metric === 'flow_start_offset');
       expect(offsets.filter((s) => String(s.labels.flow).startsWith('up-')).every((s) => s.value >= 1950), figures).toBe(true);
       expect(offsets.find((s) => s.labels.flow === 'icmp')!.value, figures).toBeLessThan(500);
       const rtts = netbench!.samples.filter((s) => s.metric === 'rtt' && s.labels.series === 'interval');
