@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test suite, from a machine set up with scripts/setup.sh (as root: the
 # end-to-end tests build network namespaces). Installs what only the tests
-# need — PostgreSQL, Chromium, sockperf, iperf2, fping, sudo, moto (AWS stand-in) with
+# need — PostgreSQL, Chromium, sockperf, iperf2, fping, flent (latency under load is checked against it), sudo, moto (AWS stand-in) with
 # the official API definitions the cloud stand-ins check requests against
 # (botocore models, Compute discovery document; scripts/moto.sh), Docker
 # (dockerd, and the netbench/tools:bookworm image built with mmdebstrap,
@@ -20,7 +20,7 @@ as_root "builds network namespaces and starts servers as other users" "$PWD/scri
 export DEBIAN_FRONTEND=noninteractive
 # sudo: most users' machines have it, so the "install as a normal user" tests run their with-sudo branch
 # here ("sudo needs a password"); they run the no-sudo branch on a PATH without sudo everywhere.
-packages=(postgresql sockperf iperf fping chromium python3-venv sudo docker.io mmdebstrap iptables)
+packages=(postgresql sockperf iperf fping chromium python3-venv sudo docker.io mmdebstrap iptables flent)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -31,6 +31,7 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'gcp-interzone-quick-test.yaml': [20, 4, 5],
     'quickstart.yaml': [5, 1, 2],
     'shaped-link.yaml': [1, 1, 2],
+    'bufferbloat.yaml': [4, 1, 3],
   };
 
   test('every example is listed', () => {

@@ -13,6 +13,7 @@ export function chartRows(spec: ChartSpec): string[][] {
     case 'histogram': return [['series', withUnit('bin from', spec.x.unit), withUnit('bin to', spec.x.unit), '%'], ...spec.series.flatMap((s) => s.percents.map((p, i) => [s.name, String(spec.edges[i]), String(spec.edges[i + 1]), String(p)]))];
     case 'timeseries': return [['series', withUnit(spec.x.label, spec.x.unit), withUnit(spec.y.label, spec.y.unit)], ...spec.series.flatMap((s) => s.points.map((p) => [s.name, String(p[0]), String(p[1])]))];
     case 'sweep': return [['series', withUnit(spec.param, spec.x.unit), withUnit('mean', spec.y.unit), 'low', 'high', 'n'], ...spec.series.flatMap((s) => s.points.map((p) => [s.name, String(p.x), String(p.mean), String(p.low ?? ''), String(p.high ?? ''), String(p.n)]))];
+    case 'box': return [[spec.x.label, withUnit('min', spec.y.unit), 'q1', 'median', 'q3', 'max', 'n'], ...spec.series.flatMap((s) => s.boxes.flatMap((b, i) => (b ? [[spec.x.categories[i]!, String(b.min), String(b.q1), String(b.median), String(b.q3), String(b.max), String(b.n)]] : [])))];
   }
 }
 

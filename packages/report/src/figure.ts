@@ -1,6 +1,7 @@
 import type { ChartSpec } from '@netbench/results';
 import type { Figure } from './options/base.js';
 import { barOption } from './options/bar-option.js';
+import { boxOption } from './options/box-option.js';
 import { cdfOption } from './options/cdf-option.js';
 import { heatmapOption } from './options/heatmap-option.js';
 import { histogramOption } from './options/histogram-option.js';
@@ -22,5 +23,6 @@ export function figureOf(spec: ChartSpec, options: RenderOptions = {}): Figure {
     case 'histogram': return histogramOption(spec, ctx);
     case 'timeseries': return timeSeriesOption(spec, ctx);
     case 'sweep': return sweepOption(spec, ctx);
+    case 'box': return boxOption(spec, ctx);
   }
 }

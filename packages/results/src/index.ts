@@ -43,7 +43,7 @@ export {
   intervalSweepCharts, sweepCharts, timeSeriesCharts
 } from './charts/index.js';
 export type {
-  Bar, BarChart, BarSeries, Better, CategoryAxis, CdfChart, CdfSeries, ChartInput, ChartKind, ChartOptions,
+  Bar, BarChart, BarSeries, Box, BoxChart, BoxSeries, Better, CategoryAxis, CdfChart, CdfSeries, ChartInput, ChartKind, ChartOptions,
   ChartSpec, HeatmapCell, HeatmapChart, HistogramChart, HistogramSeries, MeanInterval, MetricInfo, MetricRole,
   SweepChart, SweepPoint, SweepSeries, TimeSeriesChart, TimeSeriesSeries, ValueAxis
 } from './charts/index.js';

@@ -3,7 +3,7 @@ import { writeReport, REPORT_FORMATS, type ReportFormat } from '@netbench/report
 import type { ChartKind } from '@netbench/results';
 import { NetbenchCommand } from '../lib/base-command.js';
 
-const KINDS: readonly ChartKind[] = ['heatmap', 'bar', 'sweep', 'cdf', 'histogram', 'timeseries'];
+const KINDS: readonly ChartKind[] = ['heatmap', 'bar', 'sweep', 'cdf', 'histogram', 'timeseries', 'box'];
 
 export default class Report extends NetbenchCommand {
   static override summary = 'Charts and summary tables of one or more runs: HTML, Markdown, SVG or PNG.';

@@ -1,4 +1,5 @@
 import { PluginError } from '@netbench/plugin-api';
+import { trialInvocations } from '../plan/plan-flows.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { reportError, type RunState } from './run-state.js';
 
@@ -11,7 +12,8 @@ export async function resolvePlugins(state: RunState): Promise<number> {
   let code: number = EXIT_CODES.ok;
   const wanted = [
     ...new Set(state.plan.fleet.map((h) => `cloud\u0000${h.cloud}`)),
-    ...new Set(state.plan.trials.map((t) => `tool\u0000${t.tool}`)),
+    // A synchronized trial's tools are its flows' (a load test mixes netperf and ping).
+    ...new Set(state.plan.trials.flatMap(trialInvocations).map((t) => `tool\u0000${t.tool}`)),
   ].map((key) => key.split('\u0000') as ['cloud' | 'tool', string]);
   for (const [kind, name] of wanted) {
     try {

@@ -11,6 +11,8 @@ import { specErrorWithoutPositions } from '../issues/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
 import { flowTrials, type DraftFlow } from './plan-flows.js';
+import { LOAD_PARTS, loadBenchmarkTool, loadTrial, type LoadTools } from './plan-load.js';
+import { LOAD_TOOL } from '../spec/load-schema.js';
 import { BlockParser } from './parse-block.js';
 import type { ParsedBlocks } from '../spec/parsed-blocks.js';
 import { repeatAndOrder } from './order-trials.js';
@@ -24,6 +26,8 @@ interface BenchmarkTemplate {
   readonly vars: readonly string[];
   /** Variable values → trials and display name, so each variant calls `trials()` once. */
   readonly byVars: Map<string, { readonly trials: readonly PlannedSpec[]; readonly name: string }>;
+  /** The tools of a `tool: load` benchmark's flows. */
+  readonly parts?: LoadTools;
 }
 
 interface Draft {
@@ -55,6 +59,15 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
   expansion.cells.forEach((cell, cellIndex) => {
     for (const bench of benches) {
       const variant = benchmarkVariant(bench, cell, parser);
+      if (bench.spec.tool === LOAD_TOOL) {
+        const client = fleet.use(bench.spec.client, cell, cellIndex);
+        const server = fleet.use(bench.spec.server, cell, cellIndex);
+        for (const trial of variant.trials) {
+          const sync = loadTrial(trial, bench.parts!, client, server);
+          drafts.push({ bench, name: variant.name, trial: sync.trial, client, server, cell, flows: sync.flows });
+        }
+        continue;
+      }
       if (bench.spec.flows) {
         const use = (host: string) => fleet.use(host, cell, cellIndex);
         for (const sync of flowTrials(bench.spec.flows, variant.trials, use, bench.tool.name)) {
@@ -105,6 +118,7 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
 }
 
 async function benchmarkTemplate(spec: BenchmarkSpec, index: number, resolver: PluginResolver): Promise<BenchmarkTemplate> {
+  if (spec.tool === LOAD_TOOL) return loadTemplate(spec, index, resolver);
   const tool = await resolver.get('tool', spec.tool);
   if (!tool) {
     const why = OFFICIAL_CATALOG.tool.includes(spec.tool)
@@ -116,6 +130,16 @@ async function benchmarkTemplate(spec: BenchmarkSpec, index: number, resolver: P
   const fields = pluginFields(spec, BENCHMARK_CORE_KEYS);
   const vars = referencedVariables([fields, spec.name ?? '']);
   return { index, spec, tool, fields, vars, byVars: new Map() };
+}
+
+async function loadTemplate(spec: BenchmarkSpec, index: number, resolver: PluginResolver): Promise<BenchmarkTemplate> {
+  const [netperf, ping] = await Promise.all(LOAD_PARTS.map((name) => resolver.get('tool', name)));
+  for (const [name, tool] of [['netperf', netperf], ['ping', ping]] as const) {
+    if (!tool?.flows) throw new NetbenchError(`benchmarks.${index}: a load test needs the ${name} tool plugin with flows support, which is not installed`);
+  }
+  const fields = pluginFields(spec, BENCHMARK_CORE_KEYS);
+  const vars = referencedVariables([fields, spec.name ?? '']);
+  return { index, spec, tool: loadBenchmarkTool, fields, vars, byVars: new Map(), parts: { netperf: netperf!, ping: ping! } };
 }
 
 function benchmarkVariant(bench: BenchmarkTemplate, cell: Readonly<Record<string, Scalar>>, parser: BlockParser) {
@@ -155,7 +179,7 @@ async function hostSchemas(spec: Spec, resolver: PluginResolver): Promise<Map<st
 function plannedFlows(flows: readonly DraftFlow[], bench: BenchmarkSpec, repetition: number | undefined): PlannedFlow[] {
   return flows.map((flow) => ({
     label: flow.label,
-    tool: bench.tool,
+    tool: flow.tool ?? bench.tool,
     test: flow.trial.test,
     params: repetition !== undefined ? { ...flow.trial.params, repetition } : flow.trial.params,
     client: flow.client.id,
@@ -163,6 +187,7 @@ function plannedFlows(flows: readonly DraftFlow[], bench: BenchmarkSpec, repetit
     ip: bench.ip,
     estimatedSeconds: flow.trial.estimatedSeconds,
     ...(flow.trial.traffic ? { traffic: flow.trial.traffic } : {}),
+    ...(flow.startAfter !== undefined ? { startAfter: flow.startAfter } : {}),
   }));
 }
 

@@ -12,6 +12,10 @@ export interface DraftFlow {
   readonly trial: PlannedSpec;
   readonly client: FleetSlot;
   readonly server: FleetSlot;
+  /** The flow's own tool when it differs from the benchmark's (a latency-under-load test mixes netperf and ping). */
+  readonly tool?: string;
+  /** Seconds after the barrier the flow starts (bulk flows after a load test's idle phase). */
+  readonly startAfter?: number;
 }
 
 /** One synchronized trial of a `flows` benchmark, before ids are known. */

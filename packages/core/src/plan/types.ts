@@ -50,6 +50,8 @@ export interface PlannedFlow {
   readonly ip: 'internal' | 'external';
   readonly estimatedSeconds: number;
   readonly traffic?: TrialSpec['traffic'];
+  /** Seconds after the barrier the flow starts measuring (its `ctx.flow.release()` resolves then); 0 when absent. */
+  readonly startAfter?: number;
 }
 
 export interface Plan {

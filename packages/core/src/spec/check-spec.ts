@@ -19,6 +19,8 @@ import {
 import { zodIssues } from './zod-issues.js';
 import { pluginFields } from './plugin-fields.js';
 import { checkFlowHosts } from './check-flows.js';
+import { checkLoadBenchmark } from './check-load.js';
+import { LOAD_TOOL } from './load-schema.js';
 
 export interface SpecCheck {
   readonly issues: RawIssue[];
@@ -73,6 +75,10 @@ export async function checkSpec(raw: unknown, resolver: PluginResolver, blocks?:
     const fields = pluginFields(bench, BENCHMARK_CORE_KEYS);
     const defined = checkVariables(fields, base, variables, issues);
     if (typeof bench.tool !== 'string') continue;
+    if (bench.tool === LOAD_TOOL) {
+      issues.push(...await checkLoadBenchmark(bench, base, fields, lookup, validator, defined ? cells : undefined));
+      continue;
+    }
     const found = await lookup.find('tool', bench.tool, [...base, 'tool']);
     if (found.status === 'missing') issues.push(found.issue);
     else if (found.status === 'catalog') warnings.add(found.warning);

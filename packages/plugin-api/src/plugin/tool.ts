@@ -127,7 +127,10 @@ export interface FlowContext {
    * (all set up), as close together as the event loop allows; rejects when
    * another flow failed before reaching it or the trial is aborted (then
    * return without measuring). Call it exactly once, right before starting
-   * the measuring process.
+   * the measuring process. A flow the plan starts later (the bulk flows of
+   * a latency-under-load test, after its idle phase) is released that many
+   * seconds after the barrier, on the same clock: the tool needs nothing
+   * more to take part.
    */
   release(): Promise<void>;
   /**

@@ -31,6 +31,7 @@ export function netperfArgv(test: NetperfTest, params: TrialParams, target: stri
   if (params.cpu_client !== undefined || params.cpu_server !== undefined) argv.push('-T', `${params.cpu_client ?? ''},${params.cpu_server ?? ''}`);
   // Demo mode: an interim result every `demo` seconds, on stdout as `value,units,seconds,end-epoch`.
   if (params.demo !== undefined) argv.push('-D', String(params.demo));
+  if (params.tos !== undefined) argv.push('-Y', `${params.tos},${params.tos}`);
   if (params.intervalWaitMs !== undefined) {
     // netperf reads -w as an integer with a unit suffix; microseconds keep fractions of a millisecond.
     argv.push('-w', `${Math.max(1, Math.round(params.intervalWaitMs * 1000))}us`, '-b', String(params.intervalBurst ?? 1));

@@ -59,9 +59,14 @@ export const netperfBlockSchema = z.strictObject({
   }).optional(),
   /**
    * Seconds between interim results (netperf demo mode, `-D`), reported as
-   * interval samples in a flows trial. Flows trials default to 1 s.
+   * interval samples in a flows trial. Flows trials default to 1 s. A
+   * negative value (flent's `-D -0.2`) makes netperf read the clock on every
+   * send, so intervals stay on time when the rate collapses under load
+   * (a positive one counts sends, guessed from the rate so far).
    */
-  demo: z.number().min(0.1).max(60).optional(),
+  demo: z.number().refine((v) => Math.abs(v) >= 0.1 && Math.abs(v) <= 60, 'seconds between 0.1 and 60 (negative: checked on every send)').optional(),
+  /** IP TOS byte of both ends' data connection, hexadecimal (`-Y tos,tos`; DSCP EF is `0xb8`), as flent's rrul marks its flows. */
+  tos: z.string().regex(/^0x[0-9a-fA-F]{1,2}$/, 'a hexadecimal TOS byte such as 0xb8').optional(),
   confidence: confidenceSchema.optional(),
   interval: intervalSchema.optional(),
   /** Ask for netperf's printed latency histogram (`-v 2`); needs a build with `--enable-histogram`. */

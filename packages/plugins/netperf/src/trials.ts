@@ -23,6 +23,7 @@ export type TrialParams = {
   readonly intervalWaitMs?: number;
   readonly burst?: number;
   readonly demo?: number;
+  readonly tos?: string;
   readonly histogram?: boolean;
   readonly cpuUtil?: boolean;
   /** CPUs the client and server ends are pinned to (`-T`); labels `cpu_client`, `cpu_server`. */
@@ -62,6 +63,7 @@ export function paramsFor(block: NetperfBlock, test: NetperfTest, streams: numbe
   if (block.cpuUtil) params.cpuUtil = true;
   if (block.demo !== undefined) params.demo = block.demo;
   Object.assign(params, cpuParams(block.cpus));
+  if (block.tos !== undefined) params.tos = block.tos;
   return params;
 }
 

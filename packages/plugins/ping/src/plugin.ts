@@ -5,6 +5,7 @@ import { checkPing } from './check.js';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
+import { pingFlows } from './flows.js';
 import { runPing } from './run.js';
 import { sniffPing } from './sniff.js';
 import { pingSchema, type PingParams } from './schema.js';
@@ -27,5 +28,6 @@ export function pingPlugin(): Branded<ToolPlugin<PingParams>> {
     // `test` as pingTrials names it, for `netbench import`.
     parse: (raw, options) => pingSamples(parsePingOutput(raw, options?.source), { test: 'icmp' }),
     sniff: sniffPing,
+    flows: pingFlows,
   });
 }

@@ -2,6 +2,8 @@ import { NetbenchError, RetryableError, TimeoutError, ToolMissingError, Unsuppor
 import { paramLabels, type Host, type ToolInfo, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
+import { eachLine, replySample } from './flows.js';
+import { gatedArgv, openGate, shutGate } from '@netbench/plugin-api/tool-kit';
 import { trackPingProgress } from './progress-tracker.js';
 import { PingReplyReader } from './live-reply.js';
 import { pingArgv, type PingTrialSettings } from './trial-settings.js';
@@ -20,9 +22,28 @@ export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialCont
 
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
   const signal = AbortSignal.any([ctx.signal, timeout]);
-  const proc = host.spawn(pingArgv(settings, target), { signal });
+  const flow = ctx.flow;
+  const argv = pingArgv(settings, target);
+  const proc = host.spawn(flow ? gatedArgv(argv) : argv, { signal });
   proc.stdin.on('error', () => {});
-  proc.stdin.end();
+  if (flow) {
+    // A latency probe of a synchronized trial: every reply is an interval sample on the controller's clock.
+    eachLine(proc.stdout, (line) => {
+      const sample = replySample(line, Date.now());
+      if (sample) flow.interval(sample);
+    });
+    try {
+      await flow.release();
+    } catch (error) {
+      shutGate(proc);
+      await proc.exited.catch(() => {});
+      throw error;
+    }
+    openGate(proc);
+    flow.started();
+  } else {
+    proc.stdin.end();
+  }
   // Each reply as it arrives, for live display (not stored: the final parse is the record).
   const live = ctx.interval;
   const replies = new PingReplyReader(Date.now());

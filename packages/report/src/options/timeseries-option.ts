@@ -27,10 +27,11 @@ export function flatPoints(points: readonly (readonly [number, number])[]): Floa
 /** Lines with a point per interval and a dashed line at each series' mean; rate axes start at zero. */
 export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Figure {
   const width = widthOf(ctx);
-  const { option } = frame(spec, ctx, spec.series.map((s) => s.name), width, ctx.interactive ? { bottom: 28 } : {});
+  const { option } = frame(spec, ctx, spec.series.map((s) => s.name), width, { ...(ctx.interactive ? { bottom: 28 } : {}), ...(spec.y2 ? { right: 16 } : {}) });
   let maxX = 0;
   let firstX = Infinity;
   let maxY = 0;
+  let maxY2 = 0;
   let negative = false;
   let total = 0;
   for (const s of spec.series) {
@@ -38,12 +39,19 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
     firstX = Math.min(firstX, s.points[0]?.[0] ?? Infinity);
     for (const [x, y] of s.points) {
       if (x > maxX) maxX = x;
+      if (s.axis === 2) {
+        if (Math.abs(y) > maxY2) maxY2 = Math.abs(y);
+        continue;
+      }
       if (Math.abs(y) > maxY) maxY = Math.abs(y);
       if (y < 0) negative = true;
     }
   }
   const big = total > BIG_SERIES_POINTS;
   const y = axisUnit(spec.y.unit, [maxY]);
+  // A second axis on the right (flent's "all scaled": throughput left, latency right).
+  const y2 = spec.y2 ? axisUnit(spec.y2.unit, [maxY2]) : undefined;
+  const leftAxis = valueAxis(ctx, displayLabel(spec.y.label, spec), y, 'linear', isRateUnit(spec.y.unit) || !negative ? { min: 0 } : {});
   const seconds = { symbol: spec.x.unit, factor: 1, format: formatNumber, formatWithUnit: (v: number) => `${formatNumber(v)} ${spec.x.unit}` };
   return {
     width,
@@ -57,12 +65,13 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
         max: maxX,
         minInterval: Number.isFinite(firstX) && firstX >= 1 ? 1 : 0,
       }),
-      yAxis: valueAxis(ctx, displayLabel(spec.y.label, spec), y, 'linear', isRateUnit(spec.y.unit) || !negative ? { min: 0 } : {}),
+      yAxis: spec.y2 && y2 ? [leftAxis, valueAxis(ctx, spec.y2.label, y2, spec.y2.scale, { min: 0, position: 'right', splitLine: { show: false } })] : leftAxis,
       ...(ctx.interactive ? { dataZoom: big ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 4 }] : [{ type: 'inside' }] } : {}),
       series: spec.series.map((s, i) => ({
         type: 'line',
         name: s.name,
         color: seriesColor(i),
+        ...(s.axis === 2 && spec.y2 ? { yAxisIndex: 1 } : {}),
         // A typed array names its two dimensions (the ones ECharts gives per-point arrays by default).
         ...(big ? { data: flatPoints(s.points) as unknown as number[][], dimensions: ['x', 'y'] } : { data: s.points as unknown as number[][] }),
         showSymbol: !big && s.points.length < 60,

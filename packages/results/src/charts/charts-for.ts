@@ -8,6 +8,7 @@ import { sweepCharts } from './sweep-charts.js';
 import { intervalSweepCharts } from './interval-sweep-charts.js';
 import { timeSeriesCharts } from './timeseries-charts.js';
 import { flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
+import { loadBoxCharts, loadCdfCharts, loadTimeSeriesCharts } from './load-charts.js';
 import type { ChartInput, ChartKind, ChartOptions, ChartSpec } from './types.js';
 
 type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => ChartSpec[];
@@ -26,6 +27,10 @@ const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
   ['histogram', histogramCharts],
   ['timeseries', timeSeriesCharts],
   ['timeseries', flowTimeSeriesCharts],
+  // Latency under load (tool: load): flent's all-scaled time series, idle vs loaded CDF, box plots of totals.
+  ['timeseries', loadTimeSeriesCharts],
+  ['cdf', loadCdfCharts],
+  ['box', loadBoxCharts],
 ];
 
 /**

@@ -7,7 +7,7 @@ import type { RunResults } from '@netbench/plugin-api';
  * the spec, already aggregated, with its unit: a renderer never looks at
  * samples.
  */
-export type ChartSpec = HeatmapChart | BarChart | CdfChart | HistogramChart | TimeSeriesChart | SweepChart;
+export type ChartSpec = HeatmapChart | BarChart | CdfChart | HistogramChart | TimeSeriesChart | SweepChart | BoxChart;
 export type ChartKind = ChartSpec['kind'];
 
 /** Whether smaller or larger values of a metric are better (latency vs throughput). */
@@ -148,6 +148,8 @@ export interface TimeSeriesChart extends ChartBase {
    * time grid, drawn stacked (areas), so the top edge is their sum.
    */
   readonly stack?: 'flows';
+  /** A second value axis on the right (flent's "all scaled": throughput left, latency right); series with `axis: 2` use it. */
+  readonly y2?: ValueAxis;
 }
 
 export interface TimeSeriesSeries {
@@ -157,6 +159,34 @@ export interface TimeSeriesSeries {
   readonly points: readonly (readonly [number, number])[];
   /** Mean over the intervals, for a reference line. */
   readonly mean: number;
+  /** Drawn against `y2` (the chart's second axis). */
+  readonly axis?: 2;
+}
+
+/** Box plots (min, quartiles, median, max) of a metric's values per category, one series per run (flent's box plots of totals). */
+export interface BoxChart extends ChartBase {
+  readonly kind: 'box';
+  readonly metric: string;
+  readonly x: CategoryAxis;
+  readonly y: ValueAxis;
+  readonly series: readonly BoxSeries[];
+}
+
+export interface BoxSeries {
+  readonly name: string;
+  readonly runId: string;
+  /** Aligned with `x.categories`; `null` where this run has no values. */
+  readonly boxes: readonly (Box | null)[];
+}
+
+/** Five numbers of `n` values (quartiles linear between closest ranks). */
+export interface Box {
+  readonly min: number;
+  readonly q1: number;
+  readonly median: number;
+  readonly q3: number;
+  readonly max: number;
+  readonly n: number;
 }
 
 /** A metric against a parameter that varies across trials (message size, streams, MSS, interval). */

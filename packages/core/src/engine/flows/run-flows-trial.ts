@@ -7,6 +7,9 @@ import { makeSample, recordSamples } from '../record-samples.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from '../run-state.js';
 import { aggregateFlows, commonLabels, type FlowOutcome } from './aggregate-flows.js';
 import { Barrier } from './barrier.js';
+import { loadSummary } from './load-summary.js';
+import { LOAD_TOOL } from '../../spec/load-schema.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Seconds a flow may run on after the first flow finished before the trial stops it. */
 const STRAGGLER_MIN_S = 5;
@@ -47,12 +50,12 @@ export async function runFlowsTrial(state: RunState, trial: PlannedTrial): Promi
   for (let attempt = 0; ; attempt += 1) {
     state.events.emit({ type: 'trial-started', trial: trial.id, index: trial.index, total: state.plan.trials.length, tool: trial.tool, test: trial.test, attempt, estimatedSeconds: trial.estimatedSeconds });
     const rawPrefix = attempt === 0 ? trial.id : `${trial.id}-retry${attempt}`;
+    const attemptStart = Date.now();
     try {
       const outcomes = await runOnce(state, trial, ready, { attempt, timeoutMs, rawPrefix, rawFiles, onSamples: (n) => (sampleCount += n) });
-      const tool = state.tools.get(trial.tool)!;
-      const combine = tool.flows?.combine.bind(tool.flows) ?? (() => undefined);
-      const aggregates = aggregateFlows(outcomes, combine, Date.now());
+      const aggregates = aggregateFlows(outcomes, flowsCombine(ready), Date.now());
       const context = commonLabels(ready.map((p) => p.labels));
+      if (trial.tool === LOAD_TOOL) aggregates.push(...loadTrialSummary(state, trial, outcomes, attemptStart));
       const samples = aggregates.map((input) => makeSample(state, input, { ...context, ...input.labels }, Date.now(), trial.id));
       recordSamples(state, samples);
       sampleCount += samples.length;
@@ -65,6 +68,28 @@ export async function runFlowsTrial(state: RunState, trial: PlannedTrial): Promi
       return finish('failed', attempt + 1, errorMessage(error));
     }
   }
+}
+
+/** How a metric combines: as the first of the flows' tools that combines it says (tools name their metrics apart). */
+function flowsCombine(flows: readonly PreparedFlow[]): (metric: string, unit: string) => 'sum' | 'mean' | undefined {
+  const tools = [...new Set(flows.map((p) => p.tool))];
+  return (metric, unit) => {
+    for (const tool of tools) {
+      const how = tool.flows?.combine(metric, unit);
+      if (how) return how;
+    }
+    return undefined;
+  };
+}
+
+/** A load test's summary (load-summary.ts) from this attempt's samples: the window starts at the first flow's release. */
+function loadTrialSummary(state: RunState, trial: PlannedTrial, outcomes: readonly FlowOutcome[], since: number): SampleInput[] {
+  const starts = outcomes.flatMap((o) => (o.startedAt !== undefined ? [o.startedAt] : []));
+  if (starts.length === 0) return [];
+  const intervals = state.samples.filter((s) => s.trialId === trial.id && s.labels.series === 'interval' && s.timestamp >= since);
+  const window = { t0: Math.min(...starts), idleSeconds: Number(trial.params.idle), loadSeconds: Number(trial.params.duration) };
+  const test = { tool: LOAD_TOOL, test: trial.test, ...trial.params };
+  return loadSummary(window, intervals, outcomes.flatMap((o) => o.samples)).map((input) => ({ ...input, labels: { ...test, ...input.labels } }));
 }
 
 interface PreparedFlow {
@@ -110,6 +135,9 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
   const starts: (number | undefined)[] = flows.map(() => undefined);
   let firstDone: ReturnType<typeof setTimeout> | undefined;
   const graceMs = Math.max(STRAGGLER_MIN_S, trial.estimatedSeconds * STRAGGLER_FRACTION) * 1000;
+  // Flows may end at different times by design (a load test's probes outlast its bulk flows).
+  const ends = flows.map((p) => (p.flow.startAfter ?? 0) + p.flow.estimatedSeconds);
+  const lastEnd = Math.max(...ends);
   let failure: Error | undefined;
   const fail = (error: Error) => {
     failure ??= error;
@@ -124,9 +152,10 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
       label: flow.label,
       index,
       count: flows.length,
-      release: () => {
+      release: async () => {
         reached = true;
-        return barrier.arrive();
+        await barrier.arrive();
+        if (flow.startAfter) await sleep(flow.startAfter * 1000, undefined, { signal: AbortSignal.any([stop.signal, state.signal]) });
       },
       started: () => {
         starts[index] ??= performance.timeOrigin + performance.now();
@@ -143,7 +172,8 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
       if (!reached) throw new NetbenchError(`[plugin ${tool.name}] flow ${flow.label}: run finished without waiting at ctx.flow.release()`);
       if (!Array.isArray(output?.samples)) throw new NetbenchError(`[plugin ${tool.name}] flow ${flow.label}: run returned no samples array`);
       // The others should finish about now: all flows run the same duration.
-      firstDone ??= setTimeout(() => fail(new NetbenchError(`flow(s) still running ${Math.round(graceMs / 1000)} s after flow ${flow.label} finished; stopped`)), graceMs);
+      const waitMs = graceMs + (lastEnd - ends[index]!) * 1000;
+      firstDone ??= setTimeout(() => fail(new NetbenchError(`flow(s) still running ${Math.round(waitMs / 1000)} s after flow ${flow.label} finished; stopped`)), waitMs);
       return output.samples;
     } catch (error) {
       const reason = error instanceof Error ? error : new Error(String(error));

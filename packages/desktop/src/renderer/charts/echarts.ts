@@ -1,5 +1,5 @@
 // ECharts with only what the charts use (smaller bundle, faster first paint).
-import { BarChart, CustomChart, HeatmapChart, LineChart } from 'echarts/charts';
+import { BarChart, BoxplotChart, CustomChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent, GraphicComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, ToolboxComponent,
   TooltipComponent, VisualMapComponent,
@@ -8,7 +8,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
 echarts.use([
-  BarChart, CustomChart, HeatmapChart, LineChart, DataZoomComponent, GraphicComponent, GridComponent, LegendComponent, MarkLineComponent,
+  BarChart, BoxplotChart, CustomChart, HeatmapChart, LineChart, DataZoomComponent, GraphicComponent, GridComponent, LegendComponent, MarkLineComponent,
   TitleComponent, ToolboxComponent, TooltipComponent, VisualMapComponent, CanvasRenderer, SVGRenderer,
 ]);
 

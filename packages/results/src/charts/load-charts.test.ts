@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Sample } from '@netbench/plugin-api';
+import { ResultsBuilder } from './__fixtures__/results.js';
+import { chartsFor } from './charts-for.js';
+import { loadBoxCharts, loadCdfCharts, loadTimeSeriesCharts } from './load-charts.js';
+
+const T0 = 1_763_809_376_000;
+
+/**
+ * One tcp_bidirectional-like load trial, 1 s idle + 4 s load + 2 s idle, 1 s
+ * steps: a ping every second (0.1 ms idle, 20 ms loaded), one upload and one
+ * download flow reporting each second of the load; the flows carry the test's layout as labels.
+ */
+function loadRun() {
+  const b = new ResultsBuilder();
+  const trial = b.trial('load', 'tcp_bidirectional', { load_test: 'tcp_bidirectional', load_idle: 1, load_duration: 4, load_step: 1, load_flows: 2 });
+  const times: number[] = [];
+  const at = (seconds: number) => times.push(T0 + seconds * 1000);
+  for (let s = 0; s <= 7; s += 1) {
+    const loaded = s >= 2 && s <= 5;
+    trial.add('rtt', loaded ? 20 : 0.1, 'ms', { tool: 'ping', flow: 'icmp', series: 'interval' });
+    at(s + (loaded ? 0.02 : 0.0001));
+  }
+  for (let s = 2; s <= 5; s += 1) {
+    trial.add('TCP_STREAM_Throughput', 40, 'Mbits/sec', { tool: 'netperf', flow: 'up-1', series: 'interval', interval_seconds: 1 });
+    at(s);
+    trial.add('TCP_MAERTS_Throughput', 50 + s, 'Mbits/sec', { tool: 'netperf', flow: 'down-1', series: 'interval', interval_seconds: 1 });
+    at(s + 0.01);
+  }
+  const results = b.build();
+  const samples: Sample[] = results.samples.map((s, i) => ({ ...s, timestamp: times[i]! }));
+  return [{ ...results, samples }];
+}
+
+describe('latency-under-load charts', () => {
+  it('all scaled: the directions summed per step on the left axis, every probe on the right axis, from the barrier', () => {
+    const [chart] = loadTimeSeriesCharts(loadRun());
+    expect(chart).toMatchObject({ kind: 'timeseries', y: { unit: 'Mbits/sec' }, y2: { unit: 'ms' } });
+    expect(chart!.series.map((s) => [s.name, s.axis])).toEqual([['download', undefined], ['upload', undefined], ['ICMP RTT', 2]]);
+    expect(chart!.series[0]!.points).toEqual([[2, 52], [3, 53], [4, 54], [5, 55]]);
+    const icmp = chart!.series[2]!.points;
+    // The barrier is the first ping's send (its arrival minus its RTT).
+    expect(icmp[0]).toEqual([0, 0.1]);
+    expect(icmp).toHaveLength(8);
+  });
+
+  it('CDF: idle and loaded probes apart (ramp and drain left out)', () => {
+    const [cdf] = loadCdfCharts(loadRun());
+    expect(cdf!.series.map((s) => [s.name, s.count, s.percentiles.p50])).toEqual([['idle', 3, 0.1], ['loaded', 3, 20]]);
+    expect(cdf!.series[1]!.points.at(-1)).toEqual([20, 100]);
+  });
+
+  it('box plots: loaded throughput per direction and total, and RTT per phase', () => {
+    const [rate, rtt] = loadBoxCharts(loadRun());
+    expect(rate!.x.categories).toEqual(['download', 'upload', 'total']);
+    expect(rate!.series[0]!.boxes[0]).toMatchObject({ min: 52, median: 53.5, max: 55, n: 4 });
+    expect(rate!.series[0]!.boxes[2]).toMatchObject({ min: 92, max: 95, n: 4 });
+    expect(rtt!.x.categories).toEqual(['ICMP idle', 'ICMP loaded']);
+    expect(rtt!.series[0]!.boxes[1]).toMatchObject({ median: 20, n: 3 });
+  });
+
+  it('chartsFor includes them; runs without load trials get none', () => {
+    const kinds = chartsFor(loadRun()).filter((c) => c.id.startsWith('load-')).map((c) => c.kind);
+    expect(kinds).toEqual(['timeseries', 'cdf', 'box', 'box']);
+    const plain = new ResultsBuilder();
+    plain.trial('ping', 'icmp', {}).add('rtt', 1, 'ms', { flow: 'icmp', series: 'interval' });
+    // Charts fill in while the trial runs: only the probes so far.
+    const [live] = loadRun().map((r) => ({ ...r, samples: r.samples.slice(0, 3) }));
+    expect(loadTimeSeriesCharts([live!])[0]!.series.map((s) => [s.name, s.points.length])).toEqual([['ICMP RTT', 3]]);
+    expect(loadTimeSeriesCharts([plain.build()])).toEqual([]);
+  });
+});
