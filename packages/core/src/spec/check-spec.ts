@@ -19,6 +19,7 @@ import {
 import { zodIssues } from './zod-issues.js';
 import { pluginFields } from './plugin-fields.js';
 import { checkFlowHosts } from './check-flows.js';
+import { checkTunnels } from './check-tunnels.js';
 
 export interface SpecCheck {
   readonly issues: RawIssue[];
@@ -82,6 +83,7 @@ export async function checkSpec(raw: unknown, resolver: PluginResolver, blocks?:
     }
   }
 
+  issues.push(...checkTunnels(raw, hostNames));
   await checkPublishers(raw.publish, lookup, validator, issues, warnings, resolver);
   for (const name of hostNames) {
     if (!used.has(name) && benchmarks.length > 0) warnings.add(`host '${name}' is not used by any benchmark; it will not be provisioned`);
