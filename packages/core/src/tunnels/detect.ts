@@ -48,7 +48,7 @@ export function chooseImplementation(tunnel: Pick<ResolvedTunnel, 'name' | 'type
   if (tunnel.implementation === 'userspace') return 'userspace';
   if (kernel === true) return 'kernel';
   if (tunnel.implementation === 'auto') return 'userspace';
-  const what = tunnel.type === 'wireguard' ? 'the WireGuard kernel module' : "the kernel's ESP (XFRM)";
+  const what = tunnel.type === 'wireguard' ? 'WireGuard module' : 'ESP (XFRM) support';
   const why = kernel === false ? `this kernel has no ${what}` : `probing for ${what} failed: ${kernel}`;
   throw new NetbenchError(`tunnel ${tunnel.name}: implementation: kernel asked for, but on host ${host} ${why}; use implementation: userspace (or auto)`);
 }
