@@ -94,6 +94,9 @@ function configOf(sample: Sample, trial: TrialRecord | undefined): Map<string, S
   if (test !== undefined) config.set('test', String(test));
   const direction = sample.labels['direction'];
   if (direction !== undefined) config.set('direction', String(direction));
+  // The plain path and each tunnel are different paths (docs/tunnels.md): never one configuration.
+  const tunnel = sample.labels['tunnel'];
+  if (tunnel !== undefined) config.set('tunnel', String(tunnel));
   const params: Record<string, Scalar> = { ...trial?.cell, ...trial?.params };
   for (const key of Object.keys(params).sort()) {
     const value = params[key];
