@@ -59,6 +59,23 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     expect(namespacesOf(runId)).toEqual([]);
   });
 
+  it('a tunnel that cannot come up fails prepare (exit 5), and what was set up is undone', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const result = await runCli(['run', join(import.meta.dirname, 'scenarios/tunnels/bad-proposal.yaml'), '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(5);
+    const runDir = onlyRunDir(runsDir);
+    const errors = readEvents(runDir).flatMap((e) => (e.type === 'error' ? [e.message] : []));
+    expect(errors.join('\n')).toMatch(/tunnel ipsec on a: env STRONGSWAN_CONF=\S+ swanctl --load-all failed .*esp_proposals/);
+    const runId = runDir.split('/').pop()!;
+    const ledger = ledgerOf(runDir).filter((l) => l.plugin === 'tunnels');
+    // The WireGuard tunnel was up, IPsec only half: both are undone.
+    expect(ledger.filter((l) => l.resource.id === 'wg-a').map((l) => l.phase)).toEqual(['intent', 'created', 'deleted']);
+    expect(ledger.filter((l) => l.resource.id === 'ipsec-a').map((l) => l.phase)).toEqual(['intent', 'deleted']);
+    expect(tunnelLeftovers(runId)).toEqual([]);
+    expect(namespacesOf(runId)).toEqual([]);
+  });
+
   it('SIGINT while measuring through a tunnel tears every tunnel down', async () => {
     const home = tempHome();
     const runsDir = join(home, 'runs');
