@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
@@ -66,7 +66,7 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     expect(result.code, result.stderr).toBe(5);
     const runDir = onlyRunDir(runsDir);
     const errors = readEvents(runDir).flatMap((e) => (e.type === 'error' ? [e.message] : []));
-    expect(errors.join('\n')).toMatch(/tunnel ipsec on a: env STRONGSWAN_CONF=\S+ swanctl --load-all failed .*esp_proposals/);
+    expect(errors.join('\n')).toMatch(/tunnel ipsec on [ab]: env STRONGSWAN_CONF=\S+ swanctl --load-all failed .*esp_proposals/);
     const runId = runDir.split('/').pop()!;
     const ledger = ledgerOf(runDir).filter((l) => l.plugin === 'tunnels');
     // The WireGuard tunnel was up, IPsec only half: both are undone.
@@ -106,6 +106,25 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     const report = JSON.parse(cleanup.stdout) as { deleted: { type: string; id: string }[]; failed: unknown[] };
     expect(report.failed).toEqual([]);
     expect(report.deleted.filter((r) => r.type === 'tunnel-endpoint').map((r) => r.id).sort()).toEqual(['ipsec-a', 'ipsec-b', 'ovpn-a', 'ovpn-b', 'wg-a', 'wg-b']);
+    expect(tunnelLeftovers(runId)).toEqual([]);
+    expect(namespacesOf(runId)).toEqual([]);
+  });
+
+  it('kill -9, run folder gone: `netbench cleanup --all` still finds the tunnel ends by their directory', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const { child, done } = startCli(['run', longSpec, '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
+    const runDir = await waitFor(() => (existsSync(runsDir) ? safe(() => onlyRunDir(runsDir)) : undefined), 60_000, 'the run folder');
+    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 90_000, 'the trial');
+    child.kill('SIGKILL');
+    await done;
+    const runId = runDir.split('/').pop()!;
+    rmSync(runDir, { recursive: true, force: true });
+    expect(tunnelLeftovers(runId).length).toBeGreaterThan(0);
+    const cleanup = await runCli(['cleanup', '--all', '--runs-dir', runsDir, '--json'], { env: { NETBENCH_HOME: home } });
+    expect(cleanup.code, cleanup.stderr).toBe(0);
+    const report = JSON.parse(cleanup.stdout) as { deleted: { type: string; id: string; data?: { runId?: string } }[] };
+    expect(report.deleted.filter((r) => r.type === 'tunnel-endpoint' && r.data?.runId === runId).map((r) => r.id).sort()).toEqual(['ipsec-a', 'ipsec-b', 'ovpn-a', 'ovpn-b', 'wg-a', 'wg-b']);
     expect(tunnelLeftovers(runId)).toEqual([]);
     expect(namespacesOf(runId)).toEqual([]);
   });
