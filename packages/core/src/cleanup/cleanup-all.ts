@@ -10,6 +10,7 @@ import { readLedger } from '@netbench/plugin-api';
 import { newRunId, parseRunIdTime } from '@netbench/plugin-api';
 import { defaultRunsDir } from '@netbench/plugin-api';
 import { liveRunPid } from './run-lock.js';
+import { sweepTunnelEnds } from '../tunnels/sweep.js';
 import { pluginLog, replayLedger } from './cleanup-run.js';
 import type { CleanupAllOptions, CleanupOutcome } from './cleanup-outcome.js';
 
@@ -67,6 +68,12 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
       if (options.cloud === undefined) outcome.skipped.push({ cloud: descriptor.name, reason: errorMessage(error) });
       else outcome.failed.push({ resource: { type: 'cloud-plugin', id: descriptor.name }, error: errorMessage(error) });
     }
+  }
+  // Tunnel ends of runs whose folder is elsewhere: their daemons died with the namespaces above, their keys did not.
+  if (options.cloud === undefined || options.cloud === 'local') {
+    const swept = await sweepTunnelEnds({ excludeRunIds: liveRunIds, ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}), ...(options.dryRun ? { dryRun: true } : {}) });
+    outcome.deleted.push(...swept.deleted);
+    outcome.failed.push(...swept.failed);
   }
   return outcome;
 }

@@ -10,6 +10,7 @@ import { runFlowsTrial } from './flows/run-flows-trial.js';
 import { SearchSteps } from './search/search-steps.js';
 import { LiveIntervals } from './live-intervals.js';
 import { isHostAddress } from '@netbench/plugin-api/tool-kit';
+import { targetAddress, trialTunnelLabels } from './tunnels-phase.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
 
 /**
@@ -65,11 +66,11 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
     return status === 'succeeded';
   };
 
-  const target = trial.ip === 'external' ? server.externalIp : server.internalIp;
-  if (!target) return finish('failed', 0, 0, `host ${server.id} has no ${trial.ip} address`);
+  const target = targetAddress(state, trial.ip, client, server);
+  if (!target) return finish('failed', 0, 0, `host ${server.id} has no ${trial.ip} address${trial.ip.startsWith('tunnel:') ? ' (the tunnel is not up)' : ''}`);
   // A cloud plugin's address reaches tool argv: refuse anything that is not an address (e.g. `-f/etc/passwd`).
   if (!isHostAddress(target)) return finish('failed', 0, 0, `host ${server.id}: ${trial.ip} address ${JSON.stringify(target)} is not an IP address or host name`);
-  const labels = trialLabels({ runId: state.runId, specName: state.plan.spec.name, netbenchVersion: state.netbenchVersion, trial, client, server, clientInfo, serverInfo });
+  const labels = { ...trialLabels({ runId: state.runId, specName: state.plan.spec.name, netbenchVersion: state.netbenchVersion, trial, client, server, clientInfo, serverInfo }), ...trialTunnelLabels(state, trial.ip) };
   live.setLabels(labels);
 
   for (let attempt = 0; ; attempt += 1) {

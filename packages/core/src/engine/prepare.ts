@@ -2,17 +2,19 @@ import type { Host } from '@netbench/plugin-api';
 import type { ToolInfo, ToolPlugin } from '@netbench/plugin-api';
 import { ToolMissingError } from '@netbench/plugin-api';
 import { settleAll } from './run-phase.js';
+import { tunnelsUp } from './tunnels-phase.js';
 import { trialInvocations } from '../plan/plan-flows.js';
 import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js';
 
 /**
- * Make every tool ready: `check` each host it runs on (tools and hosts in
+ * Set the spec's tunnels up (docs/tunnels.md), then make every tool ready: `check` each host it runs on (tools and hosts in
  * parallel: over SSH each check is a round trip), `install` once and `check`
  * again when it is missing and installing is allowed — installs on one host
  * one at a time, since package managers hold a lock — then start its server
  * side once per server host.
  */
 export async function prepare(state: RunState): Promise<void> {
+  await tunnelsUp(state);
   const timeoutMs = state.plan.spec.options.provisionTimeout * 1000;
   const installs = new Map<string, Promise<unknown>>();
   await settleAll([...state.tools].map(async ([name, tool]) => {

@@ -79,7 +79,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     files: new RunFiles(runDir, (message) => events.emit({ type: 'warning', message })),
     signal: options.signal ?? new AbortController().signal,
     graceMs: options.abortGraceMs ?? 5000,
-    clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], toolInfo: new Map(),
+    clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], tunnels: [], toolInfo: new Map(),
     trials: new Map(plan.trials.map((t) => [t.id, skippedTrial(t)])),
     samples: [], phases: [], errors: [],
     teardownErrors: 0, publishErrors: 0, nextSample: 0,

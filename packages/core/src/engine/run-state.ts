@@ -12,6 +12,7 @@ import type { LedgerFile } from '@netbench/plugin-api';
 import type { PhaseRecord, TrialRecord } from '@netbench/plugin-api';
 import type { RunFiles } from './run-files.js';
 import { callPlugin } from './call-plugin.js';
+import type { RunningTunnel } from '../tunnels/running-tunnel.js';
 import { PluginError } from '@netbench/plugin-api';
 
 /** A server started in prepare, stopped in teardown. */
@@ -40,6 +41,8 @@ export interface RunState {
   /** Provisioned hosts by fleet id. */
   readonly hosts: Map<string, Host>;
   readonly servers: RunningServer[];
+  /** Tunnels set up in prepare (also partly set up ones), undone in teardown. */
+  readonly tunnels: RunningTunnel[];
   /** `check` results by `toolInfoKey(tool, hostId)`. */
   readonly toolInfo: Map<string, ToolInfo>;
   readonly trials: Map<string, TrialRecord>;

@@ -6,6 +6,9 @@ import type { PluginResolver } from '../registry/types.js';
 import type { EventInput } from '@netbench/plugin-api';
 import { pendingResources } from '@netbench/plugin-api';
 import { callPlugin } from './call-plugin.js';
+import { tunnelsDown } from './tunnels-phase.js';
+import { TUNNELS_LEDGER } from '../tunnels/running-tunnel.js';
+import { tunnelsCleaner } from '../tunnels/tunnels-down.js';
 import { errorMessage, reportError, type RunState } from './run-state.js';
 
 /**
@@ -27,6 +30,11 @@ export async function teardown(state: RunState): Promise<boolean> {
     // A server that would not stop may still hold a port or a process: a teardown failure.
     reportError(state, result.reason, 'teardown');
     stopErrors += 1;
+    ok = false;
+  }
+  // Tunnels go while the hosts' transports are open; an end left over stays pending in the ledger for deleteResources.
+  for (const error of await tunnelsDown(state)) {
+    reportError(state, error, 'teardown');
     ok = false;
   }
   // A transport that cannot close cleanly leaks nothing the ledger does not know; a warning is enough.
@@ -89,7 +97,8 @@ export async function deleteResources(ledger: LedgerFile, options: DeleteOptions
       continue;
     }
     try {
-      const cloud = options.cached?.get(entry.plugin) ?? (await options.registry.get('cloud', entry.plugin));
+      // Tunnel ends are the engine's own resources, undone by the core (docs/tunnels.md).
+      const cloud = entry.plugin === TUNNELS_LEDGER ? tunnelsCleaner : options.cached?.get(entry.plugin) ?? (await options.registry.get('cloud', entry.plugin));
       if (!cloud) throw new Error(`no cloud plugin named ${entry.plugin} is installed`);
       await callPlugin(cloud, 'teardown', (callSignal) => cloud.teardown(entry.resource, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }), {
         timeoutMs: options.timeoutMs, emit: options.emit, graceMs: options.graceMs,

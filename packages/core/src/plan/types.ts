@@ -1,4 +1,4 @@
-import type { Scalar, Spec } from '../spec/types.js';
+import type { AddressChoice, Scalar, Spec } from '../spec/types.js';
 import type { FleetHost, TrialSearch, TrialSpec } from '@netbench/plugin-api';
 
 export type { FleetHost };
@@ -19,7 +19,7 @@ export interface PlannedTrial {
   /** Fleet host ids. */
   readonly client: string;
   readonly server: string;
-  readonly ip: 'internal' | 'external';
+  readonly ip: AddressChoice;
   /** Matrix values of the cell this trial came from. */
   readonly cell: Readonly<Record<string, Scalar>>;
   /** Seconds the tool itself measures (for progress and ETA). */
@@ -47,7 +47,7 @@ export interface PlannedFlow {
   /** Fleet host ids. */
   readonly client: string;
   readonly server: string;
-  readonly ip: 'internal' | 'external';
+  readonly ip: AddressChoice;
   readonly estimatedSeconds: number;
   readonly traffic?: TrialSpec['traffic'];
   /** Seconds after the barrier the flow starts measuring (its `ctx.flow.release()` resolves then); 0 when absent. */

@@ -21,6 +21,7 @@ import { pluginFields } from './plugin-fields.js';
 import { checkFlowHosts } from './check-flows.js';
 import { checkLoadBenchmark } from './check-load.js';
 import { LOAD_TOOL } from './load-schema.js';
+import { checkTunnels } from './check-tunnels.js';
 
 export interface SpecCheck {
   readonly issues: RawIssue[];
@@ -88,6 +89,7 @@ export async function checkSpec(raw: unknown, resolver: PluginResolver, blocks?:
     }
   }
 
+  issues.push(...checkTunnels(raw, hostNames));
   await checkPublishers(raw.publish, lookup, validator, issues, warnings, resolver);
   for (const name of hostNames) {
     if (!used.has(name) && benchmarks.length > 0) warnings.add(`host '${name}' is not used by any benchmark; it will not be provisioned`);

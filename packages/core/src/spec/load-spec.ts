@@ -83,6 +83,7 @@ function buildSpec(data: SkeletonOutput, matrix: MatrixSpec | undefined, source:
     hosts: data.hosts,
     benchmarks: data.benchmarks.map(withFlowPair),
     ...(matrix ? { matrix } : {}),
+    ...(data.tunnels?.length ? { tunnels: data.tunnels } : {}),
     publish: data.publish ?? [{ type: 'json' }],
     options: { ...options, ...(runsDir !== undefined ? { runsDir: resolveDir(runsDir, baseDir) } : {}) },
     ...(source ? { source } : {}),

@@ -1,6 +1,7 @@
 import { NAME_RE, VARIABLE_RE } from '../issues/names.js';
 import { z } from 'zod';
 import { flowsSchema } from './flows-schema.js';
+import { TUNNEL_NAME_RE, tunnelsSchema } from '../tunnels/tunnel-schema.js';
 
 
 /** Core-owned keys of each block; the rest belongs to the plugin. */
@@ -21,7 +22,7 @@ export const benchmarkSkeleton = z.looseObject({
   // Either one client/server pair, or `flows` (several pairs at once, docs/flows.md).
   client: z.string().min(1).optional(),
   server: z.string().min(1).optional(),
-  ip: z.enum(['internal', 'external']).default('internal'),
+  ip: z.union([z.enum(['internal', 'external']), z.templateLiteral(['tunnel:', z.string().regex(TUNNEL_NAME_RE)])], { error: 'expected internal, external or tunnel:NAME' }).default('internal'),
   flows: flowsSchema.optional(),
 }).superRefine((bench, ctx) => {
   if (bench.flows) {
@@ -67,6 +68,7 @@ export const specSkeleton = z.strictObject({
   hosts: z.record(name, hostSkeleton).refine((hosts) => Object.keys(hosts).length > 0, 'at least one host is needed'),
   benchmarks: z.array(benchmarkSkeleton).min(1, 'at least one benchmark is needed'),
   matrix: matrixSchema.optional(),
+  tunnels: tunnelsSchema.optional(),
   publish: z.array(publishSkeleton).min(1, 'give at least one publisher, or leave publish out').optional(),
   // prefault, not default: the empty object is parsed so the inner defaults apply.
   options: optionsSchema.prefault({}),

@@ -1,4 +1,8 @@
 import type { FlowsSpec } from './flows-schema.js';
+import type { TunnelSpec } from '../tunnels/tunnel-schema.js';
+
+/** The server address a benchmark targets: `internal`, `external`, or `tunnel:NAME` (the server's end of tunnel NAME). */
+export type AddressChoice = 'internal' | 'external' | `tunnel:${string}`;
 
 /** A matrix/parameter value. Integers stay numbers; `${x}` keeps the type. */
 import type { Scalar } from '@netbench/plugin-api';
@@ -28,8 +32,8 @@ export interface BenchmarkSpec {
   readonly client: string;
   /** Host name that runs the server side. */
   readonly server: string;
-  /** Which address of the server the client targets. */
-  readonly ip: 'internal' | 'external';
+  /** Which address of the server the client targets: its own, or its end of a tunnel (`tunnel:NAME`, docs/tunnels.md). */
+  readonly ip: AddressChoice;
   /** Several client/server pairs measured at once in one synchronized trial (docs/flows.md). */
   readonly flows?: FlowsSpec;
   /**
@@ -89,6 +93,8 @@ export interface Spec {
   readonly hosts: Readonly<Record<string, HostSpec>>;
   readonly benchmarks: readonly BenchmarkSpec[];
   readonly matrix?: MatrixSpec;
+  /** Host-to-host tunnels set up in prepare, torn down in teardown (docs/tunnels.md). */
+  readonly tunnels?: readonly TunnelSpec[];
   readonly publish: readonly PublisherSpec[];
   readonly options: RunOptions;
   readonly source?: { readonly file: string; readonly text: string };

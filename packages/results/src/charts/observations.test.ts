@@ -30,6 +30,14 @@ describe('observations', () => {
     expect(observe(input)).toBe(observations);
   });
 
+  it('keeps the plain path and each tunnel apart, even with the same tool parameters', () => {
+    const b = new ResultsBuilder();
+    for (const tunnel of ['none', 'wg', 'ipsec']) b.trial('netperf', 'TCP_STREAM', { duration: 5 }).add('TCP_STREAM_Throughput', 100, 'Mbits/sec', { tunnel });
+    const observations = observe([b.build()]);
+    expect(new Set(observations.map((o) => o.configKey)).size).toBe(3);
+    expect(observations.map((o) => o.config.get('tunnel'))).toEqual(['none', 'wg', 'ipsec']);
+  });
+
   it('groups by key parts as groupBy does with the parts joined', () => {
     const items = Array.from({ length: 200 }, (_, i) => ({ a: i % 3, b: `b${i % 4}`, c: i % 5 === 0 ? undefined : 'c' }));
     const parts = groupByParts(items, (x) => [x.a, x.b, x.c]);

@@ -101,6 +101,9 @@ function configOf(sample: Sample, trial: TrialRecord | undefined, imported: bool
   if (direction !== undefined) config.set('direction', String(direction));
   const pair = pairOf(sample.labels) ?? (trial && trial.client !== 'unknown' ? `${trial.client} → ${trial.server}` : undefined);
   if (pair !== undefined) config.set('pair', pair);
+  // The plain path and each tunnel are different paths (docs/tunnels.md): never one configuration.
+  const tunnel = sample.labels['tunnel'];
+  if (tunnel !== undefined) config.set('tunnel', String(tunnel));
   const params: Record<string, Scalar> = { ...trial?.cell, ...trial?.params };
   for (const key of Object.keys(params).sort()) {
     const value = params[key];

@@ -5,6 +5,7 @@ import { NetbenchError, RetryableError, isRetryable } from '@netbench/plugin-api
 import { trialLabels } from '../sample-labels.js';
 import { makeSample, recordSamples } from '../record-samples.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from '../run-state.js';
+import { targetAddress } from '../tunnels-phase.js';
 import { aggregateFlows, commonLabels, type FlowOutcome } from './aggregate-flows.js';
 import { Barrier } from './barrier.js';
 import { loadSummary } from './load-summary.js';
@@ -108,7 +109,7 @@ function prepareFlow(state: RunState, trial: PlannedTrial, flow: PlannedFlow): P
   const clientInfo = state.toolInfo.get(toolInfoKey(flow.tool, flow.client))!;
   const serverInfo = state.toolInfo.get(toolInfoKey(flow.tool, flow.server))!;
   const serverHandle = state.servers.find((s) => s.tool.name === flow.tool && s.host === flow.server)?.handle;
-  const target = flow.ip === 'external' ? server.externalIp : server.internalIp;
+  const target = targetAddress(state, flow.ip, client, server);
   if (!target) return `flow ${flow.label}: host ${server.id} has no ${flow.ip} address`;
   const asTrial: PlannedTrial = { ...trial, tool: flow.tool, test: flow.test, params: flow.params, client: flow.client, server: flow.server, ip: flow.ip };
   const labels = {
