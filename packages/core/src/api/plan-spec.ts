@@ -2,6 +2,7 @@ import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from '../plan/create-plan.js';
+import { applyShard } from './shard-spec.js';
 
 export interface PlanSpecOptions {
   readonly file: string;
@@ -18,6 +19,6 @@ export interface PlannedSpec {
 /** Load, validate and plan a spec file without touching anything (`netbench plan`, `validate`). */
 export async function planSpec(options: PlanSpecOptions): Promise<PlannedSpec> {
   const { spec, warnings, blocks } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
-  const plan = await createPlan(spec, options.registry, blocks);
+  const plan = await applyShard(await createPlan(spec, options.registry, blocks), options.registry, spec.options.seed !== undefined);
   return { plan, warnings };
 }
