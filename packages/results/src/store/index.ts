@@ -12,6 +12,8 @@ export type { IngestResult } from './ingest.js';
 export type { LabelCondition, RunFilter, RunList, StoredRunSummary } from './list-runs.js';
 export type { StoredRunRef } from './run-ref.js';
 export { listResults } from './list-results.js';
+export { studyResults } from './study-results.js';
+export type { StudyRun, StudySummary } from './study-results.js';
 export type { ListResultsOptions } from './list-results.js';
 export { runShow, showResult, summarise as summariseSamples } from './show-result.js';
 export type { RunShow, ShowResultOptions, ShownMetric, ShownTrial } from './show-result.js';
