@@ -1,6 +1,7 @@
 // Long studies on the lab (docs/long-studies.md): a run in three invocations,
 // a run resumed after SIGKILL, and a plan split into four concurrent shards
 // merged into one study (local store and a real PostgreSQL).
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -99,6 +100,23 @@ describe('a staged run', () => {
     const again = await runCli(['run', '--resume', runId, '--runs-dir', runsDir, '--db', db], { env });
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/is finished/);
+  });
+
+  it('verifies a kept host before reuse: a namespace gone since provision stops execute; teardown still removes the rest', async () => {
+    const runsDir = join(home, 'gone');
+    const provision = await runCli(['run', spec, '--stage', 'provision', '--runs-dir', runsDir, '--json'], { env });
+    expect(provision.code, provision.stderr).toBe(0);
+    const { runId } = json<{ runId: string }>(provision.stdout);
+    const [gone] = namespacesOf(runId).filter((n) => n.endsWith('-b'));
+    execFileSync('ip', ['netns', 'delete', gone!]);
+    const execute = await runCli(['run', '--resume', runId, '--stage', 'execute', '--runs-dir', runsDir], { env });
+    expect(execute.code).toBe(5);
+    expect(execute.stderr).toMatch(new RegExp(`host b: namespace ${gone} is gone`));
+    const runDir = join(runsDir, runId);
+    expect(readEvents(runDir).filter((e) => e.type === 'trial-started')).toEqual([]);
+    const teardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--runs-dir', runsDir], { env });
+    expect(teardown.code, teardown.stderr).toBe(0);
+    expect(await leftovers(runDir)).toEqual(nothingLeft);
   });
 });
 

@@ -43,10 +43,10 @@ async function reattachHost(request: HostRequest<LocalHostConfig>, pending: read
   const netns = netnsEntry.resource.id;
   const veth = find('veth');
   if (!veth) throw new NetbenchError(`local: host ${request.id}: the ledger has namespace ${netns} but no veth`);
-  const alias = await linkField(['ip', '-j', 'link', 'show', 'dev', veth.resource.id], 'ifalias');
-  if (alias !== linkAlias(ctx.runId)) throw new NetbenchError(`local: host ${request.id}: ${veth.resource.id} is gone or no longer belongs to run ${ctx.runId}`);
   const address = await namespaceAddress(netns);
   if (!address) throw new NetbenchError(`local: host ${request.id}: namespace ${netns} is gone or has no address on eth0`);
+  const alias = await linkField(['ip', '-j', 'link', 'show', 'dev', veth.resource.id], 'ifalias');
+  if (alias !== linkAlias(ctx.runId)) throw new NetbenchError(`local: host ${request.id}: ${veth.resource.id} is gone or no longer belongs to run ${ctx.runId}`);
 
   const labels: Record<string, string> = { isolation: 'netns', netns, ...shapingLabels(request.config.link) };
   if (request.config.sshd) {
