@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sample, TrialRecord } from '@netbench/plugin-api';
 import { NetbenchError, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
-import { liveRunPid } from '../../cleanup/run-lock.js';
+import { liveRunPid } from '../../run-id/run-lock.js';
 import { RUN_FILES } from '../run-files.js';
 import { readJournal, readTrialJournal, type StageJournal } from './run-journal.js';
 
