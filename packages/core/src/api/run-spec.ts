@@ -4,6 +4,7 @@ import type { RunStore } from '../engine/run-store.js';
 import { planSpec, type PlanSpecOptions } from './plan-spec.js';
 import { enforceMaxCost } from '../cost/cost-limit.js';
 import { estimatePlanCost } from '../cost/estimate-plan-cost.js';
+import { REDACTED } from '@netbench/plugin-api';
 import { ALL_STAGES, type StageRange } from '../engine/stages/stages.js';
 import type { ShardRef } from '../plan/shard-plan.js';
 
@@ -39,6 +40,18 @@ export function shardSets(options: Pick<RunSpecOptions, 'sets' | 'shard' | 'stud
   ];
 }
 
+/** `--set`s on a secret field given literally, with the value replaced by the redaction mark. */
+export function redactSets(sets: readonly string[], literals: readonly (readonly (string | number)[])[]): string[] {
+  const secret = literals.map((path) => path.join('.'));
+  return sets.map((set) => {
+    const eq = set.indexOf('=');
+    const key = set.slice(0, eq).trim();
+    // A set on the field itself or on anything holding it (`publish=[{… url: …}]`).
+    const holds = eq > 0 && secret.some((path) => path === key || path.startsWith(`${key}.`));
+    return holds ? `${set.slice(0, eq)}=${REDACTED}` : set;
+  });
+}
+
 /** `--keep` cuts a range at execute. */
 export function keptRange(range: StageRange | undefined, keep: boolean | undefined): StageRange | undefined {
   if (!keep) return range;
@@ -49,7 +62,7 @@ export function keptRange(range: StageRange | undefined, keep: boolean | undefin
 /** `netbench run`: validate and plan the spec, then run it (provision → … → publish). */
 export async function runSpec(options: RunSpecOptions): Promise<RunOutcome> {
   const sets = shardSets(options);
-  const { plan, warnings } = await planSpec({ ...options, sets });
+  const { plan, warnings, secretLiterals } = await planSpec({ ...options, sets });
   for (const warning of warnings) options.onWarning?.(warning);
   if (options.maxCostUsd !== undefined) enforceMaxCost(await estimatePlanCost(plan, options.registry), options.maxCostUsd);
   return runPlan(plan, {
@@ -60,7 +73,8 @@ export async function runSpec(options: RunSpecOptions): Promise<RunOutcome> {
     onEvent: options.onEvent,
     netbenchVersion: options.netbenchVersion,
     ...(options.store ? { store: options.store } : {}),
-    sets,
+    // Kept for `--resume`, but never a secret given literally (as the stored spec text redacts it).
+    sets: redactSets(sets, secretLiterals ?? []),
     ...(options.stages || options.keep ? { stages: keptRange(options.stages, options.keep) } : {}),
   });
 }

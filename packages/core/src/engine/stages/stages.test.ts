@@ -37,3 +37,14 @@ describe('stages', () => {
     expect(() => resumeRange(journal(['provision', 'execute']), true)).toThrow(/nothing to do with --keep/);
   });
 });
+
+describe('the --sets a run keeps for --resume', () => {
+  it('never keep a secret given literally, whether set on the field or on what holds it', async () => {
+    const { redactSets } = await import('../../api/run-spec.js');
+    const { REDACTED } = await import('@netbench/plugin-api');
+    const literals = [['publish', 1, 'url']];
+    expect(redactSets(['options.retries=0', 'publish.1.url=postgres://u:pw@db/x', 'publish=[{type: postgres, url: "postgres://u:pw@db/x"}]', 'publish.0.type=json'], literals)).toEqual([
+      'options.retries=0', `publish.1.url=${REDACTED}`, `publish=${REDACTED}`, 'publish.0.type=json',
+    ]);
+  });
+});
