@@ -211,6 +211,12 @@ describe('four shards of a 3-host matrix', () => {
     expect(summary.runs.map((r) => r.runId).sort()).toEqual([...runIds].sort());
     expect(summary.trials).toBe(TRIALS.length);
     expect(summary.shards).toEqual({ count: 4, missing: [] });
+    // report reads the study as one run: every shard's trials together.
+    const report = await runCli(['report', '--study', 'e2e-study', '--db', db, '--format', 'md', '--out', join(home, 'study.md'), '--json'], { env });
+    expect(report.code, report.stderr).toBe(0);
+    expect(json<{ runIds: string[] }>(report.stdout).runIds).toEqual(['study e2e-study']);
+    const markdown = readFileSync(join(home, 'study.md'), 'utf8');
+    for (const id of TRIALS) expect(markdown).toContain(id);
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
     try {
