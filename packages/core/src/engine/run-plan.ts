@@ -88,7 +88,9 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`);
   if (!restored) await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
   const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [] });
-  if (!restored) await journal.update({});
+  if (!restored) await journal.update({}).catch((error: unknown) => {
+    throw new NetbenchError(`cannot write ${join(runDir, 'stages.json')}: ${writeFailure(error)}; nothing was created`, { cause: error });
+  });
 
   const events = new EventLog(runId, join(runDir, RUN_FILES.events));
   if (options.onEvent) events.listen(options.onEvent);
@@ -114,6 +116,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   events.listen((event) => {
     if (event.type === 'trial-finished') trialJournal.append(state.trials.get(event.trial)!);
   });
+  journal.onWriteError = (message) => events.emit({ type: 'warning', message });
   events.emit({ type: 'run-started', name: plan.spec.name, runDir, trials: plan.trials.length, hosts: plan.fleet.length, estimatedSeconds: plan.estimatedSeconds });
 
   let exitCode: number = EXIT_CODES.ok;

@@ -13,6 +13,9 @@ import { includesStage, STAGES, type Stage, type StageRange } from './stages.js'
 
 /** Keeps `stages.json` in step with what this invocation has done. */
 export class JournalWriter {
+  /** Set once the run has begun: from then on a failed write is a warning, never a reason to skip teardown. */
+  onWriteError: ((message: string) => void) | undefined;
+
   constructor(private readonly runDir: string, private current: StageJournal) {}
 
   get journal(): StageJournal {
@@ -21,7 +24,13 @@ export class JournalWriter {
 
   async update(patch: Partial<StageJournal>): Promise<void> {
     this.current = { ...this.current, ...patch };
-    await writeJournal(this.runDir, this.current);
+    try {
+      await writeJournal(this.runDir, this.current);
+    } catch (error) {
+      if (!this.onWriteError) throw error;
+      // The ledger still lists every resource: `netbench cleanup RUN` works; only `--resume` loses track.
+      this.onWriteError(`cannot write stages.json (${error instanceof Error ? error.message : String(error)}): this run may not be resumable; \`netbench cleanup\` still removes what it made`);
+    }
   }
 
   async finish(stage: Stage): Promise<void> {
