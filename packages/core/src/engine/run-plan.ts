@@ -114,7 +114,8 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   // A finished trial's record goes to trials.jsonl after its samples: what `--resume` skips.
   const trialJournal = new TrialJournal(runDir);
   events.listen((event) => {
-    if (event.type === 'trial-finished') trialJournal.append(state.trials.get(event.trial)!);
+    // A trial that failed because the run was interrupted was cut off, not finished: `--resume` runs it again.
+    if (event.type === 'trial-finished' && !(event.status === 'failed' && state.signal.aborted)) trialJournal.append(state.trials.get(event.trial)!);
   });
   journal.onWriteError = (message) => events.emit({ type: 'warning', message });
   events.emit({ type: 'run-started', name: plan.spec.name, runDir, trials: plan.trials.length, hosts: plan.fleet.length, estimatedSeconds: plan.estimatedSeconds });

@@ -1,17 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyPlugin } from '@netbench/plugin-api';
-import { readLedger } from '@netbench/plugin-api';
+import type { AnyPlugin, CloudPlugin, NetbenchEvent } from '@netbench/plugin-api';
+import { definePlugin, NetbenchError, pendingResources, processHost, readLedger } from '@netbench/plugin-api';
 import { staticRegistry } from '../../registry/static-registry.js';
 import { runPlan } from '../run-plan.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import labCloud from '../__fixtures__/lab-cloud.js';
 import labTool from '../__fixtures__/lab-tool.js';
 import { labPlan } from '../__fixtures__/lab-plan.js';
-import { sweep } from '../__fixtures__/lab-leftovers.js';
+import { exists, labResources, sweep } from '../__fixtures__/lab-leftovers.js';
 
 let root: string;
 let runsDir: string;
@@ -48,5 +48,46 @@ describe('stages on a cloud that cannot reattach', () => {
     stop.abort();
     await runPlan(plan(), { registry, runsDir, runId: '20261125-050000-dddddd', signal: stop.signal });
     await expect(runPlan(plan(), { registry, runsDir, runId: '20261125-050000-dddddd', resume: true })).rejects.toThrow(/is finished/);
+  });
+});
+
+// The lab cloud with a `reattach`: hosts found again from the ledger, each checked to still exist.
+const keepingCloud = definePlugin({
+  ...(labCloud as unknown as CloudPlugin),
+  name: 'lab',
+  async reattach(requests, ctx) {
+    return requests.map((request) => {
+      const dir = pendingResources(ctx.ledger.entries).find((e) => e.resource.type === 'dir' && e.resource.host === request.id);
+      if (!dir || !exists(dir.resource)) throw new NetbenchError(`lab host ${request.id} is gone`);
+      return processHost({ id: request.id, name: request.name, cloud: 'lab', internalIp: '127.0.0.1', zone: 'lab-a', region: 'lab', machineType: 'process', labels: { dir: dir.resource.id } });
+    });
+  },
+});
+const keeping = staticRegistry([keepingCloud, labTool] as AnyPlugin[]);
+
+describe('an invocation interrupted with the fleet kept', () => {
+  it('journals only trials that finished; --resume re-runs the cut-off one, each trial\'s samples once, and tears down', async () => {
+    const runId = '20261125-050000-eeeeee';
+    const p = labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'sleep', seconds: 30 }, { mode: 'ok' }] });
+    const stop = new AbortController();
+    const onEvent = (e: NetbenchEvent) => {
+      if (e.type === 'trial-started' && e.trial === 't0002') setTimeout(() => stop.abort(), 200);
+    };
+    const first = await runPlan(p, { registry: keeping, runsDir, runId, stages: { from: 'provision', to: 'execute' }, signal: stop.signal, onEvent, abortGraceMs: 500 });
+    expect(first.record.status).toBe('interrupted');
+    expect(first.kept).toBe(true);
+    const runDir = join(runsDir, runId);
+    expect((await labResources(runDir)).every(exists)).toBe(true); // the fleet was kept
+    const journaled = (await readFile(join(runDir, 'trials.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+    expect(journaled).toEqual(['t0001']);
+
+    const quick = labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'ok' }, { mode: 'ok' }] });
+    const resumed = await runPlan(quick, { registry: keeping, runsDir, runId, resume: true, stages: { from: 'execute', to: 'teardown' } });
+    expect(resumed.exitCode).toBe(EXIT_CODES.ok);
+    expect(resumed.record.trials.map((t) => t.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    const perTrial = resumed.samples.filter((s) => s.trialId).reduce<Record<string, number>>((n, s) => ({ ...n, [s.trialId!]: (n[s.trialId!] ?? 0) + 1 }), {});
+    expect(perTrial).toEqual({ t0001: 2, t0002: 2, t0003: 2 });
+    expect(new Set(resumed.samples.map((s) => s.sampleId)).size).toBe(resumed.samples.length);
+    expect((await labResources(runDir)).filter(exists)).toEqual([]);
   });
 });
