@@ -379,6 +379,7 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'gcp-interzone-quick-test.yaml': [20, 4, 5],
     'quickstart.yaml': [5, 1, 2],
     'shaped-link.yaml': [1, 1, 2],
+    'long-study.yaml': [6, 2, 3],
   };
 
   test('every example is listed', () => {
