@@ -32,6 +32,7 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'quickstart.yaml': [5, 1, 2],
     'shaped-link.yaml': [1, 1, 2],
     'bufferbloat.yaml': [4, 1, 3],
+    'long-study.yaml': [6, 2, 3],
   };
 
   test('every example is listed', () => {

@@ -42,6 +42,20 @@ export type { Random } from './plan/random.js';
 export { runSpec } from './api/run-spec.js';
 /** What `runSpec` takes. */
 export type { RunSpecOptions } from './api/run-spec.js';
+/** `netbench run --resume RUN`: continue a run that died, or run its next stage. */
+export { resumeRun, runFolder } from './api/resume-run.js';
+export type { ResumeRunOptions } from './api/resume-run.js';
+/** Run stages (`--stage provision|prepare|execute|teardown` and ranges). */
+export { formatStageRange, parseStageRange, STAGES } from './engine/stages/stages.js';
+export type { Stage, StageRange } from './engine/stages/stages.js';
+/** Shards: split a plan (`netbench plan --shards N`), one shard's plan, the study labels. */
+export { defaultStudyId, parseShard, shardConflicts, shardPlan, splitPlan, studyLabels } from './plan/shard-plan.js';
+export type { ShardPart, ShardRef, SplitOptions } from './plan/shard-plan.js';
+export { splitSpec, splitOptions } from './api/shard-spec.js';
+export type { ShardSpec, SplitSpec, SplitSpecOptions } from './api/shard-spec.js';
+/** `netbench plan --shards N --emit k8s-job`: a ConfigMap and an Indexed Job running one shard per completion index. */
+export { shardJobManifest } from './api/k8s-job.js';
+export type { ShardJobOptions } from './api/k8s-job.js';
 /** Run a plan already made. */
 export { runPlan } from './engine/run-plan.js';
 /** What `runPlan` takes and returns. */

@@ -3,6 +3,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { chartsFor, type ChartKind, type ChartOptions, type ChartSpec } from '@netbench/results';
 import { NetbenchError, type RunResults } from '@netbench/plugin-api';
 import { loadRunResults } from './load-runs.js';
+import { loadStudyResults } from './load-study.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderPng } from './render-png.js';
@@ -25,6 +26,8 @@ export interface WriteReportOptions {
   readonly kinds?: readonly ChartKind[];
   readonly metrics?: readonly string[];
   readonly title?: string;
+  /** A study (label `study=ID`, the shards of one plan), charted as one run, after `runs`. */
+  readonly study?: string;
 }
 
 export interface WriteReportResult {
@@ -47,10 +50,11 @@ const EXTENSIONS: Readonly<Record<string, ReportFormat>> = { '.html': 'html', '.
  *   `out` ending in .svg/.png gets the first chart only (`omitted` says how many were left out).
  */
 export async function writeReport(options: WriteReportOptions): Promise<WriteReportResult> {
-  if (options.runs.length === 0) throw new NetbenchError('name at least one run (id or folder)');
+  if (options.runs.length === 0 && options.study === undefined) throw new NetbenchError('name at least one run (id or folder), or --study ID');
   const format = options.format ?? EXTENSIONS[extname(options.out ?? '').toLowerCase()] ?? 'html';
   const results: RunResults[] = [];
   for (const ref of options.runs) results.push(await loadRunResults(ref, { runsDir: options.runsDir, db: options.db }));
+  if (options.study !== undefined) results.push(await loadStudyResults(options.study, options.db));
   const chartOptions: ChartOptions = { ...(options.kinds ? { kinds: options.kinds } : {}), ...(options.metrics ? { metrics: options.metrics } : {}) };
   const charts = chartsFor(results, chartOptions);
   const base = { format, runIds: results.map((r) => r.run.runId), charts: charts.map(({ id, kind, title }) => ({ id, kind, title })) };

@@ -5,8 +5,10 @@
 // The store: open it, the engine's sink, list/show/export/delete/add/publish runs.
 export {
   addResults, defaultStorePath, deleteResults, exportResults, listResults, openStore, parseLabelConditions,
-  parseSettings, parseTimeBound, publishStoredRun, ResultsStore, runShow, showResult, StoreError, summariseSamples, withStore
+  parseSettings, parseTimeBound, publishStoredRun, ResultsStore, runShow, showResult, StoreError, studyResults, summariseSamples, withStore
 } from './store/index.js';
+/** `netbench results study ID`: the stored shards of one study, read as one. */
+export type { StudyRun, StudySummary } from './store/index.js';
 export type {
   AddResultsOptions, DeleteResultsOptions, ExportResultsOptions, IngestResult, LabelCondition, ListResultsOptions,
   OpenStoreOptions, PublishStoredRunOptions, RunFilter, RunHeadline, RunList, RunShow, SelectedRun, ShownMetric, ShownTrial, TrialSummary, Quantity,

@@ -15,9 +15,10 @@ export default class Report extends NetbenchCommand {
     '<%= config.bin %> report 20261122-110256-k3f9a2 --out report.html',
     '<%= config.bin %> report runA runB --format md --out compare.md',
     '<%= config.bin %> report ~/.netbench/runs/20261122-110256-k3f9a2 --format png --out charts/',
+    '<%= config.bin %> report --study nightly-117 --out study.html',
   ];
   static override strict = false;
-  static override args = { runs: Args.string({ required: true, description: 'run ids (or their unique end), run folders, results.json files, `latest`; several compare' }) };
+  static override args = { runs: Args.string({ required: false, description: 'run ids (or their unique end), run folders, results.json files, `latest`; several compare' }) };
   static override flags = {
     out: Flags.string({ char: 'o', summary: 'Output file (html, md, one svg/png) or folder (svg/png). Default report.html, report.md or report-charts/.' }),
     format: Flags.option({ options: REPORT_FORMATS, summary: 'Default: from --out\'s extension, else html.' })(),
@@ -26,6 +27,7 @@ export default class Report extends NetbenchCommand {
     title: Flags.string({ summary: 'Report title.' }),
     'runs-dir': Flags.string({ summary: 'Parent folder of run folders (default ~/.netbench/runs).' }),
     db: Flags.string({ summary: 'Results store for runs without a folder, e.g. imported ones (default ~/.netbench/netbench.db).' }),
+    study: Flags.string({ summary: 'Chart a study (the shards of one plan, label study=ID) as one run.' }),
   };
 
   async run() {
@@ -39,6 +41,7 @@ export default class Report extends NetbenchCommand {
       kinds: flags.kind,
       metrics: flags.metric,
       title: flags.title,
+      ...(flags.study !== undefined ? { study: flags.study } : {}),
     });
     if (!this.jsonEnabled()) {
       this.log(`${result.format} report of ${result.runIds.join(', ')}: ${result.charts.length} chart${result.charts.length === 1 ? '' : 's'} (${result.charts.map((c) => c.kind).join(', ') || 'none'})`);

@@ -4,6 +4,7 @@ import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from '../plan/create-plan.js';
 import { shapingWarnings } from '../plan/shaping.js';
 import { placementWarnings } from '../plan/placement.js';
+import { applyShard } from './shard-spec.js';
 
 export interface PlanSpecOptions {
   readonly file: string;
@@ -15,11 +16,13 @@ export interface PlanSpecOptions {
 export interface PlannedSpec {
   readonly plan: Plan;
   readonly warnings: readonly string[];
+  /** Paths of secret fields given literally, as `loadSpec` found them. */
+  readonly secretLiterals?: readonly (readonly (string | number)[])[];
 }
 
 /** Load, validate and plan a spec file without touching anything (`netbench plan`, `validate`). */
 export async function planSpec(options: PlanSpecOptions): Promise<PlannedSpec> {
-  const { spec, warnings, blocks } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
-  const plan = await createPlan(spec, options.registry, blocks);
-  return { plan, warnings: [...warnings, ...shapingWarnings(plan), ...placementWarnings(plan)] };
+  const { spec, warnings, blocks, secretLiterals } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
+  const plan = await applyShard(await createPlan(spec, options.registry, blocks), options.registry, spec.options.seed !== undefined);
+  return { plan, warnings: [...warnings, ...shapingWarnings(plan), ...placementWarnings(plan)], ...(secretLiterals ? { secretLiterals } : {}) };
 }

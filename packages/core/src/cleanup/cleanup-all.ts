@@ -9,7 +9,7 @@ import { pendingResources } from '@netbench/plugin-api';
 import { readLedger } from '@netbench/plugin-api';
 import { newRunId, parseRunIdTime } from '@netbench/plugin-api';
 import { defaultRunsDir } from '@netbench/plugin-api';
-import { liveRunPid } from './run-lock.js';
+import { liveRunPid } from '../run-id/run-lock.js';
 import { sweepTunnelEnds } from '../tunnels/sweep.js';
 import { pluginLog, replayLedger } from './cleanup-run.js';
 import type { CleanupAllOptions, CleanupOutcome } from './cleanup-outcome.js';

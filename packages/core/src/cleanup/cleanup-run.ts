@@ -8,7 +8,7 @@ import { LedgerFile } from '@netbench/plugin-api';
 import { RUN_FILES } from '../engine/run-files.js';
 import { deleteResources } from '../engine/teardown.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
-import { liveRunPid } from './run-lock.js';
+import { liveRunPid } from '../run-id/run-lock.js';
 import type { CleanupOptions, CleanupOutcome, CleanupRunOptions } from './cleanup-outcome.js';
 
 const DEFAULT_TIMEOUT_MS = 600_000;

@@ -19,7 +19,7 @@ import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './
  * trial starts. Never throws.
  */
 export async function execute(state: RunState): Promise<boolean> {
-  const queue = [...state.plan.trials];
+  const queue = state.plan.trials.filter((t) => !state.finished?.has(t.id));
   const width = Math.max(1, Math.min(state.plan.spec.options.concurrency, queue.length));
   let allOk = true;
   const searches = new SearchSteps();

@@ -81,7 +81,7 @@ async function admitPeers(
 }
 
 /** A cloud hook that may create resources: its context carries the plugin's own view of the ledger. */
-function callWithLedger<T>(
+export function callWithLedger<T>(
   state: RunState,
   cloud: CloudPlugin<unknown>,
   hook: string,
@@ -118,7 +118,7 @@ function warnUnadmittable(state: RunState): void {
 }
 
 /** Pair returned hosts with requests: by fleet id when the plugin kept it, else by position. */
-function matchHosts(cloud: string, requests: readonly HostRequest<unknown>[], hosts: readonly Host[]): Host[] {
+export function matchHosts(cloud: string, requests: readonly HostRequest<unknown>[], hosts: readonly Host[]): Host[] {
   if (!Array.isArray(hosts)) throw new NetbenchError(`[plugin ${cloud}] provision returned no host list`);
   const byId = new Map(hosts.map((h) => [h.id, h]));
   return requests.map((request, i) => {
@@ -128,7 +128,7 @@ function matchHosts(cloud: string, requests: readonly HostRequest<unknown>[], ho
   });
 }
 
-function groupByCloud(fleet: readonly FleetHost[]): [string, FleetHost[]][] {
+export function groupByCloud(fleet: readonly FleetHost[]): [string, FleetHost[]][] {
   const groups = new Map<string, FleetHost[]>();
   for (const host of fleet) groups.set(host.cloud, [...(groups.get(host.cloud) ?? []), host]);
   return [...groups];

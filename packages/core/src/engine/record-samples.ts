@@ -1,5 +1,6 @@
 import type { Sample, SampleInput } from '@netbench/plugin-api';
 import type { RunState } from './run-state.js';
+import { studyLabels } from '../plan/shard-plan.js';
 
 /** A `Sample` with the next sample id of the run. Tool labels win over context labels (merged by the caller). */
 export function makeSample(state: RunState, input: SampleInput, labels: Sample['labels'], defaultTime: number, trialId?: string): Sample {
@@ -12,7 +13,8 @@ export function makeSample(state: RunState, input: SampleInput, labels: Sample['
     value: input.value,
     unit: input.unit,
     timestamp: input.timestamp ?? defaultTime,
-    labels,
+    // Shards of one study merge in the store by these labels.
+    labels: { ...labels, ...studyLabels(state.plan.spec.options) },
     ...(input.histogram ? { histogram: input.histogram } : {}),
   };
 }

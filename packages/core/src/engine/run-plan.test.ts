@@ -82,7 +82,7 @@ describe('runPlan', () => {
     expect(outcome.record.status).toBe('succeeded');
     expect(outcome.record.runId).toMatch(/^\d{8}-\d{6}-[0-9a-z]{6}$/);
     expect(runDir).toBe(join(runsDir, outcome.record.runId));
-    expect((await readdir(runDir)).sort()).toEqual(['events.jsonl', 'ledger.jsonl', 'raw', 'results.json', 'samples.jsonl', 'spec.yaml']);
+    expect((await readdir(runDir)).sort()).toEqual(['events.jsonl', 'ledger.jsonl', 'raw', 'results.json', 'samples.jsonl', 'spec.yaml', 'stages.json', 'trials.jsonl']);
     expect(await readFile(join(runDir, 'spec.yaml'), 'utf8')).toContain('name: lab-test');
 
     // Ledger: each host's folder had an intent, was created, then deleted; each keeper process too.

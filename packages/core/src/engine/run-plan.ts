@@ -15,9 +15,6 @@ import { coreVersion, currentUser } from '../run-id/run-owner.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
 import { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
 import { EXIT_CODES } from './exit-codes.js';
-import { execute } from './execute.js';
-import { prepare } from './prepare.js';
-import { provision } from './provision.js';
 import { publish, updateStoredRecord } from './publish.js';
 import type { RunStore } from './run-store.js';
 import { buildRecord, phaseSamples } from './run-summary.js';
@@ -26,7 +23,11 @@ import { RUN_FILES, RunFiles } from './run-files.js';
 import { runPhase } from './run-phase.js';
 import { reportError, type RunState } from './run-state.js';
 import { recordSamples } from './record-samples.js';
-import { teardown } from './teardown.js';
+import { releaseHosts, teardown } from './teardown.js';
+import { ALL_STAGES, includesStage, type StageRange } from './stages/stages.js';
+import { restoreRun, type RestoredRun } from './stages/restore-run.js';
+import { JournalWriter, runStages } from './stages/run-stages.js';
+import { TrialJournal } from './stages/run-journal.js';
 
 export interface RunPlanOptions {
   registry: PluginResolver;
@@ -44,12 +45,27 @@ export interface RunPlanOptions {
   abortGraceMs?: number;
   /** Where the finished run is kept (the results store, from `@netbench/results`' `runStore`); none: not stored. */
   store?: RunStore;
+  /**
+   * Only these stages (`netbench run --stage`); default all. A range without
+   * teardown keeps the fleet for a later invocation (`resume`), which finds
+   * it from the ledger.
+   */
+  stages?: StageRange;
+  /**
+   * Continue the run `runId` in its existing folder: finished trials are
+   * kept, cut-off ones run again, a kept fleet is found and verified.
+   */
+  resume?: boolean;
+  /** `--set`s the spec was planned with, kept so that a later invocation plans the same. */
+  sets?: readonly string[];
 }
 
 export interface RunOutcome {
   readonly record: RunRecord;
   readonly samples: Sample[];
   readonly exitCode: number;
+  /** The fleet was kept for a later invocation (`--stage`, `--keep`): continue with `resumeRun`. */
+  readonly kept?: boolean;
 }
 
 /**
@@ -58,14 +74,23 @@ export interface RunOutcome {
  * the trials; rejects only when the run folder cannot be created.
  */
 export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunOutcome> {
+  if (options.resume && !options.runId) throw new NetbenchError('resume needs the id of the run to continue');
   const runId = options.runId ?? newRunId();
   const runsDir = resolve(options.runsDir ?? plan.spec.options.runsDir ?? defaultRunsDir());
   const runDir = join(runsDir, runId);
-  await createRunDir(runsDir, runDir);
-  const startedAt = new Date();
+  const range = options.stages ?? ALL_STAGES;
+  let restored: RestoredRun | undefined;
+  if (options.resume) restored = await restoreRun(runDir);
+  else if (range.from !== 'provision') throw new NetbenchError(`a new run starts with provision; continue run RUN with --resume RUN --stage ${range.from}`);
+  else await createRunDir(runsDir, runDir);
+  const startedAt = restored ? new Date(restored.journal.startedAt) : new Date();
   // Nothing exists yet: a run folder that cannot be written stops the run here, with nothing to tear down.
-  await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: startedAt.toISOString() })}\n`);
-  await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
+  await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`);
+  if (!restored) await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
+  const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [] });
+  if (!restored) await journal.update({}).catch((error: unknown) => {
+    throw new NetbenchError(`cannot write ${join(runDir, 'stages.json')}: ${writeFailure(error)}; nothing was created`, { cause: error });
+  });
 
   const events = new EventLog(runId, join(runDir, RUN_FILES.events));
   if (options.onEvent) events.listen(options.onEvent);
@@ -80,24 +105,32 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     signal: options.signal ?? new AbortController().signal,
     graceMs: options.abortGraceMs ?? 5000,
     clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], tunnels: [], toolInfo: new Map(),
-    trials: new Map(plan.trials.map((t) => [t.id, skippedTrial(t)])),
-    samples: [], phases: [], errors: [],
-    teardownErrors: 0, publishErrors: 0, nextSample: 0,
+    trials: new Map(plan.trials.map((t) => [t.id, restored?.finished.get(t.id) ?? skippedTrial(t)])),
+    samples: [...(restored?.samples ?? [])], phases: [...journal.journal.phases], errors: [],
+    teardownErrors: 0, publishErrors: 0, nextSample: restored?.lastSample ?? 0,
+    ...(restored ? { finished: new Set(restored.finished.keys()), restoredHosts: restored.journal.hosts ?? [] } : {}),
     ...(options.store ? { store: { sink: options.store, stored: false } } : {}),
   };
+  // A finished trial's record goes to trials.jsonl after its samples: what `--resume` skips.
+  const trialJournal = new TrialJournal(runDir);
+  events.listen((event) => {
+    // A trial that failed because the run was interrupted was cut off, not finished: `--resume` runs it again.
+    if (event.type === 'trial-finished' && !(event.status === 'failed' && state.signal.aborted)) trialJournal.append(state.trials.get(event.trial)!);
+  });
+  journal.onWriteError = (message) => events.emit({ type: 'warning', message });
   events.emit({ type: 'run-started', name: plan.spec.name, runDir, trials: plan.trials.length, hosts: plan.fleet.length, estimatedSeconds: plan.estimatedSeconds });
 
   let exitCode: number = EXIT_CODES.ok;
   let status: RunStatus = 'succeeded';
+  let provisionFailed = false;
   try {
     const resolved = await resolvePlugins(state);
     if (resolved !== EXIT_CODES.ok) {
       [status, exitCode] = ['failed', resolved];
     } else if (!state.signal.aborted) {
-      const provisioned = await runPhase(state, 'provision', () => provision(state));
-      const prepared = provisioned && !state.signal.aborted && (await runPhase(state, 'prepare', () => prepare(state)));
-      if (!provisioned || (!prepared && !state.signal.aborted)) [status, exitCode] = ['failed', EXIT_CODES.provisionFailed];
-      else if (!state.signal.aborted && !(await runPhase(state, 'execute', () => execute(state)))) [status, exitCode] = ['failed', EXIT_CODES.trialsFailed];
+      const outcome = await runStages(state, range, journal);
+      [status, exitCode] = [outcome.status, outcome.exitCode];
+      provisionFailed = outcome.provisionFailed;
     }
   } catch (error) {
     // Only a bug in the engine itself lands here; teardown must still happen.
@@ -106,10 +139,18 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   }
   // Whatever failed, an interrupt is what the user sees (130); a leak outranks both.
   if (state.signal.aborted) [status, exitCode] = ['interrupted', EXIT_CODES.interrupted];
-  if (!(await runPhase(state, 'teardown', () => teardown(state)))) {
+  // The run ends here only when the range reaches teardown (or provisioning failed); otherwise the fleet is kept.
+  const closing = includesStage(range, 'teardown') || provisionFailed;
+  const released = closing ? await runPhase(state, 'teardown', () => teardown(state)) : (await releaseHosts(state)) === 0;
+  if (!released) {
     exitCode = EXIT_CODES.teardownFailed;
     if (status !== 'interrupted') status = 'failed';
   }
+  if (closing && released) await journal.finish('teardown');
+  if (state.hosts.size > 0) await journal.update({ hosts: buildRecord(state, status).hosts });
+  await journal.update({ phases: [...state.phases] });
+  trialJournal.close();
+  if (!closing) return keepRun(state, status, exitCode);
 
   recordSamples(state, phaseSamples(state));
   const samples = [...state.samples];
@@ -130,6 +171,19 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   events.close();
   await rm(join(runDir, RUN_FILES.lock), { force: true });
   return { record, samples, exitCode };
+}
+
+/** End an invocation that keeps the fleet: results.json as it stands, nothing published yet. */
+async function keepRun(state: RunState, status: RunStatus, exitCode: number): Promise<RunOutcome> {
+  const samples = [...state.samples];
+  const record = buildRecord(state, status);
+  if (!(await writeResults(state, record, samples)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
+  state.events.emit({ type: 'run-finished', status, durationMs: Date.now() - state.startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });
+  state.files.close();
+  await state.ledger.close();
+  state.events.close();
+  await rm(join(state.runDir, RUN_FILES.lock), { force: true });
+  return { record, samples, exitCode, kept: true };
 }
 
 async function writeResults(state: RunState, record: RunRecord, samples: Sample[]): Promise<boolean> {

@@ -9,7 +9,7 @@ import type { PluginResolver } from '../registry/types.js';
 import type { Sample } from '@netbench/plugin-api';
 import type { EventLog } from '../events/event-log.js';
 import type { LedgerFile } from '@netbench/plugin-api';
-import type { PhaseRecord, TrialRecord } from '@netbench/plugin-api';
+import type { HostRecord, PhaseRecord, TrialRecord } from '@netbench/plugin-api';
 import type { RunFiles } from './run-files.js';
 import { callPlugin } from './call-plugin.js';
 import type { RunningTunnel } from '../tunnels/running-tunnel.js';
@@ -55,6 +55,10 @@ export interface RunState {
   teardownErrors: number;
   publishErrors: number;
   nextSample: number;
+  /** Trials an earlier invocation of this run finished (`--resume`): execute skips them. */
+  readonly finished?: ReadonlySet<string>;
+  /** The fleet as an earlier invocation recorded it, for a record made without hosts (a teardown-only invocation). */
+  readonly restoredHosts?: readonly HostRecord[];
   /** The results store the run is ingested into (absent: not stored); `stored` once it is. */
   store?: { readonly sink: RunStore; stored: boolean };
 }

@@ -1,6 +1,7 @@
 import type { HostRecord, MetricDeclaration, RunRecord, RunStatus } from '@netbench/plugin-api';
 import type { Sample } from '@netbench/plugin-api';
 import { makeSample } from './record-samples.js';
+import { studyLabels } from '../plan/shard-plan.js';
 import type { RunState } from './run-state.js';
 
 /** Labels every sample and the record of a run carry. */
@@ -11,12 +12,13 @@ export function runLabels(state: RunState): Sample['labels'] {
     // How trials were repeated and ordered, so a randomised run can be replayed in the same order.
     ...(repetitions > 1 ? { repetitions } : {}),
     ...(order === 'random' ? { order, order_seed: seed ?? 0 } : {}),
+    ...studyLabels(state.plan.spec.options),
   };
 }
 
 /** The run's record as it stands. */
 export function buildRecord(state: RunState, status: RunStatus): RunRecord {
-  const { spec } = state.plan;
+  if (state.hosts.size === 0 && state.restoredHosts) return recordWith(state, status, [...state.restoredHosts]);
   const hosts: HostRecord[] = [...state.hosts].map(([id, host]) => ({
     id,
     name: host.name,
@@ -29,6 +31,11 @@ export function buildRecord(state: RunState, status: RunStatus): RunRecord {
     ...(host.os ? { os: host.os } : {}),
     labels: { ...host.labels },
   }));
+  return recordWith(state, status, hosts);
+}
+
+function recordWith(state: RunState, status: RunStatus, hosts: HostRecord[]): RunRecord {
+  const { spec } = state.plan;
   return {
     runId: state.runId,
     name: spec.name,

@@ -20,29 +20,8 @@ import { errorMessage, reportError, type RunState } from './run-state.js';
 export async function teardown(state: RunState): Promise<boolean> {
   const timeoutMs = state.plan.spec.options.teardownTimeout * 1000;
   const emit = (event: EventInput) => state.events.emit(event);
-  let ok = true;
-
-  const stops = await Promise.allSettled(state.servers.map(({ tool, handle }) =>
-    callPlugin(tool, 'server.stop', () => handle.stop(), { timeoutMs, emit, graceMs: state.graceMs })));
-  let stopErrors = 0;
-  for (const result of stops) {
-    if (result.status !== 'rejected') continue;
-    // A server that would not stop may still hold a port or a process: a teardown failure.
-    reportError(state, result.reason, 'teardown');
-    stopErrors += 1;
-    ok = false;
-  }
-  // Tunnels go while the hosts' transports are open; an end left over stays pending in the ledger for deleteResources.
-  for (const error of await tunnelsDown(state)) {
-    reportError(state, error, 'teardown');
-    ok = false;
-  }
-  // A transport that cannot close cleanly leaks nothing the ledger does not know; a warning is enough.
-  const closes = await Promise.allSettled([...state.hosts.values()].filter((host) => host.close).map((host) =>
-    callPlugin({ name: host.cloud }, 'host.close', async () => host.close!(), { timeoutMs, emit, graceMs: state.graceMs })));
-  for (const result of closes) {
-    if (result.status === 'rejected') emit({ type: 'warning', message: errorMessage(result.reason) });
-  }
+  const stopErrors = await releaseHosts(state);
+  let ok = stopErrors === 0;
 
   const outcome = await deleteResources(state.ledger, {
     registry: state.registry,
@@ -60,6 +39,38 @@ export async function teardown(state: RunState): Promise<boolean> {
   }
   state.teardownErrors = stopErrors + outcome.failed.length;
   return ok;
+}
+
+/**
+ * Stop the servers this process started and close its connections to hosts,
+ * leaving the hosts themselves (and the ledger) alone: the first half of
+ * teardown, and all of it for an invocation that keeps the fleet for a later
+ * stage. Resolves to the number of servers that would not stop (each reported).
+ */
+export async function releaseHosts(state: RunState): Promise<number> {
+  const timeoutMs = state.plan.spec.options.teardownTimeout * 1000;
+  const emit = (event: EventInput) => state.events.emit(event);
+  const stops = await Promise.allSettled(state.servers.map(({ tool, handle }) =>
+    callPlugin(tool, 'server.stop', () => handle.stop(), { timeoutMs, emit, graceMs: state.graceMs })));
+  let stopErrors = 0;
+  for (const result of stops) {
+    if (result.status !== 'rejected') continue;
+    // A server that would not stop may still hold a port or a process: a teardown failure.
+    reportError(state, result.reason, 'teardown');
+    stopErrors += 1;
+  }
+  // Tunnels go while the hosts' transports are open; an end left over stays pending in the ledger for deleteResources.
+  for (const error of await tunnelsDown(state)) {
+    reportError(state, error, 'teardown');
+    stopErrors += 1;
+  }
+  // A transport that cannot close cleanly leaks nothing the ledger does not know; a warning is enough.
+  const closes = await Promise.allSettled([...state.hosts.values()].filter((host) => host.close).map((host) =>
+    callPlugin({ name: host.cloud }, 'host.close', async () => host.close!(), { timeoutMs, emit, graceMs: state.graceMs })));
+  for (const result of closes) {
+    if (result.status === 'rejected') emit({ type: 'warning', message: errorMessage(result.reason) });
+  }
+  return stopErrors;
 }
 
 export interface DeleteOptions {

@@ -26,6 +26,8 @@ export interface LoadedSpec {
   readonly warnings: string[];
   /** The plugin blocks validation parsed: give them to `createPlan` so none is parsed twice. */
   readonly blocks: ParsedBlocks;
+  /** Paths of secret fields given literally (redacted in `spec.source.text`): a `--set` on one must not be stored either. */
+  readonly secretLiterals?: readonly (readonly (string | number)[])[];
 }
 
 /** Shown in positions when the spec came as text without a file name. */
@@ -72,7 +74,7 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   const warnings = [...yamlWarnings, ...(pkb?.warnings ?? []), ...check.warnings];
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
   const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: redactSpecText(pkb?.text ?? text, secrets.literals) }, baseDir);
-  return { spec, warnings, blocks };
+  return { spec, warnings, blocks, secretLiterals: secrets.literals };
 }
 
 function buildSpec(data: SkeletonOutput, matrix: MatrixSpec | undefined, source: Spec['source'], baseDir: string): Spec {

@@ -59,6 +59,12 @@ export const optionsSchema = z.strictObject({
   repetitions: z.int().min(1).max(10_000).default(1),
   order: z.enum(['plan', 'random']).default('plan'),
   seed: z.int().min(0).max(2 ** 32 - 1).optional(),
+  // Shards (docs/long-studies.md): this file runs part `index` (from 0) of `count`.
+  shard: z.strictObject({ index: z.int().min(0), count: z.int().min(1).max(10_000) })
+    .refine((s) => s.index < s.count, { message: 'index must be below count (shards are numbered from 0)', path: ['index'] })
+    .optional(),
+  study: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'use letters, digits, ., - and _ only (at most 128)').optional(),
+  sharedHosts: z.array(name).optional(),
 });
 
 /** The whole file as the core sees it: plugin fields pass through, checked separately per plugin. */

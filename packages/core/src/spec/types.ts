@@ -84,6 +84,12 @@ export interface RunOptions {
   readonly order?: 'plan' | 'random';
   /** Seed of the `random` order; the planner picks and records one when absent. */
   readonly seed?: number;
+  /** This spec runs shard `index` (from 0) of `count` of the plan (`netbench run --shard i/N`). */
+  readonly shard?: { readonly index: number; readonly count: number };
+  /** Study id: the runs of all shards carry it as the `study` label and are read as one. */
+  readonly study?: string;
+  /** Hosts (spec names) on machines that exist outside the run which several shards may use at once, safely. */
+  readonly sharedHosts?: readonly string[];
 }
 
 /** A validated spec. `source` keeps the file for error positions and for the run record. */

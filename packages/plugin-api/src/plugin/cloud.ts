@@ -73,6 +73,12 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
   readonly kind: 'cloud';
   /** Strict zod object for the host fields this cloud accepts (besides `cloud` and `reuse`). */
   readonly hostSchema: BlockSchema<C>;
+  /**
+   * True when this cloud's hosts are machines that exist outside any run
+   * (static SSH machines), not made per run: two runs at once would share
+   * them, so `netbench plan --shards` keeps each in one shard.
+   */
+  readonly fixedHosts?: boolean;
   preflight?(requests: readonly HostRequest<C>[], ctx: PluginContext): Promise<void>;
   /** Returns one `Host` per request, in the same order. */
   provision(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;
@@ -86,6 +92,20 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
    * (everything is torn down).
    */
   admitPeers?(peers: readonly PeerHost[], ctx: ProvisionContext): Promise<void>;
+  /**
+   * Optional: give back the `Host`s an earlier process of this same run
+   * provisioned (a staged run's next `--stage`, `netbench run --resume` after
+   * a crash), rebuilt from `ctx.ledger` alone (this cloud's entries of this
+   * run; no closures from `provision` survive a process). Each host must be
+   * verified to still be the machine that was provisioned (a namespace that
+   * still exists, an SSH host key that still matches) before it is returned.
+   * Creates nothing on the cloud; it records only what it opens for this
+   * process (a connection), as `provision` would. Throwing (a host gone or changed)
+   * stops the invocation before any trial runs; the ledger still lists what
+   * exists, so `--stage teardown` or `netbench cleanup` removes it. A cloud
+   * without `reattach` cannot keep hosts between invocations.
+   */
+  reattach?(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;
   teardown(resource: LedgerResource, ctx: TeardownContext): Promise<void>;
   cleanup?(filter: CleanupFilter, ctx: PluginContext): Promise<CleanupReport>;
   /**

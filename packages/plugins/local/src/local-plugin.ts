@@ -5,6 +5,7 @@ import { cleanupLeftovers } from './cleanup.js';
 import { hostSchema, type LocalHostConfig } from './host-schema.js';
 import { checkRequests } from './preflight.js';
 import { PLUGIN_NAME, provisionLab } from './provision.js';
+import { reattachLab } from './reattach.js';
 import { teardownResource } from './teardown.js';
 
 async function diagnose(): Promise<DiagnosticCheck[]> {
@@ -31,6 +32,9 @@ const plugin: CloudPlugin<LocalHostConfig> = {
     // Checked again here: provision must create nothing for a request preflight would refuse.
     const { plan, caps } = await checkRequests(ctx.runId, requests);
     return provisionLab(plan, caps, ctx);
+  },
+  async reattach(requests, ctx) {
+    return reattachLab(requests, ctx);
   },
   async teardown(resource) {
     await teardownResource(resource);

@@ -24,10 +24,17 @@ const plugin: CloudPlugin<StaticHostConfig> = {
   version: '0.1.0',
   description: 'Machines you already have, reached over SSH (host keys verified)',
   hostSchema,
+  // These machines exist outside any run: shards must not measure on one at the same time.
+  fixedHosts: true,
   async preflight(requests) {
     await checkRequests(requests);
   },
   async provision(requests, ctx) {
+    await checkRequests(requests);
+    return provisionStatic(requests, ctx);
+  },
+  async reattach(requests, ctx) {
+    // A later invocation connects again; the host key is verified as on the first connection.
     await checkRequests(requests);
     return provisionStatic(requests, ctx);
   },

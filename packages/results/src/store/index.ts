@@ -13,6 +13,8 @@ export type { LabelCondition, RunFilter, RunList, StoredRunSummary } from './lis
 export type { RunHeadline } from './run-headlines.js';
 export type { StoredRunRef } from './run-ref.js';
 export { listResults } from './list-results.js';
+export { studyResults } from './study-results.js';
+export type { StudyRun, StudySummary } from './study-results.js';
 export type { ListResultsOptions } from './list-results.js';
 export { runShow, showResult, summarise as summariseSamples } from './show-result.js';
 export type { RunShow, ShowResultOptions, ShownMetric, ShownTrial } from './show-result.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { RUN_FILES } from '../engine/run-files.js';
+import { RUN_FILES } from '@netbench/plugin-api';
 
 /**
  * The process still running a run, if any. A run folder holds `run.lock`

@@ -1,0 +1,75 @@
+import { stringify } from 'yaml';
+
+export interface ShardJobOptions {
+  /** Spec name: the Job and ConfigMap names derive from it. */
+  readonly name: string;
+  /** The spec to run (any `--set`s already applied); every pod runs its own shard of it. */
+  readonly specText: string;
+  readonly count: number;
+  readonly study: string;
+  /** Container image with netbench installed (default `netbench:latest`: build your own). */
+  readonly image?: string;
+  /** Secret holding the PostgreSQL connection string under key `url` (default `netbench-postgres`). */
+  readonly postgresSecret?: string;
+  /** Shards running at once (default all of them). */
+  readonly parallelism?: number;
+}
+
+const NAME_UNSAFE_RE = /[^a-z0-9-]+/g;
+
+/** A DNS-1123 label from a spec name, room left for suffixes. */
+function objectName(name: string): string {
+  const base = name.toLowerCase().replace(NAME_UNSAFE_RE, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  return `netbench-${base || 'study'}`;
+}
+
+/**
+ * `netbench plan --shards N --emit k8s-job`: a ConfigMap holding the spec and
+ * an Indexed Job of N completions. Kubernetes sets each pod's completion
+ * index; the pod runs `netbench run --shard INDEX/N`, publishing to the
+ * PostgreSQL store the spec names (its URL from a Secret, never in the
+ * manifest). A failed pod is retried by the Job (backoffLimitPerIndex), and
+ * its shard starts over as a new run under the same study id.
+ */
+export function shardJobManifest(options: ShardJobOptions): string {
+  const name = objectName(options.name);
+  const labels = { 'app.kubernetes.io/name': 'netbench', 'netbench.io/study': options.study.slice(0, 63).replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '') || 'study' };
+  const configMap = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: `${name}-spec`, labels },
+    data: { 'spec.yaml': options.specText },
+  };
+  const job = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name, labels },
+    spec: {
+      completionMode: 'Indexed',
+      completions: options.count,
+      parallelism: Math.min(options.parallelism ?? options.count, options.count),
+      backoffLimitPerIndex: 1,
+      maxFailedIndexes: options.count,
+      template: {
+        metadata: { labels },
+        spec: {
+          restartPolicy: 'Never',
+          containers: [{
+            name: 'netbench',
+            image: options.image ?? 'netbench:latest',
+            // No shell: the index comes from the pod's own annotation, expanded by the kubelet.
+            args: ['run', '/etc/netbench/spec.yaml', '--shard', `$(JOB_COMPLETION_INDEX)/${options.count}`, '--study', options.study, '--progress', 'plain'],
+            env: [
+              { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } } },
+              { name: 'NETBENCH_POSTGRES_URL', valueFrom: { secretKeyRef: { name: options.postgresSecret ?? 'netbench-postgres', key: 'url' } } },
+              { name: 'NETBENCH_HOME', value: '/var/lib/netbench' },
+            ],
+            volumeMounts: [{ name: 'spec', mountPath: '/etc/netbench', readOnly: true }, { name: 'home', mountPath: '/var/lib/netbench' }],
+          }],
+          volumes: [{ name: 'spec', configMap: { name: `${name}-spec` } }, { name: 'home', emptyDir: {} }],
+        },
+      },
+    },
+  };
+  return [configMap, job].map((doc) => stringify(doc, { lineWidth: 0 })).join('---\n');
+}

@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AnyPlugin, CloudPlugin, NetbenchEvent } from '@netbench/plugin-api';
+import { definePlugin, NetbenchError, pendingResources, processHost, readLedger } from '@netbench/plugin-api';
+import { staticRegistry } from '../../registry/static-registry.js';
+import { runPlan } from '../run-plan.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import labCloud from '../__fixtures__/lab-cloud.js';
+import labTool from '../__fixtures__/lab-tool.js';
+import { labPlan } from '../__fixtures__/lab-plan.js';
+import { exists, labResources, sweep } from '../__fixtures__/lab-leftovers.js';
+
+let root: string;
+let runsDir: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'nbt-stages-'));
+  runsDir = join(root, 'runs');
+});
+afterEach(async () => {
+  await sweep(runsDir);
+  await rm(root, { recursive: true, force: true });
+});
+
+// The engine's lab cloud has no `reattach`: its hosts cannot outlive the process.
+const registry = staticRegistry([labCloud, labTool] as AnyPlugin[]);
+const plan = () => labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'ok' }] });
+
+describe('stages on a cloud that cannot reattach', () => {
+  it('refuses --stage provision before anything is made, naming the cloud', async () => {
+    const outcome = await runPlan(plan(), { registry, runsDir, runId: '20261125-050000-aaaaaa', stages: { from: 'provision', to: 'provision' } });
+    expect(outcome.exitCode).toBe(EXIT_CODES.provisionFailed);
+    expect(outcome.record.errors.join('\n')).toMatch(/cloud lab cannot keep hosts between invocations/);
+    expect(await readLedger(join(runsDir, '20261125-050000-aaaaaa', 'ledger.jsonl'))).toEqual([]);
+  });
+
+  it('still runs every stage in one invocation; an interrupted run is torn down and closed; a new run cannot start past provision', async () => {
+    const outcome = await runPlan(plan(), { registry, runsDir, runId: '20261125-050000-bbbbbb' });
+    expect(outcome.exitCode).toBe(EXIT_CODES.ok);
+    expect(outcome.kept).toBeUndefined();
+    expect(outcome.record.trials.map((t) => t.status)).toEqual(['succeeded', 'succeeded']);
+    await expect(runPlan(plan(), { registry, runsDir, runId: '20261125-050000-cccccc', stages: { from: 'execute', to: 'execute' } })).rejects.toThrow(/a new run starts with provision/);
+    expect(existsSync(join(runsDir, '20261125-050000-cccccc'))).toBe(false);
+    // SIGINT tears down (as ever): such a run is finished, not resumable; only a killed process leaves one to resume.
+    const stop = new AbortController();
+    stop.abort();
+    await runPlan(plan(), { registry, runsDir, runId: '20261125-050000-dddddd', signal: stop.signal });
+    await expect(runPlan(plan(), { registry, runsDir, runId: '20261125-050000-dddddd', resume: true })).rejects.toThrow(/is finished/);
+  });
+});
+
+// The lab cloud with a `reattach`: hosts found again from the ledger, each checked to still exist.
+const keepingCloud = definePlugin({
+  ...(labCloud as unknown as CloudPlugin),
+  name: 'lab',
+  async reattach(requests, ctx) {
+    return requests.map((request) => {
+      const dir = pendingResources(ctx.ledger.entries).find((e) => e.resource.type === 'dir' && e.resource.host === request.id);
+      if (!dir || !exists(dir.resource)) throw new NetbenchError(`lab host ${request.id} is gone`);
+      return processHost({ id: request.id, name: request.name, cloud: 'lab', internalIp: '127.0.0.1', zone: 'lab-a', region: 'lab', machineType: 'process', labels: { dir: dir.resource.id } });
+    });
+  },
+});
+const keeping = staticRegistry([keepingCloud, labTool] as AnyPlugin[]);
+
+describe('an invocation interrupted with the fleet kept', () => {
+  it('journals only trials that finished; --resume re-runs the cut-off one, each trial\'s samples once, and tears down', async () => {
+    const runId = '20261125-050000-eeeeee';
+    const p = labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'sleep', seconds: 30 }, { mode: 'ok' }] });
+    const stop = new AbortController();
+    const onEvent = (e: NetbenchEvent) => {
+      if (e.type === 'trial-started' && e.trial === 't0002') setTimeout(() => stop.abort(), 200);
+    };
+    const first = await runPlan(p, { registry: keeping, runsDir, runId, stages: { from: 'provision', to: 'execute' }, signal: stop.signal, onEvent, abortGraceMs: 500 });
+    expect(first.record.status).toBe('interrupted');
+    expect(first.kept).toBe(true);
+    const runDir = join(runsDir, runId);
+    expect((await labResources(runDir)).every(exists)).toBe(true); // the fleet was kept
+    const journaled = (await readFile(join(runDir, 'trials.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+    expect(journaled).toEqual(['t0001']);
+
+    const quick = labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'ok' }, { mode: 'ok' }] });
+    const resumed = await runPlan(quick, { registry: keeping, runsDir, runId, resume: true, stages: { from: 'execute', to: 'teardown' } });
+    expect(resumed.exitCode).toBe(EXIT_CODES.ok);
+    expect(resumed.record.trials.map((t) => t.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    const perTrial = resumed.samples.filter((s) => s.trialId).reduce<Record<string, number>>((n, s) => ({ ...n, [s.trialId!]: (n[s.trialId!] ?? 0) + 1 }), {});
+    expect(perTrial).toEqual({ t0001: 2, t0002: 2, t0003: 2 });
+    expect(new Set(resumed.samples.map((s) => s.sampleId)).size).toBe(resumed.samples.length);
+    expect((await labResources(runDir)).filter(exists)).toEqual([]);
+  });
+});

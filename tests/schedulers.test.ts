@@ -1,0 +1,92 @@
+// The scheduler recipes of docs/long-studies.md, checked without the
+// schedulers: the GitHub Actions workflow against the GitHub workflow schema
+// (SchemaStore's, as @action-validator/core embeds it), the Kubernetes
+// manifest against Kubernetes' OpenAPI definitions (kubernetes-models, the
+// validators packages/plugins/kubernetes uses), and the Indexed Job played
+// here: each completion index runs the container's own arguments on the lab,
+// as the kubelet would expand them.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateWorkflow } from '@action-validator/core';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Job } from 'kubernetes-models/batch/v1/Job';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { runCli, tempHome } from './helpers/cli.js';
+import { namespacesOf } from './helpers/leftovers.js';
+
+const spec = join(import.meta.dirname, 'scenarios/long-study/spec.yaml');
+const workflowFile = join(import.meta.dirname, '../examples/schedulers/github-actions-shards.yml');
+
+let home: string;
+beforeAll(() => { home = tempHome('netbench-e2e-sched-'); });
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+type Workflow = { jobs: Record<string, { strategy?: { 'fail-fast'?: boolean; matrix?: { shard?: number[] } }; env?: Record<string, string>; steps: { run?: string }[]; needs?: string }> };
+
+describe('GitHub Actions matrix recipe', () => {
+  it('is a valid workflow whose matrix gives every shard index once, each job running --shard i/N', () => {
+    const text = readFileSync(workflowFile, 'utf8');
+    const state = validateWorkflow(text);
+    expect(state.errors).toEqual([]);
+    // A broken workflow is caught by the same validator.
+    expect(JSON.stringify(validateWorkflow(text.replace('strategy:', 'strateggy:')).errors)).toContain("Additional property 'strateggy' is not allowed");
+
+    const workflow = parse(text) as Workflow;
+    const shard = workflow.jobs['shard']!;
+    const run = shard.steps.map((s) => s.run ?? '').find((r) => r.includes('--shard'))!;
+    const count = Number(/--shard \$\{\{ matrix\.shard \}\}\/(\d+)/.exec(run)?.[1]);
+    expect(shard.strategy?.matrix?.shard).toEqual(Array.from({ length: count }, (_, i) => i));
+    expect(shard.strategy?.['fail-fast']).toBe(false);
+    expect(run).toContain('--study "$STUDY"');
+    expect(run).not.toMatch(/\$\{\{ *inputs\./); // inputs reach the shell through env only
+    expect(shard.env?.['NETBENCH_POSTGRES_URL']).toBe('${{ secrets.NETBENCH_POSTGRES_URL }}');
+    expect(workflow.jobs['study']?.needs).toBe('shard');
+  });
+});
+
+describe('Kubernetes Indexed Job recipe', () => {
+  it('netbench plan --shards 4 --emit k8s-job writes a ConfigMap and an Indexed Job the Kubernetes schema accepts', async () => {
+    const result = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--study', 'k8s-study', '--image', 'registry.example/netbench:1'], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(0);
+    const [configMap, job] = parseAllDocuments(result.stdout).map((d) => d.toJS() as Record<string, any>);
+    expect(() => new ConfigMap(configMap as never).validate()).not.toThrow();
+    expect(() => new Job(job as never).validate()).not.toThrow();
+    // The validators are real: a wrong type is refused.
+    expect(() => new Job({ ...job, spec: { ...job!.spec, completions: 'four' } } as never).validate()).toThrow();
+
+    expect(job!.spec).toMatchObject({ completionMode: 'Indexed', completions: 4, parallelism: 4 });
+    const pod = job!.spec.template.spec;
+    expect(pod.restartPolicy).toBe('Never');
+    const container = pod.containers[0];
+    expect(container.command).toBeUndefined(); // no shell: the image's entrypoint is netbench
+    expect(container.args).toEqual(['run', '/etc/netbench/spec.yaml', '--shard', '$(JOB_COMPLETION_INDEX)/4', '--study', 'k8s-study', '--progress', 'plain']);
+    expect(container.env).toContainEqual({ name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } } });
+    expect(container.env).toContainEqual({ name: 'NETBENCH_POSTGRES_URL', valueFrom: { secretKeyRef: { name: 'netbench-postgres', key: 'url' } } });
+    expect(pod.volumes).toContainEqual({ name: 'spec', configMap: { name: configMap!.metadata.name } });
+    expect(configMap!.data['spec.yaml']).toContain('study: k8s-study');
+    expect(result.stdout).not.toMatch(/postgres(ql)?:\/\//); // the URL stays in the Secret
+  });
+
+  it('each completion index, expanded as the kubelet would, runs its shard; together they make the whole plan', async () => {
+    const env = { NETBENCH_HOME: home };
+    const emitted = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--study', 'k8s-local'], { env });
+    const [configMap, job] = parseAllDocuments(emitted.stdout).map((d) => d.toJS() as Record<string, any>);
+    const specFile = join(home, 'spec.yaml');
+    writeFileSync(specFile, configMap!.data['spec.yaml']);
+    const args = job!.spec.template.spec.containers[0].args as string[];
+    const db = join(home, 'k8s.db');
+    const trials: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const expanded = args.map((a) => a.replace('$(JOB_COMPLETION_INDEX)', String(index)).replace('/etc/netbench/spec.yaml', specFile));
+      const run = await runCli([...expanded, '--runs-dir', join(home, 'runs'), '--db', db, '--json'], { env });
+      expect(run.code, run.stderr).toBe(0);
+      const out = JSON.parse(run.stdout) as { runId: string; trials: { id: string }[] };
+      trials.push(...out.trials.map((t) => t.id));
+      expect(namespacesOf(out.runId)).toEqual([]);
+    }
+    expect(trials.sort()).toEqual(['t0001', 't0002', 't0003', 't0004', 't0005', 't0006']);
+    const study = await runCli(['results', 'study', 'k8s-local', '--db', db, '--json'], { env });
+    expect(JSON.parse(study.stdout)).toMatchObject({ trials: 6, shards: { count: 4, missing: [] }, repeated: [] });
+  });
+});
