@@ -33,6 +33,9 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'shaped-link.yaml': [1, 1, 2],
     'bufferbloat.yaml': [4, 1, 3],
     'long-study.yaml': [6, 2, 3],
+    'interval-sweep.yaml': [8, 1, 2],
+    'link-queues.yaml': [3, 1, 4],
+    'tunnels.yaml': [36, 1, 2],
   };
 
   test('every example is listed', () => {
