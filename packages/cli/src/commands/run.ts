@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
-import { runSpec } from '@netbench/core';
-import { runStore } from '@netbench/results';
+import { runSpec } from '@netbench/core/run';
+import { runStore } from '@netbench/results/run-store';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 import { interruptSignal } from '../lib/interrupt.js';
