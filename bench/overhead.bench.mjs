@@ -12,7 +12,9 @@
 // Environment: OVERHEAD_BENCH_ROUNDS (default 5), OVERHEAD_BENCH_SECONDS
 // (netperf/iperf duration, default 10; ping -c 100 is paced to last as long
 // per direction: -i SECONDS/50, 0.2 s at 10), OVERHEAD_BENCH_ROWS (comma list
-// of netperf,iperf,ping,local; default all).
+// of netperf,iperf,ping,local; default all), OVERHEAD_BENCH_BASELINE (another
+// checkout, built: its CLI runs the same rows in the same rounds, interleaved,
+// so before/after are compared under the same load on a shared machine).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release } from 'node:os';
@@ -25,6 +27,8 @@ const ROWS = (process.env.OVERHEAD_BENCH_ROWS ?? 'netperf,iperf,ping,local').spl
 const PING_INTERVAL = SECONDS / 50;
 const HAND_NETSERVER_PORT = 12_901;
 const HAND_IPERF_PORT = 5_951;
+const BASELINE = process.env.OVERHEAD_BENCH_BASELINE;
+const CLIS = [['netbench', cliBin], ...(BASELINE ? [['baseline', join(BASELINE, 'packages/cli/bin/run.js')]] : [])];
 
 const { default: local } = await import(join(repoRoot, 'packages/plugins/local/dist/index.js'));
 
@@ -62,11 +66,15 @@ export default async function overhead() {
       hand.stop();
     }
     console.log(`\n  overhead = netbench wall time − the raw tools' own time, ${ROUNDS} rounds interleaved, ${SECONDS} s tools`);
-    for (const r of rows) {
-      line(`${r.name} (min / median / max)`, `${fmt(Math.min(...r.overhead))} / ${fmt(median(r.overhead))} / ${fmt(Math.max(...r.overhead))} s`, r.local ? '≤ 0.3 s' : '≤ 0.7 s');
-      line('  raw tools by hand (median) / netbench wall (median)', `${fmt(median(r.raw))} / ${fmt(median(r.wall))} s`);
-      const phases = ['start', 'provision', 'prepare', 'execute-over-raw', 'teardown', 'publish', 'exit'];
-      line('  median: start/provision/prepare/execute−raw/teardown/publish/exit', phases.map((p) => fmt(median(r.phases.map((x) => x[p])))).join(' '));
+    for (const [who] of [...CLIS].reverse()) {
+      console.log(`\n  ${who === 'baseline' ? `baseline (${BASELINE})` : `this checkout (${repoRoot})`}`);
+      for (const r of rows) {
+        const x = r.by[who];
+        line(`${r.name} (min / median / max)`, `${fmt(Math.min(...x.overhead))} / ${fmt(median(x.overhead))} / ${fmt(Math.max(...x.overhead))} s`, r.local ? '≤ 0.3 s' : '≤ 0.7 s');
+        line('  raw tools by hand (median) / netbench wall (median)', `${fmt(median(r.raw))} / ${fmt(median(x.wall))} s`);
+        const phases = ['start', 'provision', 'prepare', 'execute-over-raw', 'teardown', 'publish', 'exit'];
+        line('  median: start/provision/prepare/execute−raw/teardown/publish/exit', phases.map((p) => fmt(median(x.phases.map((y) => y[p])))).join(' '));
+      }
     }
   } finally {
     try { execFileSync('userdel', [user]); } catch { /* not created */ }
@@ -75,17 +83,20 @@ export default async function overhead() {
   }
 }
 
-/** One row: ROUNDS × (netbench, then the raw tools by hand). */
+/** One row: ROUNDS × (netbench [and the baseline's], then the raw tools by hand). */
 function row(lab, name, spec, byHand, { controller = true } = {}) {
-  const r = { name, local: !controller, overhead: [], raw: [], wall: [], phases: [] };
+  const r = { name, local: !controller, raw: [], by: Object.fromEntries(CLIS.map(([who]) => [who, { overhead: [], wall: [], phases: [] }])) };
   for (let i = 0; i < ROUNDS; i += 1) {
-    const run = lab.runNetbench(spec, controller);
-    const raws = byHand();
-    const raw = raws.reduce((a, b) => a + b, 0);
+    // Alternate which CLI goes first, so neither always follows the by-hand runs.
+    const order = i % 2 ? [...CLIS].reverse() : CLIS;
+    const runs = Object.fromEntries(order.map(([who, bin]) => [who, lab.runNetbench(spec, controller, bin)]));
+    const raw = byHand().reduce((a, b) => a + b, 0);
     r.raw.push(raw);
-    r.wall.push(run.wall);
-    r.overhead.push(run.wall - raw);
-    r.phases.push({ ...run.phases, 'execute-over-raw': run.phases.execute - raw });
+    for (const [who, run] of Object.entries(runs)) {
+      r.by[who].wall.push(run.wall);
+      r.by[who].overhead.push(run.wall - raw);
+      r.by[who].phases.push({ ...run.phases, 'execute-over-raw': run.phases.execute - raw });
+    }
   }
   return r;
 }
@@ -223,10 +234,10 @@ async function startLab() {
       return Number(process.hrtime.bigint() - t) / 1e9;
     },
     /** Wall seconds of one `netbench run`, and its phases from events.jsonl. */
-    runNetbench(spec, controller) {
+    runNetbench(spec, controller, bin = cliBin) {
       const home = tempDir('netbench-bench-overhead-home-');
       try {
-        const argv = [process.execPath, cliBin, 'run', spec, '--runs-dir', join(home, 'runs'), '--progress', 'none'];
+        const argv = [process.execPath, bin, 'run', spec, '--runs-dir', join(home, 'runs'), '--progress', 'none'];
         const full = controller ? inNetns('controller', argv) : argv;
         const began = Date.now();
         const t = process.hrtime.bigint();
