@@ -124,8 +124,17 @@ describe('iperf run() between two namespaces', () => {
       expect(handle.data.ports).toEqual([port]);
       expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toMatch(new RegExp(`port ${port} connected with`));
       // A UDP trial needs a server started differently: a second one, kept for later UDP trials.
+      const first = testTrialContext();
+      await served.run(await trial({ protocol: 'udp', bitrate: '10M', duration: 1 }), first.ctx);
+      expect(iperfProcesses()).toHaveLength(2);
+      // The trial that started it is over: its signal aborting later must not stop the server.
+      first.controller.abort(new Error('the first UDP trial\'s deadline'));
+      first.dispose();
+      const udpServer = iperfProcesses().find((c) => c.includes(' -u'));
       await served.run(await trial({ protocol: 'udp', bitrate: '10M', duration: 1 }), t.ctx);
       expect(iperfProcesses()).toHaveLength(2);
+      expect(iperfProcesses().find((c) => c.includes(' -u'))).toBe(udpServer);
+      expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toMatch(/connected with/);
     } finally {
       await handle.stop();
       t.dispose();

@@ -66,13 +66,20 @@ export class IperfServerPool implements ServerHandle {
 
   private async start(key: string, argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal): Promise<Slot> {
     if (this.stopping) throw new Error(`iperf servers on ${this.host.name} were already stopped`);
-    const started = startToolServerOnFreePort(this.host, this.ports, argv, options, signal);
+    // The server outlives the trial that started it: `signal` may stop its start, never the
+    // running server (a trial's deadline fires later, during another trial's use of it).
+    const life = new AbortController();
+    const onAbort = () => life.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    const started = startToolServerOnFreePort(this.host, this.ports, argv, options, life.signal);
     this.starting.add(started);
     let server: ToolServer;
     try {
       server = await started;
     } finally {
       this.starting.delete(started);
+      signal.removeEventListener('abort', onAbort);
     }
     const slot: Slot = { key, server, output: '', leased: true, exited: false };
     const collect = (chunk: Buffer) => { slot.output += chunk.toString(); };
