@@ -65,21 +65,22 @@ export default async function overhead() {
     } finally {
       hand.stop();
     }
-    console.log(`\n  overhead = netbench wall time − the raw tools' own time, ${ROUNDS} rounds interleaved, ${SECONDS} s tools`);
-    for (const [who] of [...CLIS].reverse()) {
-      console.log(`\n  ${who === 'baseline' ? `baseline (${BASELINE})` : `this checkout (${repoRoot})`}`);
-      for (const r of rows) {
-        const x = r.by[who];
-        line(`${r.name} (min / median / max)`, `${fmt(Math.min(...x.overhead))} / ${fmt(median(x.overhead))} / ${fmt(Math.max(...x.overhead))} s`, r.local ? '≤ 0.3 s' : '≤ 0.7 s');
-        line('  raw tools by hand (median) / netbench wall (median)', `${fmt(median(r.raw))} / ${fmt(median(x.wall))} s`);
-        const phases = ['start', 'provision', 'prepare', 'execute-over-raw', 'teardown', 'publish', 'exit'];
-        line('  median: start/provision/prepare/execute−raw/teardown/publish/exit', phases.map((p) => fmt(median(x.phases.map((y) => y[p])))).join(' '));
-      }
-    }
   } finally {
     try { execFileSync('userdel', [user]); } catch { /* not created */ }
     await lab.teardown();
     line('load average (1, 5, 15 min) before → after', `${loadBefore.map((l) => l.toFixed(2)).join(' ')} → ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  }
+}
+
+/** One row's figures, printed as soon as it is measured (a long run that fails later keeps them). */
+function print(r) {
+  console.log(`\n  ${r.name}: overhead = netbench wall time − the raw tools' own time, ${ROUNDS} rounds interleaved, ${SECONDS} s tools`);
+  for (const [who] of [...CLIS].reverse()) {
+    const x = r.by[who];
+    line(`${who === 'baseline' ? 'baseline' : 'this checkout'} (min / median / max)`, `${fmt(Math.min(...x.overhead))} / ${fmt(median(x.overhead))} / ${fmt(Math.max(...x.overhead))} s`, r.local ? '≤ 0.3 s' : '≤ 0.7 s');
+    line('  raw tools by hand (median) / netbench wall (median)', `${fmt(median(r.raw))} / ${fmt(median(x.wall))} s`);
+    const phases = ['start', 'provision', 'prepare', 'execute-over-raw', 'teardown', 'publish', 'exit'];
+    line('  median: start/provision/prepare/execute−raw/teardown/publish/exit', phases.map((p) => fmt(median(x.phases.map((y) => y[p])))).join(' '));
   }
 }
 
@@ -98,6 +99,7 @@ function row(lab, name, spec, byHand, { controller = true } = {}) {
       r.by[who].phases.push({ ...run.phases, 'execute-over-raw': run.phases.execute - raw });
     }
   }
+  print(r);
   return r;
 }
 
@@ -207,7 +209,8 @@ async function startLab() {
       spawnSync('sleep', ['0.5']); // not on any timed path: lets the by-hand servers bind
       // runuser does not pass SIGTERM on to the server: stop the user's processes in each namespace by pid.
       const uid = execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim();
-      const ours = () => ['a', 'b'].flatMap((id) => execFileSync('ip', ['netns', 'pids', netns(id)], { encoding: 'utf8' }).split('\n').filter(Boolean))
+      const pidsIn = (id) => { try { return execFileSync('ip', ['netns', 'pids', netns(id)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean); } catch { return []; } };
+      const ours = () => ['a', 'b'].flatMap(pidsIn)
         .filter((pid) => { try { return readFileSync(`/proc/${pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m)?.[1] === uid; } catch { return false; } });
       return {
         stop: () => {
