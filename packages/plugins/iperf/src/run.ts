@@ -51,7 +51,8 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
       const parsed = parseIperfOutput(text, 'iperf-client.txt');
       for (const warning of parsed.warnings) ctx.log.warn(`iperf on ${trial.client.name}: ${warning}`);
       ctx.progress(1, `${settings.duration}/${settings.duration} s`);
-      reuse = served !== undefined;
+      // TCP servers only: an iperf 2 UDP server can exit when the next client's datagrams come at once.
+      reuse = served !== undefined && settings.protocol === 'tcp';
       return { samples: iperfSamples(parsed, paramLabels(trial.params)) };
     } finally {
       await lease.release(reuse);
