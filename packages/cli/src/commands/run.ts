@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
-import { parseShard, parseStageRange, resumeRun, runSpec } from '@netbench/core';
-import { runStore } from '@netbench/results';
+import { parseShard, parseStageRange, resumeRun, runSpec } from '@netbench/core/run';
+import { runStore } from '@netbench/results/run-store';
 import { NetbenchError } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';

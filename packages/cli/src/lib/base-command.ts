@@ -1,6 +1,6 @@
 import { Command, Flags } from '@oclif/core';
 import { NetbenchError } from '@netbench/plugin-api';
-import { printable } from '@netbench/core';
+import { printable } from '@netbench/core/run';
 
 /**
  * Every netbench command: `--json` prints the command's return value, and a

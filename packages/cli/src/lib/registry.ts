@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createRegistry, type PluginResolver, type RootInput } from '@netbench/core';
+import { createRegistry, type PluginResolver, type RootInput } from '@netbench/core/run';
 
 let registry: PluginResolver | undefined;
 

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { PluginResolver } from '../registry/types.js';
-import { loadPkbDocument } from './load-pkb.js';
+import { isPkbConfig } from '../pkb/detect.js';
 import { applySets } from './apply-sets.js';
 import { checkSpec } from './check-spec.js';
 import { ParsedBlocks } from './parsed-blocks.js';
@@ -56,7 +56,8 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   const structure = structureIssues(raw);
   if (structure.length > 0) throw new SpecError(sortIssues(structure.map((issue) => source.resolve(issue))));
   // A PerfKit Benchmarker config is translated first; problems still point at its own lines.
-  const pkb = loadPkbDocument(raw, source, resolver);
+  // Loaded only for a PKB config: a native spec's run does not load the translator.
+  const pkb = isPkbConfig(raw) ? (await import('./load-pkb.js')).loadPkbDocument(raw, source, resolver) : undefined;
   if (pkb && pkb.issues.length > 0) throw new SpecError(sortIssues([...pkb.issues]));
   const document = pkb ? pkb.document : raw;
   const place = (issue: RawIssue) => (pkb ? pkb.place(issue) : source.resolve(issue));

@@ -6,6 +6,7 @@ import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { parseIperf } from './parse-raw.js';
 import { PortPool } from './port-pool.js';
 import { runIperf } from './run.js';
+import { serveIperf } from './serve.js';
 import { iperfSchema, type IperfParams } from './schema.js';
 import { sniffIperf } from './sniff.js';
 import { iperfTrials } from './trials.js';
@@ -13,14 +14,14 @@ import { iperfTrials } from './trials.js';
 const VERSION = '0.1.0';
 
 export interface IperfPluginOptions {
-  /** Ports for the per-trial servers (default 5401-5500). Plugins made without this share one pool. */
+  /** Ports for the servers (default 5401-5500). Plugins made without this share one pool. */
   readonly ports?: { readonly first: number; readonly last: number };
 }
 
 // Every plugin instance of this module without its own range shares these ports, so no two trials of the process collide.
 const sharedPorts = new PortPool();
 
-/** The `iperf` tool plugin (iperf 2, PerfKit Benchmarker's iperf benchmark): TCP/UDP throughput, one server per trial. */
+/** The `iperf` tool plugin (iperf 2, PerfKit Benchmarker's iperf benchmark): TCP/UDP throughput; servers started once per host and server arguments, reused by later trials, stopped in teardown. */
 export function iperfPlugin(options: IperfPluginOptions = {}): Branded<ToolPlugin<IperfParams>> {
   const ports = options.ports ? new PortPool(options.ports.first, options.ports.last) : sharedPorts;
   return definePlugin<ToolPlugin<IperfParams, IperfTrialSettings>>({
@@ -32,6 +33,7 @@ export function iperfPlugin(options: IperfPluginOptions = {}): Branded<ToolPlugi
     trials: iperfTrials,
     check: checkIperf,
     install: (host, ctx) => installAptPackage(host, 'iperf', ctx),
+    serve: serveIperf(ports),
     run: (trial, ctx) => runIperf(trial, ctx, ports),
     parse: parseIperf,
     sniff: sniffIperf,

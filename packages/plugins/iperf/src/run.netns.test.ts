@@ -34,7 +34,8 @@ describe('iperf run() between two namespaces', () => {
       expect(one(samples, 'RTT').value).toBeGreaterThan(0);
       expect(samples.filter((s) => s.metric === 'Interval Throughput').length).toBeGreaterThanOrEqual(2);
       expect(readFileSync(t.saved.get('iperf-client.txt')!, 'utf8')).toMatch(/\[SUM\] 0\.0+-/);
-      expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toContain('Server listening on TCP port 546');
+      // The server's report for this trial's connections (a shared server's banner came before the trial).
+      expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toMatch(/connected with[\s\S]*\[SUM\] 0\.0+-/);
       expect(t.progress.at(-1)).toEqual({ fraction: 1, message: '1/1 s' });
       expect(iperfProcesses()).toEqual([]);
     } finally {
@@ -102,5 +103,52 @@ describe('iperf run() between two namespaces', () => {
     } finally {
       t.dispose();
     }
+  });
+
+  it('served: one server per host and server arguments, reused by later trials, all stopped with the handle', async () => {
+    const t = testTrialContext();
+    const served = iperfPlugin({ ports: { first: 5464, last: 5467 } });
+    const info = await served.check(lab.server, t.ctx);
+    const handle = await served.serve!(lab.server, info, t.ctx);
+    try {
+      // serve started the common server (TCP, default window) in prepare.
+      expect(iperfProcesses()).toHaveLength(1);
+      const port = (handle.data.ports as number[])[0];
+      const trial = async (block: Record<string, unknown>) => ({ ...(await labTrial(served, lab, block)), serverHandle: handle });
+      for (const block of [{ duration: 1 }, { duration: 1, reverse: true }, { duration: 1 }]) {
+        const { samples } = await served.run(await trial(block), t.ctx);
+        expect(samples.some((s) => s.metric === 'Throughput' && s.value > 10)).toBe(true);
+      }
+      // Three TCP trials, still the one server, on the port it started on; each trial kept its own connection's report.
+      expect(iperfProcesses()).toHaveLength(1);
+      expect(handle.data.ports).toEqual([port]);
+      expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toMatch(new RegExp(`port ${port} connected with`));
+      // A trial needing a server started differently (a window) gets a second one, kept for later such trials.
+      const first = testTrialContext();
+      await served.run(await trial({ window: '256K', duration: 1 }), first.ctx);
+      expect(iperfProcesses()).toHaveLength(2);
+      // The trial that started it is over: its signal aborting later must not stop the server.
+      first.controller.abort(new Error('the first trial\'s deadline'));
+      first.dispose();
+      const windowed = iperfProcesses().find((c) => c.includes(' -w '));
+      expect(windowed).toBeDefined();
+      await served.run(await trial({ window: '256K', duration: 1 }), t.ctx);
+      expect(iperfProcesses()).toHaveLength(2);
+      expect(iperfProcesses().find((c) => c.includes(' -w '))).toBe(windowed);
+      // UDP servers are not reused (an iperf 2 UDP server can exit when the next client comes at once):
+      // each UDP trial starts its own and stops it.
+      await served.run(await trial({ protocol: 'udp', bitrate: '10M', duration: 1 }), t.ctx);
+      await served.run(await trial({ protocol: 'udp', bitrate: '10M', duration: 1 }), t.ctx);
+      expect(iperfProcesses()).toHaveLength(2);
+      expect(iperfProcesses().some((c) => c.includes(' -u'))).toBe(false);
+    } finally {
+      await handle.stop();
+      t.dispose();
+    }
+    expect(iperfProcesses()).toEqual([]);
+    await handle.stop(); // idempotent
+    // After teardown no trial may start a server the run would not stop.
+    await expect(served.run({ ...(await labTrial(served, lab, { duration: 1 })), serverHandle: handle }, testTrialContext().ctx)).rejects.toThrow(/already stopped/);
+    expect(iperfProcesses()).toEqual([]);
   });
 });

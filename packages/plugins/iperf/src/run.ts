@@ -1,20 +1,26 @@
 import { NetbenchError, RetryableError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
 import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
 import type { PortPool } from './port-pool.js';
 import { iperfServerOptions } from './server.js';
-import { clientArgv, serverArgv , type IperfTrialSettings } from './trial-settings.js';
+import { IperfServerPool } from './server-pool.js';
+import { findServerPool } from './serve.js';
+import { clientArgv, serverArgv, type IperfTrialSettings } from './trial-settings.js';
 
-// The server has printed its report when the client is done; this lets the last line reach its pipe.
-const SERVER_DRAIN_MS = 200;
+// The server prints its report for a connection once the client is done; wait
+// for that line (or the server's exit) this long at most, for its raw file.
+const SERVER_REPORT_MS = 200;
 const REFUSED_RE = /connect failed: Connection refused/;
 
 /**
- * One iperf 2 trial: a server of its own on a port of its own, the client
- * against it, the server always stopped afterwards (iperf 2 has no one-off
- * mode). Both raw outputs are saved before the client's is parsed.
+ * One iperf 2 trial: the client against a server of the server host's pool
+ * (started in prepare, or on first use with these server arguments, and
+ * reused by later trials; iperf 2 has no one-off mode), or against a server of
+ * its own when the tool was not served (then stopped afterwards). A server
+ * whose trial failed is stopped, not reused. The server's output for this
+ * connection and the client's are saved before the client's is parsed.
  */
 export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
   // Before the server starts: the address becomes -c's value.
@@ -24,35 +30,40 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
     throw new UnsupportedError(`reverse (-R) needs iperf 2.1 or later; client host ${trial.client.name} has ${trial.clientInfo.version}`);
   }
   const { signal, failure } = trialDeadline(ctx, `iperf trial ${trial.id}`);
+  const served = findServerPool(trial.serverHandle, ctx.runId, trial.server);
+  const pool = served ?? new IperfServerPool(trial.server, ports);
 
   try {
-    return await withToolServer(trial.server, ports, (port) => serverArgv(settings, port), iperfServerOptions(settings.protocol), signal, async (server) => {
-      const result = await runToolClient(trial.client, clientArgv(settings, trial.target, server.port), ctx, {
+    const lease = await pool.lease((port) => serverArgv(settings, port), iperfServerOptions(settings.protocol), signal);
+    let reuse = false;
+    try {
+      const result = await runToolClient(trial.client, clientArgv(settings, trial.target, lease.server.port), ctx, {
         signal, seconds: settings.duration, stdoutName: 'iperf-client.txt', stderrName: 'iperf-client.stderr.txt',
       });
-      await delay(SERVER_DRAIN_MS);
-      const serverResult = await server.stop();
-      const serverText = `${serverResult.stdout}${serverResult.stderr}`;
+      await lease.waitFor(settings.streams > 1 ? /\[SUM\].*bits\/sec/ : /bits\/sec/, SERVER_REPORT_MS);
+      const serverText = lease.output();
       if (serverText.trim() !== '') await ctx.saveRaw('iperf-server.txt', serverText);
       if (signal.aborted) throw failure(signal.reason);
       // iperf 2 prints failures on stderr and may still exit 0: read both.
       const text = `${result.stdout}\n${result.stderr}`;
-      if (REFUSED_RE.test(text)) throw new RetryableError(`iperf client on ${trial.client.name} could not connect to ${trial.target}:${server.port}: ${lastLines(result.stderr)}`);
+      if (REFUSED_RE.test(text)) throw new RetryableError(`iperf client on ${trial.client.name} could not connect to ${trial.target}:${lease.server.port}: ${lastLines(result.stderr)}`);
       if (result.stdout.trim() === '') throw new NetbenchError(`iperf client on ${trial.client.name} printed nothing (exit ${result.code ?? result.signal}): ${lastLines(result.stderr)}`);
       const parsed = parseIperfOutput(text, 'iperf-client.txt');
       for (const warning of parsed.warnings) ctx.log.warn(`iperf on ${trial.client.name}: ${warning}`);
       ctx.progress(1, `${settings.duration}/${settings.duration} s`);
+      // TCP servers only: an iperf 2 UDP server can exit when the next client's datagrams come at once.
+      reuse = served !== undefined && settings.protocol === 'tcp';
       return { samples: iperfSamples(parsed, paramLabels(trial.params)) };
-    });
+    } finally {
+      await lease.release(reuse);
+    }
   } catch (error) {
     throw failure(error);
+  } finally {
+    if (!served) await pool.stop();
   }
 }
 
 function lastLines(text: string): string {
   return text.trim().split('\n').slice(-3).join(' | ') || '(no message)';
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

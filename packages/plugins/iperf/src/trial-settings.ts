@@ -40,7 +40,7 @@ export function clientArgv(settings: IperfTrialSettings, target: string, port: n
 }
 
 /** A server for one trial, on its own port, with enhanced reports. */
-export function serverArgv(settings: IperfTrialSettings, port: number): string[] {
+export function serverArgv(settings: Pick<IperfTrialSettings, 'protocol' | 'window'>, port: number): string[] {
   return [
     'iperf', '-s', '-p', String(port), '-e', '-f', 'm',
     ...(settings.protocol === 'udp' ? ['-u'] : []),

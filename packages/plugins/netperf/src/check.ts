@@ -1,7 +1,7 @@
 import { ToolMissingError } from '@netbench/plugin-api';
 import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
 import { readBannerFeatures, readVersionProbe } from './build-features.js';
-import { NetserverPool } from './netserver-pool.js';
+import { checkScript, readCheckOutput } from './check-script.js';
 import { testFromBanner } from './tests.js';
 
 const PROBE_TIMEOUT_MS = 15_000;
@@ -12,17 +12,30 @@ const PROBE_TIMEOUT_MS = 15_000;
  * options not compiled in before printing the version), `histogram`/`demo`
  * from the banner of a one-transaction TCP_RR against a netserver on the
  * host's own loopback. `histogram` is 'unknown' when that self-test fails.
+ * All of it is one command on the host (one round trip over SSH).
  */
 export async function checkNetperf(host: Host, ctx: PluginContext): Promise<ToolInfo> {
   const { signal } = ctx;
-  const probe = await run(host, ['netperf', '-w', '1ms', '-b', '1', '-V'], signal);
-  const build = readVersionProbe(probe.output);
-  if (probe.code !== 0 || !build.version) throw new ToolMissingError('netperf', host.name, probe.output.trim() || undefined);
-  const server = await run(host, ['netserver', '-V'], signal);
-  if (server.code !== 0 || !/version/i.test(server.output)) {
-    throw new ToolMissingError('netperf', host.name, `netserver is missing: ${server.output.trim()}`);
+  const base = 40000 + 2 * Math.floor(Math.random() * 5000);
+  let text: string;
+  try {
+    const result = await host.exec(checkScript(base), { timeoutMs: PROBE_TIMEOUT_MS, signal });
+    text = `${result.stdout}${result.stderr}`;
+  } catch (error) {
+    signal.throwIfAborted();
+    text = error instanceof Error ? error.message : String(error);
   }
-  const banner = await loopbackBanner(host, ctx);
+  const sections = readCheckOutput(text);
+  const probe = sections.probe;
+  const build = readVersionProbe(probe?.output ?? '');
+  if (!probe || probe.code !== 0 || !build.version) throw new ToolMissingError('netperf', host.name, (probe?.output ?? text).trim() || undefined);
+  const server = sections.netserver;
+  if (!server || server.code !== 0 || !/version/i.test(server.output)) {
+    throw new ToolMissingError('netperf', host.name, `netserver is missing: ${(server?.output ?? '').trim()}`);
+  }
+  const selfTest = sections.selftest?.output ?? '';
+  const banner = selfTest.split('\n').find((line) => testFromBanner(line) !== undefined);
+  if (!banner) ctx.log.debug(`netperf self-test on ${host.name} printed no banner: ${selfTest.trim()}`);
   const fromBanner = banner ? readBannerFeatures(banner) : undefined;
   return {
     version: build.version,
@@ -35,36 +48,4 @@ export async function checkNetperf(host: Host, ctx: PluginContext): Promise<Tool
       spin: fromBanner ? fromBanner.spin : 'unknown',
     },
   };
-}
-
-async function run(host: Host, argv: string[], signal: AbortSignal): Promise<{ code: number | null; output: string }> {
-  try {
-    const result = await host.exec(argv, { timeoutMs: PROBE_TIMEOUT_MS, signal });
-    return { code: result.code, output: result.stdout + result.stderr };
-  } catch (error) {
-    signal.throwIfAborted();
-    return { code: null, output: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-// A netserver on 127.0.0.1 at a random high port pair, one transaction, stop.
-async function loopbackBanner(host: Host, ctx: PluginContext): Promise<string | undefined> {
-  const base = 40000 + 2 * Math.floor(Math.random() * 5000);
-  const pool = new NetserverPool(host, { basePort: base, family: ['-L', '127.0.0.1'], log: ctx.log });
-  try {
-    const lease = await pool.acquire(1, ctx.signal);
-    const [ports] = lease.ports;
-    if (!ports) return undefined;
-    const argv = ['netperf', '-H', '127.0.0.1', '-p', String(ports.control), '-t', 'TCP_RR', '-l', '-1', '--', '-P', `,${ports.data}`, '-o', 'THROUGHPUT'];
-    const result = await run(host, argv, ctx.signal);
-    const banner = result.output.split('\n').find((line) => testFromBanner(line) !== undefined);
-    if (!banner) ctx.log.debug(`netperf self-test on ${host.name} printed no banner: ${result.output.trim()}`);
-    return banner;
-  } catch (error) {
-    ctx.signal.throwIfAborted();
-    ctx.log.debug(`netperf self-test on ${host.name} failed: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  } finally {
-    await pool.stop();
-  }
 }

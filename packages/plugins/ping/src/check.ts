@@ -21,7 +21,8 @@ const CHECK_TIMEOUT_MS = 15_000;
 /** `ping -V` on the host: iputils version, and what the caller's privileges allow. */
 export async function checkPing(host: Host, ctx: PluginContext): Promise<ToolInfo> {
   const options = { signal: ctx.signal, timeoutMs: CHECK_TIMEOUT_MS };
-  const outcome = await runOnHost(host, ['ping', '-V'], options);
+  // Both at once: over SSH each is a round trip.
+  const [outcome, root] = await Promise.all([runOnHost(host, ['ping', '-V'], options), isRoot(host, options)]);
   if (isMissing(outcome)) throw new ToolMissingError('ping', host.name, outcome.detail);
   const text = `${outcome.stdout}\n${outcome.stderr}`;
   const info = readPingVersion(text);
@@ -31,7 +32,6 @@ export async function checkPing(host: Host, ctx: PluginContext): Promise<ToolInf
       `ping on host ${host.name} is not iputils ping (ping -V said ${JSON.stringify(text.trim().slice(0, 200))}); install iputils-ping`,
     );
   }
-  const root = await isRoot(host, options);
   const features: PingFeatures = { root, flood_allowed: root, min_user_interval: info.minUserInterval };
   return { version: info.version, features: { ...features }, command: 'ping' };
 }

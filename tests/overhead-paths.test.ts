@@ -1,0 +1,89 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliResult } from './helpers/cli.js';
+import { repoRoot } from './helpers/cli.js';
+import { onlyRunDir, readEvents, readResults, type Results } from './helpers/results.js';
+import { removeRunHomes, runHome, startSshLab, type SshLab } from './helpers/ssh-lab.js';
+
+// What the overhead work (issue 19) changed, checked for safety over real SSH:
+// iperf servers reused across trials and still stopped, the ledger still
+// written before anything is created, host keys still verified, one
+// connection per host, and `run` loading only what it uses.
+describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy loading', () => {
+  let lab: SshLab;
+  let result: CliResult;
+  let runDir: string;
+  let results: Results;
+  let modules: string[];
+
+  beforeAll(async () => {
+    lab = await startSshLab({ controller: {}, a: { sshd: true }, b: { sshd: true } });
+    const { home, runsDir } = runHome();
+    const moduleLog = join(home, 'modules.txt');
+    result = await lab.cli([
+      'run', 'tests/scenarios/ssh/overhead/spec.yaml', '--runs-dir', runsDir, '--progress', 'none',
+      ...lab.sets('client', 'a'), ...lab.sets('server', 'b'),
+    ], { env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '', NODE_OPTIONS: `--import=${join(repoRoot, 'tests/helpers/module-log.mjs')}`, NETBENCH_MODULE_LOG: moduleLog } });
+    runDir = onlyRunDir(runsDir);
+    results = readResults(runDir);
+    modules = readFileSync(moduleLog, 'utf8').split('\n');
+  });
+
+  afterAll(async () => {
+    removeRunHomes();
+    expect(await lab?.teardown()).toEqual([]);
+  });
+
+  it('succeeds with every trial', () => {
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(results.run.trials.map((t) => `${t.tool}:${t.status}`).sort()).toEqual([
+      'iperf:succeeded', 'iperf:succeeded', 'iperf:succeeded', 'netperf:succeeded', 'ping:succeeded', 'ping:succeeded',
+    ]);
+  });
+
+  it('reuses one iperf server per host: the two trials against the same host hit the same port', () => {
+    const portOf = (trialId: string) => {
+      const raw = readdirSync(join(runDir, 'raw')).find((f) => f.startsWith(trialId) && f.includes('iperf-server'));
+      expect(raw, `server raw output of ${trialId}`).toBeDefined();
+      return /port (\d+) connected with/.exec(readFileSync(join(runDir, 'raw', raw!), 'utf8'))?.[1];
+    };
+    const iperf = results.run.trials.filter((t) => t.tool === 'iperf');
+    const onB = iperf.filter((t) => t.server === 'server').map((t) => portOf(t.id));
+    const onA = iperf.filter((t) => t.server === 'client').map((t) => portOf(t.id));
+    expect(onB).toHaveLength(2);
+    expect(onB[0]).toMatch(/^\d+$/);
+    expect(onB[1]).toBe(onB[0]);
+    expect(onA).toHaveLength(1);
+  });
+
+  it('stopped every server it started (nothing but sshd left on either host)', () => {
+    expect(lab.strayProcesses('a')).toEqual([]);
+    expect(lab.strayProcesses('b')).toEqual([]);
+  });
+
+  it('wrote the ledger intent of each connection before the host was ready', () => {
+    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { time: string; phase: string; resource: { host?: string } });
+    const ready = readEvents(runDir).filter((e) => e.type === 'host-ready');
+    expect(ready).toHaveLength(2);
+    for (const event of ready) {
+      const intent = ledger.find((e) => e.phase === 'intent' && e.resource.host === (event as { host: string }).host);
+      expect(intent, `ledger intent for ${(event as { host: string }).host}`).toBeDefined();
+      expect(new Date(intent!.time).getTime()).toBeLessThanOrEqual(event.time);
+    }
+  });
+
+  it('verified host keys and used one SSH connection per host', () => {
+    for (const id of ['client', 'server']) expect(results.run.hosts.find((h) => h.id === id)?.labels).toMatchObject({ host_key_verification: 'known-hosts' });
+    expect([lab.acceptedLogins('a'), lab.acceptedLogins('b')]).toEqual([1, 1]);
+  });
+
+  it('loaded only what run uses: no PKB translator, plugin admin, statistics, charts or import', () => {
+    const loaded = modules.filter((m) => m.includes('/packages/'));
+    expect(loaded.some((m) => m.includes('/core/dist/engine/run-plan.js'))).toBe(true);
+    expect(loaded.some((m) => m.includes('/results/dist/store/run-store.js'))).toBe(true);
+    for (const unused of ['/core/dist/pkb/translate.js', '/core/dist/plugins-admin/', '/core/dist/doctor/', '/results/dist/charts/', '/results/dist/import/', '/results/dist/stats/compare.js']) {
+      expect(loaded.filter((m) => m.includes(unused)), unused).toEqual([]);
+    }
+  });
+});
