@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPlan, loadSpec, runPlan, staticRegistry } from '@netbench/core';
-import { definePlugin, z } from '@netbench/plugin-api';
+import { definePlugin, newRunId, z } from '@netbench/plugin-api';
 import { MemoryLedger } from '@netbench/plugin-api/testing';
 import { localPlugin } from '@netbench/plugin-local';
 import { netperfPlugin } from '@netbench/plugin-netperf';
@@ -61,7 +61,8 @@ function reuseCloud(hosts) {
 }
 
 export async function comparePps({ servers = 3, duration = 3, burst = 8, rounds = 2 } = {}) {
-  const runId = `pps${Date.now().toString(36)}`.slice(0, 20);
+  // A run id of netbench's own form: the lab deletes only namespaces named after one.
+  const runId = newRunId();
   const runDir = mkdtempSync(join(tmpdir(), 'nb-pps-'));
   const ledger = new MemoryLedger(runId, 'local');
   // The runs are stored in the comparison's own folder, never the user's ~/.netbench.
