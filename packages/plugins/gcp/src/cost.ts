@@ -1,4 +1,4 @@
-import type { CostEstimate, CostUsage, HostRequest } from '@netbench/plugin-api';
+import type { CostEstimate, CostItem, CostUsage, HostRequest } from '@netbench/plugin-api';
 import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/plugin-api/cloud-kit';
 import { tierOf, type GcpHostConfig } from './host-schema.js';
 import { regionOf } from './naming.js';
@@ -25,7 +25,7 @@ const capBps = (machineType: string, internet: boolean) => Math.min(2e9 * vcpus(
  */
 export function estimateGcpCost(requests: readonly HostRequest<GcpHostConfig>[], usage: CostUsage, priceFile?: string): CostEstimate {
   const { table, notes } = loadPrices(priceFile);
-  return estimateTableCost(requests, usage, {
+  const base = estimateTableCost(requests, usage, {
     table,
     notes,
     multipliers: table.regionMultiplier,
@@ -37,4 +37,32 @@ export function estimateGcpCost(requests: readonly HostRequest<GcpHostConfig>[],
     capBps: (from, to) => capBps(from.machineType, !to),
     internet: (from) => ({ prices: table.egress.internet[tierOf(from)], label: `${tierOf(from).toLowerCase()} tier` }),
   });
+  return withVpn(base, requests, usage, table);
+}
+
+const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
+
+/**
+ * A run's Classic VPN (`vpn` on its hosts): every tunnel and gateway address
+ * for as long as the run's longest-lived host exists (they are made before
+ * the hosts and deleted after). Traffic through the tunnels is already in
+ * the egress items (internal addresses across regions).
+ */
+function withVpn(base: CostEstimate, requests: readonly HostRequest<GcpHostConfig>[], usage: CostUsage, table: GcpPriceTable): CostEstimate {
+  const vpn = requests.find((r) => r.config.vpn)?.config.vpn;
+  if (!vpn) return base;
+  const prices = table.vpn ?? GCP_PRICES.vpn!;
+  const hours = Math.max(0, ...requests.map((r) => usage.hostSeconds[r.id] ?? 0)) / 3600;
+  const gateways = 2 * vpn.gateways;
+  const tunnels = gateways * vpn.tunnels;
+  const items: CostItem[] = [
+    { description: `Cloud VPN tunnels (${tunnels}: ${vpn.tunnels} per gateway pair each way, ${vpn.gateways} gateway(s) per network)`, quantity: round(tunnels * hours), unit: 'tunnel-hour', unitPriceUsd: prices.tunnelHour, usd: round(tunnels * hours * prices.tunnelHour) },
+    { description: `Cloud VPN gateway addresses (${gateways})`, quantity: round(gateways * hours), unit: 'address-hour', unitPriceUsd: prices.addressHour, usd: round(gateways * hours * prices.addressHour) },
+  ];
+  return {
+    ...base,
+    items: [...base.items, ...items],
+    usd: round(base.usd + items.reduce((sum, i) => sum + i.usd, 0)),
+    notes: [...(base.notes ?? []), 'Cloud VPN at us-region list prices; traffic through the tunnels is priced as egress between the hosts\' regions'],
+  };
 }
