@@ -76,5 +76,6 @@ describe('estimateGcpCost', () => {
     // 4 tunnels (2 per gateway pair, each way) and 2 addresses for 2 hours.
     expect(vpnItems.map((i) => [i.unit, i.quantity, i.unitPriceUsd, i.usd])).toEqual([['tunnel-hour', 8, 0.05, 0.4], ['address-hour', 4, 0.005, 0.02]]);
     expect(estimate.usd).toBeCloseTo(without.usd + 0.42, 6);
+    expect(estimate.notes).toContain('Cloud VPN (classic, static routing, IKEv2) between a and b: 2 external addresses, 2 target VPN gateways, 6 forwarding rules (ESP, UDP 500, UDP 4500), 4 VPN tunnels, 4 static routes');
   });
 });

@@ -1,6 +1,8 @@
 import type { CostEstimate, CostItem, CostUsage, HostRequest } from '@netbench/plugin-api';
 import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/plugin-api/cloud-kit';
-import { tierOf, type GcpHostConfig } from './host-schema.js';
+import { tierOf, type GcpHostConfig, type GcpVpnConfig } from './host-schema.js';
+import { TYPES } from './resources.js';
+import { vpnResourceCounts } from './vpn.js';
 import { regionOf } from './naming.js';
 import { continentOf, GCP_PRICES, type GcpPriceTable } from './price-table.js';
 
@@ -40,6 +42,16 @@ export function estimateGcpCost(requests: readonly HostRequest<GcpHostConfig>[],
   return withVpn(base, requests, usage, table);
 }
 
+/** What the VPN makes, for `plan`: one line naming every kind of resource and how many. */
+function vpnResourcesNote(vpn: GcpVpnConfig, requests: readonly HostRequest<GcpHostConfig>[]): string {
+  const groups = [...new Set(requests.map((r) => r.config.vpcGroup ?? '?'))].sort();
+  const ranges = groups.map((g) => new Set(requests.filter((r) => r.config.vpcGroup === g).map((r) => regionOf(r.config.zone))).size);
+  const counts = vpnResourceCounts(vpn, [ranges[0] ?? 1, ranges[1] ?? 1]);
+  const names: Record<string, string> = { [TYPES.address]: 'external addresses', [TYPES.vpnGateway]: 'target VPN gateways', [TYPES.forwardingRule]: 'forwarding rules (ESP, UDP 500, UDP 4500)', [TYPES.vpnTunnel]: 'VPN tunnels', [TYPES.route]: 'static routes' };
+  const what = Object.entries(counts).map(([type, n]) => `${n} ${names[type] ?? type}`).join(', ');
+  return `Cloud VPN (${vpn.type}, ${vpn.routing} routing, IKEv${vpn.ikeVersion}) between ${groups.join(' and ')}: ${what}`;
+}
+
 const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
 
 /**
@@ -63,6 +75,6 @@ function withVpn(base: CostEstimate, requests: readonly HostRequest<GcpHostConfi
     ...base,
     items: [...base.items, ...items],
     usd: round(base.usd + items.reduce((sum, i) => sum + i.usd, 0)),
-    notes: [...(base.notes ?? []), 'Cloud VPN at us-region list prices; traffic through the tunnels is priced as egress between the hosts\' regions'],
+    notes: [...(base.notes ?? []), vpnResourcesNote(vpn, requests), 'Cloud VPN at us-region list prices; traffic through the tunnels is priced as egress between the hosts\' regions'],
   };
 }
