@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createPlan, createRegistry, loadSpec, type Plan } from '@netbench/core';
@@ -29,6 +30,29 @@ describe('netbench convert', () => {
     const json = await runCli(['convert', join(FIXTURE_DIR, 'multi_tier.yaml'), '--json']);
     const body = JSON.parse(json.stdout) as { spec: { benchmarks: { client: string; server: string; ip: string }[] }; warnings: string[] };
     expect(body.spec.benchmarks.map((b) => `${b.client}>${b.server}:${b.ip}`)).toEqual(['vm_1>vm_2:external', 'vm_2>vm_1:external']);
+  });
+
+  test('vpn_custom_cidr converts without warnings into two GCP networks joined by a Classic Cloud VPN, and plan shows its resources and cost', async () => {
+    const json = await runCli(['convert', join(FIXTURE_DIR, 'vpn_custom_cidr.yaml'), '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const body = JSON.parse(json.stdout) as { spec: { hosts: Record<string, Record<string, unknown>> }; warnings: string[] };
+    expect(body.warnings).toEqual([]);
+    const vpn = { type: 'classic', routing: 'static', gateways: 1, tunnels: 2, ikeVersion: 2 };
+    expect(body.spec.hosts['vm_1']).toMatchObject({ cloud: 'gcp', cidr: '10.0.1.0/24', vpcGroup: 'vm-1', vpn });
+    expect(body.spec.hosts['vm_2']).toMatchObject({ cloud: 'gcp', cidr: '192.168.1.0/24', vpcGroup: 'vm-2', vpn });
+
+    const dir = mkdtempSync(join(tmpdir(), 'nbt-vpn-convert-'));
+    try {
+      const yaml = await runCli(['convert', join(FIXTURE_DIR, 'vpn_custom_cidr.yaml')]);
+      writeFileSync(join(dir, 'vpn.yaml'), yaml.stdout);
+      const plan = await runCli(['plan', join(dir, 'vpn.yaml')]);
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout).toMatch(/Cloud VPN tunnels \(4: 2 per gateway pair each way, 1 gateway\(s\) per network\) +[\d.]+ tunnel-hour +\$0\.05/);
+      expect(plan.stdout).toMatch(/Cloud VPN gateway addresses \(2\) +[\d.]+ address-hour/);
+      expect(plan.stdout).toContain('Cloud VPN (classic, static routing, IKEv2) between vm-1 and vm-2: 2 external addresses, 2 target VPN gateways, 6 forwarding rules (ESP, UDP 500, UDP 4500), 4 VPN tunnels, 4 static routes');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a netbench spec is not converted', async () => {

@@ -135,13 +135,16 @@ export const FIXTURES: Readonly<Record<string, Expected>> = {
       expect(plan.warnings).toEqual([]);
     },
   },
-  // Whitepaper 3.4: ping over the VPN on internal addresses, both ways; the VPN itself is not built (warning).
+  // Whitepaper 3.4: ping over the VPN on internal addresses; each group its own VPC, joined by a Classic Cloud VPN (no warnings).
   'vpn_custom_cidr.yaml': {
     trials: 2, cells: 1, fleet: 2,
     shape: { 'ping:icmp vm_1>vm_2:internal': 2 },
     check: (plan) => {
       expect(plan.fleet.map((h) => h.config.cidr)).toEqual(['10.0.1.0/24', '192.168.1.0/24']);
-      expect(plan.warnings.join('\n')).toMatch(/netbench builds no IPsec VPN/);
+      expect(plan.fleet.map((h) => h.config.vpcGroup)).toEqual(['vm-1', 'vm-2']);
+      const vpn = { type: 'classic', routing: 'static', gateways: 1, tunnels: 2, ikeVersion: 2 };
+      expect(plan.fleet.map((h) => h.config.vpn)).toEqual([vpn, vpn]);
+      expect(plan.warnings).toEqual([]);
     },
   },
   // Whitepaper 3.4, first config: separate cidrs are separate networks in PKB: external only.

@@ -15,7 +15,7 @@ export const FLAG_NOTES: Readonly<Record<string, string>> = {
   image: 'ignored: set the image with the cloud plugin\'s host fields after `netbench convert`',
   owner: 'ignored: netbench records the user running it',
   temp_dir: 'ignored: runs go to ~/.netbench/runs (options.runsDir)',
-  use_vpn: 'read, but netbench builds no VPN: internal addresses are measured directly',
+  use_vpn: 'read: on two GCP VM groups it becomes a Cloud VPN (vpcGroup + vpn on the hosts); elsewhere internal addresses are measured directly',
   benchmarks: 'ignored: the config file names the benchmark',
 };
 

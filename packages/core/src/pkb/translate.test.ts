@@ -291,3 +291,34 @@ describe('Docker VMs', () => {
     expect(t.notes.join('\n')).toMatch(/pods on a 2-node cluster of GCP n1-standard-4 in us-east1-b/);
   });
 });
+
+describe('use_vpn and vpn_service (PKB cloud VPN)', () => {
+  const groups = 'vm_groups: { vm_1: { cidr: 10.0.1.0/24 }, vm_2: { cidr: 192.168.1.0/24 } }';
+  test('on two GCP groups: each its own vpcGroup network, the same Classic VPN block on both (PKB defaults: 1 tunnel, 1 gateway, static, IKEv1)', () => {
+    const t = translate(`ping: { flags: { use_vpn: True }, ${groups} }`);
+    expect(t.warnings).toEqual([]);
+    const vpn = { type: 'classic', routing: 'static', gateways: 1, tunnels: 1, ikeVersion: 1 };
+    expect(t.hosts['vm_1']).toMatchObject({ vpcGroup: 'vm-1', vpn });
+    expect(t.hosts['vm_2']).toMatchObject({ vpcGroup: 'vm-2', vpn });
+    const full = translate(`ping: { flags: { use_vpn: True }, vpn_service_gateway_count: 2, vpn_service: { tunnel_count: 3, ike_version: 2, routing_type: static }, ${groups} }`);
+    expect(full.hosts['vm_1']!['vpn']).toEqual({ type: 'classic', routing: 'static', gateways: 2, tunnels: 3, ikeVersion: 2 });
+  });
+
+  test('dynamic routing becomes HA VPN, warned as not built; a shared_key is replaced by a per-run secret; bad counts are errors', () => {
+    const dynamic = translate(`ping: { flags: { use_vpn: True }, vpn_service: { routing_type: dynamic, shared_key: hunter2 }, ${groups} }`);
+    expect(dynamic.hosts['vm_1']!['vpn']).toMatchObject({ type: 'ha', routing: 'dynamic' });
+    expect(dynamic.warnings.join('\n')).toMatch(/routing_type dynamic .* does not build yet/);
+    expect(dynamic.warnings.join('\n')).toMatch(/shared_key ignored: netbench makes a fresh shared secret per run/);
+    expect(JSON.stringify(dynamic.hosts)).not.toContain('hunter2');
+    expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { tunnel_count: 0 }, ${groups} }`).issues).toEqual(['ping.vpn_service.tunnel_count: expected an integer from 1 to 8']);
+  });
+
+  test('not on two GCP groups, or without use_vpn: no VPN, with a warning saying what is measured', () => {
+    const aws = translate('ping: { flags: { use_vpn: True }, vm_groups: { vm_1: { cloud: AWS, vm_spec: { AWS: { zone: us-east-1a } } } } }');
+    expect(Object.values(aws.hosts).some((h) => h['vpn'] !== undefined)).toBe(false);
+    expect(aws.warnings.join('\n')).toMatch(/Cloud VPN between two GCP VM groups only/);
+    const off = translate(`ping: { vpn_service: { tunnel_count: 2 }, ${groups} }`);
+    expect(off.warnings).toContain('ping.vpn_service: vpn_service ignored: use_vpn is not set');
+    expect(off.hosts['vm_1']!['vpn']).toBeUndefined();
+  });
+});

@@ -12,6 +12,7 @@ import { PkbFlags, readInteger } from './flags.js';
 import { readReachability } from './ip-types.js';
 import { nativeMatrix, readMatrix, type NativeMatrix } from './matrix.js';
 import { Origins, Problems, type Path } from './problems.js';
+import { applyVpn } from './vpn.js';
 import { readVms, type PkbVm, type VmSource } from './vms.js';
 
 export interface TranslateOptions {
@@ -89,7 +90,7 @@ export function translatePkb(raw: Readonly<Record<string, unknown>>, options: Tr
   for (const { key, benchmark, config } of configs) {
     const base: Path = [key];
     for (const name of Object.keys(config)) {
-      if (name === 'vpn_service' || name === 'vpn_service_gateway_count') problems.warn([...base, name], 'netbench builds no VPN; the hosts are measured over their own addresses (see use_vpn)');
+      if (name === 'vpn_service' || name === 'vpn_service_gateway_count') continue; // read with use_vpn below
       else if (!CONFIG_KEYS.has(name)) problems.warn([...base, name], `benchmark config key '${name}' is not used by netbench; ignored`);
     }
     if (typeof config.description === 'string') descriptions.push(config.description);
@@ -103,7 +104,12 @@ export function translatePkb(raw: Readonly<Record<string, unknown>>, options: Tr
     const vms = readVms(source, flags, problems);
     allowStaticSources(vms);
     const reach = readReachability(flags, problems);
-    if (reach.vpn) problems.warn(flags.pathOf('use_vpn'), "use_vpn: netbench builds no IPsec VPN; internal addresses are measured directly between the hosts' networks, not through a tunnel");
+    if (reach.vpn && !applyVpn(config, base, vms, problems)) {
+      problems.warn(flags.pathOf('use_vpn'), "use_vpn: netbench builds a Cloud VPN between two GCP VM groups only; here internal addresses are measured directly between the hosts' networks, not through a tunnel");
+    }
+    for (const name of ['vpn_service', 'vpn_service_gateway_count']) {
+      if (!reach.vpn && config[name] !== undefined) problems.warn([...base, name], `${name} ignored: use_vpn is not set`);
+    }
     const result = TRANSLATORS[benchmark].translate({ benchmark, base, config, flags, vms, reach, problems, iperfTool: options.iperfTool ?? 'iperf3' });
 
     for (const vm of vms) addHost(hosts, vm, origins);

@@ -11,25 +11,30 @@ export type { Compute };
 
 const description = (runId: string, what: string) => `netbench run ${runId}: ${what}`;
 
-export const networkBody = (runId: string): NetworkBody => ({
-  name: runPrefix(runId),
-  description: description(runId, 'per-run VPC network'),
+/** Name of the run's VPC: `nb-<runId>`, or `nb-<runId>-<group>` for a `vpcGroup`. */
+export const networkName = (runId: string, group?: string) => (group ? resourceName(runId, group) : runPrefix(runId));
+/** A resource name within a group's network (`nb-<runId>-<group>-<suffix>`). */
+const grouped = (runId: string, suffix: string, group?: string) => resourceName(runId, group ? `${group}-${suffix}` : suffix);
+
+export const networkBody = (runId: string, group?: string): NetworkBody => ({
+  name: networkName(runId, group),
+  description: description(runId, group ? `per-run VPC network of group ${group}` : 'per-run VPC network'),
   // Custom mode: one subnet per region the run uses, nothing else.
   autoCreateSubnetworks: false,
 });
 
-export const subnetBody = (runId: string, project: string, region: string, cidr: string): SubnetBody => ({
-  name: resourceName(runId, region),
+export const subnetBody = (runId: string, project: string, region: string, cidr: string, group?: string): SubnetBody => ({
+  name: grouped(runId, region, group),
   description: description(runId, `subnet in ${region}`),
-  network: `projects/${project}/global/networks/${runPrefix(runId)}`,
+  network: `projects/${project}/global/networks/${networkName(runId, group)}`,
   ipCidrRange: cidr,
   // The discovery document: "URL of the region where the Subnetwork resides" (a partial URL, as for network).
   region: `projects/${project}/regions/${region}`,
 });
 
 /** SSH only from where netbench runs, to the run's hosts only (by network tag). */
-export const sshFirewallBody = (runId: string, networkLink: string, sources: readonly string[]): FirewallBody => ({
-  name: resourceName(runId, 'ssh'),
+export const sshFirewallBody = (runId: string, networkLink: string, sources: readonly string[], group?: string): FirewallBody => ({
+  name: grouped(runId, 'ssh', group),
   description: description(runId, 'SSH from the controller'),
   network: networkLink,
   direction: 'INGRESS',
@@ -42,13 +47,15 @@ export const sshFirewallBody = (runId: string, networkLink: string, sources: rea
 const TOOL_TRAFFIC = [{ IPProtocol: 'tcp' }, { IPProtocol: 'udp' }, { IPProtocol: 'icmp' }];
 
 /** Tool ports and ICMP between the run's own hosts, on their internal addresses (source tag = target tag). */
-export const internalFirewallBody = (runId: string, networkLink: string): FirewallBody => ({
-  name: resourceName(runId, 'internal'),
-  description: description(runId, 'tool traffic between the run\'s hosts'),
+export const internalFirewallBody = (runId: string, networkLink: string, group?: string, vpnSources: readonly string[] = []): FirewallBody => ({
+  name: grouped(runId, 'internal', group),
+  description: description(runId, vpnSources.length > 0 ? 'tool traffic between the run\'s hosts, here and across the VPN' : 'tool traffic between the run\'s hosts'),
   network: networkLink,
   direction: 'INGRESS',
   priority: 1000,
   sourceTags: [runTag(runId)],
+  // Tags do not cross a VPN: the other network's subnet ranges are admitted by range.
+  ...(vpnSources.length > 0 ? { sourceRanges: [...vpnSources] } : {}),
   targetTags: [runTag(runId)],
   allowed: TOOL_TRAFFIC,
 });
@@ -58,8 +65,8 @@ export const internalFirewallBody = (runId: string, networkLink: string): Firewa
  * only, so trials with `ip: external` need the hosts' own external addresses
  * (known once they exist), plus any `allowFrom` range (the other cloud).
  */
-export const externalFirewallBody = (runId: string, networkLink: string, sources: readonly string[]): FirewallBody => ({
-  name: resourceName(runId, 'external'),
+export const externalFirewallBody = (runId: string, networkLink: string, sources: readonly string[], group?: string): FirewallBody => ({
+  name: grouped(runId, 'external', group),
   description: description(runId, 'tool traffic between the run\'s external addresses'),
   network: networkLink,
   direction: 'INGRESS',
@@ -106,8 +113,8 @@ export const peerFirewallBody = (runId: string, networkLink: string, family: IpF
  * No `region` in the body: the discovery document marks ResourcePolicy.region
  * output only (the region is the request path's).
  */
-export const compactPolicyBody = (runId: string, zone: string): PolicyBody => ({
-  name: resourceName(runId, `compact-${zone}`),
+export const compactPolicyBody = (runId: string, zone: string, group?: string): PolicyBody => ({
+  name: grouped(runId, `compact-${zone}`, group),
   description: description(runId, `compact placement in ${zone}`),
   groupPlacementPolicy: { collocation: 'COLLOCATED' },
 });

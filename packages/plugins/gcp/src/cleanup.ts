@@ -42,6 +42,20 @@ export async function cleanupGcp(filter: CleanupFilter, ctx: PluginContext, runt
   for await (const [scope, list] of clients.instances.aggregatedListAsync({ project, filter: LABEL_FILTER }, NO_AUTO)) {
     for (const item of list.instances ?? []) add(TYPES.instance, ids.instance(project, scopeName(scope), item.name!), item, item.labels?.['netbench-run'] ?? undefined);
   }
+  // Cloud VPN, dependents first: routes, tunnels, forwarding rules, gateways, addresses.
+  for await (const item of clients.routes.listAsync({ project, filter: NAME_FILTER }, NO_AUTO)) add(TYPES.route, ids.route(project, item.name!), item);
+  for await (const [scope, list] of clients.vpnTunnels.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
+    for (const item of list.vpnTunnels ?? []) add(TYPES.vpnTunnel, ids.vpnTunnel(project, scopeName(scope), item.name!), item);
+  }
+  for await (const [scope, list] of clients.forwardingRules.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
+    for (const item of list.forwardingRules ?? []) add(TYPES.forwardingRule, ids.forwardingRule(project, scopeName(scope), item.name!), item);
+  }
+  for await (const [scope, list] of clients.targetVpnGateways.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
+    for (const item of list.targetVpnGateways ?? []) add(TYPES.vpnGateway, ids.vpnGateway(project, scopeName(scope), item.name!), item);
+  }
+  for await (const [scope, list] of clients.addresses.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
+    for (const item of list.addresses ?? []) add(TYPES.address, ids.address(project, scopeName(scope), item.name!), item);
+  }
   for await (const item of clients.firewalls.listAsync({ project, filter: NAME_FILTER }, NO_AUTO)) add(TYPES.firewall, ids.firewall(project, item.name!), item);
   for await (const [scope, list] of clients.resourcePolicies.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
     for (const item of list.resourcePolicies ?? []) add(TYPES.policy, ids.policy(project, scopeName(scope), item.name!), item);

@@ -1,13 +1,18 @@
 import { createRequire } from 'node:module';
 import type {
+  AddressesClient,
   FirewallsClient,
+  ForwardingRulesClient,
   GlobalOperationsClient,
   InstancesClient,
   NetworksClient,
   RegionOperationsClient,
   RegionsClient,
   ResourcePoliciesClient,
+  RoutesClient,
   SubnetworksClient,
+  TargetVpnGatewaysClient,
+  VpnTunnelsClient,
   ZoneOperationsClient,
 } from '@google-cloud/compute';
 
@@ -44,6 +49,12 @@ export interface GceClients {
   readonly regionOperations: RegionOperationsClient;
   readonly regions: RegionsClient;
   readonly globalOperations: GlobalOperationsClient;
+  /** Classic Cloud VPN: gateway addresses, gateways, their forwarding rules, tunnels, static routes. */
+  readonly addresses: AddressesClient;
+  readonly targetVpnGateways: TargetVpnGatewaysClient;
+  readonly forwardingRules: ForwardingRulesClient;
+  readonly vpnTunnels: VpnTunnelsClient;
+  readonly routes: RoutesClient;
   close(): Promise<void>;
 }
 
@@ -83,6 +94,7 @@ export function gceClients(api: GcpApiOptions = {}): GceClients {
   const {
     FirewallsClient, GlobalOperationsClient, InstancesClient, NetworksClient, RegionOperationsClient,
     RegionsClient, ResourcePoliciesClient, SubnetworksClient, ZoneOperationsClient,
+    AddressesClient, TargetVpnGatewaysClient, ForwardingRulesClient, VpnTunnelsClient, RoutesClient,
   } = computeSdk();
   const options = transportOptions(api);
   const networks = new NetworksClient({ ...options });
@@ -98,6 +110,11 @@ export function gceClients(api: GcpApiOptions = {}): GceClients {
     regionOperations: new RegionOperationsClient({ ...options }),
     regions: new RegionsClient({ ...options }),
     globalOperations: new GlobalOperationsClient({ ...options }),
+    addresses: new AddressesClient({ ...options }),
+    targetVpnGateways: new TargetVpnGatewaysClient({ ...options }),
+    forwardingRules: new ForwardingRulesClient({ ...options }),
+    vpnTunnels: new VpnTunnelsClient({ ...options }),
+    routes: new RoutesClient({ ...options }),
   };
   return {
     ...clients,

@@ -63,4 +63,19 @@ describe('estimateGcpCost', () => {
     expect(estimate.notes!.join('\n')).toMatch(/no price for z9-mega-1/);
     expect(estimate.notes!.join('\n')).toContain(file);
   });
+
+  it('adds Cloud VPN tunnel-hours and gateway addresses for the run\'s vpn, for its longest-lived host', () => {
+    const vpn = { gateways: 1, tunnels: 2, ikeVersion: 2 };
+    const hosts = requests({
+      a: { zone: 'us-west1-b', machineType: 'n1-standard-4', vpcGroup: 'a', vpn, cidr: '10.0.1.0/24' },
+      b: { zone: 'us-central1-c', machineType: 'n1-standard-4', vpcGroup: 'b', vpn, cidr: '192.168.1.0/24' },
+    });
+    const without = estimateGcpCost(requests({ a: { zone: 'us-west1-b', machineType: 'n1-standard-4' }, b: { zone: 'us-central1-c', machineType: 'n1-standard-4' } }), { hostSeconds: { a: 7200, b: 3600 }, flows: [] }, none());
+    const estimate = estimateGcpCost(hosts, { hostSeconds: { a: 7200, b: 3600 }, flows: [] }, none());
+    const vpnItems = estimate.items.filter((i) => i.description.startsWith('Cloud VPN'));
+    // 4 tunnels (2 per gateway pair, each way) and 2 addresses for 2 hours.
+    expect(vpnItems.map((i) => [i.unit, i.quantity, i.unitPriceUsd, i.usd])).toEqual([['tunnel-hour', 8, 0.05, 0.4], ['address-hour', 4, 0.005, 0.02]]);
+    expect(estimate.usd).toBeCloseTo(without.usd + 0.42, 6);
+    expect(estimate.notes).toContain('Cloud VPN (classic, static routing, IKEv2) between a and b: 2 external addresses, 2 target VPN gateways, 6 forwarding rules (ESP, UDP 500, UDP 4500), 4 VPN tunnels, 4 static routes');
+  });
 });

@@ -1,6 +1,8 @@
-import type { CostEstimate, CostUsage, HostRequest } from '@netbench/plugin-api';
+import type { CostEstimate, CostItem, CostUsage, HostRequest } from '@netbench/plugin-api';
 import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/plugin-api/cloud-kit';
-import { tierOf, type GcpHostConfig } from './host-schema.js';
+import { tierOf, type GcpHostConfig, type GcpVpnConfig } from './host-schema.js';
+import { TYPES } from './resources.js';
+import { vpnResourceCounts } from './vpn.js';
 import { regionOf } from './naming.js';
 import { continentOf, GCP_PRICES, type GcpPriceTable } from './price-table.js';
 
@@ -25,7 +27,7 @@ const capBps = (machineType: string, internet: boolean) => Math.min(2e9 * vcpus(
  */
 export function estimateGcpCost(requests: readonly HostRequest<GcpHostConfig>[], usage: CostUsage, priceFile?: string): CostEstimate {
   const { table, notes } = loadPrices(priceFile);
-  return estimateTableCost(requests, usage, {
+  const base = estimateTableCost(requests, usage, {
     table,
     notes,
     multipliers: table.regionMultiplier,
@@ -37,4 +39,42 @@ export function estimateGcpCost(requests: readonly HostRequest<GcpHostConfig>[],
     capBps: (from, to) => capBps(from.machineType, !to),
     internet: (from) => ({ prices: table.egress.internet[tierOf(from)], label: `${tierOf(from).toLowerCase()} tier` }),
   });
+  return withVpn(base, requests, usage, table);
+}
+
+/** What the VPN makes, for `plan`: one line naming every kind of resource and how many. */
+function vpnResourcesNote(vpn: GcpVpnConfig, requests: readonly HostRequest<GcpHostConfig>[]): string {
+  const groups = [...new Set(requests.map((r) => r.config.vpcGroup ?? '?'))].sort();
+  const ranges = groups.map((g) => new Set(requests.filter((r) => r.config.vpcGroup === g).map((r) => regionOf(r.config.zone))).size);
+  const counts = vpnResourceCounts(vpn, [ranges[0] ?? 1, ranges[1] ?? 1]);
+  const names: Record<string, string> = { [TYPES.address]: 'external addresses', [TYPES.vpnGateway]: 'target VPN gateways', [TYPES.forwardingRule]: 'forwarding rules (ESP, UDP 500, UDP 4500)', [TYPES.vpnTunnel]: 'VPN tunnels', [TYPES.route]: 'static routes' };
+  const what = Object.entries(counts).map(([type, n]) => `${n} ${names[type] ?? type}`).join(', ');
+  return `Cloud VPN (${vpn.type}, ${vpn.routing} routing, IKEv${vpn.ikeVersion}) between ${groups.join(' and ')}: ${what}`;
+}
+
+const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
+
+/**
+ * A run's Classic VPN (`vpn` on its hosts): every tunnel and gateway address
+ * for as long as the run's longest-lived host exists (they are made before
+ * the hosts and deleted after). Traffic through the tunnels is already in
+ * the egress items (internal addresses across regions).
+ */
+function withVpn(base: CostEstimate, requests: readonly HostRequest<GcpHostConfig>[], usage: CostUsage, table: GcpPriceTable): CostEstimate {
+  const vpn = requests.find((r) => r.config.vpn)?.config.vpn;
+  if (!vpn) return base;
+  const prices = table.vpn ?? GCP_PRICES.vpn!;
+  const hours = Math.max(0, ...requests.map((r) => usage.hostSeconds[r.id] ?? 0)) / 3600;
+  const gateways = 2 * vpn.gateways;
+  const tunnels = gateways * vpn.tunnels;
+  const items: CostItem[] = [
+    { description: `Cloud VPN tunnels (${tunnels}: ${vpn.tunnels} per gateway pair each way, ${vpn.gateways} gateway(s) per network)`, quantity: round(tunnels * hours), unit: 'tunnel-hour', unitPriceUsd: prices.tunnelHour, usd: round(tunnels * hours * prices.tunnelHour) },
+    { description: `Cloud VPN gateway addresses (${gateways})`, quantity: round(gateways * hours), unit: 'address-hour', unitPriceUsd: prices.addressHour, usd: round(gateways * hours * prices.addressHour) },
+  ];
+  return {
+    ...base,
+    items: [...base.items, ...items],
+    usd: round(base.usd + items.reduce((sum, i) => sum + i.usd, 0)),
+    notes: [...(base.notes ?? []), vpnResourcesNote(vpn, requests), 'Cloud VPN at us-region list prices; traffic through the tunnels is priced as egress between the hosts\' regions'],
+  };
 }

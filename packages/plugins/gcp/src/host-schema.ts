@@ -8,6 +8,26 @@ const cidr = ipv4CidrSchema;
 // Upper case as the API spells it, lower case as PKB's flag does; normalised by `tierOf`.
 const tier = z.enum(['PREMIUM', 'STANDARD', 'premium', 'standard']);
 
+/**
+ * A Cloud VPN between the run's two `vpcGroup` networks (PKB `vpn_service`).
+ * Every host that sets it must set the same block. Classic VPN with static
+ * (route-based) routing is built; HA VPN and dynamic (Cloud Router + BGP)
+ * routing are refused as not built yet.
+ */
+export const vpnSchema = z.strictObject({
+  /** `classic`: target VPN gateways with an external address and ESP/UDP 500/UDP 4500 forwarding rules each. */
+  type: z.enum(['classic', 'ha']).default('classic'),
+  /** `static`: a route per tunnel to the other network's ranges. */
+  routing: z.enum(['static', 'dynamic']).default('static'),
+  /** Gateways per network (PKB `vpn_service_gateway_count`); gateway i of one network pairs with gateway i of the other. */
+  gateways: z.number().int().min(1).max(4).default(1),
+  /** Tunnels per gateway pair, each way (PKB `vpn_service.tunnel_count`). */
+  tunnels: z.number().int().min(1).max(8).default(1),
+  /** IKE version of every tunnel. */
+  ikeVersion: z.union([z.literal(1), z.literal(2)]).default(2),
+});
+export type GcpVpnConfig = z.output<typeof vpnSchema>;
+
 export const hostSchema = z
   .strictObject({
     /** Zone, e.g. `us-central1-a`. */
@@ -32,6 +52,10 @@ export const hostSchema = z
     subnet: z.string().optional(),
     /** Range of the per-run subnet in this host's region (default 10.<128+n>.0.0/20). */
     cidr: cidr.optional(),
+    /** Per-run VPC network this host joins: hosts with different groups get separate VPCs (`nb-<run>-<group>`), joined only by `vpn`. */
+    vpcGroup: z.string().regex(/^[a-z]([-a-z0-9]{0,10}[a-z0-9])?$/, { message: 'expected a short name: lower-case letters, digits, -; at most 12 characters' }).optional(),
+    /** A Cloud VPN between the run's two `vpcGroup` networks. */
+    vpn: vpnSchema.optional(),
     /** `compact`: a compact placement policy per zone (lowest intra-zone latency). */
     placement: z.enum(['compact']).optional(),
     /** Zones to try, in order, when the zone has no capacity for the machine type (same region). */
@@ -46,6 +70,8 @@ export const hostSchema = z
     /** How the host key is verified: from the serial console, falling back to trust-on-first-use if absent. */
     hostKeys: z.enum(['console', 'console-or-tofu', 'tofu']).default('console-or-tofu'),
   })
+  .refine((c) => c.vpcGroup === undefined || c.network === undefined, { message: 'vpcGroup makes per-run networks; it cannot be combined with an existing network', path: ['vpcGroup'] })
+  .refine((c) => c.vpn === undefined || c.vpcGroup !== undefined, { message: 'vpn joins the networks of two vpcGroups: set vpcGroup on every host', path: ['vpn'] })
   .refine((c) => c.subnet === undefined || c.network !== undefined, { message: 'subnet needs network (an existing VPC)', path: ['subnet'] })
   .refine((c) => c.fallbackZones.every((z) => z.replace(/-[a-z]$/, '') === c.zone.replace(/-[a-z]$/, '')), {
     message: 'fallback zones must be in the same region as zone',

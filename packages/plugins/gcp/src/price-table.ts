@@ -3,7 +3,8 @@
  * USD, per hour; network egress per GiB. Approximate public list prices
  * compiled on the date below from Google's pricing pages ("VM instance
  * pricing", "Virtual Private Cloud pricing: VM-VM data transfer",
- * "Network Service Tiers pricing"); they change — override any entry with
+ * "Network Service Tiers pricing", "Cloud VPN pricing", "VPC pricing: IP
+ * addresses"); they change — override any entry with
  * a JSON file of the same shape (`~/.netbench/prices/gcp.json`).
  */
 export interface GcpPriceTable {
@@ -23,6 +24,13 @@ export interface GcpPriceTable {
     /** To the internet (another cloud, on-premises), by tier and source continent. */
     readonly internet: { readonly PREMIUM: Readonly<Record<string, number>>; readonly STANDARD: Readonly<Record<string, number>> };
   };
+  /**
+   * Cloud VPN ("Cloud VPN pricing", us regions): $/hour per tunnel, and per
+   * external address a gateway's forwarding rules use ("IP address pricing":
+   * in use by a forwarding rule). Traffic through a tunnel is egress as
+   * between VMs, priced by `egress` above.
+   */
+  readonly vpn?: { readonly tunnelHour: number; readonly addressHour: number };
 }
 
 export const GCP_PRICES: GcpPriceTable = {
@@ -57,6 +65,8 @@ export const GCP_PRICES: GcpPriceTable = {
       STANDARD: { NA: 0.085, EU: 0.085, ASIA: 0.11, SA: 0.11, OC: 0.15, ME: 0.11, AF: 0.11 },
     },
   },
+  // Compiled 2026-11-25 from "Cloud VPN pricing" (per tunnel-hour, us regions; some regions charge up to 1.5×) and "IP address pricing".
+  vpn: { tunnelHour: 0.05, addressHour: 0.005 },
 };
 
 /** Continent of a GCP region, for egress pricing. */

@@ -7,7 +7,8 @@ import { resolveProject } from './credentials.js';
 import { connectInstance } from './connect-host.js';
 import type { GcpHostConfig } from './host-schema.js';
 import { createInstance, type CreatedInstance } from './instance.js';
-import { provisionNetwork } from './network.js';
+import { provisionNetwork, subnetRanges, type RunNetwork } from './network.js';
+import { provisionVpn, runVpn, vpcGroups, vpnSide } from './vpn.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
@@ -40,9 +41,38 @@ export async function provisionGcp(requests: readonly HostRequest<GcpHostConfig>
   if (keyPaths.length > 1) throw new UnsupportedError('gcp hosts of one run must share one sshKeyPath (or all leave it out)');
   const key = await loginKey(ctx.runDir, 'gcp-ssh-key.pem', `netbench-${ctx.runId}`, keyPaths[0] || undefined);
 
-  const network = await provisionNetwork(requests, project, sshFrom, ctx, runtime);
-  const instances = await allOrFirstError(requests.map((r) => createInstance(r, project, network, key.publicKey, ctx, runtime)));
-  await allowExternalTraffic(instances, requests, project, network.networkLink, ctx, runtime);
+  const groups = vpcGroups(requests);
+  const vpn = runVpn(requests);
+  let instances: CreatedInstance[];
+  if (!groups) {
+    const network = await provisionNetwork(requests, project, sshFrom, ctx, runtime);
+    instances = await allOrFirstError(requests.map((r) => createInstance(r, project, network, key.publicKey, ctx, runtime)));
+    await allowExternalTraffic(instances, requests, project, network.networkLink, ctx, runtime);
+  } else {
+    // One VPC per vpcGroup, with distinct default ranges; each admits the others' ranges (reached over the VPN).
+    let first = 0;
+    const ranges = new Map([...groups].map(([name, members]) => {
+      const r = subnetRanges(members, first);
+      first += r.size;
+      return [name, r] as const;
+    }));
+    const all = [...ranges.values()].flatMap((r) => [...r.values()]);
+    const networks = new Map<string, RunNetwork>();
+    await allOrFirstError([...groups].map(async ([name, members]) => {
+      const own = [...ranges.get(name)!.values()];
+      const group = { name, ranges: ranges.get(name)!, vpnSources: vpn ? all.filter((c) => !own.includes(c)) : [] };
+      networks.set(name, await provisionNetwork(members, project, sshFrom, ctx, runtime, group));
+    }));
+    if (vpn) {
+      const [a, b] = [...groups.keys()] as [string, string];
+      const side = (name: string) => vpnSide(name, project, groups.get(name)!, networks.get(name)!.networkLink, ranges.get(name)!.values());
+      await provisionVpn(vpn, [side(a), side(b)], ctx, runtime);
+    }
+    instances = await allOrFirstError(requests.map((r) => createInstance(r, project, networks.get(r.config.vpcGroup!)!, key.publicKey, ctx, runtime)));
+    // Every host's external address may reach every network (trials with `ip: external` cross outside the VPN).
+    const made = instances;
+    await allOrFirstError([...groups].map(([name, members]) => allowExternalTraffic(made, members, project, networks.get(name)!.networkLink, ctx, runtime, name)));
+  }
 
   const connected = await Promise.allSettled(instances.map((i) => connectInstance(project, i, key.privateKeyPath, ctx, runtime)));
   const failed = connected.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -62,11 +92,12 @@ async function allowExternalTraffic(
   networkLink: string,
   ctx: ProvisionContext,
   runtime: GcpRuntime,
+  group?: string,
 ): Promise<void> {
   const sources = unique([...instances.flatMap((i) => (i.externalIp ? [`${i.externalIp}/32`] : [])), ...requests.flatMap((r) => r.config.allowFrom)]);
   if (sources.length === 0) return;
   const clients = runtime.clients();
-  const body = externalFirewallBody(ctx.runId, networkLink, sources);
+  const body = externalFirewallBody(ctx.runId, networkLink, sources, group);
   await ctx.ledger.track(resource(TYPES.firewall, ids.firewall(project, body.name!), undefined, { network: networkLink, sourceRanges: sources }), async () => {
     const op = operationOf(await clients.firewalls.insert({ requestId: randomUUID(), project, firewallResource: body }));
     await waitForOperation(clients, project, op, { signal: ctx.signal, timeoutMs: runtime.timing.operationTimeoutMs });

@@ -7,6 +7,11 @@ export const TYPES = {
   firewall: 'gce-firewall',
   policy: 'gce-resource-policy',
   instance: 'gce-instance',
+  address: 'gce-address',
+  vpnGateway: 'gce-target-vpn-gateway',
+  forwardingRule: 'gce-forwarding-rule',
+  vpnTunnel: 'gce-vpn-tunnel',
+  route: 'gce-route',
 } as const;
 
 /**
@@ -19,6 +24,11 @@ export const ids = {
   subnetwork: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/subnetworks/${name}`,
   policy: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/resourcePolicies/${name}`,
   instance: (project: string, zone: string, name: string) => `projects/${project}/zones/${zone}/instances/${name}`,
+  address: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/addresses/${name}`,
+  vpnGateway: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/targetVpnGateways/${name}`,
+  forwardingRule: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/forwardingRules/${name}`,
+  vpnTunnel: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/vpnTunnels/${name}`,
+  route: (project: string, name: string) => `projects/${project}/global/routes/${name}`,
 };
 
 export interface ParsedId {

@@ -18,6 +18,16 @@ function deleteCall(clients: GceClients, type: string, id: string): Promise<unkn
       return clients.resourcePolicies.delete({ project: p.project, region: p.region!, resourcePolicy: p.name });
     case TYPES.subnetwork:
       return clients.subnetworks.delete({ project: p.project, region: p.region!, subnetwork: p.name });
+    case TYPES.route:
+      return clients.routes.delete({ project: p.project, route: p.name });
+    case TYPES.vpnTunnel:
+      return clients.vpnTunnels.delete({ project: p.project, region: p.region!, vpnTunnel: p.name });
+    case TYPES.forwardingRule:
+      return clients.forwardingRules.delete({ project: p.project, region: p.region!, forwardingRule: p.name });
+    case TYPES.vpnGateway:
+      return clients.targetVpnGateways.delete({ project: p.project, region: p.region!, targetVpnGateway: p.name });
+    case TYPES.address:
+      return clients.addresses.delete({ project: p.project, region: p.region!, address: p.name });
     case TYPES.network:
       return clients.networks.delete({ project: p.project, network: p.name });
     default:

@@ -40,7 +40,9 @@ export interface Fault {
 }
 
 const BASE = 'https://www.googleapis.com/compute/v1/';
-const COLLECTIONS = ['networks', 'subnetworks', 'firewalls', 'resourcePolicies', 'instances'] as const;
+const COLLECTIONS = ['networks', 'subnetworks', 'firewalls', 'resourcePolicies', 'instances', 'addresses', 'targetVpnGateways', 'forwardingRules', 'vpnTunnels', 'routes'] as const;
+/** `kind` of each collection's items (`compute#address`, not a naive singular). */
+const KINDS: Record<string, string> = { addresses: 'address', targetVpnGateways: 'targetVpnGateway', forwardingRules: 'forwardingRule', vpnTunnels: 'vpnTunnel', routes: 'route', resourcePolicies: 'resourcePolicy' };
 
 export class FakeGce {
   readonly requests: RecordedRequest[] = [];
@@ -53,6 +55,9 @@ export class FakeGce {
   private server: Server | undefined;
   private seq = 0;
   private addresses = 0;
+  private externalAddresses = 0;
+  /** Shared secret each VPN tunnel was created with (the API keeps it; tests compare the two sides). */
+  readonly sharedSecrets = new Map<string, string>();
   /** The external address each instance gets (netbench connects there: keep it loopback). */
   natIp = (_name: string) => '127.0.0.1';
   /** Serial port 1 output of each instance. */
@@ -179,7 +184,18 @@ export class FakeGce {
     const name = String(body['name']);
     const id = `${scope}/${collection}/${name}`;
     if (this.resources.has(id)) throw { status: 409, message: `The resource '${id}' already exists`, reason: 'alreadyExists' };
-    const resource: Json = { kind: `compute#${collection.replace(/s$/, '')}`, id: String(3_000_000 + this.seq), creationTimestamp: new Date().toISOString(), ...body, selfLink: BASE + id };
+    const resource: Json = { kind: `compute#${KINDS[collection] ?? collection.replace(/s$/, '')}`, id: String(3_000_000 + this.seq), creationTimestamp: new Date().toISOString(), ...body, selfLink: BASE + id };
+    if (collection === 'addresses') {
+      // A reserved external address: TEST-NET-3, never routed.
+      this.externalAddresses += 1;
+      Object.assign(resource, { address: `203.0.113.${this.externalAddresses}`, status: 'RESERVED', region: `${BASE}${scope}` });
+    }
+    if (collection === 'vpnTunnels') {
+      // The API never returns the shared secret; only its hash.
+      delete resource['sharedSecret'];
+      Object.assign(resource, { sharedSecretHash: 'hash', status: 'ESTABLISHED', detailedStatus: 'Tunnel is up and running.', region: `${BASE}${scope}` });
+      this.sharedSecrets.set(id, String(body['sharedSecret'] ?? ''));
+    }
     if (collection === 'instances') {
       this.addresses += 1;
       const n = this.addresses + 1;
