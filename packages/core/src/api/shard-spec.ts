@@ -4,7 +4,7 @@ import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
 import { defaultStudyId, shardConflicts, shardPlan, splitPlan, type ShardPart, type SplitOptions } from '../plan/shard-plan.js';
 import { applySets } from '../spec/apply-sets.js';
-import { isPkbConfig } from '../pkb/index.js';
+import { isPkbConfig } from '../pkb/detect.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from '../plan/create-plan.js';
 
