@@ -83,7 +83,8 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
     expect(loaded.some((m) => m.includes('/core/dist/engine/run-plan.js'))).toBe(true);
     expect(loaded.some((m) => m.includes('/results/dist/store/run-store.js'))).toBe(true);
     for (const unused of ['/core/dist/pkb/translate.js', '/core/dist/plugins-admin/', '/core/dist/doctor/', '/results/dist/charts/', '/results/dist/import/', '/results/dist/stats/compare.js']) {
-      expect(loaded.filter((m) => m.includes(unused)), unused).toEqual([]);
+      // The store's run headlines use one leaf of charts (metric-roles.js: which metric heads a run, no other imports).
+      expect(loaded.filter((m) => m.includes(unused) && !m.endsWith('/results/dist/charts/metric-roles.js')), unused).toEqual([]);
     }
   });
 });

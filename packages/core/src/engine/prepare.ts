@@ -11,7 +11,7 @@ import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js'
  * parallel: over SSH each check is a round trip), `install` once and `check`
  * again when it is missing and installing is allowed — installs on one host
  * one at a time, since package managers hold a lock — then start its server
- * side once per server host.
+ * side once per server host, as soon as that host's check is done.
  */
 export async function prepare(state: RunState): Promise<void> {
   await tunnelsUp(state);
@@ -22,17 +22,15 @@ export async function prepare(state: RunState): Promise<void> {
     // A synchronized trial's invocations are its flows, each on its own pair.
     const trials = state.plan.trials.flatMap(trialInvocations).filter((t) => t.tool === name);
     const hostIds = unique(trials.flatMap((t) => [t.client, t.server]));
+    const serverIds = new Set(trials.map((t) => t.server));
+    // Each host's server starts as soon as that host's check is done, not after every host's:
+    // a server started while another host's check fails is stopped in teardown like any other.
     await settleAll(hostIds.map(async (hostId) => {
       const host = state.hosts.get(hostId)!;
       const info = await checkTool(state, tool, host, timeoutMs, installs);
       state.toolInfo.set(toolInfoKey(name, hostId), info);
       state.events.emit({ type: 'tool-checked', host: hostId, tool: name, version: info.version });
-    }));
-
-    if (!tool.serve) return;
-    await settleAll(unique(trials.map((t) => t.server)).map(async (hostId) => {
-      const host = state.hosts.get(hostId)!;
-      const info = state.toolInfo.get(toolInfoKey(name, hostId))!;
+      if (!tool.serve || !serverIds.has(hostId) || state.signal.aborted) return;
       const handle = await call(state, tool, 'serve', (signal) => tool.serve!(host, info, pluginContext(state, name, signal)), { timeoutMs, signal: state.signal });
       state.servers.push({ tool, host: hostId, handle });
     }));

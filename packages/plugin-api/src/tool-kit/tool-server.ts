@@ -6,6 +6,8 @@ import { delay } from './delay.js';
 
 const START_TIMEOUT_MS = 10_000;
 const POLL_MS = 50;
+// A server that buffers its output may print its ready line late: poll after this long without it.
+const READY_LINE_WAIT_MS = 1_000;
 const STOP_GRACE_MS = 2_000;
 const PORT_ATTEMPTS = 3;
 
@@ -23,11 +25,26 @@ export interface ToolServerOptions {
   readonly stopSignals?: readonly NodeJS.Signals[];
   /** What a server that exited during start said, for the error; "Address already in use" in it means PortInUseError. */
   readonly exitMessage?: (result: ExecResult) => string;
+  /**
+   * A line the server prints once it has bound its port (iperf 2: `Server
+   * listening on TCP port N`). When given, start waits for that line (or the
+   * exit) as an event instead of a first fixed poll interval; the port is
+   * still confirmed bound from /proc/net before start returns (a server may
+   * print just before `listen`), polling as before if it is not yet, or if
+   * the line has not come within 1 s (output held in a buffer).
+   */
+  readonly readyLine?: RegExp;
 }
 
 export interface ToolServer {
   readonly port: number;
   readonly process: HostProcess;
+  /**
+   * What the server printed (stdout and stderr) while it started, when it was
+   * watched for `readyLine`: that text was read from its streams. Listeners
+   * attached as soon as the start resolves see everything after it.
+   */
+  readonly startOutput: string;
   /**
    * Wait up to `graceMs` (default 0) for the server to exit on its own, then
    * send the stop signals in turn until it does. Resolves with its output. Idempotent.
@@ -66,13 +83,16 @@ export async function startToolServer(host: Host, argv: readonly string[], port:
     })();
     return stopping;
   };
-  const server: ToolServer = { port, process: proc, stop };
+  const ready = options.readyLine ? watchFor(proc, options.readyLine) : undefined;
+  const server: ToolServer = { port, process: proc, stop, get startOutput() { return ready?.text() ?? ''; } };
 
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
-    for (;;) {
-      // Let a failing server (port taken) exit before the port is seen bound by someone else.
-      await delay(POLL_MS);
+    for (let look = 0; ; look += 1) {
+      // Let a failing server (port taken) exit before the port is seen bound by someone else:
+      // wait for its ready line (or exit) when it prints one, else a poll interval.
+      if (ready && look === 0) await Promise.race([ready.seen, exited, aborted(signal), delay(READY_LINE_WAIT_MS)]);
+      else await delay(POLL_MS);
       if (spawnError) throw spawnError;
       if (exit) throw startFailure(host, port, exit, options);
       signal.throwIfAborted();
@@ -90,7 +110,41 @@ export async function startToolServer(host: Host, argv: readonly string[], port:
   } catch (error) {
     await stop();
     throw error;
+  } finally {
+    ready?.detach();
   }
+}
+
+/** Resolves `seen` once `pattern` matches a line of the process's output; `text` is all it read. */
+function watchFor(proc: HostProcess, pattern: RegExp): { seen: Promise<void>; text(): string; detach(): void } {
+  let text = '';
+  let detached = false;
+  let found!: () => void;
+  const seen = new Promise<void>((resolve) => { found = resolve; });
+  const onData = (chunk: Buffer | string) => {
+    text += chunk.toString();
+    if (text.split('\n').some((line) => pattern.test(line))) found();
+  };
+  proc.stdout.on('data', onData);
+  proc.stderr.on('data', onData);
+  return {
+    seen,
+    text: () => text,
+    detach() {
+      if (detached) return;
+      detached = true;
+      proc.stdout.off('data', onData);
+      proc.stderr.off('data', onData);
+    },
+  };
+}
+
+/** Resolves when `signal` aborts (the caller then throws its reason). */
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 }
 
 /**

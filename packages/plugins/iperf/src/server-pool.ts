@@ -81,7 +81,7 @@ export class IperfServerPool implements ServerHandle {
       this.starting.delete(started);
       signal.removeEventListener('abort', onAbort);
     }
-    const slot: Slot = { key, server, output: '', leased: true, exited: false };
+    const slot: Slot = { key, server, output: server.startOutput, leased: true, exited: false };
     const collect = (chunk: Buffer) => { slot.output += chunk.toString(); };
     server.process.stdout.on('data', collect);
     server.process.stderr.on('data', collect);
