@@ -18,6 +18,18 @@ export const cpusSchema = z.strictObject({
 
 export type CpuPinning = z.output<typeof cpusSchema>;
 
+/**
+ * `cpus` of a tool with no server process (ping, fping: the kernel answers):
+ * only `client`; a `server` CPU is refused with the reason.
+ */
+export function clientCpuSchema(tool: string) {
+  return cpusSchema.superRefine((cpus, ctx) => {
+    if (cpus.server !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['server'], message: `${tool} has no server process (the kernel answers echo requests): pin only cpus.client` });
+    }
+  });
+}
+
 /** Trial parameters (so sample labels and series keys) of a pinning: `cpu_client`, `cpu_server`. */
 export function cpuParams(cpus: CpuPinning | undefined): { cpu_client?: number; cpu_server?: number } {
   return {

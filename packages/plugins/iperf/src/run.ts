@@ -1,5 +1,5 @@
 import { NetbenchError, RetryableError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, pinnedArgv, placementLabels, readAffinity, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
 import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
@@ -26,9 +26,15 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
   const { signal, failure } = trialDeadline(ctx, `iperf trial ${trial.id}`);
 
   try {
-    return await withToolServer(trial.server, ports, (port) => serverArgv(settings, port), iperfServerOptions(settings.protocol), signal, async (server) => {
-      const result = await runToolClient(trial.client, clientArgv(settings, trial.target, server.port), ctx, {
+    return await withToolServer(trial.server, ports, (port) => pinnedArgv(serverArgv(settings, port), settings.cpu_server), iperfServerOptions(settings.protocol), signal, async (server) => {
+      // Where each end runs decides results on small machines: read both back while they run.
+      const placement: { client?: string; server?: string } = {};
+      const result = await runToolClient(trial.client, pinnedArgv(clientArgv(settings, trial.target, server.port), settings.cpu_client), ctx, {
         signal, seconds: settings.duration, stdoutName: 'iperf-client.txt', stderrName: 'iperf-client.stderr.txt',
+        onStart: async (client) => {
+          placement.client = await readAffinity(trial.client, client.pid, signal);
+          placement.server = await readAffinity(trial.server, server.process.pid, signal);
+        },
       });
       await delay(SERVER_DRAIN_MS);
       const serverResult = await server.stop();
@@ -42,7 +48,7 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
       const parsed = parseIperfOutput(text, 'iperf-client.txt');
       for (const warning of parsed.warnings) ctx.log.warn(`iperf on ${trial.client.name}: ${warning}`);
       ctx.progress(1, `${settings.duration}/${settings.duration} s`);
-      return { samples: iperfSamples(parsed, paramLabels(trial.params)) };
+      return { samples: iperfSamples(parsed, { ...paramLabels(trial.params), ...placementLabels(placement.client, placement.server) }) };
     });
   } catch (error) {
     throw failure(error);
