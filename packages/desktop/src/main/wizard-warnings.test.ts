@@ -28,7 +28,7 @@ describe('the wizard\'s review warns as `plan` does', () => {
     expect(wizard).toEqual(plan);
     const shaped = wizard.filter((w) => SHAPED.test(w));
     expect(shaped).toHaveLength(1);
-    expect(shaped[0]).toMatch(/shapes what \S+ sends \(100 Mbit\/s\)/);
+    expect(shaped[0]).toMatch(/^hosts\.local-1\.link\.rate shapes what local-1 sends \(100 Mbit\/s\), but no trial sends bulk traffic from local-1 \(the throughput trials send towards it: local-2 → local-1\)/);
     expect(shaped[0]).toMatch(/Shape the sending host's link, or measure the other way/);
   });
 
