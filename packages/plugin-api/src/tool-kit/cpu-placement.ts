@@ -56,6 +56,29 @@ export async function readAffinity(host: Host, pid: number | undefined, signal?:
   return result?.code === 0 ? ALLOWED_RE.exec(result.stdout)?.[1] : undefined;
 }
 
+/**
+ * Resolves at the process's first output — by then it has exec'd past
+ * `taskset` (and any namespace or gate wrapper), so reading its affinity
+ * sees the pinning — or when its output ends, or after `maxWaitMs` (tools
+ * that print only at the end).
+ */
+export function firstOutput(stream: NodeJS.ReadableStream, maxWaitMs?: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = maxWaitMs === undefined ? undefined : setTimeout(done, maxWaitMs);
+    timer?.unref?.();
+    function done() {
+      if (timer) clearTimeout(timer);
+      stream.off('data', done);
+      stream.off('end', done);
+      stream.off('close', done);
+      resolve();
+    }
+    stream.on('data', done);
+    stream.on('end', done);
+    stream.on('close', done);
+  });
+}
+
 /** The direct children of `pid` (`/proc/PID/task/PID/children`), e.g. the process a server forked for this test. */
 export async function childPids(host: Host, pid: number | undefined, signal?: AbortSignal): Promise<number[]> {
   if (pid === undefined || !Number.isInteger(pid) || pid <= 0) return [];

@@ -1,6 +1,6 @@
 import { NetbenchError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
-import { pinnedArgv, readAffinity } from '@netbench/plugin-api/tool-kit';
+import { firstOutput, pinnedArgv, readAffinity } from '@netbench/plugin-api/tool-kit';
 import { fpingSamples } from './fping-samples.js';
 import { parseFpingOutput } from './parse-output.js';
 import { fpingArgv , type FpingTrialSettings } from './trial-settings.js';
@@ -29,8 +29,8 @@ export async function runFping(trial: TrialRun<FpingTrialSettings>, ctx: TrialCo
   const proc = host.spawn(pinnedArgv(fpingArgv(settings, target), settings.cpu_client), { signal });
   proc.stdin.on('error', () => {});
   proc.stdin.end();
-  // Where the pinging process runs, as the kernel says (read while it runs).
-  const affinity = readAffinity(host, proc.pid, signal);
+  // Where the pinging process runs, as the kernel says: read at its first reply line (past taskset) or after 0.3 s, while it runs.
+  const affinity = firstOutput(proc.stdout, 300).then(() => readAffinity(host, proc.pid, signal));
   let replies = 0;
   proc.stdout.on('data', (chunk: Buffer) => {
     replies += chunk.toString().split('\n').length - 1;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { NetbenchError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, readAffinity, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, firstOutput, readAffinity, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
 import type { ExecResult, Host, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import type { PortPool } from '@netbench/plugin-api/tool-kit';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
@@ -69,6 +69,8 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
     const result = await runToolClient(trial.client, argv, ctx, {
       signal, stdoutName: rawName, stderrName: `${settings.generator}.stderr.txt`, ...(settings.duration !== undefined && settings.generator !== 'ab' ? { seconds: settings.duration } : {}),
       onStart: async (client) => {
+        // Past taskset: wrk and ab print a header as they start; oha prints only at the end, so at most half a second.
+        await firstOutput(client.stdout, 500);
         placement['cpu_client_affinity'] = (await readAffinity(trial.client, client.pid, signal)) ?? 'unknown';
         if (server) placement['cpu_server_affinity'] = (await nginxAffinity(trial.server, server.dir, signal)) ?? 'unknown';
       },

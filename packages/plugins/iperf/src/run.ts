@@ -1,5 +1,5 @@
 import { NetbenchError, RetryableError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, pinnedArgv, placementLabels, readAffinity, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, firstOutput, pinnedArgv, placementLabels, readAffinity, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
 import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
@@ -32,6 +32,8 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
       const result = await runToolClient(trial.client, pinnedArgv(clientArgv(settings, trial.target, server.port), settings.cpu_client), ctx, {
         signal, seconds: settings.duration, stdoutName: 'iperf-client.txt', stderrName: 'iperf-client.stderr.txt',
         onStart: async (client) => {
+          // Past taskset: iperf's header, or 0.3 s when its output is buffered (a pipe).
+          await firstOutput(client.stdout, 300);
           placement.client = await readAffinity(trial.client, client.pid, signal);
           placement.server = await readAffinity(trial.server, server.process.pid, signal);
         },

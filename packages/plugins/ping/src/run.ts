@@ -3,7 +3,7 @@ import { paramLabels, type Host, type ToolInfo, type TrialContext, type TrialOut
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { eachLine, replySample } from './flows.js';
-import { gatedArgv, openGate, pinnedArgv, readAffinity, shutGate } from '@netbench/plugin-api/tool-kit';
+import { firstOutput, gatedArgv, openGate, pinnedArgv, readAffinity, shutGate } from '@netbench/plugin-api/tool-kit';
 import { trackPingProgress } from './progress-tracker.js';
 import { PingReplyReader } from './live-reply.js';
 import { pingArgv, type PingTrialSettings } from './trial-settings.js';
@@ -45,8 +45,8 @@ export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialCont
   } else {
     proc.stdin.end();
   }
-  // Where the pinging process runs, as the kernel says (read while it runs).
-  const affinity = readAffinity(host, proc.pid, signal);
+  // Where the pinging process runs, as the kernel says: read once ping has printed its header (past taskset), while it runs.
+  const affinity = firstOutput(proc.stdout).then(() => readAffinity(host, proc.pid, signal));
   // Each reply as it arrives, for live display (not stored: the final parse is the record).
   const live = ctx.interval;
   const replies = new PingReplyReader(Date.now());
