@@ -18,10 +18,12 @@ benchmarks:
   - { tool: netperf, name: same-cpu, client: client, server: server, tests: [TCP_RR], duration: 2, cpus: { client: 0, server: 0 } }
   - { tool: netperf, name: different-cpus, client: client, server: server, tests: [TCP_RR], duration: 2, cpus: { client: 0, server: 1 } }
   - { tool: iperf3, client: client, server: server, protocol: tcp, duration: 1, cpus: { client: 1, server: 0 } }
+  - { tool: iperf, client: client, server: server, protocol: tcp, duration: 1, cpus: { client: 0, server: 1 } }
+  - { tool: ping, client: client, server: server, count: 10, interval: 0.05, direction: forward, cpus: { client: 1 } }
 `;
 
 describe.runIf(availableParallelism() >= 2)('CPU placement on the local lab', () => {
-  it('pins netperf and iperf3 ends and records where each ran', async () => {
+  it('pins netperf, iperf3, iperf and ping ends and records where each ran', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nbt-cpu-placement-'));
     const file = join(dir, 'cpu.yaml');
     writeFileSync(file, SPEC);
@@ -37,6 +39,12 @@ describe.runIf(availableParallelism() >= 2)('CPU placement on the local lab', ()
     expect(different.labels).toMatchObject({ cpu_client: 0, cpu_server: 1, cpu_client_affinity: '0', cpu_server_affinity: '1' });
     const iperf = samples.find((s) => s.labels.tool === 'iperf3' && s.labels.cpu_client_affinity !== undefined)!;
     expect(iperf.labels).toMatchObject({ cpu_client: 1, cpu_server: 0, cpu_client_affinity: '1', cpu_server_affinity: '0' });
+    // iperf 2 (taskset -c on both ends) and ping (the pinging process only: no server process).
+    const iperf2 = samples.find((s) => s.labels.tool === 'iperf' && s.labels.cpu_client_affinity !== undefined)!;
+    expect(iperf2.labels).toMatchObject({ cpu_client: 0, cpu_server: 1, cpu_client_affinity: '0', cpu_server_affinity: '1' });
+    const ping = samples.find((s) => s.labels.tool === 'ping' && s.labels.cpu_client_affinity !== undefined)!;
+    expect(ping.labels).toMatchObject({ cpu_client: 1, cpu_client_affinity: '1' });
+    expect(ping.labels).not.toHaveProperty('cpu_server');
     console.log(`TCP_RR same CPU: ${same.value} tx/s; different CPUs: ${different.value} tx/s`);
   });
 

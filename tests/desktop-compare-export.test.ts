@@ -101,13 +101,29 @@ describe('compare two label selections', () => {
     expect(await page.getByText(/only in the candidate/).innerText()).toMatch(/[1-9]\d* only in the candidate/);
     const verdicts = await table.locator('.verdict').allInnerTexts();
     expect(verdicts.length).toBeGreaterThan(2);
-    for (const v of verdicts) expect(['better', 'worse', 'higher', 'lower', 'no significant difference', 'too few repetitions', 'no repetitions']).toContain(v);
+    for (const v of verdicts) expect(['better', 'worse', 'higher', 'lower', 'no significant difference', 'too few repetitions']).toContain(v);
+    // One run a side: the scalar rows have one value a side. Said once above the table, their verdict cells blank.
+    expect(text).not.toContain('no repetitions');
+    const note = page.getByTestId('compare-repetition-note');
+    await expect(note.count()).resolves.toBe(1);
+    expect(await note.innerText()).toMatch(/^No repetitions in \d+ of \d+ rows, .*their verdict is blank/);
+    // Bookkeeping (phase durations) left out, and counted.
+    expect(await page.getByTestId('compare-left-out').innerText()).toMatch(/^[1-9]\d* run-level bookkeeping samples \(phase_duration\) left out/);
     // Per-packet histograms: percentiles compared by the bootstrap, which is named with its interval.
     const decided = await table.getByTestId('decided-by').allInnerTexts();
     expect(decided.some((d) => /^bootstrap 95 % CI \[/.test(d))).toBe(true);
     // The same comparison from core directly: the page shows its rows, no more, no fewer.
     const direct = await desktop.api.compareSelections({ baseline: [{ key: 'spec', value: 'lab-east' }, { key: 'tool', value: 'ping' }], candidate: [{ key: 'spec', value: 'lab-west' }] });
-    expect(verdicts).toEqual(direct.comparison.rows.map((r) => r.verdict));
+    expect(verdicts).toEqual(direct.comparison.rows.filter((r) => r.verdict !== 'no repetitions').map((r) => r.verdict));
+    expect(direct.comparison.unrepeated).toBeGreaterThan(0);
+    expect(await note.innerText()).toContain(`No repetitions in ${direct.comparison.unrepeated} of ${direct.comparison.rows.length} rows`);
+    // The ratio column: candidate / baseline of each row, as the CLI's.
+    const ratios = await table.getByTestId('ratio').allInnerTexts();
+    expect(ratios).toHaveLength(direct.comparison.rows.length);
+    direct.comparison.rows.forEach((r, i) => {
+      if (r.baseline.value === 0) expect(ratios[i]).toBe('—');
+      else expect(Number(ratios[i]!.replace(/^×/, '').replace(/,/g, ''))).toBeCloseTo(r.candidate.value / r.baseline.value, r.candidate.value / r.baseline.value >= 100 ? -1 : 1);
+    });
     await expect.poll(() => page.locator('[data-testid=compare-page] .chart').count()).toBeGreaterThan(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, '17-compare-labels');
@@ -123,6 +139,10 @@ describe('compare two label selections', () => {
     const text = await page.getByTestId('compare-table').innerText();
     expect(text).toContain('Average latency'); // metrics by name, not by id
     expect(text).toMatch(/Throughput\s+value\s+direction=forward protocol=tcp/);
+    // What differs between the runs: the spec's name, said in the header.
+    expect(await page.getByTestId('compare-differences').innerText()).toContain('name: lab-east → lab-west');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, '17b-compare-runs');
   });
 });
 

@@ -87,12 +87,26 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     expect(delayDisabled).toBe(!/\(available\)/.test(netem));
     if (delayDisabled) expect(netem).toMatch(/^Delay and loss need netem: .+/);
     await shot('05-wizard-tests');
+    const status = page.getByTestId('spec-status');
+    // Shaping that no trial measures: every local host's egress is shaped, and reverse-only
+    // traffic leaves the client's unmeasured. The review warns as `netbench plan` does.
+    await page.getByLabel('Rate, Mbit/s').fill('100');
+    await page.getByRole('radio', { name: 'server → client' }).check();
+    await page.getByRole('button', { name: 'Next: review' }).click();
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Valid/);
+    const shapingWarning = /link\.rate shapes what \S+ sends \(100 Mbit\/s\), but no trial sends bulk traffic from \S+/;
+    await expect.poll(() => page.getByTestId('spec-warnings').innerText().catch(() => ''), { timeout: 30_000 }).toMatch(shapingWarning);
+    await shot('05b-review-shaping-warning');
+    // Back to the plain run: no shaping, client → server.
+    await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '3. Tests' }).click();
+    await page.getByLabel('Rate, Mbit/s').fill('');
+    await page.getByRole('radio', { name: 'client → server' }).check();
     await page.getByRole('button', { name: 'Next: review' }).click();
 
-    const status = page.getByTestId('spec-status');
     // ping (forward, the default direction), netperf TCP_RR, iperf3: one repetition each.
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Valid: 3 trials on 2 hosts/);
     expect(await page.getByTestId('plan-trials').innerText()).toMatch(/direction=forward/);
+    expect(await page.getByTestId('spec-warnings').innerText().catch(() => '')).not.toMatch(/link\.rate shapes/);
     await expect(page.getByTestId('cost-total').innerText()).resolves.toContain('$0.00');
     await shot('06-review-valid');
 
@@ -180,8 +194,11 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     const verdicts = await compare.locator('.verdict').allInnerTexts();
     // Same spec twice: every measured metric lines up (latency, throughput), not only phase durations.
     expect(await compare.innerText()).toContain('Average latency'); // metrics by name, not by id
-    expect(verdicts.length).toBeGreaterThan(10);
-    for (const v of verdicts) expect(['better', 'worse', 'higher', 'lower', 'no significant difference', 'too few repetitions', 'no repetitions']).toContain(v);
+    expect(await compare.locator('tbody tr').count()).toBeGreaterThan(10);
+    for (const v of verdicts) expect(['better', 'worse', 'higher', 'lower', 'no significant difference', 'too few repetitions']).toContain(v);
+    // One repetition a run: said once above the table, not on every row.
+    expect(await compare.innerText()).not.toContain('no repetitions');
+    expect(await page.getByTestId('compare-repetition-note').innerText()).toMatch(/^No repetitions( in \d+ of \d+ rows|: every row has)/);
     await shot('12-compare');
   });
 

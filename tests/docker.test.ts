@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,8 @@ describe('cloud: docker', () => {
       expect(rtt[0]?.value).toBeGreaterThan(0);
       expect(rtt[0]?.labels.client_cloud).toBe('docker');
       expect(String(rtt[0]?.labels.host_client_image_id)).toMatch(/^[0-9a-f]{12}$/);
+      // `nproc` in the container at provision: its cpuset (none set here: the machine's CPUs).
+      expect(rtt[0]?.labels.host_client_cpu_count).toBe(String(availableParallelism()));
       expect(metric(samples, 'TCP_STREAM_Throughput', 'netperf')[0]?.value).toBeGreaterThan(0);
       const total = (trialId: string) => metric(samples, 'Throughput', 'iperf3').filter((s) => s.trialId === trialId && s.labels.stream === undefined && s.labels.interval_start === undefined);
       const [unshaped] = total('t0004');

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,8 @@ describe('static hosts over SSH: ping, netperf, iperf3 end to end', () => {
     const sample = metric(results.samples, 'TCP_RR_Latency_p50', 'netperf')[0]!;
     expect(sample.labels).toMatchObject({ client_cloud: 'static', server_zone: 'rack-b', host_client_host_key_verification: 'known-hosts', host_client_site: 'lab' });
     expect(typeof sample.labels.netperf_version).toBe('string');
+    // `nproc` over SSH, once per host at provision: the lab's machines are namespaces of this one.
+    expect(sample.labels).toMatchObject({ host_client_cpu_count: String(availableParallelism()), host_server_cpu_count: String(availableParallelism()) });
   });
 
   it('used one SSH connection per host for everything', () => {

@@ -24,5 +24,14 @@ export interface PlannedSpec {
 export async function planSpec(options: PlanSpecOptions): Promise<PlannedSpec> {
   const { spec, warnings, blocks, secretLiterals } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
   const plan = await applyShard(await createPlan(spec, options.registry, blocks), options.registry, spec.options.seed !== undefined);
-  return { plan, warnings: [...warnings, ...shapingWarnings(plan), ...placementWarnings(plan)], ...(secretLiterals ? { secretLiterals } : {}) };
+  return { plan, warnings: [...warnings, ...planWarnings(plan)], ...(secretLiterals ? { secretLiterals } : {}) };
+}
+
+/**
+ * What `plan` warns about a planned spec beyond the spec's own warnings: no
+ * trial measures a shaped direction, unpinned ends sharing a small machine.
+ * The desktop wizard shows the same.
+ */
+export function planWarnings(plan: Plan): string[] {
+  return [...shapingWarnings(plan), ...placementWarnings(plan)];
 }

@@ -17,3 +17,12 @@ it('is quiet when pinned, on a larger machine, or off the lab', () => {
   expect(placementWarnings({ fleet: [host('c'), host('s')], trials: [trial({})] }, 16)).toEqual([]);
   expect(placementWarnings({ fleet: [host('c', 'aws'), host('s', 'aws')], trials: [trial({})] }, 2)).toEqual([]);
 });
+
+it('counts ping and fping as pinned with their client alone (no server process)', () => {
+  const fleet = [host('c'), host('s')];
+  const ping = (params: Record<string, number>, tool: string) => ({ ...trial(params), tool }) as PlannedTrial;
+  expect(placementWarnings({ fleet, trials: [ping({ cpu_client: 0 }, 'ping'), ping({ cpu_client: 1 }, 'fping')] }, 2)).toEqual([]);
+  expect(placementWarnings({ fleet, trials: [ping({}, 'ping')] }, 2)[0]).toMatch(/^1 ping trial runs both ends/);
+  // A tool with a server still needs both.
+  expect(placementWarnings({ fleet, trials: [ping({ cpu_client: 0 }, 'iperf')] }, 2)[0]).toMatch(/^1 iperf trial runs/);
+});

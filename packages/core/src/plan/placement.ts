@@ -4,6 +4,9 @@ import type { Plan } from './types.js';
 /** Machines with at most this many CPUs get the warning: placement swings results there (4x for TCP_RR on 2 vCPUs). */
 export const SMALL_MACHINE_CPUS = 4;
 
+/** Tools with no server process (the kernel answers echo requests): pinned when their client is. */
+const CLIENT_ONLY_TOOLS = new Set(['ping', 'fping']);
+
 /**
  * Local-lab hosts are namespaces of this machine: both ends of a trial share
  * its CPUs. On a small machine where each end runs decides request/response
@@ -15,12 +18,12 @@ export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = a
   const local = new Set(plan.fleet.filter((h) => h.cloud === 'local').map((h) => h.id));
   type Leg = { readonly tool: string; readonly client: string; readonly server: string; readonly params: Readonly<Record<string, unknown>> };
   const legs: Leg[] = plan.trials.flatMap((t): Leg[] => (t.flows ? t.flows.map((f) => ({ tool: f.tool, client: f.client, server: f.server, params: { ...t.params, ...f.params } })) : [t]));
-  const unpinned = legs.filter((leg) => local.has(leg.client) && local.has(leg.server) && (leg.params['cpu_client'] === undefined || leg.params['cpu_server'] === undefined));
+  const unpinned = legs.filter((leg) => local.has(leg.client) && local.has(leg.server) && (leg.params['cpu_client'] === undefined || (leg.params['cpu_server'] === undefined && !CLIENT_ONLY_TOOLS.has(leg.tool))));
   if (unpinned.length === 0) return [];
   const tools = [...new Set(unpinned.map((leg) => leg.tool))].join(', ');
   return [
     `${unpinned.length} ${tools} ${unpinned.length === 1 ? 'trial runs' : 'trials run'} both ends on this machine's ${cpus} CPU${cpus === 1 ? '' : 's'} without pinning: ` +
       'where the scheduler puts them decides request/response results (same CPU or not: ~4x for netperf TCP_RR on 2 vCPUs). ' +
-      'Pin them with `cpus: { client: 0, server: 1 }` in the benchmark block (netperf, iperf3); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity)',
+      'Pin them with `cpus: { client: 0, server: 1 }` in the benchmark block (netperf, iperf3, iperf; ping and fping: `cpus: { client: 0 }`); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity)',
   ];
 }

@@ -20,6 +20,9 @@ describe('link shaping in the plan', () => {
     const [warning] = shapingWarnings({ fleet, trials: [trial('client', 'server', 'forward'), trial('client', 'server')] });
     expect(warning).toMatch(/^hosts\.server\.link\.rate shapes what server sends \(100 Mbit\/s\), but no trial sends bulk traffic from server \(the throughput trials send towards it: client → server\): the shaping is not measured/);
     expect(shapingWarnings({ fleet, trials: [trial('client', 'server')] })[0]).toMatch(/\(no trial measures throughput\)/);
+    // A reverse trial's traffic goes server → client: named that way round.
+    const shapedClient = [host('client', { rate: '100mbit' }), host('server')];
+    expect(shapingWarnings({ fleet: shapedClient, trials: [trial('client', 'server', 'reverse')] })[0]).toMatch(/bulk traffic from client \(the throughput trials send towards it: server → client\)/);
   });
 
   test('is quiet when a trial measures the shaped direction (reverse, both, or the shaped host as client)', () => {

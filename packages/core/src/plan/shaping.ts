@@ -72,7 +72,8 @@ export function shapingWarnings(plan: Pick<Plan, 'fleet' | 'trials'>): string[] 
     const name = plan.fleet.find((h) => h.id === shaped.host)?.name ?? shaped.host;
     const measured = bulk.filter((leg) => senders(leg).includes(shaped.host)).length;
     if (shaped.egressBitsPerSecond !== undefined && measured === 0) {
-      const from = bulk.filter((leg) => receivers(leg).includes(shaped.host)).map((leg) => `${leg.client} → ${leg.server}`);
+      // Sender → receiver (a reverse trial's server sends), not the trial's client → server.
+      const from = bulk.filter((leg) => receivers(leg).includes(shaped.host)).map((leg) => `${senders(leg).join(', ')} → ${shaped.host}`);
       const seen = from.length > 0 ? ` (the throughput trials send towards it: ${[...new Set(from)].join(', ')})` : bulk.length === 0 ? ' (no trial measures throughput)' : '';
       out.push(
         `hosts.${name}.link.rate shapes what ${shaped.host} sends (${formatBits(shaped.egressBitsPerSecond)}), but no trial sends bulk traffic from ${shaped.host}${seen}: ` +

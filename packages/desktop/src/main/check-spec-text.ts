@@ -1,4 +1,4 @@
-import { createPlan, estimatePlanCost, loadSpec, SpecError, type PlanCost, type Plan, type PluginResolver, type SpecIssue } from '@netbench/core';
+import { createPlan, estimatePlanCost, loadSpec, planWarnings, SpecError, type PlanCost, type Plan, type PluginResolver, type SpecIssue } from '@netbench/core';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { CostSummary, PlanSummary, SpecCheck } from '../shared/bridge-types.js';
 
@@ -7,7 +7,7 @@ export const EDITOR_FILE = 'spec.yaml';
 
 /**
  * Validate the editor's text, plan it and estimate its cost — exactly what
- * `netbench plan` does, without creating anything. Spec problems come back
+ * `netbench plan` does (with its warnings), without creating anything. Spec problems come back
  * as issues with line:col; a failure to plan (a plugin that cannot load)
  * comes back as one issue without a place, so the editor never shows "valid"
  * for a spec that cannot run.
@@ -24,7 +24,9 @@ export async function checkSpecText(registry: PluginResolver, text: string, maxC
     const cost = await estimatePlanCost(plan, registry);
     return {
       ok: true, plan: planSummary(plan), cost: costSummary(cost),
-      overBudget: maxCostUsd !== undefined && cost.usd > maxCostUsd, warnings: loaded.warnings,
+      overBudget: maxCostUsd !== undefined && cost.usd > maxCostUsd,
+      // The same warnings as `netbench plan` (shaped direction not measured, unpinned ends on a small machine).
+      warnings: [...loaded.warnings, ...planWarnings(plan)],
     };
   } catch (error) {
     return { ok: false, issues: issuesOf(error), warnings: loaded.warnings };

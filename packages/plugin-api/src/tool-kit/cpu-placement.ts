@@ -18,6 +18,18 @@ export const cpusSchema = z.strictObject({
 
 export type CpuPinning = z.output<typeof cpusSchema>;
 
+/**
+ * `cpus` of a tool with no server process (ping, fping: the kernel answers):
+ * only `client`; a `server` CPU is refused with the reason.
+ */
+export function clientCpuSchema(tool: string) {
+  return cpusSchema.superRefine((cpus, ctx) => {
+    if (cpus.server !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['server'], message: `${tool} has no server process (the kernel answers echo requests): pin only cpus.client` });
+    }
+  });
+}
+
 /** Trial parameters (so sample labels and series keys) of a pinning: `cpu_client`, `cpu_server`. */
 export function cpuParams(cpus: CpuPinning | undefined): { cpu_client?: number; cpu_server?: number } {
   return {
@@ -42,6 +54,29 @@ export async function readAffinity(host: Host, pid: number | undefined, signal?:
   if (pid === undefined || !Number.isInteger(pid) || pid <= 0) return undefined;
   const result = await host.exec(['cat', `/proc/${pid}/status`], { timeoutMs: 5_000, ...(signal ? { signal } : {}) }).catch(() => undefined);
   return result?.code === 0 ? ALLOWED_RE.exec(result.stdout)?.[1] : undefined;
+}
+
+/**
+ * Resolves at the process's first output — by then it has exec'd past
+ * `taskset` (and any namespace or gate wrapper), so reading its affinity
+ * sees the pinning — or when its output ends, or after `maxWaitMs` (tools
+ * that print only at the end).
+ */
+export function firstOutput(stream: NodeJS.ReadableStream, maxWaitMs?: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = maxWaitMs === undefined ? undefined : setTimeout(done, maxWaitMs);
+    timer?.unref?.();
+    function done() {
+      if (timer) clearTimeout(timer);
+      stream.off('data', done);
+      stream.off('end', done);
+      stream.off('close', done);
+      resolve();
+    }
+    stream.on('data', done);
+    stream.on('end', done);
+    stream.on('close', done);
+  });
 }
 
 /** The direct children of `pid` (`/proc/PID/task/PID/children`), e.g. the process a server forked for this test. */

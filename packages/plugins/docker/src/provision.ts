@@ -6,7 +6,7 @@ import type { DockerHostConfig } from './host-schema.js';
 import { parseMemory } from './host-schema.js';
 import { bridgeInterfaceName, containerName, networkName, runLabels, sanitizeHostId } from './naming.js';
 import { imageOf } from './preflight.js';
-import { mustRun } from '@netbench/plugin-api/cloud-kit';
+import { CPU_COUNT_LABEL, mustRun, readCpuCount } from '@netbench/plugin-api/cloud-kit';
 import { egressCommands, ingressCommands, shapingLabels } from './shaping.js';
 
 export const PLUGIN_NAME = 'docker';
@@ -106,6 +106,9 @@ async function provisionContainer(docker: Docker, request: HostRequest<DockerHos
   const externalIp = await publicAddress(request, ctx);
   const base = { docker, container: name, id: request.id, name: request.name, cloud: PLUGIN_NAME, zone: 'local', machineType: 'container', internalIp: address, externalIp, labels };
   const os = await osOf(execHost(base));
+  // CPUs the container's processes may use (its cpuset, else the machine's): how much placement matters (host_<role>_cpu_count).
+  const cpus = await readCpuCount((argv) => execHost(base).exec(argv, { timeoutMs: 15_000 }));
+  if (cpus !== undefined) labels[CPU_COUNT_LABEL] = cpus;
   return execHost({ ...base, os });
 }
 

@@ -1,5 +1,6 @@
 import { NetbenchError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
+import { firstOutput, pinnedArgv, readAffinity } from '@netbench/plugin-api/tool-kit';
 import { fpingSamples } from './fping-samples.js';
 import { parseFpingOutput } from './parse-output.js';
 import { fpingArgv , type FpingTrialSettings } from './trial-settings.js';
@@ -24,15 +25,19 @@ export async function runFping(trial: TrialRun<FpingTrialSettings>, ctx: TrialCo
 
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
   const signal = AbortSignal.any([ctx.signal, timeout]);
-  const proc = host.spawn(fpingArgv(settings, target), { signal });
+  // `cpus.client` pins the process that sends the requests (on the server host for reverse).
+  const proc = host.spawn(pinnedArgv(fpingArgv(settings, target), settings.cpu_client), { signal });
   proc.stdin.on('error', () => {});
   proc.stdin.end();
+  // Where the pinging process runs, as the kernel says: read at its first reply line (past taskset) or after 0.3 s, while it runs.
+  const affinity = firstOutput(proc.stdout, 300).then(() => readAffinity(host, proc.pid, signal));
   let replies = 0;
   proc.stdout.on('data', (chunk: Buffer) => {
     replies += chunk.toString().split('\n').length - 1;
     ctx.progress(Math.min(0.99, replies / settings.count), `${Math.min(replies, settings.count)}/${settings.count} requests`);
   });
   const result = await proc.exited;
+  const placement = { cpu_client_affinity: (await affinity) ?? 'unknown' };
 
   const rawName = `fping-${settings.direction}.txt`;
   // One file as fping's two streams would land in a terminal: per-packet lines, then the summary.
@@ -48,7 +53,7 @@ export async function runFping(trial: TrialRun<FpingTrialSettings>, ctx: TrialCo
   const [only] = output.targets;
   if (only && only.received === 0) ctx.log.warn(`fping from ${host.name} to ${target}: no replies (${only.sent} sent, ${only.icmpErrors} ICMP errors)`);
   ctx.progress(1, `${only?.received ?? 0}/${only?.sent ?? settings.count} replies`);
-  return { samples: fpingSamples(output, paramLabels(trial.params)) };
+  return { samples: fpingSamples(output, { ...paramLabels(trial.params), ...placement }) };
 }
 
 /** Ping back on the same kind of address the spec chose for the forward direction. */

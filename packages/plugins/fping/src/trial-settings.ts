@@ -10,6 +10,8 @@ export type FpingTrialSettings = {
   readonly period: number;
   readonly size: number;
   readonly timeout?: number;
+  /** CPU the pinging process is pinned to (`taskset -c`). */
+  readonly cpu_client?: number;
 };
 
 /**

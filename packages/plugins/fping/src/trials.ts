@@ -11,6 +11,7 @@ export function fpingTrials(params: FpingParams): TrialSpec<FpingTrialSettings>[
   return directions.map((direction) => {
     const trialParams: { -readonly [K in keyof FpingTrialSettings]: FpingTrialSettings[K] } = { direction, count: params.count, period: params.period, size: params.size };
     if (params.timeout !== undefined) trialParams.timeout = params.timeout;
+    if (params.cpus?.client !== undefined) trialParams.cpu_client = params.cpus.client;
     return {
       test: 'icmp',
       params: trialParams,

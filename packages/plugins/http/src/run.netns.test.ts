@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,15 @@ describe('http run() against real nginx between two namespaces', () => {
     // 1 KiB per response: the transfer rate is at least the request rate's worth of bodies.
     expect(value(samples, 'HTTP_Transfer_Rate')! * 1e6 / 8).toBeGreaterThan(value(samples, 'HTTP_Request_Rate')! * 1024);
     expect(leftovers()).toEqual([]);
+  });
+
+  it('pins wrk and nginx with clientCpus/serverCpus and records where each ran', async () => {
+    const server = availableParallelism() > 1 ? '1' : '0';
+    const { samples } = await runTrial({ generator: 'wrk', connections: 2, threads: 1, duration: 1, clientCpus: '0', serverCpus: server });
+    const rate = samples.find((s) => s.metric === 'HTTP_Request_Rate')!;
+    expect(rate.labels).toMatchObject({ cpu_client_affinity: '0', cpu_server_affinity: server });
+    // nginx's workers may take a moment to go after their master on a loaded machine.
+    await expect.poll(leftovers, { timeout: 10_000 }).toEqual([]);
   });
 
   it('ab over HTTPS without keep-alive: percentiles from -e to the microsecond, connection breakdown', async () => {

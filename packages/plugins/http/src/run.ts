@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { NetbenchError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
-import type { ExecResult, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { assertHostAddress, firstOutput, readAffinity, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
+import type { ExecResult, Host, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import type { PortPool } from '@netbench/plugin-api/tool-kit';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
 import { findOha } from './check.js';
@@ -63,8 +63,17 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
       argv = ohaArgv(oha!.command, settings, url);
     }
     const rawName = settings.generator === 'oha' ? 'oha.json' : `${settings.generator}.txt`;
+    // Where each end runs (clientCpus/serverCpus pin them), read back while they run: cpu_client_affinity, cpu_server_affinity.
+    const placement: Record<string, string> = {};
+    const server = endpoint;
     const result = await runToolClient(trial.client, argv, ctx, {
       signal, stdoutName: rawName, stderrName: `${settings.generator}.stderr.txt`, ...(settings.duration !== undefined && settings.generator !== 'ab' ? { seconds: settings.duration } : {}),
+      onStart: async (client) => {
+        // Past taskset: wrk and ab print a header as they start; oha prints only at the end, so at most half a second.
+        await firstOutput(client.stdout, 500);
+        placement['cpu_client_affinity'] = (await readAffinity(trial.client, client.pid, signal)) ?? 'unknown';
+        if (server) placement['cpu_server_affinity'] = (await nginxAffinity(trial.server, server.dir, signal)) ?? 'unknown';
+      },
     });
     if (signal.aborted) throw failure(signal.reason);
     let parsed = parseResult(settings, result, trial, rawName);
@@ -84,13 +93,19 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
     const version = oha?.version ?? trial.clientInfo.features[settings.generator];
     if (parsed.generatorVersion === undefined && typeof version === 'string') parsed = { ...parsed, generatorVersion: version };
     const endpointLabels: Record<string, string> = endpoint ? { endpoint: 'nginx', nginx_version: String(trial.serverInfo.features.nginx ?? 'unknown') } : { endpoint: 'url' };
-    return { samples: httpSamples(parsed, endpointLabels) };
+    return { samples: httpSamples(parsed, { ...endpointLabels, ...placement }) };
   } catch (error) {
     throw failure(error);
   } finally {
     await clientDir?.remove();
     await endpoint?.stop();
   }
+}
+
+/** The CPUs nginx's master (so its workers, which inherit them) may run on: its pid from the endpoint's pid file. */
+async function nginxAffinity(host: Host, dir: string, signal: AbortSignal): Promise<string | undefined> {
+  const pid = await host.exec(['cat', '--', `${dir}/nginx.pid`], { timeoutMs: 5_000, signal }).catch(() => undefined);
+  return pid?.code === 0 ? readAffinity(host, Number(pid.stdout.trim()), signal) : undefined;
 }
 
 /** Fail before starting anything on settings the generator cannot run. */

@@ -1,5 +1,5 @@
 import { NetbenchError, RetryableError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, firstOutput, pinnedArgv, placementLabels, readAffinity, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
 import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
@@ -34,11 +34,20 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
   const pool = served ?? new IperfServerPool(trial.server, ports);
 
   try {
-    const lease = await pool.lease((port) => serverArgv(settings, port), iperfServerOptions(settings.protocol), signal);
+    const lease = await pool.lease((port) => pinnedArgv(serverArgv(settings, port), settings.cpu_server), iperfServerOptions(settings.protocol), signal);
     let reuse = false;
     try {
-      const result = await runToolClient(trial.client, clientArgv(settings, trial.target, lease.server.port), ctx, {
+      // Where each end runs decides results on small machines: read both back while they run.
+      const placement: { client?: string; server?: string } = {};
+      const server = lease.server;
+      const result = await runToolClient(trial.client, pinnedArgv(clientArgv(settings, trial.target, lease.server.port), settings.cpu_client), ctx, {
         signal, seconds: settings.duration, stdoutName: 'iperf-client.txt', stderrName: 'iperf-client.stderr.txt',
+        onStart: async (client) => {
+          // Past taskset: iperf's header, or 0.3 s when its output is buffered (a pipe).
+          await firstOutput(client.stdout, 300);
+          placement.client = await readAffinity(trial.client, client.pid, signal);
+          placement.server = await readAffinity(trial.server, server.process.pid, signal);
+        },
       });
       await lease.waitFor(settings.streams > 1 ? /\[SUM\].*bits\/sec/ : /bits\/sec/, SERVER_REPORT_MS);
       const serverText = lease.output();
@@ -53,7 +62,7 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
       ctx.progress(1, `${settings.duration}/${settings.duration} s`);
       // TCP servers only: an iperf 2 UDP server can exit when the next client's datagrams come at once.
       reuse = served !== undefined && settings.protocol === 'tcp';
-      return { samples: iperfSamples(parsed, paramLabels(trial.params)) };
+      return { samples: iperfSamples(parsed, { ...paramLabels(trial.params), ...placementLabels(placement.client, placement.server) }) };
     } finally {
       await lease.release(reuse);
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 
 // iperf's size/rate syntax: a number with an optional k/m/g (decimal) or K/M/G (binary) suffix.
 const SIZE_RE = /^\d+(?:\.\d+)?[KMGkmg]?$/;
@@ -19,6 +20,7 @@ export const iperfSchema = z.strictObject({
   window: size('window').optional().describe('Socket buffer size (`-w`).'),
   mss: z.int().min(88).max(65_535).optional().describe('TCP maximum segment size (`-M`).'),
   nodelay: z.boolean().default(false).describe('TCP_NODELAY (`-N`).'),
+  cpus: cpusSchema.optional().describe('Pin the client and the server process to CPUs (`taskset -c`): `{ client: 0, server: 1 }`.'),
 });
 
 export type IperfParams = z.output<typeof iperfSchema>;

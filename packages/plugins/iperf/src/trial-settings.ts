@@ -15,6 +15,9 @@ export type IperfTrialSettings = {
   readonly length?: string | number;
   readonly window?: string | number;
   readonly mss?: number;
+  /** CPUs the client and server processes are pinned to (`taskset -c`). */
+  readonly cpu_client?: number;
+  readonly cpu_server?: number;
 };
 
 /**

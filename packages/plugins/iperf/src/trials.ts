@@ -1,4 +1,5 @@
 import type { TrialSpec } from '@netbench/plugin-api';
+import { cpuParams } from '@netbench/plugin-api/tool-kit';
 import type { IperfTrialSettings } from './trial-settings.js';
 import { DEFAULT_UDP_BITRATE, type IperfParams } from './schema.js';
 
@@ -35,6 +36,7 @@ export function iperfTrials(params: IperfParams): TrialSpec<IperfTrialSettings>[
       if (params.length !== undefined) trialParams.length = params.length;
       if (params.window !== undefined) trialParams.window = params.window;
       if (params.mss !== undefined) trialParams.mss = params.mss;
+      Object.assign(trialParams, cpuParams(params.cpus));
       // For egress cost estimates: `-b` is per stream; unset (TCP) means as fast as the path goes.
       const rate = bitrate === undefined ? undefined : rateBitsPerSecond(bitrate);
       const traffic = { direction: params.reverse ? ('reverse' as const) : ('forward' as const), ...(rate === undefined ? {} : { bitsPerSecond: rate * streamCount }) };

@@ -14,7 +14,7 @@ describe('the ping plugin package', () => {
 
   it('has a block schema that exports to JSON Schema for editors', () => {
     const json = z.toJSONSchema(plugin.schema, { io: 'input' }) as { properties: Record<string, unknown>; additionalProperties: boolean };
-    expect(Object.keys(json.properties).sort()).toEqual(['count', 'direction', 'flood', 'interval', 'size', 'timeout']);
+    expect(Object.keys(json.properties).sort()).toEqual(['count', 'cpus', 'direction', 'flood', 'interval', 'size', 'timeout']);
     expect(json.additionalProperties).toBe(false);
   });
 });

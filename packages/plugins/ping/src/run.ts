@@ -3,7 +3,7 @@ import { paramLabels, type Host, type ToolInfo, type TrialContext, type TrialOut
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { eachLine, replySample } from './flows.js';
-import { gatedArgv, openGate, shutGate } from '@netbench/plugin-api/tool-kit';
+import { firstOutput, gatedArgv, openGate, pinnedArgv, readAffinity, shutGate } from '@netbench/plugin-api/tool-kit';
 import { trackPingProgress } from './progress-tracker.js';
 import { PingReplyReader } from './live-reply.js';
 import { pingArgv, type PingTrialSettings } from './trial-settings.js';
@@ -23,7 +23,8 @@ export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialCont
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
   const signal = AbortSignal.any([ctx.signal, timeout]);
   const flow = ctx.flow;
-  const argv = pingArgv(settings, target);
+  // `cpus.client` pins the process that sends the echo requests (on the server host for reverse).
+  const argv = pinnedArgv(pingArgv(settings, target), settings.cpu_client);
   const proc = host.spawn(flow ? gatedArgv(argv) : argv, { signal });
   proc.stdin.on('error', () => {});
   if (flow) {
@@ -44,6 +45,8 @@ export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialCont
   } else {
     proc.stdin.end();
   }
+  // Where the pinging process runs, as the kernel says: read once ping has printed its header (past taskset), while it runs.
+  const affinity = firstOutput(proc.stdout).then(() => readAffinity(host, proc.pid, signal));
   // Each reply as it arrives, for live display (not stored: the final parse is the record).
   const live = ctx.interval;
   const replies = new PingReplyReader(Date.now());
@@ -52,6 +55,7 @@ export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialCont
     if (sample) live(sample);
   }));
   const result = await proc.exited;
+  const placement = { cpu_client_affinity: (await affinity) ?? 'unknown' };
 
   const rawName = `ping-${settings.direction}.txt`;
   await ctx.saveRaw(rawName, result.stdout);
@@ -66,7 +70,7 @@ export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialCont
     ctx.log.warn(`ping from ${host.name} to ${target}: no replies (${output.summary.transmitted} sent, ${output.summary.errors} errors)`);
   }
   ctx.progress(1, `${output.summary.received}/${output.summary.transmitted} replies`);
-  return { samples: pingSamples(output, paramLabels(trial.params)) };
+  return { samples: pingSamples(output, { ...paramLabels(trial.params), ...placement }) };
 }
 
 /** Ping back on the same kind of address the spec chose for the forward direction. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientCpuSchema } from '@netbench/plugin-api/tool-kit';
 
 const interval = z.number().min(0.001).max(3600);
 
@@ -16,6 +17,7 @@ export const pingSchema = z.strictObject({
     .default('both')
     .describe('forward: client pings server; reverse: server pings client; both: one trial each.'),
   timeout: z.number().positive().max(3600).optional().describe('Seconds to wait for each reply (`-W`).'),
+  cpus: clientCpuSchema('ping').optional().describe('Pin the pinging process to a CPU (`taskset -c`): `{ client: 0 }`. No `server`: the kernel answers echo requests.'),
 });
 
 export type PingParams = z.output<typeof pingSchema>;

@@ -11,6 +11,8 @@ export type PingTrialSettings = {
   readonly size: number;
   readonly flood: boolean;
   readonly timeout?: number;
+  /** CPU the pinging process is pinned to (`taskset -c`). */
+  readonly cpu_client?: number;
 };
 
 /**

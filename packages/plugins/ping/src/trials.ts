@@ -28,6 +28,7 @@ function directionTrials(params: PingParams, given: number | undefined): TrialSp
     };
     if (interval !== undefined) trialParams.interval = interval;
     if (params.timeout !== undefined) trialParams.timeout = params.timeout;
+    if (params.cpus?.client !== undefined) trialParams.cpu_client = params.cpus.client;
     return {
       test: 'icmp',
       params: trialParams,

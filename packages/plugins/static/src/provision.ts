@@ -1,5 +1,5 @@
 import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
-import { CONGESTION_CONTROL_LABEL, readCongestionControl } from '@netbench/plugin-api/cloud-kit';
+import { CONGESTION_CONTROL_LABEL, CPU_COUNT_LABEL, readCongestionControl, readCpuCount } from '@netbench/plugin-api/cloud-kit';
 import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import { CONNECTION, closeConnection, connectionId, remember } from './connections.js';
 import type { StaticHostConfig } from './host-schema.js';
@@ -33,6 +33,9 @@ export async function provisionStatic(requests: readonly HostRequest<StaticHostC
     }).then(async (host) => {
       // The host keeps this labels object: what it reports is the label, whatever the spec asked.
       await congestionControl(host, request, labels);
+      // How many CPUs the machine has decides how much CPU placement matters (host_<role>_cpu_count).
+      const cpus = await readCpuCount((argv) => host.exec(argv, { timeoutMs: 15_000 }));
+      if (cpus !== undefined) labels[CPU_COUNT_LABEL] = cpus;
       return host;
     });
   }));

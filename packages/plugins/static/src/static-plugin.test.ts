@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,7 @@ describe('static cloud', () => {
     const ctx = context();
     const hosts: Host[] = await plugin.provision([host('client', { labels: { rack: 'r1' }, zone: 'dc1' }), host('server', { internalAddress: '10.9.9.9' })], ctx);
     expect(hosts.map((h) => [h.id, h.cloud, h.zone, h.internalIp, h.externalIp])).toEqual([['client', 'static', 'dc1', '127.0.0.1', undefined], ['server', 'static', undefined, '10.9.9.9', '127.0.0.1']]);
-    expect(hosts[0]!.labels).toEqual({ rack: 'r1', host_key_verification: 'known-hosts', tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim() });
+    expect(hosts[0]!.labels).toEqual({ rack: 'r1', host_key_verification: 'known-hosts', tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim(), cpu_count: String(availableParallelism()) });
     expect(ctx.resources.map((r) => `${r.type} ${r.id}`)).toEqual(['connection ssh@client', 'connection ssh@server']);
     expect(JSON.stringify(ctx.resources)).not.toContain(sshd.clientKey.replace(/id_ed25519$/, 'secret'));
     expect((await hosts[1]!.exec(['echo', 'ok'])).stdout).toBe('ok\n');

@@ -3,6 +3,7 @@ import type { ComparePage } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { displayUnit, formatNumber, formatQuantities, joinUnit, maxAbs, metricName } from '@netbench/report/echarts';
 import { href } from '../lib/route';
+import { CompareNotes, ratio, unrepeated } from './compare-notes';
 
 const CONFIG_KEYS = ['tool', 'test', 'direction', 'protocol', 'streams'];
 
@@ -43,18 +44,21 @@ function Values({ row }: { row: ComparisonRow }) {
 /** Core's comparison metric by metric: values, change, verdict and the test that decided it; then both sides' charts. */
 export function ComparisonView({ page }: { page: ComparePage }) {
   const { comparison, charts, chartsNote } = page;
+  // With no row tested, the verdict columns would only repeat the header's note.
+  const tested = comparison.rows.some((r) => !unrepeated(r));
   return (
     <>
       <ul className="plain" data-testid="compare-sides">
         <Side role="Baseline" side={comparison.baseline} />
         <Side role="Candidate" side={comparison.candidate} />
       </ul>
+      <CompareNotes result={comparison} />
       <p className="muted small">Mann–Whitney U on the repetitions and a bootstrap of the median difference (metrics with histograms: at p50/p90/p99), α = {comparison.alpha}, {comparison.resamples} resamples (seed {comparison.seed}).</p>
       {comparison.warnings.length > 0 && <ul className="plain warn-text small">{comparison.warnings.map((w) => <li key={w}>{w}</li>)}</ul>}
       {comparison.rows.length === 0 ? <p className="panel">No series in common: nothing to compare.</p> : (
         <div className="table-scroll">
           <table className="data-table" data-testid="compare-table">
-            <thead><tr><th scope="col">metric</th><th scope="col">statistic</th><th scope="col">configuration</th><th scope="col">baseline</th><th scope="col">candidate</th><th scope="col">change</th><th scope="col">verdict</th><th scope="col">decided by</th></tr></thead>
+            <thead><tr><th scope="col">metric</th><th scope="col">statistic</th><th scope="col">configuration</th><th scope="col">baseline</th><th scope="col">candidate</th><th scope="col">change</th><th scope="col">ratio</th>{tested && <><th scope="col">verdict</th><th scope="col">decided by</th></>}</tr></thead>
             <tbody>
               {comparison.rows.map((r, i) => (
                 <tr key={i}>
@@ -62,8 +66,13 @@ export function ComparisonView({ page }: { page: ComparePage }) {
                   <td className="small">{Object.entries(r.labels).filter(([k]) => CONFIG_KEYS.includes(k)).map(([k, v]) => `${k}=${String(v)}`).join(' ')}</td>
                   <Values row={r} />
                   <td>{Number.isFinite(r.deltaPct) ? `${r.deltaPct > 0 ? '+' : ''}${r.deltaPct.toFixed(1)} %` : '—'}</td>
-                  <td><span className={`verdict verdict-${r.verdict.replace(/\s+/g, '-')}`}>{r.verdict}</span>{r.note ? <span className="muted small"> {r.note}</span> : null}</td>
-                  <td className="small" data-testid="decided-by">{evidence(r)}</td>
+                  <td data-testid="ratio">{ratio(r)}</td>
+                  {tested && (unrepeated(r) ? <><td /><td className="small" data-testid="decided-by" /></> : (
+                    <>
+                      <td><span className={`verdict verdict-${r.verdict.replace(/\s+/g, '-')}`}>{r.verdict}</span>{r.note ? <span className="muted small"> {r.note}</span> : null}</td>
+                      <td className="small" data-testid="decided-by">{evidence(r)}</td>
+                    </>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -117,7 +117,7 @@ export function ReviewStep({ text, setText }: { text: string; setText(text: stri
         </label>
         {!maxCostValid && <p className="error-text">Max cost must be a number ≥ 0.</p>}
         {check?.ok && check.overBudget && <p className="error-text" role="alert">The estimate ${check.cost.usd.toFixed(2)} is above the max cost: the run would be refused.</p>}
-        {check && check.warnings.length > 0 && <ul className="plain small warn-text">{check.warnings.map((w) => <li key={w}>{w}</li>)}</ul>}
+        {check && check.warnings.length > 0 && <ul className="plain small warn-text" data-testid="spec-warnings">{check.warnings.map((w) => <li key={w}>{w}</li>)}</ul>}
         <RunChecks checks={checks} blocking={blocking} override={override} setOverride={setOverride} />
         <button type="button" className="primary big" disabled={!canRun} onClick={run} data-testid="run-button">{starting ? 'Starting…' : 'Run'}</button>
         {runError && <p className="error-text" role="alert">{runError}</p>}
