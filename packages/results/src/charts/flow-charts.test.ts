@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ResultsBuilder } from './__fixtures__/results.js';
 import { chartsFor } from './charts-for.js';
-import { flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
+import { additive, flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
 
 const T0 = 1_763_809_376_000;
 
@@ -32,6 +32,23 @@ describe('flow charts', () => {
     expect(rest).toEqual([]);
     expect(chart).toMatchObject({ kind: 'timeseries', stack: 'flows', metric: 'UDP_RR_Transaction_Rate', title: 'UDP_RR_Transaction_Rate per flow over time (t0001)' });
     expect(chart!.series.map((s) => [s.name, s.points])).toEqual([['c->s1', [[1, 100], [2, 110]]], ['c->s2', [[1, 200], [2, 190]]]]);
+  });
+
+  it('draws round-trip times of several probes as lines, never stacked into a sum', () => {
+    const b = new ResultsBuilder();
+    const trial = b.trial('load', 'rrul', { duration: 2 });
+    for (const flow of ['icmp', 'udp']) {
+      for (const value of [0.5, 0.7]) trial.add('rtt', value, 'ms', { flow, series: 'interval', interval_seconds: 1 });
+    }
+    const results = b.build();
+    let i = 0;
+    const samples = results.samples.map((s) => ({ ...s, timestamp: T0 + 1000 * (1 + (i++ % 2)) }));
+    const [chart] = flowTimeSeriesCharts([{ ...results, samples }]);
+    expect(chart!.stack).toBeUndefined();
+    expect(chart!.notes.join(' ')).toMatch(/one line per flow/i);
+    expect(additive('rtt', 'ms')).toBe(false);
+    expect(additive('Throughput', 'Mbits/sec')).toBe(true);
+    expect(additive('Average Latency', 'count')).toBe(false);
   });
 
   it('draws the aggregate as one bar per trial with the spread across flows in the notes', () => {

@@ -32,22 +32,34 @@ export function flowTimeSeriesCharts(results: ChartInput, options: ChartOptions 
         const points = [...bins.entries()].sort((a, b) => a[0] - b[0]).map(([bin, value]) => [round(bin * width), value] as const);
         return { name, runId: run.runId, points, mean: points.reduce((sum, p) => sum + p[1], 0) / points.length };
       });
+      // Rates add up across flows; round-trip times and delays do not: those are drawn as lines side by side.
+      const stacked = additive(first.metric, first.unit);
       charts.push({
         kind: 'timeseries',
         id: ids.next('flows', first.metric, first.trialId ?? ''),
         title: `${first.metric} per flow over time (${first.trialId})`,
-        subtitle: `${first.unit} per ${round(width)} s interval, ${series.length} flows stacked`,
-        notes: ['Stacked: each band is one flow, the top edge their sum. Intervals are placed by their end on the controller clock, rounded to the interval grid.'],
+        subtitle: `${first.unit} per ${round(width)} s interval, ${series.length} flows${stacked ? ' stacked' : ''}`,
+        notes: [stacked
+          ? 'Stacked: each band is one flow, the top edge their sum. Intervals are placed by their end on the controller clock, rounded to the interval grid.'
+          : 'One line per flow (times do not add up across flows). Intervals are placed by their end on the controller clock, rounded to the interval grid.'],
         runIds: [run.runId],
         metric: first.metric,
         x: { label: 'time since start', unit: 's', scale: 'linear' },
         y: { label: first.metric, unit: first.unit, scale: 'linear' },
         series,
-        stack: 'flows',
+        ...(stacked ? { stack: 'flows' as const } : {}),
       });
     }
   }
   return charts;
+}
+
+const TIME_UNITS = new Set(['s', 'ms', 'us', 'µs', 'usec', 'ns', 'sec', 'seconds', 'milliseconds', 'microseconds']);
+
+/** Whether a metric's values of several flows add up (rates, throughputs, counts) rather than being times. */
+export function additive(metric: string, unit: string): boolean {
+  if (TIME_UNITS.has(unit.toLowerCase())) return false;
+  return !/rtt|latency|delay|jitter|ipdv/i.test(metric);
 }
 
 /**
