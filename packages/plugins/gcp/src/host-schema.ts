@@ -10,9 +10,9 @@ const tier = z.enum(['PREMIUM', 'STANDARD', 'premium', 'standard']);
 
 /**
  * A Cloud VPN between the run's two `vpcGroup` networks (PKB `vpn_service`).
- * Every host that sets it must set the same block. Classic VPN with static
- * (route-based) routing is built; HA VPN and dynamic (Cloud Router + BGP)
- * routing are refused as not built yet.
+ * Every host that sets it must set the same block. Classic VPN takes static
+ * (route-based) routing; HA VPN takes dynamic routing (Cloud Router + BGP)
+ * and IKEv2; other combinations are refused.
  */
 export const vpnSchema = z.strictObject({
   /** `classic`: target VPN gateways with an external address and ESP/UDP 500/UDP 4500 forwarding rules each. */
