@@ -148,8 +148,9 @@ describe('gcp HA VPN with dynamic routing (Cloud Router + BGP)', () => {
   });
 
   it('refuses HA VPN with IKEv1 or static routing, and Classic VPN with dynamic routing, before creating anything', async () => {
+    // IKEv1 with HA is a spec error (the host schema), before any plugin call.
+    expect(() => requests({ a: { ...HOSTS.vm_1, vpn: { ...VPN, ikeVersion: 1 } } })).toThrow(/HA VPN requires IKEv2/);
     for (const [vpn, message] of [
-      [{ ...VPN, ikeVersion: 1 }, /HA VPN requires IKEv2/],
       [{ ...VPN, routing: 'static' }, /HA VPN is built with dynamic routing .* only/],
       [{ ...VPN, type: 'classic' }, /Classic VPN with dynamic routing is not built; .* use type: ha/],
     ] as const) {

@@ -25,7 +25,7 @@ export const vpnSchema = z.strictObject({
   tunnels: z.number().int().min(1).max(8).default(1),
   /** IKE version of every tunnel. */
   ikeVersion: z.union([z.literal(1), z.literal(2)]).default(2),
-});
+}).refine((v) => v.type !== 'ha' || v.ikeVersion === 2, { message: 'HA VPN requires IKEv2 (ikeVersion: 2); IKEv1 is Classic VPN only', path: ['ikeVersion'] });
 export type GcpVpnConfig = z.output<typeof vpnSchema>;
 
 export const hostSchema = z
