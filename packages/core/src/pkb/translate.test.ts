@@ -304,12 +304,20 @@ describe('use_vpn and vpn_service (PKB cloud VPN)', () => {
     expect(full.hosts['vm_1']!['vpn']).toEqual({ type: 'classic', routing: 'static', gateways: 2, tunnels: 3, ikeVersion: 2 });
   });
 
-  test('dynamic routing becomes HA VPN, warned as not built; a shared_key is replaced by a per-run secret; bad counts are errors', () => {
-    const dynamic = translate(`ping: { flags: { use_vpn: True }, vpn_service: { routing_type: dynamic, shared_key: hunter2 }, ${groups} }`);
-    expect(dynamic.hosts['vm_1']!['vpn']).toMatchObject({ type: 'ha', routing: 'dynamic' });
-    expect(dynamic.warnings.join('\n')).toMatch(/routing_type dynamic .* does not build yet/);
-    expect(dynamic.warnings.join('\n')).toMatch(/shared_key ignored: netbench makes a fresh shared secret per run/);
+  test('dynamic routing becomes HA VPN with Cloud Router and IKEv2, without a warning; a shared_key is replaced by a per-run secret; bad counts are errors', () => {
+    const dynamic = translate(`ping: { flags: { use_vpn: True }, vpn_service: { routing_type: dynamic, tunnel_count: 2, shared_key: hunter2 }, ${groups} }`);
+    const vpn = { type: 'ha', routing: 'dynamic', gateways: 1, tunnels: 2, ikeVersion: 2 };
+    expect(dynamic.hosts['vm_1']!['vpn']).toEqual(vpn);
+    expect(dynamic.hosts['vm_2']!['vpn']).toEqual(vpn);
+    expect(dynamic.issues).toEqual([]);
+    const warned = dynamic.warnings.join('\n');
+    expect(warned).not.toMatch(/routing_type|not build|refuse/);
+    expect(warned).toMatch(/shared_key ignored: netbench makes a fresh shared secret per run/);
     expect(JSON.stringify(dynamic.hosts)).not.toContain('hunter2');
+    // HA VPN speaks IKEv2 only: an explicit IKEv1 with dynamic routing is an error, IKEv2 is fine.
+    expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { routing_type: dynamic, ike_version: 1 }, ${groups} }`).issues)
+      .toEqual(['ping.vpn_service.ike_version: routing_type dynamic is an HA VPN, which requires IKE version 2']);
+    expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { routing_type: dynamic, ike_version: 2 }, ${groups} }`).issues).toEqual([]);
     expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { tunnel_count: 0 }, ${groups} }`).issues).toEqual(['ping.vpn_service.tunnel_count: expected an integer from 1 to 8']);
   });
 

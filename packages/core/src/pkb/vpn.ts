@@ -28,7 +28,8 @@ const groupSlug = (group: string) => group.toLowerCase().replace(/[^a-z0-9]+/g, 
  * GCP: each VM group gets its own per-run VPC (`vpcGroup`), and every host
  * carries the same `vpn` block, so the gcp plugin builds a Cloud VPN between
  * the two networks as PKB's `vpn_service` does. PKB's defaults: one tunnel,
- * one gateway, static routing, IKEv1. Returns whether the VPN was
+ * one gateway, static routing, IKEv1; `routing_type: dynamic` is an HA VPN
+ * with Cloud Router (BGP) and IKEv2. Returns whether the VPN was
  * translated; when it is not (another cloud, not two groups) the caller
  * warns that the hosts are measured directly.
  */
@@ -61,8 +62,10 @@ export function applyVpn(config: Record<string, unknown>, base: Path, vms: reado
     else problems.error([...servicePath, 'routing_type'], 'expected static or dynamic');
   }
   if (vpn.routing === 'dynamic') {
+    // Dynamic routing on GCP is HA VPN + Cloud Router (BGP), and HA VPN speaks IKEv2 only.
     vpn.type = 'ha';
-    problems.warn([...servicePath, 'routing_type'], 'routing_type dynamic translates to an HA VPN with Cloud Router (BGP), which the gcp plugin does not build yet: netbench run refuses it; use static');
+    if (s['ike_version'] === undefined) vpn.ikeVersion = 2;
+    else if (vpn.ikeVersion === 1) problems.error([...servicePath, 'ike_version'], 'routing_type dynamic is an HA VPN, which requires IKE version 2');
   }
   for (const vm of vms) {
     const group = names[groups.indexOf(vm.group)]!;

@@ -42,7 +42,13 @@ export async function cleanupGcp(filter: CleanupFilter, ctx: PluginContext, runt
   for await (const [scope, list] of clients.instances.aggregatedListAsync({ project, filter: LABEL_FILTER }, NO_AUTO)) {
     for (const item of list.instances ?? []) add(TYPES.instance, ids.instance(project, scopeName(scope), item.name!), item, item.labels?.['netbench-run'] ?? undefined);
   }
-  // Cloud VPN, dependents first: routes, tunnels, forwarding rules, gateways, addresses.
+  // Cloud VPN, dependents first: routes, tunnels, forwarding rules, gateways (Classic, HA), Cloud Routers, addresses.
+  // A Cloud Router's BGP interfaces link its tunnels: cleared before the tunnels go (the router itself goes after them).
+  const routers: { id: string; item: Named }[] = [];
+  for await (const [scope, list] of clients.routers.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
+    for (const item of list.routers ?? []) routers.push({ id: ids.router(project, scopeName(scope), item.name!), item });
+  }
+  for (const r of routers) add(TYPES.routerBgp, r.id, r.item);
   for await (const item of clients.routes.listAsync({ project, filter: NAME_FILTER }, NO_AUTO)) add(TYPES.route, ids.route(project, item.name!), item);
   for await (const [scope, list] of clients.vpnTunnels.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
     for (const item of list.vpnTunnels ?? []) add(TYPES.vpnTunnel, ids.vpnTunnel(project, scopeName(scope), item.name!), item);
@@ -53,6 +59,10 @@ export async function cleanupGcp(filter: CleanupFilter, ctx: PluginContext, runt
   for await (const [scope, list] of clients.targetVpnGateways.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
     for (const item of list.targetVpnGateways ?? []) add(TYPES.vpnGateway, ids.vpnGateway(project, scopeName(scope), item.name!), item);
   }
+  for await (const [scope, list] of clients.vpnGateways.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
+    for (const item of list.vpnGateways ?? []) add(TYPES.haVpnGateway, ids.haVpnGateway(project, scopeName(scope), item.name!), item);
+  }
+  for (const r of routers) add(TYPES.router, r.id, r.item);
   for await (const [scope, list] of clients.addresses.aggregatedListAsync({ project, filter: NAME_FILTER }, NO_AUTO)) {
     for (const item of list.addresses ?? []) add(TYPES.address, ids.address(project, scopeName(scope), item.name!), item);
   }

@@ -13,6 +13,8 @@ import type {
   SubnetworksClient,
   TargetVpnGatewaysClient,
   VpnTunnelsClient,
+  VpnGatewaysClient,
+  RoutersClient,
   ZoneOperationsClient,
 } from '@google-cloud/compute';
 
@@ -55,6 +57,9 @@ export interface GceClients {
   readonly forwardingRules: ForwardingRulesClient;
   readonly vpnTunnels: VpnTunnelsClient;
   readonly routes: RoutesClient;
+  /** HA VPN and dynamic routing: HA VPN gateways, Cloud Routers (BGP). */
+  readonly vpnGateways: VpnGatewaysClient;
+  readonly routers: RoutersClient;
   close(): Promise<void>;
 }
 
@@ -95,6 +100,7 @@ export function gceClients(api: GcpApiOptions = {}): GceClients {
     FirewallsClient, GlobalOperationsClient, InstancesClient, NetworksClient, RegionOperationsClient,
     RegionsClient, ResourcePoliciesClient, SubnetworksClient, ZoneOperationsClient,
     AddressesClient, TargetVpnGatewaysClient, ForwardingRulesClient, VpnTunnelsClient, RoutesClient,
+    VpnGatewaysClient, RoutersClient,
   } = computeSdk();
   const options = transportOptions(api);
   const networks = new NetworksClient({ ...options });
@@ -115,6 +121,8 @@ export function gceClients(api: GcpApiOptions = {}): GceClients {
     forwardingRules: new ForwardingRulesClient({ ...options }),
     vpnTunnels: new VpnTunnelsClient({ ...options }),
     routes: new RoutesClient({ ...options }),
+    vpnGateways: new VpnGatewaysClient({ ...options }),
+    routers: new RoutersClient({ ...options }),
   };
   return {
     ...clients,

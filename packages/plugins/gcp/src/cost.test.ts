@@ -78,4 +78,20 @@ describe('estimateGcpCost', () => {
     expect(estimate.usd).toBeCloseTo(without.usd + 0.42, 6);
     expect(estimate.notes).toContain('Cloud VPN (classic, static routing, IKEv2) between a and b: 2 external addresses, 2 target VPN gateways, 6 forwarding rules (ESP, UDP 500, UDP 4500), 4 VPN tunnels, 4 static routes');
   });
+
+  it('HA VPN: tunnel-hours at the Classic tunnel price (2 interfaces per gateway), no address or Cloud Router charge', () => {
+    const vpn = { type: 'ha', routing: 'dynamic', gateways: 1, tunnels: 2, ikeVersion: 2 };
+    const hosts = requests({
+      a: { zone: 'us-west1-b', machineType: 'n1-standard-4', vpcGroup: 'a', vpn, cidr: '10.0.1.0/24' },
+      b: { zone: 'us-central1-c', machineType: 'n1-standard-4', vpcGroup: 'b', vpn, cidr: '192.168.1.0/24' },
+    });
+    const without = estimateGcpCost(requests({ a: { zone: 'us-west1-b', machineType: 'n1-standard-4' }, b: { zone: 'us-central1-c', machineType: 'n1-standard-4' } }), { hostSeconds: { a: 7200, b: 3600 }, flows: [] }, none());
+    const estimate = estimateGcpCost(hosts, { hostSeconds: { a: 7200, b: 3600 }, flows: [] }, none());
+    const vpnItems = estimate.items.filter((i) => /VPN/.test(i.description));
+    // 8 tunnels (2 per interface pair, 2 interfaces, each way) for 2 hours.
+    expect(vpnItems.map((i) => [i.unit, i.quantity, i.unitPriceUsd, i.usd])).toEqual([['tunnel-hour', 16, 0.05, 0.8]]);
+    expect(estimate.usd).toBeCloseTo(without.usd + 0.8, 6);
+    expect(estimate.notes).toContain('Cloud VPN (ha, dynamic routing, IKEv2) between a and b: 2 Cloud Routers (BGP), 2 HA VPN gateways (2 interfaces each), 8 VPN tunnels');
+    expect(estimate.notes!.join('\n')).toMatch(/Cloud Router has no charge/);
+  });
 });

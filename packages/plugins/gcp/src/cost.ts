@@ -3,6 +3,7 @@ import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/plugi
 import { tierOf, type GcpHostConfig, type GcpVpnConfig } from './host-schema.js';
 import { TYPES } from './resources.js';
 import { vpnResourceCounts } from './vpn.js';
+import { HA_INTERFACES, haVpnResourceCounts } from './ha-vpn.js';
 import { regionOf } from './naming.js';
 import { continentOf, GCP_PRICES, type GcpPriceTable } from './price-table.js';
 
@@ -46,8 +47,8 @@ export function estimateGcpCost(requests: readonly HostRequest<GcpHostConfig>[],
 function vpnResourcesNote(vpn: GcpVpnConfig, requests: readonly HostRequest<GcpHostConfig>[]): string {
   const groups = [...new Set(requests.map((r) => r.config.vpcGroup ?? '?'))].sort();
   const ranges = groups.map((g) => new Set(requests.filter((r) => r.config.vpcGroup === g).map((r) => regionOf(r.config.zone))).size);
-  const counts = vpnResourceCounts(vpn, [ranges[0] ?? 1, ranges[1] ?? 1]);
-  const names: Record<string, string> = { [TYPES.address]: 'external addresses', [TYPES.vpnGateway]: 'target VPN gateways', [TYPES.forwardingRule]: 'forwarding rules (ESP, UDP 500, UDP 4500)', [TYPES.vpnTunnel]: 'VPN tunnels', [TYPES.route]: 'static routes' };
+  const counts = vpn.type === 'ha' ? haVpnResourceCounts(vpn) : vpnResourceCounts(vpn, [ranges[0] ?? 1, ranges[1] ?? 1]);
+  const names: Record<string, string> = { [TYPES.router]: 'Cloud Routers (BGP)', [TYPES.haVpnGateway]: 'HA VPN gateways (2 interfaces each)', [TYPES.address]: 'external addresses', [TYPES.vpnGateway]: 'target VPN gateways', [TYPES.forwardingRule]: 'forwarding rules (ESP, UDP 500, UDP 4500)', [TYPES.vpnTunnel]: 'VPN tunnels', [TYPES.route]: 'static routes' };
   const what = Object.entries(counts).map(([type, n]) => `${n} ${names[type] ?? type}`).join(', ');
   return `Cloud VPN (${vpn.type}, ${vpn.routing} routing, IKEv${vpn.ikeVersion}) between ${groups.join(' and ')}: ${what}`;
 }
@@ -66,6 +67,17 @@ function withVpn(base: CostEstimate, requests: readonly HostRequest<GcpHostConfi
   const prices = table.vpn ?? GCP_PRICES.vpn!;
   const hours = Math.max(0, ...requests.map((r) => usage.hostSeconds[r.id] ?? 0)) / 3600;
   const gateways = 2 * vpn.gateways;
+  if (vpn.type === 'ha') {
+    // HA VPN: tunnels at the same tunnel-hour price as Classic; its interface addresses and Cloud Router are not charged.
+    const haTunnels = gateways * HA_INTERFACES.length * vpn.tunnels;
+    const item: CostItem = { description: `HA VPN tunnels (${haTunnels}: ${vpn.tunnels} per interface pair each way, 2 interfaces per gateway, ${vpn.gateways} gateway(s) per network)`, quantity: round(haTunnels * hours), unit: 'tunnel-hour', unitPriceUsd: prices.tunnelHour, usd: round(haTunnels * hours * prices.tunnelHour) };
+    return {
+      ...base,
+      items: [...base.items, item],
+      usd: round(base.usd + item.usd),
+      notes: [...(base.notes ?? []), vpnResourcesNote(vpn, requests), 'HA VPN at us-region list prices (tunnel-hours); Cloud Router has no charge of its own and the HA VPN gateway addresses are not billed; traffic through the tunnels is priced as egress between the hosts\' regions'],
+    };
+  }
   const tunnels = gateways * vpn.tunnels;
   const items: CostItem[] = [
     { description: `Cloud VPN tunnels (${tunnels}: ${vpn.tunnels} per gateway pair each way, ${vpn.gateways} gateway(s) per network)`, quantity: round(tunnels * hours), unit: 'tunnel-hour', unitPriceUsd: prices.tunnelHour, usd: round(tunnels * hours * prices.tunnelHour) },

@@ -10,9 +10,9 @@ const tier = z.enum(['PREMIUM', 'STANDARD', 'premium', 'standard']);
 
 /**
  * A Cloud VPN between the run's two `vpcGroup` networks (PKB `vpn_service`).
- * Every host that sets it must set the same block. Classic VPN with static
- * (route-based) routing is built; HA VPN and dynamic (Cloud Router + BGP)
- * routing are refused as not built yet.
+ * Every host that sets it must set the same block. Classic VPN takes static
+ * (route-based) routing; HA VPN takes dynamic routing (Cloud Router + BGP)
+ * and IKEv2; other combinations are refused.
  */
 export const vpnSchema = z.strictObject({
   /** `classic`: target VPN gateways with an external address and ESP/UDP 500/UDP 4500 forwarding rules each. */
@@ -25,7 +25,7 @@ export const vpnSchema = z.strictObject({
   tunnels: z.number().int().min(1).max(8).default(1),
   /** IKE version of every tunnel. */
   ikeVersion: z.union([z.literal(1), z.literal(2)]).default(2),
-});
+}).refine((v) => v.type !== 'ha' || v.ikeVersion === 2, { message: 'HA VPN requires IKEv2 (ikeVersion: 2); IKEv1 is Classic VPN only', path: ['ikeVersion'] });
 export type GcpVpnConfig = z.output<typeof vpnSchema>;
 
 export const hostSchema = z

@@ -9,6 +9,7 @@ import type { GcpHostConfig } from './host-schema.js';
 import { createInstance, type CreatedInstance } from './instance.js';
 import { provisionNetwork, subnetRanges, type RunNetwork } from './network.js';
 import { provisionVpn, runVpn, vpcGroups, vpnSide } from './vpn.js';
+import { provisionHaVpn } from './ha-vpn.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
@@ -66,7 +67,7 @@ export async function provisionGcp(requests: readonly HostRequest<GcpHostConfig>
     if (vpn) {
       const [a, b] = [...groups.keys()] as [string, string];
       const side = (name: string) => vpnSide(name, project, groups.get(name)!, networks.get(name)!.networkLink, ranges.get(name)!.values());
-      await provisionVpn(vpn, [side(a), side(b)], ctx, runtime);
+      await (vpn.type === 'ha' ? provisionHaVpn : provisionVpn)(vpn, [side(a), side(b)], ctx, runtime);
     }
     instances = await allOrFirstError(requests.map((r) => createInstance(r, project, networks.get(r.config.vpcGroup!)!, key.publicKey, ctx, runtime)));
     // Every host's external address may reach every network (trials with `ip: external` cross outside the VPN).

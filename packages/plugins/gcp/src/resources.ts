@@ -12,6 +12,10 @@ export const TYPES = {
   forwardingRule: 'gce-forwarding-rule',
   vpnTunnel: 'gce-vpn-tunnel',
   route: 'gce-route',
+  router: 'gce-router',
+  haVpnGateway: 'gce-vpn-gateway',
+  /** A Cloud Router's BGP interfaces and peers (its id is the router's): removed before the tunnels they link. */
+  routerBgp: 'gce-router-bgp',
 } as const;
 
 /**
@@ -29,6 +33,8 @@ export const ids = {
   forwardingRule: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/forwardingRules/${name}`,
   vpnTunnel: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/vpnTunnels/${name}`,
   route: (project: string, name: string) => `projects/${project}/global/routes/${name}`,
+  router: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/routers/${name}`,
+  haVpnGateway: (project: string, region: string, name: string) => `projects/${project}/regions/${region}/vpnGateways/${name}`,
 };
 
 export interface ParsedId {

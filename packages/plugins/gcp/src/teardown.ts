@@ -6,6 +6,7 @@ import { classify } from './errors.js';
 import { operationOf, waitForOperation, type Operation } from './operations.js';
 import { parseId, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
+import { clearRouterBgp } from './ha-vpn.js';
 
 function deleteCall(clients: GceClients, type: string, id: string): Promise<unknown[]> {
   const p = parseId(id);
@@ -26,6 +27,12 @@ function deleteCall(clients: GceClients, type: string, id: string): Promise<unkn
       return clients.forwardingRules.delete({ project: p.project, region: p.region!, forwardingRule: p.name });
     case TYPES.vpnGateway:
       return clients.targetVpnGateways.delete({ project: p.project, region: p.region!, targetVpnGateway: p.name });
+    case TYPES.routerBgp:
+      return clearRouterBgp(clients, id);
+    case TYPES.haVpnGateway:
+      return clients.vpnGateways.delete({ project: p.project, region: p.region!, vpnGateway: p.name });
+    case TYPES.router:
+      return clients.routers.delete({ project: p.project, region: p.region!, router: p.name });
     case TYPES.address:
       return clients.addresses.delete({ project: p.project, region: p.region!, address: p.name });
     case TYPES.network:

@@ -149,10 +149,10 @@ describe('gcp Classic VPN between two vpcGroup networks', () => {
     expect([...h.fake.resources.keys()]).toEqual([]);
   });
 
-  it('refuses HA VPN and dynamic routing as not built, and a VPN over other than two groups, before creating anything', async () => {
+  it('refuses Classic VPN with dynamic routing, HA VPN with static routing, and a VPN over other than two groups, before creating anything', async () => {
     for (const [blocks, message] of [
-      [{ a: { ...HOSTS.vm_1, vpn: { ...VPN, routing: 'dynamic' } }, b: { ...HOSTS.vm_2, vpn: { ...VPN, routing: 'dynamic' } } }, /dynamic routing .* not built yet/],
-      [{ a: { ...HOSTS.vm_1, vpn: { ...VPN, type: 'ha' } }, b: { ...HOSTS.vm_2, vpn: { ...VPN, type: 'ha' } } }, /HA VPN .* not built yet/],
+      [{ a: { ...HOSTS.vm_1, vpn: { ...VPN, routing: 'dynamic' } }, b: { ...HOSTS.vm_2, vpn: { ...VPN, routing: 'dynamic' } } }, /Classic VPN with dynamic routing is not built/],
+      [{ a: { ...HOSTS.vm_1, vpn: { ...VPN, type: 'ha' } }, b: { ...HOSTS.vm_2, vpn: { ...VPN, type: 'ha' } } }, /HA VPN is built with dynamic routing/],
       [{ a: HOSTS.vm_1, b: { ...HOSTS.vm_2, vpcGroup: 'vm-1' } }, /exactly two vpcGroup networks/],
       [{ a: HOSTS.vm_1, b: { ...HOSTS.vm_2, vpn: { ...VPN, tunnels: 1 } } }, /same vpn block/],
     ] as const) {

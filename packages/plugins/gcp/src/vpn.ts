@@ -37,9 +37,9 @@ export function runVpn(requests: readonly HostRequest<GcpHostConfig>[]): GcpVpnC
   if (blocks.size === 0) return undefined;
   if (blocks.size > 1) throw new UnsupportedError(`gcp hosts of one run must set the same vpn block; found ${[...blocks].join(' and ')}`);
   const vpn = requests.find((r) => r.config.vpn)!.config.vpn!;
-  if (vpn.type === 'ha' || vpn.routing === 'dynamic') {
-    throw new UnsupportedError('gcp vpn: only Classic VPN with static routing (type: classic, routing: static) is built; HA VPN and dynamic routing (Cloud Router + BGP) are not built yet');
-  }
+  if (vpn.type === 'ha' && vpn.ikeVersion !== 2) throw new UnsupportedError('gcp vpn: HA VPN requires IKEv2 (ikeVersion: 2); IKEv1 is Classic VPN only');
+  if (vpn.type === 'ha' && vpn.routing !== 'dynamic') throw new UnsupportedError('gcp vpn: HA VPN is built with dynamic routing (Cloud Router + BGP) only: set routing: dynamic, or type: classic for static routes');
+  if (vpn.type === 'classic' && vpn.routing === 'dynamic') throw new UnsupportedError('gcp vpn: Classic VPN with dynamic routing is not built; for dynamic routing (Cloud Router + BGP) use type: ha');
   const groups = new Set(requests.map((r) => r.config.vpcGroup));
   if (groups.size !== 2) throw new UnsupportedError(`gcp vpn joins exactly two vpcGroup networks; the run's hosts are in ${groups.size} (${[...groups].join(', ')})`);
   return vpn;
@@ -59,7 +59,7 @@ export interface VpnSide {
 export const vpnSide = (group: string, project: string, requests: readonly HostRequest<GcpHostConfig>[], networkLink: string, ranges: Iterable<string>): VpnSide =>
   ({ group, project, region: regionOf(requests[0]!.config.zone), networkLink, ranges: [...ranges] });
 
-const description = (runId: string, what: string) => `netbench run ${runId}: ${what}`;
+export const description = (runId: string, what: string) => `netbench run ${runId}: ${what}`;
 const gatewayName = (runId: string, side: VpnSide, g: number) => resourceName(runId, `${side.group}-vpn${g}`);
 const tunnelName = (runId: string, side: VpnSide, g: number, t: number) => resourceName(runId, `${side.group}-vpn${g}-t${t}`);
 

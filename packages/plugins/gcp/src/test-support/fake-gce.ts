@@ -40,9 +40,9 @@ export interface Fault {
 }
 
 const BASE = 'https://www.googleapis.com/compute/v1/';
-const COLLECTIONS = ['networks', 'subnetworks', 'firewalls', 'resourcePolicies', 'instances', 'addresses', 'targetVpnGateways', 'forwardingRules', 'vpnTunnels', 'routes'] as const;
+const COLLECTIONS = ['networks', 'subnetworks', 'firewalls', 'resourcePolicies', 'instances', 'addresses', 'targetVpnGateways', 'forwardingRules', 'vpnTunnels', 'routes', 'vpnGateways', 'routers'] as const;
 /** `kind` of each collection's items (`compute#address`, not a naive singular). */
-const KINDS: Record<string, string> = { addresses: 'address', targetVpnGateways: 'targetVpnGateway', forwardingRules: 'forwardingRule', vpnTunnels: 'vpnTunnel', routes: 'route', resourcePolicies: 'resourcePolicy' };
+const KINDS: Record<string, string> = { addresses: 'address', targetVpnGateways: 'targetVpnGateway', forwardingRules: 'forwardingRule', vpnTunnels: 'vpnTunnel', routes: 'route', resourcePolicies: 'resourcePolicy', vpnGateways: 'vpnGateway', routers: 'router' };
 
 export class FakeGce {
   readonly requests: RecordedRequest[] = [];
@@ -137,6 +137,8 @@ export class FakeGce {
       const id = `${scope}/${collection}${name ? `/${name}` : ''}`;
       if (method === 'POST' && !name) return this.insert(scope!, collection!, body ?? {}, zone, region, opErrors);
       if (method === 'DELETE' && name) return this.remove(id, zone, region, opErrors);
+      // routers.patch merges the given fields (lists replace); routers.update (PUT) replaces the resource.
+      if ((method === 'PATCH' || method === 'PUT') && name) return this.change(method, id, body ?? {}, zone, region, opErrors);
       if (method === 'GET' && name) return this.resources.get(id);
       if (method === 'GET') return { kind: `compute#${collection}List`, id, items: [...this.resources.entries()].filter(([k]) => k.startsWith(`${scope}/${collection}/`)).map(([, v]) => v), selfLink: BASE + id };
     }
@@ -196,6 +198,12 @@ export class FakeGce {
       Object.assign(resource, { sharedSecretHash: 'hash', status: 'ESTABLISHED', detailedStatus: 'Tunnel is up and running.', region: `${BASE}${scope}` });
       this.sharedSecrets.set(id, String(body['sharedSecret'] ?? ''));
     }
+    if (collection === 'vpnGateways') {
+      // The API gives every HA VPN gateway two interfaces, each with its own external address (TEST-NET-3).
+      const ips = [0, 1].map(() => { this.externalAddresses += 1; return `203.0.113.${this.externalAddresses}`; });
+      Object.assign(resource, { vpnInterfaces: ips.map((ipAddress, i) => ({ id: i, ipAddress })), stackType: 'IPV4_ONLY', region: `${BASE}${scope}` });
+    }
+    if (collection === 'routers') Object.assign(resource, { region: `${BASE}${scope}` });
     if (collection === 'instances') {
       this.addresses += 1;
       const n = this.addresses + 1;
@@ -214,6 +222,14 @@ export class FakeGce {
       }];
     }
     return this.operation('insert', id, zone, region, errors, () => this.resources.set(id, resource));
+  }
+
+  private change(method: string, id: string, body: Json, zone?: string, region?: string, errors?: Fault['operationErrors']): Json | undefined {
+    const current = this.resources.get(id);
+    if (!current) return undefined;
+    const kept = { kind: current['kind'], id: current['id'], creationTimestamp: current['creationTimestamp'], selfLink: current['selfLink'], region: current['region'] };
+    const next: Json = method === 'PATCH' ? { ...current, ...body } : { ...body, ...kept };
+    return this.operation(method === 'PATCH' ? 'patch' : 'update', id, zone, region, errors, () => this.resources.set(id, next));
   }
 
   private remove(id: string, zone?: string, region?: string, errors?: Fault['operationErrors']): Json | undefined {
