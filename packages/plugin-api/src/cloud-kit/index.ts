@@ -20,3 +20,6 @@ export type { ChildQdisc, LinkQueue } from './link-queue.js';
 // TCP congestion control as a host setting and a label read back from the host.
 export { availableCongestionControls, CONGESTION_CONTROL_LABEL, CONGESTION_CONTROL_RE, congestionControlSchema, readCongestionControl, setCongestionControl, unavailableCongestionControl } from './congestion-control.js';
 export type { HostCommand } from './congestion-control.js';
+// The SSH host key a cloud host was provisioned with, kept in the run folder for `reattach`.
+export { recordedHostKey, recordHostKey } from './host-key-record.js';
+export type { HostKeyRecord } from './host-key-record.js';
