@@ -22,3 +22,6 @@ export { availableCongestionControls, CONGESTION_CONTROL_LABEL, CONGESTION_CONTR
 export type { HostCommand } from './congestion-control.js';
 // The host's CPU count as a label (`cpu_count`), read once at provision.
 export { CPU_COUNT_LABEL, readCpuCount } from './cpu-count.js';
+// The SSH host key a cloud host was provisioned with, kept in the run folder for `reattach`.
+export { recordedHostKey, recordHostKey } from './host-key-record.js';
+export type { HostKeyRecord } from './host-key-record.js';

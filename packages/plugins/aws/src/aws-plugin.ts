@@ -45,6 +45,10 @@ export function awsPlugin(options: AwsPluginOptions = {}) {
     async provision(requests, ctx) {
       return (await runtime()).provisionAws(requests, ctx, { clients: await clientsFor(), settings: settings() });
     },
+    async reattach(requests, ctx) {
+      // An earlier invocation's instances, from the ledger: verified running and tagged for this run, the host key recorded at provision.
+      return (await runtime()).reattachAws(requests, ctx, { clients: await clientsFor(), settings: settings() });
+    },
     async admitPeers(peers, ctx) {
       await (await runtime()).admitAwsPeers(peers, ctx, await clientsFor());
     },

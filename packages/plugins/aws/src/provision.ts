@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import type { Host, HostRequest, ProvisionContext, SshHost } from '@netbench/plugin-api';
+import type { Host, HostRequest, ProvisionContext, SshHost, SshHostKeyPolicy } from '@netbench/plugin-api';
+import { recordHostKey } from '@netbench/plugin-api/cloud-kit';
 import { retryWithin } from './connect.js';
-import { launchFleet, type FleetDeps, type LaunchedHost } from './fleet.js';
+import { launchFleet, type FleetDeps, type FleetLaunch, type LaunchedHost } from './fleet.js';
 import type { AwsHostConfig } from './host-schema.js';
 
-const CONSOLE_SOURCE = 'EC2 console output (cloud-init)';
+export const CONSOLE_SOURCE = 'EC2 console output (cloud-init)';
 
 /**
  * Launch the fleet (see `launchFleet`), then open one SSH connection per
@@ -18,9 +19,23 @@ export async function provisionAws(requests: readonly HostRequest<AwsHostConfig>
   const fleet = await launchFleet(requests, ctx, deps);
   const calls = deps.clients.counter.total - before;
   ctx.log.info(`aws: ${requests.length} host${requests.length === 1 ? '' : 's'} running after ${calls} API calls (${(calls / Math.max(1, requests.length)).toFixed(1)} per host)`);
+  return connectFleet(fleet, deps, ctx);
+}
 
+/** What a reattach connects with instead of the console: the key recorded at provision, and the `hostKey` label provision gave. */
+export interface RecordedKey {
+  readonly policy: SshHostKeyPolicy;
+  readonly label: string;
+}
+
+/**
+ * One SSH connection per host, in parallel; each host's key is recorded in
+ * the run folder (reattach accepts only it). Any failure closes the others
+ * and throws.
+ */
+export async function connectFleet(fleet: FleetLaunch, deps: FleetDeps, ctx: ProvisionContext, recorded?: ReadonlyMap<string, RecordedKey>): Promise<SshHost[]> {
   const knownHosts = join(fleet.dir, 'known_hosts');
-  const attempts = fleet.hosts.map((host) => connectOne(host, fleet.privateKeyPath, knownHosts, deps, ctx));
+  const attempts = fleet.hosts.map((host) => connectOne(host, fleet.privateKeyPath, knownHosts, deps, ctx, recorded?.get(host.request.id)));
   const results = await Promise.allSettled(attempts);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
@@ -36,13 +51,16 @@ async function connectOne(
   knownHosts: string,
   deps: FleetDeps,
   ctx: ProvisionContext,
+  recorded?: RecordedKey,
 ): Promise<SshHost> {
   const { request } = host;
   const override = deps.settings.sshAddress;
   const address = override?.host ?? host.publicIp ?? host.privateIp;
   const pinned = host.hostKeys.length > 0;
+  const hostKey: SshHostKeyPolicy = recorded?.policy ?? (pinned ? { mode: 'pinned', keys: [...host.hostKeys], source: CONSOLE_SOURCE } : { mode: 'tofu', recordFile: knownHosts });
+  let connected: SshHost;
   try {
-    return await ctx.connectSsh({
+    connected = await ctx.connectSsh({
       id: request.id,
       name: request.name,
       cloud: request.cloud,
@@ -51,15 +69,24 @@ async function connectOne(
       machineType: request.config.machineType,
       internalIp: host.privateIp,
       ...(host.publicIp ? { externalIp: host.publicIp } : {}),
-      labels: { image: host.imageId, hostKey: pinned ? 'console' : 'tofu' },
+      labels: { image: host.imageId, hostKey: recorded?.label ?? (pinned ? 'console' : 'tofu') },
       address,
       ...(override?.port ? { port: override.port } : {}),
       user: request.config.user,
       privateKeyPath,
-      hostKey: pinned ? { mode: 'pinned', keys: [...host.hostKeys], source: CONSOLE_SOURCE } : { mode: 'tofu', recordFile: knownHosts },
+      hostKey,
       connectRetry: retryWithin(request.config.connectTimeout),
     });
   } catch (error) {
     throw new Error(`aws: host ${request.id} (${host.instanceId}) is running but not reachable over SSH at ${address}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+  if (recorded) return connected;
+  // Kept in the run folder: a later invocation of this run (reattach) accepts only this key.
+  try {
+    await recordHostKey(ctx.runDir, 'aws', request.id, address, override?.port ?? 22, hostKey);
+  } catch (error) {
+    await connected.close();
+    throw error;
+  }
+  return connected;
 }

@@ -3,6 +3,7 @@ export { admitAwsPeers } from './admit-peers.js';
 export { AwsClients } from './clients.js';
 export { cleanupTagged } from './cleanup.js';
 export { onlineChecks } from './diagnose.js';
-export { provisionAws } from './provision.js';
+export { connectFleet, provisionAws } from './provision.js';
+export { reattachAws } from './reattach.js';
 export { teardownResource } from './teardown.js';
 export { launchFleet } from './fleet.js';

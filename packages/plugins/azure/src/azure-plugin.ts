@@ -8,6 +8,7 @@ import { resolveSubscription } from './credentials.js';
 import { diagnoseAzure } from './diagnose.js';
 import { hostSchema, type AzureHostConfig } from './host-schema.js';
 import { provisionAzure, runSubscription } from './provision.js';
+import { reattachAzure } from './reattach.js';
 import { checkPlacement } from './placement-check.js';
 import { checkQuotas } from './quotas.js';
 import { azureRuntime, type AzurePluginOptions } from './runtime.js';
@@ -32,6 +33,8 @@ export function createAzurePlugin(options: AzurePluginOptions = {}) {
       await checkQuotas(requests, runtime.clients(runSubscription(requests)), ctx);
     },
     provision: (requests, ctx) => provisionAzure(requests, ctx, runtime),
+    // An earlier invocation's VMs, from the ledger: verified running and tagged for this run, the host key recorded at provision.
+    reattach: (requests, ctx) => reattachAzure(requests, ctx, runtime),
     admitPeers: (peers, ctx) => admitAzurePeers(peers, ctx, runtime),
     teardown: (resource, ctx) => teardownResource(resource, ctx, runtime),
     cleanup: (filter, ctx) => cleanupAzure(filter, ctx, runtime, resolveSubscription(options.subscription)),

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetbenchError } from '@netbench/plugin-api';
-import { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
+import { parseConsoleHostKeys, recordHostKey } from '@netbench/plugin-api/cloud-kit';
 import { downloadBlob } from './boot-log.js';
 import type { RunContext } from './network.js';
 import { splitZone } from './naming.js';
@@ -29,22 +29,28 @@ export async function bootLogHostKeys(run: RunContext, vm: CreatedVm): Promise<s
   }
 }
 
-export async function connectVm(run: RunContext, vm: CreatedVm, privateKeyPath: string): Promise<ConnectedHost> {
+/**
+ * Connect over SSH, the host key pinned to the boot log's keys (or TOFU when
+ * allowed), and record the key in the run folder; a reattach passes the key
+ * recorded at provision (and the `host_key` label provision gave) instead.
+ */
+export async function connectVm(run: RunContext, vm: CreatedVm, privateKeyPath: string, recorded?: { readonly hostKey: SshConnectOptions['hostKey']; readonly label: string }): Promise<ConnectedHost> {
   const { ctx, runtime } = run;
   const { request } = vm;
   const config = request.config;
-  const keys = config.hostKeys === 'tofu' ? [] : await bootLogHostKeys(run, vm);
-  if (keys.length === 0 && config.hostKeys === 'console') {
+  const keys = recorded || config.hostKeys === 'tofu' ? [] : await bootLogHostKeys(run, vm);
+  if (!recorded && keys.length === 0 && config.hostKeys === 'console') {
     throw new NetbenchError(`host ${request.id}: no SSH host keys in ${vm.name}'s boot diagnostics log after ${Math.round(runtime.timing.hostKeyTimeoutMs / 1000)} s (hostKeys: console); use hostKeys: console-or-tofu to fall back to trust-on-first-use`);
   }
-  if (keys.length === 0 && config.hostKeys === 'console-or-tofu') {
+  if (!recorded && keys.length === 0 && config.hostKeys === 'console-or-tofu') {
     ctx.log.warn(`host ${request.id}: no SSH host keys in the boot diagnostics log; trusting the first key seen (recorded in the run folder)`);
   }
-  const hostKey: SshConnectOptions['hostKey'] = keys.length > 0
+  const hostKey: SshConnectOptions['hostKey'] = recorded?.hostKey ?? (keys.length > 0
     ? { mode: 'pinned', keys, source: `${CONSOLE_SOURCE} of ${vm.name}` }
-    : { mode: 'tofu', recordFile: join(ctx.runDir, 'known_hosts') };
+    : { mode: 'tofu', recordFile: join(ctx.runDir, 'known_hosts') });
   const { location } = splitZone(vm.zone);
-  return runtime.connect({
+  const address = vm.externalIp ?? vm.internalIp;
+  const host = await runtime.connect({
     id: request.id,
     name: request.name,
     cloud: 'azure',
@@ -54,13 +60,13 @@ export async function connectVm(run: RunContext, vm: CreatedVm, privateKeyPath: 
     internalIp: vm.internalIp,
     ...(vm.externalIp ? { externalIp: vm.externalIp } : {}),
     labels: {
-      host_key: hostKey.mode === 'pinned' ? `pinned:${CONSOLE_SOURCE}` : 'tofu',
+      host_key: recorded ? recorded.label : hostKey.mode === 'pinned' ? `pinned:${CONSOLE_SOURCE}` : 'tofu',
       image: config.image,
       accelerated_networking: String(config.acceleratedNetworking),
       ...(vm.fallbackFrom ? { fallback_from_zone: vm.fallbackFrom } : {}),
       ...(config.placement ? { placement: config.placement } : {}),
     },
-    address: vm.externalIp ?? vm.internalIp,
+    address,
     ...(runtime.sshPort !== undefined ? { port: runtime.sshPort } : {}),
     user: config.sshUser,
     privateKeyPath,
@@ -68,4 +74,13 @@ export async function connectVm(run: RunContext, vm: CreatedVm, privateKeyPath: 
     hostKey,
     connectRetry: { ...runtime.timing.sshRetry },
   }, ctx);
+  if (recorded) return host;
+  // Kept in the run folder: a later invocation of this run (reattach) accepts only this key.
+  try {
+    await recordHostKey(ctx.runDir, 'azure', request.id, address, runtime.sshPort ?? 22, hostKey);
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+  return host;
 }

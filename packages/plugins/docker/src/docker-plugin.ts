@@ -6,6 +6,7 @@ import { daemonAddress, daemonVersion, dockerClient, isNotFound } from './docker
 import { DEFAULT_IMAGE, hostSchema, type DockerHostConfig } from './host-schema.js';
 import { checkRequests } from './preflight.js';
 import { PLUGIN_NAME, provisionContainers } from './provision.js';
+import { reattachContainers } from './reattach.js';
 import { teardownResource } from './teardown.js';
 
 async function diagnose(): Promise<DiagnosticCheck[]> {
@@ -40,6 +41,10 @@ const plugin: CloudPlugin<DockerHostConfig> = {
     const { daemon } = await checkRequests(docker, requests);
     ctx.log.debug(`docker: ${daemon} at ${daemonAddress()}`);
     return provisionContainers(docker, requests, ctx);
+  },
+  async reattach(requests, ctx) {
+    // The containers of an earlier invocation of this run: found from the ledger, verified by inspect (running, this run's labels).
+    return reattachContainers(dockerClient(), requests, ctx);
   },
   async teardown(resource) {
     await teardownResource(dockerClient(), resource);

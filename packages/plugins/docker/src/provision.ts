@@ -86,6 +86,16 @@ async function provisionContainer(docker: Docker, request: HostRequest<DockerHos
   const name = containerName(ctx.runId, request.id);
   await ctx.ledger.track({ type: 'container', id: name, host: request.id, data: { runId: ctx.runId } }, () => createContainer(docker, request, ctx.runId, name));
   const info = await docker.getContainer(name).inspect();
+  return containerHost(docker, request, ctx, info, true);
+}
+
+/**
+ * The `Host` of a running container of this run, from its inspect record.
+ * `shapeNow`: apply the link shaping (provision); a reattach finds it in place
+ * (tc lives as long as the container) and only names the veth again.
+ */
+export async function containerHost(docker: Docker, request: HostRequest<DockerHostConfig>, ctx: ProvisionContext, info: Docker.ContainerInspectInfo, shapeNow: boolean): Promise<Host> {
+  const name = containerName(ctx.runId, request.id);
   const bridge = onBridge(request);
   const address = bridge ? info.NetworkSettings.Networks[networkName(ctx.runId)]?.IPAddress : '127.0.0.1';
   if (!address) throw new Error(`docker: container ${name} has no address on network ${networkName(ctx.runId)}`);
@@ -102,7 +112,8 @@ async function provisionContainer(docker: Docker, request: HostRequest<DockerHos
     ...(request.config.memory !== undefined ? { memory: request.config.memory } : {}),
     ...shapingLabels(request.config.link),
   };
-  await shape(request, info.State.Pid, labels);
+  if (shapeNow) await shape(request, info.State.Pid, labels);
+  else if (request.config.link?.ingressRate !== undefined) labels.veth = await hostVeth(info.State.Pid);
   const externalIp = await publicAddress(request, ctx);
   const base = { docker, container: name, id: request.id, name: request.name, cloud: PLUGIN_NAME, zone: 'local', machineType: 'container', internalIp: address, externalIp, labels };
   const os = await osOf(execHost(base));

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProvisionContext } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
-import { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
+import { parseConsoleHostKeys, recordHostKey } from '@netbench/plugin-api/cloud-kit';
 import { tierOf } from './host-schema.js';
 import type { CreatedInstance } from './instance.js';
 import { sourceImage } from './instance.js';
@@ -41,27 +41,31 @@ export async function connectInstance(
   privateKeyPath: string,
   ctx: ProvisionContext,
   runtime: GcpRuntime,
+  /** Reattach: the key recorded at provision instead of the console's, and the `host_key` label provision gave. */
+  recorded?: { readonly hostKey: SshConnectOptions['hostKey']; readonly label: string },
 ): Promise<ConnectedHost> {
   const { request } = instance;
   const config = request.config;
-  const keys = config.hostKeys === 'tofu' ? [] : await consoleHostKeys(project, instance, ctx, runtime);
-  if (keys.length === 0 && config.hostKeys === 'console') {
+  const keys = recorded || config.hostKeys === 'tofu' ? [] : await consoleHostKeys(project, instance, ctx, runtime);
+  if (!recorded && keys.length === 0 && config.hostKeys === 'console') {
     throw new NetbenchError(`host ${request.id}: no SSH host keys on ${instance.name}'s serial console after ${Math.round(runtime.timing.hostKeyTimeoutMs / 1000)} s (hostKeys: console); use hostKeys: console-or-tofu to fall back to trust-on-first-use`);
   }
-  if (keys.length === 0 && config.hostKeys === 'console-or-tofu') {
+  if (!recorded && keys.length === 0 && config.hostKeys === 'console-or-tofu') {
     ctx.log.warn(`host ${request.id}: no SSH host keys on the serial console; trusting the first key seen (recorded in the run folder)`);
   }
-  const hostKey: SshConnectOptions['hostKey'] = keys.length > 0
+  const hostKey: SshConnectOptions['hostKey'] = recorded?.hostKey ?? (keys.length > 0
     ? { mode: 'pinned', keys, source: `${CONSOLE_SOURCE} of ${project}/${instance.zone}/${instance.name}` }
-    : { mode: 'tofu', recordFile: join(ctx.runDir, 'known_hosts') };
+    : { mode: 'tofu', recordFile: join(ctx.runDir, 'known_hosts') });
   const labels: Record<string, string> = {
-    host_key: hostKey.mode === 'pinned' ? `pinned:${CONSOLE_SOURCE}` : 'tofu',
+    host_key: recorded ? recorded.label : hostKey.mode === 'pinned' ? `pinned:${CONSOLE_SOURCE}` : 'tofu',
     network_tier: tierOf(config),
     image: sourceImage(config),
     ...(instance.fallbackFrom ? { fallback_from_zone: instance.fallbackFrom } : {}),
     ...(config.placement ? { placement: config.placement } : {}),
   };
-  return runtime.connect({
+  const address = instance.externalIp ?? instance.internalIp;
+  const port = runtime.sshPort ?? 22;
+  const host = await runtime.connect({
     id: request.id,
     name: request.name,
     cloud: 'gcp',
@@ -71,7 +75,7 @@ export async function connectInstance(
     internalIp: instance.internalIp,
     ...(instance.externalIp ? { externalIp: instance.externalIp } : {}),
     labels,
-    address: instance.externalIp ?? instance.internalIp,
+    address,
     ...(runtime.sshPort !== undefined ? { port: runtime.sshPort } : {}),
     user: config.sshUser,
     privateKeyPath,
@@ -79,4 +83,10 @@ export async function connectInstance(
     hostKey,
     connectRetry: { ...runtime.timing.sshRetry },
   }, ctx);
+  // Kept in the run folder: a later invocation of this run (reattach) accepts only this key.
+  if (!recorded) await recordHostKey(ctx.runDir, 'gcp', request.id, address, port, hostKey).catch(async (error: unknown) => {
+    await host.close();
+    throw error;
+  });
+  return host;
 }

@@ -8,6 +8,7 @@ import { diagnoseGcp } from './diagnose.js';
 import { hostSchema, type GcpHostConfig } from './host-schema.js';
 import { admitPeersGcp } from './peers.js';
 import { provisionGcp, runProject } from './provision.js';
+import { reattachGcp } from './reattach.js';
 import { checkQuotas } from './quotas.js';
 import { gcpRuntime, type GcpPluginOptions } from './runtime.js';
 import { teardownResource } from './teardown.js';
@@ -30,6 +31,8 @@ export function createGcpPlugin(options: GcpPluginOptions = {}) {
       await checkQuotas(requests, runProject(requests), ctx, runtime);
     },
     provision: (requests, ctx) => provisionGcp(requests, ctx, runtime),
+    // An earlier invocation's instances, from the ledger: verified RUNNING, labelled for this run, the host key recorded at provision.
+    reattach: (requests, ctx) => reattachGcp(requests, ctx, runtime),
     admitPeers: (peers, ctx) => admitPeersGcp(peers, ctx, runtime),
     teardown: (resource, ctx) => teardownResource(resource, ctx, runtime),
     cleanup: (filter, ctx) => cleanupGcp(filter, ctx, runtime, resolveProject(options.project)),

@@ -4,6 +4,7 @@ import { cleanupKubernetes } from './cleanup.js';
 import { hostSchema, type KubernetesHostConfig } from './host-schema.js';
 import { preflightKubernetes } from './preflight.js';
 import { provisionKubernetes } from './provision.js';
+import { reattachKubernetes } from './reattach.js';
 import { teardownResource } from './teardown.js';
 
 /**
@@ -20,6 +21,8 @@ export const kubernetesPlugin = definePlugin<CloudPlugin<KubernetesHostConfig>>(
   hostSchema,
   preflight: (requests, ctx) => preflightKubernetes(requests, ctx),
   provision: (requests, ctx) => provisionKubernetes(requests, ctx),
+  // An earlier invocation's pods, from the ledger: read back by name, verified Running and labelled for this run.
+  reattach: (requests, ctx) => reattachKubernetes(requests, ctx),
   teardown: (resource, ctx) => teardownResource(resource, ctx),
   cleanup: (filter, ctx) => cleanupKubernetes(filter, ctx),
 });

@@ -11,7 +11,7 @@ import { kubeResource, TYPES } from './resources.js';
 import { waitForPodRunning } from './wait-pod.js';
 
 
-interface MadePod {
+export interface MadePod {
   readonly pod: V1Pod;
   readonly clusterIp?: string;
   readonly clients: KubeClients;
@@ -38,7 +38,11 @@ export async function provisionKubernetes(requests: readonly HostRequest<Kuberne
       made.set(p.id, await makePod(byId.get(p.id)!, p, cache, ctx));
     }));
   }
+  return hostsOf(placements, byId, made);
+}
 
+/** One Host per placement: a pod (its pod IP) or a `serviceOf` alias (the Service's cluster IP, commands in the target's pod). */
+export function hostsOf(placements: ReturnType<typeof planPlacement>, byId: ReadonlyMap<string, HostRequest<KubernetesHostConfig>>, made: ReadonlyMap<string, MadePod>): Host[] {
   return placements.map((p) => {
     const request = byId.get(p.id)!;
     const target = made.get(p.kind === 'pod' ? p.id : p.podId)!;
@@ -87,7 +91,7 @@ async function makePod(request: HostRequest<KubernetesHostConfig>, placement: Po
 }
 
 /** Zone, region and instance type from the node's well-known labels; nothing when nodes may not be read. */
-async function nodeFacts(clients: KubeClients, nodeName: string | undefined, ctx: ProvisionContext): Promise<Record<string, string>> {
+export async function nodeFacts(clients: KubeClients, nodeName: string | undefined, ctx: ProvisionContext): Promise<Record<string, string>> {
   if (!nodeName) return {};
   try {
     const labels = (await clients.core.readNode({ name: nodeName })).metadata?.labels ?? {};
@@ -102,7 +106,7 @@ async function nodeFacts(clients: KubeClients, nodeName: string | undefined, ctx
   }
 }
 
-async function call<T>(what: string, clients: KubeClients, fn: () => Promise<T>): Promise<T> {
+export async function call<T>(what: string, clients: KubeClients, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {

@@ -86,6 +86,8 @@ export class FakeArm {
   /** Compute usages per location (`usage.list`): name → [current, limit]. */
   usages: Record<string, [number, number]> = { cores: [0, 100], standardDSv5Family: [0, 100] };
   serialLog = (_vm: string) => '';
+  /** Power state of each VM (by name) in its instance view (`$expand=instanceView`): `running` unless set. */
+  readonly powerStates = new Map<string, string>();
   /** Resource SKUs (`resourceSkus.list`), in the REST shape: which sizes have accelerated networking. */
   skus: Json[] = ['eastus', 'westeurope', 'eastus2'].flatMap((location) => [
     ['Standard_D2s_v5', true], ['Standard_D4s_v5', true], ['Standard_F8s_v2', true], ['Standard_B1s', false], ['Standard_A1_v2', false],
@@ -239,6 +241,12 @@ export class FakeArm {
     }
     if (method === 'GET') {
       if (!existing) return fail(404, 'ResourceNotFound', `The Resource '${fullType}/${subName ?? name}' under resource group '${group}' was not found.`);
+      if (/^Microsoft\.Compute\/virtualMachines$/i.test(type!) && !subType && url.searchParams.get('$expand') === 'instanceView') {
+        // The instance view (VirtualMachineInstanceView): provisioning and power state, as InstanceViewStatus codes.
+        const power = this.powerStates.get(name!) ?? 'running';
+        const statuses = [{ code: 'ProvisioningState/succeeded', level: 'Info', displayStatus: 'Provisioning succeeded' }, { code: `PowerState/${power}`, level: 'Info', displayStatus: `VM ${power}` }];
+        return send(200, { ...existing[1], properties: { ...existing[1]['properties'], instanceView: { statuses } } });
+      }
       return send(200, type === NSG && !subType ? this.withRules(existing[0], existing[1]) : existing[1]);
     }
     if (method === 'DELETE') {

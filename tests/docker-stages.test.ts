@@ -1,0 +1,93 @@
+// A staged run on `cloud: docker` (docs/long-studies.md) against a real
+// dockerd: provision → execute → teardown in three invocations keeps the same
+// containers between them and leaves nothing; a container removed between
+// stages stops execute before any trial, and teardown still removes the rest.
+import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from './helpers/cli.js';
+import { docker, dockerObjectsOf, dockerReady } from './helpers/docker.js';
+import { readEvents, readResults } from './helpers/results.js';
+
+const spec = join(import.meta.dirname, 'scenarios/docker-stages/spec.yaml');
+const state = await dockerReady();
+const json = <T>(stdout: string): T => JSON.parse(stdout) as T;
+
+let home: string;
+let env: NodeJS.ProcessEnv;
+beforeAll(() => {
+  home = tempHome('netbench-e2e-docker-stages-');
+  env = { NETBENCH_HOME: home };
+});
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+async function containerIds(runId: string): Promise<string[]> {
+  const list = await docker.listContainers({ all: true, filters: { label: [`org.netbench.run-id=${runId}`] } });
+  return list.map((c) => c.Id).sort();
+}
+
+describe.runIf(state.ready)('a staged run on docker', () => {
+  it('provision → execute → teardown in three invocations uses the same containers and leaves nothing', async () => {
+    const runsDir = join(home, 'staged');
+    const provision = await runCli(['run', spec, '--stage', 'provision', '--runs-dir', runsDir, '--json'], { env });
+    expect(provision.code, provision.stderr).toBe(0);
+    const { runId, kept } = json<{ runId: string; kept: boolean }>(provision.stdout);
+    expect(kept).toBe(true);
+    const made = await containerIds(runId);
+    expect(made).toHaveLength(2);
+    expect((await dockerObjectsOf(runId)).filter((o) => o.startsWith('network '))).toHaveLength(1);
+
+    const execute = await runCli(['run', '--resume', runId, '--stage', 'execute', '--runs-dir', runsDir, '--json'], { env });
+    expect(execute.code, execute.stderr).toBe(0);
+    expect(json<{ trials: { status: string }[] }>(execute.stdout).trials.map((t) => t.status)).toEqual(['succeeded']);
+    // The very containers provision made, found from the ledger: none made or replaced in between.
+    expect(await containerIds(runId)).toEqual(made);
+
+    const teardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--runs-dir', runsDir, '--json'], { env });
+    expect(teardown.code, teardown.stderr).toBe(0);
+    expect(await dockerObjectsOf(runId)).toEqual([]);
+    const { run, samples } = readResults(join(runsDir, runId));
+    expect(run.status).toBe('succeeded');
+    const rtt = samples.filter((s) => s.metric === 'Average Latency');
+    expect(rtt).toHaveLength(1);
+    expect(rtt[0]!.value).toBeGreaterThan(0);
+    expect(rtt[0]!.labels.client_cloud).toBe('docker');
+  });
+
+  it('a container removed between stages stops execute before any trial; teardown still removes the rest', async () => {
+    const runsDir = join(home, 'gone');
+    const provision = await runCli(['run', spec, '--stage', 'provision', '--runs-dir', runsDir, '--json'], { env });
+    expect(provision.code, provision.stderr).toBe(0);
+    const { runId } = json<{ runId: string }>(provision.stdout);
+    const server = `nb-${runId}-server`;
+    await docker.getContainer(server).remove({ force: true });
+    const execute = await runCli(['run', '--resume', runId, '--stage', 'execute', '--runs-dir', runsDir], { env });
+    expect(execute.code).toBe(5);
+    expect(execute.stderr).toMatch(new RegExp(`docker: host server: container ${server} is gone`));
+    expect(readEvents(join(runsDir, runId)).filter((e) => e.type === 'trial-started')).toEqual([]);
+    const teardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--runs-dir', runsDir], { env });
+    expect(teardown.code, teardown.stderr).toBe(0);
+    expect(await dockerObjectsOf(runId)).toEqual([]);
+  });
+
+  it('a container of the same name that does not carry the run\'s labels is refused', async () => {
+    const runsDir = join(home, 'impostor');
+    const provision = await runCli(['run', spec, '--stage', 'provision', '--runs-dir', runsDir, '--json'], { env });
+    expect(provision.code, provision.stderr).toBe(0);
+    const { runId } = json<{ runId: string }>(provision.stdout);
+    const client = `nb-${runId}-client`;
+    await docker.getContainer(client).remove({ force: true });
+    const impostor = await docker.createContainer({ name: client, Image: 'netbench/tools:bookworm', Entrypoint: ['sleep'], Cmd: ['infinity'] });
+    try {
+      await impostor.start();
+      const execute = await runCli(['run', '--resume', runId, '--stage', 'execute', '--runs-dir', runsDir], { env });
+      expect(execute.code).toBe(5);
+      expect(execute.stderr).toMatch(/docker: host client: container .* does not carry the labels .*it is not this run's/);
+    } finally {
+      await impostor.remove({ force: true });
+    }
+    const teardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--runs-dir', runsDir], { env });
+    expect(teardown.code, teardown.stderr).toBe(0);
+    expect(await dockerObjectsOf(runId)).toEqual([]);
+  });
+});
