@@ -37,7 +37,8 @@ export function checkTunnels(raw: Record<string, unknown>, hostNames: readonly s
       const names = [...byName.keys()];
       issues.push({ path, message: `unknown tunnel '${name}'${suggestion(name, names)}${names.length ? `; tunnels: ${names.join(', ')}` : '; define it under tunnels:'}` });
     } else if (bench.flows !== undefined) {
-      issues.push({ path, message: 'a tunnel address cannot be used with flows yet; give client and server' });
+      // A tunnel joins two hosts; flows measure several pairs at once (and their labels have no tunnel yet).
+      issues.push({ path, message: `ip: tunnel:${name} cannot be used with flows: (not supported yet); measure through the tunnel with client and server instead` });
     } else if (typeof bench.client === 'string' && typeof bench.server === 'string' && !(pair.includes(bench.client) && pair.includes(bench.server))) {
       issues.push({ path, message: `tunnel '${name}' joins ${pair.join(' and ')}, not ${bench.client} and ${bench.server}` });
     }

@@ -4,9 +4,10 @@ import { staticRegistry } from '../registry/static-registry.js';
 import { createPlan } from '../plan/create-plan.js';
 import { loadSpec } from './load-spec.js';
 import { SpecError } from '../issues/spec-error.js';
+import flowTool from '../engine/flows/__fixtures__/flow-tool.js';
 import { labCloud, pingTool } from './__fixtures__/test-plugins.js';
 
-const registry = staticRegistry([labCloud, pingTool] as AnyPlugin[]);
+const registry = staticRegistry([labCloud, flowTool, pingTool] as AnyPlugin[]);
 const HOSTS = 'name: t\nhosts:\n  a: { cloud: local }\n  b: { cloud: local }\n  c: { cloud: local }\n';
 const BENCH = 'benchmarks:\n  - { tool: ping, client: a, server: b, ip: tunnel:wg }\n';
 
@@ -64,6 +65,13 @@ describe('tunnels in a spec', () => {
     ]);
     expect(await problems(`${HOSTS}benchmarks:\n  - { tool: ping, client: a, server: b, ip: 'tunnel:' }\n`)).toEqual([
       'spec.yaml:7:45  benchmarks.0.ip  expected internal, external or tunnel:NAME',
+    ]);
+  });
+
+  test('a tunnel address with flows: is refused where it is written (docs/tunnels.md)', async () => {
+    const flows = `${HOSTS}tunnels:\n  - { name: wg, type: wireguard, between: [a, b] }\nbenchmarks:\n  - { tool: flow-echo, ip: tunnel:wg, flows: { topology: pairs, pairs: [{ client: a, server: b }] } }\n`;
+    expect(await problems(flows)).toEqual([
+      'spec.yaml:9:28  benchmarks.0.ip  ip: tunnel:wg cannot be used with flows: (not supported yet); measure through the tunnel with client and server instead',
     ]);
   });
 });
