@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliResult } from './helpers/cli.js';
 import { onlyRunDir, readResults, type Results } from './helpers/results.js';
 import { removeRunHomes, runHome, startSshLab, type SshLab } from './helpers/ssh-lab.js';
-import { canRunTunnels, tunnelLeftovers } from './helpers/tunnels.js';
+import { canRunTunnels, namespaceTunnelState, tunnelLeftovers } from './helpers/tunnels.js';
 
 // Tunnels between `cloud: static` hosts: every command goes over real SSH (the Host interface), as on cloud VMs.
 describe.skipIf(!canRunTunnels())('tunnels between static hosts over SSH', () => {
@@ -47,5 +47,8 @@ describe.skipIf(!canRunTunnels())('tunnels between static hosts over SSH', () =>
     expect(tunnelLeftovers(results.run.runId)).toEqual([]);
     expect(lab.strayProcesses('a')).toEqual([]);
     expect(lab.strayProcesses('b')).toEqual([]);
+    // The hosts' namespaces outlive the run (like real machines): no interface, rule, route, SA or iptables rule of a tunnel is left in them.
+    expect(namespaceTunnelState(lab.netns('a'))).toEqual([]);
+    expect(namespaceTunnelState(lab.netns('b'))).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { namespaceName } from '@netbench/plugin-local';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
-import { canRunTunnels, tunnelLeftovers, tunnelLinks } from './helpers/tunnels.js';
+import { canRunTunnels, filesContaining, tunnelIface, tunnelLeftovers, tunnelLinks, tunnelSecrets } from './helpers/tunnels.js';
 
 // Real strongSwan (charon + kernel-libipsec), wireguard-go and OpenVPN between lab namespaces.
 const spec = join(import.meta.dirname, 'scenarios/tunnels/spec.yaml');
@@ -29,6 +31,8 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     const rootMode = statSync(root).mode & 0o777;
     const keyMode = statSync(join(root, 'wg-a', 'private.key')).mode & 0o777;
     const pskMode = statSync(join(root, 'ipsec-b', 'swanctl.conf')).mode & 0o777;
+    const secrets = tunnelSecrets(runId);
+    expect(filesContaining(root, secrets).length).toBeGreaterThan(0); // the search finds them where they are meant to be
     const result = await done;
     void child;
 
@@ -53,7 +57,9 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     for (const id of ['ipsec-a', 'ipsec-b', 'wg-a', 'wg-b', 'ovpn-a', 'ovpn-b']) {
       expect(ledger.filter((l) => l.resource.id === id).map((l) => l.phase), id).toEqual(['intent', 'created', 'deleted']);
     }
-    // No key material in anything the run keeps.
+    // No key material in anything the run keeps (results, spec, events, ledger, raw outputs) nor in the home folder.
+    expect(secrets.length).toBeGreaterThanOrEqual(2 + 2 + 2); // 2 WireGuard keys, the PSK in both swanctl.conf, the PEM body lines of both TLS keys
+    expect(filesContaining(home, secrets)).toEqual([]);
     for (const file of ['results.json', 'events.jsonl', 'ledger.jsonl']) expect(readFileSync(join(runDir, file), 'utf8')).not.toMatch(/PRIVATE KEY|secret = 0x/);
     expect(tunnelLeftovers(runId)).toEqual([]);
     expect(namespacesOf(runId)).toEqual([]);
@@ -84,10 +90,19 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 90_000, 'the trial');
     const runId = runDir.split('/').pop()!;
     expect(tunnelLeftovers(runId).length).toBeGreaterThan(0); // really running
+    // Each tunnel really exists while the trial runs: an established IPsec SA, a WireGuard handshake, OpenVPN's TLS done.
+    const root = `/dev/shm/netbench-${runId}`;
+    const sas = spawnSync('swanctl', ['--list-sas', '--uri', `unix://${root}/ipsec-a/charon.vici`], { encoding: 'utf8', env: { ...process.env, STRONGSWAN_CONF: `${root}/ipsec-a/strongswan.conf` } });
+    expect(sas.stdout, sas.stderr).toMatch(/ESTABLISHED[\s\S]*INSTALLED, TUNNEL/);
+    const handshake = execFileSync('ip', ['netns', 'exec', namespaceName(runId, 'a'), 'wg', 'show', tunnelIface(runId, 'w', 'wg', 'a'), 'latest-handshakes'], { encoding: 'utf8' });
+    expect(Number(handshake.trim().split(/\s+/)[1])).toBeGreaterThan(0);
+    expect(readFileSync(join(root, 'ovpn-a', 'openvpn.log'), 'utf8')).toContain('Initialization Sequence Completed');
+    const secrets = tunnelSecrets(runId);
     child.kill('SIGINT');
     const result = await done;
     expect(result.code, result.stderr).toBe(130);
     expect(tunnelLeftovers(runId)).toEqual([]);
+    expect(filesContaining(home, secrets)).toEqual([]);
     expect(namespacesOf(runId)).toEqual([]);
   });
 
