@@ -1,4 +1,4 @@
-import { headlineMetric } from '@netbench/results';
+import { headlineMetric, trialPath } from '@netbench/results';
 import { type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
 import { metricName } from './metric-names.js';
 import { formatQuantity } from './units.js';
@@ -62,7 +62,7 @@ export function trialSummaries({ run, samples }: RunResults): TrialSummary[] {
     id: trial.id,
     tool: trial.tool,
     test: trial.test,
-    hosts: `${trial.client} → ${trial.server}`,
+    hosts: trialPath(trial.client, trial.server, byTrial.get(trial.id) ?? []),
     parameters: parameters(trial),
     status: trial.status,
     results: trial.status === 'failed' && trial.error ? [trial.error] : headlines(byTrial.get(trial.id) ?? [], run.metrics),

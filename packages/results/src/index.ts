@@ -42,7 +42,7 @@ export type { CheckRunOptions } from './store/index.js';
 // Chart specifications from run results (renderer-agnostic JSON; packages/report draws them).
 export {
   barCharts, cdfCharts, ChartIds, chartsFor, headlineMetric, heatmapCharts, histogramCharts, meanInterval,
-  intervalSweepCharts, sweepCharts, timeSeriesCharts
+  intervalSweepCharts, sweepCharts, timeSeriesCharts, trialPath
 } from './charts/index.js';
 export type {
   Bar, BarChart, BarSeries, Box, BoxChart, BoxSeries, Better, CategoryAxis, CdfChart, CdfSeries, ChartInput, ChartKind, ChartOptions,

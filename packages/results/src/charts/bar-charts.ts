@@ -2,6 +2,7 @@ import { ChartIds } from './chart-id.js';
 import { fewNote, intervalMethod, intervalNote, meanInterval } from './confidence-interval.js';
 import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
 import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
+import { pathOverheadNote, pathRatios, plainPathFirst } from './path-overhead.js';
 import type { Bar, BarChart, ChartInput, ChartOptions } from './types.js';
 
 const DEFAULT_MAX_CATEGORIES = 30;
@@ -27,6 +28,7 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
     let configs = [...byConfig.values()];
     const comparing = results.length > 1;
     if (comparing) configs = configs.filter((c) => new Set(c.map((o) => o.runIndex)).size > 1);
+    configs = plainPathFirst(configs, (c) => c[0]!.config);
     const bars = configs.map((c) => barsPerRun(c, results.length, level));
     const repeated = bars.some((perRun) => perRun.some((bar) => bar !== null && bar.n > 1));
     const pairs = new Set(configs.map((c) => c[0]!.config.get('pair')));
@@ -34,6 +36,10 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
     const categories = configNames(configs.map((c) => c[0]!.config));
     const series = results.map(({ run }, runIndex) => ({ name: names[runIndex]!, runId: run.runId, bars: bars.map((perRun) => perRun[runIndex] ?? null) }))
       .filter((s) => s.bars.some((b) => b !== null));
+    const overhead = pathOverheadNote(results.map((_, runIndex) => {
+      const ratios = pathRatios(configs.map((c) => c[0]!.config), bars.map((perRun) => perRun[runIndex] ?? null));
+      return ratios && comparing ? `${names[runIndex]}: ${ratios}` : ratios;
+    }));
     const basis = new Set(bars.flat().filter((b): b is Bar => b !== null).map((b) => b.basis));
     charts.push({
       kind: 'bar',
@@ -45,6 +51,7 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
         ...(pairs.size > 1 ? ['Each host pair is its own bar: different pairs are never repetitions.'] : []),
         ...(comparing ? ['Only configurations measured by at least two runs are shown.'] : []),
         ...fewNote(bars.flat().map((b) => b?.n ?? 0), level),
+        ...overhead,
       ],
       runIds: series.map((s) => s.runId),
       metric: first.sample.metric,

@@ -2,6 +2,7 @@ import { ChartIds } from './chart-id.js';
 import { fewNote, INTERVAL_METHOD, intervalNote, meanInterval } from './confidence-interval.js';
 import { valueScale } from './bar-charts.js';
 import { configNames, groupBy, observe, runNames, type Observation } from './observations.js';
+import { pathOverheadNote, pathRatios, plainPathFirst } from './path-overhead.js';
 import type { Bar, BarChart, BarSeries, ChartInput, ChartOptions } from './types.js';
 
 const RR_METRIC_RE = /^([A-Z0-9]+_RR)_(Latency_(p50|p90|p99)|Transaction_Rate)$/;
@@ -32,6 +33,7 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
     if (comparing) configs = configs.filter((c) => new Set(c.map((o) => o.runIndex)).size > 1);
     if (configs.length === 0) continue;
     if (configs.length > maxCategories) continue;
+    configs = plainPathFirst(configs, (c) => c[0]!.config);
     const categories = configNames(configs.map((c) => c[0]!.config));
     const kinds: readonly (readonly [string, (o: Observation) => number | undefined])[] = measured
       ? PERCENTILES.map((p) => [p, (o: Observation) => (o.sample.metric === `${test}_Latency_${p}` ? toMicroseconds(o.sample.value, o.sample.unit) : undefined)] as const)
@@ -57,6 +59,10 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
         'Bars: mean over repetitions of the same host pair and parameters; different pairs are separate bars.',
         intervalNote(level, 'repetitions', ns.filter((n) => n > 0)),
         ...fewNote(ns, level),
+        ...pathOverheadNote(series.map((s) => {
+          const ratios = pathRatios(configs.map((c) => c[0]!.config), s.bars);
+          return ratios && `${s.name} ${ratios}`;
+        })),
       ],
       runIds: [...new Set(series.map((s) => s.runId))],
       metric: `${test}_Latency`,

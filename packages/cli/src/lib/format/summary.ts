@@ -1,6 +1,7 @@
 import type { RunRecord, Sample, TrialRecord } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
 import { formatQuantity, metricName } from '@netbench/report/units';
+import { trialPath } from '@netbench/results';
 
 // Headline metrics per trial, most telling first; per-stream and per-interval samples are left to the files.
 const HEADLINE_RE = [/(^|_)throughput$/i, /packet_rate$/i, /transaction_rate$/i, /(^|_)request_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i, /^http_errors$/i];
@@ -54,7 +55,7 @@ export function formatSummary(record: RunRecord, samples: readonly Sample[]): st
     { header: 'trial', value: (t) => t.id },
     { header: 'tool', value: (t) => t.tool },
     { header: 'test', value: (t) => t.test },
-    { header: 'hosts', value: (t) => flowsOf(byTrial.get(t.id) ?? []) ?? `${t.client} → ${t.server}` },
+    { header: 'hosts', value: (t) => flowsOf(byTrial.get(t.id) ?? []) ?? trialPath(t.client, t.server, byTrial.get(t.id) ?? []) },
     { header: 'parameters', value: describeParams },
     { header: 'status', value: (t) => (t.status === 'succeeded' ? 'ok' : t.status) },
     {
