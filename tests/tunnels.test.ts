@@ -24,7 +24,7 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     const { child, done } = startCli(['run', spec, '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
     // While the run measures, the tunnels exist: interfaces in the namespaces, keys private in RAM.
     const runDir = await waitFor(() => (existsSync(runsDir) ? safe(() => onlyRunDir(runsDir)) : undefined), 60_000, 'the run folder');
-    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 90_000, 'the first trial');
+    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 180_000, 'the first trial');
     const runId = runDir.split('/').pop()!;
     const during = tunnelLinks(namespacesOf(runId));
     const root = `/dev/shm/netbench-${runId}`;
@@ -37,7 +37,7 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     void child;
 
     expect(result.code, result.stderr).toBe(0);
-    expect(during.length).toBe(6); // one interface per end: ipsec0 ×2, wireguard ×2, openvpn ×2
+    expect(during.length).toBe(8); // one interface per end: ipsec0 and ipsec1 ×2, wireguard ×2, openvpn ×2
     expect(rootMode).toBe(0o700);
     expect(keyMode).toBe(0o600);
     expect(pskMode).toBe(0o600);
@@ -52,16 +52,20 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
       expect(sample?.labels).toMatchObject({ tunnel_type: type, tunnel_cipher: cipher, tunnel_mtu: mtu, ip_type: `tunnel:${tunnel}` });
       expect(['kernel', 'userspace']).toContain(sample?.labels.tunnel_implementation);
     }
+    // A second IPsec tunnel between the same hosts, on its own ports: IKEv1 with AES-GCM ESP.
+    const ikev1 = samples.find((s) => s.metric === 'TCP_RR_Transaction_Rate' && s.labels.tunnel === 'ikev1');
+    expect(ikev1?.value).toBeGreaterThan(0);
+    expect(ikev1?.labels).toMatchObject({ tunnel_type: 'ipsec', tunnel_ike: 'v1', tunnel_cipher: 'aes256gcm16', ip_type: 'tunnel:ikev1' });
     // Ledger: each end's intent before anything existed, then created, then deleted.
     const ledger = ledgerOf(runDir).filter((l) => l.plugin === 'tunnels');
-    for (const id of ['ipsec-a', 'ipsec-b', 'wg-a', 'wg-b', 'ovpn-a', 'ovpn-b']) {
+    for (const id of ['ipsec-a', 'ipsec-b', 'wg-a', 'wg-b', 'ovpn-a', 'ovpn-b', 'ikev1-a', 'ikev1-b']) {
       expect(ledger.filter((l) => l.resource.id === id).map((l) => l.phase), id).toEqual(['intent', 'created', 'deleted']);
     }
     // No key material in anything the run keeps (results, spec, events, ledger, raw outputs) nor in the home folder.
-    expect(secrets.length).toBeGreaterThanOrEqual(2 + 2 + 2); // 2 WireGuard keys, the PSK in both swanctl.conf, the PEM body lines of both TLS keys
+    expect(secrets.length).toBeGreaterThanOrEqual(2 + 4 + 2); // 2 WireGuard keys, each PSK in both swanctl.conf, the PEM body lines of both TLS keys
     expect(filesContaining(home, secrets)).toEqual([]);
     for (const file of ['results.json', 'events.jsonl', 'ledger.jsonl']) expect(readFileSync(join(runDir, file), 'utf8')).not.toMatch(/PRIVATE KEY|secret = 0x/);
-    expect(tunnelLeftovers(runId)).toEqual([]);
+    expect(tunnelLeftovers(runId, ['ipsec', 'wg', 'ovpn', 'ikev1'])).toEqual([]);
     expect(namespacesOf(runId)).toEqual([]);
   });
 
@@ -87,7 +91,7 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     const runsDir = join(home, 'runs');
     const { child, done } = startCli(['run', longSpec, '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
     const runDir = await waitFor(() => (existsSync(runsDir) ? safe(() => onlyRunDir(runsDir)) : undefined), 60_000, 'the run folder');
-    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 90_000, 'the trial');
+    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 180_000, 'the trial');
     const runId = runDir.split('/').pop()!;
     expect(tunnelLeftovers(runId).length).toBeGreaterThan(0); // really running
     // Each tunnel really exists while the trial runs: an established IPsec SA, a WireGuard handshake, OpenVPN's TLS done.
@@ -111,7 +115,7 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     const runsDir = join(home, 'runs');
     const { child, done } = startCli(['run', longSpec, '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
     const runDir = await waitFor(() => (existsSync(runsDir) ? safe(() => onlyRunDir(runsDir)) : undefined), 60_000, 'the run folder');
-    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 90_000, 'the trial');
+    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 180_000, 'the trial');
     child.kill('SIGKILL');
     await done;
     const runId = runDir.split('/').pop()!;
@@ -130,7 +134,7 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     const runsDir = join(home, 'runs');
     const { child, done } = startCli(['run', longSpec, '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
     const runDir = await waitFor(() => (existsSync(runsDir) ? safe(() => onlyRunDir(runsDir)) : undefined), 60_000, 'the run folder');
-    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 90_000, 'the trial');
+    await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 180_000, 'the trial');
     child.kill('SIGKILL');
     await done;
     const runId = runDir.split('/').pop()!;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 export function canRunTunnels(): boolean {
   if (process.getuid?.() !== 0 || !existsSync('/dev/net/tun')) return false;
   return ['wireguard-go', 'wg', 'openvpn', 'openssl', 'swanctl', 'unshare', 'setsid'].every(onPath) && existsSync('/usr/lib/ipsec/charon')
-    && existsSync('/usr/lib/ipsec/plugins/libstrongswan-kernel-libipsec.so');
+    && existsSync('/usr/lib/ipsec/plugins/libstrongswan-kernel-libipsec.so') && existsSync('/usr/lib/ipsec/plugins/libstrongswan-gcm.so');
 }
 
 function onPath(program: string): boolean {
@@ -89,8 +89,9 @@ export function filesContaining(dir: string, secrets: readonly string[]): string
   const walk = (d: string) => {
     for (const entry of readdirSync(d)) {
       const path = join(d, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else {
+      const stat = statSync(path);
+      if (stat.isDirectory()) walk(path);
+      else if (stat.isFile()) {
         const text = readFileSync(path).toString('latin1');
         for (const secret of secrets) if (text.includes(secret)) hits.push(`${path} holds ${secret.slice(0, 6)}…`);
       }

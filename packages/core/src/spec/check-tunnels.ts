@@ -1,7 +1,7 @@
 import { isPlainObject } from '../matrix/placeholders.js';
 import type { RawIssue } from '../issues/spec-error.js';
 import { suggestion } from './did-you-mean.js';
-import { TUNNEL_IP_RE } from '../tunnels/tunnel-schema.js';
+import { TUNNEL_IP_RE, TUNNEL_TYPES, tunnelPorts, type TunnelType } from '../tunnels/tunnel-schema.js';
 
 /**
  * Cross-references of `tunnels:` (the entries' own fields are checked by the
@@ -26,6 +26,7 @@ export function checkTunnels(raw: Record<string, unknown>, hostNames: readonly s
       }
     }
   }
+  issues.push(...portCollisions(tunnels));
   const benchmarks = Array.isArray(raw.benchmarks) ? raw.benchmarks : [];
   for (const [index, bench] of benchmarks.entries()) {
     if (!isPlainObject(bench) || typeof bench.ip !== 'string') continue;
@@ -41,6 +42,32 @@ export function checkTunnels(raw: Record<string, unknown>, hostNames: readonly s
       issues.push({ path, message: `ip: tunnel:${name} cannot be used with flows: (not supported yet); measure through the tunnel with client and server instead` });
     } else if (typeof bench.client === 'string' && typeof bench.server === 'string' && !(pair.includes(bench.client) && pair.includes(bench.server))) {
       issues.push({ path, message: `tunnel '${name}' joins ${pair.join(' and ')}, not ${bench.client} and ${bench.server}` });
+    }
+  }
+  return issues;
+}
+
+/**
+ * Every tunnel end binds UDP ports on its host (wireguard and openvpn their
+ * port, ipsec IKE and NAT-T): two tunnels sharing a host must not share one.
+ */
+function portCollisions(tunnels: readonly unknown[]): RawIssue[] {
+  const issues: RawIssue[] = [];
+  const taken = new Map<string, string>();
+  for (const [index, tunnel] of tunnels.entries()) {
+    if (!isPlainObject(tunnel) || !TUNNEL_TYPES.includes(tunnel.type as TunnelType) || !Array.isArray(tunnel.between)) continue;
+    const port = Number.isInteger(tunnel.port) ? (tunnel.port as number) : undefined;
+    const name = typeof tunnel.name === 'string' ? tunnel.name : `#${index}`;
+    const clash = new Set<string>();
+    for (const host of new Set(tunnel.between.filter((h): h is string => typeof h === 'string'))) {
+      for (const p of tunnelPorts(tunnel.type as TunnelType, port)) {
+        const other = taken.get(`${host}\u0000${p}`);
+        if (other !== undefined) clash.add(`UDP ${p} on ${host} is taken by tunnel '${other}'`);
+        else taken.set(`${host}\u0000${p}`, name);
+      }
+    }
+    if (clash.size > 0) {
+      issues.push({ path: ['tunnels', index, ...(port !== undefined ? ['port'] : [])], message: `${[...clash].join('; ')}; set another port for this tunnel` });
     }
   }
   return issues;

@@ -74,4 +74,19 @@ describe('tunnels in a spec', () => {
       'spec.yaml:9:28  benchmarks.0.ip  ip: tunnel:wg cannot be used with flows: (not supported yet); measure through the tunnel with client and server instead',
     ]);
   });
+
+  test('two tunnels on one host may not bind the same UDP port (ipsec: IKE and NAT-T)', async () => {
+    const twoIpsec = `${HOSTS}tunnels:\n  - { name: wg, type: ipsec, between: [a, b] }\n  - { name: i2, type: ipsec, between: [b, c] }\n  - { name: i3, type: ipsec, between: [a, c], port: 4499 }\n${BENCH}`;
+    expect(await problems(twoIpsec)).toEqual([
+      "spec.yaml:8:5  tunnels.1  UDP 500 on b is taken by tunnel 'wg'; UDP 4500 on b is taken by tunnel 'wg'; set another port for this tunnel",
+      "spec.yaml:9:53  tunnels.2.port  UDP 4500 on a is taken by tunnel 'wg'; UDP 4500 on c is taken by tunnel 'i2'; set another port for this tunnel",
+    ]);
+    const twoWg = `${HOSTS}tunnels:\n  - { name: wg, type: wireguard, between: [a, b] }\n  - { name: wg2, type: wireguard, between: [a, b], port: 51820 }\n${BENCH}`;
+    expect(await problems(twoWg)).toEqual([
+      "spec.yaml:8:58  tunnels.1.port  UDP 51820 on a is taken by tunnel 'wg'; UDP 51820 on b is taken by tunnel 'wg'; set another port for this tunnel",
+    ]);
+    const distinct = `${HOSTS}tunnels:\n  - { name: wg, type: ipsec, between: [a, b] }\n  - { name: i2, type: ipsec, between: [a, b], port: 1500 }\n  - { name: w, type: wireguard, between: [a, b] }\n  - { name: o, type: openvpn, between: [a, b] }\n${BENCH}`;
+    const { spec } = await loadSpec({ text: distinct, file: 'spec.yaml' }, registry);
+    expect(spec.tunnels?.map((t) => t.port)).toEqual([undefined, 1500, undefined, undefined]);
+  });
 });

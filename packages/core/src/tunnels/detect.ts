@@ -69,6 +69,6 @@ export async function detectImplementation(host: Host, tunnel: ResolvedTunnel, s
 
 const PACKAGES: Record<TunnelType, string> = {
   wireguard: 'wireguard-tools, wireguard-go',
-  ipsec: 'strongswan, libcharon-extra-plugins',
+  ipsec: 'strongswan-charon, strongswan-swanctl, libcharon-extra-plugins; AES-GCM ESP also needs libstrongswan-standard-plugins',
   openvpn: 'openvpn, openssl',
 };

@@ -1,20 +1,23 @@
 import { daemonArgv } from './commands.js';
 import type { Endpoint } from './endpoint.js';
 import { linkUpArgv } from './wireguard.js';
-import { logTail, must, waitUntil, writePrivate, type Side } from './side.js';
-import type { ResolvedTunnel, TunnelImplementation } from './tunnel-schema.js';
+import { HANDSHAKE_BUDGET_MS, logTail, must, waitUntil, writePrivate, type Side } from './side.js';
+import { natTraversalPort, type ResolvedTunnel, type TunnelImplementation } from './tunnel-schema.js';
 
 export const CHARON = '/usr/lib/ipsec/charon';
 
 // Listed crypto plugins that are not installed are skipped by charon with a notice (gcm/openssl give AES-GCM where present).
 const CRYPTO = 'random nonce kdf aes sha1 sha2 hmac gmp gcm openssl curve25519 pubkey';
 
-/** charon's own settings: only our plugins, a private vici socket, a log file in the end's directory. */
-export function strongswanConf(ep: Endpoint, implementation: TunnelImplementation): string {
+/** charon's own settings: only our plugins, the tunnel's IKE and NAT-T ports, a private vici socket, a log file in the end's directory. */
+export function strongswanConf(ep: Endpoint, tunnel: Pick<ResolvedTunnel, 'port'>, implementation: TunnelImplementation): string {
   const kernel = implementation === 'userspace' ? 'kernel-libipsec kernel-netlink' : 'kernel-netlink';
   return [
     'charon {',
     `  load = ${CRYPTO} ${kernel} socket-default vici`,
+    // Each tunnel's charon binds its own ports: two ipsec tunnels on one host need different ones (checked in the spec).
+    `  port = ${tunnel.port}`,
+    `  port_nat_t = ${natTraversalPort(tunnel.port)}`,
     '  install_routes = yes',
     '  install_virtual_ip = no',
     '  filelog {',
@@ -40,6 +43,7 @@ export function swanctlConf(ep: Endpoint, tunnel: ResolvedTunnel, psk: string): 
     `    version = ${tunnel.ike}`,
     `    local_addrs = ${ep.outer}`,
     `    remote_addrs = ${ep.peerOuter}`,
+    `    remote_port = ${tunnel.port}`,
     `    proposals = ${tunnel.ikeProposal}`,
     `    local { auth = psk`,
     `      id = ${ep.outer} }`,
@@ -84,10 +88,10 @@ export function parseTunDevice(log: string): string | undefined {
  */
 export async function ipsecUp(a: Side, b: Side, psk: string): Promise<[string, string]> {
   const ifaces = await Promise.all([a, b].map(async (side) => {
-    await writePrivate(side, `${side.ep.dir}/strongswan.conf`, strongswanConf(side.ep, side.implementation));
+    await writePrivate(side, `${side.ep.dir}/strongswan.conf`, strongswanConf(side.ep, side.tunnel, side.implementation));
     await writePrivate(side, `${side.ep.dir}/swanctl.conf`, swanctlConf(side.ep, side.tunnel, psk));
     await must(side, charonArgv(side.ep));
-    await waitUntil(side, ['test', '-S', `${side.ep.dir}/charon.vici`], 'charon starting', 40, 100).catch(async (error: Error) => {
+    await waitUntil(side, ['test', '-S', `${side.ep.dir}/charon.vici`], 'charon starting', 20_000, 100).catch(async (error: Error) => {
       throw new Error(`${error.message}; charon said: ${await logTail(side, `${side.ep.dir}/charon.out`)} ${await logTail(side, `${side.ep.dir}/charon.log`)}`);
     });
     await must(side, loadArgv(side.ep));
@@ -105,6 +109,6 @@ export async function ipsecUp(a: Side, b: Side, psk: string): Promise<[string, s
   await must(a, initiateArgv(a.ep)).catch(async (error: Error) => {
     throw new Error(`${error.message}; charon said: ${await logTail(a, `${a.ep.dir}/charon.log`)}`);
   });
-  await waitUntil(a, ['ping', '-c', '1', '-W', '1', '-I', a.ep.inner, b.ep.inner], `traffic through the IPsec SA to ${b.host.id}`, 20);
+  await waitUntil(a, ['ping', '-c', '1', '-W', '1', '-I', a.ep.inner, b.ep.inner], `traffic through the IPsec SA to ${b.host.id}`, HANDSHAKE_BUDGET_MS);
   return [ifaces[0]!, ifaces[1]!];
 }

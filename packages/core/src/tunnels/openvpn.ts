@@ -1,6 +1,6 @@
 import { daemonArgv } from './commands.js';
 import type { Endpoint } from './endpoint.js';
-import { logTail, must, waitUntil, type Side } from './side.js';
+import { HANDSHAKE_BUDGET_MS, logTail, must, waitUntil, type Side } from './side.js';
 import type { ResolvedTunnel } from './tunnel-schema.js';
 
 /**
@@ -42,7 +42,7 @@ export async function openvpnUp(a: Side, b: Side): Promise<void> {
     return print;
   }));
   await Promise.all([a, b].map((side, i) => must(side, openvpnArgv(side.ep, side.tunnel, prints[1 - i]!))));
-  await waitUntil(a, ['ping', '-c', '1', '-W', '1', b.ep.inner], `the OpenVPN handshake with ${b.host.id}`, 30).catch(async (error: Error) => {
+  await waitUntil(a, ['ping', '-c', '1', '-W', '1', b.ep.inner], `the OpenVPN handshake with ${b.host.id}`, HANDSHAKE_BUDGET_MS).catch(async (error: Error) => {
     throw new Error(`${error.message}; openvpn said: ${await logTail(a, `${a.ep.dir}/openvpn.log`)} | ${await logTail(b, `${b.ep.dir}/openvpn.log`)}`);
   });
 }

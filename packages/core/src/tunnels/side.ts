@@ -33,20 +33,29 @@ function describeArgs(argv: readonly string[]): string {
 /** Write a private (0600) file on the side's host. */
 export const writePrivate = (side: Side, path: string, content: string) => must(side, writePrivateArgv(path), content);
 
-/** Retry `argv` until it exits 0: a handshake or a daemon starting up. */
-export async function waitUntil(side: Side, argv: readonly string[], what: string, tries = 40, pauseMs = 250): Promise<void> {
+/** How long a handshake may take: seconds on an idle machine, far more on a loaded one (2 shared vCPUs). */
+export const HANDSHAKE_BUDGET_MS = 60_000;
+
+/**
+ * Retry `argv` until it exits 0 (a handshake, a daemon starting up), for up
+ * to `budgetMs`. A time budget, not a count of tries: a probe that fails at
+ * once ("Network is unreachable" before the interface is up) would spend a
+ * count in a few seconds on a machine too busy to start the daemon by then.
+ */
+export async function waitUntil(side: Side, argv: readonly string[], what: string, budgetMs = 20_000, pauseMs = 250): Promise<void> {
   let last: ExecResult | undefined;
-  for (let i = 0; i < tries; i += 1) {
+  const deadline = Date.now() + budgetMs;
+  do {
     if (side.signal.aborted) throw new NetbenchError(`tunnel ${side.tunnel.name}: interrupted while waiting for ${what}`);
     last = await side.host.exec(argv, { timeoutMs: STEP_TIMEOUT_MS, signal: side.signal });
     if (last.code === 0) return;
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
-  }
-  throw new NetbenchError(`tunnel ${side.tunnel.name} on ${side.host.id}: ${what} did not happen (${(last?.stderr ?? '').trim().split('\n').at(-1) ?? ''})`);
+  } while (Date.now() < deadline);
+  throw new NetbenchError(`tunnel ${side.tunnel.name} on ${side.host.id}: ${what} did not happen within ${Math.round(budgetMs / 1000)} s (${(last?.stderr ?? '').trim().split('\n').at(-1) ?? ''})`);
 }
 
 /** Last lines of an end's daemon log, for an error message (logs hold no secrets). */
 export async function logTail(side: Side, file: string): Promise<string> {
-  const result = await side.host.exec(['tail', '-n', '5', '--', file], { timeoutMs: 5000 }).catch(() => undefined);
+  const result = await side.host.exec(['tail', '-n', '5', '--', file], { timeoutMs: 15_000 }).catch(() => undefined);
   return result?.code === 0 ? result.stdout.trim().replaceAll('\n', ' / ') : '';
 }

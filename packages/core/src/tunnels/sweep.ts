@@ -5,6 +5,7 @@ import { parseRunIdTime } from '@netbench/plugin-api';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import { teardownArgv } from './commands.js';
 import { endpointIface } from './endpoint.js';
+import { liveRunPid } from '../run-id/run-lock.js';
 import { ENDPOINT_RESOURCE } from './running-tunnel.js';
 import type { ResolvedTunnel } from './tunnel-schema.js';
 import { wireguardSocket } from './wireguard.js';
@@ -23,20 +24,24 @@ export interface SweepFilter {
  * `netbench cleanup --all`: tunnel ends on this machine of runs whose folder
  * (and so ledger) is not at hand, found by their directory
  * `/dev/shm/netbench-<runId>/<tunnel>-<a|b>`: daemons stopped by pid file,
- * WireGuard sockets and keys removed. Runs still alive are excluded by id.
+ * WireGuard sockets and keys removed. Runs still alive are excluded by id,
+ * and so is every end whose `run.lock` names a live process here (a run from
+ * another runs folder: its folder's lock is not at hand, the end's copy is).
  */
-export async function sweepTunnelEnds(filter: SweepFilter): Promise<{ deleted: LedgerResource[]; failed: { resource: LedgerResource; error: string }[] }> {
+export async function sweepTunnelEnds(filter: SweepFilter, shm = SHM): Promise<{ deleted: LedgerResource[]; failed: { resource: LedgerResource; error: string }[] }> {
   const outcome = { deleted: [] as LedgerResource[], failed: [] as { resource: LedgerResource; error: string }[] };
-  const roots = existsSync(SHM) ? await readdir(SHM) : [];
+  const roots = existsSync(shm) ? await readdir(shm) : [];
   for (const root of roots) {
     const runId = ROOT_RE.exec(root)?.[1];
     if (!runId || filter.excludeRunIds.includes(runId)) continue;
     const started = parseRunIdTime(runId);
     if (filter.olderThanMs !== undefined && (!started || started.getTime() > Date.now() - filter.olderThanMs)) continue;
-    for (const end of await readdir(`${SHM}/${root}`).catch(() => [] as string[])) {
+    for (const end of await readdir(`${shm}/${root}`).catch(() => [] as string[])) {
       const match = END_RE.exec(end);
       if (!match) continue;
-      const dir = `${SHM}/${root}/${end}`;
+      const dir = `${shm}/${root}/${end}`;
+      // A run still going from another runs folder on this machine (its process alive): not a leftover.
+      if ((await liveRunPid(dir)) !== undefined) continue;
       const files = await readdir(dir).catch(() => [] as string[]);
       const type = files.includes('wireguard-go.pid') || files.includes('private.key') ? 'wireguard' : files.includes('charon.pid') ? 'ipsec' : 'openvpn';
       const iface = endpointIface(runId, { name: match[1]!, type } as Pick<ResolvedTunnel, 'name' | 'type'> as ResolvedTunnel, match[2] === 'a' ? 0 : 1);

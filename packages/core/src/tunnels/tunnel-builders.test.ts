@@ -64,9 +64,13 @@ describe('argv and configs', () => {
 
   test('IPsec: kernel-libipsec only in userspace, IKE version and proposals, the PSK only in swanctl.conf', () => {
     const ia = makeEndpoint(RUN, ipsec, 0, 'a', '10.213.0.1', '10.213.0.2');
-    expect(strongswanConf(ia, 'userspace')).toMatch(/load = .*kernel-libipsec kernel-netlink socket-default vici/);
-    expect(strongswanConf(ia, 'kernel')).not.toMatch(/load = .*kernel-libipsec/);
-    expect(strongswanConf(ia, 'kernel')).toContain(`socket = unix://${ia.dir}/charon.vici`);
+    expect(strongswanConf(ia, ipsec, 'userspace')).toMatch(/load = .*kernel-libipsec kernel-netlink socket-default vici/);
+    expect(strongswanConf(ia, ipsec, 'kernel')).not.toMatch(/load = .*kernel-libipsec/);
+    expect(strongswanConf(ia, ipsec, 'kernel')).toContain(`socket = unix://${ia.dir}/charon.vici`);
+    expect(strongswanConf(ia, ipsec, 'userspace')).toMatch(/port = 500\n\s+port_nat_t = 4500\n/);
+    const second = resolveTunnel(tunnelSchema.parse({ name: 'ipsec2', type: 'ipsec', between: ['a', 'b'], port: 1500 }), 1);
+    expect(strongswanConf(ia, second, 'userspace')).toMatch(/port = 1500\n\s+port_nat_t = 1501\n/);
+    expect(swanctlConf(ia, second, 'ab'.repeat(32))).toContain('remote_port = 1500');
     const conf = swanctlConf(ia, ipsec, 'ab'.repeat(32));
     expect(conf).toContain('version = 1');
     expect(conf).toContain('proposals = aes128-sha256-modp2048');
@@ -74,7 +78,7 @@ describe('argv and configs', () => {
     expect(conf).toContain('local_ts = 10.99.7.1/32');
     expect(conf).toContain('remote_ts = 10.99.7.2/32');
     expect(conf).toContain(`secret = 0x${'ab'.repeat(32)}`);
-    expect(strongswanConf(ia, 'userspace')).not.toContain('ab'.repeat(32));
+    expect(strongswanConf(ia, ipsec, 'userspace')).not.toContain('ab'.repeat(32));
     const charon = charonArgv(ia);
     expect(charon.slice(0, 7)).toEqual(['setsid', '-f', 'unshare', '--mount', '--propagation', 'private', '--']);
     expect(charon.slice(-2)).toEqual([`STRONGSWAN_CONF=${ia.dir}/strongswan.conf`, '/usr/lib/ipsec/charon']);

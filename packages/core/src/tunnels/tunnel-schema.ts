@@ -34,8 +34,8 @@ export const tunnelSchema = z.strictObject({
   implementation: z.enum(['auto', 'kernel', 'userspace']).default('auto'),
   /** Inner addresses, a /24 (default `10.249.<index>.0/24`). */
   subnet: z.string().regex(CIDR24_RE, 'a /24 such as 10.249.0.0/24').optional(),
-  /** UDP port of the tunnel's outer traffic (default: wireguard 51820, openvpn 1194; ipsec uses 500/4500). */
-  port: z.int().min(1).max(65535).optional(),
+  /** UDP port of the tunnel's outer traffic (default: wireguard 51820, openvpn 1194, ipsec 500 for IKE with NAT-T on 4500; another ipsec port P puts NAT-T on P + 1). */
+  port: z.int().min(1).max(65534).optional(),
 }).superRefine((t, ctx) => {
   if (t.between[0] === t.between[1]) ctx.addIssue({ code: 'custom', path: ['between'], message: `a tunnel joins two different hosts (both are '${t.between[0]}')` });
   if (t.cipher !== undefined) {
@@ -45,7 +45,6 @@ export const tunnelSchema = z.strictObject({
   if (t.type !== 'ipsec' && (t.ike !== undefined || t.ikeProposal !== undefined)) {
     ctx.addIssue({ code: 'custom', path: [t.ike !== undefined ? 'ike' : 'ikeProposal'], message: `only ipsec tunnels have IKE (this one is ${t.type})` });
   }
-  if (t.type === 'ipsec' && t.port !== undefined) ctx.addIssue({ code: 'custom', path: ['port'], message: 'ipsec uses UDP 500 and 4500; port cannot be set' });
   if (t.subnet !== undefined && CIDR24_RE.exec(t.subnet)!.slice(1).some((o) => Number(o) > 255)) ctx.addIssue({ code: 'custom', path: ['subnet'], message: 'not an IPv4 address' });
 });
 
@@ -78,6 +77,18 @@ export interface ResolvedTunnel {
 const DEFAULT_MTU: Record<TunnelType, number> = { wireguard: 1420, ipsec: 1400, openvpn: 1400 };
 const DEFAULT_CIPHER: Record<TunnelType, string> = { wireguard: WIREGUARD_CIPHER, ipsec: 'aes128-sha256', openvpn: 'AES-256-GCM' };
 const DEFAULT_PORT: Record<TunnelType, number> = { wireguard: 51820, ipsec: 500, openvpn: 1194 };
+
+/** charon's NAT-T port beside its IKE port: the standard 4500 beside 500, else the next port. */
+export const natTraversalPort = (ikePort: number): number => (ikePort === 500 ? 4500 : ikePort + 1);
+
+/**
+ * The UDP ports a tunnel end binds on its host (ipsec: IKE and NAT-T), so two
+ * tunnels on one host that would collide are refused in the spec.
+ */
+export function tunnelPorts(type: TunnelType, port: number | undefined): number[] {
+  const main = port ?? DEFAULT_PORT[type];
+  return type === 'ipsec' ? [main, natTraversalPort(main)] : [main];
+}
 
 export function resolveTunnel(spec: TunnelSpec, index: number): ResolvedTunnel {
   const prefix = spec.subnet ? spec.subnet.slice(0, spec.subnet.lastIndexOf('.')) : `10.249.${index % 256}`;

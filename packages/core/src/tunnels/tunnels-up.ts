@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Host, LedgerResource } from '@netbench/plugin-api';
-import { NetbenchError } from '@netbench/plugin-api';
+import { NetbenchError, RUN_FILES } from '@netbench/plugin-api';
 import type { LedgerFile } from '@netbench/plugin-api';
 import { makeDirArgv, type EndpointUndo } from './commands.js';
 import { detectImplementation } from './detect.js';
@@ -8,7 +9,7 @@ import { makeEndpoint, tunnelRoot } from './endpoint.js';
 import { ipsecUp } from './ipsec.js';
 import { openvpnUp } from './openvpn.js';
 import { ENDPOINT_RESOURCE, TUNNELS_LEDGER, type EndpointData, type RunningTunnel } from './running-tunnel.js';
-import { must, type Side } from './side.js';
+import { must, writePrivate, type Side } from './side.js';
 import type { ResolvedTunnel, TunnelImplementation } from './tunnel-schema.js';
 import { wireguardSocket, wireguardUp } from './wireguard.js';
 
@@ -45,7 +46,12 @@ export async function tunnelUp(tunnel: ResolvedTunnel, hosts: readonly [Host, Ho
   onRunning(running);
 
   const sides = endpoints.map((ep, i): Side => ({ host: hosts[i]!, ep, tunnel, implementation: implementations[i]!, signal: ctx.signal }));
-  await Promise.all(sides.map((side) => must(side, makeDirArgv(tunnelRoot(ctx.runId), side.ep.dir))));
+  // Each end records the run's process (as the run folder's run.lock does): `cleanup --all` from another runs folder spares a live run.
+  const lock = `${JSON.stringify({ pid: process.pid, hostname: hostname(), runId: ctx.runId })}\n`;
+  await Promise.all(sides.map(async (side) => {
+    await must(side, makeDirArgv(tunnelRoot(ctx.runId), side.ep.dir));
+    await writePrivate(side, `${side.ep.dir}/${RUN_FILES.lock}`, lock);
+  }));
   const [sa, sb] = sides as [Side, Side];
   if (tunnel.type === 'wireguard') await wireguardUp(sa, sb);
   else if (tunnel.type === 'openvpn') await openvpnUp(sa, sb);

@@ -1,6 +1,6 @@
 import { daemonArgv } from './commands.js';
 import type { Endpoint } from './endpoint.js';
-import { logTail, must, waitUntil, type Side } from './side.js';
+import { HANDSHAKE_BUDGET_MS, logTail, must, waitUntil, type Side } from './side.js';
 import type { ResolvedTunnel, TunnelImplementation } from './tunnel-schema.js';
 
 /** wireguard-go's UAPI socket (fixed directory; the interface name makes it unique). */
@@ -37,7 +37,7 @@ export async function wireguardUp(a: Side, b: Side): Promise<void> {
   await Promise.all([a, b].map(async (side, i) => {
     await must(side, wgCreateArgv(side.ep, side.implementation));
     if (side.implementation === 'userspace') {
-      await waitUntil(side, ['ip', 'link', 'show', 'dev', side.ep.iface], 'wireguard-go creating its interface', 40, 100).catch(async (error: Error) => {
+      await waitUntil(side, ['ip', 'link', 'show', 'dev', side.ep.iface], 'wireguard-go creating its interface', 20_000, 100).catch(async (error: Error) => {
         throw new Error(`${error.message}; wireguard-go said: ${await logTail(side, `${side.ep.dir}/wireguard-go.log`)}`);
       });
     }
@@ -45,5 +45,5 @@ export async function wireguardUp(a: Side, b: Side): Promise<void> {
     await must(side, addressArgv(side.ep, 24));
     await must(side, linkUpArgv(side.ep.iface, side.tunnel.mtu));
   }));
-  await waitUntil(a, ['ping', '-c', '1', '-W', '1', '-I', a.ep.inner, b.ep.inner], `a WireGuard handshake with ${b.host.id}`, 20);
+  await waitUntil(a, ['ping', '-c', '1', '-W', '1', '-I', a.ep.inner, b.ep.inner], `a WireGuard handshake with ${b.host.id}`, HANDSHAKE_BUDGET_MS);
 }
