@@ -12,6 +12,8 @@ import { canRunTunnels, filesContaining, tunnelIface, tunnelLeftovers, tunnelLin
 const spec = join(import.meta.dirname, 'scenarios/tunnels/spec.yaml');
 const longSpec = join(import.meta.dirname, 'scenarios/tunnels/long.yaml');
 const supported = canRunTunnels();
+// Whether this kernel has the data path (the probe netbench runs, in a throwaway namespace).
+const kernelHas = (type: 'wireguard') => type === 'wireguard' && spawnSync('unshare', ['--net', '--', 'ip', 'link', 'add', 'dev', 'nbprobe0', 'type', 'wireguard']).status === 0;
 
 interface LedgerLine { plugin: string; phase: string; resource: { type: string; id: string } }
 const ledgerOf = (runDir: string): LedgerLine[] =>
@@ -83,6 +85,24 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     expect(ledger.filter((l) => l.resource.id === 'wg-a').map((l) => l.phase)).toEqual(['intent', 'created', 'deleted']);
     expect(ledger.filter((l) => l.resource.id === 'ipsec-a').map((l) => l.phase)).toEqual(['intent', 'deleted']);
     expect(tunnelLeftovers(runId)).toEqual([]);
+    expect(namespacesOf(runId)).toEqual([]);
+  });
+
+  it.skipIf(kernelHas('wireguard'))('implementation: kernel on a kernel without WireGuard is refused in prepare, before anything is made', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const result = await runCli(['run', join(import.meta.dirname, 'scenarios/tunnels/kernel.yaml'), '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(5);
+    const runDir = onlyRunDir(runsDir);
+    const errors = readEvents(runDir).flatMap((e) => (e.type === 'error' ? [e.message] : []));
+    const refusal = /tunnel wg: implementation: kernel asked for, but on host [ab] this kernel has no WireGuard module; use implementation: userspace \(or auto\)/;
+    expect(errors.join('\n')).toMatch(refusal);
+    // Said on stderr too, though --progress none draws no progress.
+    expect(result.stderr).toMatch(new RegExp(`^error: ${refusal.source}$`, 'm'));
+    // Nothing of the tunnel was ever made: no ledger entry, no key directory.
+    expect(ledgerOf(runDir).filter((l) => l.plugin === 'tunnels')).toEqual([]);
+    const runId = runDir.split('/').pop()!;
+    expect(tunnelLeftovers(runId, ['wg'])).toEqual([]);
     expect(namespacesOf(runId)).toEqual([]);
   });
 

@@ -73,6 +73,8 @@ Long studies (docs/long-studies.md): --stage runs some stages and keeps the host
       if (!this.jsonEnabled()) {
         if (record.trials.length > 0) this.log(formatSummary(record, samples));
         this.log(`\nrun ${record.runId} ${record.status} · ${samples.length} samples · ${record.runDir}/results.json`);
+        // Without a progress display nothing else says why a phase failed.
+        if (flags.progress === 'none') for (const error of record.errors) process.stderr.write(`error: ${error}\n`);
         if (outcome.kept) this.log(`hosts kept: continue with \`netbench run --resume ${record.runId}\` (or --stage teardown)`);
       }
       process.exitCode = outcome.exitCode;
