@@ -69,4 +69,29 @@ describe('latency-under-load charts', () => {
     expect(loadTimeSeriesCharts([live!])[0]!.series.map((s) => [s.name, s.points.length])).toEqual([['ICMP RTT', 3]]);
     expect(loadTimeSeriesCharts([plain.build()])).toEqual([]);
   });
+
+  it('irtt probes: an RTT line and both one-way delays on the right axis, and their own CDF and boxes', () => {
+    const b = new ResultsBuilder();
+    const trial = b.trial('load', 'tcp_nup', { load_test: 'tcp_nup', load_idle: 1, load_duration: 4, load_step: 1, load_flows: 1 });
+    const times: number[] = [];
+    for (let s = 0; s <= 7; s += 1) {
+      const loaded = s >= 2 && s <= 5;
+      // An upload: the send delay carries the queue, the receive delay stays idle.
+      for (const [metric, ms] of [['rtt', loaded ? 20.1 : 0.2], ['send_delay', loaded ? 20 : 0.1], ['receive_delay', 0.1]] as const) {
+        trial.add(metric, ms, 'ms', { tool: 'irtt', flow: 'irtt', series: 'interval' });
+        times.push(T0 + s * 1000 + (loaded ? 20.1 : 0.2));
+      }
+    }
+    const results = b.build();
+    const run = [{ ...results, samples: results.samples.map((x, i) => ({ ...x, timestamp: times[i]! })) }];
+    const [chart] = loadTimeSeriesCharts(run);
+    expect(chart!.series.map((x) => [x.name, x.axis, x.points.length])).toEqual([['irtt RTT', 2, 8], ['irtt send delay', 2, 8], ['irtt receive delay', 2, 8]]);
+    // The barrier is the first irtt packet's send (its arrival minus its RTT).
+    expect(chart!.series[0]!.points[0]).toEqual([0, 0.2]);
+    const [cdf] = loadCdfCharts(run);
+    expect(cdf!.title).toMatch(/^irtt round-trip time/);
+    expect(cdf!.series.map((x) => [x.name, x.count, x.percentiles.p50])).toEqual([['idle', 3, 0.2], ['loaded', 3, 20.1]]);
+    const [rtt] = loadBoxCharts(run);
+    expect(rtt!.x.categories).toEqual(['irtt idle', 'irtt loaded']);
+  });
 });

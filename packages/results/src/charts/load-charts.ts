@@ -1,5 +1,5 @@
 import type { Sample } from '@netbench/plugin-api';
-import { bulkDirection, loadPhase, percentile, probeRtt, type LoadWindow } from '@netbench/core';
+import { bulkDirection, loadPhase, percentile, probeOneWay, probeRtt, PROBE_KINDS, type LoadWindow, type OneWayMetric, type ProbeKind } from '@netbench/core';
 import { ChartIds } from './chart-id.js';
 import { runNames } from './observations.js';
 import type { Box, BoxChart, CdfChart, CdfSeries, ChartInput, ChartOptions, TimeSeriesChart, TimeSeriesSeries } from './types.js';
@@ -37,7 +37,7 @@ function loadTrials(results: ChartInput): LoadTrial[] {
       // The barrier: the first probe was sent then (a reply arrives one RTT later, an interval ends one interval later).
       const t0 = Math.min(...intervals.map((s) => {
         const rtt = probeRtt(s);
-        if (rtt?.probe === 'icmp') return s.timestamp - rtt.ms;
+        if (rtt?.probe === 'icmp' || rtt?.probe === 'irtt') return s.timestamp - rtt.ms;
         return s.timestamp - 1000 * (Number(s.labels['interval_seconds']) || 0);
       }));
       const idle = Number(layout['load_idle']) || 0;
@@ -69,10 +69,21 @@ function directionSeries(trial: LoadTrial, direction: 'upload' | 'download'): (r
   return [...total].sort((a, b) => a[0] - b[0]).map(([bin, value]) => [round(bin * trial.step), round(value)] as const);
 }
 
-function probeSeries(trial: LoadTrial, probe: 'icmp' | 'udp'): (readonly [number, number])[] {
+/** How the charts name each probe kind. */
+const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = { icmp: 'ICMP', udp: 'UDP', irtt: 'irtt' };
+const ONE_WAY_NAMES: Readonly<Record<OneWayMetric, string>> = { send_delay: 'irtt send delay', receive_delay: 'irtt receive delay' };
+
+function probeSeries(trial: LoadTrial, probe: ProbeKind): (readonly [number, number])[] {
   return trial.intervals.flatMap((s) => {
     const rtt = probeRtt(s);
     return rtt?.probe === probe ? [[seconds(trial, s.timestamp), round(rtt.ms)] as const] : [];
+  }).sort((a, b) => a[0] - b[0]);
+}
+
+function oneWaySeries(trial: LoadTrial, way: OneWayMetric): (readonly [number, number])[] {
+  return trial.intervals.flatMap((s) => {
+    const delay = probeOneWay(s);
+    return delay?.way === way ? [[seconds(trial, s.timestamp), round(delay.ms)] as const] : [];
   }).sort((a, b) => a[0] - b[0]);
 }
 
@@ -87,9 +98,13 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
       const points = directionSeries(trial, direction);
       if (points.length > 0) series.push({ name, runId: trial.runId, points, mean: meanOf(points) });
     }
-    for (const [name, probe] of [['ICMP RTT', 'icmp'], ['UDP RTT', 'udp']] as const) {
+    for (const probe of PROBE_KINDS) {
       const points = probeSeries(trial, probe);
-      if (points.length > 0) series.push({ name, runId: trial.runId, points, mean: meanOf(points), axis: 2 });
+      if (points.length > 0) series.push({ name: `${PROBE_NAMES[probe]} RTT`, runId: trial.runId, points, mean: meanOf(points), axis: 2 });
+    }
+    for (const way of ['send_delay', 'receive_delay'] as const) {
+      const points = oneWaySeries(trial, way);
+      if (points.length > 0) series.push({ name: ONE_WAY_NAMES[way], runId: trial.runId, points, mean: meanOf(points), axis: 2 });
     }
     if (series.length === 0) return [];
     const { idleSeconds, loadSeconds } = trial.window;
@@ -99,7 +114,7 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
       title: `Latency under load over time (${trial.name})`,
       subtitle: trial.hasLoad ? `load from ${idleSeconds} s to ${idleSeconds + loadSeconds} s; throughput per ${trial.step} s, every probe` : 'no load: probes only',
       notes: [
-        'flent\'s "all scaled" plot: download and upload are the sums over the bulk flows per step (left axis); ICMP and UDP RTTs are every probe (right axis). Time is the controller\'s clock since the barrier.',
+        'flent\'s "all scaled" plot: download and upload are the sums over the bulk flows per step (left axis); probe RTTs (and irtt\'s one-way delays) are every probe (right axis). Time is the controller\'s clock since the barrier.',
         'UDP RTT is derived from netperf UDP_RR intervals (1 / transactions per second, one transaction in flight).',
       ],
       runIds: [trial.runId],
@@ -113,7 +128,7 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
 }
 
 /** Probe RTTs of a trial split by phase (ramp and drain left out, as in the summary). */
-function phaseRtts(trial: LoadTrial, probe: 'icmp' | 'udp'): { idle: number[]; loaded: number[] } {
+function phaseRtts(trial: LoadTrial, probe: ProbeKind): { idle: number[]; loaded: number[] } {
   const out = { idle: [] as number[], loaded: [] as number[] };
   for (const s of trial.intervals) {
     const rtt = probeRtt(s);
@@ -138,7 +153,8 @@ export function loadCdfCharts(results: ChartInput, options: ChartOptions = {}, i
   const charts: CdfChart[] = [];
   const byRun = groupBy(loadTrials(results), (t) => t.runId);
   for (const trials of byRun.values()) {
-    for (const [probe, label] of [['icmp', 'ICMP'], ['udp', 'UDP']] as const) {
+    for (const probe of PROBE_KINDS) {
+      const label = PROBE_NAMES[probe];
       const series: CdfSeries[] = [];
       for (const trial of trials) {
         const { idle, loaded } = phaseRtts(trial, probe);
@@ -194,11 +210,11 @@ export function loadBoxCharts(results: ChartInput, _options: ChartOptions = {}, 
         rate.categories.push(`${prefix}total`);
         rate.boxes.push(box([...totals.values()]));
       }
-      for (const probe of ['icmp', 'udp'] as const) {
+      for (const probe of PROBE_KINDS) {
         const phases = phaseRtts(trial, probe);
         for (const phase of ['idle', 'loaded'] as const) {
           if (phases[phase].length === 0) continue;
-          rtt.categories.push(`${prefix}${probe.toUpperCase()} ${phase}`);
+          rtt.categories.push(`${prefix}${PROBE_NAMES[probe]} ${phase}`);
           rtt.boxes.push(box(phases[phase]));
         }
       }
