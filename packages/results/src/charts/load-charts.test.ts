@@ -94,4 +94,26 @@ describe('latency-under-load charts', () => {
     const [rtt] = loadBoxCharts(run);
     expect(rtt!.x.categories).toEqual(['irtt idle', 'irtt loaded']);
   });
+
+  it('all scaled: flows whose intervals run longer than the step sum to their total at every step, not a zigzag', () => {
+    // Two uploads of 50 Mbit/s each, netperf demo intervals of 0.24 s (a busy machine) against a 0.2 s step, ends offset by 0.1 s.
+    const b = new ResultsBuilder();
+    const trial = b.trial('load', 'tcp_nup', { load_test: 'tcp_nup', load_idle: 0, load_duration: 5, load_step: 0.2, load_flows: 2 });
+    const times: number[] = [];
+    trial.add('rtt', 0.1, 'ms', { tool: 'ping', flow: 'icmp', series: 'interval' });
+    times.push(T0 + 0.1);
+    for (const [flow, offset] of [['up-1', 0], ['up-2', 0.1]] as const) {
+      for (let end = 0.24 + offset; end <= 4.8; end += 0.24) {
+        trial.add('TCP_STREAM_Throughput', 50, 'Mbits/sec', { tool: 'netperf', flow, series: 'interval', interval_seconds: 0.24 });
+        times.push(T0 + end * 1000);
+      }
+    }
+    const results = b.build();
+    const [chart] = loadTimeSeriesCharts([{ ...results, samples: results.samples.map((x, i) => ({ ...x, timestamp: times[i]! })) }]);
+    const upload = chart!.series.find((x) => x.name === 'upload')!.points;
+    // Where both flows have reported (from 0.4 s to before the first one's last end), every step holds both: 100.
+    const both = upload.filter(([t]) => t >= 0.4 && t <= 4.4);
+    expect(both.length).toBeGreaterThan(15);
+    expect(new Set(both.map(([, v]) => v))).toEqual(new Set([100]));
+  });
 });

@@ -54,18 +54,37 @@ function loadTrials(results: ChartInput): LoadTrial[] {
 const round = (value: number) => Math.round(value * 1000) / 1000;
 const seconds = (trial: LoadTrial, time: number) => round((time - trial.window.t0) / 1000);
 
-/** Sum over flows of a direction's throughput per step of the grid (each flow's interval placed by its end). */
+/**
+ * Sum over flows of a direction's throughput on the step grid. Each flow's
+ * rate holds over its interval (ending when its line arrived), and each grid
+ * point takes from every flow the interval that covers it — as flent
+ * resamples its series before summing. Binning intervals by their end
+ * instead would count two intervals of one flow in one bin and none in the
+ * next whenever netperf's demo intervals run longer than the step (they
+ * stretch on a busy machine), and the sum would zigzag.
+ */
 function directionSeries(trial: LoadTrial, direction: 'upload' | 'download'): (readonly [number, number])[] {
-  const perFlow = new Map<string, Map<number, number>>();
+  const perFlow = new Map<string, Sample[]>();
   for (const s of trial.intervals) {
-    if (bulkDirection(s) !== direction) continue;
-    const flow = String(s.labels['flow']);
-    const bins = perFlow.get(flow) ?? new Map<number, number>();
-    bins.set(Math.round((s.timestamp - trial.window.t0) / 1000 / trial.step), s.value);
-    perFlow.set(flow, bins);
+    if (bulkDirection(s) === direction) perFlow.set(String(s.labels['flow']), [...(perFlow.get(String(s.labels['flow'])) ?? []), s]);
   }
   const total = new Map<number, number>();
-  for (const bins of perFlow.values()) for (const [bin, value] of bins) total.set(bin, (total.get(bin) ?? 0) + value);
+  for (const samples of perFlow.values()) {
+    const covered = new Map<number, number>();
+    let previousEnd: number | undefined;
+    for (const s of [...samples].sort((a, b) => a.timestamp - b.timestamp)) {
+      const end = (s.timestamp - trial.window.t0) / 1000;
+      const seconds = Number(s.labels['interval_seconds']);
+      // Without its own length, an interval reaches back to the flow's previous one (or one step).
+      const start = Number.isFinite(seconds) && seconds > 0 ? end - seconds : previousEnd ?? end - trial.step;
+      previousEnd = end;
+      // Grid points t with start < t ≤ end; where a flow's intervals overlap, the earlier one keeps the point.
+      for (let bin = Math.floor(start / trial.step + 1e-9) + 1; bin * trial.step <= end + 1e-9; bin += 1) {
+        if (!covered.has(bin)) covered.set(bin, s.value);
+      }
+    }
+    for (const [bin, value] of covered) total.set(bin, (total.get(bin) ?? 0) + value);
+  }
   return [...total].sort((a, b) => a[0] - b[0]).map(([bin, value]) => [round(bin * trial.step), round(value)] as const);
 }
 
