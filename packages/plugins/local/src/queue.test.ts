@@ -66,7 +66,7 @@ describe('local lab: ingressRate queues on the bridge port toward the host', () 
   let host: Host;
 
   beforeAll(async () => {
-    [host] = await plugin.provision([request('inbound', { link: hostSchema.shape.link.parse({ ingressRate: '100mbit', burst: '64kb', latency: '200ms' }) })], run.ctx);
+    host = (await plugin.provision([request('inbound', { link: hostSchema.shape.link.parse({ ingressRate: '100mbit', burst: '64kb', latency: '200ms' }) })], run.ctx))[0]!;
   }, 60_000);
 
   afterAll(async () => {
