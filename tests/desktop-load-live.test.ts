@@ -54,10 +54,13 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-/** The chart's data table as [series, seconds, value] rows (the Data button shows it; it follows the live chart). */
+/**
+ * The chart's data table as [series, seconds, value] rows (the Data button shows it; it follows the
+ * live chart). Throughput sits in the third column, RTTs in the fourth (the right axis's).
+ */
 async function points(chart: Locator): Promise<[string, number, number][]> {
   const rows = await chart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-  return rows.map((r) => [r[0]!, Number(r[1]), Number(r[2])]);
+  return rows.map((r) => [r[0]!, Number(r[1]), Number(r[2] || r[3])]);
 }
 
 describe('desktop live view of a load test', () => {
