@@ -87,15 +87,15 @@ describe('local lab: ingressRate queues on the bridge port toward the host', () 
 });
 
 describe('local lab: child qdiscs this kernel lacks are refused before anything is made', () => {
-  it('names the host, the field, tc\'s complaint and the kernel', async () => {
-    // Whatever this kernel has, a made-up qdisc name is never there; fq_codel only when missing.
-    const missing = (await qdiscProblem('fq_codel')) !== undefined;
+  // The AQMs that cure bufferbloat; whichever this kernel lacks must be refused by name (this one lacks all three).
+  it.each(['fq_codel', 'cake', 'pie'] as const)('%s: names the host, the field, tc\'s complaint and the kernel', async (child) => {
+    const missing = (await qdiscProblem(child)) !== undefined;
     const run = testRun();
     try {
-      const requests = [request('a', { link: hostSchema.shape.link.parse({ rate: '10mbit', qdisc: 'htb', child: 'fq_codel' }) })];
+      const requests = [request('a', { link: hostSchema.shape.link.parse({ rate: '10mbit', qdisc: 'htb', child }) })];
       if (missing) {
         await expect(plugin.preflight!(requests, run.ctx)).rejects.toThrow(
-          new RegExp(`local: host a \\(link.child: fq_codel: .+\\): this kernel \\(${release().replace(/[.+]/g, '\\$&')}\\) has no such queueing discipline`),
+          new RegExp(`local: host a \\(link.child: ${child}: .+\\): this kernel \\(${release().replace(/[.+]/g, '\\$&')}\\) has no such queueing discipline`),
         );
         expect(run.ctx.ledger.entries).toEqual([]);
       } else {
