@@ -31,10 +31,12 @@ describe('examples/bufferbloat.yaml on the lab', () => {
       for (const depth of ['5ms', '200ms']) {
         // The queue and the algorithm are labels of every sample: what decided the result.
         expect(summary(test, depth, 'goodput_total').labels).toMatchObject({ host_client_tcp_congestion_control: 'cubic', host_server_tcp_congestion_control: 'cubic', host_server_link_ingress_rate: '100mbit' });
-        // One 100 Mbit/s link each way: filled, not exceeded.
+        // One 100 Mbit/s link each way: not exceeded (no flow counted twice), and carrying the load. The floor is
+        // low: with the CI's end-to-end suite on the same 2 vCPUs, a deep-queue rrul direction measured 57 Mbit/s here.
         for (const direction of test === 'rrul' ? ['goodput_upload', 'goodput_download'] : ['goodput_upload']) {
-          expect(summary(test, depth, direction).value).toBeGreaterThan(60);
-          expect(summary(test, depth, direction).value).toBeLessThan(105);
+          const goodput = summary(test, depth, direction).value;
+          expect(goodput, `${test} ${depth} ${direction}`).toBeGreaterThan(30);
+          expect(goodput, `${test} ${depth} ${direction}`).toBeLessThan(105);
         }
       }
       for (const probe of test === 'rrul' ? ['icmp', 'udp', 'irtt'] : ['icmp', 'irtt']) {
@@ -50,9 +52,10 @@ describe('examples/bufferbloat.yaml on the lab', () => {
     const send = summary('tcp_nup', '200ms', 'send_delay_increase', 'irtt').value;
     const receive = summary('tcp_nup', '200ms', 'receive_delay_increase', 'irtt').value;
     expect(send, JSON.stringify({ send, receive })).toBeGreaterThan(10 * Math.max(receive, 0.5));
-    // rrul loads both directions: both one-way delays grow in the deep queue.
-    for (const way of ['send_delay_increase', 'receive_delay_increase']) {
-      expect(summary('rrul', '200ms', way, 'irtt').value).toBeGreaterThan(2.5 * Math.max(summary('rrul', '5ms', way, 'irtt').value, 0.5));
-    }
+    // rrul loads both directions, but through deep queues one direction's flows can starve the other's ACKs
+    // (they wait in its queue), so which one-way delay carries the queue varies run to run (send 49 / receive
+    // 136 ms in one run here, 171 / 0.1 ms in another): the larger of the two grows with the depth.
+    const larger = (depth: string) => Math.max(...['send_delay_increase', 'receive_delay_increase'].map((way) => summary('rrul', depth, way, 'irtt').value));
+    expect(larger('200ms')).toBeGreaterThan(2.5 * Math.max(larger('5ms'), 0.5));
   }, 240_000);
 });
