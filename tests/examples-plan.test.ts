@@ -31,7 +31,7 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'gcp-interzone-quick-test.yaml': [20, 4, 5],
     'quickstart.yaml': [5, 1, 2],
     'shaped-link.yaml': [1, 1, 2],
-    'bufferbloat.yaml': [4, 1, 3],
+    'bufferbloat.yaml': [4, 1, 4],
     'long-study.yaml': [6, 2, 3],
     'interval-sweep.yaml': [8, 1, 2],
     'link-queues.yaml': [3, 1, 4],

@@ -6,8 +6,8 @@ import { runCli, repoRoot, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults } from './helpers/results.js';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
 
-// A short rrul through the CLI on the lab (100 Mbit/s links), then its
-// report in Chromium: the summary metrics, and flent's plots drawn by the
+// A short rrul through the CLI on the lab (100 Mbit/s links) with all three
+// probes (ping, netperf UDP_RR, irtt), then its report in Chromium: the summary metrics, and flent's plots drawn by the
 // one renderer. Screenshots go to test-artifacts/latency-under-load/.
 const artifacts = join(repoRoot, 'test-artifacts/latency-under-load');
 const SPEC = `name: lul-report
@@ -16,7 +16,7 @@ hosts:
   client: { cloud: local, link: { rate: 100mbit } }
   server: { cloud: local, link: { rate: 100mbit } }
 benchmarks:
-  - { tool: load, test: rrul, client: client, server: server, duration: 4, idle: 1.5 }
+  - { tool: load, test: rrul, client: client, server: server, duration: 4, idle: 1.5, probes: [icmp, udp, irtt] }
 `;
 
 let browser: TestBrowser;
@@ -49,7 +49,16 @@ describe('an rrul run and its report', () => {
     expect(summary('latency_loaded_p50', 'icmp')!.value).toBeGreaterThan(summary('latency_idle_p50', 'icmp')!.value);
     expect(summary('latency_loaded_p50', 'icmp')!.labels.load_direction).toBe('both');
     expect(summary('latency_increase', 'icmp')!.value).toBeGreaterThan(0);
-    expect(summary('responsiveness')!.unit).toBe('RPM');
+    expect(summary('responsiveness')).toMatchObject({ unit: 'RPM', labels: { probe: 'icmp+irtt+udp' } });
+    // irtt: a round trip like the others, and both one-way delays, idle and loaded.
+    expect(summary('latency_loaded_p50', 'irtt')!.value).toBeGreaterThan(summary('latency_idle_p50', 'irtt')!.value);
+    for (const way of ['send_delay', 'receive_delay']) {
+      expect(summary(`${way}_idle_p50`, 'irtt')!.value).toBeGreaterThan(0);
+      expect(summary(`${way}_loaded_p50`, 'irtt')!.labels.probe_count).toBeGreaterThan(5);
+      expect(summary(`${way}_increase`, 'irtt')).toBeDefined();
+    }
+    // The irtt flow's own final samples: irtt's server ran on the server namespace for the run.
+    expect(samples.find((s) => s.metric === 'rtt_p50' && s.labels.flow === 'irtt')!.value).toBeGreaterThan(0);
     const flows = samples.filter((s) => s.metric === 'goodput');
     expect(flows.map((s) => s.labels.flow).sort()).toEqual(['down-1', 'down-2', 'down-3', 'down-4', 'up-1', 'up-2', 'up-3', 'up-4']);
     expect(summary('goodput_total')!.value).toBeCloseTo(flows.reduce((sum, s) => sum + s.value, 0), 1);
@@ -68,7 +77,7 @@ describe('an rrul run and its report', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.goto(`file://${out}`);
-    for (const id of ['all-scaled', 'cdf-icmp', 'box-throughput', 'box-rtt']) {
+    for (const id of ['all-scaled', 'cdf-icmp', 'cdf-irtt', 'box-throughput', 'box-rtt']) {
       const chart = page.locator(`[id^="chart-load-${id}"]`).first();
       await expect.poll(() => chart.count()).toBe(1);
       await chart.scrollIntoViewIfNeeded();
@@ -77,7 +86,7 @@ describe('an rrul run and its report', () => {
       expect(await chart.locator('svg path').count()).toBeGreaterThan(5);
     }
     const text = await page.locator('[id^="chart-load-all-scaled"]').first().innerText();
-    for (const legend of ['download', 'upload', 'ICMP RTT', 'UDP RTT']) expect(text).toContain(legend);
+    for (const legend of ['download', 'upload', 'ICMP RTT', 'UDP RTT', 'irtt RTT', 'irtt send delay', 'irtt receive delay']) expect(text).toContain(legend);
     expect(errors).toEqual([]);
   });
 });

@@ -4,10 +4,11 @@ import type { AnyPlugin } from '@netbench/plugin-api';
 import { localPlugin } from '@netbench/plugin-local';
 import { netperfPlugin } from '@netbench/plugin-netperf';
 import { pingPlugin } from '@netbench/plugin-ping';
+import { irttPlugin } from '@netbench/plugin-irtt';
 
 // `tool: load` specs (docs/latency-under-load.md): positions of mistakes, and
 // the synchronized trial a flent test name expands into. No hosts are built.
-const registry = staticRegistry([localPlugin, netperfPlugin, pingPlugin()] as AnyPlugin[]);
+const registry = staticRegistry([localPlugin, netperfPlugin, pingPlugin(), irttPlugin()] as AnyPlugin[]);
 const HEAD = 'name: l\nhosts:\n  c: { cloud: local }\n  s: { cloud: local }\nbenchmarks:\n';
 
 async function problems(bench: string, reg = registry): Promise<string[]> {
@@ -33,7 +34,7 @@ describe('tool: load in a spec', () => {
     const lines = await problems('  - tool: load\n    test: tcp_nup\n    client: c\n    server: s\n    idle: -1\n    probes: [icmp, tcp]\n    dscp: true\n    stream: 4\n');
     expect(lines).toEqual([
       'spec.yaml:10:11  benchmarks.0.idle  number must be >=0',
-      'spec.yaml:11:20  benchmarks.0.probes.1  expected one of icmp, udp',
+      'spec.yaml:11:20  benchmarks.0.probes.1  expected one of icmp, udp, irtt',
       "spec.yaml:13:5  benchmarks.0.stream  unknown field 'stream' (did you mean 'streams'?)",
     ]);
     expect(await problems('  - { tool: load, test: rrul, flows: { topology: pairs, pairs: [{ client: c, server: s }] } }\n')).toContain(
@@ -47,6 +48,20 @@ describe('tool: load in a spec', () => {
   it('needs the netperf and ping plugins', async () => {
     const lines = await problems('  - { tool: load, test: rrul, client: c, server: s }\n', staticRegistry([localPlugin, pingPlugin()] as AnyPlugin[]));
     expect(lines).toEqual(['spec.yaml:6:13  benchmarks.0.tool  a load test runs netperf, whose tool plugin is not installed']);
+  });
+
+  it('irtt probes need the irtt plugin, named at the probe', async () => {
+    const lines = await problems('  - { tool: load, test: tcp_nup, client: c, server: s, probes: [icmp, irtt] }\n', staticRegistry([localPlugin, netperfPlugin, pingPlugin()] as AnyPlugin[]));
+    expect(lines).toEqual(['spec.yaml:6:71  benchmarks.0.probes.1  a load test runs irtt, whose tool plugin is not installed']);
+  });
+
+  it('an irtt probe is one irtt flow from the barrier for the whole trial, a packet every step', async () => {
+    const flows = (await plan('  - { tool: load, test: tcp_nup, client: c, server: s, duration: 20, idle: 2, probes: [icmp, irtt] }\n')).trials[0]!.flows!;
+    expect(flows.map((f) => [f.label, f.tool, f.test, f.startAfter ?? 0])).toEqual([
+      ['up-1', 'netperf', 'TCP_STREAM', 2], ['up-2', 'netperf', 'TCP_STREAM', 2], ['up-3', 'netperf', 'TCP_STREAM', 2], ['up-4', 'netperf', 'TCP_STREAM', 2],
+      ['icmp', 'ping', 'icmp', 0], ['irtt', 'irtt', 'udp_rtt', 0],
+    ]);
+    expect(flows[5]!.params).toMatchObject({ interval: 0.2, duration: 24, load_test: 'tcp_nup', load_step: 0.2 });
   });
 
   it('rrul: 4 up and 4 down netperf flows after the idle phase, ICMP and UDP probes from the barrier, all in one trial', async () => {

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 import { onlyRunDir, readEvents, readResults } from './helpers/results.js';
+import { intervalSweepCharts } from '@netbench/results';
 
 const exec = promisify(execFile);
 const scenarios = join(repoRoot, 'tests/scenarios/plugins');
@@ -79,6 +80,21 @@ describe('a third-party tool plugin (sockperf): pack, plugins add, run on the lo
     // Raw outputs named by the one rule: raw/<trial>-<name the plugin gave>.
     expect(run.trials[0]!.rawFiles).toContain(`raw/${run.trials[0]!.id}-sockperf.txt`);
     expect(namespacesOf(run.runId)).toEqual([]);
+  });
+
+  it('sweeps sockperf --mps into the latency-by-probe-interval chart, next to ping -i', async () => {
+    const runs = join(home, 'runs-sweep');
+    const result = await runCli(['run', join(scenarios, 'sockperf-sweep.yaml'), '--runs-dir', runs, '--progress', 'none'], { cwd: project, env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr + result.stdout).toBe(0);
+    const results = readResults(onlyRunDir(runs));
+    expect(results.run.trials.filter((t) => t.tool === 'sockperf').map((t) => t.params['mps'])).toEqual([100, 1000, 10_000]);
+    const [chart] = intervalSweepCharts([results]);
+    expect(chart!.series.map((s) => s.name)).toEqual(['sockperf p50', 'sockperf p90', 'sockperf p99', 'ping p50', 'ping p90', 'ping p99']);
+    // A message every 1 / mps seconds; each point holds every round trip sockperf timed at that rate.
+    const sockperf = chart!.series[0]!.points;
+    expect(sockperf.map((p) => p.x)).toEqual([0.0001, 0.001, 0.01]);
+    expect(sockperf.every((p) => p.mean > 0 && p.n >= 50)).toBe(true);
+    expect(chart!.series[3]!.points.map((p) => p.x)).toEqual([0.001, 0.01, 0.1]);
   });
 
   it('is removed again; a spec naming it is then refused', async () => {

@@ -77,8 +77,8 @@ export type { CallPluginOptions } from './engine/call-plugin.js';
 /** The labels the engine puts on a trial's samples (host pair, zones, parameters, tool version). */
 export { trialLabels } from './engine/sample-labels.js';
 // Phases, probe RTTs and percentiles of latency-under-load trials, for their charts.
-export { bulkDirection, loadPhase, percentile, probeRtt } from './engine/flows/load-summary.js';
-export type { LoadPhase, LoadWindow } from './engine/flows/load-summary.js';
+export { bulkDirection, loadPhase, percentile, probeOneWay, probeRtt, ONE_WAY_METRICS, PROBE_KINDS } from './engine/flows/load-summary.js';
+export type { LoadPhase, LoadWindow, OneWayMetric, ProbeKind } from './engine/flows/load-summary.js';
 /** A run's event log file (`events.jsonl`), and reading one back. */
 export { EventLog } from './events/event-log.js';
 /** Read `events.jsonl` of a run folder. */

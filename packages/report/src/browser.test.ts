@@ -257,5 +257,12 @@ describe('data table rows', () => {
   it('name units as people read them', () => {
     expect(chartRows(bars([1, 2]))[0]).toEqual(['series', 'configuration', 'mean (tx/s)', 'low', 'high', 'n']);
     expect(chartRows(cdf())[0]).toEqual(['series', 'p50 (µs)', 'p90 (µs)', 'p99 (µs)', 'p99.9 (µs)', 'max (µs)', 'count']);
+    // Two axes (a load test's throughput and RTT): each value in the column of its own axis and unit.
+    const twoAxes: TimeSeriesChart = {
+      kind: 'timeseries', id: 'load-all-scaled-t1', title: 't', notes: [], runIds: ['r'], metric: 'latency_under_load',
+      x: { label: 'time since start', unit: 's', scale: 'linear' }, y: { label: 'throughput', unit: 'Mbits/sec', scale: 'linear' }, y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
+      series: [{ name: 'upload', runId: 'r', points: [[1, 94]], mean: 94 }, { name: 'ICMP RTT', runId: 'r', points: [[1, 20]], mean: 20, axis: 2 }],
+    };
+    expect(chartRows(twoAxes)).toEqual([['series', 'time since start (s)', 'throughput (Mbit/s)', 'round-trip time (ms)'], ['upload', '1', '94', ''], ['ICMP RTT', '1', '', '20']]);
   });
 });

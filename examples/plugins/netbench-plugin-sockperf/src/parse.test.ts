@@ -64,4 +64,11 @@ describe('trials and argv', () => {
     // What is not an address never reaches argv (as -i's value or otherwise).
     for (const target of ['10.0.0.2; rm -rf /', '-f/etc/passwd']) expect(() => clientArgv({ ...underLoad, target }, 11111)).toThrow(/sockperf target .* is not an IP address or host name/);
   });
+
+  it('a list of message rates is one trial each: a probe-interval sweep (--mps 100 is a message every 10 ms)', () => {
+    const trials = sockperfTrials(sockperfSchema.parse({ mps: [100, 1000, 10_000], fullRtt: true, duration: 1 }));
+    expect(trials.map((t) => [t.test, t.params['mps']])).toEqual([['ping-pong', 100], ['ping-pong', 1000], ['ping-pong', 10_000]]);
+    expect(clientArgv({ ...trials[0]!, target: '10.0.0.2' }, 11111)).toContain('100');
+    expect(sockperfSchema.safeParse({ mps: [] }).success).toBe(false);
+  });
 });

@@ -10,7 +10,7 @@ export const sockperfSchema = z.strictObject({
   protocol: oneOrMany(protocol).default('udp').describe('udp or tcp (sockperf --tcp), or a list: one trial each.'),
   duration: z.int().min(1).max(86_400).default(5).describe('Seconds to measure (-t); sockperf adds a 0.4 s warm-up.'),
   messageSize: z.int().min(14).max(65_000).default(64).describe('Message size in bytes (-m); sockperf needs at least 14.'),
-  mps: z.int().min(1).max(10_000_000).optional().describe('Messages per second (--mps). Default: as fast as possible for ping-pong, 10000 for under-load.'),
+  mps: oneOrMany(z.int().min(1).max(10_000_000)).optional().describe('Messages per second (--mps), or a list: one trial each (netbench charts latency by probe interval, 1 / mps). Default: as fast as possible for ping-pong, 10000 for under-load.'),
   replyEvery: z.int().min(1).max(1_000_000).default(100).describe('under-load: the server replies to every Nth message (--reply-every); those are the timed ones.'),
   fullRtt: z.boolean().default(false).describe('Report round-trip times (--full-rtt) instead of sockperf\'s one-way estimate (RTT/2).'),
   histogram: z.boolean().default(true).describe('Record every observation (--full-log) into a latency histogram on the samples.'),

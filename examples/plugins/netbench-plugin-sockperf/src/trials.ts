@@ -18,24 +18,26 @@ export type SockperfTrialParams = {
   readonly histogram: boolean;
 };
 
-/** One trial per mode × protocol; every parameter that changes the result is a label. */
+/** One trial per mode × protocol × message rate; every parameter that changes the result is a label. */
 export function sockperfTrials(params: SockperfParams): TrialSpec<SockperfTrialParams>[] {
   const trials: TrialSpec<SockperfTrialParams>[] = [];
   for (const mode of list(params.mode)) {
     for (const protocol of list(params.protocol)) {
-      trials.push({
-        test: mode,
-        params: {
-          protocol,
-          duration: params.duration,
-          message_size: params.messageSize,
-          mps: params.mps ?? (mode === 'under-load' ? 10_000 : 'max'),
-          reply_every: mode === 'under-load' ? params.replyEvery : 1,
-          full_rtt: params.fullRtt,
-          histogram: params.histogram,
-        },
-        estimatedSeconds: params.duration + WARMUP_SECONDS,
-      });
+      for (const mps of params.mps === undefined ? [undefined] : list(params.mps)) {
+        trials.push({
+          test: mode,
+          params: {
+            protocol,
+            duration: params.duration,
+            message_size: params.messageSize,
+            mps: mps ?? (mode === 'under-load' ? 10_000 : 'max'),
+            reply_every: mode === 'under-load' ? params.replyEvery : 1,
+            full_rtt: params.fullRtt,
+            histogram: params.histogram,
+          },
+          estimatedSeconds: params.duration + WARMUP_SECONDS,
+        });
+      }
     }
   }
   return trials;

@@ -11,7 +11,7 @@ import { specErrorWithoutPositions } from '../issues/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
 import { flowTrials, type DraftFlow } from './plan-flows.js';
-import { LOAD_PARTS, loadBenchmarkTool, loadTrial, type LoadTools } from './plan-load.js';
+import { IRTT_PROBE_TOOL, LOAD_PARTS, loadBenchmarkTool, loadTrial, type LoadTools } from './plan-load.js';
 import { LOAD_TOOL } from '../spec/load-schema.js';
 import { BlockParser } from './parse-block.js';
 import type { ParsedBlocks } from '../spec/parsed-blocks.js';
@@ -134,12 +134,14 @@ async function benchmarkTemplate(spec: BenchmarkSpec, index: number, resolver: P
 
 async function loadTemplate(spec: BenchmarkSpec, index: number, resolver: PluginResolver): Promise<BenchmarkTemplate> {
   const [netperf, ping] = await Promise.all(LOAD_PARTS.map((name) => resolver.get('tool', name)));
+  // irtt is needed only by irtt probes (the spec check names it there when missing); a test without them never depends on it.
+  const irtt = await resolver.get('tool', IRTT_PROBE_TOOL).catch(() => undefined);
   for (const [name, tool] of [['netperf', netperf], ['ping', ping]] as const) {
     if (!tool?.flows) throw new NetbenchError(`benchmarks.${index}: a load test needs the ${name} tool plugin with flows support, which is not installed`);
   }
   const fields = pluginFields(spec, BENCHMARK_CORE_KEYS);
   const vars = referencedVariables([fields, spec.name ?? '']);
-  return { index, spec, tool: loadBenchmarkTool, fields, vars, byVars: new Map(), parts: { netperf: netperf!, ping: ping! } };
+  return { index, spec, tool: loadBenchmarkTool, fields, vars, byVars: new Map(), parts: { netperf: netperf!, ping: ping!, ...(irtt?.flows ? { irtt } : {}) } };
 }
 
 function benchmarkVariant(bench: BenchmarkTemplate, cell: Readonly<Record<string, Scalar>>, parser: BlockParser) {

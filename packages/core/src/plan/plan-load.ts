@@ -7,14 +7,18 @@ import type { DraftFlow, DraftFlowTrial } from './plan-flows.js';
 /** A tool's trial as the plan keeps it: every parameter defined. */
 type PlannedSpec = TrialSpec<Readonly<Record<string, Scalar>>>;
 
-/** The tools a latency-under-load test runs: netperf for bulk flows and UDP probes, ping for ICMP probes. */
+/** The tools a latency-under-load test runs: netperf for bulk flows and UDP probes, ping for ICMP probes, irtt for irtt probes. */
 export interface LoadTools {
   readonly netperf: ToolPlugin<unknown>;
   readonly ping: ToolPlugin<unknown>;
+  /** Only needed by `probes: [irtt]`. */
+  readonly irtt?: ToolPlugin<unknown>;
 }
 
-/** The tool names a `tool: load` benchmark needs installed. */
+/** The tool names every `tool: load` benchmark needs installed. */
 export const LOAD_PARTS = ['netperf', 'ping'] as const;
+/** The tool an `irtt` probe needs. */
+export const IRTT_PROBE_TOOL = 'irtt';
 
 /** TOS bytes of flent's rrul marks (BE, BK, CS5, EF), for netperf `-Y`. */
 const RRUL_MARKS = [['BE', '0x00'], ['BK', '0x20'], ['CS5', '0xa0'], ['EF', '0xb8']] as const;
@@ -78,6 +82,11 @@ export function loadTrial(trial: PlannedSpec, tools: LoadTools, client: FleetSlo
   const probes = String(p.probes).split('+');
   if (probes.includes('icmp')) add('icmp', tools.ping, { count: Math.max(1, Math.round(total / step)), interval: step, direction: 'forward', timeout: 1 }, 0);
   if (probes.includes('udp')) add('udp', tools.netperf, { tests: ['UDP_RR'], duration: Math.max(1, Math.round(total)), streams: 1, demo: -step }, 0);
+  if (probes.includes('irtt')) {
+    // The spec check refuses irtt probes without the plugin; this guards a plan made some other way.
+    if (!tools.irtt) throw new NetbenchError('a load test with irtt probes needs the irtt tool plugin with flows support, which is not installed');
+    add('irtt', tools.irtt, { interval: step, duration: total }, 0);
+  }
   return { trial, flows };
 }
 

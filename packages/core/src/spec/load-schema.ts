@@ -7,13 +7,14 @@ export const LOAD_TOOL = 'load';
 export const LOAD_TESTS = ['rrul', 'tcp_nup', 'tcp_ndown', 'tcp_bidirectional', 'ping'] as const;
 export type LoadTest = (typeof LOAD_TESTS)[number];
 
-export const LOAD_PROBES = ['icmp', 'udp'] as const;
+/** Latency probes: ICMP echo (ping), UDP request/response (netperf UDP_RR), UDP with one-way delays (irtt). */
+export const LOAD_PROBES = ['icmp', 'udp', 'irtt'] as const;
 export type LoadProbe = (typeof LOAD_PROBES)[number];
 
 /**
  * A `tool: load` benchmark block (besides `tool`, `name`, `client`,
  * `server`, `ip`): one of flent's tests, expanded into one synchronized
- * trial of bulk netperf flows and latency probes (ping, netperf UDP_RR).
+ * trial of bulk netperf flows and latency probes (ping, netperf UDP_RR, irtt).
  * Defaults are flent's: 60 s of load with 5 s idle before and after, 0.2 s
  * steps, 4 flows per direction.
  */
@@ -23,7 +24,7 @@ export const loadSchema = z.strictObject({
   idle: z.number().min(0).max(600).default(5).describe('Seconds of idle link before and after the load; probes run the whole time (flent: 5).'),
   step: z.number().min(0.05).max(10).default(0.2).describe('Seconds between probes and between bulk flows\' interval samples (flent `--step-size`, 0.2).'),
   streams: z.int().min(1).max(64).optional().describe('TCP flows per loaded direction: rrul 4, tcp_nup/tcp_ndown 4 (flent\'s tcp_4up), tcp_bidirectional 1.'),
-  probes: z.array(z.enum(LOAD_PROBES)).min(1).optional().describe('Latency probes: icmp (ping), udp (netperf UDP_RR). rrul: both; the other tests: icmp.'),
+  probes: z.array(z.enum(LOAD_PROBES)).min(1).optional().describe('Latency probes: icmp (ping), udp (netperf UDP_RR), irtt (irtt: RTT and one-way delays). rrul: icmp and udp; the other tests: icmp.'),
   dscp: z.boolean().default(false).describe('rrul only: mark the flows BE, BK, CS5, EF as flent does (netperf -Y).'),
 }).refine((block) => !block.dscp || block.test === 'rrul', { message: 'dscp marks apply to rrul only', path: ['dscp'] });
 

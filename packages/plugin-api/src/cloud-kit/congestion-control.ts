@@ -1,10 +1,12 @@
 /**
  * TCP congestion control as a host setting (`congestionControl: cubic`) and
  * a label read back from the host (`tcp_congestion_control`), for clouds that
- * can run commands on their hosts (the local lab's namespaces, static SSH hosts).
+ * can run commands on their hosts (the local lab's namespaces, static SSH hosts,
+ * and the VMs the AWS, GCP and Azure plugins create).
  */
 import { z } from 'zod';
 import { UnsupportedError } from '../errors/index.js';
+import type { Host } from '../plugin/host.js';
 
 /** A kernel congestion-control module name: `cubic`, `bbr`, `reno`, `dctcp`, ... */
 export const CONGESTION_CONTROL_RE = /^[a-z][a-z0-9_]{0,15}$/;
@@ -63,4 +65,52 @@ export async function setCongestionControl(run: HostCommand, algorithm: string, 
   const now = await readCongestionControl(run);
   if (now !== algorithm) throw new UnsupportedError(`${where}: asked for congestion control ${algorithm}, but the host reports ${now ?? 'nothing'}`);
   return now;
+}
+
+/** The `congestionControl` field of a cloud VM's host block (AWS, GCP, Azure). */
+export const vmCongestionControlSchema = congestionControlSchema.describe(
+  'TCP congestion control of the VM (net.ipv4.tcp_congestion_control), set over SSH after boot (sudo sysctl -w, modprobe tcp_NAME first when not loaded), e.g. cubic or bbr. The VM is deleted with the run, so nothing is restored.',
+);
+
+/**
+ * A VM netbench created and throws away with the run: make `wanted` its
+ * default over the host's own transport, as root or with `sudo -n` for the
+ * image's login user, loading the module first when the kernel has not
+ * (`modprobe tcp_NAME`: bbr is a module on most images). Nothing to
+ * restore. Returns what the host reports afterwards (the label); without
+ * `wanted`, only what it reports. Throws `UnsupportedError` naming the host.
+ */
+export async function applyVmCongestionControl(run: HostCommand, wanted: string | undefined, where: string): Promise<string | undefined> {
+  if (wanted === undefined) return readCongestionControl(run);
+  if (!CONGESTION_CONTROL_RE.test(wanted)) throw new UnsupportedError(`${where}: ${JSON.stringify(wanted)} is not a congestion control name`);
+  const uid = await run(['id', '-u']);
+  // The image's login user (ubuntu, azureuser, ...) has passwordless sudo on cloud images; -n never waits for a password.
+  const asRoot: HostCommand = uid.code === 0 && uid.stdout.trim() === '0' ? run : (argv) => run(['sudo', '-n', ...argv]);
+  const available = await availableCongestionControls(run);
+  if (available !== undefined && !available.includes(wanted)) {
+    const loaded = await asRoot(['modprobe', `tcp_${wanted}`]);
+    const now = await availableCongestionControls(run);
+    if (!now?.includes(wanted)) {
+      const why = (loaded.stderr.trim() || `exit ${loaded.code}`).split('\n')[0];
+      throw new UnsupportedError(`${where}: congestionControl ${wanted} is not available (the kernel has: ${(now ?? available).join(', ')}; modprobe tcp_${wanted}: ${why}). To fix: choose one of those, or an image whose kernel has tcp_${wanted}.`);
+    }
+  }
+  // Reading /proc needs no root; only the change goes through sudo, so a refused sudo is reported as such.
+  return setCongestionControl((argv) => (argv[0] === 'cat' ? run(argv) : asRoot(argv)), wanted, where);
+}
+
+/**
+ * Right after connecting to a VM (provision or reattach): `applyVmCongestionControl`
+ * over its transport, and what it reports put in `labels` — the object the
+ * host was made with, so every sample carries it. On failure the connection
+ * is closed and the error thrown (the engine then tears the run's resources down).
+ */
+export async function settleVmCongestionControl(host: Pick<Host, 'exec' | 'close'>, labels: Record<string, string>, wanted: string | undefined, where: string): Promise<void> {
+  try {
+    const now = await applyVmCongestionControl((argv) => host.exec(argv, { timeoutMs: 30_000 }), wanted, where);
+    if (now !== undefined) labels[CONGESTION_CONTROL_LABEL] = now;
+  } catch (error) {
+    await host.close?.();
+    throw error;
+  }
 }

@@ -18,7 +18,7 @@ export { DURATION_RE, formatBits, parseDuration, parsePercent, parseRate, PERCEN
 export { CHILD_QDISCS, checkLinkQueue, DEFAULT_TBF_LATENCY, defaultBurstBytes, linkQueueIssues, linkQueueLabels, linkQueueShape, missingChildQdiscs, parseSize, qdiscProblem, rateQueueCommands, SIZE_RE } from './link-queue.js';
 export type { ChildQdisc, LinkQueue } from './link-queue.js';
 // TCP congestion control as a host setting and a label read back from the host.
-export { availableCongestionControls, CONGESTION_CONTROL_LABEL, CONGESTION_CONTROL_RE, congestionControlSchema, readCongestionControl, setCongestionControl, unavailableCongestionControl } from './congestion-control.js';
+export { applyVmCongestionControl, settleVmCongestionControl, availableCongestionControls, CONGESTION_CONTROL_LABEL, CONGESTION_CONTROL_RE, congestionControlSchema, readCongestionControl, setCongestionControl, unavailableCongestionControl, vmCongestionControlSchema } from './congestion-control.js';
 export type { HostCommand } from './congestion-control.js';
 // The host's CPU count as a label (`cpu_count`), read once at provision.
 export { CPU_COUNT_LABEL, readCpuCount } from './cpu-count.js';

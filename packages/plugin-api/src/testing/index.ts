@@ -22,6 +22,7 @@ export { labTrial } from './lab-trial.js';
 export type { LabHosts, LabTrialOptions } from './lab-trial.js';
 export { closedPort } from './closed-port.js';
 export { keygen, startSshd } from './lab-sshd.js';
+export type { LabSshdOptions } from './lab-sshd.js';
 export type { LabSshd } from './lab-sshd.js';
 export { consoleWithKeys } from './console-with-keys.js';
 export { MemoryLedger } from './memory-ledger.js';

@@ -23,8 +23,18 @@ export async function keygen(path: string, type = 'ed25519'): Promise<string> {
   return readFileSync(`${path}.pub`, 'utf8').trim();
 }
 
+export interface LabSshdOptions {
+  /**
+   * Run every command of a session inside this network namespace
+   * (`ForceCommand ip netns exec NETNS /bin/sh -c "$SSH_ORIGINAL_COMMAND"`, root logins):
+   * the VM's own network stack, so a test may change per-namespace settings
+   * such as net.ipv4.tcp_congestion_control without touching this machine's.
+   */
+  readonly netns?: string;
+}
+
 /** sshd on a free 127.0.0.1 port with a new host key, letting in `authorizedKey`; files under `dir`. */
-export async function startSshd(dir: string, authorizedKey: string): Promise<LabSshd> {
+export async function startSshd(dir: string, authorizedKey: string, options: LabSshdOptions = {}): Promise<LabSshd> {
   mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
   const hostKey = join(dir, 'host_ed25519');
   const hostKeyLine = await keygen(hostKey);
@@ -35,7 +45,9 @@ export async function startSshd(dir: string, authorizedKey: string): Promise<Lab
   writeFileSync(config, [
     'ListenAddress 127.0.0.1', `Port ${port}`, `HostKey ${hostKey}`, `PidFile ${join(dir, 'sshd.pid')}`,
     'UsePAM no', 'PermitRootLogin prohibit-password', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no',
-    `AuthorizedKeysFile ${authorized}`, 'StrictModes no', 'UseDNS no', 'LogLevel ERROR', '',
+    `AuthorizedKeysFile ${authorized}`, 'StrictModes no', 'UseDNS no', 'LogLevel ERROR',
+    // The namespace name is the test's own; sshd hands the line to the login shell, which expands the variable.
+    ...(options.netns !== undefined ? [`ForceCommand ip netns exec ${options.netns} /bin/sh -c "$SSH_ORIGINAL_COMMAND"`] : []), '',
   ].join('\n'), { mode: 0o600 });
   const child: ChildProcess = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], { stdio: 'ignore' });
   // Ready when the port accepts connections.

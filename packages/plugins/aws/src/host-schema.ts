@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ipv4CidrSchema } from '@netbench/plugin-api/tool-kit';
+import { vmCongestionControlSchema } from '@netbench/plugin-api/cloud-kit';
 import { isZone, regionOf } from './region.js';
 
 const zone = z.string().refine(isZone, { message: 'expected an AWS availability zone such as us-east-1a' });
@@ -34,6 +35,7 @@ export const hostSchema = z
     diskGb: z.int().min(8).max(16_384).optional().describe('Root volume size in GB (default: the image\'s).'),
     hostKeyWait: z.number().min(0).max(900).default(120).describe('Seconds to wait for the SSH host keys in the console output before trusting on first use.'),
     connectTimeout: z.number().positive().max(3_600).default(300).describe('Seconds to keep trying SSH while the machine boots.'),
+    congestionControl: vmCongestionControlSchema.optional(),
   })
   .superRefine((host, ctx) => {
     if (!isZone(host.zone)) return;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Host, HostRequest, ProvisionContext, SshHost, SshHostKeyPolicy } from '@netbench/plugin-api';
-import { recordHostKey } from '@netbench/plugin-api/cloud-kit';
+import { recordHostKey, settleVmCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { retryWithin } from './connect.js';
 import { launchFleet, type FleetDeps, type FleetLaunch, type LaunchedHost } from './fleet.js';
 import type { AwsHostConfig } from './host-schema.js';
@@ -58,6 +58,7 @@ async function connectOne(
   const address = override?.host ?? host.publicIp ?? host.privateIp;
   const pinned = host.hostKeys.length > 0;
   const hostKey: SshHostKeyPolicy = recorded?.policy ?? (pinned ? { mode: 'pinned', keys: [...host.hostKeys], source: CONSOLE_SOURCE } : { mode: 'tofu', recordFile: knownHosts });
+  const labels: Record<string, string> = { image: host.imageId, hostKey: recorded?.label ?? (pinned ? 'console' : 'tofu') };
   let connected: SshHost;
   try {
     connected = await ctx.connectSsh({
@@ -69,7 +70,7 @@ async function connectOne(
       machineType: request.config.machineType,
       internalIp: host.privateIp,
       ...(host.publicIp ? { externalIp: host.publicIp } : {}),
-      labels: { image: host.imageId, hostKey: recorded?.label ?? (pinned ? 'console' : 'tofu') },
+      labels,
       address,
       ...(override?.port ? { port: override.port } : {}),
       user: request.config.user,
@@ -80,6 +81,8 @@ async function connectOne(
   } catch (error) {
     throw new Error(`aws: host ${request.id} (${host.instanceId}) is running but not reachable over SSH at ${address}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+  // Set (or only read) over SSH; the label is what the VM reports. The VM goes with the run: nothing to restore.
+  await settleVmCongestionControl(connected, labels, request.config.congestionControl, `aws: host ${request.id}`);
   if (recorded) return connected;
   // Kept in the run folder: a later invocation of this run (reattach) accepts only this key.
   try {

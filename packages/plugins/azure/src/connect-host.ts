@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetbenchError } from '@netbench/plugin-api';
-import { parseConsoleHostKeys, recordHostKey } from '@netbench/plugin-api/cloud-kit';
+import { parseConsoleHostKeys, recordHostKey, settleVmCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { downloadBlob } from './boot-log.js';
 import type { RunContext } from './network.js';
 import { splitZone } from './naming.js';
@@ -50,6 +50,13 @@ export async function connectVm(run: RunContext, vm: CreatedVm, privateKeyPath: 
     : { mode: 'tofu', recordFile: join(ctx.runDir, 'known_hosts') });
   const { location } = splitZone(vm.zone);
   const address = vm.externalIp ?? vm.internalIp;
+  const labels: Record<string, string> = {
+    host_key: recorded ? recorded.label : hostKey.mode === 'pinned' ? `pinned:${CONSOLE_SOURCE}` : 'tofu',
+    image: config.image,
+    accelerated_networking: String(config.acceleratedNetworking),
+    ...(vm.fallbackFrom ? { fallback_from_zone: vm.fallbackFrom } : {}),
+    ...(config.placement ? { placement: config.placement } : {}),
+  };
   const host = await runtime.connect({
     id: request.id,
     name: request.name,
@@ -59,13 +66,7 @@ export async function connectVm(run: RunContext, vm: CreatedVm, privateKeyPath: 
     machineType: config.machineType,
     internalIp: vm.internalIp,
     ...(vm.externalIp ? { externalIp: vm.externalIp } : {}),
-    labels: {
-      host_key: recorded ? recorded.label : hostKey.mode === 'pinned' ? `pinned:${CONSOLE_SOURCE}` : 'tofu',
-      image: config.image,
-      accelerated_networking: String(config.acceleratedNetworking),
-      ...(vm.fallbackFrom ? { fallback_from_zone: vm.fallbackFrom } : {}),
-      ...(config.placement ? { placement: config.placement } : {}),
-    },
+    labels,
     address,
     ...(runtime.sshPort !== undefined ? { port: runtime.sshPort } : {}),
     user: config.sshUser,
@@ -74,6 +75,8 @@ export async function connectVm(run: RunContext, vm: CreatedVm, privateKeyPath: 
     hostKey,
     connectRetry: { ...runtime.timing.sshRetry },
   }, ctx);
+  // Set (or only read) over SSH; the label is what the VM reports. The VM goes with the run: nothing to restore.
+  await settleVmCongestionControl(host, labels, config.congestionControl, `azure: host ${request.id}`);
   if (recorded) return host;
   // Kept in the run folder: a later invocation of this run (reattach) accepts only this key.
   try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vmCongestionControlSchema } from '@netbench/plugin-api/cloud-kit';
 import { ipv4CidrSchema } from '@netbench/plugin-api/tool-kit';
 
 const ZONE_RE = /^[a-z][a-z0-9]+(-[1-3])?$/;
@@ -51,6 +52,8 @@ export const hostSchema = z
     sshUser: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/)
       .refine((name) => !RESERVED_ADMIN_NAMES.has(name), { message: 'Azure reserves this admin user name (root, admin, user, test, guest, …); choose another, e.g. netbench or azureuser' })
       .default('netbench'),
+    /** TCP congestion control, set over SSH after boot (the VM is deleted with the run). */
+    congestionControl: vmCongestionControlSchema.optional(),
     sshKeyPath: z.string().optional(),
     /** How the host key is verified: from the boot diagnostics serial log, falling back to trust-on-first-use. */
     hostKeys: z.enum(['console', 'console-or-tofu', 'tofu']).default('console-or-tofu'),

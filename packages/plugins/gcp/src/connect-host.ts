@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProvisionContext } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
-import { parseConsoleHostKeys, recordHostKey } from '@netbench/plugin-api/cloud-kit';
+import { parseConsoleHostKeys, recordHostKey, settleVmCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { tierOf } from './host-schema.js';
 import type { CreatedInstance } from './instance.js';
 import { sourceImage } from './instance.js';
@@ -83,6 +83,8 @@ export async function connectInstance(
     hostKey,
     connectRetry: { ...runtime.timing.sshRetry },
   }, ctx);
+  // Set (or only read) over SSH; the label is what the VM reports. The VM goes with the run: nothing to restore.
+  await settleVmCongestionControl(host, labels, config.congestionControl, `gcp: host ${request.id}`);
   // Kept in the run folder: a later invocation of this run (reattach) accepts only this key.
   if (!recorded) await recordHostKey(ctx.runDir, 'gcp', request.id, address, port, hostKey).catch(async (error: unknown) => {
     await host.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vmCongestionControlSchema } from '@netbench/plugin-api/cloud-kit';
 import { ipv4CidrSchema } from '@netbench/plugin-api/tool-kit';
 
 const ZONE_RE = /^[a-z]+-[a-z]+\d+-[a-z]$/;
@@ -65,6 +66,8 @@ export const hostSchema = z
     /** Extra sources allowed to reach the run's hosts on every port (e.g. the other cloud of a cross-cloud test). */
     allowFrom: z.array(cidr).default([]),
     sshUser: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/).default('netbench'),
+    /** TCP congestion control, set over SSH after boot (the VM is deleted with the run). */
+    congestionControl: vmCongestionControlSchema.optional(),
     /** Private key to log in with (its `.pub` beside it); default: a key made for the run. */
     sshKeyPath: z.string().optional(),
     /** How the host key is verified: from the serial console, falling back to trust-on-first-use if absent. */

@@ -69,7 +69,7 @@ describe('irtt between two namespaces', () => {
     }
   });
 
-  it('as a flow: held until release, then every packet RTT streams as an interval sample', async () => {
+  it('as a flow: held until release, then every packet RTT and both one-way delays stream as interval samples', async () => {
     const t = testTrialContext();
     const intervals: SampleInput[] = [];
     let released!: () => void;
@@ -91,11 +91,14 @@ describe('irtt between two namespaces', () => {
       const { samples } = await running;
       expect(startedAt).toBeGreaterThan(0);
       const received = one(samples, 'packets_received').value;
-      expect(intervals).toHaveLength(received);
-      expect(intervals.every((s) => s.metric === 'rtt' && s.unit === 'ms' && s.value > 0 && s.timestamp! >= startedAt)).toBe(true);
+      // Per received packet: its RTT and both one-way delays (one machine's clock: both are known).
+      const of = (metric: string) => intervals.filter((s) => s.metric === metric);
+      for (const metric of ['rtt', 'send_delay', 'receive_delay']) expect(of(metric)).toHaveLength(received);
+      expect(intervals.every((s) => s.unit === 'ms' && s.value > 0 && s.timestamp! >= startedAt)).toBe(true);
       // The streamed values are the JSON's, rounded as irtt prints them.
-      const median = [...intervals.map((s) => s.value)].sort((a, b) => a - b)[Math.floor(intervals.length / 2)]!;
-      expect(median).toBeCloseTo(one(samples, 'rtt_median').value, 1);
+      const median = (metric: string) => [...of(metric).map((s) => s.value)].sort((a, b) => a - b)[Math.floor(received / 2)]!;
+      expect(median('rtt')).toBeCloseTo(one(samples, 'rtt_median').value, 1);
+      expect(median('send_delay')).toBeCloseTo(one(samples, 'send_delay_median').value, 1);
     } finally {
       t.dispose();
     }

@@ -14,7 +14,7 @@ const CLIENT_KILL_GRACE_MS = 2_000;
 /**
  * One irtt trial: the client against the run's server on the server host (a
  * one-off server when `serve` gave none). As a flow it is spawned held at a
- * gate, streams every packet's RTT through `ctx.flow.interval` as the line
+ * gate, streams every packet's RTT and one-way delays through `ctx.flow.interval` as the line
  * arrives, and starts at the barrier. Raw JSON and text are saved before parsing.
  */
 export async function runIrtt(trial: TrialRun<IrttTrialSettings>, ctx: TrialContext, ports: PortPool): Promise<TrialOutput> {
@@ -37,7 +37,12 @@ async function runClient(trial: TrialRun<IrttTrialSettings>, ctx: TrialContext, 
   const proc = trial.client.spawn(flow ? gatedArgv(argv) : argv, { signal });
   proc.stdin.on('error', () => {});
   const packets = streamPackets(proc, (line) => {
-    flow?.interval({ metric: 'rtt', value: line.rttMs, unit: 'ms', timestamp: Date.now() });
+    if (!flow) return;
+    const timestamp = Date.now();
+    flow.interval({ metric: 'rtt', value: line.rttMs, unit: 'ms', timestamp });
+    // One-way delays say which direction's queue a load filled (latency-under-load probes).
+    if (line.sendDelayMs !== undefined) flow.interval({ metric: 'send_delay', value: line.sendDelayMs, unit: 'ms', timestamp });
+    if (line.receiveDelayMs !== undefined) flow.interval({ metric: 'receive_delay', value: line.receiveDelayMs, unit: 'ms', timestamp });
   });
   if (flow) {
     try {

@@ -36,6 +36,26 @@ describe('local lab: TCP congestion control per namespace', () => {
     expect(rootDefault()).toBe(before);
   });
 
+  it('allows an algorithm for namespaces while the run lasts, recorded in the ledger and taken back in teardown', async () => {
+    const allowed = () => readFileSync('/proc/sys/net/ipv4/tcp_allowed_congestion_control', 'utf8').trim().split(/\s+/);
+    // The kernel refuses a namespace default outside the root's allowed list (EPERM, even to root).
+    const outside = available.find((cc) => !allowed().includes(cc));
+    if (outside === undefined) return; // every loaded algorithm is allowed here: nothing to add
+    const own = testRun();
+    try {
+      const [host] = await plugin.provision([request('d', { congestionControl: outside })], own.ctx);
+      expect(host!.labels.tcp_congestion_control).toBe(outside);
+      expect(allowed()).toContain(outside);
+      const entry = own.ctx.ledger.entries.find((e) => e.resource.type === 'sysctl');
+      expect(entry?.resource).toMatchObject({ id: `tcp_allowed_congestion_control:${outside}`, data: { algorithm: outside } });
+    } finally {
+      await own.teardown(plugin);
+      own.dispose();
+    }
+    expect(allowed()).not.toContain(outside);
+    expect(rootDefault()).toBe(before);
+  });
+
   it('refuses an algorithm the kernel has not loaded, before creating anything', async () => {
     const refused = testRun();
     try {

@@ -18,8 +18,14 @@ const percent = z.string().refine((s) => parsePercent(s) !== undefined, {
 
 export const linkSchema = z
   .strictObject({
-    /** Egress rate limit (tc tbf). */
+    /** Egress rate limit (tc tbf, or htb): what the host sends, queued in its own eth0. */
     rate: rate.optional(),
+    /**
+     * Rate limit of what the host receives, queued on the bridge's port toward it (the root side
+     * of its veth), as a router's buffer in front of it: where a deep queue fills (bufferbloat).
+     * TCP Small Queues keep a sender's own eth0 queue short whatever its depth.
+     */
+    ingressRate: rate.optional(),
     /** Added one-way delay on egress (netem). */
     delay: duration.optional(),
     /** Delay variation (netem); needs `delay`. */
@@ -29,7 +35,8 @@ export const linkSchema = z
     /** The rate limit's queue: qdisc (tbf, htb), burst, limit or latency, htb child (cloud kit's link-queue). */
     ...linkQueueShape,
   })
-  .superRefine(checkLinkQueue)
+  // The queue fields shape both rates (as Docker's link).
+  .superRefine((link, ctx) => checkLinkQueue({ ...link, rate: link.rate ?? link.ingressRate }, ctx))
   .refine((link) => link.jitter === undefined || link.delay !== undefined, {
     message: 'jitter needs delay (netem varies the delay it adds)',
     path: ['jitter'],
@@ -46,7 +53,7 @@ export const hostSchema = z.strictObject({
     .optional(),
   /** Fixed address inside the subnet. */
   address: z.string().refine((s) => parseIpv4(s) !== undefined, { message: 'expected an IPv4 address such as 10.213.0.20' }).optional(),
-  /** Shaping of this host's egress. */
+  /** Shaping of what this host sends (rate, netem) and receives (ingressRate), and the queue of both. */
   link: linkSchema.optional(),
   /** TCP congestion control of the namespace (sysctl net.ipv4.tcp_congestion_control); the kernel must have it loaded. */
   congestionControl: congestionControlSchema.optional(),

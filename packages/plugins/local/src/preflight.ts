@@ -57,9 +57,9 @@ export async function checkRequests(runId: string, requests: readonly HostReques
     }
   }
   if (!caps.tbf) {
-    const rated = describe(requests, (r) => (r.config.link?.rate !== undefined ? ['link.rate'] : []));
+    const rated = describe(requests, (r) => (r.config.link?.qdisc === 'htb' ? [] : (['rate', 'ingressRate'] as const).filter((f) => r.config.link?.[f] !== undefined).map((f) => `link.${f}`)));
     if (rated.length > 0) {
-      throw new UnsupportedError(`local: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: load sch_tbf (modprobe sch_tbf) or remove link.rate.`);
+      throw new UnsupportedError(`local: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: load sch_tbf (modprobe sch_tbf), use qdisc: htb, or remove the rate.`);
     }
   }
   await checkQueues(requests, caps);

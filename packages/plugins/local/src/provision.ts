@@ -8,12 +8,13 @@ import { processHost } from '@netbench/plugin-api';
 import type { LocalCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';
+import { allowCongestionControls } from './allowed-congestion-control.js';
 import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-rule.js';
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
 import { CONGESTION_CONTROL_LABEL, mustRun, readCongestionControl, runCommand, setCongestionControl } from '@netbench/plugin-api/cloud-kit';
-import { shapingCommands, shapingLabels } from './shaping.js';
+import { ingressCommands, shapingCommands, shapingLabels } from './shaping.js';
 import { SSH_PORT, startSshd, writeSshdFiles } from './sshd.js';
 
 export const PLUGIN_NAME = 'local';
@@ -33,7 +34,10 @@ async function createNamespace(name: string): Promise<void> {
   await mustRun(['ip', '-n', name, 'link', 'set', 'dev', 'lo', 'up']);
 }
 
-/** The veth's peer is born inside the namespace as eth0; shaping lives on it and dies with it. */
+/**
+ * The veth's peer is born inside the namespace as eth0; egress shaping lives on it, ingress
+ * shaping on the bridge's side of the pair. Both die with the namespace (a veth pair goes together).
+ */
 async function createVeth(host: PlannedHost, plan: LabPlan, runId: string): Promise<void> {
   const { veth, netns } = host;
   await mustRun(['ip', 'link', 'add', 'name', veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', netns]);
@@ -44,6 +48,7 @@ async function createVeth(host: PlannedHost, plan: LabPlan, runId: string): Prom
   await mustRun(['ip', '-n', netns, 'addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0']);
   await mustRun(['ip', '-n', netns, 'link', 'set', 'dev', 'eth0', 'up']);
   for (const command of shapingCommands(netns, host.request.config.link)) await mustRun(command);
+  for (const command of ingressCommands(host.request.config.link, veth)) await mustRun(command);
 }
 
 /**
@@ -138,7 +143,10 @@ async function provisionLoopback(plan: LabPlan, caps: LocalCapabilities, ctx: Pr
   return hosts;
 }
 
-/** Bridge, then per host a namespace, a veth (with shaping), a pid list and maybe an sshd; each tracked before it is made. */
+/**
+ * Bridge, the congestion controls the hosts ask for allowed, then per host a namespace, a veth
+ * (with shaping), a pid list and maybe an sshd; each tracked before it is made.
+ */
 export async function provisionLab(plan: LabPlan, caps: LocalCapabilities, ctx: ProvisionContext): Promise<Host[]> {
   const os = await osRelease();
   if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
@@ -148,6 +156,8 @@ export async function provisionLab(plan: LabPlan, caps: LocalCapabilities, ctx: 
     const rule = { type: 'firewall', id: `forward:${plan.bridge}`, data: { runId: ctx.runId, bridge: plan.bridge } };
     await ctx.ledger.track(rule, () => addForwardRule(plan.bridge, ctx.runId));
   }
+  const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
+  if (wanted.length > 0) await allowCongestionControls(wanted, ctx);
   const hosts: Host[] = [];
   for (const host of plan.hosts) {
     ctx.signal.throwIfAborted();

@@ -54,16 +54,48 @@ describe('local lab: the queue of a shaped link, read back from tc', () => {
   });
 });
 
+/** The bridge's port toward a namespace: the root-side peer of its eth0 (eth0's iflink is its ifindex). */
+async function bridgePort(netns: string): Promise<string> {
+  const [eth0] = JSON.parse((await runCommand(['ip', '-n', netns, '-j', 'link', 'show', 'dev', 'eth0'])).stdout) as { link_index: number }[];
+  const links = JSON.parse((await runCommand(['ip', '-j', 'link', 'show'])).stdout) as { ifindex: number; ifname: string }[];
+  return links.find((l) => l.ifindex === eth0!.link_index)!.ifname;
+}
+
+describe('local lab: ingressRate queues on the bridge port toward the host', () => {
+  const run = testRun();
+  let host: Host;
+
+  beforeAll(async () => {
+    host = (await plugin.provision([request('inbound', { link: hostSchema.shape.link.parse({ ingressRate: '100mbit', burst: '64kb', latency: '200ms' }) })], run.ctx))[0]!;
+  }, 60_000);
+
+  afterAll(async () => {
+    await run.teardown(plugin);
+    run.dispose();
+  }, 60_000);
+
+  it('tbf with the queue fields on the root side of the veth; the namespace\'s own eth0 is left alone', async () => {
+    const netns = host.labels.netns as string;
+    const port = await bridgePort(netns);
+    const [tbf] = JSON.parse((await runCommand(['tc', '-j', 'qdisc', 'show', 'dev', port])).stdout) as { kind: string; root?: boolean; options: { rate: number; burst: number; lat: number } }[];
+    expect(tbf).toMatchObject({ kind: 'tbf', root: true, options: { rate: 12_500_000, lat: 200_000 } });
+    // tc stores the bucket in scheduler ticks, so 64 KiB reads back a few bytes short.
+    expect(Math.abs(tbf!.options.burst - 65_536)).toBeLessThan(64);
+    expect(await qdiscs(netns)).not.toMatch(/tbf|htb/);
+    expect(host.labels).toMatchObject({ link_ingress_rate: '100mbit', link_qdisc: 'tbf', link_burst: '64kb', link_latency: '200ms' });
+  });
+});
+
 describe('local lab: child qdiscs this kernel lacks are refused before anything is made', () => {
-  it('names the host, the field, tc\'s complaint and the kernel', async () => {
-    // Whatever this kernel has, a made-up qdisc name is never there; fq_codel only when missing.
-    const missing = (await qdiscProblem('fq_codel')) !== undefined;
+  // The AQMs that cure bufferbloat; whichever this kernel lacks must be refused by name (this one lacks all three).
+  it.each(['fq_codel', 'cake', 'pie'] as const)('%s: names the host, the field, tc\'s complaint and the kernel', async (child) => {
+    const missing = (await qdiscProblem(child)) !== undefined;
     const run = testRun();
     try {
-      const requests = [request('a', { link: hostSchema.shape.link.parse({ rate: '10mbit', qdisc: 'htb', child: 'fq_codel' }) })];
+      const requests = [request('a', { link: hostSchema.shape.link.parse({ rate: '10mbit', qdisc: 'htb', child }) })];
       if (missing) {
         await expect(plugin.preflight!(requests, run.ctx)).rejects.toThrow(
-          new RegExp(`local: host a \\(link.child: fq_codel: .+\\): this kernel \\(${release().replace(/[.+]/g, '\\$&')}\\) has no such queueing discipline`),
+          new RegExp(`local: host a \\(link.child: ${child}: .+\\): this kernel \\(${release().replace(/[.+]/g, '\\$&')}\\) has no such queueing discipline`),
         );
         expect(run.ctx.ledger.entries).toEqual([]);
       } else {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { shapingCommands, shapingLabels, tbfBurstBytes } from './shaping.js';
+import { ingressCommands, shapingCommands, shapingLabels, tbfBurstBytes } from './shaping.js';
 
 it('shapes rate alone with tbf at the root of eth0, from re-formatted numbers', () => {
   expect(shapingCommands('ns1', { rate: '200mbit' })).toEqual([
@@ -15,4 +15,15 @@ it('puts netem at the root and tbf under it when delay and rate are both asked',
   ]);
   expect(shapingCommands('ns1', undefined)).toEqual([]);
   expect(shapingLabels({ rate: '10mbit', loss: '1%' })).toEqual({ link_rate: '10mbit', link_loss: '1%', link_qdisc: 'tbf' });
+});
+
+it('shapes what a host receives on the bridge side of its veth, with the same queue fields', () => {
+  const link = { ingressRate: '100mbit', burst: '64kb', latency: '200ms' };
+  expect(ingressCommands(link, 'nbv-x-1')).toEqual([
+    ['tc', 'qdisc', 'add', 'dev', 'nbv-x-1', 'root', 'handle', '1:', 'tbf', 'rate', '100000000bit', 'burst', '65536', 'latency', '200000us'],
+  ]);
+  // Egress stays unshaped without `rate`; labels name both rates and the queue.
+  expect(shapingCommands('ns1', link)).toEqual([]);
+  expect(ingressCommands({ rate: '10mbit' }, 'nbv-x-1')).toEqual([]);
+  expect(shapingLabels(link)).toEqual({ link_ingress_rate: '100mbit', link_qdisc: 'tbf', link_burst: '64kb', link_latency: '200ms' });
 });

@@ -37,12 +37,23 @@ export function shapingCommands(netns: string, link: LinkConfig | undefined, dev
   return commands;
 }
 
+/**
+ * tc commands (root namespace) that shape what the bridge's port `veth` (the
+ * root side of the host's veth pair) delivers to the host: the rate's qdisc
+ * with the link's queue, where packets for the host wait as in a router's buffer.
+ */
+export function ingressCommands(link: LinkConfig | undefined, veth: string): string[][] {
+  const rate = link?.ingressRate !== undefined ? parseRate(link.ingressRate) : undefined;
+  return rate !== undefined && link ? rateQueueCommands(['tc'], veth, rate, link) : [];
+}
+
 /** Sample labels describing the shaping, since it changes every result. */
 export function shapingLabels(link: LinkConfig | undefined): Record<string, string> {
   const labels: Record<string, string> = {};
   if (link?.rate !== undefined) labels.link_rate = link.rate;
+  if (link?.ingressRate !== undefined) labels.link_ingress_rate = link.ingressRate;
   if (link?.delay !== undefined) labels.link_delay = link.delay;
   if (link?.jitter !== undefined) labels.link_jitter = link.jitter;
   if (link?.loss !== undefined) labels.link_loss = link.loss;
-  return { ...labels, ...linkQueueLabels(link) };
+  return { ...labels, ...linkQueueLabels(link ? { ...link, rate: link.rate ?? link.ingressRate } : undefined) };
 }

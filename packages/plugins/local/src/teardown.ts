@@ -5,9 +5,10 @@ import { deleteForwardRule } from './forward-rule.js';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
+import { ALLOWED_ID_RE, ALLOWED_RESOURCE, disallowCongestionControl } from './allowed-congestion-control.js';
 
 /** Resource kinds this plugin records. */
-export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firewall';
+export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firewall' | 'sysctl';
 
 const FORWARD_ID_RE = /^forward:(nb[a-z0-9]{6}br)$/;
 
@@ -119,6 +120,11 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
       const runId = str(resource.data?.runId);
       if (!bridge || !runId) throw refuse();
       return deleteForwardRule(bridge, runId);
+    }
+    case ALLOWED_RESOURCE: {
+      const algorithm = ALLOWED_ID_RE.exec(resource.id)?.[1];
+      if (!algorithm) throw refuse();
+      return disallowCongestionControl(algorithm);
     }
     default:
       throw new Error(`local: unknown resource type ${resource.type}`);

@@ -47,4 +47,17 @@ describe('latency by probe interval', () => {
     single.trial('ping', 'icmp', { direction: 'forward', count: 10, interval: 0.2 }).add('Average Latency', 0.1, 'ms', {}, histogramOf([100]));
     expect(intervalSweepCharts([single.build()])).toEqual([]);
   });
+
+  it('sockperf --mps is drawn at 1 / mps with the others; its one-way estimate (RTT/2) is left out', () => {
+    const b = new ResultsBuilder();
+    for (const [mps, us] of [[100, 120], [1000, 80], [10_000, 50]] as const) {
+      b.trial('sockperf', 'ping-pong', { protocol: 'udp', duration: 1, mps, full_rtt: true }).add('rtt_p50', us, 'us', { latency_kind: 'round-trip' }, histogramOf(rtts(us)));
+      b.trial('sockperf', 'ping-pong', { protocol: 'tcp', duration: 1, mps, full_rtt: false }).add('latency_p50', us / 2, 'us', { latency_kind: 'one-way' }, histogramOf(rtts(us / 2)));
+    }
+    // "max" (as fast as possible) has no interval: not a point.
+    b.trial('sockperf', 'ping-pong', { protocol: 'udp', duration: 1, mps: 'max', full_rtt: true }).add('rtt_p50', 30, 'us', { latency_kind: 'round-trip' }, histogramOf(rtts(30)));
+    const [chart] = intervalSweepCharts([b.build()]);
+    expect(chart!.series.map((s) => s.name)).toEqual(['sockperf p50', 'sockperf p90', 'sockperf p99']);
+    expect(chart!.series[0]!.points.map((p) => [p.x, p.mean])).toEqual([[0.0001, expect.closeTo(0.05, 3)], [0.001, expect.closeTo(0.08, 3)], [0.01, expect.closeTo(0.12, 3)]]);
+  });
 });

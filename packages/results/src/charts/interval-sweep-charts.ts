@@ -6,17 +6,32 @@ import type { ChartInput, ChartOptions, SweepChart, SweepSeries } from './types.
 
 /** Percentiles drawn per probe, as the "What a trip" study plots them. */
 export const INTERVAL_PERCENTILES = [50, 90, 99] as const;
-/** Parameters that vary with the interval only to keep a trial's length (count × interval): not a configuration of their own. */
-const LENGTH_KEYS = new Set(['interval', 'count', 'duration', 'tool', 'test']);
+/**
+ * Parameters that vary with the interval only to keep a trial's length (count × interval), or
+ * are the interval itself (`mps`, messages per second): not a configuration of their own.
+ */
+const LENGTH_KEYS = new Set(['interval', 'mps', 'count', 'duration', 'tool', 'test']);
 // Round-trip histograms: ping's `Average Latency`, irtt's `rtt_mean`, any `*latency*`/`rtt*`; not one-way delays.
 const ROUND_TRIP_RE = /latency|^rtt/i;
+
+/**
+ * Seconds between probes: the `interval` parameter (ping, irtt), or 1 / `mps`
+ * (sockperf's `--mps`, messages per second; `max` is no interval).
+ */
+function probeInterval(o: Observation): number | undefined {
+  const interval = o.config.get('interval');
+  if (typeof interval === 'number') return interval;
+  const mps = o.config.get('mps');
+  return typeof mps === 'number' && mps > 0 ? 1 / mps : undefined;
+}
 const MS_PER: Readonly<Record<string, number>> = { ns: 1e-6, us: 1e-3, ms: 1 };
 
 /**
  * Latency against probe interval (the study's "latency vs how often you
  * probe"): for every tool whose trials vary an `interval` parameter (ping
- * `-i`, irtt `-i`, a matrix of intervals) and whose samples carry a
- * round-trip histogram, one line per tool, direction and percentile (p50,
+ * `-i`, irtt `-i`, a matrix of intervals) or a message rate (sockperf
+ * `--mps`, drawn at 1 / mps) and whose samples carry a round-trip histogram
+ * (not one labelled `latency_kind: one-way`, sockperf's RTT/2 estimate), one line per tool, direction and percentile (p50,
  * p90, p99 of every packet, histograms merged over repetitions), interval on
  * a log axis. All tools share one chart so ping and irtt line up.
  */
@@ -25,23 +40,23 @@ export function intervalSweepCharts(results: ChartInput, options: ChartOptions =
   const names = runNames(results);
   const probes = observe(results).filter((o) =>
     o.sample.histogram !== undefined && !o.perStream && o.sample.labels['series'] === undefined &&
-    typeof o.config.get('interval') === 'number' && ROUND_TRIP_RE.test(o.sample.metric) &&
+    probeInterval(o) !== undefined && ROUND_TRIP_RE.test(o.sample.metric) && o.sample.labels['latency_kind'] !== 'one-way' &&
     (!options.metrics || options.metrics.includes(o.sample.metric)));
   // One histogram metric per tool (the first it reports), so a tool never counts twice.
   const metricOf = new Map<string, string>();
   for (const o of probes) if (!metricOf.has(toolOf(o))) metricOf.set(toolOf(o), o.sample.metric);
   const chosen = probes.filter((o) => metricOf.get(toolOf(o)) === o.sample.metric);
   const lines = [...groupBy(chosen, (o) => JSON.stringify([o.runIndex, ...[...o.config].filter(([key]) => !LENGTH_KEYS.has(key) || key === 'tool' || key === 'test')])).values()];
-  const swept = lines.filter((line) => new Set(line.map((o) => o.config.get('interval'))).size >= 2);
+  const swept = lines.filter((line) => new Set(line.map(probeInterval)).size >= 2);
   if (swept.length === 0 || swept.length * INTERVAL_PERCENTILES.length > maxSeries) return [];
   const labels = lineLabels(swept);
   const comparing = new Set(swept.map((line) => line[0]!.runIndex)).size > 1;
   const series: SweepSeries[] = swept.flatMap((line, i) => {
     const head = line[0]!;
     const name = [toolOf(head), labels[i], comparing ? names[head.runIndex] : ''].filter(Boolean).join(' · ');
-    const byInterval = [...groupBy(line, (o) => String(o.config.get('interval'))).values()].map((members) => {
+    const byInterval = [...groupBy(line, (o) => String(probeInterval(o))).values()].map((members) => {
       const merged = mergeHistograms(members.map((o) => o.sample.histogram!));
-      return { x: Number(members[0]!.config.get('interval')), merged, scale: MS_PER[merged.unit] ?? 1 };
+      return { x: probeInterval(members[0]!)!, merged, scale: MS_PER[merged.unit] ?? 1 };
     }).filter((p) => p.merged.count > 0).sort((a, b) => a.x - b.x);
     return INTERVAL_PERCENTILES.map((p) => ({
       name: `${name} p${p}`,

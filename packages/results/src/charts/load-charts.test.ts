@@ -69,4 +69,51 @@ describe('latency-under-load charts', () => {
     expect(loadTimeSeriesCharts([live!])[0]!.series.map((s) => [s.name, s.points.length])).toEqual([['ICMP RTT', 3]]);
     expect(loadTimeSeriesCharts([plain.build()])).toEqual([]);
   });
+
+  it('irtt probes: an RTT line and both one-way delays on the right axis, and their own CDF and boxes', () => {
+    const b = new ResultsBuilder();
+    const trial = b.trial('load', 'tcp_nup', { load_test: 'tcp_nup', load_idle: 1, load_duration: 4, load_step: 1, load_flows: 1 });
+    const times: number[] = [];
+    for (let s = 0; s <= 7; s += 1) {
+      const loaded = s >= 2 && s <= 5;
+      // An upload: the send delay carries the queue, the receive delay stays idle.
+      for (const [metric, ms] of [['rtt', loaded ? 20.1 : 0.2], ['send_delay', loaded ? 20 : 0.1], ['receive_delay', 0.1]] as const) {
+        trial.add(metric, ms, 'ms', { tool: 'irtt', flow: 'irtt', series: 'interval' });
+        times.push(T0 + s * 1000 + (loaded ? 20.1 : 0.2));
+      }
+    }
+    const results = b.build();
+    const run = [{ ...results, samples: results.samples.map((x, i) => ({ ...x, timestamp: times[i]! })) }];
+    const [chart] = loadTimeSeriesCharts(run);
+    expect(chart!.series.map((x) => [x.name, x.axis, x.points.length])).toEqual([['irtt RTT', 2, 8], ['irtt send delay', 2, 8], ['irtt receive delay', 2, 8]]);
+    // The barrier is the first irtt packet's send (its arrival minus its RTT).
+    expect(chart!.series[0]!.points[0]).toEqual([0, 0.2]);
+    const [cdf] = loadCdfCharts(run);
+    expect(cdf!.title).toMatch(/^irtt round-trip time/);
+    expect(cdf!.series.map((x) => [x.name, x.count, x.percentiles.p50])).toEqual([['idle', 3, 0.2], ['loaded', 3, 20.1]]);
+    const [rtt] = loadBoxCharts(run);
+    expect(rtt!.x.categories).toEqual(['irtt idle', 'irtt loaded']);
+  });
+
+  it('all scaled: flows whose intervals run longer than the step sum to their total at every step, not a zigzag', () => {
+    // Two uploads of 50 Mbit/s each, netperf demo intervals of 0.24 s (a busy machine) against a 0.2 s step, ends offset by 0.1 s.
+    const b = new ResultsBuilder();
+    const trial = b.trial('load', 'tcp_nup', { load_test: 'tcp_nup', load_idle: 0, load_duration: 5, load_step: 0.2, load_flows: 2 });
+    const times: number[] = [];
+    trial.add('rtt', 0.1, 'ms', { tool: 'ping', flow: 'icmp', series: 'interval' });
+    times.push(T0 + 0.1);
+    for (const [flow, offset] of [['up-1', 0], ['up-2', 0.1]] as const) {
+      for (let end = 0.24 + offset; end <= 4.8; end += 0.24) {
+        trial.add('TCP_STREAM_Throughput', 50, 'Mbits/sec', { tool: 'netperf', flow, series: 'interval', interval_seconds: 0.24 });
+        times.push(T0 + end * 1000);
+      }
+    }
+    const results = b.build();
+    const [chart] = loadTimeSeriesCharts([{ ...results, samples: results.samples.map((x, i) => ({ ...x, timestamp: times[i]! })) }]);
+    const upload = chart!.series.find((x) => x.name === 'upload')!.points;
+    // Where both flows have reported (from 0.4 s to before the first one's last end), every step holds both: 100.
+    const both = upload.filter(([t]) => t >= 0.4 && t <= 4.4);
+    expect(both.length).toBeGreaterThan(15);
+    expect(new Set(both.map(([, v]) => v))).toEqual(new Set([100]));
+  });
 });

@@ -1,5 +1,5 @@
 import type { Sample } from '@netbench/plugin-api';
-import { bulkDirection, loadPhase, percentile, probeRtt, type LoadWindow } from '@netbench/core';
+import { bulkDirection, loadPhase, percentile, probeOneWay, probeRtt, PROBE_KINDS, type LoadWindow, type OneWayMetric, type ProbeKind } from '@netbench/core';
 import { ChartIds } from './chart-id.js';
 import { runNames } from './observations.js';
 import type { Box, BoxChart, CdfChart, CdfSeries, ChartInput, ChartOptions, TimeSeriesChart, TimeSeriesSeries } from './types.js';
@@ -37,7 +37,7 @@ function loadTrials(results: ChartInput): LoadTrial[] {
       // The barrier: the first probe was sent then (a reply arrives one RTT later, an interval ends one interval later).
       const t0 = Math.min(...intervals.map((s) => {
         const rtt = probeRtt(s);
-        if (rtt?.probe === 'icmp') return s.timestamp - rtt.ms;
+        if (rtt?.probe === 'icmp' || rtt?.probe === 'irtt') return s.timestamp - rtt.ms;
         return s.timestamp - 1000 * (Number(s.labels['interval_seconds']) || 0);
       }));
       const idle = Number(layout['load_idle']) || 0;
@@ -54,25 +54,55 @@ function loadTrials(results: ChartInput): LoadTrial[] {
 const round = (value: number) => Math.round(value * 1000) / 1000;
 const seconds = (trial: LoadTrial, time: number) => round((time - trial.window.t0) / 1000);
 
-/** Sum over flows of a direction's throughput per step of the grid (each flow's interval placed by its end). */
+/**
+ * Sum over flows of a direction's throughput on the step grid. Each flow's
+ * rate holds over its interval (ending when its line arrived), and each grid
+ * point takes from every flow the interval that covers it — as flent
+ * resamples its series before summing. Binning intervals by their end
+ * instead would count two intervals of one flow in one bin and none in the
+ * next whenever netperf's demo intervals run longer than the step (they
+ * stretch on a busy machine), and the sum would zigzag.
+ */
 function directionSeries(trial: LoadTrial, direction: 'upload' | 'download'): (readonly [number, number])[] {
-  const perFlow = new Map<string, Map<number, number>>();
+  const perFlow = new Map<string, Sample[]>();
   for (const s of trial.intervals) {
-    if (bulkDirection(s) !== direction) continue;
-    const flow = String(s.labels['flow']);
-    const bins = perFlow.get(flow) ?? new Map<number, number>();
-    bins.set(Math.round((s.timestamp - trial.window.t0) / 1000 / trial.step), s.value);
-    perFlow.set(flow, bins);
+    if (bulkDirection(s) === direction) perFlow.set(String(s.labels['flow']), [...(perFlow.get(String(s.labels['flow'])) ?? []), s]);
   }
   const total = new Map<number, number>();
-  for (const bins of perFlow.values()) for (const [bin, value] of bins) total.set(bin, (total.get(bin) ?? 0) + value);
+  for (const samples of perFlow.values()) {
+    const covered = new Map<number, number>();
+    let previousEnd: number | undefined;
+    for (const s of [...samples].sort((a, b) => a.timestamp - b.timestamp)) {
+      const end = (s.timestamp - trial.window.t0) / 1000;
+      const seconds = Number(s.labels['interval_seconds']);
+      // Without its own length, an interval reaches back to the flow's previous one (or one step).
+      const start = Number.isFinite(seconds) && seconds > 0 ? end - seconds : previousEnd ?? end - trial.step;
+      previousEnd = end;
+      // Grid points t with start < t ≤ end; where a flow's intervals overlap, the earlier one keeps the point.
+      for (let bin = Math.floor(start / trial.step + 1e-9) + 1; bin * trial.step <= end + 1e-9; bin += 1) {
+        if (!covered.has(bin)) covered.set(bin, s.value);
+      }
+    }
+    for (const [bin, value] of covered) total.set(bin, (total.get(bin) ?? 0) + value);
+  }
   return [...total].sort((a, b) => a[0] - b[0]).map(([bin, value]) => [round(bin * trial.step), round(value)] as const);
 }
 
-function probeSeries(trial: LoadTrial, probe: 'icmp' | 'udp'): (readonly [number, number])[] {
+/** How the charts name each probe kind. */
+const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = { icmp: 'ICMP', udp: 'UDP', irtt: 'irtt' };
+const ONE_WAY_NAMES: Readonly<Record<OneWayMetric, string>> = { send_delay: 'irtt send delay', receive_delay: 'irtt receive delay' };
+
+function probeSeries(trial: LoadTrial, probe: ProbeKind): (readonly [number, number])[] {
   return trial.intervals.flatMap((s) => {
     const rtt = probeRtt(s);
     return rtt?.probe === probe ? [[seconds(trial, s.timestamp), round(rtt.ms)] as const] : [];
+  }).sort((a, b) => a[0] - b[0]);
+}
+
+function oneWaySeries(trial: LoadTrial, way: OneWayMetric): (readonly [number, number])[] {
+  return trial.intervals.flatMap((s) => {
+    const delay = probeOneWay(s);
+    return delay?.way === way ? [[seconds(trial, s.timestamp), round(delay.ms)] as const] : [];
   }).sort((a, b) => a[0] - b[0]);
 }
 
@@ -87,9 +117,13 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
       const points = directionSeries(trial, direction);
       if (points.length > 0) series.push({ name, runId: trial.runId, points, mean: meanOf(points) });
     }
-    for (const [name, probe] of [['ICMP RTT', 'icmp'], ['UDP RTT', 'udp']] as const) {
+    for (const probe of PROBE_KINDS) {
       const points = probeSeries(trial, probe);
-      if (points.length > 0) series.push({ name, runId: trial.runId, points, mean: meanOf(points), axis: 2 });
+      if (points.length > 0) series.push({ name: `${PROBE_NAMES[probe]} RTT`, runId: trial.runId, points, mean: meanOf(points), axis: 2 });
+    }
+    for (const way of ['send_delay', 'receive_delay'] as const) {
+      const points = oneWaySeries(trial, way);
+      if (points.length > 0) series.push({ name: ONE_WAY_NAMES[way], runId: trial.runId, points, mean: meanOf(points), axis: 2 });
     }
     if (series.length === 0) return [];
     const { idleSeconds, loadSeconds } = trial.window;
@@ -99,7 +133,7 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
       title: `Latency under load over time (${trial.name})`,
       subtitle: trial.hasLoad ? `load from ${idleSeconds} s to ${idleSeconds + loadSeconds} s; throughput per ${trial.step} s, every probe` : 'no load: probes only',
       notes: [
-        'flent\'s "all scaled" plot: download and upload are the sums over the bulk flows per step (left axis); ICMP and UDP RTTs are every probe (right axis). Time is the controller\'s clock since the barrier.',
+        'flent\'s "all scaled" plot: download and upload are the sums over the bulk flows per step (left axis); probe RTTs (and irtt\'s one-way delays) are every probe (right axis). Time is the controller\'s clock since the barrier.',
         'UDP RTT is derived from netperf UDP_RR intervals (1 / transactions per second, one transaction in flight).',
       ],
       runIds: [trial.runId],
@@ -113,7 +147,7 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
 }
 
 /** Probe RTTs of a trial split by phase (ramp and drain left out, as in the summary). */
-function phaseRtts(trial: LoadTrial, probe: 'icmp' | 'udp'): { idle: number[]; loaded: number[] } {
+function phaseRtts(trial: LoadTrial, probe: ProbeKind): { idle: number[]; loaded: number[] } {
   const out = { idle: [] as number[], loaded: [] as number[] };
   for (const s of trial.intervals) {
     const rtt = probeRtt(s);
@@ -138,7 +172,8 @@ export function loadCdfCharts(results: ChartInput, options: ChartOptions = {}, i
   const charts: CdfChart[] = [];
   const byRun = groupBy(loadTrials(results), (t) => t.runId);
   for (const trials of byRun.values()) {
-    for (const [probe, label] of [['icmp', 'ICMP'], ['udp', 'UDP']] as const) {
+    for (const probe of PROBE_KINDS) {
+      const label = PROBE_NAMES[probe];
       const series: CdfSeries[] = [];
       for (const trial of trials) {
         const { idle, loaded } = phaseRtts(trial, probe);
@@ -194,11 +229,11 @@ export function loadBoxCharts(results: ChartInput, _options: ChartOptions = {}, 
         rate.categories.push(`${prefix}total`);
         rate.boxes.push(box([...totals.values()]));
       }
-      for (const probe of ['icmp', 'udp'] as const) {
+      for (const probe of PROBE_KINDS) {
         const phases = phaseRtts(trial, probe);
         for (const phase of ['idle', 'loaded'] as const) {
           if (phases[phase].length === 0) continue;
-          rtt.categories.push(`${prefix}${probe.toUpperCase()} ${phase}`);
+          rtt.categories.push(`${prefix}${PROBE_NAMES[probe]} ${phase}`);
           rtt.boxes.push(box(phases[phase]));
         }
       }

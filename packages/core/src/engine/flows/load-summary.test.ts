@@ -62,4 +62,24 @@ describe('latency-under-load summary', () => {
     expect(out.map((s) => s.metric)).toEqual(['latency_idle_p50', 'latency_idle_p90', 'latency_idle_p99']);
     expect(out[0]!.value).toBe(0.2);
   });
+
+  test('irtt probes: RTT counts toward RPM, one-way delays get their own idle/loaded figures (which way the queue filled)', () => {
+    const irtt = (metric: string, at: number, ms: number) => sample(metric, ms, at, { tool: 'irtt', flow: 'irtt' });
+    const intervals = [
+      ...[0.5, 1.5, 13.5].flatMap((at) => [irtt('rtt', at, 0.2), irtt('send_delay', at, 0.1), irtt('receive_delay', at, 0.1)]),
+      // An upload fills the queue toward the server: the send delay grows, the receive delay stays.
+      ...[4, 6, 8].flatMap((at) => [irtt('rtt', at, 30.1), irtt('send_delay', at, 30), irtt('receive_delay', at, 0.1)]),
+      ping(4, 30),
+    ];
+    const out = loadSummary(window, intervals, [final('TCP_STREAM_Throughput', 90, 'up-1')]);
+    const get = (metric: string, probe: string) => out.find((s) => s.metric === metric && s.labels?.probe === probe);
+    expect(get('latency_idle_p50', 'irtt')?.value).toBe(0.2);
+    expect(get('latency_loaded_p50', 'irtt')).toMatchObject({ value: 30.1, labels: { load_direction: 'upload', probe_count: 3 } });
+    expect(get('send_delay_increase', 'irtt')?.value).toBe(29.9);
+    expect(get('receive_delay_increase', 'irtt')?.value).toBe(0);
+    expect(get('send_delay_loaded_p99', 'irtt')?.value).toBe(30);
+    // One-way delays are not round trips: RPM averages the icmp and irtt RTTs only (60,000 / 30.05).
+    expect(get('responsiveness', 'icmp+irtt')?.value).toBe(Math.round(60_000 / 30.05));
+    expect(out.some((s) => s.metric.startsWith('send_delay') && s.labels?.probe !== 'irtt')).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Labels, Sample, SampleInput } from '@netbench/plugin-api';
+import { LOAD_PROBES, type LoadProbe } from '../../spec/load-schema.js';
 
 /**
  * Summary of a latency-under-load trial (docs/latency-under-load.md), from
@@ -11,9 +12,13 @@ import type { Labels, Sample, SampleInput } from '@netbench/plugin-api';
  * - `responsiveness` (RPM): 60,000 / the mean over probe kinds of each
  *   kind's loaded RTTs trimmed at their 95th percentile (the draft's
  *   trimmed mean; foreign probes only);
+ * - `send_delay_*` and `receive_delay_*` (ms, irtt probes only): the same
+ *   idle/loaded percentiles and increase for each one-way delay, which says
+ *   which direction's queue the load filled;
  * - `goodput` per bulk flow and `goodput_upload|download|total` (sum).
  * ICMP probes are ping's per-reply `rtt`; UDP probes are netperf UDP_RR
- * intervals, one transaction in flight, so RTT = 1000 / transactions/s.
+ * intervals, one transaction in flight, so RTT = 1000 / transactions/s;
+ * irtt probes are irtt's per-packet `rtt`, `send_delay`, `receive_delay`.
  */
 export interface LoadWindow {
   /** When the probes were released (the barrier), ms on the controller's clock. */
@@ -42,11 +47,26 @@ export function loadPhase(window: LoadWindow, time: number, hasLoad: boolean): L
   return 'idle';
 }
 
+/** The probe kinds of a load test, as `probes:` names them: ping, netperf UDP_RR, irtt. */
+export const PROBE_KINDS = LOAD_PROBES;
+export type ProbeKind = LoadProbe;
+
 /** RTT (ms) of a probe interval sample, with its probe kind; `undefined` for other samples. */
-export function probeRtt(sample: Pick<Sample, 'metric' | 'value' | 'labels'>): { probe: 'icmp' | 'udp'; ms: number } | undefined {
+export function probeRtt(sample: Pick<Sample, 'metric' | 'value' | 'labels'>): { probe: ProbeKind; ms: number } | undefined {
   if (sample.metric === 'rtt' && sample.labels.tool === 'ping') return { probe: 'icmp', ms: sample.value };
+  if (sample.metric === 'rtt' && sample.labels.tool === 'irtt') return { probe: 'irtt', ms: sample.value };
   if (sample.metric === 'UDP_RR_Transaction_Rate' && sample.value > 0) return { probe: 'udp', ms: 1000 / sample.value };
   return undefined;
+}
+
+/** The one-way delays irtt times per packet: client → server (`send_delay`) and back (`receive_delay`). */
+export const ONE_WAY_METRICS = ['send_delay', 'receive_delay'] as const;
+export type OneWayMetric = (typeof ONE_WAY_METRICS)[number];
+
+/** One-way delay (ms) of an irtt interval sample; `undefined` for other samples. */
+export function probeOneWay(sample: Pick<Sample, 'metric' | 'value' | 'labels'>): { way: OneWayMetric; ms: number } | undefined {
+  if (sample.labels.tool !== 'irtt') return undefined;
+  return (ONE_WAY_METRICS as readonly string[]).includes(sample.metric) ? { way: sample.metric as OneWayMetric, ms: sample.value } : undefined;
 }
 
 /** Direction of a bulk flow's throughput sample, or `undefined`. */
@@ -87,31 +107,43 @@ export function loadSummary(window: LoadWindow, intervals: readonly Sample[], fi
   const hasLoad = directions.size > 0;
   const loadDirection = directions.size === 2 ? 'both' : [...directions][0] ?? 'none';
 
-  const rtts = new Map<string, { idle: number[]; loaded: number[] }>();
-  for (const sample of intervals) {
-    const rtt = probeRtt(sample);
-    if (!rtt) continue;
-    const phase = loadPhase(window, sample.timestamp, hasLoad);
-    if (phase !== 'idle' && phase !== 'loaded') continue;
-    const bucket = rtts.get(rtt.probe) ?? { idle: [], loaded: [] };
-    bucket[phase].push(rtt.ms);
-    rtts.set(rtt.probe, bucket);
-  }
-  const trimmed: number[] = [];
-  for (const [probe, { idle, loaded }] of [...rtts].sort(([a], [b]) => a.localeCompare(b))) {
-    const labels = { ...summary, probe };
+  const phased = (pick: (s: Sample) => { key: string; ms: number } | undefined) => {
+    const byKey = new Map<string, { idle: number[]; loaded: number[] }>();
+    for (const sample of intervals) {
+      const value = pick(sample);
+      if (!value) continue;
+      const phase = loadPhase(window, sample.timestamp, hasLoad);
+      if (phase !== 'idle' && phase !== 'loaded') continue;
+      const bucket = byKey.get(value.key) ?? { idle: [], loaded: [] };
+      bucket[phase].push(value.ms);
+      byKey.set(value.key, bucket);
+    }
+    return [...byKey].sort(([a], [b]) => a.localeCompare(b));
+  };
+  /** `PREFIX_idle_pN`, `PREFIX_loaded_pN` and `PREFIX_increase` of one probe's values. */
+  const percentiles = (prefix: string, labels: Labels, { idle, loaded }: { idle: number[]; loaded: number[] }) => {
     for (const p of [50, 90, 99]) {
-      if (idle.length > 0) out.push({ metric: `latency_idle_p${p}`, value: round(percentile(idle, p)), unit: 'ms', labels: { ...labels, probe_count: idle.length } });
-      if (loaded.length > 0) out.push({ metric: `latency_loaded_p${p}`, value: round(percentile(loaded, p)), unit: 'ms', labels: { ...labels, load_direction: loadDirection, probe_count: loaded.length } });
+      if (idle.length > 0) out.push({ metric: `${prefix}_idle_p${p}`, value: round(percentile(idle, p)), unit: 'ms', labels: { ...labels, probe_count: idle.length } });
+      if (loaded.length > 0) out.push({ metric: `${prefix}_loaded_p${p}`, value: round(percentile(loaded, p)), unit: 'ms', labels: { ...labels, load_direction: loadDirection, probe_count: loaded.length } });
     }
     if (idle.length > 0 && loaded.length > 0) {
-      out.push({ metric: 'latency_increase', value: round(percentile(loaded, 50) - percentile(idle, 50)), unit: 'ms', labels: { ...labels, load_direction: loadDirection } });
+      out.push({ metric: `${prefix}_increase`, value: round(percentile(loaded, 50) - percentile(idle, 50)), unit: 'ms', labels: { ...labels, load_direction: loadDirection } });
     }
-    if (loaded.length > 0) trimmed.push(trimmedMean95(loaded));
+  };
+
+  const rtts = phased((s) => { const rtt = probeRtt(s); return rtt && { key: rtt.probe, ms: rtt.ms }; });
+  const trimmed: number[] = [];
+  for (const [probe, phases] of rtts) {
+    percentiles('latency', { ...summary, probe }, phases);
+    if (phases.loaded.length > 0) trimmed.push(trimmedMean95(phases.loaded));
   }
   if (trimmed.length > 0) {
     const mean = trimmed.reduce((sum, v) => sum + v, 0) / trimmed.length;
-    out.push({ metric: 'responsiveness', value: Math.round(60_000 / mean), unit: 'RPM', labels: { ...summary, probe: [...rtts.keys()].sort().join('+'), load_direction: loadDirection } });
+    // Round trips only: a one-way delay is not a round trip of the draft's.
+    out.push({ metric: 'responsiveness', value: Math.round(60_000 / mean), unit: 'RPM', labels: { ...summary, probe: rtts.map(([probe]) => probe).join('+'), load_direction: loadDirection } });
+  }
+  for (const [way, phases] of phased((s) => { const delay = probeOneWay(s); return delay && { key: delay.way, ms: delay.ms }; })) {
+    percentiles(way, { ...summary, probe: 'irtt' }, phases);
   }
 
   const totals = { upload: 0, download: 0 };
