@@ -74,7 +74,8 @@ export async function runSpec(options: RunSpecOptions): Promise<RunOutcome> {
     netbenchVersion: options.netbenchVersion,
     ...(options.store ? { store: options.store } : {}),
     // Kept for `--resume`, but never a secret given literally (as the stored spec text redacts it).
-    sets: redactSets(sets, secretLiterals ?? []),
+    // A seed drawn for `order: random` is kept too: a later invocation must number the trials the same.
+    sets: [...redactSets(sets, secretLiterals ?? []), ...(plan.spec.options.order === 'random' ? [`options.seed=${plan.spec.options.seed}`] : [])],
     ...(options.stages || options.keep ? { stages: keptRange(options.stages, options.keep) } : {}),
   });
 }

@@ -28,6 +28,7 @@ import { ALL_STAGES, includesStage, type StageRange } from './stages/stages.js';
 import { restoreRun, type RestoredRun } from './stages/restore-run.js';
 import { JournalWriter, runStages } from './stages/run-stages.js';
 import { TrialJournal } from './stages/run-journal.js';
+import { planFingerprint } from './stages/plan-fingerprint.js';
 
 export interface RunPlanOptions {
   registry: PluginResolver;
@@ -85,9 +86,10 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   else await createRunDir(runsDir, runDir);
   const startedAt = restored ? new Date(restored.journal.startedAt) : new Date();
   // Nothing exists yet: a run folder that cannot be written stops the run here, with nothing to tear down.
-  await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`);
+  // (A resumed run took its lock in restoreRun, before touching its files.)
+  if (!restored) await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`);
   if (!restored) await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
-  const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [] });
+  const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [], plan: planFingerprint(plan) });
   if (!restored) await journal.update({}).catch((error: unknown) => {
     throw new NetbenchError(`cannot write ${join(runDir, 'stages.json')}: ${writeFailure(error)}; nothing was created`, { cause: error });
   });
