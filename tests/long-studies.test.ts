@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResults, Sample } from '@netbench/plugin-api';
 import { startPostgres, type PgServer } from '../packages/plugins/postgres/src/test-support/pg-server.js';
@@ -246,6 +247,14 @@ describe('four shards of a 3-host matrix', () => {
     } finally {
       await client.end();
     }
+    // The GitHub Actions recipe's last job, played against this PostgreSQL as the runner's bash would run it.
+    const workflow = parse(readFileSync(join(import.meta.dirname, '../examples/schedulers/github-actions-shards.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> };
+    const summaryStep = workflow.jobs['study']!.steps.find((step) => step.run?.includes('psql'))!.run!;
+    const table = execFileSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', summaryStep], { env: { ...process.env, NETBENCH_POSTGRES_URL: server.url, STUDY: 'e2e-study' }, encoding: 'utf8' });
+    const rows = [...table.matchAll(/^\s*(\d+\/4)\s*\|\s*(\S+)\s*\|\s*(\d+)\s*$/gm)].map((m) => ({ shard: m[1], runId: m[2], trials: Number(m[3]) }));
+    expect(rows.map((r) => r.shard)).toEqual(['0/4', '1/4', '2/4', '3/4']);
+    expect(rows.map((r) => r.runId)).toEqual(runIds);
+    expect(rows.map((r) => r.trials)).toEqual(shards.map((s) => s.trials));
     for (const id of runIds) expect(await leftovers(join(runsDir, id))).toEqual(nothingLeft);
   });
 });
