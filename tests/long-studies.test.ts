@@ -11,7 +11,7 @@ import type { RunResults, Sample } from '@netbench/plugin-api';
 import { startPostgres, type PgServer } from '../packages/plugins/postgres/src/test-support/pg-server.js';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
-import { finishedTrials, json, leftovers, nothingLeft, perTrial, sampleLines } from './helpers/long-study.js';
+import { finishedTrials, json, leftovers, livePids, nothingLeft, perTrial, sampleLines } from './helpers/long-study.js';
 import { readEvents, readResults, waitFor } from './helpers/results.js';
 
 const spec = join(import.meta.dirname, 'scenarios/long-study/spec.yaml');
@@ -151,9 +151,18 @@ describe('a run killed with SIGKILL mid-execute', () => {
     expect(finishedTrials(runDir)).toEqual(['t0001']);
     const cutOff = partOf(sampleLines(runDir)).map((s) => s.sampleId);
     expect(cutOff.length).toBeGreaterThan(0);
+    const orphans = livePids(runDir); // the killed invocation's netservers, still serving
+    expect(orphans.length).toBeGreaterThan(0);
+    const eventsBefore = readEvents(runDir).length;
 
     const resumed = await runCli(['run', '--resume', runId, '--runs-dir', runsDir, '--db', db, '--json'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
+    // They were stopped before the cut-off trial ran again, not left to share the hosts with it.
+    const warnings = readEvents(runDir).slice(eventsBefore).filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message).join('\n');
+    const stopped = [...warnings.matchAll(new RegExp(`stopped \\d+ process(?:es)? an earlier invocation of run ${runId} left running \\(pids ([\\d, ]+)\\)`, 'g'))].flatMap((m) => m[1]!.split(', ').map(Number));
+    // (a client of the killed attempt may still end on its own between the kill and the resume)
+    expect(stopped.length).toBeGreaterThan(0);
+    expect(orphans).toEqual(expect.arrayContaining(stopped));
     const results = await expectEachTrialOnce(runDir, db);
     // None of the killed attempt's samples survived, and no id was used twice.
     const ids = new Set(results.samples.map((s) => s.sampleId));
@@ -191,6 +200,12 @@ describe('four shards of a 3-host matrix', () => {
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     const runIds = runs.map((r) => json<{ runId: string }>(r.stdout).runId);
     const results = runIds.map((id) => readResults(join(runsDir, id)));
+    // Concurrent: every shard's run had started before any of them finished.
+    const spans = runIds.map((id) => {
+      const events = readEvents(join(runsDir, id)) as { type: string; time: number }[];
+      return { start: events.find((e) => e.type === 'run-started')!.time, end: events.findLast((e) => e.type === 'run-finished')!.time };
+    });
+    expect(Math.max(...spans.map((s) => s.start))).toBeLessThan(Math.min(...spans.map((s) => s.end)));
 
     // No host conflict: each shard had its own fleet (namespaces named by its run), and only the hosts its trials use.
     for (const [i, r] of results.entries()) {

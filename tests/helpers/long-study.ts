@@ -6,20 +6,30 @@ import { join } from 'node:path';
 import { pendingResources, readLedger, type Sample } from '@netbench/plugin-api';
 import { linksOf, namespacesOf } from './leftovers.js';
 
-/** Processes the lab recorded for a run (its pid files) that are still alive. */
+/**
+ * Processes the lab recorded for a run (its pid files: pid and start time)
+ * that still run: the same start time (not a reused pid) and not a zombie (an
+ * orphan of a killed invocation exits at teardown, but whoever adopted it may
+ * reap it a little later; a zombie holds nothing).
+ */
 export function livePids(runDir: string): number[] {
   const lab = join(runDir, 'local');
   if (!existsSync(lab)) return [];
   return readdirSync(lab).flatMap((host) => {
     const file = join(lab, host, 'spawned.pids');
     if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => Number(line.split(' ')[0])).filter((pid) => {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((line) => {
+      const [pid, startTime] = line.split(' ');
+      let stat: string;
       try {
-        process.kill(pid, 0);
-        return true;
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       } catch {
-        return false;
+        return [];
       }
+      // Fields after the command name (which may hold spaces): state is the 3rd field, start time the 22nd.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const running = fields[0] !== 'Z' && fields[0] !== 'X' && (!startTime || fields[19] === startTime);
+      return running ? [Number(pid)] : [];
     });
   });
 }

@@ -42,6 +42,22 @@ describe('local lab: reattach', () => {
     expect((await hostRun(found[2]!, ['ip', '-4', '-o', 'addr', 'show', 'dev', 'eth0']))).toContain(made[2]!.internalIp);
   });
 
+  it('stops what an earlier, killed invocation left running on a host, and says so', async () => {
+    // A server the earlier invocation started in host a's namespace (recorded by onSpawn, as tools' processes are).
+    const left = made[0]!.spawn(['sleep', '600']);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(left.pid).toBeGreaterThan(0);
+    const found = await plugin.reattach!([requests[0]!], run.ctx);
+    expect(found[0]!.internalIp).toBe(made[0]!.internalIp);
+    const exit = await left.exited;
+    expect(exit.code === null || exit.code !== 0).toBe(true);
+    expect(run.warnings).toContainEqual(`local: host a: stopped 1 process an earlier invocation of run ${run.ctx.runId} left running (pids ${left.pid})`);
+    // Nothing left to stop the next time.
+    const before = run.warnings.length;
+    await plugin.reattach!([requests[0]!], run.ctx);
+    expect(run.warnings.length).toBe(before);
+  });
+
   it('refuses a namespace whose congestion control or address changed since provision', async () => {
     const netns = made[0]!.labels.netns as string;
     await mustRun(['ip', 'netns', 'exec', netns, 'sysctl', '-w', `net.ipv4.tcp_congestion_control=${other}`]);

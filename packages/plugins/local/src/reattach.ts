@@ -7,7 +7,8 @@ import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import type { LocalHostConfig } from './host-schema.js';
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
-import { isSameProcessAlive, processStartTimeSync } from './processes.js';
+import { isSameProcessAlive, processStartTimeSync, terminate } from './processes.js';
+import { readPidFile } from './teardown.js';
 import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
 /**
@@ -15,6 +16,7 @@ import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
  * namespace must still exist with the address it was given, its veth must
  * still carry this run's alias and its sshd (if any) must be the same
  * process. Creates nothing; the host gets the labels it had at provision.
+ * Processes an earlier, killed invocation left on a host are stopped first.
  */
 export async function reattachLab(requests: readonly HostRequest<LocalHostConfig>[], ctx: ProvisionContext): Promise<Host[]> {
   const pending = pendingResources(ctx.ledger.entries);
@@ -36,6 +38,10 @@ async function reattachHost(request: HostRequest<LocalHostConfig>, pending: read
       // The run folder is gone; the namespace teardown still stops the process.
     }
   };
+  // What an earlier invocation started and left running (it was killed; one that ended stopped its own):
+  // servers and clients of a cut-off trial would share the hosts with the trials about to run.
+  const left = await terminate(await readPidFile(pidFile));
+  if (left.length > 0) ctx.log.warn(`local: host ${request.id}: stopped ${left.length} process${left.length === 1 ? '' : 'es'} an earlier invocation of run ${ctx.runId} left running (pids ${left.join(', ')})`);
   const netnsEntry = find('netns');
   if (!netnsEntry) {
     return processHost({ id: request.id, name: request.name, cloud: PLUGIN_NAME, zone: 'local', machineType: 'loopback', internalIp: '127.0.0.1', os, labels: { isolation: 'loopback', cpu_count: String(availableParallelism()) }, onSpawn });
