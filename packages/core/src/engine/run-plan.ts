@@ -149,6 +149,14 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     if (status !== 'interrupted') status = 'failed';
   }
   if (closing && released) await journal.finish('teardown');
+  // Torn down before execute ever finished (`--stage teardown` on a kept fleet): the run did not do what it planned.
+  if (closing && status === 'succeeded' && !journal.journal.done.includes('execute')) {
+    const neverRan = [...state.trials.values()].filter((t) => t.attempts === 0).length;
+    if (neverRan > 0) {
+      status = 'interrupted';
+      reportError(state, new NetbenchError(`torn down before every trial ran: ${neverRan} of ${state.trials.size} trials never ran`), 'teardown');
+    }
+  }
   if (state.hosts.size > 0) await journal.update({ hosts: buildRecord(state, status).hosts });
   await journal.update({ phases: [...state.phases] });
   trialJournal.close();
