@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 import { finishedTrials, json, leftovers, nothingLeft, perTrial, sampleLines } from './helpers/long-study.js';
@@ -167,3 +168,24 @@ describe('Ctrl-C in a staged invocation', () => {
     expect(await leftovers(runDir)).toEqual(nothingLeft);
   });
 });
+
+describe('shards and a machine outside any run', () => {
+  it('keeps a static host in one shard, and splits across shards only when options.sharedHosts names it', async () => {
+    const gateway = join(import.meta.dirname, 'scenarios/long-study/shared-gateway.yaml');
+    type Split = { shards: { index: number; trials: number; fleet: string[] }[]; warnings: string[] };
+    const alone = await runCli(['plan', gateway, '--shards', '4', '--out', join(home, 'gateway-alone'), '--json'], { env });
+    expect(alone.code, alone.stderr).toBe(0);
+    const kept = json<Split>(alone.stdout);
+    expect(kept.shards.map((s) => s.trials)).toEqual([8, 0, 0, 0]);
+    expect(kept.warnings).toContain('shards 1, 2, 3 have no trials (the plan has fewer independent parts than 4 shards)');
+    const shared = await runCli(['plan', gateway, '--shards', '4', '--set', 'options.sharedHosts=[gateway]', '--out', join(home, 'gateway-shared'), '--json'], { env });
+    expect(shared.code, shared.stderr).toBe(0);
+    const split = json<Split>(shared.stdout);
+    expect(split.shards.map((s) => s.trials)).toEqual([2, 2, 2, 2]);
+    expect(split.shards.every((s) => s.fleet.includes('gateway'))).toBe(true);
+    // Each shard spec is self-contained: it says which shard it is and that the gateway is shared.
+    const written = parse(readFileSync(join(home, 'gateway-shared', 'shard-3.yaml'), 'utf8')) as { options: Record<string, unknown> };
+    expect(written.options).toMatchObject({ shard: { index: 3, count: 4 }, sharedHosts: ['gateway'] });
+  });
+});
+
