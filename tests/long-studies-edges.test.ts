@@ -23,7 +23,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-type RunJson = { runId: string; status: string; exitCode: number; kept: boolean; trials: { id: string; status: string; sampleCount: number }[] };
+type RunJson = { runId: string; status: string; exitCode: number; kept: boolean; trials: { id: string; status: string; sampleCount: number }[]; warnings: string[] };
 type ErrorJson = { error: { message: string } };
 
 async function provision(runsDir: string, extra: string[] = []): Promise<string> {
@@ -90,6 +90,7 @@ describe('a run whose spec changed', () => {
     const teardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--runs-dir', runsDir, '--json'], { env });
     expect(teardown.code, teardown.stderr).toBe(0);
     expect(teardown.stderr).toMatch(/plans differently .*; tearing down from the ledger all the same/);
+    expect(json<RunJson>(teardown.stdout).warnings.join('\n')).toMatch(/plans differently .*; tearing down from the ledger all the same/);
     expect(await leftovers(runDir)).toEqual(nothingLeft);
   });
 
@@ -127,7 +128,7 @@ describe('stages out of order, again, or refused', () => {
     // --json alone keeps stderr quiet (no progress); --progress plain shows the run's warnings there.
     const again = await runCli(['run', '--resume', runId, '--stage', 'provision', '--runs-dir', runsDir, '--progress', 'plain', '--json'], { env });
     expect(again.code, again.stderr).toBe(0);
-    expect(json<RunJson>(again.stdout)).toMatchObject({ runId, status: 'succeeded', kept: true });
+    expect(json<RunJson>(again.stdout)).toMatchObject({ runId, status: 'succeeded', kept: true, warnings: expect.arrayContaining([`run ${runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again`]) });
     expect(again.stderr).toContain(`warning: run ${runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again`);
     expect(namespacesOf(runId)).toHaveLength(3);
     const keepAtTeardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--keep', '--runs-dir', runsDir, '--json'], { env });
