@@ -91,7 +91,7 @@ function isHeld(lock: LockRecord): boolean {
 function refuseHeld(runDir: string, lock: LockRecord | undefined): void {
   if (!lock || !isHeld(lock)) return;
   if (lock.hostname !== hostname()) {
-    throw new NetbenchError(`run ${runDir} is locked by pid ${String(lock.pid)} on ${String(lock.hostname)}, not this machine: netbench cannot tell whether it still runs. If it does not, delete ${join(runDir, RUN_FILES.lock)} and continue again`);
+    throw new NetbenchError(`run ${runDir} is locked by pid ${String(lock.pid)} on ${String(lock.hostname)}, not this machine: netbench cannot tell whether it still runs. If it does not, delete ${join(runDir, RUN_FILES.lock)} and try again`);
   }
   throw new NetbenchError(`run ${runDir} is still running (pid ${String(lock.pid)}); wait for it or stop it before continuing it`);
 }
