@@ -29,11 +29,12 @@ export async function cleanupRun(runDirOrId: string, options: CleanupRunOptions)
     throw new NetbenchError(`run ${basename(runDir)} is still in progress (pid ${pid}); interrupt it (it tears down by itself) or clean with force`);
   }
   // Held while deleting, so that a `netbench run --resume` started meanwhile is refused instead of reusing hosts being deleted.
-  await acquireRunLock(runDir);
+  // Best effort: on a full disk the lock cannot be written, and cleaning up matters more.
+  const locked = await acquireRunLock(runDir, { bestEffort: true });
   try {
     return await replayLedger(runDir, options);
   } finally {
-    await rm(join(runDir, RUN_FILES.lock), { force: true });
+    if (locked) await rm(join(runDir, RUN_FILES.lock), { force: true });
   }
 }
 

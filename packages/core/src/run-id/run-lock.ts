@@ -32,16 +32,25 @@ export async function liveRunPid(runDir: string): Promise<number | undefined> {
  * created exclusively, so of two invocations continuing one run at the same
  * moment only one gets it. A lock left by a dead process is moved away first
  * (a rename: one contender wins) and checked to be that dead one.
+ * Resolves false only with `bestEffort`, when the lock file cannot be
+ * written at all (a full disk): the caller goes on unlocked.
  */
-export async function acquireRunLock(runDir: string): Promise<void> {
+export async function acquireRunLock(runDir: string, options: { readonly bestEffort?: boolean } = {}): Promise<boolean> {
   const file = join(runDir, RUN_FILES.lock);
   const text = `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
       await writeFile(file, text, { flag: 'wx', mode: PRIVATE_FILE_MODE });
-      return;
+      return true;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new NetbenchError(`cannot lock run ${runDir}: ${(error as Error).message}`, { cause: error });
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        // A full or read-only disk: `bestEffort` callers (cleanup) go on without the lock.
+        if (options.bestEffort) {
+          await rm(file, { force: true }).catch(() => {});
+          return false;
+        }
+        throw new NetbenchError(`cannot lock run ${runDir}: ${(error as Error).message}`, { cause: error });
+      }
     }
     refuseHeld(runDir, await readLock(file));
     const stale = `${file}.stale-${process.pid}`;
