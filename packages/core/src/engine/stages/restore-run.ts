@@ -19,8 +19,9 @@ export interface RestoredRun {
 
 /**
  * Open a run folder to continue it: take its lock (refused while its process
- * still runs, or while another invocation continues it), then keep the samples of finished trials only. A trial cut off by a crash
- * may have streamed some samples; they are dropped (the trial runs again),
+ * still runs, or while another invocation continues it), then keep the
+ * samples of finished trials only. A trial cut off by a crash may have
+ * streamed some samples; they are dropped (the trial runs again),
  * and so are the run-level samples (phase durations), which the invocation
  * that ends the run writes again for every phase. `samples.jsonl` is
  * rewritten atomically to match, so each trial's samples appear exactly once.
