@@ -5,14 +5,17 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingResources, readLedger, type Sample } from '@netbench/plugin-api';
+import type { RunResults, Sample } from '@netbench/plugin-api';
 import { startPostgres, type PgServer } from '../packages/plugins/postgres/src/test-support/pg-server.js';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
-import { linksOf, namespacesOf } from './helpers/leftovers.js';
+import { namespacesOf } from './helpers/leftovers.js';
+import { finishedTrials, json, leftovers, livePids, nothingLeft, perTrial, sampleLines } from './helpers/long-study.js';
 import { readEvents, readResults, waitFor } from './helpers/results.js';
 
 const spec = join(import.meta.dirname, 'scenarios/long-study/spec.yaml');
+const flowsSpec = join(import.meta.dirname, 'scenarios/long-study-flows/spec.yaml');
 const TRIALS = ['t0001', 't0002', 't0003', 't0004', 't0005', 't0006'];
 
 let home: string;
@@ -23,43 +26,28 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-const json = <T>(stdout: string): T => JSON.parse(stdout) as T;
-
-/** Every process the lab recorded for a run (the pid files) has exited. */
-function livePids(runDir: string): number[] {
-  const lab = join(runDir, 'local');
-  if (!existsSync(lab)) return [];
-  return readdirSync(lab).flatMap((host) => {
-    const file = join(lab, host, 'spawned.pids');
-    if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => Number(line.split(' ')[0])).filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-  });
+/** The runs the results store holds, as `results export` gives them back. */
+async function stored(runId: string, db: string): Promise<RunResults> {
+  const exported = await runCli(['results', 'export', runId, '--format', 'json', '--db', db], { env });
+  expect(exported.code, exported.stderr).toBe(0);
+  const [run] = json<RunResults[]>(exported.stdout);
+  return run!;
 }
 
-/** What a run leaves behind: namespaces, links, recorded processes, ledger resources not deleted. */
-async function leftovers(runDir: string) {
-  const runId = runDir.split('/').pop()!;
-  return {
-    namespaces: namespacesOf(runId),
-    links: linksOf(runId.slice(-6)),
-    processes: livePids(runDir),
-    ledger: pendingResources(await readLedger(join(runDir, 'ledger.jsonl'))).map((e) => `${e.resource.type} ${e.resource.id}`),
-  };
-}
-
-const nothingLeft = { namespaces: [], links: [], processes: [], ledger: [] };
-
-function perTrial(samples: readonly Sample[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const s of samples) if (s.trialId) counts[s.trialId] = (counts[s.trialId] ?? 0) + 1;
-  return counts;
+/** Each trial's samples once, the same in results.json, samples.jsonl and the store. */
+async function expectEachTrialOnce(runDir: string, db: string) {
+  const results = readResults(runDir);
+  expect(new Set(results.samples.map((s) => s.sampleId)).size).toBe(results.samples.length);
+  const counts = perTrial(results.samples);
+  for (const trial of results.run.trials) {
+    expect(trial.status, trial.id).toBe('succeeded');
+    expect(counts[trial.id], trial.id).toBe(trial.sampleCount);
+  }
+  expect(perTrial(sampleLines(runDir))).toEqual(counts);
+  const inStore = await stored(results.run.runId, db);
+  expect(perTrial(inStore.samples)).toEqual(counts);
+  expect(inStore.samples.map((s) => s.sampleId).sort()).toEqual(results.samples.map((s) => s.sampleId).sort());
+  return results;
 }
 
 describe('a staged run', () => {
@@ -73,14 +61,18 @@ describe('a staged run', () => {
     const runDir = join(runsDir, runId);
     expect(namespacesOf(runId)).toHaveLength(3);
     expect(existsSync(join(runDir, 'run.lock'))).toBe(false);
+    const provisioned = readResults(runDir).run.hosts;
+    expect(provisioned.every((h) => h.labels['cpu_count'] !== undefined && h.labels['tcp_congestion_control'] !== undefined)).toBe(true);
 
     const execute = await runCli(['run', '--resume', runId, '--stage', 'execute', '--runs-dir', runsDir, '--db', db, '--json'], { env });
     expect(execute.code, execute.stderr).toBe(0);
     const executed = json<{ trials: { id: string; status: string }[]; kept: boolean }>(execute.stdout);
     expect(executed.trials.map((t) => t.status)).toEqual(TRIALS.map(() => 'succeeded'));
     expect(executed.kept).toBe(true);
-    // The same namespaces were used, found from the ledger: none was made in between.
+    // The same namespaces were used, found from the ledger: none was made in between,
+    // and each host is described exactly as provision described it (so samples are keyed as in a run of one invocation).
     expect(namespacesOf(runId)).toHaveLength(3);
+    expect(readResults(runDir).run.hosts).toEqual(provisioned);
     expect(readEvents(runDir).filter((e) => e.type === 'host-ready')).toHaveLength(6);
     const list = await runCli(['results', 'list', '--db', db, '--json'], { env });
     expect(json<{ runs: unknown[] }>(list.stdout).runs).toEqual([]); // published only when the run ends
@@ -131,28 +123,53 @@ describe('a run killed with SIGKILL mid-execute', () => {
     await done;
     const runId = runDir.split('/').pop()!;
     expect(namespacesOf(runId)).toHaveLength(3); // really left running
-    const finishedBefore = readFileSync(join(runDir, 'trials.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+    const finishedBefore = finishedTrials(runDir);
     expect(finishedBefore.length).toBeGreaterThan(0);
     expect(finishedBefore.length).toBeLessThan(TRIALS.length);
     const eventsBefore = readEvents(runDir).length;
 
     const resumed = await runCli(['run', '--resume', runId, '--runs-dir', runsDir, '--db', db, '--json'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
+    expect(json<{ trials: { status: string }[] }>(resumed.stdout).trials.map((t) => t.status)).toEqual(TRIALS.map(() => 'succeeded'));
     const started = readEvents(runDir).slice(eventsBefore).filter((e) => e.type === 'trial-started').map((e) => (e as { trial: string }).trial);
     expect(started.sort()).toEqual(TRIALS.filter((t) => !finishedBefore.includes(t)));
-
-    const results = readResults(runDir);
-    expect(results.run.trials.map((t) => t.status)).toEqual(TRIALS.map(() => 'succeeded'));
-    expect(new Set(results.samples.map((s) => s.sampleId)).size).toBe(results.samples.length);
-    const counts = perTrial(results.samples);
-    for (const trial of results.run.trials) expect(counts[trial.id], trial.id).toBe(trial.sampleCount);
-    // samples.jsonl agrees with results.json: nothing of the killed attempt is left in it.
-    const lines = readFileSync(join(runDir, 'samples.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Sample);
-    expect(perTrial(lines)).toEqual(counts);
+    await expectEachTrialOnce(runDir, db);
     expect(await leftovers(runDir)).toEqual(nothingLeft);
-    const show = await runCli(['results', 'show', runId, '--db', db, '--json'], { env });
-    expect(show.code, show.stderr).toBe(0);
-    expect(show.stdout).toContain(runId);
+  });
+
+  it('killed while a trial streams interval samples: that trial\'s partial samples are dropped and it runs again', async () => {
+    const runsDir = join(home, 'killed-flows');
+    const db = join(home, 'killed-flows.db');
+    const { child, done } = startCli(['run', flowsSpec, '--runs-dir', runsDir, '--db', db, '--progress', 'none'], { env });
+    const runDir = await waitFor(() => (existsSync(runsDir) && readdirSync(runsDir).length === 1 ? join(runsDir, readdirSync(runsDir)[0]!) : undefined), 60_000, 'the run folder');
+    // The second trial has stored interval samples and has not finished: kill now.
+    const partOf = (samples: readonly Sample[]) => samples.filter((s) => s.trialId === 't0002');
+    await waitFor(() => (existsSync(join(runDir, 'samples.jsonl')) && partOf(sampleLines(runDir)).length >= 2 && !finishedTrials(runDir).includes('t0002') ? true : undefined), 90_000, 'interval samples of t0002');
+    child.kill('SIGKILL');
+    await done;
+    const runId = runDir.split('/').pop()!;
+    expect(finishedTrials(runDir)).toEqual(['t0001']);
+    const cutOff = partOf(sampleLines(runDir)).map((s) => s.sampleId);
+    expect(cutOff.length).toBeGreaterThan(0);
+    const orphans = livePids(runDir); // the killed invocation's netservers, still serving
+    expect(orphans.length).toBeGreaterThan(0);
+    const eventsBefore = readEvents(runDir).length;
+
+    const resumed = await runCli(['run', '--resume', runId, '--runs-dir', runsDir, '--db', db, '--json'], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    // They were stopped before the cut-off trial ran again, not left to share the hosts with it.
+    const warnings = readEvents(runDir).slice(eventsBefore).filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message).join('\n');
+    const stopped = [...warnings.matchAll(new RegExp(`stopped \\d+ process(?:es)? an earlier invocation of run ${runId} left running \\(pids ([\\d, ]+)\\)`, 'g'))].flatMap((m) => m[1]!.split(', ').map(Number));
+    // (a client of the killed attempt may still end on its own between the kill and the resume)
+    expect(stopped.length).toBeGreaterThan(0);
+    expect(orphans).toEqual(expect.arrayContaining(stopped));
+    const results = await expectEachTrialOnce(runDir, db);
+    // None of the killed attempt's samples survived, and no id was used twice.
+    const ids = new Set(results.samples.map((s) => s.sampleId));
+    expect(cutOff.filter((id) => ids.has(id))).toEqual([]);
+    expect(partOf(results.samples).length).toBeGreaterThan(0);
+    expect(partOf(results.samples).filter((s) => s.labels['flow'] === 'aggregate').length).toBeGreaterThan(0);
+    expect(await leftovers(runDir)).toEqual(nothingLeft);
   });
 });
 
@@ -183,6 +200,12 @@ describe('four shards of a 3-host matrix', () => {
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     const runIds = runs.map((r) => json<{ runId: string }>(r.stdout).runId);
     const results = runIds.map((id) => readResults(join(runsDir, id)));
+    // Concurrent: every shard's run had started before any of them finished.
+    const spans = runIds.map((id) => {
+      const events = readEvents(join(runsDir, id)) as { type: string; time: number }[];
+      return { start: events.find((e) => e.type === 'run-started')!.time, end: events.findLast((e) => e.type === 'run-finished')!.time };
+    });
+    expect(Math.max(...spans.map((s) => s.start))).toBeLessThan(Math.min(...spans.map((s) => s.end)));
 
     // No host conflict: each shard had its own fleet (namespaces named by its run), and only the hosts its trials use.
     for (const [i, r] of results.entries()) {
@@ -198,7 +221,7 @@ describe('four shards of a 3-host matrix', () => {
     // Merged: the same trials as the unsharded plan, each once.
     const merged = results.flatMap((r) => r.run.trials).map(({ id, client, server, params }) => ({ id, client, server, params }));
     expect(merged.sort((a, b) => a.id.localeCompare(b.id))).toEqual(planned.map(({ id, client, server, params }) => ({ id, client, server, params })));
-    const unsharded = await runCli(['run', spec, '--runs-dir', join(home, 'unsharded'), '--db', join(home, 'unsharded.db'), '--json'], { env });
+    const unsharded = await runCli(['run', spec, '--runs-dir', join(home, 'unsharded'), '--db', db, '--study', 'e2e-whole', '--json'], { env });
     expect(unsharded.code, unsharded.stderr).toBe(0);
     const whole = readResults(join(home, 'unsharded', json<{ runId: string }>(unsharded.stdout).runId));
     expect(merged.map((t) => t.id)).toEqual(whole.run.trials.map((t) => t.id));
@@ -217,6 +240,17 @@ describe('four shards of a 3-host matrix', () => {
     expect(json<{ runIds: string[] }>(report.stdout).runIds).toEqual(['study e2e-study']);
     const markdown = readFileSync(join(home, 'study.md'), 'utf8');
     for (const id of TRIALS) expect(markdown).toContain(id);
+    // compare reads each study as one side: every series of the unsharded run meets its shard's counterpart.
+    const compared = await runCli(['compare', '--baseline', 'study=e2e-whole', '--candidate', 'study=e2e-study', '--db', db, '--json'], { env });
+    expect(compared.code, compared.stderr).toBe(0);
+    const comparison = json<{ baseline: { runs: string[] }; candidate: { runs: string[] }; rows: { metric: string }[]; baselineOnly: string[]; candidateOnly: string[] }>(compared.stdout);
+    expect(comparison.candidate.runs.sort()).toEqual([...runIds].sort());
+    expect(comparison.baseline.runs).toHaveLength(1);
+    expect(comparison.baselineOnly).toEqual([]);
+    expect(comparison.candidateOnly).toEqual([]);
+    expect(comparison.rows.length).toBeGreaterThan(0);
+    const listed = await runCli(['results', 'list', '--label', 'study=e2e-study', '--db', db, '--json'], { env });
+    expect(json<{ runs: { runId: string }[] }>(listed.stdout).runs.map((r) => r.runId).sort()).toEqual([...runIds].sort());
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
     try {
@@ -228,6 +262,14 @@ describe('four shards of a 3-host matrix', () => {
     } finally {
       await client.end();
     }
+    // The GitHub Actions recipe's last job, played against this PostgreSQL as the runner's bash would run it.
+    const workflow = parse(readFileSync(join(import.meta.dirname, '../examples/schedulers/github-actions-shards.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> };
+    const summaryStep = workflow.jobs['study']!.steps.find((step) => step.run?.includes('psql'))!.run!;
+    const table = execFileSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', summaryStep], { env: { ...process.env, NETBENCH_POSTGRES_URL: server.url, STUDY: 'e2e-study' }, encoding: 'utf8' });
+    const rows = [...table.matchAll(/^\s*(\d+\/4)\s*\|\s*(\S+)\s*\|\s*(\d+)\s*$/gm)].map((m) => ({ shard: m[1], runId: m[2], trials: Number(m[3]) }));
+    expect(rows.map((r) => r.shard)).toEqual(['0/4', '1/4', '2/4', '3/4']);
+    expect(rows.map((r) => r.runId)).toEqual(runIds);
+    expect(rows.map((r) => r.trials)).toEqual(shards.map((s) => s.trials));
     for (const id of runIds) expect(await leftovers(join(runsDir, id))).toEqual(nothingLeft);
   });
 });

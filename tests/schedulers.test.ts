@@ -4,14 +4,17 @@
 // manifest against Kubernetes' OpenAPI definitions (kubernetes-models, the
 // validators packages/plugins/kubernetes uses), and the Indexed Job played
 // here: each completion index runs the container's own arguments on the lab,
-// as the kubelet would expand them.
+// as the kubelet would expand them, all at once, publishing into a real
+// PostgreSQL (Debian's, started by the test) as the shared store.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Job } from 'kubernetes-models/batch/v1/Job';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { startPostgres, type PgServer } from '../packages/plugins/postgres/src/test-support/pg-server.js';
 import { runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 
@@ -19,8 +22,15 @@ const spec = join(import.meta.dirname, 'scenarios/long-study/spec.yaml');
 const workflowFile = join(import.meta.dirname, '../examples/schedulers/github-actions-shards.yml');
 
 let home: string;
-beforeAll(() => { home = tempHome('netbench-e2e-sched-'); });
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+let server: PgServer;
+beforeAll(async () => {
+  home = tempHome('netbench-e2e-sched-');
+  server = await startPostgres();
+}, 120_000);
+afterAll(() => {
+  server?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
 
 type Workflow = { jobs: Record<string, { strategy?: { 'fail-fast'?: boolean; matrix?: { shard?: number[] } }; env?: Record<string, string>; steps: { run?: string }[]; needs?: string }> };
 
@@ -42,6 +52,12 @@ describe('GitHub Actions matrix recipe', () => {
     expect(run).not.toMatch(/\$\{\{ *inputs\./); // inputs reach the shell through env only
     expect(shard.env?.['NETBENCH_POSTGRES_URL']).toBe('${{ secrets.NETBENCH_POSTGRES_URL }}');
     expect(workflow.jobs['study']?.needs).toBe('shard');
+    // sudo resets PATH: the Node setup-node installed must still be found.
+    expect(run).toMatch(/^sudo --preserve-env=NETBENCH_POSTGRES_URL env "PATH=\$PATH" scripts\/netbench run /);
+    // The study id reaches SQL as a psql variable, never pasted in (tests/long-studies.test.ts plays this step against PostgreSQL).
+    const summary = workflow.jobs['study']!.steps.map((s) => s.run ?? '').find((r) => r.includes('psql'))!;
+    expect(summary).toContain(":'study'");
+    expect(summary).not.toMatch(/'\$STUDY'|\$\{\{/);
   });
 });
 
@@ -66,20 +82,32 @@ describe('Kubernetes Indexed Job recipe', () => {
     expect(pod.volumes).toContainEqual({ name: 'spec', configMap: { name: configMap!.metadata.name } });
     expect(configMap!.data['spec.yaml']).toContain('study: k8s-study');
     expect(result.stdout).not.toMatch(/postgres(ql)?:\/\//); // the URL stays in the Secret
+    // This spec publishes nowhere shared: said, since each pod's own store goes with the pod.
+    expect(result.stderr).toContain("warning: the Job's pods keep their results in an emptyDir that goes with each pod, and it publishes only to json: add `publish: [{type: postgres}]`");
+    const shared = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--set', 'publish=[{type: postgres}]', '--json'], { env: { NETBENCH_HOME: home } });
+    expect(shared.code, shared.stderr).toBe(0);
+    expect(JSON.parse(shared.stdout)).toMatchObject({ warnings: [] });
+    expect(shared.stderr).not.toContain('emptyDir');
   });
 
-  it('each completion index, expanded as the kubelet would, runs its shard; together they make the whole plan', async () => {
-    const env = { NETBENCH_HOME: home };
-    const emitted = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--study', 'k8s-local'], { env });
+  it('each completion index, expanded as the kubelet would, runs its shard at once with the others, publishing into one PostgreSQL; together they make the whole plan', async () => {
+    const env = { NETBENCH_HOME: home, NETBENCH_POSTGRES_URL: server.url };
+    const emitted = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--study', 'k8s-local', '--set', 'publish=[{type: postgres}]'], { env });
+    expect(emitted.code, emitted.stderr).toBe(0);
     const [configMap, job] = parseAllDocuments(emitted.stdout).map((d) => d.toJS() as Record<string, any>);
     const specFile = join(home, 'spec.yaml');
     writeFileSync(specFile, configMap!.data['spec.yaml']);
-    const args = job!.spec.template.spec.containers[0].args as string[];
+    const container = job!.spec.template.spec.containers[0];
+    const args = container.args as string[];
+    expect(container.env.map((e: { name: string }) => e.name)).toContain('NETBENCH_POSTGRES_URL');
     const db = join(home, 'k8s.db');
-    const trials: string[] = [];
-    for (let index = 0; index < 4; index += 1) {
+    // parallelism 4: the pods run together.
+    const pods = Array.from({ length: job!.spec.completions as number }, (_, index) => {
       const expanded = args.map((a) => a.replace('$(JOB_COMPLETION_INDEX)', String(index)).replace('/etc/netbench/spec.yaml', specFile));
-      const run = await runCli([...expanded, '--runs-dir', join(home, 'runs'), '--db', db, '--json'], { env });
+      return runCli([...expanded, '--runs-dir', join(home, 'runs'), '--db', db, '--json'], { env });
+    });
+    const trials: string[] = [];
+    for (const run of await Promise.all(pods)) {
       expect(run.code, run.stderr).toBe(0);
       const out = JSON.parse(run.stdout) as { runId: string; trials: { id: string }[] };
       trials.push(...out.trials.map((t) => t.id));
@@ -88,5 +116,18 @@ describe('Kubernetes Indexed Job recipe', () => {
     expect(trials.sort()).toEqual(['t0001', 't0002', 't0003', 't0004', 't0005', 't0006']);
     const study = await runCli(['results', 'study', 'k8s-local', '--db', db, '--json'], { env });
     expect(JSON.parse(study.stdout)).toMatchObject({ trials: 6, shards: { count: 4, missing: [] }, repeated: [] });
+    // The shared store: PostgreSQL has the study's four runs and every trial once.
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      const rows = await client.query<{ shard: string; trial_id: string }>(
+        "SELECT r.record->'labels'->>'shard' AS shard, t.trial_id FROM netbench.trials t JOIN netbench.runs r USING (run_pk) WHERE r.record->'labels'->>'study' = $1 ORDER BY t.trial_id",
+        ['k8s-local'],
+      );
+      expect(rows.rows.map((r) => r.trial_id)).toEqual(['t0001', 't0002', 't0003', 't0004', 't0005', 't0006']);
+      expect(new Set(rows.rows.map((r) => r.shard)).size).toBe(4);
+    } finally {
+      await client.end();
+    }
   });
 });

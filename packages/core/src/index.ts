@@ -54,7 +54,7 @@ export type { ShardPart, ShardRef, SplitOptions } from './plan/shard-plan.js';
 export { splitSpec, splitOptions } from './api/shard-spec.js';
 export type { ShardSpec, SplitSpec, SplitSpecOptions } from './api/shard-spec.js';
 /** `netbench plan --shards N --emit k8s-job`: a ConfigMap and an Indexed Job running one shard per completion index. */
-export { shardJobManifest } from './api/k8s-job.js';
+export { shardJobManifest, shardJobWarnings } from './api/k8s-job.js';
 export type { ShardJobOptions } from './api/k8s-job.js';
 /** Run a plan already made. */
 export { runPlan } from './engine/run-plan.js';

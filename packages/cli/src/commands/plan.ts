@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
-import { COST_LIMIT_EXIT_CODE, costPlanSpec, planShaping, shardJobManifest, splitSpec } from '@netbench/core';
+import { COST_LIMIT_EXIT_CODE, costPlanSpec, planShaping, shardJobManifest, shardJobWarnings, splitSpec } from '@netbench/core';
 import { NetbenchError } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
@@ -48,13 +48,14 @@ export default class Plan extends NetbenchCommand {
 
   private async shards(file: string, flags: { set?: string[]; shards?: number; emit: 'specs' | 'k8s-job'; out?: string; study?: string; image?: string }) {
     const split = await splitSpec({ file, sets: flags.set, registry: cliRegistry(), count: flags.shards!, ...(flags.study !== undefined ? { study: flags.study } : {}) });
-    for (const warning of split.warnings) process.stderr.write(`warning: ${warning}\n`);
+    const warnings = [...split.warnings, ...(flags.emit === 'k8s-job' ? shardJobWarnings(split.plan.spec.publish) : [])];
+    for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
     const shards = split.shards.map(({ index, trials, fleet, estimatedSeconds }) => ({ index, trials: trials.length, fleet, estimatedSeconds, ...(flags.emit === 'specs' && flags.out ? { file: join(flags.out, `shard-${index}.yaml`) } : {}) }));
     if (flags.emit === 'k8s-job') {
       const manifest = shardJobManifest({ name: split.plan.spec.name, specText: split.text, count: flags.shards!, study: split.study, ...(flags.image ? { image: flags.image } : {}) });
       if (flags.out) await writeFile(flags.out, manifest);
       else if (!this.jsonEnabled()) process.stdout.write(manifest);
-      return { study: split.study, shards, manifest };
+      return { study: split.study, shards, manifest, warnings };
     }
     if (!flags.out) throw new NetbenchError('--shards with --emit specs needs --out FOLDER for the shard specs');
     await mkdir(flags.out, { recursive: true });
@@ -63,6 +64,6 @@ export default class Plan extends NetbenchCommand {
       for (const s of shards) this.log(`shard ${s.index}: ${s.trials} trials on ${s.fleet.join(', ') || 'no hosts'} (~${Math.round(s.estimatedSeconds)} s) → ${s.file}`);
       this.log(`study ${split.study}`);
     }
-    return { study: split.study, shards };
+    return { study: split.study, shards, warnings };
   }
 }

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { parseShard, parseStageRange, resumeRun, runSpec } from '@netbench/core/run';
 import { runStore } from '@netbench/results/run-store';
-import { NetbenchError } from '@netbench/plugin-api';
+import { NetbenchError, type NetbenchEvent } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 import { interruptSignal } from '../lib/interrupt.js';
@@ -45,6 +45,8 @@ Long studies (docs/long-studies.md): --stage runs some stages and keeps the host
         ? `\n${signal}: stopping trials, tearing down and keeping the results so far (press twice more to exit at once)\n`
         : `\n${signal}: still tearing down; one more to exit without teardown (then run \`netbench cleanup\`)\n`);
     });
+    // Every warning, the spec's and the run's, is also in the --json result.
+    const warnings: string[] = [];
     display.start();
     try {
       const common = {
@@ -52,8 +54,14 @@ Long studies (docs/long-studies.md): --stage runs some stages and keeps the host
         runsDir: flags['runs-dir'],
         store: runStore(flags.db),
         signal: interrupt.signal,
-        onEvent: display.handle,
-        onWarning: (message: string) => process.stderr.write(`warning: ${message}\n`),
+        onEvent: (event: NetbenchEvent) => {
+          if (event.type === 'warning') warnings.push(event.message);
+          display.handle(event);
+        },
+        onWarning: (message: string) => {
+          warnings.push(message);
+          process.stderr.write(`warning: ${message}\n`);
+        },
         netbenchVersion: this.config.version,
         keep: flags.keep,
         ...(flags.stage !== undefined ? { stages: parseStageRange(flags.stage) } : {}),
@@ -87,6 +95,7 @@ Long studies (docs/long-studies.md): --stage runs some stages and keeps the host
         samples: samples.length,
         kept: outcome.kept === true,
         errors: record.errors,
+        warnings,
       };
     } finally {
       display.stop();

@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import type { PublisherSpec } from '../spec/types.js';
 
 export interface ShardJobOptions {
   /** Spec name: the Job and ConfigMap names derive from it. */
@@ -72,4 +73,15 @@ export function shardJobManifest(options: ShardJobOptions): string {
     },
   };
   return [configMap, job].map((doc) => stringify(doc, { lineWidth: 0 })).join('---\n');
+}
+
+/**
+ * What is wrong with running `publish` in the Job's pods: each pod's own
+ * results store lives in an emptyDir and goes with the pod, so a study run
+ * this way exists only where it is published to a shared store.
+ */
+export function shardJobWarnings(publish: readonly PublisherSpec[], postgresSecret = 'netbench-postgres'): string[] {
+  if (publish.some((p) => p.type === 'postgres')) return [];
+  const named = publish.length > 0 ? `it publishes only to ${publish.map((p) => p.type).join(', ')}` : 'it publishes nowhere';
+  return [`the Job's pods keep their results in an emptyDir that goes with each pod, and ${named}: add \`publish: [{type: postgres}]\` to the spec (or --set 'publish=[{type: postgres}]'); the URL comes from the Secret ${postgresSecret}`];
 }

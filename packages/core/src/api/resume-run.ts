@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { defaultRunsDir, NetbenchError, REDACTED, RUN_FILES } from '@netbench/plugin-api';
 import { runPlan, type RunOutcome } from '../engine/run-plan.js';
 import { readJournal } from '../engine/stages/run-journal.js';
+import { planChanges, planFingerprint } from '../engine/stages/plan-fingerprint.js';
 import { resumeRange } from '../engine/stages/run-stages.js';
 import type { StageRange } from '../engine/stages/stages.js';
 import { planSpec } from './plan-spec.js';
@@ -29,6 +30,8 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunOutcome> 
   const runDir = runFolder(options.run, options.runsDir);
   const journal = await readJournal(runDir).catch(() => undefined);
   if (!journal) throw new NetbenchError(`${runDir}: no run to continue there (no stages.json); give a run id or folder from \`netbench run\``);
+  // Said before anything is planned: a finished run's spec may no longer plan at all.
+  if (journal.done.includes('teardown')) throw new NetbenchError(`run ${journal.runId} is finished (torn down); start a new run instead`);
   const specFile = join(runDir, RUN_FILES.spec);
   if (options.file !== undefined) {
     const [given, kept] = await Promise.all([readFile(options.file, 'utf8'), readFile(specFile, 'utf8')]);
@@ -39,6 +42,13 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunOutcome> 
     throw new NetbenchError(`run ${journal.runId} was started with a secret written literally (it was not stored); give secrets as \${env:NAME} or \${file:/path} to run a study in several invocations`);
   }
   const { plan, warnings } = await planSpec({ file: specFile, sets: journal.sets, registry: options.registry });
+  const changes = journal.plan ? planChanges(journal.plan, planFingerprint(plan)) : [];
+  if (changes.length > 0) {
+    const why = `run ${journal.runId} plans differently now than at its first invocation (${changes.join('; ')}): its spec.yaml in the run folder was edited, or netbench or a plugin that plans it changed`;
+    // Teardown works from the ledger, whatever the plan: it is never refused.
+    if (options.stages?.from === 'teardown') options.onWarning?.(`${why}; tearing down from the ledger all the same`);
+    else throw new NetbenchError(`${why}. Restore it to continue, or tear the run down (--stage teardown) and start a new one`);
+  }
   for (const warning of warnings) options.onWarning?.(warning);
   const stages: StageRange = options.stages ? keptRange(options.stages, options.keep)! : resumeRange(journal, options.keep ?? false);
   return runPlan(plan, {

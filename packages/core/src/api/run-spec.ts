@@ -4,7 +4,7 @@ import type { RunStore } from '../engine/run-store.js';
 import { planSpec, type PlanSpecOptions } from './plan-spec.js';
 import { enforceMaxCost } from '../cost/cost-limit.js';
 import { estimatePlanCost } from '../cost/estimate-plan-cost.js';
-import { REDACTED } from '@netbench/plugin-api';
+import { NetbenchError, REDACTED } from '@netbench/plugin-api';
 import { ALL_STAGES, type StageRange } from '../engine/stages/stages.js';
 import type { ShardRef } from '../plan/shard-plan.js';
 
@@ -56,7 +56,8 @@ export function redactSets(sets: readonly string[], literals: readonly (readonly
 export function keptRange(range: StageRange | undefined, keep: boolean | undefined): StageRange | undefined {
   if (!keep) return range;
   const { from, to } = range ?? ALL_STAGES;
-  return to === 'teardown' && from !== 'teardown' ? { from, to: 'execute' } : { from, to };
+  if (from === 'teardown') throw new NetbenchError('--keep keeps the hosts after execute, --stage teardown deletes them: give one or the other');
+  return to === 'teardown' ? { from, to: 'execute' } : { from, to };
 }
 
 /** `netbench run`: validate and plan the spec, then run it (provision → … → publish). */
@@ -74,7 +75,8 @@ export async function runSpec(options: RunSpecOptions): Promise<RunOutcome> {
     netbenchVersion: options.netbenchVersion,
     ...(options.store ? { store: options.store } : {}),
     // Kept for `--resume`, but never a secret given literally (as the stored spec text redacts it).
-    sets: redactSets(sets, secretLiterals ?? []),
+    // A seed drawn for `order: random` is kept too: a later invocation must number the trials the same.
+    sets: [...redactSets(sets, secretLiterals ?? []), ...(plan.spec.options.order === 'random' ? [`options.seed=${plan.spec.options.seed}`] : [])],
     ...(options.stages || options.keep ? { stages: keptRange(options.stages, options.keep) } : {}),
   });
 }

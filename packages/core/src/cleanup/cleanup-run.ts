@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Logger } from '@netbench/plugin-api';
 import type { LedgerEntry } from '@netbench/plugin-api';
@@ -8,7 +9,7 @@ import { LedgerFile } from '@netbench/plugin-api';
 import { RUN_FILES } from '../engine/run-files.js';
 import { deleteResources } from '../engine/teardown.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
-import { liveRunPid } from '../run-id/run-lock.js';
+import { acquireRunLock, liveRunPid } from '../run-id/run-lock.js';
 import type { CleanupOptions, CleanupOutcome, CleanupRunOptions } from './cleanup-outcome.js';
 
 const DEFAULT_TIMEOUT_MS = 600_000;
@@ -22,11 +23,19 @@ const DEFAULT_TIMEOUT_MS = 600_000;
 export async function cleanupRun(runDirOrId: string, options: CleanupRunOptions): Promise<CleanupOutcome> {
   const runDir = locateRunDir(runDirOrId, options.runsDir);
   if (!existsSync(runDir)) throw new NetbenchError(`no run folder ${runDir}`);
+  if (options.force) return replayLedger(runDir, options);
   const pid = await liveRunPid(runDir);
-  if (pid !== undefined && !options.force) {
+  if (pid !== undefined) {
     throw new NetbenchError(`run ${basename(runDir)} is still in progress (pid ${pid}); interrupt it (it tears down by itself) or clean with force`);
   }
-  return replayLedger(runDir, options);
+  // Held while deleting, so that a `netbench run --resume` started meanwhile is refused instead of reusing hosts being deleted.
+  // Best effort: on a full disk the lock cannot be written, and cleaning up matters more.
+  const locked = await acquireRunLock(runDir, { bestEffort: true });
+  try {
+    return await replayLedger(runDir, options);
+  } finally {
+    if (locked) await rm(join(runDir, RUN_FILES.lock), { force: true });
+  }
 }
 
 /** Replay one run folder's ledger. */

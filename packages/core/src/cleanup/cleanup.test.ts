@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -122,6 +122,27 @@ describe('cleanupRun', () => {
     } finally {
       alive.kill('SIGKILL');
     }
+  });
+
+  it('holds the run lock while it deletes, and leaves none after', async () => {
+    const runDir = join(runsDir, newRunId());
+    await mkdir(runDir, { recursive: true });
+    let lockedDuring: unknown;
+    const watching = definePlugin({
+      ...labCloud,
+      async teardown(resource, ctx) {
+        lockedDuring = JSON.parse(await readFile(join(runDir, 'run.lock'), 'utf8'));
+        return labCloud.teardown(resource, ctx);
+      },
+    });
+    const ledger = await LedgerFile.open(join(runDir, 'ledger.jsonl'), basename(runDir));
+    const dir = join(root, `${basename(runDir)}-x`);
+    await mkdir(dir);
+    await ledger.forPlugin('lab').track({ type: 'dir', id: dir, host: 'a', data: {} }, async () => {});
+    await ledger.close();
+    expect((await cleanupRun(runDir, { registry: staticRegistry([watching] as AnyPlugin[]) })).deleted).toHaveLength(1);
+    expect(lockedDuring).toMatchObject({ pid: process.pid, hostname: hostname() });
+    expect(existsSync(join(runDir, 'run.lock'))).toBe(false);
   });
 
   it('names a run folder that does not exist', async () => {

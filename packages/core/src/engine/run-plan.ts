@@ -28,6 +28,7 @@ import { ALL_STAGES, includesStage, type StageRange } from './stages/stages.js';
 import { restoreRun, type RestoredRun } from './stages/restore-run.js';
 import { JournalWriter, runStages } from './stages/run-stages.js';
 import { TrialJournal } from './stages/run-journal.js';
+import { planFingerprint } from './stages/plan-fingerprint.js';
 
 export interface RunPlanOptions {
   registry: PluginResolver;
@@ -85,9 +86,10 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   else await createRunDir(runsDir, runDir);
   const startedAt = restored ? new Date(restored.journal.startedAt) : new Date();
   // Nothing exists yet: a run folder that cannot be written stops the run here, with nothing to tear down.
-  await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`);
+  // (A resumed run took its lock in restoreRun, before touching its files.)
+  if (!restored) await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`);
   if (!restored) await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
-  const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [] });
+  const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [], plan: planFingerprint(plan) });
   if (!restored) await journal.update({}).catch((error: unknown) => {
     throw new NetbenchError(`cannot write ${join(runDir, 'stages.json')}: ${writeFailure(error)}; nothing was created`, { cause: error });
   });
@@ -147,6 +149,14 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     if (status !== 'interrupted') status = 'failed';
   }
   if (closing && released) await journal.finish('teardown');
+  // Torn down before execute ever finished (`--stage teardown` on a kept fleet): the run did not do what it planned.
+  if (closing && status === 'succeeded' && !journal.journal.done.includes('execute')) {
+    const neverRan = [...state.trials.values()].filter((t) => t.attempts === 0).length;
+    if (neverRan > 0) {
+      status = 'interrupted';
+      reportError(state, new NetbenchError(`torn down before every trial ran: ${neverRan} of ${state.trials.size} trials never ran`), 'teardown');
+    }
+  }
   if (state.hosts.size > 0) await journal.update({ hosts: buildRecord(state, status).hosts });
   await journal.update({ phases: [...state.phases] });
   trialJournal.close();

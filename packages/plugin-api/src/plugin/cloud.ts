@@ -98,8 +98,10 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
    * a crash), rebuilt from `ctx.ledger` alone (this cloud's entries of this
    * run; no closures from `provision` survive a process). Each host must be
    * verified to still be the machine that was provisioned (a namespace that
-   * still exists, an SSH host key that still matches) before it is returned.
-   * Creates nothing on the cloud; it records only what it opens for this
+   * still exists, an SSH host key that still matches) before it is returned,
+   * and described exactly as `provision` described it (address, labels,
+   * installer): samples of a staged run are keyed like those of a run in
+   * one invocation. Creates nothing on the cloud; it records only what it opens for this
    * process (a connection), as `provision` would. Throwing (a host gone or changed)
    * stops the invocation before any trial runs; the ledger still lists what
    * exists, so `--stage teardown` or `netbench cleanup` removes it. A cloud

@@ -13,11 +13,12 @@ import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
-import { CONGESTION_CONTROL_LABEL, mustRun, readCongestionControl, runCommand, setCongestionControl } from '@netbench/plugin-api/cloud-kit';
-import { ingressCommands, shapingCommands, shapingLabels } from './shaping.js';
-import { SSH_PORT, startSshd, writeSshdFiles } from './sshd.js';
+import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
+import { ingressCommands, shapingCommands } from './shaping.js';
+import { startSshd, writeSshdFiles } from './sshd.js';
+import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
-export const PLUGIN_NAME = 'local';
+export { PLUGIN_NAME, ROOT_INSTALLER_ID } from './namespace-host.js';
 
 /** Quiet the bridge for measurements: no IP (no route in the root namespace), no netfilter, no STP delay. */
 async function createBridge(name: string, runId: string): Promise<void> {
@@ -72,49 +73,24 @@ async function trackSpawned(ctx: ProvisionContext, request: HostRequest<LocalHos
   };
 }
 
-/** The id every namespace host's installer shares, so the engine installs on the root filesystem one tool at a time. */
-export const ROOT_INSTALLER_ID = 'local-root-namespace';
-
 async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: ProvisionContext, os: string | undefined): Promise<Host> {
   const { request, netns } = host;
   const dir = join(ctx.runDir, PLUGIN_NAME, host.dirName);
   const data = { runId: ctx.runId };
   await ctx.ledger.track({ type: 'netns', id: netns, host: request.id, data }, () => createNamespace(netns));
-  await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, bridge: plan.bridge } }, () => createVeth(host, plan, ctx.runId));
+  // The address is recorded so that a later invocation can check the namespace still has it (reattach).
+  await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, bridge: plan.bridge, address: host.address } }, () => createVeth(host, plan, ctx.runId));
   const onSpawn = await trackSpawned(ctx, request, dir);
-
-  // Namespaces share this machine's CPUs: their count decides how much CPU placement matters (host_<role>_cpu_count).
-  const labels: Record<string, string> = { isolation: 'netns', netns, cpu_count: String(availableParallelism()), ...shapingLabels(request.config.link) };
-  // The namespace's own TCP default (dies with it, so nothing to restore); the label is what the namespace reports.
-  const inNamespace = (argv: readonly string[]) => runCommand(['ip', 'netns', 'exec', netns, ...argv]);
-  const { congestionControl } = request.config;
-  const cc = congestionControl !== undefined
-    ? await setCongestionControl(inNamespace, congestionControl, `local: host ${request.id}`)
-    : await readCongestionControl(inNamespace);
-  if (cc !== undefined) labels[CONGESTION_CONTROL_LABEL] = cc;
+  let ssh: { clientKey: string; knownHosts: string } | undefined;
   if (request.config.sshd) {
     const files = await writeSshdFiles(dir, ctx.runId, request.id, netns, host.address);
     const resource: LedgerResource = { type: 'process', id: `sshd@${netns}`, host: request.id, data: { ...data, netns, command: 'sshd', config: files.config } };
     const sshd = await ctx.ledger.track(resource, () => startSshd(netns, host.address, files));
     // Same resource again, now with the pid and its start time (the ledger keeps the fullest line).
     await ctx.ledger.created({ ...resource, data: { ...resource.data, pid: sshd.pid, startTime: sshd.startTime } });
-    Object.assign(labels, { ssh_port: String(SSH_PORT), ssh_user: 'root', ssh_key: files.clientKey, ssh_known_hosts: files.knownHosts });
+    ssh = files;
   }
-  // The namespace has no route or DNS, but shares this machine's filesystem: packages go in from the root namespace.
-  const installHost = processHost({ id: ROOT_INSTALLER_ID, name: `${request.name} (root namespace)`, cloud: PLUGIN_NAME, zone: 'local', machineType: 'root-netns', internalIp: '127.0.0.1', os, onSpawn });
-  return processHost({
-    id: request.id,
-    name: request.name,
-    cloud: PLUGIN_NAME,
-    zone: 'local',
-    machineType: 'netns',
-    internalIp: host.address,
-    os,
-    labels,
-    prefix: ['ip', 'netns', 'exec', netns],
-    installHost,
-    onSpawn,
-  });
+  return namespaceHost({ request, netns, address: host.address, os, onSpawn, congestionControl: 'set', ...(ssh ? { ssh } : {}) });
 }
 
 async function provisionLoopback(plan: LabPlan, caps: LocalCapabilities, ctx: ProvisionContext, os: string | undefined): Promise<Host[]> {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Host, HostRequest, LedgerEntry, ProvisionContext } from '@netbench/plugin-api';
@@ -6,15 +7,16 @@ import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import type { LocalHostConfig } from './host-schema.js';
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
-import { isSameProcessAlive, processStartTimeSync } from './processes.js';
-import { PLUGIN_NAME } from './provision.js';
-import { shapingLabels } from './shaping.js';
-import { SSH_PORT } from './sshd.js';
+import { isSameProcessAlive, processStartTimeSync, terminate } from './processes.js';
+import { readPidFile } from './teardown.js';
+import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
 /**
  * The hosts an earlier process of this run made, from the ledger: each
- * namespace must still exist, its veth must still carry this run's alias and
- * its sshd (if any) must be the same process. Creates nothing.
+ * namespace must still exist with the address it was given, its veth must
+ * still carry this run's alias and its sshd (if any) must be the same
+ * process. Creates nothing; the host gets the labels it had at provision.
+ * Processes an earlier, killed invocation left on a host are stopped first.
  */
 export async function reattachLab(requests: readonly HostRequest<LocalHostConfig>[], ctx: ProvisionContext): Promise<Host[]> {
   const pending = pendingResources(ctx.ledger.entries);
@@ -36,19 +38,27 @@ async function reattachHost(request: HostRequest<LocalHostConfig>, pending: read
       // The run folder is gone; the namespace teardown still stops the process.
     }
   };
+  // What an earlier invocation started and left running (it was killed; one that ended stopped its own):
+  // servers and clients of a cut-off trial would share the hosts with the trials about to run.
+  const left = await terminate(await readPidFile(pidFile));
+  if (left.length > 0) ctx.log.warn(`local: host ${request.id}: stopped ${left.length} process${left.length === 1 ? '' : 'es'} an earlier invocation of run ${ctx.runId} left running (pids ${left.join(', ')})`);
   const netnsEntry = find('netns');
   if (!netnsEntry) {
-    return processHost({ id: request.id, name: request.name, cloud: PLUGIN_NAME, zone: 'local', machineType: 'loopback', internalIp: '127.0.0.1', os, labels: { isolation: 'loopback' }, onSpawn });
+    return processHost({ id: request.id, name: request.name, cloud: PLUGIN_NAME, zone: 'local', machineType: 'loopback', internalIp: '127.0.0.1', os, labels: { isolation: 'loopback', cpu_count: String(availableParallelism()) }, onSpawn });
   }
   const netns = netnsEntry.resource.id;
   const veth = find('veth');
   if (!veth) throw new NetbenchError(`local: host ${request.id}: the ledger has namespace ${netns} but no veth`);
   const address = await namespaceAddress(netns);
   if (!address) throw new NetbenchError(`local: host ${request.id}: namespace ${netns} is gone or has no address on eth0`);
+  const recorded = veth.resource.data?.address;
+  if (typeof recorded === 'string' && address !== recorded) {
+    throw new NetbenchError(`local: host ${request.id}: namespace ${netns} has address ${address}, but it was provisioned with ${recorded}: it was changed or replaced`);
+  }
   const alias = await linkField(['ip', '-j', 'link', 'show', 'dev', veth.resource.id], 'ifalias');
   if (alias !== linkAlias(ctx.runId)) throw new NetbenchError(`local: host ${request.id}: ${veth.resource.id} is gone or no longer belongs to run ${ctx.runId}`);
 
-  const labels: Record<string, string> = { isolation: 'netns', netns, ...shapingLabels(request.config.link) };
+  let ssh: { clientKey: string; knownHosts: string } | undefined;
   if (request.config.sshd) {
     const sshd = find('process', `sshd@${netns}`);
     const { pid, startTime, config } = sshd?.resource.data ?? {};
@@ -56,12 +66,9 @@ async function reattachHost(request: HostRequest<LocalHostConfig>, pending: read
       throw new NetbenchError(`local: host ${request.id}: its sshd is no longer running`);
     }
     const dir = dirname(config);
-    Object.assign(labels, { ssh_port: String(SSH_PORT), ssh_user: 'root', ssh_key: join(dir, 'id_ed25519'), ssh_known_hosts: join(dir, 'known_hosts') });
+    ssh = { clientKey: join(dir, 'id_ed25519'), knownHosts: join(dir, 'known_hosts') };
   }
-  return processHost({
-    id: request.id, name: request.name, cloud: PLUGIN_NAME, zone: 'local', machineType: 'netns',
-    internalIp: address, os, labels, prefix: ['ip', 'netns', 'exec', netns], onSpawn,
-  });
+  return namespaceHost({ request, netns, address, os, onSpawn, congestionControl: 'verify', ...(ssh ? { ssh } : {}) });
 }
 
 async function linkField(argv: string[], field: string): Promise<string | undefined> {

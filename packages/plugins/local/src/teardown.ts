@@ -67,7 +67,8 @@ export async function findSshd(config: string) {
   });
 }
 
-async function readPidFile(path: string): Promise<ProcessRef[]> {
+/** The processes a host's `onSpawn` recorded (pid and start time), each to be signalled with its group. */
+export async function readPidFile(path: string): Promise<ProcessRef[]> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -67,6 +67,14 @@ describe('compare rules', () => {
     expect(seriesKey(other.metric, other.unit, other.labels)).not.toBe(seriesKey(b.metric, b.unit, b.labels));
   });
 
+  it('keeps the study and the shard out of the series key: a trial measures the same in any shard and unsharded', () => {
+    const whole = sample('a', 'Throughput', 1, 'Mbits/sec', { study: 'nightly-116' });
+    const shard = sample('b', 'Throughput', 1, 'Mbits/sec', { study: 'nightly-117', shard: '2/4' });
+    const otherSplit = sample('c', 'Throughput', 1, 'Mbits/sec', { study: 'nightly-118', shard: '0/8' });
+    expect(seriesKey(shard.metric, shard.unit, shard.labels)).toBe(seriesKey(whole.metric, whole.unit, whole.labels));
+    expect(seriesKey(otherSplit.metric, otherSplit.unit, otherSplit.labels)).toBe(seriesKey(shard.metric, shard.unit, shard.labels));
+  });
+
   it('says what differs between the runs: spec fields, zones, machine types, tool versions', () => {
     const spec = (rate: string) => `name: cmp\nhosts:\n  a: { cloud: local }\n  b: { cloud: local${rate ? `, link: { rate: ${rate} }` : ''} }\n`;
     const base = [sample('a', 'Throughput', 1, 'Mbits/sec', { client_zone: 'z1', server_machine_type: 'n2-standard-4', iperf3_version: '3.12', host_client_netns: 'nb-a-client' })];

@@ -1,7 +1,12 @@
 import type { Labels } from '@netbench/plugin-api';
 
-/** Labels that name the run or where its samples came from (an imported file), not what was measured. */
-const RUN_LABELS = new Set(['run_id', 'spec', 'owner', 'netbench_version', 'repetition', 'order_seed', 'destination', 'source_file', 'imported']);
+/**
+ * Labels that name the run or where its samples came from (an imported file),
+ * not what was measured. `study` and `shard` name the study a run belongs to
+ * and which part of its plan it ran: a trial measures the same thing in any
+ * shard, and in the unsharded run.
+ */
+const RUN_LABELS = new Set(['run_id', 'spec', 'owner', 'netbench_version', 'repetition', 'order_seed', 'destination', 'source_file', 'imported', 'study', 'shard']);
 /**
  * Where a sample sits within its trial (iperf3's per-interval start and
  * end): the intervals of one trial are one series, compared as a distribution.

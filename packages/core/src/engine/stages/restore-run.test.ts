@@ -51,4 +51,19 @@ describe('restoreRun', () => {
       alive.kill();
     }
   });
+
+  it('takes over the lock a dead process left; refuses one taken on another machine, leaving it', async () => {
+    await writeJournal(dir, journal);
+    const dead = spawn('true');
+    await new Promise((done) => dead.on('exit', done));
+    await writeFile(join(dir, 'run.lock'), JSON.stringify({ pid: dead.pid, hostname: hostname() }));
+    await restoreRun(dir);
+    expect(JSON.parse(await readFile(join(dir, 'run.lock'), 'utf8'))).toMatchObject({ pid: process.pid, hostname: hostname() });
+    await rm(join(dir, 'run.lock'));
+
+    await writeFile(join(dir, 'run.lock'), JSON.stringify({ pid: 4242, hostname: 'elsewhere.example' }));
+    await expect(restoreRun(dir)).rejects.toThrow(`is locked by pid 4242 on elsewhere.example, not this machine: netbench cannot tell whether it still runs. If it does not, delete ${join(dir, 'run.lock')}`);
+    expect(JSON.parse(await readFile(join(dir, 'run.lock'), 'utf8'))).toMatchObject({ hostname: 'elsewhere.example' }); // left as it was
+  });
 });
+

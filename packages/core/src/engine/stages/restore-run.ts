@@ -1,8 +1,8 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sample, TrialRecord } from '@netbench/plugin-api';
 import { NetbenchError, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
-import { liveRunPid } from '../../run-id/run-lock.js';
+import { acquireRunLock } from '../../run-id/run-lock.js';
 import { RUN_FILES } from '../run-files.js';
 import { readJournal, readTrialJournal, type StageJournal } from './run-journal.js';
 
@@ -18,24 +18,30 @@ export interface RestoredRun {
 }
 
 /**
- * Open a run folder to continue it: refuse while its process still runs,
- * then keep the samples of finished trials only. A trial cut off by a crash
- * may have streamed some samples; they are dropped (the trial runs again),
+ * Open a run folder to continue it: take its lock (refused while its process
+ * still runs, or while another invocation continues it), then keep the
+ * samples of finished trials only. A trial cut off by a crash may have
+ * streamed some samples; they are dropped (the trial runs again),
  * and so are the run-level samples (phase durations), which the invocation
  * that ends the run writes again for every phase. `samples.jsonl` is
  * rewritten atomically to match, so each trial's samples appear exactly once.
  */
 export async function restoreRun(runDir: string): Promise<RestoredRun> {
-  const pid = await liveRunPid(runDir);
-  if (pid !== undefined) throw new NetbenchError(`run ${runDir} is still running (pid ${pid}); wait for it or stop it before continuing it`);
-  const journal = await readJournal(runDir).catch((error: unknown) => {
-    throw new NetbenchError(`cannot read ${join(runDir, 'stages.json')}: ${error instanceof Error ? error.message : String(error)}`);
-  });
-  if (!journal) throw new NetbenchError(`${runDir} is not a run folder netbench can continue (no stages.json): it was made by an older netbench or is not a run folder`);
-  if (journal.done.includes('teardown')) throw new NetbenchError(`run ${journal.runId} is finished (torn down); start a new run instead`);
-  const finished = await readTrialJournal(runDir);
-  const { samples, lastSample } = await keepFinishedSamples(runDir, journal.runId, finished);
-  return { journal, finished, samples, lastSample };
+  await acquireRunLock(runDir);
+  try {
+    const journal = await readJournal(runDir).catch((error: unknown) => {
+      throw new NetbenchError(`cannot read ${join(runDir, 'stages.json')}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    if (!journal) throw new NetbenchError(`${runDir} is not a run folder netbench can continue (no stages.json): it was made by an older netbench or is not a run folder`);
+    if (journal.done.includes('teardown')) throw new NetbenchError(`run ${journal.runId} is finished (torn down); start a new run instead`);
+    const finished = await readTrialJournal(runDir);
+    const { samples, lastSample } = await keepFinishedSamples(runDir, journal.runId, finished);
+    return { journal, finished, samples, lastSample };
+  } catch (error) {
+    // Refused: the lock goes, so the run is as it was.
+    await rm(join(runDir, RUN_FILES.lock), { force: true });
+    throw error;
+  }
 }
 
 async function keepFinishedSamples(runDir: string, runId: string, finished: ReadonlyMap<string, TrialRecord>): Promise<{ samples: Sample[]; lastSample: number }> {

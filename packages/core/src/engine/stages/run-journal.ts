@@ -3,6 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HostRecord, PhaseRecord, TrialRecord } from '@netbench/plugin-api';
 import { PRIVATE_FILE_MODE } from '@netbench/plugin-api';
+import type { PlanFingerprint } from './plan-fingerprint.js';
 import type { Stage } from './stages.js';
 
 /** Files a run keeps so that a later invocation can continue it. */
@@ -25,6 +26,8 @@ export interface StageJournal {
   readonly phases: readonly PhaseRecord[];
   /** The fleet as the run record describes it, for the record of an invocation that only tears down. */
   readonly hosts?: readonly HostRecord[];
+  /** What the first invocation planned: a later one whose plan differs is refused (absent in runs of older versions). */
+  readonly plan?: PlanFingerprint;
 }
 
 export async function readJournal(runDir: string): Promise<StageJournal | undefined> {

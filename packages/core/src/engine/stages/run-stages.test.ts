@@ -91,3 +91,17 @@ describe('an invocation interrupted with the fleet kept', () => {
     expect((await labResources(runDir)).filter(exists)).toEqual([]);
   });
 });
+
+describe('a fleet torn down before execute', () => {
+  it('is recorded as interrupted, naming the trials that never ran, though teardown itself succeeded', async () => {
+    const runId = '20261125-050000-ffffff';
+    const p = labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'ok' }] });
+    const kept = await runPlan(p, { registry: keeping, runsDir, runId, stages: { from: 'provision', to: 'provision' } });
+    expect(kept.kept).toBe(true);
+    const ended = await runPlan(p, { registry: keeping, runsDir, runId, resume: true, stages: { from: 'teardown', to: 'teardown' } });
+    expect(ended.exitCode).toBe(EXIT_CODES.ok);
+    expect(ended.record.status).toBe('interrupted');
+    expect(ended.record.errors).toContain('torn down before every trial ran: 2 of 2 trials never ran');
+    expect((await labResources(join(runsDir, runId))).filter(exists)).toEqual([]);
+  });
+});

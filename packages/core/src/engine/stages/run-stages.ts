@@ -76,7 +76,10 @@ export async function runStages(state: RunState, range: StageRange, journal: Jou
     await journal.update({ provisionStarted: true });
     if (!(await runPhase(state, 'provision', () => provision(state)))) return failed(EXIT_CODES.provisionFailed, true);
     await journal.finish('provision');
-  } else if (needHosts) {
+  } else {
+    // Asked again (a retried job): nothing to make; the kept fleet is what later stages use.
+    if (wants('provision')) state.events.emit({ type: 'warning', message: `run ${state.runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again` });
+    if (!needHosts) return ok;
     if (!done.has('provision')) {
       reportError(state, new NetbenchError(`run ${state.runId} has no fleet yet: run --stage provision first`), 'provision');
       return failed(EXIT_CODES.provisionFailed);

@@ -25,7 +25,7 @@ describe('stages', () => {
   it('--keep stops a range at execute; a teardown-only range stays', () => {
     expect(keptRange(undefined, true)).toEqual({ from: 'provision', to: 'execute' });
     expect(keptRange(parseStageRange('execute-teardown'), true)).toEqual({ from: 'execute', to: 'execute' });
-    expect(keptRange(parseStageRange('teardown'), true)).toEqual({ from: 'teardown', to: 'teardown' });
+    expect(() => keptRange(parseStageRange('teardown'), true)).toThrow('--keep keeps the hosts after execute, --stage teardown deletes them: give one or the other');
     expect(keptRange(parseStageRange('provision'), false)).toEqual({ from: 'provision', to: 'provision' });
   });
 

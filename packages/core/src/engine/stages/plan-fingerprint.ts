@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../matrix/canonical-json.js';
+import type { Plan } from '../../plan/types.js';
+
+/**
+ * What a run's first invocation planned, kept in `stages.json`: a short hash
+ * of each trial (tool, test, parameters, hosts, flows) and the fleet's host
+ * ids with their clouds. A later invocation plans the same spec text with the
+ * same `--set`s, yet can still get another plan (a `${env:…}` or `${file:…}`
+ * value, a plugin upgraded): finished trials and kept hosts belong to the
+ * first plan, so a different one is refused. Host configs are left out:
+ * they may hold secrets, which may rightly change between invocations.
+ */
+export interface PlanFingerprint {
+  readonly trials: Readonly<Record<string, string>>;
+  readonly fleet: readonly string[];
+}
+
+export function planFingerprint(plan: Plan): PlanFingerprint {
+  const trials: Record<string, string> = {};
+  for (const t of plan.trials) {
+    const flows = t.flows?.map((f) => ({ label: f.label, tool: f.tool, test: f.test, params: f.params, client: f.client, server: f.server, ip: f.ip, startAfter: f.startAfter ?? 0 }));
+    const key = canonicalJson({ tool: t.tool, test: t.test, params: t.params, client: t.client, server: t.server, ip: t.ip, flows: flows ?? null, search: t.search ?? null });
+    trials[t.id] = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  }
+  return { trials, fleet: plan.fleet.map((h) => `${h.id}@${h.cloud}`).sort() };
+}
+
+/** How `now` differs from what was recorded, one phrase per kind of change; empty when the same. */
+export function planChanges(recorded: PlanFingerprint, now: PlanFingerprint): string[] {
+  const ids = (record: Readonly<Record<string, string>>) => Object.keys(record);
+  const list = (items: string[]) => (items.length > 4 ? `${items.slice(0, 4).join(', ')} and ${items.length - 4} more` : items.join(', '));
+  const changed = ids(now.trials).filter((id) => recorded.trials[id] !== undefined && recorded.trials[id] !== now.trials[id]);
+  const added = ids(now.trials).filter((id) => recorded.trials[id] === undefined);
+  const removed = ids(recorded.trials).filter((id) => now.trials[id] === undefined);
+  const hostsAdded = now.fleet.filter((h) => !recorded.fleet.includes(h));
+  const hostsRemoved = recorded.fleet.filter((h) => !now.fleet.includes(h));
+  return [
+    ...(changed.length > 0 ? [`trials changed: ${list(changed)}`] : []),
+    ...(added.length > 0 ? [`trials added: ${list(added)}`] : []),
+    ...(removed.length > 0 ? [`trials gone: ${list(removed)}`] : []),
+    ...(hostsAdded.length > 0 ? [`hosts added: ${list(hostsAdded)}`] : []),
+    ...(hostsRemoved.length > 0 ? [`hosts gone: ${list(hostsRemoved)}`] : []),
+  ];
+}
