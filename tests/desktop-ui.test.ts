@@ -149,6 +149,11 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     expect(summary).toContain('ping');
     expect(summary).toContain('TCP_RR');
     expect(summary).toContain('iperf3');
+    // One summary row per trial (not per metric), percentiles in the unit their size fills.
+    await expect(page.getByTestId('summary-table').getAttribute('data-rows')).resolves.toBe('3');
+    expect(summary).toMatch(/p50\s+p90\s+p99\s+p99\.9\s+loss/);
+    expect(summary).toMatch(/ping · icmp\s+\S+ → \S+\s+.*mean [\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+%/);
+    expect(summary).toMatch(/netperf · TCP_RR\s+.*[\d,]+ tx\/s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+—/);
 
     const chart = page.locator('[data-chart-kind=timeseries]').first();
     await chart.waitFor();
