@@ -149,6 +149,11 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     expect(summary).toContain('ping');
     expect(summary).toContain('TCP_RR');
     expect(summary).toContain('iperf3');
+    // One summary row per trial (not per metric), percentiles in the unit their size fills.
+    await expect(page.getByTestId('summary-table').getAttribute('data-rows')).resolves.toBe('3');
+    expect(summary).toMatch(/p50\s+p90\s+p99\s+p99\.9\s+loss/);
+    expect(summary).toMatch(/ping · icmp\s+\S+ → \S+\s+.*mean [\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+%/);
+    expect(summary).toMatch(/netperf · TCP_RR\s+.*[\d,]+ tx\/s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+[\d.]+ [µm]s\s+—/);
 
     const chart = page.locator('[data-chart-kind=timeseries]').first();
     await chart.waitFor();
@@ -178,7 +183,7 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     await table.waitFor();
     await expect(table.locator('tbody tr').count()).resolves.toBe(2);
     // A headline number per run (iperf3's throughput, the median of its samples), and sortable columns.
-    for (const cell of await table.locator('td.headline').allInnerTexts()) expect(cell).toMatch(/^Throughput [\d.,]+ [MG]bit\/s$/);
+    for (const cell of await table.locator('td.headline').allInnerTexts()) expect(cell).toMatch(/^Throughput [\d.,]+ [MG]bit\/s( · median of \d+)?$/);
     await page.getByTestId('sort-samples').click();
     await expect(table.locator('th[aria-sort=ascending]').innerText()).resolves.toMatch(/^samples/);
     const counts = (await table.locator('tbody tr td:nth-child(9)').allInnerTexts()).map(Number);

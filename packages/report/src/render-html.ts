@@ -7,6 +7,7 @@ import { renderSvg } from './render-svg.js';
 import { formatQuantity } from './units.js';
 import { REPORT_CSS } from './report-style.js';
 import { environment, runSummary, trialSummaries } from './summary.js';
+import { TRIAL_ROWS_NOTE } from './trial-rows.js';
 
 export interface HtmlOptions {
   readonly title?: string;
@@ -54,7 +55,11 @@ function runSection(result: RunResults): string {
   const { run } = result;
   const trials = trialSummaries(result);
   const env = environment(result);
-  const trialRows = trials.map((t) => `<tr><td>${e(t.id)}</td><td>${e(t.tool)}</td><td>${e(t.test)}</td><td>${e(t.hosts)}</td><td>${e(t.parameters)}</td><td class="status-${e(t.status)}">${e(t.status)}</td><td>${t.results.map(e).join('<br>')}</td></tr>`);
+  // One row per trial as `results show` prints it; a failed trial's error in place of its numbers.
+  const trialRows = trials.map((t) => `<tr><td>${e(t.id)}</td><td>${e(t.tool)}</td><td>${e(t.test)}</td><td>${e(t.row.hosts)}</td><td>${e(t.row.parameters)}</td><td class="status-${e(t.status)}">${e(t.status)}</td>${
+    t.status === 'succeeded'
+      ? [t.row.result, t.row.p50, t.row.p90, t.row.p99, t.row.p999, t.row.loss].map((x) => `<td class="num">${e(x)}</td>`).join('')
+      : `<td colspan="6">${t.results.map(e).join('<br>')}</td>`}</tr>`);
   const hostRows = env.hosts.map((h) => `<tr><td>${e(h.name)}</td><td>${e(h.cloud)}</td><td>${e(h.zone)}</td><td>${e(h.machineType)}</td><td>${e(h.os)}</td><td>${e(h.internalIp)}</td></tr>`);
   return [
     `<h2 id="run-${e(run.runId)}">Run ${e(run.runId)}: ${e(run.name)}</h2>`,
@@ -62,7 +67,8 @@ function runSection(result: RunResults): string {
     `<p class="meta">${e(run.status)} · ${e(run.startedAt)} → ${e(run.finishedAt)} · folder <code>${e(run.runDir)}</code></p>`,
     '<h3>Trials</h3>',
     `<details${trials.length <= OPEN_TRIALS_LIMIT ? ' open' : ''}><summary>${trials.length} trials</summary>`,
-    `<table><thead><tr><th>trial</th><th>tool</th><th>test</th><th>hosts</th><th>parameters</th><th>status</th><th>results</th></tr></thead><tbody>${trialRows.join('')}</tbody></table></details>`,
+    `<table><thead><tr><th>trial</th><th>tool</th><th>test</th><th>hosts</th><th>parameters</th><th>status</th><th>result</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>loss</th></tr></thead><tbody>${trialRows.join('')}</tbody></table>`,
+    `<p class="meta">${e(TRIAL_ROWS_NOTE)}</p></details>`,
     '<h3>Environment</h3>',
     hostRows.length ? `<table><thead><tr><th>host</th><th>cloud</th><th>zone</th><th>machine type</th><th>OS</th><th>internal IP</th></tr></thead><tbody>${hostRows.join('')}</tbody></table>` : '',
     `<p><strong>netbench</strong> ${e(run.netbenchVersion)} · <strong>owner</strong> ${e(run.owner)}</p>`,

@@ -4,6 +4,7 @@ import { chartTable } from './chart-table.js';
 import { displayText } from './display-text.js';
 import { formatQuantity } from './units.js';
 import { environment, runSummary, trialSummaries } from './summary.js';
+import { TRIAL_ROWS_NOTE } from './trial-rows.js';
 
 export interface MarkdownOptions {
   readonly title?: string;
@@ -32,8 +33,9 @@ export function renderMarkdown(results: readonly RunResults[], charts: readonly 
     const env = environment(result);
     out.push(`## Run ${run.runId}: ${run.name}`, '');
     if (run.description) out.push(run.description, '');
-    out.push('### Trials', '', table(['trial', 'tool', 'test', 'hosts', 'parameters', 'status', 'results'],
-      trialSummaries(result).map((t) => [t.id, t.tool, t.test, t.hosts, t.parameters, t.status, t.results.join('; ')])), '');
+    out.push('### Trials', '', table(['trial', 'tool', 'test', 'hosts', 'parameters', 'status', 'result', 'p50', 'p90', 'p99', 'p99.9', 'loss'],
+      trialSummaries(result).map((t) => [t.id, t.tool, t.test, t.row.hosts, t.row.parameters, t.status,
+        ...(t.status === 'succeeded' ? [t.row.result, t.row.p50, t.row.p90, t.row.p99, t.row.p999, t.row.loss] : [t.results.join('; '), '', '', '', '', ''])])), '', TRIAL_ROWS_NOTE, '');
     out.push('### Environment', '');
     if (env.hosts.length) out.push(table(['host', 'cloud', 'zone', 'machine type', 'OS', 'internal IP'], env.hosts.map((h) => [h.name, h.cloud, h.zone, h.machineType, h.os, h.internalIp])), '');
     out.push(`- netbench ${run.netbenchVersion}, owner ${run.owner}`);

@@ -80,6 +80,9 @@ describe('HTML and Markdown', () => {
     expect(md).toContain(`![${heatmap.title.replace('Average Latency', 'Average latency')}](img/${heatmap.id}.svg)`);
     expect(md).toMatch(/\| asia-east1 \|  \| 13 \| 36 \|/);
     expect(md).toContain('```yaml');
+    // One row per trial with the result and percentiles in their own columns, in units their size fills.
+    expect(md).toContain('| trial | tool | test | hosts | parameters | status | result | p50 | p90 | p99 | p99.9 | loss |');
+    expect(md).toMatch(/\| t0001 \| ping \| icmp \| [^|]+ → [^|]+ \|[^|]*\| succeeded \| mean [\d.]+ ms \|/);
   });
 
   it('inlines SVG without namespace URLs and scales it to the page', () => {

@@ -1,4 +1,5 @@
-import { headlineMetric, trialPath } from '@netbench/results';
+import { headlineMetric, runShow, trialPath } from '@netbench/results';
+import { trialRows, type TrialRowTexts } from './trial-rows.js';
 import { type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
 import { metricName } from './metric-names.js';
 import { formatQuantity } from './units.js';
@@ -12,6 +13,8 @@ export interface TrialSummary {
   readonly status: string;
   /** Headline results (`Latency p50 0.078 ms`), or the error of a failed trial. */
   readonly results: readonly string[];
+  /** The row `results show` prints for it: result, p50/p90/p99/p99.9, loss, in the units their size fills. */
+  readonly row: TrialRowTexts;
 }
 
 export interface RunSummary {
@@ -58,7 +61,8 @@ export function trialSummaries({ run, samples }: RunResults): TrialSummary[] {
     list.push(sample);
     byTrial.set(sample.trialId, list);
   }
-  return run.trials.map((trial) => ({
+  const rows = trialRows(runShow('', { run, samples }).trials);
+  return run.trials.map((trial, i) => ({
     id: trial.id,
     tool: trial.tool,
     test: trial.test,
@@ -66,6 +70,7 @@ export function trialSummaries({ run, samples }: RunResults): TrialSummary[] {
     parameters: parameters(trial),
     status: trial.status,
     results: trial.status === 'failed' && trial.error ? [trial.error] : headlines(byTrial.get(trial.id) ?? [], run.metrics),
+    row: rows[i]!,
   }));
 }
 

@@ -6,6 +6,7 @@ import { readJournal } from '../engine/stages/run-journal.js';
 import { planChanges, planFingerprint } from '../engine/stages/plan-fingerprint.js';
 import { resumeRange } from '../engine/stages/run-stages.js';
 import type { StageRange } from '../engine/stages/stages.js';
+import { specTextAsRun } from '../spec/spec-as-run.js';
 import { planSpec } from './plan-spec.js';
 import { keptRange, type RunSpecOptions } from './run-spec.js';
 
@@ -35,7 +36,7 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunOutcome> 
   const specFile = join(runDir, RUN_FILES.spec);
   if (options.file !== undefined) {
     const [given, kept] = await Promise.all([readFile(options.file, 'utf8'), readFile(specFile, 'utf8')]);
-    if (given !== kept) throw new NetbenchError(`${options.file} differs from the spec run ${journal.runId} was started with (${specFile}); leave SPEC out to continue with the run's own spec`);
+    if (given !== kept && specTextAsRun(given, journal.sets) !== kept) throw new NetbenchError(`${options.file} differs from the spec run ${journal.runId} was started with (${specFile}); leave SPEC out to continue with the run's own spec`);
   }
   // A secret given literally was never stored: the run cannot be planned again without it.
   if (journal.sets.some((set) => set.includes(REDACTED)) || (await readFile(specFile, 'utf8')).includes(REDACTED)) {

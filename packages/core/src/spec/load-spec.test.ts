@@ -98,6 +98,21 @@ describe('--set overrides', () => {
     expect(spec.description).toBe('changed here');
   });
 
+  test('the stored text is the spec as run: overrides applied, paths named, comments kept, resume-stable', async () => {
+    const sets = ['hosts.server.link.rate=100mbit', 'benchmarks.0.duration=2'];
+    const { spec } = await loadSpec({ text: `# my lab\n${QUICKSTART}` }, new TestResolver(), { sets });
+    const text = spec.source!.text;
+    expect(text.split('\n')[0]).toBe('# As run: the file with --set hosts.server.link.rate, benchmarks.0.duration applied (netbench).');
+    expect(text).toContain('# my lab');
+    expect(text).toMatch(/rate: 100mbit/);
+    expect(text).toMatch(/duration: 2\n/);
+    // Planned again from that text with the same overrides (resume): the same text, one such line.
+    const again = await loadSpec({ text }, new TestResolver(), { sets });
+    expect(again.spec.source!.text).toBe(text);
+    // Without overrides, the text as written.
+    expect((await loadSpec({ text: QUICKSTART }, new TestResolver())).spec.source!.text).toBe(QUICKSTART);
+  });
+
   test('a bad path is a clear error', async () => {
     const error = (await loadSpec({ text: QUICKSTART }, new TestResolver(), {
       sets: ['benchmarks.3.duration=2', 'name.first=x', 'novalue', 'options..x=1'],

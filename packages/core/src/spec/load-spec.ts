@@ -8,6 +8,7 @@ import { ParsedBlocks } from './parsed-blocks.js';
 import { SpecError, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
 import { redactSpecText, resolveSecrets } from './spec-secrets.js';
 import { SpecSource } from './spec-source.js';
+import { specTextAsRun } from './spec-as-run.js';
 import { readSpecText, sizeIssue, structureIssues, toPlainData } from './spec-limits.js';
 import type { SkeletonOutput } from './skeleton-schema.js';
 import { flowPairs } from './flows-schema.js';
@@ -74,7 +75,7 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   });
   const warnings = [...yamlWarnings, ...(pkb?.warnings ?? []), ...check.warnings];
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
-  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: redactSpecText(pkb?.text ?? text, secrets.literals) }, baseDir);
+  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: redactSpecText(pkb?.text ?? specTextAsRun(text, options.sets ?? []), secrets.literals) }, baseDir);
   return { spec, warnings, blocks, secretLiterals: secrets.literals };
 }
 

@@ -28,12 +28,19 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
     let configs = [...byConfig.values()];
     const comparing = results.length > 1;
     if (comparing) configs = configs.filter((c) => new Set(c.map((o) => o.runIndex)).size > 1);
-    configs = plainPathFirst(configs, (c) => c[0]!.config);
+    // Ordered by name (forward before reverse, 64 before 1024), not by which trial ran first: a randomised run order must not reorder the bars;
+    // then each configuration's plain path before its tunnels.
+    const named = plainPathFirst(
+      configNames(configs.map((c) => c[0]!.config)).map((name, i) => ({ name, config: configs[i]! }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true })),
+      (n) => n.config[0]!.config,
+    );
+    configs = named.map((n) => n.config);
     const bars = configs.map((c) => barsPerRun(c, results.length, level));
     const repeated = bars.some((perRun) => perRun.some((bar) => bar !== null && bar.n > 1));
     const pairs = new Set(configs.map((c) => c[0]!.config.get('pair')));
     if (configs.length === 0 || configs.length > maxCategories || (!comparing && !repeated && pairs.size < 2)) continue;
-    const categories = configNames(configs.map((c) => c[0]!.config));
+    const categories = named.map((n) => n.name);
     const series = results.map(({ run }, runIndex) => ({ name: names[runIndex]!, runId: run.runId, bars: bars.map((perRun) => perRun[runIndex] ?? null) }))
       .filter((s) => s.bars.some((b) => b !== null));
     const overhead = pathOverheadNote(results.map((_, runIndex) => {

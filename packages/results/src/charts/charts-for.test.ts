@@ -148,7 +148,7 @@ describe('chart selection', () => {
     expect(series!.series).toHaveLength(1);
     expect(series!.series[0]!.points).toEqual([[1.0007, 13_000], [2.0003, 13_600], [3.0008, 15_300]]);
     expect(series!.series[0]!.mean).toBeCloseTo(13_966.67, 1);
-    expect(series!.subtitle).toBe('Mbits/sec per 1 s interval');
+    expect(series!.subtitle).toBe('one point per 1 s interval');
   });
 
   it('builds CDFs and shared-bin histograms from HdrHistograms, one series per direction', () => {

@@ -38,7 +38,7 @@ export function flowTimeSeriesCharts(results: ChartInput, options: ChartOptions 
         kind: 'timeseries',
         id: ids.next('flows', first.metric, first.trialId ?? ''),
         title: `${first.metric} per flow over time (${first.trialId})`,
-        subtitle: `${first.unit} per ${round(width)} s interval, ${series.length} flows${stacked ? ' stacked' : ''}`,
+        subtitle: `one point per ${round(width)} s interval, ${series.length} flows${stacked ? ' stacked' : ''}`,
         notes: [stacked
           ? 'Stacked: each band is one flow, the top edge their sum. Intervals are placed by their end on the controller clock, rounded to the interval grid.'
           : 'One line per flow (times do not add up across flows). Intervals are placed by their end on the controller clock, rounded to the interval grid.'],

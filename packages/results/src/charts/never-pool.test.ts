@@ -50,6 +50,17 @@ describe('never pool unlike things', () => {
     }
   });
 
+  it('orders bars by configuration, not by which trial a random order ran first', () => {
+    const b = new ResultsBuilder();
+    for (const [size, rep] of [[1024, 1], [64, 1], [1024, 2], [64, 2]] as const) {
+      b.trial('netperf', 'TCP_RR', { requestSize: size, repetition: rep }, {}, pair('b', 'c')).add('TCP_RR_Latency_p99', size / 10, 'us');
+      b.trial('netperf', 'TCP_RR', { requestSize: size, repetition: rep }, {}, pair('a', 'b')).add('TCP_RR_Latency_p99', size / 20, 'us');
+    }
+    const [chart] = barCharts([b.build()], { metrics: ['TCP_RR_Latency_p99'] });
+    expect(chart!.x.categories).toEqual(['a → b · requestSize=64', 'a → b · requestSize=1024', 'b → c · requestSize=64', 'b → c · requestSize=1024']);
+    expect(chart!.series[0]!.bars.map((bar) => bar?.mean)).toEqual([3.2, 51.2, 6.4, 102.4]);
+  });
+
   it('draws per-pair netperf latency bars (p50/p90/p99 per pair)', () => {
     const [chart] = rrLatencyCharts([threePairs()]);
     expect(chart!.x.categories).toEqual(['a → b', 'a → c', 'b → c']);

@@ -41,7 +41,8 @@ export function timeSeriesCharts(results: ChartInput, options: ChartOptions = {}
       kind: 'timeseries',
       id: ids.next('timeseries', first.sample.metric),
       title: `${first.sample.metric} over time`,
-      subtitle: `${first.sample.unit} per ${formatSeconds(median(widths))} interval`,
+      // The axis names the unit, in the step its values fill (Gbit/s); the samples' unit here would contradict it.
+      subtitle: `one point per ${formatSeconds(median(widths))} interval`,
       notes: ['Each point is the end of one report interval; dashed lines are each series\' mean.'],
       runIds: [...new Set(series.map((s) => s.runId))],
       metric: first.sample.metric,

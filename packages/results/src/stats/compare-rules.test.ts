@@ -75,6 +75,14 @@ describe('compare rules', () => {
     expect(seriesKey(otherSplit.metric, otherSplit.unit, otherSplit.labels)).toBe(seriesKey(shard.metric, shard.unit, shard.labels));
   });
 
+  it('keeps outcomes (netperf confidence iterations and width) out of the series key, the level asked for in it', () => {
+    const outcome = (iter: number, width: number, achieved: boolean, level = 99) => sample('a', 'TCP_RR_Transaction_Rate', 1, 'transactions_per_second',
+      { confidence_level: level, confidence_iter: iter, confidence_width_percent: width, confidence_achieved: achieved });
+    const [x, y, z] = [outcome(4, 2.522, true), outcome(10, 41.2, false), outcome(4, 2.5, true, 95)];
+    expect(seriesKey(x.metric, x.unit, x.labels)).toBe(seriesKey(y.metric, y.unit, y.labels));
+    expect(seriesKey(x.metric, x.unit, x.labels)).not.toBe(seriesKey(z.metric, z.unit, z.labels));
+  });
+
   it('says what differs between the runs: spec fields, zones, machine types, tool versions', () => {
     const spec = (rate: string) => `name: cmp\nhosts:\n  a: { cloud: local }\n  b: { cloud: local${rate ? `, link: { rate: ${rate} }` : ''} }\n`;
     const base = [sample('a', 'Throughput', 1, 'Mbits/sec', { client_zone: 'z1', server_machine_type: 'n2-standard-4', iperf3_version: '3.12', host_client_netns: 'nb-a-client' })];

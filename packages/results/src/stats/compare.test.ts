@@ -55,6 +55,15 @@ describe('compareSamples', () => {
     expect(compareSamples(latencies('a', 30, 1), latencies('b', 60, 1)).rows[0]).toMatchObject({ verdict: 'no repetitions', decidedBy: null, baseline: { value: expect.any(Number), n: 1 } });
   });
 
+  it('says once why 3 against 3 cannot decide, and that 4 a side can', () => {
+    const few = compareSamples(latencies('a', 30, 3), latencies('b', 60, 3));
+    expect(few.tooFew).toEqual({ rows: 1, note: expect.stringMatching(/^with 3 and 3 values a side Mann–Whitney cannot reach p < 0\.05 \(smallest possible p 0\.1\); 4 repetitions a side can/) });
+    const four = compareSamples(latencies('a', 30, 4), latencies('b', 60, 4));
+    expect(four.rows[0]).toMatchObject({ verdict: 'worse', decidedBy: 'mann-whitney' });
+    expect(four.rows[0]!.mannWhitney!.p).toBeCloseTo(2 / 70, 10);
+    expect(four.tooFew).toEqual({ rows: 0 });
+  });
+
   it('compares histograms at p50/p90/p99, not by their mean, with the bootstrap deciding for single runs', () => {
     const c = compareSamples(
       [sample('a', 'Average Latency', 100, 'us', {}, histogram(100))],

@@ -78,6 +78,11 @@ export interface Comparison {
   readonly warnings: readonly string[];
   /** Rows with one value on a side (no test possible): said once, not per row. */
   readonly unrepeated: number;
+  /**
+   * Rows whose repetitions are too few for Mann–Whitney to reach alpha at all
+   * (3 and 3: smallest possible p 0.1): said once, with the smallest p, not per row.
+   */
+  readonly tooFew: { readonly rows: number; readonly note?: string };
   /** Run-level bookkeeping samples (phase durations) left out, per side. */
   readonly leftOut: { readonly baseline: number; readonly candidate: number };
 }
@@ -139,7 +144,26 @@ export function compareSamples(baseline: readonly Sample[], candidate: readonly 
     else rows.push(scalarRow(s, settings));
   }
   const unrepeated = rows.filter((r) => r.verdict === 'no repetitions').length;
-  return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings, unrepeated, leftOut };
+  return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings, unrepeated, tooFew: tooFewOf(rows, alpha), leftOut };
+}
+
+/**
+ * The fewest repetitions a side with which Mann–Whitney can reach p < 0.05
+ * (two-sided, exact): 4 and 4 (smallest p 2/70 = 0.029); 3 and 3 cannot (0.1).
+ */
+export const FEWEST_DECIDING_REPETITIONS = 4;
+
+/** Rows that no rank test could decide, said once: how many, the counts and smallest p, and what decides. */
+function tooFewOf(rows: readonly ComparisonRow[], alpha: number): Comparison['tooFew'] {
+  const few = rows.filter((r) => r.verdict === 'too few repetitions');
+  if (few.length === 0) return { rows: 0 };
+  const counts = [...new Set(few.map((r) => `${r.baseline.n} and ${r.candidate.n}`))];
+  const minP = Math.min(...few.map((r) => r.mannWhitney?.minP ?? 1));
+  return {
+    rows: few.length,
+    note: `with ${counts.join(', ')} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${round(minP)}); `
+      + `${FEWEST_DECIDING_REPETITIONS} repetitions a side can (p down to 0.029), 5 leave room (0.008)`,
+  };
 }
 
 function hasPosition(sample: Sample): boolean {

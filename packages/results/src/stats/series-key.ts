@@ -8,6 +8,14 @@ import type { Labels } from '@netbench/plugin-api';
  */
 const RUN_LABELS = new Set(['run_id', 'spec', 'owner', 'netbench_version', 'repetition', 'order_seed', 'destination', 'source_file', 'imported', 'study', 'shard']);
 /**
+ * What a measurement came out as rather than what was asked for: netperf's
+ * confidence banner (`+/-2.500% @ 99% conf.`) reports how many iterations
+ * it took and how wide the interval came out (PKB's `confidence_iter`,
+ * `confidence_width_percent`). Every run gives other values, so as a key they
+ * made each run its own series (the level asked for, `confidence_level`, stays).
+ */
+const OUTCOME_LABELS = new Set(['confidence_iter', 'confidence_width_percent', 'confidence_achieved']);
+/**
  * Where a sample sits within its trial (iperf3's per-interval start and
  * end): the intervals of one trial are one series, compared as a distribution.
  */
@@ -38,7 +46,7 @@ const KERNEL_RE = /(?:^|_)kernel(?:_|$)/;
 export function identifiesSeries(key: string, labels: Labels, options: SeriesKeyOptions = {}): boolean {
   if (options.match?.includes(key)) return true;
   if (options.ignore?.includes(key)) return false;
-  if (RUN_LABELS.has(key) || POSITION_LABELS.has(key) || ENVIRONMENT_RE.test(key)) return false;
+  if (RUN_LABELS.has(key) || OUTCOME_LABELS.has(key) || POSITION_LABELS.has(key) || ENVIRONMENT_RE.test(key)) return false;
   const tool = labels['tool'];
   return !(typeof tool === 'string' && key.startsWith(`${tool}_`));
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Sample } from '@netbench/plugin-api';
+import { LatencyHistogram, type Sample } from '@netbench/plugin-api';
 import { quickstartRun } from './__fixtures__/derive-run.js';
 import { openStore } from './open-store.js';
 import { allRows, readLabelSets } from './read-samples.js';
@@ -81,5 +81,15 @@ describe('reading a stored run', () => {
     }));
     const [shown] = summarise(samples);
     expect(shown).toMatchObject({ metric: 'Interval Throughput', n: 200_000, min: 1000, max: 2000, value: 1500 });
+  });
+
+  it("marks PKB's histogram carriers (value 0 with a histogram) as histograms, not 0 µs, and keeps real values with histograms", () => {
+    const histogram = LatencyHistogram.create('us');
+    histogram.record(100, 433_684);
+    histogram.record(1000, 24);
+    const sample = (metric: string, value: number): Sample => ({ runId: 'r', sampleId: `r-${metric}`, trialId: 't0001', metric, value, unit: 'us', timestamp: 0, labels: {}, histogram: histogram.encode() });
+    const [carrier, average] = summarise([sample('TCP_RR_Latency_Histogram', 0), sample('Average Latency', 100.05)]);
+    expect(carrier).toMatchObject({ histogramOnly: true, p50: 100 });
+    expect(average!.histogramOnly).toBeUndefined();
   });
 });

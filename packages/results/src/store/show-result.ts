@@ -25,6 +25,12 @@ export interface ShownMetric {
   readonly percentileUnit?: string;
   /** Observations behind the percentiles. */
   readonly observations?: number;
+  /**
+   * Every sample only carries a histogram: PKB publishes netperf's printed
+   * histogram as a sample of value 0, so `value` is no measurement (show the
+   * percentiles, not `0 µs`).
+   */
+  readonly histogramOnly?: boolean;
 }
 
 export interface ShownTrial {
@@ -148,6 +154,10 @@ export function summarise(samples: readonly Sample[]): ShownMetric[] {
     const merged = LatencyHistogram.merge(histograms);
     const factor = timeFactor(merged.unit, first.unit);
     const at = (p: number) => merged.percentile(p) * (factor ?? 1);
-    return { ...shown, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), ...(factor === undefined ? { percentileUnit: merged.unit } : {}), observations: merged.count };
+    const histogramOnly = histograms.length === group.length && min === 0 && max === 0;
+    return {
+      ...shown, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), ...(factor === undefined ? { percentileUnit: merged.unit } : {}), observations: merged.count,
+      ...(histogramOnly ? { histogramOnly } : {}),
+    };
   });
 }

@@ -48,6 +48,8 @@ function evidence(row: ComparisonRow): string {
     const { factor } = displayUnit(row.unit, maxAbs([row.baseline.value, row.candidate.value]));
     return `bootstrap ${Math.round(row.bootstrap.confidence * 100)}% CI [${signed(row.bootstrap.low * factor)}, ${signed(row.bootstrap.high * factor)}]`;
   }
+  // Too few repetitions: the header says why, once.
+  if (row.verdict === 'too few repetitions') return '';
   return row.note?.split(':')[0] ?? '';
 }
 
@@ -66,8 +68,9 @@ function header(result: ComparisonResult): string[] {
   const none = result.unrepeated;
   if (none > 0) {
     const all = none === result.rows.length;
-    lines.push(`note:     ${all ? 'no repetitions: every row has' : `no repetitions in ${none} of ${result.rows.length} rows, which have`} one value on a side, so ${all ? 'differences are shown but not tested' : 'their verdict is blank'}; repeat trials (options.repetitions: 3) or compare several runs a side to decide`);
+    lines.push(`note:     ${all ? 'no repetitions: every row has' : `no repetitions in ${none} of ${result.rows.length} rows, which have`} one value on a side, so ${all ? 'differences are shown but not tested' : 'their verdict is blank'}; repeat trials (options.repetitions: 5; 4 a side is the fewest Mann–Whitney can decide with) or compare several runs a side`);
   }
+  if (result.tooFew.note) lines.push(`note:     too few repetitions in ${result.tooFew.rows} of ${result.rows.length} rows: ${result.tooFew.note}`);
   const left = result.leftOut.baseline + result.leftOut.candidate;
   if (left > 0) lines.push(`note:     ${left} run-level bookkeeping samples (phase_duration) left out; --metric phase_duration compares them`);
   lines.push(`alpha ${result.alpha} · bootstrap ${result.resamples} resamples, seed ${result.seed}`);

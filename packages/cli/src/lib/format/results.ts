@@ -2,6 +2,7 @@ import type { RunShow, ShownMetric, ShownTrial, StoredRunSummary } from '@netben
 import { formatTable } from './table.js';
 import { displayUnit, formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/units';
 import { formatDuration } from './number.js';
+import { TRIAL_ROWS_NOTE, trialRows } from '@netbench/report/trial-rows';
 
 /** `2026-11-22 11:35:31` (UTC) from an ISO time. */
 export const shortTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
@@ -41,58 +42,29 @@ function scaled(m: ShownMetric): { value: string; unit: string } {
   return { value: formatNumber(m.value * factor), unit: symbol };
 }
 
-/** `12.9 Gbit/s`, `21,931 tx/s`: a quantity in the unit its magnitude fills. */
-function quantityText(q: { value: number; unit: string } | undefined): string {
-  if (!q) return '';
-  const { value, unit } = scaled({ metric: '', unit: q.unit, n: 1, value: q.value, min: q.value, max: q.value });
-  return joinUnit(value, unit);
-}
-
-/** A trial's p50/p90/p99/p99.9, each in the unit its magnitude fills (26 µs, 1.81 ms), `—` where the tool gave none. */
-function latencyTexts(trial: ShownTrial): [string, string, string, string] {
-  const latency = trial.summary.latency;
-  if (!latency) return ['', '', '', ''];
-  const keys = ['p50', 'p90', 'p99', 'p999'] as const;
-  return keys.map((k) => {
-    const value = latency[k];
-    return value === undefined ? '—' : quantityText({ value, unit: latency.unit });
-  }) as [string, string, string, string];
-}
-
-/** Parameters that differ between the run's trials (the rest would repeat on every line). */
-function varyingParams(trials: readonly ShownTrial[]): (t: ShownTrial) => string {
-  const keys = [...new Set(trials.flatMap((t) => Object.keys(t.params)))]
-    .filter((k) => k !== 'direction' && trials.some((t) => t.params[k] !== false) && new Set(trials.map((t) => String(t.params[k] ?? ''))).size > 1);
-  return (t) => keys.filter((k) => t.params[k] !== undefined && t.params[k] !== false).map((k) => `${k}=${String(t.params[k])}`).join(' ');
-}
-
 /** `results show`: the run's header, then one line per trial: headline, p50/p90/p99/p99.9, loss. `metrics`: one line per trial and metric instead. */
 export function formatRunShow(show: RunShow, options: { metrics?: boolean } = {}): string {
   if (options.metrics) return formatRunMetrics(show);
   const head = showHead(show);
-  const params = varyingParams(show.trials);
-  const latencies = new Map(show.trials.map((t) => [t, latencyTexts(t)]));
+  const rows = trialRows(show.trials);
+  const texts = new Map(show.trials.map((t, i) => [t, rows[i]!]));
+  const row = (t: ShownTrial) => texts.get(t)!;
   const table = formatTable(show.trials, [
     { header: 'trial', value: (t) => t.id },
     { header: 'tool', value: (t) => t.tool },
     { header: 'test', value: (t) => t.test },
-    { header: 'hosts', value: (t) => (t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}`) },
-    { header: 'parameters', value: params },
-    { header: 'result', value: (t) => (t.status !== 'succeeded' ? t.status : `${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`), align: 'right' },
-    { header: 'p50', value: (t) => latencies.get(t)![0], align: 'right' },
-    { header: 'p90', value: (t) => latencies.get(t)![1], align: 'right' },
-    { header: 'p99', value: (t) => latencies.get(t)![2], align: 'right' },
-    { header: 'p99.9', value: (t) => latencies.get(t)![3], align: 'right' },
-    { header: 'loss', value: (t) => quantityText(t.summary.loss), align: 'right' },
+    { header: 'hosts', value: (t) => row(t).hosts },
+    { header: 'parameters', value: (t) => row(t).parameters },
+    { header: 'result', value: (t) => row(t).result, align: 'right' },
+    { header: 'p50', value: (t) => row(t).p50, align: 'right' },
+    { header: 'p90', value: (t) => row(t).p90, align: 'right' },
+    { header: 'p99', value: (t) => row(t).p99, align: 'right' },
+    { header: 'p99.9', value: (t) => row(t).p999, align: 'right' },
+    { header: 'loss', value: (t) => row(t).loss, align: 'right' },
   ]);
   const failed = show.trials.filter((t) => t.status !== 'succeeded').map((t) => `${t.id} ${t.status}${t.error ? `: ${t.error.split('\n')[0]}` : ''}`);
-  const notes = [
-    'result: throughput, else transaction/request rate, else mean latency. Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only). Every metric: --metrics.',
-  ];
-  return [...head, '', table, ...failed.map((f) => `trial ${f}`), '', ...notes].join('\n');
+  return [...head, '', table, ...failed.map((f) => `trial ${f}`), '', `${TRIAL_ROWS_NOTE} Every metric: --metrics.`].join('\n');
 }
-
-const isLatency = (metric: string | undefined) => metric !== undefined && /latency/i.test(metric);
 
 function showHead(show: RunShow): string[] {
   const { run } = show;
@@ -117,8 +89,8 @@ function formatRunMetrics(show: RunShow): string {
     { header: 'tool', value: (r) => r.tool },
     { header: 'test', value: (r) => r.test },
     { header: 'metric', value: (r) => metricName(r.metric.metric) },
-    { header: 'value', value: (r) => scaled(r.metric).value, align: 'right' },
-    { header: 'unit', value: (r) => scaled(r.metric).unit },
+    { header: 'value', value: (r) => (r.metric.histogramOnly ? 'histogram' : scaled(r.metric).value), align: 'right' },
+    { header: 'unit', value: (r) => (r.metric.histogramOnly ? '' : scaled(r.metric).unit) },
     { header: 'n', value: (r) => (r.metric.n > 1 ? String(r.metric.n) : ''), align: 'right' },
     { header: 'p50', value: (r) => percentile(r.metric, r.metric.p50), align: 'right' },
     { header: 'p90', value: (r) => percentile(r.metric, r.metric.p90), align: 'right' },

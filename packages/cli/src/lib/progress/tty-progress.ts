@@ -49,7 +49,8 @@ export class TtyProgress {
     if (eta !== undefined) parts.push(`ETA ${formatDuration(eta)}`);
     if (s.failed > 0) parts.push(`\x1b[31m${s.failed} failed\x1b[0m`);
     const line = parts.join(' · ');
-    const columns = this.out.columns ?? 100;
+    // A pseudo-terminal without a size (`script`, `docker exec -t` in CI) reports 0 columns: the line was cut to 20 characters.
+    const columns = this.out.columns || 100;
     this.out.write(`\r\x1b[2K${line.slice(0, Math.max(20, columns - 1))}`);
   }
 }

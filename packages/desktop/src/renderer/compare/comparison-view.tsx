@@ -69,7 +69,7 @@ export function ComparisonView({ page }: { page: ComparePage }) {
                   <td data-testid="ratio">{ratio(r)}</td>
                   {tested && (unrepeated(r) ? <><td /><td className="small" data-testid="decided-by" /></> : (
                     <>
-                      <td><span className={`verdict verdict-${r.verdict.replace(/\s+/g, '-')}`}>{r.verdict}</span>{r.note ? <span className="muted small"> {r.note}</span> : null}</td>
+                      <td><span className={`verdict verdict-${r.verdict.replace(/\s+/g, '-')}`}>{r.verdict}</span>{r.note && r.verdict !== 'too few repetitions' ? <span className="muted small"> {r.note}</span> : null}</td>
                       <td className="small" data-testid="decided-by">{evidence(r)}</td>
                     </>
                   ))}

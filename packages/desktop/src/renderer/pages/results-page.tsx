@@ -36,10 +36,15 @@ function sortRuns(runs: readonly Run[], key: SortKey, descending: boolean): Run[
   });
 }
 
-/** `Throughput 9.38 Gbit/s`: the run's headline metric, median of its samples (n in the tooltip). */
+/**
+ * `Throughput 9.38 Gbit/s`: the run's headline metric; `· median of 6` when
+ * it summarises several samples (repetitions, pairs, directions), so a
+ * three-pair run's number does not read as one pair's.
+ */
 function headlineText(run: Run): string {
   const h = run.headline;
-  return h ? `${metricName(h.metric)} ${formatQuantity(h.value, h.unit)}` : '—';
+  if (!h) return '—';
+  return `${metricName(h.metric)} ${formatQuantity(h.value, h.unit)}${h.n > 1 ? ` · median of ${h.n}` : ''}`;
 }
 
 /** History from the results store, newest first, with filters; pick two runs to compare. */

@@ -4,6 +4,7 @@ import type { ExportFormat } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { call } from '../lib/bridge-client';
 import { formatQuantities, formatQuantity, joinUnit, metricName } from '@netbench/report/echarts';
+import { TRIAL_ROWS_NOTE, trialRows } from '@netbench/report/trial-rows';
 import { formatTime } from '../lib/format';
 import { saveFile } from '../lib/save-file';
 import { go, href } from '../lib/route';
@@ -68,23 +69,51 @@ export function RunPage({ runId }: { runId: string }) {
 const FIRST_ROWS = 50;
 
 /**
- * One row per trial and metric. A run of hundreds of trials draws its first
- * rows with the page and the rest right after (a deferred render): laying
- * out a 400-row table took ~0.3 s, which the charts below no longer wait for.
+ * One row per trial, as `netbench results show` prints it: hosts, the
+ * parameters that differ, the result (throughput, else rate, else mean
+ * latency), p50/p90/p99/p99.9 and loss. A run of hundreds of trials draws
+ * its first rows with the page and the rest right after (a deferred render).
  */
 function SummaryTable({ trials }: { trials: readonly ShownTrial[] }) {
-  const rows = useMemo(() => trials.flatMap((t): { t: ShownTrial; m?: ShownMetric }[] => (t.metrics.length === 0 ? [{ t }] : t.metrics.map((m) => ({ t, m })))), [trials]);
+  const rows = useMemo(() => trialRows(trials).map((texts, i) => ({ t: trials[i]!, texts })), [trials]);
   const shown = useDeferredValue(rows, rows.length > FIRST_ROWS ? rows.slice(0, FIRST_ROWS) : rows);
   return (
+    <>
+      <div className="table-scroll">
+        <table className="data-table" data-testid="summary-table" data-rows={rows.length} aria-busy={shown.length < rows.length}>
+          <thead><tr>{['trial', 'tool · test', 'hosts', 'parameters', 'result', 'p50', 'p90', 'p99', 'p99.9', 'loss'].map((h, i) => <th scope="col" key={h} className={i >= 4 ? 'num' : undefined}>{h}</th>)}</tr></thead>
+          <tbody>
+            {shown.map(({ t, texts }) => (
+              <tr key={t.id}>
+                <td><code>{t.id}</code></td><td>{t.tool} · {t.test}</td><td>{texts.hosts}</td><td className="small">{texts.parameters}</td>
+                {t.status === 'succeeded'
+                  ? <td className="num" title={t.summary.headline ? metricName(t.summary.headline.metric) : undefined}>{texts.result || <span className="muted">no samples</span>}</td>
+                  : <td><StatusBadge status={t.status} />{t.error ? <span className="error-text small"> {t.error}</span> : null}</td>}
+                <td className="num">{texts.p50}</td><td className="num">{texts.p90}</td><td className="num">{texts.p99}</td><td className="num">{texts.p999}</td><td className="num">{texts.loss}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted small">{TRIAL_ROWS_NOTE}</p>
+      <details data-testid="metrics-details">
+        <summary>Every metric ({trials.reduce((n, t) => n + t.metrics.length, 0)} rows)</summary>
+        <MetricsTable trials={trials} />
+      </details>
+    </>
+  );
+}
+
+/** One row per trial and metric (`results show --metrics`), drawn only when opened. */
+function MetricsTable({ trials }: { trials: readonly ShownTrial[] }) {
+  const rows = useMemo(() => trials.flatMap((t) => t.metrics.map((m) => ({ t, m }))), [trials]);
+  return (
     <div className="table-scroll">
-      <table className="data-table" data-testid="summary-table" data-rows={rows.length} aria-busy={shown.length < rows.length}>
-        <thead><tr><th scope="col">trial</th><th scope="col">tool · test</th><th scope="col">status</th><th scope="col">metric</th><th scope="col">value</th><th scope="col">p50</th><th scope="col">p90</th><th scope="col">p99</th><th scope="col">n</th></tr></thead>
+      <table className="data-table" data-testid="metrics-table" data-rows={rows.length}>
+        <thead><tr>{['trial', 'tool · test', 'metric', 'value', 'p50', 'p90', 'p99', 'p99.9', 'n'].map((h, i) => <th scope="col" key={h} className={i >= 3 ? 'num' : undefined}>{h}</th>)}</tr></thead>
         <tbody>
-          {shown.map(({ t, m }, i) => (
-            <tr key={`${t.id}-${i}`}>
-              <td><code>{t.id}</code></td><td>{t.tool} · {t.test}</td><td><StatusBadge status={t.status} />{t.error ? <span className="error-text small"> {t.error}</span> : null}</td>
-              {m ? <MetricCells m={m} /> : <td colSpan={6} className="muted">no samples</td>}
-            </tr>
+          {rows.map(({ t, m }, i) => (
+            <tr key={`${t.id}-${i}`}><td><code>{t.id}</code></td><td>{t.tool} · {t.test}</td><MetricCells m={m} /></tr>
           ))}
         </tbody>
       </table>
@@ -93,18 +122,20 @@ function SummaryTable({ trials }: { trials: readonly ShownTrial[] }) {
 }
 
 function MetricCells({ m }: { m: ShownMetric }) {
-  // p50/p90/p99 in one unit, chosen by the largest (26 µs, 90 µs, 2.48 ms read as 0.026, 0.09, 2.48 ms).
+  // p50/p90/p99/p99.9 in one unit, chosen by the largest (26 µs, 90 µs, 2.48 ms read as 0.026, 0.09, 2.48 ms).
   const unit = m.percentileUnit ?? m.unit;
-  const present = [m.p50, m.p90, m.p99].filter((v): v is number => v !== undefined);
+  const present = [m.p50, m.p90, m.p99, m.p999].filter((v): v is number => v !== undefined);
   const { symbol, texts } = formatQuantities(present, unit);
-  const at = (v: number | undefined) => (v === undefined ? '—' : joinUnit(texts[present.indexOf(v)]!, symbol));
+  // A metric without percentiles (a rate, a count) leaves the columns blank; one with some shows — for a missing one.
+  const at = (v: number | undefined) => (v === undefined ? (present.length > 0 ? '—' : '') : joinUnit(texts[present.indexOf(v)]!, symbol));
   return (
     <>
-      <td title={m.metric}>{metricName(m.metric)}</td><td>{formatQuantity(m.value, m.unit)}</td>
-      <td>{at(m.p50)}</td>
-      <td>{at(m.p90)}</td>
-      <td>{at(m.p99)}</td>
-      <td>{m.n}</td>
+      <td title={m.metric}>{metricName(m.metric)}</td><td className="num">{m.histogramOnly ? <span className="muted" title="a histogram carried by a sample of value 0 (PKB's convention): its percentiles are to the right">histogram</span> : formatQuantity(m.value, m.unit)}</td>
+      <td className="num">{at(m.p50)}</td>
+      <td className="num">{at(m.p90)}</td>
+      <td className="num">{at(m.p99)}</td>
+      <td className="num">{at(m.p999)}</td>
+      <td className="num">{m.n}</td>
     </>
   );
 }

@@ -1,0 +1,59 @@
+// `@netbench/report/trial-rows`: one line per trial as a network engineer
+// reads a run (`results show` and the desktop app's run page print the same
+// texts). Browser-safe: units only, no Node built-ins.
+import type { ShownTrial } from '@netbench/results';
+import { displayUnit, formatNumber, joinUnit } from './units.js';
+
+/** The texts of one trial's summary row; a percentile the tool did not give is `—`, never made up. */
+export interface TrialRowTexts {
+  /** `a → b`, `a → b (reverse)`; empty for imported files, whose hosts are unknown. */
+  readonly hosts: string;
+  /** The parameters that differ between the run's trials (the rest would repeat on every row). */
+  readonly parameters: string;
+  /** Throughput, else transaction/request rate, else `mean` latency; the status when the trial did not succeed. */
+  readonly result: string;
+  readonly p50: string;
+  readonly p90: string;
+  readonly p99: string;
+  readonly p999: string;
+  readonly loss: string;
+}
+
+/** What the `result` column is, said once under the table. */
+export const TRIAL_ROWS_NOTE = 'result: throughput, else transaction/request rate, else mean latency. Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only).';
+
+/** `12.9 Gbit/s`, `21,931 tx/s`: a quantity in the unit its magnitude fills. */
+function quantityText(q: { readonly value: number; readonly unit: string } | undefined): string {
+  if (!q) return '';
+  const { symbol, factor } = displayUnit(q.unit, q.value);
+  return joinUnit(formatNumber(q.value * factor), symbol);
+}
+
+const isLatency = (metric: string | undefined) => metric !== undefined && /latency/i.test(metric);
+
+/** Parameters that differ between the trials (direction has its own place in `hosts`). */
+function varyingParams(trials: readonly ShownTrial[]): (t: ShownTrial) => string {
+  const keys = [...new Set(trials.flatMap((t) => Object.keys(t.params)))]
+    .filter((k) => k !== 'direction' && trials.some((t) => t.params[k] !== false) && new Set(trials.map((t) => String(t.params[k] ?? ''))).size > 1);
+  return (t) => keys.filter((k) => t.params[k] !== undefined && t.params[k] !== false).map((k) => `${k}=${String(t.params[k])}`).join(' ');
+}
+
+/** One summary row per trial, in the trials' order: hosts, varying parameters, result, p50/p90/p99/p99.9 (each in the unit its magnitude fills), loss. */
+export function trialRows(trials: readonly ShownTrial[]): TrialRowTexts[] {
+  const params = varyingParams(trials);
+  return trials.map((t) => {
+    const latency = t.summary.latency;
+    const at = (k: 'p50' | 'p90' | 'p99' | 'p999') => {
+      if (!latency) return '';
+      const value = latency[k];
+      return value === undefined ? '—' : quantityText({ value, unit: latency.unit });
+    };
+    return {
+      hosts: t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}`,
+      parameters: params(t),
+      result: t.status !== 'succeeded' ? t.status : `${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`,
+      p50: at('p50'), p90: at('p90'), p99: at('p99'), p999: at('p999'),
+      loss: quantityText(t.summary.loss),
+    };
+  });
+}
