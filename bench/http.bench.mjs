@@ -2,10 +2,9 @@ import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync, chmodSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LedgerFile, newRunId, readLedger, pendingResources } from '@netbench/plugin-api';
-import local from '@netbench/plugin-local';
 import http, { nginxConfig, parseAb, parseAbPercentilesCsv, parseWrk, parseOha } from '@netbench/plugin-http';
-import { line, median, tempDir } from './lib.mjs';
+import { openBenchLab } from './lab.mjs';
+import { line, median } from './lib.mjs';
 
 const run = promisify(execFile);
 // Rounds of three arms each (by hand A, netbench, by hand B); a multiple of 3 puts every arm in every position equally often.
@@ -21,7 +20,6 @@ const ONLY = process.env.HTTP_BENCH_ONLY?.split(',');
 const CONNECTIONS = 10;
 const SIZE = 1024;
 const OHA_RATE = 2000;
-const quiet = { debug() {}, info() {}, warn() {} };
 // On 2 vCPUs placement decides the result: nginx on CPU 0, the load generator on CPU 1, by hand and via netbench alike.
 const SERVER_CPUS = '0';
 const CLIENT_CPUS = '1';
@@ -123,7 +121,7 @@ export default async function httpBench() {
             // On a shared machine someone's `netbench cleanup --all` may delete this lab: make a new one and redo the round.
             if (attempt >= 3 || (await labAlive(lab))) throw error;
             line(`${c.generator} round ${i}`, 'lab deleted under the bench: new lab, round repeated');
-            await closeLab(lab);
+            await lab.close();
             lab = await openLab(seen);
           }
         }
@@ -131,20 +129,14 @@ export default async function httpBench() {
       report(`${c.argv('FILE').slice(3).join(' ').replace(url(), 'URL')} (${SIZE} B object, keep-alive)`, results);
     }
   } finally {
-    await closeLab(lab);
+    await lab.close();
   }
 }
 
-/** Two lab namespaces from the local plugin, with the hosts netbench's trials see wrapped to record what is started on them. */
+/** A bench lab whose hosts, as netbench's trials see them, record what is started on them. */
 async function openLab(seen) {
-  const runsDir = tempDir('netbench-bench-http-');
-  const runId = newRunId();
-  const runDir = join(runsDir, runId);
-  mkdirSync(join(runDir, 'raw'), { recursive: true });
-  const ledger = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
-  const ctx = { runId, runDir, signal: new AbortController().signal, log: quiet };
-  const requests = ['client', 'server'].map((name) => ({ id: name, name, cloud: 'local', config: {} }));
-  const [client, server] = await local.provision(requests, { ...ctx, ledger: ledger.forPlugin('local') });
+  const lab = await openBenchLab('netbench-bench-http-');
+  const { client, server, runDir } = lab;
   const spiedClient = { ...client, spawn: (argv, o) => (seen.client.push(argv), client.spawn(argv, o)) };
   const spiedServer = {
     ...server,
@@ -154,20 +146,13 @@ async function openLab(seen) {
       return server.exec(argv, o);
     },
   };
-  const trialCtx = (id) => ({ ...ctx, timeoutMs: 120_000, saveRaw: async (name, content) => { const p = join(runDir, 'raw', `${id}-${name}`); writeFileSync(p, content); return p; }, progress() {} });
-  return { client, server, spiedClient, spiedServer, ctx, runDir, trialCtx, ledger };
+  const trialCtx = (id) => ({ ...lab.ctx, timeoutMs: 120_000, saveRaw: async (name, content) => { const p = join(runDir, 'raw', `${id}-${name}`); writeFileSync(p, content); return p; }, progress() {} });
+  return { ...lab, spiedClient, spiedServer, trialCtx };
 }
 
 async function labAlive(lab) {
   const { stdout } = await run('ip', ['netns', 'list']);
   return [lab.client, lab.server].every((host) => stdout.includes(host.labels.netns));
-}
-
-async function closeLab(lab) {
-  for (const entry of pendingResources(await readLedger(join(lab.runDir, 'ledger.jsonl')))) {
-    await local.teardown(entry.resource, lab.ctx).catch((e) => console.log(`  teardown: ${e.message}`));
-  }
-  await lab.ledger.close();
 }
 
 /**
