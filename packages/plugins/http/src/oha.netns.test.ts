@@ -25,7 +25,7 @@ const value = (samples: readonly SampleInput[], metric: string, kind?: string) =
 describe('oha at a constant rate against nginx between two namespaces', () => {
   it('reports offered and achieved rate, percentiles to p99.99 and a histogram of every request', async (test) => {
     if (!hasOha) test.skip();
-    const trial = await labTrial(plugin, lab, { generator: 'oha', rate: 200, duration: 2, connections: 4, size: '1K' });
+    const trial = await labTrial(plugin, lab, { generator: 'oha', rate: 200, duration: 2, connections: 4, size: '1K', clientCpus: '0' });
     const t = testTrialContext(60_000);
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -42,6 +42,8 @@ describe('oha at a constant rate against nginx between two namespaces', () => {
       const raw = JSON.parse(readFileSync(t.saved.get('oha.json')!, 'utf8')) as { statusCodeDistribution: Record<string, number> };
       expect(raw.statusCodeDistribution['200']).toBe(value(samples, 'HTTP_Successes'));
       expect(samples[0]!.labels?.generator_version).toMatch(/^\d+\.\d+/);
+      // Read from /proc as oha started (it prints nothing until the end), past ip netns exec and taskset.
+      expect(samples[0]!.labels?.cpu_client_affinity).toBe('0');
     } finally {
       t.dispose();
     }

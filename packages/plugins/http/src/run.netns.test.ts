@@ -178,10 +178,11 @@ async function listening(port: number): Promise<void> {
 }
 
 describe('nginx private directory', () => {
-  it('is made under the temp dir, named after the run, and removed after the trial', async () => {
+  it('is made under the temp dir, named after the run, and removed after the trial with its HTTPS key', async () => {
     const mine = () => readdirSync('/tmp').filter((d) => d.startsWith('netbench-http-test-run'));
     const before = new Set(mine());
-    await runTrial({ generator: 'wrk', duration: 1, connections: 1, threads: 1 });
+    const { raw } = await runTrial({ generator: 'wrk', duration: 1, connections: 1, threads: 1, scheme: 'https' });
+    expect(raw.get('wrk.txt')).toMatch(/Running 1s test @ https:/);
     expect(mine().filter((d) => !before.has(d))).toEqual([]);
   });
 });
