@@ -7,10 +7,12 @@ import { openBenchLab } from './lab.mjs';
 import { line, median } from './lib.mjs';
 
 const run = promisify(execFile);
-// Rounds of three arms each (by hand A, netbench, by hand B); a multiple of 3 puts every arm in every position equally often.
-const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 9);
-// Seconds per wrk/oha round: a p99 of a 3 s run rests on ~1,000 requests and moves with every scheduler hiccup.
-const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 5);
+// Rounds of three arms each (by hand A, netbench, by hand B); a multiple of 3 puts every arm in every position equally
+// often. Many short rounds rather than a few long ones: the machine's load drifts over seconds, and pairs close in
+// time see the same load (12 rounds of 5 s left 95 % intervals of ±15-40 %, 30 of 2 s ±5-20 % on the same machine).
+const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 24);
+// Seconds of load per wrk/oha round (ab: about as long).
+const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3);
 // ab has no duration: a first trial of this many requests measures the rate, and the rounds run SECONDS' worth
 // (requests/s on the lab swing 4,000-30,000 with the machine's load). HTTP_BENCH_AB_REQUESTS fixes the count instead.
 const AB_CALIBRATION_REQUESTS = 5_000;
@@ -35,8 +37,11 @@ const HAND_PORT = 18_250;
  * netbench spawned for the generator and for nginx, and the nginx.conf it
  * wrote, are compared with the by-hand ones: any difference but the port and
  * the private directory stops the bench (a config difference is a bug, not
- * noise). Reported per figure: medians, netbench vs each by-hand arm, and A
- * vs B — the same command against itself, the noise floor of this machine.
+ * noise). Reported per figure: each arm's median and range; netbench against
+ * all by-hand runs (difference of medians) and, paired within each round,
+ * against the two by-hand runs around it (median and 95 % bootstrap
+ * interval); and B against A, paired the same way — the same command against
+ * itself, the noise floor of this machine.
  */
 export default async function httpBench() {
   // What netbench starts, as the hosts see it: the generator's argv, nginx's argv, the nginx.conf written.

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { LatencyHistogram } from '@netbench/plugin-api';
-import type { SampleInput } from '@netbench/plugin-api';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LatencyHistogram, ToolMissingError } from '@netbench/plugin-api';
+import type { ExecOptions, SampleInput } from '@netbench/plugin-api';
 import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOha } from './check.js';
@@ -66,6 +68,20 @@ describe('oha at a constant rate against nginx between two namespaces', () => {
       await expect(plugin.run(refused, t2.ctx)).rejects.toThrow(/oha on client got no answer .* connect/);
     } finally {
       t2.dispose();
+    }
+  });
+
+  it('fails with ToolMissingError naming the install script on a host without oha', async () => {
+    // The client as a fresh host would be: no oha on PATH, an empty home (so no ~/.cache/netbench/oha).
+    const home = mkdtempSync(join(tmpdir(), 'nbt-http-nohome-'));
+    const bare = { ...lab.client, exec: (argv: readonly string[], options: ExecOptions = {}) => lab.client.exec(argv, { ...options, env: { ...options.env, HOME: home, PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } }) };
+    const trial = { ...(await labTrial(plugin, lab, { generator: 'oha', rate: 50, duration: 1, connections: 1 })), client: bare };
+    const t = testTrialContext(60_000);
+    try {
+      await expect(plugin.run(trial, t.ctx)).rejects.toThrow(/oha.*install-oha\.sh/);
+      await expect(plugin.run(trial, t.ctx)).rejects.toBeInstanceOf(ToolMissingError);
+    } finally {
+      t.dispose();
     }
   });
 });
