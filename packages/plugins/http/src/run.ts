@@ -66,7 +66,7 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
     }
     const rawName = settings.generator === 'oha' ? 'oha.json' : `${settings.generator}.txt`;
     // Where each end runs (clientCpus/serverCpus pin them), read back from /proc: cpu_client_affinity, cpu_server_affinity.
-    // nginx's before the load starts, the generator's as it starts: nothing of netbench runs while it measures.
+    // nginx's before the load starts, the generator's the moment it has exec'd: no probe runs later in the measurement.
     const placement: Record<string, string> = {};
     if (endpoint) placement['cpu_server_affinity'] = (await nginxAffinity(trial.server, endpoint.dir, signal)) ?? 'unknown';
     const result = await runToolClient(trial.client, argv, ctx, {
