@@ -9,8 +9,8 @@ const LOOK_EVERY_MS = 25;
  * The CPUs the generator may run on, read from `/proc/PID/status` as soon as
  * the process is the generator itself (`Name:`), past the `ip netns exec` and
  * `taskset` it started as (the same pid, each exec'ing the next). Looking at
- * once rather than at its first output keeps the probe out of the measured
- * time: oha prints nothing until it ends, and a probe in the middle of a
+ * once rather than at its first output keeps the probe at the very start:
+ * oha prints nothing until it ends, and a probe in the middle of a
  * constant-rate run would delay the requests due then (its latency counts
  * from when each was due). Undefined when the process is gone or never
  * showed up as `name` within a second.
