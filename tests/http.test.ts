@@ -61,6 +61,18 @@ describe('netbench run: HTTP load against nginx in the lab', () => {
     expect(JSON.stringify(trial)).toMatch(/Connection refused/);
   });
 
+  it('a client that times out (the server link shaped to 8 kbit/s): the trial fails with the timeout ab reports, raw output kept', async () => {
+    const home = tempHome();
+    const runsDir = join(home, 'runs');
+    const result = await runCli(['run', `${SCENARIO}/slow-link.yaml`, '--runs-dir', runsDir], { env: { NETBENCH_HOME: home } });
+    expect(result.code).not.toBe(0);
+    const runDir = onlyRunDir(runsDir);
+    const [trial] = readResults(runDir).run.trials;
+    expect(trial?.status).toBe('failed');
+    expect(JSON.stringify(trial)).toMatch(/ab on client gave up: apr_pollset_poll: The timeout specified has expired/);
+    expect(readdirSync(join(runDir, 'raw'))).toContain('t0001-ab.txt');
+  });
+
   it('kill -9 mid-trial over HTTPS: `netbench cleanup <run>` stops nginx and wrk, and the next trial removes the private directory and its key', async () => {
     const home = tempHome();
     const runsDir = join(home, 'runs');
