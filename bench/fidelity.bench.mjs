@@ -1,14 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { LedgerFile, newRunId, readLedger, pendingResources } from '@netbench/plugin-api';
-import local from '@netbench/plugin-local';
 import netperf from '@netbench/plugin-netperf';
 import iperf3 from '@netbench/plugin-iperf3';
-import { line, median, tempDir } from './lib.mjs';
+import { openBenchLab } from './lab.mjs';
+import { line, median } from './lib.mjs';
 
 const ROUNDS = 5;
-const quiet = { debug() {}, info() {}, warn() {} };
 
 /**
  * On the same two namespaces, alternate back-to-back: the tool run by hand
@@ -16,14 +13,8 @@ const quiet = { debug() {}, info() {}, warn() {} };
  * netbench plugin. Medians of each side, and the difference.
  */
 export default async function fidelity() {
-  const runsDir = tempDir('netbench-bench-fid-');
-  const runId = newRunId();
-  const runDir = join(runsDir, runId);
-  mkdirSync(join(runDir, 'raw'), { recursive: true });
-  const ledger = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
-  const ctx = { runId, runDir, signal: new AbortController().signal, log: quiet };
-  const requests = ['client', 'server'].map((name) => ({ id: name, name, cloud: 'local', config: {} }));
-  const [client, server] = await local.provision(requests, { ...ctx, ledger: ledger.forPlugin('local') });
+  const lab = await openBenchLab('netbench-bench-fid-');
+  const { client, server, ctx, runDir } = lab;
   const handles = [];
   try {
     const trialCtx = (id) => ({ ...ctx, timeoutMs: 60_000, saveRaw: async () => join(runDir, 'raw', id), progress() {} });
@@ -62,9 +53,7 @@ export default async function fidelity() {
     report('iperf3 TCP throughput (Mbits/sec)', iperfHand, iperfNetbench);
   } finally {
     for (const handle of handles) await handle.stop().catch(() => {});
-    for (const entry of pendingResources(await readLedger(join(runDir, 'ledger.jsonl')))) {
-      await local.teardown(entry.resource, ctx).catch((e) => console.log(`  teardown: ${e.message}`));
-    }
+    await lab.close();
   }
 }
 

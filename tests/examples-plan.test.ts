@@ -28,6 +28,8 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     'linux-network-evaluation.yaml': [6, 1, 2],
     'http-sweeps.yaml': [70, 1, 2],
     'http-zone-to-zone.yaml': [78, 6, 6],
+    'http-zone-to-zone-aws.yaml': [78, 6, 6],
+    'http-zone-to-zone-azure.yaml': [78, 6, 6],
     'gcp-interzone-quick-test.yaml': [20, 4, 5],
     'quickstart.yaml': [5, 1, 2],
     'shaped-link.yaml': [1, 1, 2],

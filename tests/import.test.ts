@@ -29,6 +29,11 @@ const EVERY_FORMAT: readonly (readonly [string, string, string])[] = [
   [real('iperf', 'server-udp-p2.txt'), 'iperf', 'udp'],
   [real('fping', 'vector.txt'), 'fping', 'icmp'],
   [real('fping', 'count-quiet.txt'), 'fping', 'icmp'],
+  [real('http', 'ab-keepalive-1k.txt'), 'http', 'ab'],
+  [real('http', 'ab-non2xx.txt'), 'http', 'ab'],
+  [real('http', 'wrk-latency.txt'), 'http', 'wrk'],
+  [real('http', 'wrk-socket-errors.txt'), 'http', 'wrk'],
+  [real('http', 'oha-rate-300.json'), 'http', 'oha'],
 ];
 
 interface ImportJson {
@@ -80,6 +85,17 @@ describe('netbench import', () => {
     const fpingP50 = samples.find((s) => s.labels.tool === 'fping' && s.metric === 'Latency p50')!;
     expect(fpingP50.value).toBe(0.072);
     expect(samples.find((s) => s.metric === 'TCP_RR_Latency_Histogram')?.histogram?.count).toBeGreaterThan(0);
+    // HTTP: ab's and wrk's saved reports and oha's JSON; non-2xx answers are errors, not served requests.
+    const http = (file: string, metric: string, kind?: string) => {
+      const trial = record.trials[EVERY_FORMAT.findIndex(([f]) => f.endsWith(`/${file}`))]!;
+      return samples.filter((s) => s.trialId === trial.id && s.metric === metric && s.labels.error_kind === kind);
+    };
+    expect(http('ab-keepalive-1k.txt', 'HTTP_Connect_Time').map((s) => s.labels.stat)).toEqual(expect.arrayContaining(['min', 'mean', 'median', 'max']));
+    expect(http('ab-non2xx.txt', 'HTTP_Request_Rate')[0]?.value).toBe(0);
+    expect(http('ab-non2xx.txt', 'HTTP_Errors', 'status')[0]?.value).toBeGreaterThan(0);
+    expect(http('wrk-socket-errors.txt', 'HTTP_Errors', 'read')[0]?.value).toBe(6);
+    expect(http('wrk-latency.txt', 'HTTP_Latency_p99')[0]?.unit).toBe('ms');
+    expect(http('oha-rate-300.json', 'HTTP_Latency_p99_99')[0]?.value).toBeGreaterThan(0);
 
     expect(await storedRuns(db)).toEqual([{ runId: body.runId, trials: EVERY_FORMAT.length, samples: samples.length, status: 'succeeded' }]);
   });

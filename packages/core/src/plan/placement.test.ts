@@ -18,6 +18,12 @@ it('is quiet when pinned, on a larger machine, or off the lab', () => {
   expect(placementWarnings({ fleet: [host('c', 'aws'), host('s', 'aws')], trials: [trial({})] }, 2)).toEqual([]);
 });
 
+it('counts http trials pinned by their CPU lists (clientCpus/serverCpus of the block are cpu_client/cpu_server in params)', () => {
+  const http = (params: Record<string, string>) => ({ ...trial({}), tool: 'http', params }) as unknown as PlannedTrial;
+  expect(placementWarnings({ fleet: [host('c'), host('s')], trials: [http({ cpu_client: '1', cpu_server: '0' })] }, 2)).toEqual([]);
+  expect(placementWarnings({ fleet: [host('c'), host('s')], trials: [http({ cpu_client: '1' })] }, 2)[0]).toMatch(/^1 http trial runs both ends/);
+});
+
 it('counts ping and fping as pinned with their client alone (no server process)', () => {
   const fleet = [host('c'), host('s')];
   const ping = (params: Record<string, number>, tool: string) => ({ ...trial(params), tool }) as PlannedTrial;

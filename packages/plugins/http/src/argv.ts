@@ -16,7 +16,7 @@ export function endpointUrl(scheme: 'http' | 'https', address: string, port: num
  * (they are counted as failed requests instead of ending the test).
  */
 export function abArgv(settings: HttpTrialSettings, url: string): string[] {
-  return pinned(settings.clientCpus, [
+  return pinned(settings.cpu_client, [
     'ab', '-n', String(settings.requests ?? 10_000), '-c', String(settings.connections),
     ...(settings.keepalive ? ['-k'] : []),
     '-s', String(settings.timeout), '-r', '--', url,
@@ -25,7 +25,7 @@ export function abArgv(settings: HttpTrialSettings, url: string): string[] {
 
 /** `wrk -t T -c C -d Ds --timeout Ts --latency [-s SCRIPT] [-H 'Connection: close'] -- URL`. */
 export function wrkArgv(settings: HttpTrialSettings, url: string, scriptPath?: string): string[] {
-  return pinned(settings.clientCpus, [
+  return pinned(settings.cpu_client, [
     'wrk', '-t', String(settings.threads ?? 1), '-c', String(settings.connections),
     '-d', `${settings.duration ?? 10}s`, '--timeout', `${settings.timeout}s`, '--latency',
     ...(scriptPath !== undefined ? ['-s', scriptPath] : []),
@@ -41,7 +41,7 @@ export function wrkArgv(settings: HttpTrialSettings, url: string, scriptPath?: s
  * measured from when each request was due, not when it was sent.
  */
 export function ohaArgv(command: string, settings: HttpTrialSettings, url: string): string[] {
-  return pinned(settings.clientCpus, [
+  return pinned(settings.cpu_client, [
     command, '-z', `${settings.duration ?? 10}s`, '-c', String(settings.connections),
     ...(settings.rate !== undefined ? ['-q', String(settings.rate), '--latency-correction'] : []),
     ...(settings.keepalive ? [] : ['--disable-keepalive']),

@@ -44,6 +44,8 @@ describe('trials and argv', () => {
 
   it('builds argv arrays with -- before the URL and no shell', () => {
     const [ab] = trialsOf({ generator: 'ab', connections: 1000, requests: 10_000, keepalive: false, clientCpus: '1' });
+    // Under the names every tool's pinning has in params (so labels, series keys and the engine's placement warning).
+    expect(ab!.params).toMatchObject({ cpu_client: '1' });
     expect(abArgv(ab!.params, 'http://h:1/x;rm -rf /')).toEqual(['taskset', '-c', '1', 'ab', '-n', '10000', '-c', '1000', '-s', '10', '-r', '--', 'http://h:1/x;rm -rf /']);
     const [wrk] = trialsOf({ generator: 'wrk', connections: 1, threads: 4, keepalive: false });
     expect(wrkArgv(wrk!.params, 'http://h:1/')).toEqual(['wrk', '-t', '1', '-c', '1', '-d', '10s', '--timeout', '10s', '--latency', '-H', 'Connection: close', '--', 'http://h:1/']);

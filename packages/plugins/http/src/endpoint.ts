@@ -90,11 +90,16 @@ async function startOnFreePort(host: Host, ports: PortPool, dir: string, options
 }
 
 // A run killed with SIGKILL cannot remove its directories; `netbench cleanup` stops the processes but
-// knows nothing of files on hosts. The next trial on the host removes those over an hour old whose
-// nginx (if any) is gone. A fixed script: no spec value in it.
+// knows nothing of files on hosts. The next trial on the host removes them: an endpoint directory once
+// no nginx of its own runs (its pid file is gone, as nginx deletes it at exit, or names a dead process)
+// and it is 10 minutes old (setting one up takes seconds; a live one has a running nginx); a client
+// directory (ab's CSV, a wrk script: no process to ask) once it is a day old, far longer than trials run.
+// A fixed script: no spec value in it.
 const SWEEP_SCRIPT = [
   'for d in "${TMPDIR:-/tmp}"/netbench-http-*.*; do',
-  '  [ -d "$d" ] && [ -n "$(find "$d" -maxdepth 0 -mmin +60)" ] || continue',
+  '  [ -d "$d" ] || continue',
+  '  case "$d" in */netbench-http-client-*) age=1440 ;; *) age=10 ;; esac',
+  '  [ -n "$(find "$d" -maxdepth 0 -mmin +$age)" ] || continue',
   '  if [ -f "$d/nginx.pid" ] && kill -0 "$(cat "$d/nginx.pid")" 2>/dev/null; then continue; fi',
   '  rm -rf -- "$d"',
   'done',

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { LatencyHistogram } from '@netbench/plugin-api';
-import type { SampleInput } from '@netbench/plugin-api';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LatencyHistogram, ToolMissingError } from '@netbench/plugin-api';
+import type { ExecOptions, SampleInput } from '@netbench/plugin-api';
 import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOha } from './check.js';
@@ -25,7 +27,7 @@ const value = (samples: readonly SampleInput[], metric: string, kind?: string) =
 describe('oha at a constant rate against nginx between two namespaces', () => {
   it('reports offered and achieved rate, percentiles to p99.99 and a histogram of every request', async (test) => {
     if (!hasOha) test.skip();
-    const trial = await labTrial(plugin, lab, { generator: 'oha', rate: 200, duration: 2, connections: 4, size: '1K' });
+    const trial = await labTrial(plugin, lab, { generator: 'oha', rate: 200, duration: 2, connections: 4, size: '1K', clientCpus: '0' });
     const t = testTrialContext(60_000);
     try {
       const { samples } = await plugin.run(trial, t.ctx);
@@ -42,6 +44,8 @@ describe('oha at a constant rate against nginx between two namespaces', () => {
       const raw = JSON.parse(readFileSync(t.saved.get('oha.json')!, 'utf8')) as { statusCodeDistribution: Record<string, number> };
       expect(raw.statusCodeDistribution['200']).toBe(value(samples, 'HTTP_Successes'));
       expect(samples[0]!.labels?.generator_version).toMatch(/^\d+\.\d+/);
+      // Read from /proc as oha started (it prints nothing until the end), past ip netns exec and taskset.
+      expect(samples[0]!.labels?.cpu_client_affinity).toBe('0');
     } finally {
       t.dispose();
     }
@@ -64,6 +68,20 @@ describe('oha at a constant rate against nginx between two namespaces', () => {
       await expect(plugin.run(refused, t2.ctx)).rejects.toThrow(/oha on client got no answer .* connect/);
     } finally {
       t2.dispose();
+    }
+  });
+
+  it('fails with ToolMissingError naming the install script on a host without oha', async () => {
+    // The client as a fresh host would be: no oha on PATH, an empty home (so no ~/.cache/netbench/oha).
+    const home = mkdtempSync(join(tmpdir(), 'nbt-http-nohome-'));
+    const bare = { ...lab.client, exec: (argv: readonly string[], options: ExecOptions = {}) => lab.client.exec(argv, { ...options, env: { ...options.env, HOME: home, PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } }) };
+    const trial = { ...(await labTrial(plugin, lab, { generator: 'oha', rate: 50, duration: 1, connections: 1 })), client: bare };
+    const t = testTrialContext(60_000);
+    try {
+      await expect(plugin.run(trial, t.ctx)).rejects.toThrow(/oha.*install-oha\.sh/);
+      await expect(plugin.run(trial, t.ctx)).rejects.toBeInstanceOf(ToolMissingError);
+    } finally {
+      t.dispose();
     }
   });
 });

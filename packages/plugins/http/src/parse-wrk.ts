@@ -63,7 +63,9 @@ export function parseWrk(raw: string, source = '<wrk output>'): HttpResult {
   return {
     generator: 'wrk',
     requests,
-    // A response counted as a status error or a timeout is in `requests` too; it was not served.
+    // A status error is in `requests` and was not served. wrk's timeout count mixes answers later than
+    // --timeout (in `requests`) with requests still waiting at its 2-s checks (not in it, maybe counted
+    // twice): subtracting them all never counts a late answer as served, and may undercount successes.
     successes: Math.max(0, requests - status - errors.timeout!),
     seconds,
     errors,

@@ -67,6 +67,16 @@ describe('wrk', () => {
     expect(value(samples, 'HTTP_Errors', { error_kind: 'status' })).toBe(14834);
   });
 
+  it('reads socket errors by kind; timed-out requests are not successes', () => {
+    // Captured against a server that drops every other connection's second request and answers the others' 2.5 s late (wrk --timeout 1s).
+    const result = parseWrk(fixture('wrk-socket-errors.txt'), 'wrk.txt');
+    expect(result.errors).toMatchObject({ connect: 0, read: 6, write: 0, timeout: 2, status: 0 });
+    expect(result).toMatchObject({ requests: 10, successes: 8 });
+    const samples = httpSamples(result);
+    expect(value(samples, 'HTTP_Errors')).toBe(8);
+    expect(value(samples, 'HTTP_Errors', { error_kind: 'read' })).toBe(6);
+  });
+
   it('reads a run in which nothing was answered as zero requests', () => {
     expect(parseWrk(fixture('wrk-timeouts.txt'), 'wrk.txt')).toMatchObject({ requests: 0, successes: 0 });
   });

@@ -10,14 +10,17 @@ import { httpPlugin } from './plugin.js';
 // A port range of its own, so this file never meets another test's endpoints.
 const plugin = httpPlugin({ ports: { first: 18_300, last: 18_319 } });
 const STALL_PORT = 18_390;
+const FLAKY_PORT = 18_391;
 let lab: TwoHostLab;
 let stall: HostProcess | undefined;
+let flaky: HostProcess | undefined;
 
 beforeAll(async () => {
   lab = await twoHostLab({ tag: 'http', subnet: '10.213.15' });
 });
 afterAll(async () => {
   stall?.kill('SIGKILL');
+  flaky?.kill('SIGKILL');
   await lab?.close();
 });
 
@@ -106,12 +109,7 @@ describe('http run() against real nginx between two namespaces', () => {
       `s.bind(("0.0.0.0", ${STALL_PORT})); s.listen(64); held = []`,
       'while True: held.append(s.accept())',
     ].join('\n')]);
-    // Python may take a while to start on a loaded machine: wait until the port listens.
-    for (let i = 0; i < 200; i += 1) {
-      const listening = await lab.server.exec(['ss', '-Hltn', `sport = :${STALL_PORT}`]);
-      if (listening.stdout.trim() !== '') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await listening(STALL_PORT);
     const url = `http://{server}:${STALL_PORT}/`;
     const ab = await labTrial(plugin, lab, { generator: 'ab', url, timeout: 1, requests: 4, connections: 2 });
     const t1 = testTrialContext();
@@ -121,6 +119,31 @@ describe('http run() against real nginx between two namespaces', () => {
     const t2 = testTrialContext();
     await expect(plugin.run(wrk, t2.ctx)).rejects.toThrow(/wrk .*got no answer/);
     t2.dispose();
+  });
+
+  it('wrk counts errors by kind: a dropped connection is a read error, an answer later than the timeout a timeout', async () => {
+    // A real listener: each connection's first request is answered at once; then on odd connections the
+    // second is dropped (the socket closed unanswered), on even ones answered after 2.5 s, past wrk's 1 s.
+    flaky = lab.server.spawn(['python3', '-c', [
+      'import itertools, socket, threading, time',
+      'OK = b"HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\nok"',
+      'def serve(c, i):',
+      '    with c:',
+      '        c.recv(65536); c.sendall(OK); c.recv(65536)',
+      '        if i % 2: return',
+      '        time.sleep(2.5); c.sendall(OK); c.recv(65536)',
+      's = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)',
+      `s.bind(("0.0.0.0", ${FLAKY_PORT})); s.listen(64)`,
+      'for i in itertools.count(): threading.Thread(target=serve, args=(s.accept()[0], i), daemon=True).start()',
+    ].join('\n')]);
+    await listening(FLAKY_PORT);
+    const { samples, raw } = await runTrial({ generator: 'wrk', url: `http://{server}:${FLAKY_PORT}/`, timeout: 1, duration: 4, connections: 2, threads: 1 });
+    expect(raw.get('wrk.txt')).toMatch(/Socket errors: connect \d+, read [1-9]\d*, write \d+, timeout [1-9]\d*/);
+    expect(value(samples, 'HTTP_Errors', 'read')).toBeGreaterThan(0);
+    expect(value(samples, 'HTTP_Errors', 'timeout')).toBeGreaterThan(0);
+    // Late answers are in wrk's request count but are not served requests.
+    expect(value(samples, 'HTTP_Successes')).toBe(value(samples, 'HTTP_Requests')! - value(samples, 'HTTP_Errors', 'timeout')!);
+    expect(value(samples, 'HTTP_Successes')).toBeGreaterThan(0);
   });
 
   it('ships a user Lua script to the client host and wrk runs it', async () => {
@@ -145,11 +168,21 @@ describe('http run() against real nginx between two namespaces', () => {
   });
 });
 
+/** Python may take a while to start on a loaded machine: wait until the port listens. */
+async function listening(port: number): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const found = await lab.server.exec(['ss', '-Hltn', `sport = :${port}`]);
+    if (found.stdout.trim() !== '') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('nginx private directory', () => {
-  it('is made under the temp dir, named after the run, and removed after the trial', async () => {
+  it('is made under the temp dir, named after the run, and removed after the trial with its HTTPS key', async () => {
     const mine = () => readdirSync('/tmp').filter((d) => d.startsWith('netbench-http-test-run'));
     const before = new Set(mine());
-    await runTrial({ generator: 'wrk', duration: 1, connections: 1, threads: 1 });
+    const { raw } = await runTrial({ generator: 'wrk', duration: 1, connections: 1, threads: 1, scheme: 'https' });
+    expect(raw.get('wrk.txt')).toMatch(/Running 1s test @ https:/);
     expect(mine().filter((d) => !before.has(d))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { posix } from 'node:path';
 import { NetbenchError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, firstOutput, readAffinity, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, readAffinity, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
 import type { ExecResult, Host, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import type { PortPool } from '@netbench/plugin-api/tool-kit';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
@@ -12,6 +13,7 @@ import { httpSamples } from './http-samples.js';
 import { parseAb, parseAbPercentilesCsv } from './parse-ab.js';
 import { parseOha } from './parse-oha.js';
 import { parseWrk } from './parse-wrk.js';
+import { generatorAffinity } from './placement.js';
 import { objectPath, type HttpTrialSettings } from './trial-settings.js';
 
 const AB_CSV = 'ab-percentiles.csv';
@@ -46,7 +48,7 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
       const size = settings.size ?? 0;
       endpoint = await startEndpoint(trial.server, ports, {
         runId: ctx.runId, sizes: [size], tls: settings.scheme === 'https', keepalive: settings.keepalive,
-        workers: settings.workers ?? 1, connections: settings.connections, ...(settings.serverCpus !== undefined ? { cpus: settings.serverCpus } : {}),
+        workers: settings.workers ?? 1, connections: settings.connections, ...(settings.cpu_server !== undefined ? { cpus: settings.cpu_server } : {}),
       }, signal);
       url = endpointUrl(settings.scheme ?? 'http', trial.target, endpoint.port, settings.path ?? objectPath(size));
     }
@@ -63,16 +65,14 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
       argv = ohaArgv(oha!.command, settings, url);
     }
     const rawName = settings.generator === 'oha' ? 'oha.json' : `${settings.generator}.txt`;
-    // Where each end runs (clientCpus/serverCpus pin them), read back while they run: cpu_client_affinity, cpu_server_affinity.
+    // Where each end runs (clientCpus/serverCpus pin them), read back from /proc: cpu_client_affinity, cpu_server_affinity.
+    // nginx's before the load starts, the generator's the moment it has exec'd: no probe runs later in the measurement.
     const placement: Record<string, string> = {};
-    const server = endpoint;
+    if (endpoint) placement['cpu_server_affinity'] = (await nginxAffinity(trial.server, endpoint.dir, signal)) ?? 'unknown';
     const result = await runToolClient(trial.client, argv, ctx, {
       signal, stdoutName: rawName, stderrName: `${settings.generator}.stderr.txt`, ...(settings.duration !== undefined && settings.generator !== 'ab' ? { seconds: settings.duration } : {}),
       onStart: async (client) => {
-        // Past taskset: wrk and ab print a header as they start; oha prints only at the end, so at most half a second.
-        await firstOutput(client.stdout, 500);
-        placement['cpu_client_affinity'] = (await readAffinity(trial.client, client.pid, signal)) ?? 'unknown';
-        if (server) placement['cpu_server_affinity'] = (await nginxAffinity(trial.server, server.dir, signal)) ?? 'unknown';
+        placement['cpu_client_affinity'] = (await generatorAffinity(trial.client, client.pid, posix.basename(oha?.command ?? settings.generator), signal)) ?? 'unknown';
       },
     });
     if (signal.aborted) throw failure(signal.reason);

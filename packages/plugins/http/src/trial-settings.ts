@@ -19,8 +19,9 @@ export type HttpTrialSettings = {
   readonly threads?: number;
   readonly script?: string;
   readonly rate?: number;
-  readonly clientCpus?: string;
-  readonly serverCpus?: string;
+  /** `clientCpus` / `serverCpus` of the block, under the names every tool's pinning has in params and labels (the engine's placement warning reads them). */
+  readonly cpu_client?: string;
+  readonly cpu_server?: string;
 };
 
 /** The object nginx serves for a size: `/obj-1024`. */

@@ -50,8 +50,8 @@ function trial(params: HttpParams, generator: Generator, point: Point): TrialSpe
     if (params.script !== undefined) p.script = params.script;
   }
   if (point.rate !== undefined) p.rate = point.rate;
-  if (params.clientCpus !== undefined) p.clientCpus = params.clientCpus;
-  if (params.serverCpus !== undefined && params.url === undefined) p.serverCpus = params.serverCpus;
+  if (params.clientCpus !== undefined) p.cpu_client = params.clientCpus;
+  if (params.serverCpus !== undefined && params.url === undefined) p.cpu_server = params.serverCpus;
   // ab has no time limit we use: guess 2,000 requests/s (ab -c 1000 without keep-alive did ~1,500/s on the lab); the trial timeout adds its slack.
   const seconds = generator === 'ab' ? Math.max(1, Math.ceil(params.requests / 2_000)) : params.duration;
   return { test: generator, params: p, estimatedSeconds: seconds, traffic: { direction: 'reverse' } };
