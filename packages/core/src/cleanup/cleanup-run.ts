@@ -8,7 +8,7 @@ import { LedgerFile } from '@netbench/plugin-api';
 import { RUN_FILES } from '../engine/run-files.js';
 import { deleteResources } from '../engine/teardown.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
-import { liveRunPid } from '../run-id/run-lock.js';
+import { liveRunPid, machineLockDir } from '../run-id/run-lock.js';
 import type { CleanupOptions, CleanupOutcome, CleanupRunOptions } from './cleanup-outcome.js';
 
 const DEFAULT_TIMEOUT_MS = 600_000;
@@ -22,9 +22,10 @@ const DEFAULT_TIMEOUT_MS = 600_000;
 export async function cleanupRun(runDirOrId: string, options: CleanupRunOptions): Promise<CleanupOutcome> {
   const runDir = locateRunDir(runDirOrId, options.runsDir);
   if (!existsSync(runDir)) throw new NetbenchError(`no run folder ${runDir}`);
-  const pid = await liveRunPid(runDir);
+  // Its folder's lock, or the machine copy (the folder may be a copy or moved).
+  const pid = (await liveRunPid(runDir)) ?? (await liveRunPid(machineLockDir(basename(runDir))));
   if (pid !== undefined && !options.force) {
-    throw new NetbenchError(`run ${basename(runDir)} is still in progress (pid ${pid}); interrupt it (it tears down by itself) or clean with force`);
+    throw new NetbenchError(`run ${basename(runDir)} is still in progress (pid ${pid}); interrupt it (it tears down by itself) or clean with --force`);
   }
   return replayLedger(runDir, options);
 }
