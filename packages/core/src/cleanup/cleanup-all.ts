@@ -9,7 +9,7 @@ import { pendingResources } from '@netbench/plugin-api';
 import { readLedger } from '@netbench/plugin-api';
 import { newRunId, parseRunIdTime } from '@netbench/plugin-api';
 import { defaultRunsDir } from '@netbench/plugin-api';
-import { inUseBy, liveRunPid, liveRunsOnMachine } from '../run-id/run-lock.js';
+import { inUseBy, liveRunPid, liveRunsOnMachine, removeDeadMachineLocks } from '../run-id/run-lock.js';
 import { sweepTunnelEnds } from '../tunnels/sweep.js';
 import { pluginLog, replayLedger } from './cleanup-run.js';
 import type { CleanupAllOptions, CleanupOutcome } from './cleanup-outcome.js';
@@ -85,6 +85,8 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
     outcome.failed.push(...swept.failed);
     outcome.spared.push(...swept.spared);
   }
+  // The machine copies of run.lock that killed runs left: bookkeeping of netbench's own, not a cloud resource.
+  if (!options.dryRun) await removeDeadMachineLocks(options.machineLocksDir);
   return outcome;
 }
 

@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processState } from '@netbench/plugin-api/cloud-kit';
-import { liveRunPid, liveRunsOnMachine, machineLockDir, removeMachineLock, runLockText, writeMachineLock } from './run-lock.js';
+import { liveRunPid, liveRunsOnMachine, machineLockDir, removeDeadMachineLocks, removeMachineLock, runLockText, writeMachineLock } from './run-lock.js';
 
 let root: string | undefined;
 afterEach(() => { if (root) rmSync(root, { recursive: true, force: true }); });
@@ -48,8 +48,8 @@ describe.skipIf(!existsSync('/proc/self/stat'))('run.lock: is the run still goin
 
   it('machine copies: live runs are found by id whatever their runs folder; dead ones and foreign names are not', async () => {
     root = mkdtempSync(join(tmpdir(), 'nbt-locks-'));
-    const liveRun = '20261128-130000-live01';
-    const deadRun = '20261128-130000-dead01';
+    const liveRun = '20000101-000000-live01';
+    const deadRun = '20000101-000000-dead01';
     const child = await liveChild();
     const dead = await liveChild();
     await dead.kill();
@@ -60,10 +60,19 @@ describe.skipIf(!existsSync('/proc/self/stat'))('run.lock: is the run still goin
       }
       await mkdir(join(root, 'netbench-not-a-run-id'));
       expect(await liveRunsOnMachine(root)).toEqual(new Map([[liveRun, child.pid]]));
+      // The dead run's copy is swept, the live one's kept.
+      await removeDeadMachineLocks(root);
+      expect(existsSync(machineLockDir(deadRun, root))).toBe(false);
+      expect(existsSync(join(machineLockDir(liveRun, root), 'run.lock'))).toBe(true);
     } finally {
       await child.kill();
     }
     expect(await liveRunsOnMachine(root)).toEqual(new Map());
+    // A dead run whose id is under a minute old may be a run writing its lock right now: left for a later sweep.
+    await removeDeadMachineLocks(root, Date.parse('2000-01-01T00:00:30Z'));
+    expect(existsSync(join(machineLockDir(liveRun, root), 'run.lock'))).toBe(true);
+    await removeDeadMachineLocks(root, Date.parse('2000-01-01T00:01:30Z'));
+    expect(existsSync(machineLockDir(liveRun, root))).toBe(false);
 
     // This process's own copy: written, then removed with its directory.
     const own = '20261128-130000-own001';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RUN_FILES } from '@netbench/plugin-api';
+import { parseRunIdTime, RUN_FILES } from '@netbench/plugin-api';
 import { isSameProcessAlive, processStartTimeSync } from '@netbench/plugin-api/cloud-kit';
 
 /**
@@ -33,7 +33,10 @@ export async function writeMachineLock(runId: string, root = MACHINE_LOCKS_DIR):
   try {
     // Readable by all (no secret in it) so a sweep by another user still sees the run is alive; tunnels tighten it to 0700.
     await mkdir(dir, { recursive: true, mode: 0o755 });
-    await writeFile(join(dir, RUN_FILES.lock), runLockText(runId), { mode: 0o644 });
+    // Whole or absent (write, then rename): a sweep reading it half-written would take the run for dead.
+    const part = join(dir, `${RUN_FILES.lock}.${process.pid}`);
+    await writeFile(part, runLockText(runId), { mode: 0o644 });
+    await rename(part, join(dir, RUN_FILES.lock));
     return undefined;
   } catch (error) {
     return `cannot write ${join(dir, RUN_FILES.lock)} (${(error as Error).message}): \`netbench cleanup --all\` from another runs folder would not see this run is alive`;
@@ -86,6 +89,21 @@ export async function liveRunsOnMachine(root = MACHINE_LOCKS_DIR): Promise<Map<s
     if (pid !== undefined) live.set(runId, pid);
   }
   return live;
+}
+
+/**
+ * Remove the machine copies that killed runs left (their process is dead,
+ * their id over a minute old so a run writing its lock right now is never
+ * taken for one), and each directory when nothing else is in it.
+ */
+export async function removeDeadMachineLocks(root = MACHINE_LOCKS_DIR, now = Date.now()): Promise<void> {
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const runId = MACHINE_LOCK_RE.exec(name)?.[1];
+    const started = runId ? parseRunIdTime(runId) : undefined;
+    if (!runId || !started || now - started.getTime() < 60_000) continue;
+    if (!existsSync(join(root, name, RUN_FILES.lock)) || (await liveRunPid(join(root, name))) !== undefined) continue;
+    await removeMachineLock(runId, root);
+  }
 }
 
 /** How a spared resource is reported. */
