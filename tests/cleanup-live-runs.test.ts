@@ -72,7 +72,8 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     expect(report.deleted.map((r) => r.type)).toEqual(expect.arrayContaining(['veth', 'bridge']));
     expect(namespaces()).toEqual([]);
     expect(sandbox.exec(['ip', '-o', 'link', 'show'])).not.toContain(`nb${runId.slice(-6).toLowerCase()}`);
-    // Its machine copy of run.lock stays until a sweep when it is a minute old (a younger one may be a run writing it now): unit-tested.
+    // The killed run's machine copy of run.lock went with its leftovers.
+    expect(sandbox.exec(['ls', '-a', '/dev/shm'])).not.toContain(`netbench-${runId}`);
   });
 });
 

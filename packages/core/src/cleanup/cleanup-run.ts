@@ -8,7 +8,7 @@ import { LedgerFile } from '@netbench/plugin-api';
 import { RUN_FILES } from '../engine/run-files.js';
 import { deleteResources } from '../engine/teardown.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
-import { liveRunPid, machineLockDir } from '../run-id/run-lock.js';
+import { liveRunPid, machineLockDir, removeMachineLock } from '../run-id/run-lock.js';
 import type { CleanupOptions, CleanupOutcome, CleanupRunOptions } from './cleanup-outcome.js';
 
 const DEFAULT_TIMEOUT_MS = 600_000;
@@ -27,7 +27,10 @@ export async function cleanupRun(runDirOrId: string, options: CleanupRunOptions)
   if (pid !== undefined && !options.force) {
     throw new NetbenchError(`run ${basename(runDir)} is still in progress (pid ${pid}); interrupt it (it tears down by itself) or clean with --force`);
   }
-  return replayLedger(runDir, options);
+  const outcome = await replayLedger(runDir, options);
+  // A killed run's machine copy of run.lock (and its RAM directory, once its tunnel ends are gone).
+  if (pid === undefined && !options.dryRun) await removeMachineLock(basename(runDir));
+  return outcome;
 }
 
 /** Replay one run folder's ledger. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,11 +68,13 @@ describe.skipIf(!existsSync('/proc/self/stat'))('run.lock: is the run still goin
       await child.kill();
     }
     expect(await liveRunsOnMachine(root)).toEqual(new Map());
-    // A dead run whose id is under a minute old may be a run writing its lock right now: left for a later sweep.
-    await removeDeadMachineLocks(root, Date.parse('2000-01-01T00:00:30Z'));
-    expect(existsSync(join(machineLockDir(liveRun, root), 'run.lock'))).toBe(true);
-    await removeDeadMachineLocks(root, Date.parse('2000-01-01T00:01:30Z'));
-    expect(existsSync(machineLockDir(liveRun, root))).toBe(false);
+    // A directory whose lock is not there yet (a run about to rename it in), or that holds something else, stays.
+    await mkdir(machineLockDir('20000101-000000-nolock', root));
+    await writeFile(join(machineLockDir(liveRun, root), 'other'), '');
+    await removeDeadMachineLocks(root);
+    expect(existsSync(machineLockDir('20000101-000000-nolock', root))).toBe(true);
+    expect(existsSync(join(machineLockDir(liveRun, root), 'run.lock'))).toBe(false);
+    expect(existsSync(join(machineLockDir(liveRun, root), 'other'))).toBe(true);
 
     // This process's own copy: written, then removed with its directory.
     const own = '20261128-130000-own001';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRunIdTime, RUN_FILES } from '@netbench/plugin-api';
+import { RUN_FILES } from '@netbench/plugin-api';
 import { isSameProcessAlive, processStartTimeSync } from '@netbench/plugin-api/cloud-kit';
 
 /**
@@ -92,16 +92,14 @@ export async function liveRunsOnMachine(root = MACHINE_LOCKS_DIR): Promise<Map<s
 }
 
 /**
- * Remove the machine copies that killed runs left (their process is dead,
- * their id over a minute old so a run writing its lock right now is never
- * taken for one), and each directory when nothing else is in it.
+ * Remove the machine copies that killed runs left (their process is dead),
+ * and each directory when nothing else is in it. A directory without a lock
+ * is left alone: a run may be between making it and renaming its lock in.
  */
-export async function removeDeadMachineLocks(root = MACHINE_LOCKS_DIR, now = Date.now()): Promise<void> {
+export async function removeDeadMachineLocks(root = MACHINE_LOCKS_DIR): Promise<void> {
   for (const name of await readdir(root).catch(() => [] as string[])) {
     const runId = MACHINE_LOCK_RE.exec(name)?.[1];
-    const started = runId ? parseRunIdTime(runId) : undefined;
-    if (!runId || !started || now - started.getTime() < 60_000) continue;
-    if (!existsSync(join(root, name, RUN_FILES.lock)) || (await liveRunPid(join(root, name))) !== undefined) continue;
+    if (!runId || !existsSync(join(root, name, RUN_FILES.lock)) || (await liveRunPid(join(root, name))) !== undefined) continue;
     await removeMachineLock(runId, root);
   }
 }
