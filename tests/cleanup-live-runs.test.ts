@@ -59,6 +59,11 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     // With --json the error is the JSON on stdout.
     expect(named.stdout + named.stderr).toContain(`run ${runId} is still in progress (pid ${pid})`);
     expect(namespaces()).toHaveLength(2);
+    // --force passes the refusal; with --dry-run it only lists (this flag used to be ignored for a named run, which deleted).
+    const forced = await runCli(['cleanup', runId, '--runs-dir', runsA, '--force', '--dry-run'], { env: { NETBENCH_HOME: homeA }, wrapper: sandbox.wrapper });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain(`would delete netns nb-${runId}-client`);
+    expect(namespaces()).toHaveLength(2);
 
     // Killed with SIGKILL (no teardown): its leftovers are leftovers again, found from the other home by naming.
     sandbox.exec(['kill', '-KILL', String(pid)]);
