@@ -9,7 +9,7 @@ import { pendingResources } from '@netbench/plugin-api';
 import { readLedger } from '@netbench/plugin-api';
 import { newRunId, parseRunIdTime } from '@netbench/plugin-api';
 import { defaultRunsDir } from '@netbench/plugin-api';
-import { liveRunPid } from '../run-id/run-lock.js';
+import { inUseBy, liveRunPid, liveRunsOnMachine, removeDeadMachineLocks } from '../run-id/run-lock.js';
 import { sweepTunnelEnds } from '../tunnels/sweep.js';
 import { pluginLog, replayLedger } from './cleanup-run.js';
 import type { CleanupAllOptions, CleanupOutcome } from './cleanup-outcome.js';
@@ -19,23 +19,28 @@ const sameResource = (a: LedgerResource, b: LedgerResource) => a.type === b.type
 
 /**
  * Find and delete leftovers of every run (`netbench cleanup --all`): first
- * replay the ledger of each run folder that still lists resources (skipping
- * runs whose process is alive), then ask each cloud plugin's `cleanup` for
- * resources named after a run id, which also finds runs whose folder is gone.
+ * replay the ledger of each run folder that still lists resources, then ask
+ * each cloud plugin's `cleanup` for resources named after a run id, which
+ * also finds runs whose folder is gone or elsewhere. A run whose process is
+ * alive on this machine (its lock here or its machine copy, whatever its runs
+ * folder) is spared throughout and its resources reported as in use.
  */
 export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOutcome> {
-  const outcome: CleanupOutcome & { skipped: { cloud: string; reason: string }[] } = { deleted: [], failed: [], skipped: [] };
+  const outcome: CleanupOutcome & { skipped: { cloud: string; reason: string }[]; spared: { resource: LedgerResource; reason: string }[] } = { deleted: [], failed: [], skipped: [], spared: [] };
   const runsDir = resolve(options.runsDir ?? defaultRunsDir());
   const cutoff = options.olderThanMs !== undefined ? Date.now() - options.olderThanMs : undefined;
 
-  const liveRunIds: string[] = [];
+  // Every run alive on this machine, whatever its runs folder (machine copies of run.lock), plus this folder's own.
+  const live = await liveRunsOnMachine(options.machineLocksDir);
   for (const runDir of await runFolders(runsDir)) {
-    if ((await liveRunPid(runDir)) !== undefined) {
-      liveRunIds.push(basename(runDir));
-      continue;
-    }
     const entries = await readLedger(join(runDir, RUN_FILES.ledger));
     const pending = pendingResources(entries).filter((e) => options.cloud === undefined || e.plugin === options.cloud);
+    const pid = live.get(basename(runDir)) ?? (await liveRunPid(runDir));
+    if (pid !== undefined) {
+      live.set(basename(runDir), pid);
+      outcome.spared.push(...pending.map((e) => ({ resource: e.resource, reason: inUseBy(basename(runDir), pid) })));
+      continue;
+    }
     if (pending.length === 0) continue;
     const started = parseRunIdTime(basename(runDir)) ?? new Date(entries[0]?.time ?? 0);
     if (cutoff !== undefined && started.getTime() > cutoff) continue;
@@ -51,11 +56,11 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
     try {
       const cloud = await options.registry.get('cloud', descriptor.name);
       if (!cloud?.cleanup) continue;
-      // Runs still alive in this runs folder are spared, even when their resources match by name.
+      // Runs still alive on this machine are spared, even when their resources match by name.
       const filter = {
         ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}),
         ...(options.dryRun ? { dryRun: true } : {}),
-        excludeRunIds: liveRunIds,
+        excludeRunIds: [...live.keys()],
       };
       const report = await callPlugin(cloud, 'cleanup', (signal) => cloud.cleanup!(filter, { runId: events.runId, runDir: runsDir, signal, log: pluginLog(events, cloud.name, options.log) }), {
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -63,6 +68,10 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
       });
       outcome.deleted.push(...report.found.filter((r) => !report.failed.some((f) => sameResource(f.resource, r))));
       outcome.failed.push(...report.failed);
+      for (const resource of report.spared ?? []) {
+        const runId = typeof resource.data?.runId === 'string' ? resource.data.runId : undefined;
+        outcome.spared.push({ resource, reason: inUseBy(runId, runId !== undefined ? live.get(runId) : undefined) });
+      }
     } catch (error) {
       // Every installed cloud is asked; one this machine has no account for is skipped, not a failure.
       if (options.cloud === undefined) outcome.skipped.push({ cloud: descriptor.name, reason: errorMessage(error) });
@@ -71,10 +80,13 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
   }
   // Tunnel ends of runs whose folder is elsewhere: their daemons died with the namespaces above, their keys did not.
   if (options.cloud === undefined || options.cloud === 'local') {
-    const swept = await sweepTunnelEnds({ excludeRunIds: liveRunIds, ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}), ...(options.dryRun ? { dryRun: true } : {}) });
+    const swept = await sweepTunnelEnds({ excludeRunIds: [...live.keys()], livePids: live, ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}), ...(options.dryRun ? { dryRun: true } : {}) });
     outcome.deleted.push(...swept.deleted);
     outcome.failed.push(...swept.failed);
+    outcome.spared.push(...swept.spared);
   }
+  // The machine copies of run.lock that killed runs left: bookkeeping of netbench's own, not a cloud resource.
+  if (!options.dryRun) await removeDeadMachineLocks(options.machineLocksDir);
   return outcome;
 }
 

@@ -13,6 +13,12 @@ export interface CleanupOutcome {
    * Not failures: naming the cloud with `--cloud` makes them one.
    */
   readonly skipped?: { readonly cloud: string; readonly reason: string }[];
+  /**
+   * `cleanup --all`: resources of runs still in progress on this machine
+   * (their `run.lock` names a live process, same pid and start time),
+   * whatever runs folder they use: left alone, with `in use by live run X (pid N)`.
+   */
+  readonly spared?: { readonly resource: LedgerResource; readonly reason: string }[];
 }
 
 export interface CleanupOptions {
@@ -39,4 +45,6 @@ export interface CleanupAllOptions extends CleanupOptions {
   readonly olderThanMs?: number;
   /** Only this cloud plugin. */
   readonly cloud?: string;
+  /** Where runs keep the machine copy of their lock (default `/dev/shm`); tests point it elsewhere. */
+  readonly machineLocksDir?: string;
 }

@@ -9,7 +9,7 @@ import { LedgerFile } from '@netbench/plugin-api';
 import { RUN_FILES } from '../engine/run-files.js';
 import { deleteResources } from '../engine/teardown.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
-import { acquireRunLock, liveRunPid } from '../run-id/run-lock.js';
+import { acquireRunLock, liveRunPid, machineLockDir, removeMachineLock } from '../run-id/run-lock.js';
 import type { CleanupOptions, CleanupOutcome, CleanupRunOptions } from './cleanup-outcome.js';
 
 const DEFAULT_TIMEOUT_MS = 600_000;
@@ -23,16 +23,22 @@ const DEFAULT_TIMEOUT_MS = 600_000;
 export async function cleanupRun(runDirOrId: string, options: CleanupRunOptions): Promise<CleanupOutcome> {
   const runDir = locateRunDir(runDirOrId, options.runsDir);
   if (!existsSync(runDir)) throw new NetbenchError(`no run folder ${runDir}`);
-  if (options.force) return replayLedger(runDir, options);
-  const pid = await liveRunPid(runDir);
-  if (pid !== undefined) {
-    throw new NetbenchError(`run ${basename(runDir)} is still in progress (pid ${pid}); interrupt it (it tears down by itself) or clean with force`);
+  const runId = basename(runDir);
+  // Its folder's lock, or the machine copy (the folder may be a copy or moved).
+  const pid = (await liveRunPid(runDir)) ?? (await liveRunPid(machineLockDir(runId)));
+  if (pid !== undefined && !options.force) {
+    throw new NetbenchError(`run ${runId} is still in progress (pid ${pid}); interrupt it (it tears down by itself) or clean with --force`);
   }
+  // Forced on a live run (whose lock it is) or a dry run (deletes nothing): no lock of our own.
+  if (pid !== undefined || options.dryRun) return replayLedger(runDir, options);
   // Held while deleting, so that a `netbench run --resume` started meanwhile is refused instead of reusing hosts being deleted.
   // Best effort: on a full disk the lock cannot be written, and cleaning up matters more.
   const locked = await acquireRunLock(runDir, { bestEffort: true });
   try {
-    return await replayLedger(runDir, options);
+    const outcome = await replayLedger(runDir, options);
+    // A killed run's machine copy of run.lock (and its RAM directory, once its tunnel ends are gone).
+    await removeMachineLock(runId);
+    return outcome;
   } finally {
     if (locked) await rm(join(runDir, RUN_FILES.lock), { force: true });
   }

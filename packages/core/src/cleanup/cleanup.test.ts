@@ -10,6 +10,7 @@ import { definePlugin, type AnyPlugin } from '@netbench/plugin-api';
 import type { CleanupFilter } from '@netbench/plugin-api';
 import { LedgerFile } from '@netbench/plugin-api';
 import { readLedger } from '@netbench/plugin-api';
+import { processState } from '@netbench/plugin-api/cloud-kit';
 import { staticRegistry } from '../registry/static-registry.js';
 import { newRunId } from '@netbench/plugin-api';
 import labCloud, { type LabHostConfig } from '../engine/__fixtures__/lab-cloud.js';
@@ -177,21 +178,79 @@ describe('cleanupAll', () => {
     });
     const registry = staticRegistry([labWithCleanup] as AnyPlugin[]);
 
-    const dry = await cleanupAll({ registry, runsDir, dryRun: true, olderThanMs: 3600_000 });
+    const dry = await cleanupAll({ registry, runsDir, machineLocksDir: root, dryRun: true, olderThanMs: 3600_000 });
     expect(dry.deleted.filter((r) => r.type !== 'bucket').map((r) => r.type)).toEqual(['process', 'dir']);
     expect((await labResources(oldRun)).every(exists)).toBe(true);
     expect(filters[0]).toEqual({ olderThanMs: 3600_000, dryRun: true, excludeRunIds: [] });
 
-    const real = await cleanupAll({ registry, runsDir, olderThanMs: 3600_000 });
+    const real = await cleanupAll({ registry, runsDir, machineLocksDir: root, olderThanMs: 3600_000 });
     expect(real.deleted.map((r) => `${r.type}:${r.type === 'bucket' ? r.id : ''}`)).toEqual(['process:', 'dir:', 'bucket:nb-old']);
     expect(real.failed).toEqual([{ resource: { type: 'bucket', id: 'nb-stuck' }, error: 'in use' }]);
     expect((await labResources(oldRun)).some(exists)).toBe(false);
     // The recent run is younger than the cutoff and left alone.
     expect((await labResources(newRun)).every(exists)).toBe(true);
 
-    const rest = await cleanupAll({ registry, runsDir, cloud: 'lab' });
+    const rest = await cleanupAll({ registry, runsDir, machineLocksDir: root, cloud: 'lab' });
     expect(rest.deleted.filter((r) => r.type !== 'bucket')).toHaveLength(2);
     expect((await labResources(newRun)).some(exists)).toBe(false);
-    expect((await cleanupAll({ registry: staticRegistry([labCloud] as AnyPlugin[]), runsDir })).deleted).toEqual([]);
+    expect((await cleanupAll({ registry: staticRegistry([labCloud] as AnyPlugin[]), runsDir, machineLocksDir: root })).deleted).toEqual([]);
+  });
+
+  it('spares a run alive in another runs folder (its machine copy of run.lock), reports its resources as in use, and cleans them once its process is dead', async () => {
+    const otherRunsDir = join(root, 'other-runs');
+    const liveId = newRunId();
+    const liveDir = join(otherRunsDir, liveId);
+    await mkdir(liveDir, { recursive: true });
+    const alive = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => alive.once('exit', resolve));
+    const startTime = (await processState(alive.pid!))!.startTime;
+    // What the live run wrote: its folder's lock (elsewhere: not seen by this sweep) and the machine copy.
+    const lock = JSON.stringify({ pid: alive.pid, startTime, hostname: hostname(), runId: liveId });
+    await writeFile(join(liveDir, 'run.lock'), lock);
+    await mkdir(join(root, `netbench-${liveId}`));
+    await writeFile(join(root, `netbench-${liveId}`, 'run.lock'), lock);
+    const filters: CleanupFilter[] = [];
+    // A cloud that finds the live run's resource by name and honours the filter as local and docker do.
+    const named = { type: 'bucket', id: `nb-${liveId}`, data: { runId: liveId } };
+    const registry = staticRegistry([definePlugin({
+      ...labCloud,
+      async cleanup(filter: CleanupFilter) {
+        filters.push(filter);
+        return filter.excludeRunIds?.includes(liveId) ? { found: [], failed: [], spared: [named] } : { found: [named], failed: [] };
+      },
+    })] as AnyPlugin[]);
+    try {
+      const swept = await cleanupAll({ registry, runsDir, machineLocksDir: root });
+      expect(filters[0]?.excludeRunIds).toEqual([liveId]);
+      expect(swept.deleted).toEqual([]);
+      expect(swept.spared).toEqual([{ resource: named, reason: `in use by live run ${liveId} (pid ${alive.pid})` }]);
+    } finally {
+      alive.kill('SIGKILL');
+      await exited;
+    }
+    // The same run once its process is dead: a leftover like any other.
+    const swept = await cleanupAll({ registry, runsDir, machineLocksDir: root });
+    expect(filters[1]?.excludeRunIds).toEqual([]);
+    expect(swept.deleted).toEqual([named]);
+    expect(swept.spared).toEqual([]);
+  });
+
+  it('a run folder here whose process is alive: its pending resources are reported as in use, not replayed', async () => {
+    const runDir = await crashedRun(newRunId(new Date(Date.now() - 2 * 3600_000)));
+    const alive = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => alive.once('exit', resolve));
+    try {
+      await writeFile(join(runDir, 'run.lock'), JSON.stringify({ pid: alive.pid, startTime: (await processState(alive.pid!))!.startTime, hostname: hostname() }));
+      const swept = await cleanupAll({ registry: staticRegistry([labCloud] as AnyPlugin[]), runsDir, machineLocksDir: root });
+      expect(swept.deleted).toEqual([]);
+      expect(swept.spared?.map((s) => [s.resource.type, s.reason])).toEqual([
+        ['process', `in use by live run ${basename(runDir)} (pid ${alive.pid})`],
+        ['dir', `in use by live run ${basename(runDir)} (pid ${alive.pid})`],
+      ]);
+      expect((await labResources(runDir)).every(exists)).toBe(true);
+    } finally {
+      alive.kill('SIGKILL');
+      await exited;
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import type { NetbenchEvent } from '@netbench/plugin-api';
@@ -12,6 +11,7 @@ import { EventLog, writeFailure } from '../events/event-log.js';
 import { LedgerFile } from '@netbench/plugin-api';
 import { newRunId } from '@netbench/plugin-api';
 import { coreVersion, currentUser } from '../run-id/run-owner.js';
+import { removeMachineLock, runLockText, writeMachineLock } from '../run-id/run-lock.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
 import { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
 import { EXIT_CODES } from './exit-codes.js';
@@ -87,7 +87,9 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   const startedAt = restored ? new Date(restored.journal.startedAt) : new Date();
   // Nothing exists yet: a run folder that cannot be written stops the run here, with nothing to tear down.
   // (A resumed run took its lock in restoreRun, before touching its files.)
-  if (!restored) await writeRunFile(join(runDir, RUN_FILES.lock), `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() })}\n`);
+  if (!restored) await writeRunFile(join(runDir, RUN_FILES.lock), runLockText(runId));
+  // A copy outside the runs folder: `cleanup --all` from another runs folder spares this run while it lives.
+  const machineLockProblem = await writeMachineLock(runId);
   if (!restored) await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
   const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [], plan: planFingerprint(plan) });
   if (!restored) await journal.update({}).catch((error: unknown) => {
@@ -121,6 +123,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   });
   journal.onWriteError = (message) => events.emit({ type: 'warning', message });
   events.emit({ type: 'run-started', name: plan.spec.name, runDir, trials: plan.trials.length, hosts: plan.fleet.length, estimatedSeconds: plan.estimatedSeconds });
+  if (machineLockProblem) events.emit({ type: 'warning', message: machineLockProblem });
 
   let exitCode: number = EXIT_CODES.ok;
   let status: RunStatus = 'succeeded';
@@ -180,6 +183,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   await state.ledger.close();
   events.close();
   await rm(join(runDir, RUN_FILES.lock), { force: true });
+  await removeMachineLock(runId);
   return { record, samples, exitCode };
 }
 
@@ -193,6 +197,7 @@ async function keepRun(state: RunState, status: RunStatus, exitCode: number): Pr
   await state.ledger.close();
   state.events.close();
   await rm(join(state.runDir, RUN_FILES.lock), { force: true });
+  await removeMachineLock(state.runId);
   return { record, samples, exitCode, kept: true };
 }
 

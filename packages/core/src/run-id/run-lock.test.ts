@@ -12,7 +12,7 @@ const built = fileURLToPath(new URL('../../dist/run-id/run-lock.js', import.meta
 const contender = `
   const { acquireRunLock } = await import(${JSON.stringify(built)});
   await new Promise((r) => setTimeout(r, Number(process.env.START_AT) - Date.now()));
-  try { await acquireRunLock(process.argv[1]); console.log('locked'); await new Promise((r) => setTimeout(r, 1500)); }
+  try { await acquireRunLock(process.argv[1]); console.log('locked'); await new Promise((r) => setTimeout(r, 10_000)); }
   catch (error) { console.log('refused: ' + error.message); }
 `;
 
@@ -26,7 +26,8 @@ describe('acquireRunLock', () => {
     const dead = spawn('true');
     await new Promise((done) => dead.on('exit', done));
     await writeFile(join(dir, 'run.lock'), JSON.stringify({ pid: dead.pid, hostname: hostname() }));
-    const startAt = String(Date.now() + 1500);
+    // The winner holds the lock long after the start instant, so a contender slowed by a loaded machine still meets it held (not left by a dead process).
+    const startAt = String(Date.now() + 3000);
     const run = promisify(execFile);
     const outs = await Promise.all(Array.from({ length: 6 }, () => run(process.execPath, ['--input-type=module', '-e', contender, dir], { env: { ...process.env, START_AT: startAt } })));
     const lines = outs.map((o) => o.stdout.trim());

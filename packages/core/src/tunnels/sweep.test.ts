@@ -22,7 +22,9 @@ describe.skipIf(!base)('cleanup --all sweeping tunnel ends by their directory', 
     writeFileSync(join(end, 'run.lock'), `${JSON.stringify({ pid: run.pid, hostname: hostname(), runId })}\n`);
 
     const alive = await sweepTunnelEnds({ excludeRunIds: [] }, shm);
-    expect(alive).toEqual({ deleted: [], failed: [] });
+    expect(alive.deleted).toEqual([]);
+    expect(alive.failed).toEqual([]);
+    expect(alive.spared.map((s) => [s.resource.id, s.reason])).toEqual([['wg-a', `in use by live run ${runId} (pid ${run.pid})`]]);
     expect(existsSync(join(end, 'private.key'))).toBe(true);
 
     run.kill('SIGKILL');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Host, LedgerResource } from '@netbench/plugin-api';
 import { NetbenchError, RUN_FILES } from '@netbench/plugin-api';
 import type { LedgerFile } from '@netbench/plugin-api';
+import { runLockText } from '../run-id/run-lock.js';
 import { makeDirArgv, type EndpointUndo } from './commands.js';
 import { detectImplementation } from './detect.js';
 import { makeEndpoint, tunnelRoot } from './endpoint.js';
@@ -47,7 +47,7 @@ export async function tunnelUp(tunnel: ResolvedTunnel, hosts: readonly [Host, Ho
 
   const sides = endpoints.map((ep, i): Side => ({ host: hosts[i]!, ep, tunnel, implementation: implementations[i]!, signal: ctx.signal }));
   // Each end records the run's process (as the run folder's run.lock does): `cleanup --all` from another runs folder spares a live run.
-  const lock = `${JSON.stringify({ pid: process.pid, hostname: hostname(), runId: ctx.runId })}\n`;
+  const lock = runLockText(ctx.runId);
   await Promise.all(sides.map(async (side) => {
     await must(side, makeDirArgv(tunnelRoot(ctx.runId), side.ep.dir));
     await writePrivate(side, `${side.ep.dir}/${RUN_FILES.lock}`, lock);

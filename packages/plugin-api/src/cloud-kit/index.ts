@@ -13,6 +13,9 @@ export type { PricedSite, RegionalPriceTable, TableCostModel } from './table-cos
 // Local machine helpers for clouds that manage resources on this machine (the local lab, Docker).
 export { mustRun, runCommand } from './run-command.js';
 export type { CommandResult } from './run-command.js';
+// A process told apart from one that reused its pid (start time): sshd leftovers, a run's lock.
+export { isSameProcessAlive, processStartTimeSync, processState } from './process-identity.js';
+export type { ProcState } from './process-identity.js';
 export { DURATION_RE, formatBits, parseDuration, parsePercent, parseRate, PERCENT_RE, RATE_RE, rateProblem } from './link-units.js';
 // The queue of a shaped link (tbf burst/limit/latency, htb with a child qdisc): schema fields, tc argv, labels, kernel probes.
 export { CHILD_QDISCS, checkLinkQueue, DEFAULT_TBF_LATENCY, defaultBurstBytes, linkQueueIssues, linkQueueLabels, linkQueueShape, missingChildQdiscs, parseSize, qdiscProblem, rateQueueCommands, SIZE_RE } from './link-queue.js';

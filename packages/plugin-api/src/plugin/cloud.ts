@@ -39,7 +39,11 @@ export interface CleanupFilter {
   readonly olderThanMs?: number;
   /** Report, do not delete. */
   readonly dryRun?: boolean;
-  /** Run ids still running on this machine: never touch their resources. */
+  /**
+   * Run ids still running on this machine, whatever their runs folder (each
+   * run keeps a copy of its `run.lock` where every sweep looks): never touch
+   * their resources; list them in `CleanupReport.spared`.
+   */
   readonly excludeRunIds?: readonly string[];
 }
 
@@ -48,6 +52,12 @@ export interface CleanupReport {
   readonly found: readonly LedgerResource[];
   /** Resources that could not be deleted, with the reason. */
   readonly failed: readonly { readonly resource: LedgerResource; readonly error: string }[];
+  /**
+   * Optional: resources found but left alone because their run id is in
+   * `excludeRunIds` (a run still in progress on this machine), each with
+   * `data.runId`, so `netbench cleanup` can say which live run holds them.
+   */
+  readonly spared?: readonly LedgerResource[];
 }
 
 /**

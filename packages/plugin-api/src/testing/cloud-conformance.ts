@@ -81,6 +81,7 @@ export function cloudConformance(value: unknown, options: CloudConformanceOption
     const report = await cloud.cleanup({ runId: newRunId(), dryRun: true }, { runId: 'conformance', runDir: tmpdir(), signal: AbortSignal.timeout(60_000), log: quiet });
     if (!Array.isArray(report?.found) || !Array.isArray(report?.failed)) fail('cleanup must return { found: [], failed: [] }');
     if (report.found.length > 0) fail(`cleanup found resources of a run that never existed: ${JSON.stringify(report.found)}`);
+    if (report.spared !== undefined && (!Array.isArray(report.spared) || report.spared.length > 0)) fail(`cleanup spared resources of a run that never existed (spared lists only resources of excludeRunIds): ${JSON.stringify(report.spared)}`);
   });
   return [...checks, cleanup];
 }

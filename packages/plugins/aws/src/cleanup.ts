@@ -42,13 +42,19 @@ export function runMatches(filter: CleanupFilter, runId: string, now = Date.now(
 export async function cleanupTagged(filter: CleanupFilter, clients: AwsClients, settings: AwsSettings, signal: AbortSignal, log: Logger): Promise<CleanupReport> {
   const regions = configuredRegions(settings) ?? (await enabledRegions(clients.ec2('us-east-1'), signal));
   const found: LedgerResource[] = [];
+  const spared: LedgerResource[] = [];
   for (const region of regions) {
     const regional = await findTagged(clients.ec2(region), region, settings.endpoint, signal, log);
     found.push(...regional.filter((r) => runMatches(filter, String(r.data?.runId ?? ''))));
+    // A run alive on this machine (whatever its runs folder): reported, never deleted.
+    spared.push(...regional.filter((r) => {
+      const runId = String(r.data?.runId ?? '');
+      return filter.excludeRunIds?.includes(runId) && (filter.runId === undefined || filter.runId === runId);
+    }));
   }
   const report = await teardownEach(found, (resource) => teardownResource(resource, clients, signal), filter);
   if (found.length > 0) log.info(`aws: ${found.length} tagged resources in ${regions.join(', ')}`);
-  return report;
+  return { ...report, spared };
 }
 
 async function enabledRegions(ec2: EC2Client, signal: AbortSignal): Promise<string[]> {

@@ -239,6 +239,11 @@ describe('cluster placement (plugin against moto-plus)', () => {
     expect(types.indexOf('ec2-instance')).toBeGreaterThanOrEqual(0);
     expect(types.indexOf('ec2-instance')).toBeLessThan(types.indexOf('ec2-placement-group'));
     expect(await groupsOfRun(leaked.runId)).toHaveLength(1);
+    // While the run is alive on the machine that sweeps (excludeRunIds): nothing found to delete, all of it reported as spared.
+    const live = await plugin.cleanup!({ runId: leaked.runId, excludeRunIds: [leaked.runId] }, ctx);
+    expect(live.found).toEqual([]);
+    expect(live.spared?.map((r) => r.type).sort()).toEqual(types.sort());
+    expect(await groupsOfRun(leaked.runId)).toHaveLength(1);
 
     const report = await plugin.cleanup!({ runId: leaked.runId }, ctx);
     expect(report.failed).toEqual([]);

@@ -20,15 +20,20 @@ export async function cleanupAzure(filter: CleanupFilter, ctx: PluginContext, ru
   const clients = runtime.clients(subscription);
   const cutoff = filter.olderThanMs !== undefined ? Date.now() - filter.olderThanMs : undefined;
   const found: LedgerResource[] = [];
+  const spared: LedgerResource[] = [];
   for await (const group of clients.resources.resourceGroups.list({ filter: TAG_FILTER })) {
     const runId = group.tags?.['netbench-run'];
     const name = group.name ?? '';
     if (!runId || runIdOfName(name) !== runId) continue;
     if (filter.runId !== undefined && runId !== filter.runId) continue;
-    if ((filter.excludeRunIds ?? []).includes(runId)) continue;
+    // A run alive on this machine (whatever its runs folder): reported, never deleted.
+    if ((filter.excludeRunIds ?? []).includes(runId)) {
+      spared.push({ type: TYPES.group, id: groupId(subscription, name), data: { runId } });
+      continue;
+    }
     const created = Date.parse(group.tags?.['netbench-created'] ?? '');
     if (cutoff !== undefined && !(Number.isFinite(created) && created <= cutoff)) continue;
     found.push({ type: TYPES.group, id: groupId(subscription, name), ...(group.location ? { data: { location: group.location } } : {}) });
   }
-  return teardownEach(found, (resource) => teardownResource(resource, ctx, runtime), filter);
+  return { ...(await teardownEach(found, (resource) => teardownResource(resource, ctx, runtime), filter)), spared };
 }

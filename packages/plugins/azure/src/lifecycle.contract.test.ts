@@ -94,10 +94,13 @@ describe('azure cleanup', () => {
 
     const old = await plugin.cleanup!({ olderThanMs: 3_600_000, dryRun: true }, h.ctx());
     expect(old.found.map((r) => r.id)).toEqual([other]);
-    expect((await plugin.cleanup!({ dryRun: true, excludeRunIds: [RUN_ID, '20261121-000000-zzzzzz'] }, h.ctx())).found).toEqual([]);
+    const live = await plugin.cleanup!({ dryRun: true, excludeRunIds: [RUN_ID, '20261121-000000-zzzzzz'] }, h.ctx());
+    expect(live.found).toEqual([]);
+    // Runs alive on the machine that sweeps: their groups are reported as spared, with their run id.
+    expect(live.spared?.map((r) => r.data?.['runId']).sort()).toEqual(['20261121-000000-zzzzzz', RUN_ID].sort());
 
     const report = await plugin.cleanup!({ runId: RUN_ID }, h.ctx());
-    expect(report).toEqual({ found: [{ type: 'azure-resource-group', id: `/subscriptions/${SUBSCRIPTION}/resourceGroups/${RG}`, data: { location: 'eastus' } }], failed: [] });
+    expect(report).toEqual({ found: [{ type: 'azure-resource-group', id: `/subscriptions/${SUBSCRIPTION}/resourceGroups/${RG}`, data: { location: 'eastus' } }], failed: [], spared: [] });
     expect([...h.fake.resources.keys()].sort()).toEqual([other, mine].sort());
     expect(h.fake.requests.find((r) => r.method === 'GET' && r.path === `/subscriptions/${SUBSCRIPTION}/resourcegroups`)!.query['$filter']).toBe("tagName eq 'netbench-run'");
   });

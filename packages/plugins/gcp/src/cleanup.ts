@@ -76,11 +76,14 @@ export async function cleanupGcp(filter: CleanupFilter, ctx: PluginContext, runt
   for await (const item of clients.networks.listAsync({ project, filter: NAME_FILTER }, NO_AUTO)) add(TYPES.network, ids.network(project, item.name!), item);
 
   const cutoff = filter.olderThanMs !== undefined ? Date.now() - filter.olderThanMs : undefined;
+  // A run alive on this machine (whatever its runs folder): reported, never deleted.
+  const isLive = (f: { runId: string }) => (filter.excludeRunIds ?? []).includes(f.runId);
+  const spared = found.filter((f) => (filter.runId === undefined || f.runId === filter.runId) && isLive(f)).map((f) => ({ ...f.resource, data: { ...f.resource.data, runId: f.runId } }));
   const selected = found.filter((f) =>
     (filter.runId === undefined || f.runId === filter.runId)
-    && !(filter.excludeRunIds ?? []).includes(f.runId)
+    && !isLive(f)
     // A resource whose age cannot be read is left alone when an age is asked for.
     && (cutoff === undefined || (Number.isFinite(f.created) && f.created <= cutoff)));
 
-  return teardownEach(selected.map((f) => f.resource), (resource) => teardownResource(resource, ctx, runtime), filter);
+  return { ...(await teardownEach(selected.map((f) => f.resource), (resource) => teardownResource(resource, ctx, runtime), filter)), spared };
 }

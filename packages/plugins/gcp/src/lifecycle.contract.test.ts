@@ -124,6 +124,9 @@ describe('gcp cleanup', () => {
     expect(young.found.map((r) => r.id)).toEqual([`projects/${PROJECT}/global/firewalls/nb-20261121-000000-zzzzzz-ssh`]);
     const spared = await plugin.cleanup!({ dryRun: true, excludeRunIds: [RUN_ID, '20261121-000000-zzzzzz'] }, ctx);
     expect(spared.found).toEqual([]);
+    // Runs alive on the machine that sweeps: their resources are reported as spared, with their run id.
+    expect(spared.spared?.map((r) => r.id)).toContain(`projects/${PROJECT}/global/firewalls/nb-20261121-000000-zzzzzz-ssh`);
+    expect(spared.spared?.every((r) => [RUN_ID, '20261121-000000-zzzzzz'].includes(String(r.data?.['runId'])))).toBe(true);
 
     const before = h.fake.requests.length;
     const report = await plugin.cleanup!({ runId: RUN_ID }, ctx);

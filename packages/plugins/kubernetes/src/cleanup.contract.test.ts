@@ -23,6 +23,10 @@ describe('kubernetes cleanup --all (no ledger)', () => {
 
     const excluded = await kubernetesPlugin.cleanup!({ excludeRunIds: [RUN_ID] }, ctx);
     expect(excluded.found).toEqual([]);
+    // A run alive on the machine that sweeps: its objects are reported as spared, with their run id.
+    expect(excluded.spared?.map((r) => `${r.type} ${r.id} ${String(r.data?.['runId'])}`).sort()).toEqual([
+      `k8s-pod bench/nb-${RUN_ID}-b ${RUN_ID}`, `k8s-pod default/nb-${RUN_ID}-a ${RUN_ID}`, `k8s-service default/nb-${RUN_ID}-a ${RUN_ID}`,
+    ]);
     const young = await kubernetesPlugin.cleanup!({ olderThanMs: 3_600_000 }, ctx);
     expect(young.found).toEqual([]);
     const dry = await kubernetesPlugin.cleanup!({ dryRun: true }, ctx);

@@ -31,10 +31,13 @@ export async function cleanupKubernetes(filter: CleanupFilter, ctx: PluginContex
   for (const item of (await core.listPodForAllNamespaces({ labelSelector: ALL_RUNS_SELECTOR })).items) add(TYPES.pod, item.metadata);
 
   const cutoff = filter.olderThanMs !== undefined ? Date.now() - filter.olderThanMs : undefined;
+  // A run alive on this machine (whatever its runs folder): reported, never deleted.
+  const isLive = (f: { runId: string }) => (filter.excludeRunIds ?? []).includes(f.runId);
+  const spared = found.filter((f) => (filter.runId === undefined || f.runId === filter.runId) && isLive(f)).map((f) => ({ ...f.resource, data: { ...f.resource.data, runId: f.runId } }));
   const selected = found.filter((f) =>
     (filter.runId === undefined || f.runId === filter.runId)
-    && !(filter.excludeRunIds ?? []).includes(f.runId)
+    && !isLive(f)
     // An object whose age cannot be read is left alone when an age is asked for.
     && (cutoff === undefined || (Number.isFinite(f.created) && f.created <= cutoff)));
-  return teardownEach(selected.map((f) => f.resource), (resource) => teardownResource(resource, ctx, cache), filter);
+  return { ...(await teardownEach(selected.map((f) => f.resource), (resource) => teardownResource(resource, ctx, cache), filter)), spared };
 }

@@ -11,18 +11,23 @@ import { teardownResource } from './teardown.js';
 
 const SSHD_CONFIG_RE = /sshd.* -f (.+\/local\/[^/]+\/sshd_config)(?: |$)/;
 
-/** True when a resource of `runId` passes the filter. Unknown run ids only pass an empty filter. */
-function matches(filter: CleanupFilter, runId: string | undefined, tag?: string): boolean {
-  const excluded = filter.excludeRunIds ?? [];
-  if (runId !== undefined ? excluded.includes(runId) : tag !== undefined && excluded.some((id) => runTag(id) === tag)) return false;
+/**
+ * What the filter says of a resource of `runId` (or, for a link whose alias
+ * is lost, of its tag): `take` it, `spare` it (its run is alive on this
+ * machine: `excludeRunIds`), or `skip` it (another run, too young). Unknown
+ * run ids are taken by an empty filter only.
+ */
+function verdict(filter: CleanupFilter, runId: string | undefined, tag?: string): 'take' | 'spare' | 'skip' {
   if (filter.runId !== undefined) {
-    if (runId !== undefined ? runId !== filter.runId : tag !== runTag(filter.runId)) return false;
+    if (runId !== undefined ? runId !== filter.runId : tag !== runTag(filter.runId)) return 'skip';
   }
+  const excluded = filter.excludeRunIds ?? [];
+  if (runId !== undefined ? excluded.includes(runId) : tag !== undefined && excluded.some((id) => runTag(id) === tag)) return 'spare';
   if (filter.olderThanMs !== undefined) {
     const started = runId !== undefined ? runIdTime(runId) : undefined;
-    if (!started || Date.now() - started.getTime() < filter.olderThanMs) return false;
+    if (!started || Date.now() - started.getTime() < filter.olderThanMs) return 'skip';
   }
-  return true;
+  return 'take';
 }
 
 async function findNamespaces(): Promise<{ name: string; runId: string }[]> {
@@ -64,7 +69,14 @@ async function findSshdLeftovers(): Promise<LedgerResource[]> {
 export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupReport> {
   const namespaces = await findNamespaces();
   const runIdByTag = new Map(namespaces.map((ns) => [runTag(ns.runId), ns.runId]));
-  const processes = (await findSshdLeftovers()).filter((r) => matches(filter, r.data?.runId as string | undefined));
+  const spared: LedgerResource[] = [];
+  // Keeps what the filter takes; what it spares (a live run's) is reported, never deleted.
+  const sort = (resource: LedgerResource, runId: string | undefined, tag?: string): boolean => {
+    const said = verdict(filter, runId, tag);
+    if (said === 'spare') spared.push(resource);
+    return said === 'take';
+  };
+  const processes = (await findSshdLeftovers()).filter((r) => sort(r, r.data?.runId as string | undefined));
 
   const links = JSON.parse(await mustRun(['ip', '-j', 'link', 'show'])) as { ifname: string; ifalias?: string }[];
   const veths: LedgerResource[] = [];
@@ -74,18 +86,19 @@ export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupRe
     const veth = VETH_RE.exec(link.ifname);
     const tag = bridge?.[1] ?? veth?.[1];
     if (!tag) continue;
-    const runId = runIdFromAlias(link.ifalias) ?? runIdByTag.get(tag);
-    if (!matches(filter, runId, tag)) continue;
-    (bridge ? bridges : veths).push({ type: bridge ? 'bridge' : 'veth', id: link.ifname, data: runId ? { runId } : {} });
+    // A link without its alias is known by its tag only; a live run's tag names that run in the report.
+    const runId = runIdFromAlias(link.ifalias) ?? runIdByTag.get(tag) ?? filter.excludeRunIds?.find((id) => runTag(id) === tag);
+    const resource: LedgerResource = { type: bridge ? 'bridge' : 'veth', id: link.ifname, data: runId ? { runId } : {} };
+    if (sort(resource, runId, tag)) (bridge ? bridges : veths).push(resource);
   }
   const netns = namespaces
-    .filter((ns) => matches(filter, ns.runId))
-    .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }));
+    .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }))
+    .filter((r) => sort(r, r.data!.runId as string));
 
   const rules = (await findForwardRules())
-    .filter((rule) => matches(filter, rule.runId))
-    .map((rule): LedgerResource => ({ type: 'firewall', id: `forward:${rule.bridge}`, data: { runId: rule.runId, bridge: rule.bridge } }));
+    .map((rule): LedgerResource => ({ type: 'firewall', id: `forward:${rule.bridge}`, data: { runId: rule.runId, bridge: rule.bridge } }))
+    .filter((r) => sort(r, r.data!.runId as string | undefined));
 
   const found = [...processes, ...veths, ...netns, ...rules, ...bridges];
-  return teardownEach(found, teardownResource, filter);
+  return { ...(await teardownEach(found, teardownResource, filter)), spared };
 }

@@ -100,6 +100,11 @@ describe('local lab: failures and leftovers', () => {
     expect(young.found).toEqual([]);
     const freshFound = await plugin.cleanup!({ runId: fresh.ctx.runId, dryRun: true }, fresh.ctx);
     expect(freshFound.found.map((r) => r.type).sort()).toEqual(bridgeNetfilterOn() ? ['bridge', 'firewall', 'netns', 'veth'] : ['bridge', 'netns', 'veth']);
+    // A run alive on this machine (`excludeRunIds`, whatever its runs folder): nothing deleted, all of it reported as spared.
+    const live = await plugin.cleanup!({ runId: fresh.ctx.runId, excludeRunIds: [fresh.ctx.runId] }, fresh.ctx);
+    expect(live.found).toEqual([]);
+    expect(live.spared?.map((r) => r.type).sort()).toEqual(freshFound.found.map((r) => r.type).sort());
+    expect(live.spared?.every((r) => r.data?.['runId'] === fresh.ctx.runId)).toBe(true);
 
     const report = await plugin.cleanup!({ runId: lostId, olderThanMs: 86_400_000 }, lost.ctx);
     expect(report.failed).toEqual([]);

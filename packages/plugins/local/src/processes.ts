@@ -1,45 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { isSameProcessAlive, processState } from '@netbench/plugin-api/cloud-kit';
 
-/**
- * A pid is recorded with its start time (clock ticks since boot, field 22 of
- * /proc/PID/stat) so a later kill never hits an unrelated process that reused
- * the pid.
- */
-interface ProcState { readonly state: string; readonly startTime: string }
-
-function parseStat(stat: string): ProcState | undefined {
-  // The command name (field 2) may hold spaces and parentheses: split after the last ')'.
-  // rest[0] is field 3 (state), so field 22 is rest[19].
-  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [state] = rest;
-  const startTime = rest[19];
-  return state && startTime ? { state, startTime } : undefined;
-}
-
-export async function processState(pid: number): Promise<ProcState | undefined> {
-  try {
-    return parseStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Synchronous variant for `onSpawn`, which cannot await. */
-export function processStartTimeSync(pid: number): string | undefined {
-  try {
-    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.startTime;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Alive and, when `startTime` is given, still the same process. Zombies count as gone. */
-export async function isSameProcessAlive(pid: number, startTime?: string): Promise<boolean> {
-  const state = await processState(pid);
-  if (!state || state.state === 'Z' || state.state === 'X') return false;
-  return startTime === undefined || state.startTime === startTime;
-}
+// Process identity (pid + start time) is shared with core's run lock: it lives in the cloud kit.
+export { isSameProcessAlive, processStartTimeSync, processState } from '@netbench/plugin-api/cloud-kit';
 
 export interface ProcessRef {
   readonly pid: number;
