@@ -10,6 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { deleteOptionsCauses, podCauses, serviceCauses, type Cause } from './api-rules.js';
 import { schedule, type FakeNode } from './scheduler.js';
 import { forbiddenSysctl, PodSandboxes } from './pod-sysctls.js';
+import { fieldName, queryOf, selects } from './selectors.js';
 
 /**
  * A stand-in for a Kubernetes API server on 127.0.0.1 over HTTPS (its own CA,
@@ -377,34 +378,6 @@ const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGT
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null) return;
   try { process.kill(-child.pid, signal); } catch { /* gone */ }
-}
-
-function queryOf(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    out[key] = all.length === 1 ? all[0]! : all;
-  }
-  return out;
-}
-
-function fieldName(selector: string | null): string | undefined {
-  const m = /^metadata\.name=(.+)$/.exec(selector ?? '');
-  return m?.[1];
-}
-
-/** `labelSelector` with `k=v` and bare `k` (exists) requirements, comma-separated, as the API's equality-based selectors. */
-function selects(q: URLSearchParams, o: Json): boolean {
-  const labels: Record<string, string> = o['metadata'].labels ?? {};
-  const selector = q.get('labelSelector');
-  if (selector) {
-    for (const req of selector.split(',')) {
-      const [k, v] = req.split('=');
-      if (v === undefined ? labels[k!] === undefined : labels[k!] !== v) return false;
-    }
-  }
-  const name = fieldName(q.get('fieldSelector'));
-  return name === undefined || o['metadata'].name === name;
 }
 
 function nodeObject(node: FakeNode): Json {
