@@ -65,6 +65,17 @@ describe('kubernetes congestionControl', () => {
     expect(h.api.pods.size).toBe(0);
   });
 
+  it.runIf(isRoot)('reattach reads the label again and refuses a pod made with another setting than the spec\'s', async () => {
+    h = await harness({ allowedUnsafeSysctls: [SYSCTL] });
+    const blocks = requests(h.kubeconfig, { w1: { congestionControl: 'reno' } });
+    await kubernetesPlugin.provision(blocks, h.ctx());
+    const [again] = await kubernetesPlugin.reattach!(blocks, h.ctx());
+    expect(again!.labels['tcp_congestion_control']).toBe('reno');
+    const changed = requests(h.kubeconfig, { w1: {} });
+    await expect(kubernetesPlugin.reattach!(changed, h.ctx())).rejects.toThrow(/kubernetes: host w1: pod .* was made with congestion control reno, the spec sets none/);
+    await teardownAll(h);
+  });
+
   it.runIf(isRoot)('an algorithm the node\'s kernel does not allow for pods: the pod never starts and the error names the node\'s allowed list', async () => {
     const outside = proc('tcp_available_congestion_control').split(/\s+/).find((cc) => !proc('tcp_allowed_congestion_control').split(/\s+/).includes(cc));
     if (outside === undefined) return; // every loaded algorithm is allowed here
