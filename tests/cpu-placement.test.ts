@@ -48,6 +48,33 @@ describe.runIf(availableParallelism() >= 2)('CPU placement on the local lab', ()
     console.log(`TCP_RR same CPU: ${same.value} tx/s; different CPUs: ${different.value} tx/s`);
   });
 
+  it('pins every flow of a load test (netperf -T, irtt and ping under taskset) and records where each end ran on each flow\'s samples', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nbt-cpu-load-'));
+    const file = join(dir, 'load.yaml');
+    writeFileSync(file, `name: cpu-load
+hosts:
+  client: { cloud: local }
+  server: { cloud: local }
+benchmarks:
+  - { tool: load, test: tcp_nup, client: client, server: server, streams: 2, duration: 2, idle: 1, probes: [icmp, udp, irtt], cpus: { client: 0, server: 1 } }
+`);
+    const home = tempHome('nbt-cpu-load-run-');
+    const result = await runCli(['run', file, '--runs-dir', join(home, 'runs'), '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
+    expect(result.code, result.stderr).toBe(0);
+    // Every flow is pinned at both ends (ping at its client): nothing to warn about.
+    expect(result.stderr).not.toMatch(/without pinning/);
+    const { samples } = readResults(onlyRunDir(join(home, 'runs')));
+    const placed = (flow: string) => samples.find((s) => s.labels.flow === flow && s.labels.cpu_client_affinity !== undefined);
+    for (const flow of ['up-1', 'up-2', 'udp', 'irtt']) {
+      expect(placed(flow)?.labels, flow).toMatchObject({ cpu_client: 0, cpu_server: 1, cpu_client_affinity: '0', cpu_server_affinity: '1' });
+    }
+    expect(placed('icmp')?.labels).toMatchObject({ cpu_client: 0, cpu_client_affinity: '0' });
+    expect(placed('icmp')?.labels).not.toHaveProperty('cpu_server');
+    // The summary carries the request (it is part of the series key).
+    const summary = samples.find((s) => s.labels.flow === 'summary' && s.metric === 'latency_loaded_p50');
+    expect(summary?.labels).toMatchObject({ cpu_client: 0, cpu_server: 1 });
+  });
+
   it('plan warns when both ends share this small machine unpinned', async () => {
     const result = await runCli(['plan', 'examples/quickstart.yaml']);
     expect(result.code, result.stderr).toBe(0);

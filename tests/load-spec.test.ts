@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPlan, loadSpec, SpecError, staticRegistry } from '@netbench/core';
+import { createPlan, loadSpec, placementWarnings, SpecError, staticRegistry } from '@netbench/core';
 import type { AnyPlugin } from '@netbench/plugin-api';
 import { localPlugin } from '@netbench/plugin-local';
 import { netperfPlugin } from '@netbench/plugin-netperf';
@@ -89,5 +89,26 @@ describe('tool: load in a spec', () => {
     expect(await shape('  - { tool: load, test: ping, client: c, server: s, probes: [icmp, udp] }\n')).toEqual(['icmp', 'udp']);
     const marked = (await plan('  - { tool: load, test: rrul, client: c, server: s, dscp: true }\n')).trials[0]!.flows!;
     expect(marked.slice(0, 4).map((f) => [f.label, f.params.tos])).toEqual([['up-1-BE', '0x00'], ['up-2-BK', '0x20'], ['up-3-CS5', '0xa0'], ['up-4-EF', '0xb8']]);
+  });
+
+  it('cpus pins every flow: netperf and irtt at both ends, ping at its client; the request is on the trial and every flow', async () => {
+    const { trials, fleet } = await plan('  - { tool: load, test: tcp_nup, client: c, server: s, streams: 2, probes: [icmp, udp, irtt], cpus: { client: 0, server: 1 } }\n');
+    const [trial] = trials;
+    expect(trial!.params).toMatchObject({ cpu_client: 0, cpu_server: 1 });
+    expect(trial!.flows!.map((f) => [f.label, f.params.cpu_client, f.params.cpu_server])).toEqual([
+      ['up-1', 0, 1], ['up-2', 0, 1], ['icmp', 0, undefined], ['udp', 0, 1], ['irtt', 0, 1],
+    ]);
+    // Pinned at both ends (ping needs its client only): no placement warning on a 2-CPU machine.
+    expect(placementWarnings({ fleet, trials }, 2)).toEqual([]);
+    // Only the client pinned: the flows with a server process are still unpinned there, and the warning points at the load block.
+    const half = await plan('  - { tool: load, test: tcp_nup, client: c, server: s, streams: 2, cpus: { client: 0 } }\n');
+    expect(placementWarnings(half, 2)[0]).toMatch(/^2 netperf trials and flows run both ends .*irtt, and load: every flow of the test/);
+  });
+
+  it('points at a bad CPU in the load block', async () => {
+    expect(await problems('  - { tool: load, test: rrul, client: c, server: s, cpus: { client: -1, srv: 1 } }\n')).toEqual([
+      'spec.yaml:6:69  benchmarks.0.cpus.client  number must be >=0',
+      "spec.yaml:6:73  benchmarks.0.cpus.srv  unknown field 'srv'",
+    ]);
   });
 });

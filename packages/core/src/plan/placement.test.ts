@@ -33,13 +33,14 @@ it('counts ping and fping as pinned with their client alone (no server process)'
   expect(placementWarnings({ fleet, trials: [ping({ cpu_client: 0 }, 'iperf')] }, 2)[0]).toMatch(/^1 iperf trial runs/);
 });
 
-it('counts a synchronized trial\'s flows as flows, and says a load test cannot be pinned', () => {
+it('counts a synchronized trial\'s flows as flows, and names the load block among those that pin', () => {
   const fleet = [host('c'), host('s')];
   const flow = (tool: string) => ({ label: tool, tool, client: 'c', server: 's', params: {} });
   const load = { ...trial({}), tool: 'load', flows: [flow('netperf'), flow('netperf'), flow('ping')] } as unknown as PlannedTrial;
   const [warning] = placementWarnings({ fleet, trials: [load] }, 2);
   expect(warning).toMatch(/^3 netperf, ping trials and flows run both ends/);
-  expect(warning).toMatch(/A `tool: load` test's flows cannot be pinned yet\.$/);
+  expect(warning).toMatch(/\(netperf, iperf3, iperf, irtt, and load: every flow of the test; ping and fping: `cpus: \{ client: 0 \}`\)/);
+  expect(warning).not.toMatch(/cannot be pinned/);
   const mesh = { ...trial({}), flows: [flow('netperf')] } as unknown as PlannedTrial;
   expect(placementWarnings({ fleet, trials: [mesh] }, 2)[0]).toMatch(/^1 netperf trial or flow runs both ends.*\(cpu_client_affinity, cpu_server_affinity\)\.$/);
 });

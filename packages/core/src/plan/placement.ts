@@ -16,21 +16,19 @@ const CLIENT_ONLY_TOOLS = new Set(['ping', 'fping']);
 export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = availableParallelism()): string[] {
   if (cpus > SMALL_MACHINE_CPUS) return [];
   const local = new Set(plan.fleet.filter((h) => h.cloud === 'local').map((h) => h.id));
-  type Leg = { readonly tool: string; readonly client: string; readonly server: string; readonly params: Readonly<Record<string, unknown>>; readonly load: boolean };
+  type Leg = { readonly tool: string; readonly client: string; readonly server: string; readonly params: Readonly<Record<string, unknown>> };
   const legs: Leg[] = plan.trials.flatMap((t): Leg[] => (t.flows
-    ? t.flows.map((f) => ({ tool: f.tool, client: f.client, server: f.server, params: { ...t.params, ...f.params }, load: t.tool === 'load' }))
-    : [{ ...t, load: false }]));
+    ? t.flows.map((f) => ({ tool: f.tool, client: f.client, server: f.server, params: { ...t.params, ...f.params } }))
+    : [t]));
   const unpinned = legs.filter((leg) => local.has(leg.client) && local.has(leg.server) && (leg.params['cpu_client'] === undefined || (leg.params['cpu_server'] === undefined && !CLIENT_ONLY_TOOLS.has(leg.tool))));
   if (unpinned.length === 0) return [];
   const tools = [...new Set(unpinned.map((leg) => leg.tool))].join(', ');
   // A synchronized trial's flows each run a tool: counted as flows, not as trials of their own.
   const flows = plan.trials.some((t) => t.flows !== undefined);
   const noun = unpinned.length === 1 ? (flows ? 'trial or flow runs' : 'trial runs') : (flows ? 'trials and flows run' : 'trials run');
-  // A load test's block has no `cpus` (its flows are planned from flent's layout): say so rather than point at a field it refuses.
-  const loadNote = unpinned.some((leg) => leg.load) ? ' A `tool: load` test\'s flows cannot be pinned yet.' : '';
   return [
     `${unpinned.length} ${tools} ${noun} both ends on this machine's ${cpus} CPU${cpus === 1 ? '' : 's'} without pinning: ` +
       'where the scheduler puts them decides request/response results (same CPU or not: ~4x for netperf TCP_RR on 2 vCPUs). ' +
-      'Pin them with `cpus: { client: 0, server: 1 }` in the benchmark block (netperf, iperf3, iperf; ping and fping: `cpus: { client: 0 }`); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity).' + loadNote,
+      'Pin them with `cpus: { client: 0, server: 1 }` in the benchmark block (netperf, iperf3, iperf, irtt, and load: every flow of the test; ping and fping: `cpus: { client: 0 }`); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity).',
   ];
 }

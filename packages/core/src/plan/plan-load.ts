@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { NetbenchError, PluginError, type Scalar, type ToolPlugin, type TrialSpec } from '@netbench/plugin-api';
+import { cpuParams } from '@netbench/plugin-api/tool-kit';
 import { LOAD_TOOL, loadSchema, loadShape, type LoadBlock } from '../spec/load-schema.js';
 import type { FleetSlot } from './fleet-builder.js';
 import type { DraftFlow, DraftFlowTrial } from './plan-flows.js';
@@ -38,6 +39,8 @@ export const loadBenchmarkTool = {
     const shape = loadShape(block);
     const params: Record<string, Scalar> = { duration: block.duration, idle: block.idle, step: block.step, upload_flows: shape.up, download_flows: shape.down, probes: shape.probes.join('+') };
     if (block.dscp) params.dscp = true;
+    // The request, on the trial (summary samples, series key) and handed to every flow's tool.
+    Object.assign(params, cpuParams(block.cpus));
     const direction = shape.up > 0 && shape.down > 0 ? 'both' : shape.up > 0 ? 'forward' : shape.down > 0 ? 'reverse' : undefined;
     return [{ test: block.test, params, estimatedSeconds: block.duration + 2 * block.idle, ...(direction ? { traffic: { direction } } : {}) }];
   },
@@ -70,22 +73,26 @@ export function loadTrial(trial: PlannedSpec, tools: LoadTools, client: FleetSlo
     const flowTrial = oneTrial(tool, block);
     flows.push({ label, tool: tool.name, trial: { ...flowTrial, params: { ...flowTrial.params, ...layout } }, client, server, ...(startAfter > 0 ? { startAfter } : {}) });
   };
+  // The same client and server CPUs for every flow; ping has no server process (the kernel answers), so only its client is pinned.
+  const cpus = { ...(p.cpu_client !== undefined ? { client: Number(p.cpu_client) } : {}), ...(p.cpu_server !== undefined ? { server: Number(p.cpu_server) } : {}) };
+  const pinned = Object.keys(cpus).length > 0 ? { cpus } : {};
+  const pingPinned = cpus.client !== undefined ? { cpus: { client: cpus.client } } : {};
   const bulk = (test: 'TCP_STREAM' | 'TCP_MAERTS', prefix: string, count: number) => {
     for (let i = 0; i < count; i += 1) {
       const mark = p.dscp === true ? RRUL_MARKS[i % RRUL_MARKS.length]! : undefined;
-      const block = { tests: [test], duration, streams: 1, demo: -step, ...(mark ? { tos: mark[1] } : {}) };
+      const block = { tests: [test], duration, streams: 1, demo: -step, ...(mark ? { tos: mark[1] } : {}), ...pinned };
       add(`${prefix}-${i + 1}${mark ? `-${mark[0]}` : ''}`, tools.netperf, block, idle);
     }
   };
   bulk('TCP_STREAM', 'up', Number(p.upload_flows));
   bulk('TCP_MAERTS', 'down', Number(p.download_flows));
   const probes = String(p.probes).split('+');
-  if (probes.includes('icmp')) add('icmp', tools.ping, { count: Math.max(1, Math.round(total / step)), interval: step, direction: 'forward', timeout: 1 }, 0);
-  if (probes.includes('udp')) add('udp', tools.netperf, { tests: ['UDP_RR'], duration: Math.max(1, Math.round(total)), streams: 1, demo: -step }, 0);
+  if (probes.includes('icmp')) add('icmp', tools.ping, { count: Math.max(1, Math.round(total / step)), interval: step, direction: 'forward', timeout: 1, ...pingPinned }, 0);
+  if (probes.includes('udp')) add('udp', tools.netperf, { tests: ['UDP_RR'], duration: Math.max(1, Math.round(total)), streams: 1, demo: -step, ...pinned }, 0);
   if (probes.includes('irtt')) {
     // The spec check refuses irtt probes without the plugin; this guards a plan made some other way.
     if (!tools.irtt) throw new NetbenchError('a load test with irtt probes needs the irtt tool plugin with flows support, which is not installed');
-    add('irtt', tools.irtt, { interval: step, duration: total }, 0);
+    add('irtt', tools.irtt, { interval: step, duration: total, ...pinned }, 0);
   }
   return { trial, flows };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 
 /** The benchmark `tool` that names a latency-under-load test (docs/latency-under-load.md). */
 export const LOAD_TOOL = 'load';
@@ -25,6 +26,7 @@ export const loadSchema = z.strictObject({
   step: z.number().min(0.05).max(10).default(0.2).describe('Seconds between probes and between bulk flows\' interval samples (flent `--step-size`, 0.2).'),
   streams: z.int().min(1).max(64).optional().describe('TCP flows per loaded direction: rrul 4, tcp_nup/tcp_ndown 4 (flent\'s tcp_4up), tcp_bidirectional 1.'),
   probes: z.array(z.enum(LOAD_PROBES)).min(1).optional().describe('Latency probes: icmp (ping), udp (netperf UDP_RR), irtt (irtt: RTT and one-way delays). rrul: icmp and udp; the other tests: icmp.'),
+  cpus: cpusSchema.optional().describe('Pin every flow\'s ends: `{ client: 0, server: 1 }`: each bulk flow (netperf -T), the UDP probe (netperf -T) and the irtt probe (taskset -c) on these CPUs of the client and server hosts; the ICMP probe\'s ping on the client CPU (the kernel answers echoes). Every flow\'s samples record where each end ran.'),
   dscp: z.boolean().default(false).describe('rrul only: mark the flows BE, BK, CS5, EF as flent does (netperf -Y).'),
 }).refine((block) => !block.dscp || block.test === 'rrul', { message: 'dscp marks apply to rrul only', path: ['dscp'] });
 

@@ -23,6 +23,8 @@ export type { ChildQdisc, LinkQueue } from './link-queue.js';
 // TCP congestion control as a host setting and a label read back from the host.
 export { applyVmCongestionControl, settleVmCongestionControl, availableCongestionControls, CONGESTION_CONTROL_LABEL, CONGESTION_CONTROL_RE, congestionControlSchema, readCongestionControl, setCongestionControl, unavailableCongestionControl, vmCongestionControlSchema } from './congestion-control.js';
 export type { HostCommand } from './congestion-control.js';
+// A network namespace's congestion control must be in the root namespace's allowed list: clouds making namespaces here extend it, ledgered.
+export { ALLOWED_CONGESTION_CONTROL_ID_RE, ALLOWED_CONGESTION_CONTROL_RESOURCE, allowCongestionControls, allowedCongestionControls, disallowCongestionControl, teardownAllowedCongestionControl } from './allowed-congestion-control.js';
 // The host's CPU count as a label (`cpu_count`), read once at provision.
 export { CPU_COUNT_LABEL, readCpuCount } from './cpu-count.js';
 // The SSH host key a cloud host was provisioned with, kept in the run folder for `reattach`.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkLinkQueue, linkQueueShape, parseDuration, parsePercent, parseRate, rateProblem } from '@netbench/plugin-api/cloud-kit';
+import { checkLinkQueue, congestionControlSchema, linkQueueShape, parseDuration, parsePercent, parseRate, rateProblem } from '@netbench/plugin-api/cloud-kit';
 
 /** The image `scripts/docker-image.sh` builds (Debian bookworm with ping, netperf, iperf3). */
 export const DEFAULT_IMAGE = 'netbench/tools:bookworm';
@@ -40,6 +40,12 @@ export const linkSchema = z
 const IMAGE_RE = /^[a-z0-9][a-z0-9._/:@-]*$/i;
 
 export const hostSchema = z.strictObject({
+  /**
+   * TCP congestion control of the container's network namespace (Docker's
+   * HostConfig.Sysctls net.ipv4.tcp_congestion_control), e.g. cubic or reno.
+   * Bridge network only: on `network: host` it would change this machine's default.
+   */
+  congestionControl: congestionControlSchema.optional(),
   /** Image to run (any local image with /bin/sh and sleep); nothing is pulled. */
   image: z.string().regex(IMAGE_RE, { message: 'expected an image reference such as netbench/tools:bookworm or an image id' }).optional(),
   /** `bridge` (default): a user-defined bridge network made for the run; `host`: the machine's own network stack. */
@@ -59,6 +65,9 @@ export const hostSchema = z.strictObject({
   publicAddress: z.union([z.literal('auto'), z.ipv4({ message: 'expected auto or an IPv4 address such as 203.0.113.7' })]).optional(),
   /** Shaping of this container's link (bridge network only). */
   link: linkSchema.optional(),
+}).refine((c) => c.congestionControl === undefined || c.network !== 'host', {
+  message: "congestionControl needs the container's own network namespace: on network: host it would change this machine's default. To fix: use network: bridge (the default) or remove congestionControl",
+  path: ['congestionControl'],
 });
 
 export type LinkConfig = z.infer<typeof linkSchema>;

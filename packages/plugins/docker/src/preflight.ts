@@ -3,6 +3,7 @@ import type { HostRequest } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
 import { missingChildQdiscs, qdiscProblem } from '@netbench/plugin-api/cloud-kit';
 import { shapingCapabilities } from './capabilities.js';
+import { checkCongestionControl } from './congestion-control.js';
 import { daemonAddress, daemonVersion, isNotFound } from './docker-client.js';
 import { DEFAULT_IMAGE, netemFields, type DockerHostConfig } from './host-schema.js';
 
@@ -38,6 +39,7 @@ export async function checkRequests(docker: Docker, requests: readonly HostReque
     }
   }
 
+  await checkCongestionControl(requests);
   const shaped = requests.filter((r) => linkFields(r).length > 0);
   const onHostNetwork = hostsWith(shaped, (r) => (r.config.network === 'host' ? linkFields(r) : []));
   if (onHostNetwork.length > 0) {

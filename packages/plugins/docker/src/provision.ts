@@ -8,6 +8,7 @@ import { bridgeInterfaceName, containerName, networkName, runLabels, sanitizeHos
 import { imageOf } from './preflight.js';
 import { CPU_COUNT_LABEL, mustRun, readCpuCount } from '@netbench/plugin-api/cloud-kit';
 import { egressCommands, ingressCommands, shapingLabels } from './shaping.js';
+import { allowForContainers, containerSysctls, explainStartFailure, labelCongestionControl } from './congestion-control.js';
 
 export const PLUGIN_NAME = 'docker';
 
@@ -26,6 +27,7 @@ async function createNetwork(docker: Docker, runId: string): Promise<void> {
 
 async function createContainer(docker: Docker, request: HostRequest<DockerHostConfig>, runId: string, name: string): Promise<void> {
   const { config } = request;
+  const sysctls = containerSysctls(config);
   const container = await docker.createContainer({
     name,
     Image: imageOf(request),
@@ -39,9 +41,11 @@ async function createContainer(docker: Docker, request: HostRequest<DockerHostCo
       ...(config.cpus !== undefined ? { NanoCpus: Math.round(config.cpus * 1e9) } : {}),
       ...(config.memory !== undefined ? { Memory: parseMemory(config.memory) } : {}),
       ...(config.cpuset !== undefined ? { CpusetCpus: config.cpuset } : {}),
+      // Written into the container's network namespace by runc before its process starts.
+      ...(sysctls ? { Sysctls: sysctls } : {}),
     },
   });
-  await container.start();
+  await container.start().catch((error: unknown) => { throw explainStartFailure(request, error); });
 }
 
 /** The host side of the container's eth0: the veth whose ifindex is eth0's iflink. */
@@ -120,11 +124,14 @@ export async function containerHost(docker: Docker, request: HostRequest<DockerH
   // CPUs the container's processes may use (its cpuset, else the machine's): how much placement matters (host_<role>_cpu_count).
   const cpus = await readCpuCount((argv) => execHost(base).exec(argv, { timeoutMs: 15_000 }));
   if (cpus !== undefined) labels[CPU_COUNT_LABEL] = cpus;
+  // tcp_congestion_control: what the container's namespace uses (set at create, or inherited from the machine's default).
+  await labelCongestionControl(execHost(base), request, labels);
   return execHost({ ...base, os });
 }
 
 /** The network (when a host is on a bridge), then each container, each tracked before it is made. */
 export async function provisionContainers(docker: Docker, requests: readonly HostRequest<DockerHostConfig>[], ctx: ProvisionContext): Promise<Host[]> {
+  await allowForContainers(requests, ctx);
   if (requests.some(onBridge)) {
     await ctx.ledger.track({ type: 'network', id: networkName(ctx.runId), data: { runId: ctx.runId } }, () => createNetwork(docker, ctx.runId));
   }

@@ -1,10 +1,11 @@
 import type Docker from 'dockerode';
 import type { LedgerResource } from '@netbench/plugin-api';
+import { teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { isNotFound } from './docker-client.js';
 import { OBJECT_NAME_RE, RUN_LABEL } from './naming.js';
 
 /** Resource kinds this plugin records. */
-export type DockerResourceType = 'network' | 'container';
+export type DockerResourceType = 'network' | 'container' | 'sysctl';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -43,6 +44,8 @@ async function removeNetwork(docker: Docker, name: string, runId: string | undef
 
 /** Delete one ledger resource. Works from the entry alone; gone already = success. */
 export async function teardownResource(docker: Docker, resource: LedgerResource): Promise<void> {
+  // An algorithm this run added to the root namespace's tcp_allowed_congestion_control (shared with the local lab).
+  if (await teardownAllowedCongestionControl('docker', resource)) return;
   // Names are checked against our own pattern, so a damaged ledger can never delete `bridge` or a user's container.
   if (!OBJECT_NAME_RE.test(resource.id)) throw new Error(`docker: refusing to delete ${resource.type} ${JSON.stringify(resource.id)}: not a netbench name`);
   const runId = str(resource.data?.runId);

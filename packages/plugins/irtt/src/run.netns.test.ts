@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { FlowContext, SampleInput } from '@netbench/plugin-api';
 import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,29 @@ describe('irtt between two namespaces', () => {
       t.dispose();
     }
     expect(irttProcesses(lab.serverNs)).toEqual([]);
+  });
+
+  it('cpus pins the client and a server of the trial\'s own (the run\'s shared one stays unpinned), and every sample says where each end ran', async () => {
+    const t = testTrialContext();
+    const info = await plugin.check(lab.server, t.ctx);
+    const handle = await plugin.serve!(lab.server, info, t.ctx);
+    const last = availableParallelism() - 1;
+    try {
+      const shared = await plugin.run(await labTrial(plugin, lab, { interval: 0.05, duration: 0.5 }, { serverHandle: handle, serverInfo: info }), t.ctx);
+      // Unpinned: the kernel's answer for both ends all the same (the CPUs they may use), never a guess.
+      expect(one(shared.samples, 'rtt_mean').labels).toMatchObject({ cpu_client_affinity: expect.stringMatching(/^\d+(-\d+)?(,\d+(-\d+)?)*$/), cpu_server_affinity: expect.stringMatching(/^\d+(-\d+)?(,\d+(-\d+)?)*$/) });
+      const trial = await labTrial(plugin, lab, { interval: 0.05, duration: 0.5, cpus: { client: last, server: 0 } }, { serverHandle: handle, serverInfo: info });
+      expect(trial.params).toMatchObject({ cpu_client: last, cpu_server: 0 });
+      const { samples } = await plugin.run(trial, t.ctx);
+      expect(one(samples, 'packets_received').value).toBeGreaterThan(5);
+      expect(one(samples, 'rtt_mean').labels).toMatchObject({ cpu_client: last, cpu_server: 0, cpu_client_affinity: String(last), cpu_server_affinity: '0' });
+      // The pinned server was the trial's own and is gone; the run's server is still there.
+      expect(irttProcesses(lab.serverNs)).toHaveLength(1);
+      expect(lab.commands(lab.serverNs).some((c) => c.includes('taskset'))).toBe(false);
+    } finally {
+      await handle.stop();
+      t.dispose();
+    }
   });
 
   it('without serve, a one-off server is started and stopped around the trial', async () => {

@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline';
 import { NetbenchError, paramLabels, RetryableError } from '@netbench/plugin-api';
 import type { ExecResult, HostProcess, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
-import { assertHostAddress, gatedArgv, openGate, shutGate, trialDeadline, withToolServer, type PortPool } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, firstOutput, gatedArgv, openGate, pinnedArgv, placementLabels, readAffinity, shutGate, trialDeadline, withToolServer, type PortPool } from '@netbench/plugin-api/tool-kit';
+import { servedProcess } from './server.js';
 import { irttSamples } from './irtt-samples.js';
 import { parsePacketLine } from './packet-line.js';
 import { parseIrttJson } from './parse-result.js';
@@ -10,6 +11,8 @@ import { clientArgv, serverArgv, type IrttTrialSettings } from './trial-settings
 
 const PROGRESS_EVERY_MS = 500;
 const CLIENT_KILL_GRACE_MS = 2_000;
+/** With `-q` the client prints nothing until it ends: its affinity is read this long after it started instead. */
+const AFFINITY_WAIT_MS = 300;
 
 /**
  * One irtt trial: the client against the run's server on the server host (a
@@ -22,18 +25,21 @@ export async function runIrtt(trial: TrialRun<IrttTrialSettings>, ctx: TrialCont
   assertHostAddress(trial.target, 'irtt target');
   const { signal, failure } = trialDeadline(ctx, `irtt trial ${trial.id}`);
   try {
-    const port = servedPort(trial.serverHandle, ctx.runId, trial.server);
-    if (port !== undefined) return await runClient(trial, ctx, port, signal);
-    return await withToolServer(trial.server, ports, serverArgv, IRTT_SERVER, signal, (server) => runClient(trial, ctx, server.port, signal));
+    const cpu = trial.params.cpu_server;
+    // The run's server is shared by every trial: a pinned server is the trial's own, started under taskset.
+    const port = cpu === undefined ? servedPort(trial.serverHandle, ctx.runId, trial.server) : undefined;
+    if (port !== undefined) return await runClient(trial, ctx, port, signal, servedProcess(ctx.runId, trial.server)?.pid);
+    const argv = (p: number) => pinnedArgv(serverArgv(p), cpu);
+    return await withToolServer(trial.server, ports, argv, IRTT_SERVER, signal, (server) => runClient(trial, ctx, server.port, signal, server.process.pid));
   } catch (error) {
     throw failure(error);
   }
 }
 
-async function runClient(trial: TrialRun<IrttTrialSettings>, ctx: TrialContext, port: number, signal: AbortSignal): Promise<TrialOutput> {
+async function runClient(trial: TrialRun<IrttTrialSettings>, ctx: TrialContext, port: number, signal: AbortSignal, serverPid: number | undefined): Promise<TrialOutput> {
   const settings = trial.params;
   const { flow } = ctx;
-  const argv = clientArgv(settings, trial.target, port, flow !== undefined);
+  const argv = pinnedArgv(clientArgv(settings, trial.target, port, flow !== undefined), settings.cpu_client);
   const proc = trial.client.spawn(flow ? gatedArgv(argv) : argv, { signal });
   proc.stdin.on('error', () => {});
   const packets = streamPackets(proc, (line) => {
@@ -57,7 +63,13 @@ async function runClient(trial: TrialRun<IrttTrialSettings>, ctx: TrialContext, 
   } else {
     proc.stdin.end();
   }
+  // Where each end runs, as the kernel says: the client once it has exec'd past taskset (its first packet line), the server now.
+  const affinity = Promise.all([
+    firstOutput(proc.stderr, AFFINITY_WAIT_MS).then(() => readAffinity(trial.client, proc.pid, signal)),
+    readAffinity(trial.server, serverPid, signal),
+  ]).catch(() => [undefined, undefined] as const);
   const result = await exited(proc, signal, settings.duration, ctx);
+  const [clientCpus, serverCpus] = await affinity;
   await ctx.saveRaw('irtt-client.json', result.stdout);
   if (result.stderr.trim() !== '') await ctx.saveRaw('irtt-client.txt', result.stderr);
   await packets;
@@ -65,7 +77,7 @@ async function runClient(trial: TrialRun<IrttTrialSettings>, ctx: TrialContext, 
   if (result.stdout.trim() === '') throw clientFailure(result, trial);
   const parsed = parseIrttJson(result.stdout, 'irtt-client.json');
   ctx.progress(1, `${parsed.packetsReceived}/${parsed.packetsSent} packets`);
-  return { samples: irttSamples(parsed, paramLabels(trial.params), { perPacket: settings.per_packet }) };
+  return { samples: irttSamples(parsed, { ...paramLabels(trial.params), ...placementLabels(clientCpus, serverCpus) }, { perPacket: settings.per_packet }) };
 }
 
 /** Read stderr line by line as it comes; resolves at its end. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 
 const seconds = z.number().min(0.0001, 'interval: at least 0.0001 s (100 µs)').max(60, 'interval: at most 60 s');
 
@@ -17,6 +18,9 @@ export const irttSchema = z.strictObject({
     .describe('Packet length in bytes including irtt headers (`-l`); irtt raises it to its header size (about 60 bytes with timestamps).'),
   dscp: z.int().min(0).max(63).optional().describe('DSCP codepoint of the packets (`--dscp`), e.g. 46 (EF) or 8 (CS1).'),
   fill: z.enum(['none', 'rand']).default('none').describe('Payload fill (`--fill`): zeros, or random bytes.'),
+  cpus: cpusSchema
+    .optional()
+    .describe('Pin each end to a CPU: `{ client: 0, server: 1 }` (`taskset -c`). A pinned server is a server of the trial\'s own, not the run\'s shared one. Samples record the request (cpu_client, cpu_server) and where each end ran (cpu_client_affinity, cpu_server_affinity).'),
   perPacket: z
     .boolean()
     .default(false)

@@ -1,4 +1,4 @@
-import type { ExecResult, Host, PluginContext, ServerHandle, ToolInfo } from '@netbench/plugin-api';
+import type { ExecResult, Host, HostProcess, PluginContext, ServerHandle, ToolInfo } from '@netbench/plugin-api';
 import { PortPool, startToolServerOnFreePort, type ToolServer, type ToolServerOptions } from '@netbench/plugin-api/tool-kit';
 import { serverArgv } from './trial-settings.js';
 
@@ -39,6 +39,11 @@ export async function serveIrtt(host: Host, _info: ToolInfo, ctx: PluginContext,
   const handle = new IrttServerHandle(server, ports, key);
   servers.set(key, handle);
   return handle;
+}
+
+/** The process of the server `serve` started on `host` in this run (its affinity is recorded), if any. */
+export function servedProcess(runId: string, host: Host): HostProcess | undefined {
+  return servers.get(serverKey(runId, host.id))?.server.process;
 }
 
 /** The port of the server `serve` started on `host` in this run, if any. */

@@ -12,6 +12,10 @@ export type IrttTrialSettings = {
   readonly dscp?: number;
   readonly fill: 'none' | 'rand';
   readonly per_packet: boolean;
+  /** CPU the client is pinned to (`taskset -c`). */
+  readonly cpu_client?: number;
+  /** CPU the server is pinned to: the trial then starts a server of its own under `taskset -c`. */
+  readonly cpu_server?: number;
 };
 
 /** Go durations in whole nanoseconds, so no float formatting reaches irtt (`0.001` s is `1000000ns`). */

@@ -1,4 +1,5 @@
 import type { TrialSpec } from '@netbench/plugin-api';
+import { cpuParams } from '@netbench/plugin-api/tool-kit';
 import type { IrttParams } from './schema.js';
 import type { IrttTrialSettings } from './trial-settings.js';
 
@@ -17,6 +18,7 @@ export function irttTrials(params: IrttParams): TrialSpec<IrttTrialSettings>[] {
     };
     if (params.length !== undefined) trialParams.length = params.length;
     if (params.dscp !== undefined) trialParams.dscp = params.dscp;
+    Object.assign(trialParams, cpuParams(params.cpus));
     return { test: 'udp_rtt', params: trialParams, estimatedSeconds: params.duration + END_WAIT_SECONDS };
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { congestionControlSchema } from '@netbench/plugin-api/cloud-kit';
 
 /** DNS-1123 label: namespaces, node names of most clusters. */
 const DNS_LABEL_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -58,12 +59,23 @@ export const hostSchema = z
     servicePorts: z.array(portRange).min(1).optional(),
     /** Make a ClusterIP Service for this pod (needed by any `serviceOf` host pointing at it). */
     service: z.boolean().default(true),
+    /**
+     * TCP congestion control of the pod's network namespace: the pod asks for
+     * the sysctl `net.ipv4.tcp_congestion_control` (securityContext.sysctls),
+     * an unsafe sysctl the node's kubelet must allow (`--allowed-unsafe-sysctls`).
+     * Not with hostNetwork: it would change the node's default.
+     */
+    congestionControl: congestionControlSchema.optional(),
     /** Seconds to wait for the pod to be running. */
     startTimeout: z.number().positive().default(300),
   })
   .refine((c) => c.serviceOf === undefined || (c.placement === undefined && !c.hostNetwork), {
     message: 'a serviceOf host has no pod of its own: placement and hostNetwork belong to the host it points at',
     path: ['serviceOf'],
+  })
+  .refine((c) => c.congestionControl === undefined || (!c.hostNetwork && c.serviceOf === undefined), {
+    message: "congestionControl needs the pod's own network namespace: not with hostNetwork (it would change the node's default) nor on a serviceOf host (set it on the pod's host)",
+    path: ['congestionControl'],
   });
 
 export type KubernetesHostConfig = z.output<typeof hostSchema>;

@@ -18,6 +18,8 @@ export interface ServiceBody {
   spec: { type: 'ClusterIP'; selector: Record<string, string>; ports: { name: string; port: number; targetPort: number; protocol: string }[] };
 }
 
+export const CONGESTION_CONTROL_SYSCTL = 'net.ipv4.tcp_congestion_control';
+
 /** The pod does nothing by itself: tools run in it through the exec API. */
 const IDLE_COMMAND = ['sleep', 'infinity'];
 
@@ -34,6 +36,8 @@ export function podBody(runId: string, hostId: string, config: KubernetesHostCon
     terminationGracePeriodSeconds: 1,
     automountServiceAccountToken: false,
     ...(config.hostNetwork ? { hostNetwork: true, dnsPolicy: 'ClusterFirstWithHostNet' } : {}),
+    // Written into the pod's network namespace by the runtime; an unsafe sysctl the kubelet must allow (--allowed-unsafe-sysctls).
+    ...(config.congestionControl !== undefined ? { securityContext: { sysctls: [{ name: CONGESTION_CONTROL_SYSCTL, value: config.congestionControl }] } } : {}),
     ...(affinity ? { affinity } : {}),
   };
   return {

@@ -9,6 +9,8 @@ import { CONTAINER, resourceName } from './naming.js';
 import { planPlacement, type PodPlacement } from './placement.js';
 import { kubeResource, TYPES } from './resources.js';
 import { waitForPodRunning } from './wait-pod.js';
+import { explainPodStart, podCongestionControl } from './congestion-control.js';
+import { CONGESTION_CONTROL_LABEL } from '@netbench/plugin-api/cloud-kit';
 
 
 export interface MadePod {
@@ -17,6 +19,8 @@ export interface MadePod {
   readonly clients: KubeClients;
   readonly config: KubernetesHostConfig;
   readonly node: Readonly<Record<string, string>>;
+  /** What the pod's network namespace uses (tcp_congestion_control), read back through exec. */
+  readonly congestionControl?: string;
 }
 
 /**
@@ -55,6 +59,7 @@ export function hostsOf(placements: ReturnType<typeof planPlacement>, byId: Read
       node: pod.spec?.nodeName ?? '',
       network: pod.spec?.hostNetwork ? 'host' : 'pod',
       address: viaService ? 'cluster-ip' : target.config.hostNetwork ? 'node-ip' : 'pod-ip',
+      ...(target.congestionControl !== undefined ? { [CONGESTION_CONTROL_LABEL]: target.congestionControl } : {}),
     };
     return execHost({
       id: request.id,
@@ -84,10 +89,17 @@ async function makePod(request: HostRequest<KubernetesHostConfig>, placement: Po
     clusterIp = created.spec?.clusterIP ?? undefined;
   }
   ctx.log.info(`pod ${ns}/${name} created; waiting for it to run`);
-  const pod = await waitForPodRunning(clients.config, ns, name, config.startTimeout * 1000, ctx.signal);
+  const pod = await waitForPodRunning(clients.config, ns, name, config.startTimeout * 1000, ctx.signal).catch((error: unknown) => { throw explainPodStart(error, config, `host ${request.id}`); });
   const node = await nodeFacts(clients, pod.spec?.nodeName, ctx);
+  const congestionControl = await readPodCongestionControl(pod, clients, config, `host ${request.id}`);
   ctx.log.info(`pod ${ns}/${name} runs on node ${pod.spec?.nodeName ?? '?'} at ${pod.status?.podIP}${clusterIp ? `, Service ${clusterIp}` : ''}`);
-  return { pod, clients, config, node, ...(clusterIp ? { clusterIp } : {}) };
+  return { pod, clients, config, node, ...(clusterIp ? { clusterIp } : {}), ...(congestionControl !== undefined ? { congestionControl } : {}) };
+}
+
+/** `cat /proc/sys/net/ipv4/tcp_congestion_control` in the pod (every pod: the label), checked against what it asked for. */
+export async function readPodCongestionControl(pod: V1Pod, clients: KubeClients, config: KubernetesHostConfig, where: string): Promise<string | undefined> {
+  const host = execHost({ id: where, name: where, cloud: 'kubernetes', internalIp: pod.status!.podIP!, labels: {} }, { namespace: pod.metadata!.namespace ?? config.namespace, pod: pod.metadata!.name!, container: CONTAINER }, clients.ws);
+  return podCongestionControl((argv) => host.exec(argv, { timeoutMs: 30_000 }), config, where);
 }
 
 /** Zone, region and instance type from the node's well-known labels; nothing when nodes may not be read. */

@@ -6,7 +6,8 @@ import { ClientCache, statusOf } from './kube-client.js';
 import { podLabels, resourceName } from './naming.js';
 import { planPlacement, type PodPlacement } from './placement.js';
 import { clusterOf } from './preflight.js';
-import { call, hostsOf, nodeFacts, type MadePod } from './provision.js';
+import { call, hostsOf, nodeFacts, readPodCongestionControl, type MadePod } from './provision.js';
+import { podSysctl } from './congestion-control.js';
 import { TYPES } from './resources.js';
 
 /**
@@ -47,8 +48,10 @@ export async function reattachKubernetes(requests: readonly HostRequest<Kubernet
       const service = await call(`read service ${ns}/${name}`, clients, () => clients.core.readNamespacedService({ namespace: ns, name }));
       clusterIp = service.spec?.clusterIP ?? undefined;
     }
+    if (podSysctl(pod) !== config.congestionControl) throw new NetbenchError(`kubernetes: host ${request.id}: pod ${ns}/${name} was made with congestion control ${podSysctl(pod) ?? 'unset'}, the spec sets ${config.congestionControl ?? 'none'}`);
     const node = await nodeFacts(clients, pod.spec?.nodeName, ctx);
-    made.set(p.id, { pod, clients, config, node, ...(clusterIp ? { clusterIp } : {}) });
+    const congestionControl = await readPodCongestionControl(pod, clients, config, `host ${request.id}`);
+    made.set(p.id, { pod, clients, config, node, ...(clusterIp ? { clusterIp } : {}), ...(congestionControl !== undefined ? { congestionControl } : {}) });
   }));
   return hostsOf(placements, byId, made);
 }

@@ -16,6 +16,8 @@ export function podProblem(pod: V1Pod): { final: boolean; message: string } | un
     // Pulls are retried by the kubelet; a bad name or config is not.
     return { final: waiting.reason === 'InvalidImageName' || waiting.reason === 'CreateContainerConfigError', message: `${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}` };
   }
+  // ContainerCreating with the runtime's error (a sandbox it cannot make, e.g. a sysctl the kernel refuses): the kubelet retries.
+  if (waiting?.message) return { final: false, message: `${waiting.reason ?? 'waiting'}: ${waiting.message}` };
   const unscheduled = status?.conditions?.find((c) => c.type === 'PodScheduled' && c.status === 'False');
   if (unscheduled) return { final: false, message: `not scheduled (${unscheduled.reason ?? 'unknown'}): ${unscheduled.message ?? ''}`.trim() };
   return { final: false, message: `phase ${status?.phase ?? 'unknown'}` };

@@ -8,12 +8,11 @@ import { processHost } from '@netbench/plugin-api';
 import type { LocalCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';
-import { allowCongestionControls } from './allowed-congestion-control.js';
 import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-rule.js';
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
-import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
+import { allowCongestionControls, mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { ingressCommands, shapingCommands } from './shaping.js';
 import { startSshd, writeSshdFiles } from './sshd.js';
 import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
@@ -133,7 +132,7 @@ export async function provisionLab(plan: LabPlan, caps: LocalCapabilities, ctx: 
     await ctx.ledger.track(rule, () => addForwardRule(plan.bridge, ctx.runId));
   }
   const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
-  if (wanted.length > 0) await allowCongestionControls(wanted, ctx);
+  if (wanted.length > 0) await allowCongestionControls('local', wanted, ctx);
   const hosts: Host[] = [];
   for (const host of plan.hosts) {
     ctx.signal.throwIfAborted();

@@ -4,8 +4,7 @@ import type { LedgerResource } from '@netbench/plugin-api';
 import { deleteForwardRule } from './forward-rule.js';
 import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
-import { runCommand } from '@netbench/plugin-api/cloud-kit';
-import { ALLOWED_ID_RE, ALLOWED_RESOURCE, disallowCongestionControl } from './allowed-congestion-control.js';
+import { ALLOWED_CONGESTION_CONTROL_RESOURCE, runCommand, teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
 
 /** Resource kinds this plugin records. */
 export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firewall' | 'sysctl';
@@ -122,11 +121,9 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
       if (!bridge || !runId) throw refuse();
       return deleteForwardRule(bridge, runId);
     }
-    case ALLOWED_RESOURCE: {
-      const algorithm = ALLOWED_ID_RE.exec(resource.id)?.[1];
-      if (!algorithm) throw refuse();
-      return disallowCongestionControl(algorithm);
-    }
+    case ALLOWED_CONGESTION_CONTROL_RESOURCE:
+      await teardownAllowedCongestionControl('local', resource);
+      return;
     default:
       throw new Error(`local: unknown resource type ${resource.type}`);
   }

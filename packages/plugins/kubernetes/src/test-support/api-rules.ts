@@ -100,6 +100,7 @@ export function podCauses(body: Json, namespace: string): Cause[] {
     // Accepted by the API, but a sign the body is confused: netbench never sends it without hostNetwork.
     causes.push({ field: 'spec.dnsPolicy', message: 'ClusterFirstWithHostNet without hostNetwork [netbench stand-in rule]' });
   }
+  causes.push(...sysctlCauses(spec));
   const affinity = spec.affinity ?? {};
   causes.push(...affinityTermCauses(affinity.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
   causes.push(...affinityTermCauses(affinity.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
@@ -109,6 +110,22 @@ export function podCauses(body: Json, namespace: string): Cause[] {
       if (req.key !== 'metadata.name') causes.push({ field: `spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}].matchFields[${j}].key`, message: `Unsupported value: ${JSON.stringify(req.key)}: supported values: "metadata.name"` });
       if (req.operator === 'In' && (req.values ?? []).length !== 1) causes.push({ field: `spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}].matchFields[${j}].values`, message: 'must have one element' });
     });
+  });
+  return causes;
+}
+
+const SYSCTL_NAME_RE = /^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$/;
+
+/** `spec.securityContext.sysctls`: names, duplicates, and no net.* sysctl with the node's network (pkg/apis/core/validation). */
+function sysctlCauses(spec: Json): Cause[] {
+  const causes: Cause[] = [];
+  const seen = new Set<string>();
+  (spec.securityContext?.sysctls ?? []).forEach((s: Json, i: number) => {
+    const field = `spec.securityContext.sysctls[${i}].name`;
+    if (typeof s?.name !== 'string' || s.name.length > 253 || !SYSCTL_NAME_RE.test(s.name)) causes.push({ field, message: `Invalid value: ${JSON.stringify(s?.name)}: must have at most 253 characters and match regex ${SYSCTL_NAME_RE.source}` });
+    else if (seen.has(s.name)) causes.push({ field, message: `Duplicate value: ${JSON.stringify(s.name)}` });
+    else if (spec.hostNetwork === true && s.name.startsWith('net.')) causes.push({ field, message: `Invalid value: ${JSON.stringify(s.name)}: may not be specified when 'hostNetwork' is true` });
+    seen.add(s?.name);
   });
   return causes;
 }

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { deleteOptionsCauses, podCauses, serviceCauses, type Cause } from './api-rules.js';
 import { schedule, type FakeNode } from './scheduler.js';
+import { forbiddenSysctl, PodSandboxes } from './pod-sysctls.js';
+import { fieldName, queryOf, selects } from './selectors.js';
 
 /**
  * A stand-in for a Kubernetes API server on 127.0.0.1 over HTTPS (its own CA,
@@ -40,6 +42,8 @@ export interface FakeKubeOptions {
   readonly startDelayMs?: number;
   /** Namespaces that exist (default: default, bench, kube-system). */
   readonly namespaces?: readonly string[];
+  /** The kubelet's `--allowed-unsafe-sysctls` (default none): other sysctls outside the safe set get the pod rejected. */
+  readonly allowedUnsafeSysctls?: readonly string[];
 }
 
 export const TOKEN = 'stand-in-token';
@@ -70,6 +74,8 @@ export class FakeKubeApi {
   private podIps = 0;
   private clusterIps = 0;
   private readonly delay: number;
+  /** Network namespaces of pods with net sysctls (`pod-sysctls.ts`). */
+  private readonly sandboxes = new PodSandboxes();
 
   constructor(private readonly options: FakeKubeOptions = {}) {
     this.nodes = options.nodes ?? DEFAULT_NODES;
@@ -103,6 +109,7 @@ export class FakeKubeApi {
   async stop(): Promise<void> {
     for (const set of this.processes.values()) for (const child of set) killGroup(child, 'SIGKILL');
     for (const key of [...this.podFiles.keys()]) this.removePodFiles(key);
+    this.sandboxes.removeAll();
     for (const w of this.watchers) w.res.end();
     this.wss.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
@@ -198,6 +205,12 @@ export class FakeKubeApi {
       this.touch(pod);
       setTimeout(() => {
         if (pod['metadata'].deletionTimestamp) return;
+        const key = `${pod['metadata'].namespace}/${pod['metadata'].name}`;
+        const forbidden = forbiddenSysctl(pod, this.options.allowedUnsafeSysctls ?? []);
+        if (forbidden) return this.touch(Object.assign(pod, { status: { ...pod['status'], phase: 'Failed', reason: 'SysctlForbidden', message: forbidden } }));
+        const sandbox = this.sandboxes.create(key, pod);
+        // The kubelet retries a sandbox the runtime cannot make; the pod stays Pending.
+        if (sandbox) return this.touch(Object.assign(pod, { status: { ...pod['status'], containerStatuses: [{ name: 'netbench', ready: false, restartCount: 0, image: pod['spec'].containers[0].image, imageID: '', state: { waiting: { reason: 'ContainerCreating', message: sandbox } } }] } }));
         const ip = pod['spec'].hostNetwork ? node.ip : `127.0.${20 + this.nodes.indexOf(node)}.${++this.podIps}`;
         pod['status'] = { ...pod['status'], phase: 'Running', hostIP: node.ip, podIP: ip, podIPs: [{ ip }], startTime: new Date().toISOString(), containerStatuses: [{ name: 'netbench', ready: true, restartCount: 0, image: pod['spec'].containers[0].image, imageID: '', state: { running: { startedAt: new Date().toISOString() } } }] };
         this.touch(pod);
@@ -211,6 +224,7 @@ export class FakeKubeApi {
     for (const child of this.processes.get(`${ns}/${name}`) ?? []) killGroup(child, 'SIGKILL');
     setTimeout(() => {
       this.removePodFiles(`${ns}/${name}`);
+      this.sandboxes.remove(`${ns}/${name}`);
       this.pods.delete(`${ns}/${name}`);
       this.emit('DELETED', pod);
       this.scheduleAll();
@@ -304,7 +318,8 @@ export class FakeKubeApi {
       send(3, JSON.stringify({ metadata: {}, ...status }));
       ws.close(1000);
     };
-    const child = spawn(argv[0]!, argv.slice(1), { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+    const run = this.sandboxes.wrap(podKey, argv);
+    const child = spawn(run[0]!, run.slice(1), { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
     // A command that exits without reading its stdin must not take the server down.
     child.stdin?.on('error', () => undefined);
     const set = this.processes.get(podKey) ?? new Set();
@@ -363,34 +378,6 @@ const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGT
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null) return;
   try { process.kill(-child.pid, signal); } catch { /* gone */ }
-}
-
-function queryOf(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    out[key] = all.length === 1 ? all[0]! : all;
-  }
-  return out;
-}
-
-function fieldName(selector: string | null): string | undefined {
-  const m = /^metadata\.name=(.+)$/.exec(selector ?? '');
-  return m?.[1];
-}
-
-/** `labelSelector` with `k=v` and bare `k` (exists) requirements, comma-separated, as the API's equality-based selectors. */
-function selects(q: URLSearchParams, o: Json): boolean {
-  const labels: Record<string, string> = o['metadata'].labels ?? {};
-  const selector = q.get('labelSelector');
-  if (selector) {
-    for (const req of selector.split(',')) {
-      const [k, v] = req.split('=');
-      if (v === undefined ? labels[k!] === undefined : labels[k!] !== v) return false;
-    }
-  }
-  const name = fieldName(q.get('fieldSelector'));
-  return name === undefined || o['metadata'].name === name;
 }
 
 function nodeObject(node: FakeNode): Json {
