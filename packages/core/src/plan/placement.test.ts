@@ -39,7 +39,7 @@ it('counts a synchronized trial\'s flows as flows, and names the load block amon
   const load = { ...trial({}), tool: 'load', flows: [flow('netperf'), flow('netperf'), flow('ping')] } as unknown as PlannedTrial;
   const [warning] = placementWarnings({ fleet, trials: [load] }, 2);
   expect(warning).toMatch(/^3 netperf, ping trials and flows run both ends/);
-  expect(warning).toMatch(/\(netperf, iperf3, iperf, irtt, and load: every flow of the test; ping and fping: `cpus: \{ client: 0 \}`\)/);
+  expect(warning).toMatch(/\(netperf, iperf3, iperf, irtt, and load: every flow of the test; ping and fping: `cpus: \{ client: 0 \}`; http: `clientCpus: '0'`, `serverCpus: '1'`\)/);
   expect(warning).not.toMatch(/cannot be pinned/);
   const mesh = { ...trial({}), flows: [flow('netperf')] } as unknown as PlannedTrial;
   expect(placementWarnings({ fleet, trials: [mesh] }, 2)[0]).toMatch(/^1 netperf trial or flow runs both ends.*\(cpu_client_affinity, cpu_server_affinity\)\.$/);

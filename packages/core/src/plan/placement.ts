@@ -29,6 +29,6 @@ export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = a
   return [
     `${unpinned.length} ${tools} ${noun} both ends on this machine's ${cpus} CPU${cpus === 1 ? '' : 's'} without pinning: ` +
       'where the scheduler puts them decides request/response results (same CPU or not: ~4x for netperf TCP_RR on 2 vCPUs). ' +
-      'Pin them with `cpus: { client: 0, server: 1 }` in the benchmark block (netperf, iperf3, iperf, irtt, and load: every flow of the test; ping and fping: `cpus: { client: 0 }`); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity).',
+      'Pin them with `cpus: { client: 0, server: 1 }` in the benchmark block (netperf, iperf3, iperf, irtt, and load: every flow of the test; ping and fping: `cpus: { client: 0 }`; http: `clientCpus: \'0\'`, `serverCpus: \'1\'`); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity).',
   ];
 }
