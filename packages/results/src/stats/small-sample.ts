@@ -1,5 +1,4 @@
 import type { ComparisonRow, RowHead } from './compare.js';
-import { describeSeries } from './series-key.js';
 import { verdict } from './verdict.js';
 import { rankTestFloor, welchLogT, type WelchLogRefusal } from './welch.js';
 
@@ -11,7 +10,7 @@ export interface SmallSampleNotes {
   readonly welch: { readonly rows: number; readonly note?: string };
 }
 
-/** Rows named in the Welch note before it says "…and N more". */
+/** Series names listed in the Welch note before it says "and N more". */
 const NAMED_ROWS = 4;
 
 /**
@@ -52,15 +51,18 @@ export function smallSampleNotes(rows: readonly ComparisonRow[], alpha: number):
 function welchNote(rows: readonly ComparisonRow[], alpha: number): SmallSampleNotes['welch'] {
   const decided = rows.filter((r) => r.decidedBy === 'welch-log');
   if (decided.length === 0) return { rows: 0 };
-  const names = decided.slice(0, NAMED_ROWS).map((r) => describeSeries(r));
-  const more = decided.length > NAMED_ROWS ? ` and ${decided.length - NAMED_ROWS} more` : '';
+  const names = [...new Set(decided.map(rowName))];
+  const more = names.length > NAMED_ROWS ? ` and ${names.length - NAMED_ROWS} more` : '';
   return {
     rows: decided.length,
-    note: `with ${countsOf(decided)} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minPOf(decided)}), `
-      + 'so Welch\'s t-test on the logarithms decided these single-number rows; it assumes each side is log-normal '
-      + `(positive values, multiplicative noise) — ${names.join('; ')}${more} (decided by "Welch t on logs")`,
+    note: `with ${countsOf(decided)} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minPOf(decided)}); `
+      + 'the t-test assumes each side is log-normal (positive values, multiplicative noise); '
+      + `rows: ${names.slice(0, NAMED_ROWS).join(', ')}${more} (decided by "Welch t on logs")`,
   };
 }
+
+/** A row as the table's first columns name it: benchmark, test, metric (`iperf3 tcp Throughput`). */
+const rowName = (r: ComparisonRow) => [r.labels['benchmark'], r.labels['test'], r.metric].filter((x) => x !== undefined && x !== '').map(String).join(' ');
 
 function tooFewNote(rows: readonly ComparisonRow[], alpha: number): SmallSampleNotes['tooFew'] {
   const few = rows.filter((r) => r.verdict === 'too few repetitions');
