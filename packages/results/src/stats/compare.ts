@@ -1,14 +1,14 @@
 import type { Labels, Sample } from '@netbench/plugin-api';
 import { excludesZero, bootstrapMedianDiff, DEFAULT_RESAMPLES, type BootstrapInterval } from './bootstrap.js';
-import { betterDirection, type Direction } from './direction.js';
+import type { ComparedSide, ComparisonRow, RowHead } from './comparison-row.js';
+import { betterDirection } from './direction.js';
 import { bootstrapPercentileDiffs, distributionPercentile, histogramDistribution, mergeDistributions, type Distribution } from './histogram-distribution.js';
-import { mannWhitneyU, type MannWhitneyResult } from './mann-whitney.js';
+import { mannWhitneyU } from './mann-whitney.js';
 import { median } from './quantile.js';
 import { smallSampleRow, smallSampleNotes, type SmallSampleNotes } from './small-sample.js';
 import { describeSeries, POSITION_LABELS, seriesKey, seriesLabels, type SeriesKeyOptions } from './series-key.js';
 import { timeFactor } from './units.js';
-import { verdict, type Verdict } from './verdict.js';
-import type { WelchLogRefusal, WelchLogResult } from './welch.js';
+import { verdict } from './verdict.js';
 
 export interface CompareOptions extends SeriesKeyOptions {
   /** Significance level (default 0.05); bootstrap intervals have confidence 1 − alpha. */
@@ -33,51 +33,8 @@ export function isBookkeeping(sample: Sample): boolean {
 const BOOKKEEPING = new Set(['phase_duration']);
 
 export type { Verdict } from './verdict.js';
+export type { ComparedSide, ComparisonRow, RowHead } from './comparison-row.js';
 export { describeSeries } from './series-key.js';
-
-export interface ComparedSide {
-  /** Median of the values (a histogram row: the percentile of the merged histograms). */
-  readonly value: number;
-  /** Values behind it: repetitions × runs (observations for a histogram row, intervals for an interval series). */
-  readonly n: number;
-}
-
-export interface ComparisonRow {
-  readonly metric: string;
-  /**
-   * `value`; the percentile (`p99`) for a metric compared by its histogram;
-   * `intervals` for per-interval samples (iperf3 `-i`), compared as a
-   * distribution: their medians and Mann–Whitney over the intervals.
-   */
-  readonly statistic: string;
-  readonly unit: string;
-  /** The labels that identify this series (benchmark, test, parameters, tool labels). */
-  readonly labels: Labels;
-  readonly baseline: ComparedSide;
-  readonly candidate: ComparedSide;
-  /** candidate − baseline. */
-  readonly delta: number;
-  /** delta / |baseline| × 100. */
-  readonly deltaPct: number;
-  readonly direction?: Direction;
-  /** `null` when no test could decide. */
-  readonly significant: boolean | null;
-  /**
-   * The test whose result is `significant`. `welch-log`: Welch's t-test on
-   * the logarithms, for a single-number row with too few values a side for
-   * Mann–Whitney to reach alpha (assumes log-normal values).
-   */
-  readonly decidedBy: 'mann-whitney' | 'welch-log' | 'bootstrap' | null;
-  readonly verdict: Verdict;
-  readonly mannWhitney?: MannWhitneyResult;
-  /** Welch's t-test on the logarithms, with the interval of the candidate/baseline ratio, when it decided. */
-  readonly welch?: WelchLogResult;
-  /** Why Welch's test on logarithms could not stand in for a too-few row (a value ≤ 0, no spread). */
-  readonly welchRefused?: WelchLogRefusal;
-  /** Interval of candidate − baseline (of medians, or of the percentile). */
-  readonly bootstrap?: BootstrapInterval & { readonly of: string };
-  readonly note?: string;
-}
 
 export interface Comparison {
   readonly alpha: number;
@@ -236,9 +193,6 @@ function percentileRows(s: Series, percentiles: readonly number[], settings: Row
     return { ...head, significant, decidedBy: 'bootstrap' as const, verdict: verdict(significant, head.delta, head.direction), bootstrap: ci, note: 'bootstrap of the pooled observations (repetitions would add run-to-run variation)' };
   });
 }
-
-/** What every row starts with: what was measured, both sides and the change. */
-export type RowHead = Omit<ComparisonRow, 'significant' | 'decidedBy' | 'verdict'>;
 
 function rowHead(s: Series, statistic: string, unit: string, baseline: ComparedSide, candidate: ComparedSide): RowHead {
   const delta = candidate.value - baseline.value;

@@ -1,4 +1,4 @@
-import type { ComparisonRow, RowHead } from './compare.js';
+import type { ComparisonRow, RowHead } from './comparison-row.js';
 import { verdict } from './verdict.js';
 import { rankTestFloor, welchLogT, type WelchLogRefusal } from './welch.js';
 
