@@ -1,7 +1,8 @@
 /**
  * Student's t distribution for real (non-integer) degrees of freedom, as
- * Welch's test needs: the two-sided tail through the regularized incomplete
- * beta function, and its inverse by bisection.
+ * Welch's test needs, and for the charts' confidence intervals of a mean:
+ * the tail through the regularized incomplete beta function (continued
+ * fraction), quantiles by bisection on it. The one copy in netbench.
  */
 
 /** ln Γ(x) for x > 0: Lanczos (g = 7, 9 terms), relative error below 1e-14. */
@@ -80,4 +81,18 @@ export function tCritical(p: number, df: number): number {
     else high = mid;
   }
   return (low + high) / 2;
+}
+
+/** P(T ≤ t) for Student's t with `df` degrees of freedom. */
+export function studentTCdf(t: number, df: number): number {
+  const tail = 0.5 * twoSidedTP(t, df);
+  return t >= 0 ? 1 - tail : tail;
+}
+
+/** The t with P(T ≤ t) = p, for 0 < p < 1. */
+export function studentTQuantile(p: number, df: number): number {
+  if (!(p > 0 && p < 1) || !(df > 0)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  return tCritical(2 * (1 - p), df);
 }
