@@ -192,6 +192,10 @@ describe('axis and unit rules', () => {
     expect((chartOption(spread) as unknown as { yAxis: Axis }).yAxis.name).toContain('log scale');
     expect((chartOption(spread, { barScale: 'linear' }) as unknown as { yAxis: Axis }).yAxis.type).toBe('value');
     expect(barScale(bars([100, 1_900]), renderContext())).toBe('linear');
+    // The threshold docs/reports.md and docs/desktop.md state: more than 20×, and only when no bar is ≤ 0.
+    expect(barScale(bars([100, 2_000]), renderContext())).toBe('linear');
+    expect(barScale(bars([100, 2_001]), renderContext())).toBe('log');
+    expect(barScale(bars([-1, 100, 2_480]), renderContext())).toBe('linear');
     // Both bars drawn on the log axis, standing on the bottom of the plot.
     const svg = renderSvgString(spread);
     // In the axis's unit (ms, by the largest bar).

@@ -22,11 +22,12 @@ export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './store/index.js';
 // Statistics: compare two selections, trends and regressions, the tests behind them.
 export {
   bootstrapMedianDiff, betterDirection, CHANGE_DEFAULTS, compareSamples, describeSeries, detectChange, isBookkeeping,
-  mad, runDifferences, mannWhitneyU, median, quantileSorted, seriesKey, seriesLabels
+  mad, runDifferences, mannWhitneyU, median, quantileSorted, seriesKey, seriesLabels, welchLogT
 } from './stats/index.js';
 export type {
   BootstrapInterval, BootstrapOptions, ChangeOptions, ChangeVerdict, ComparedSide, CompareOptions,
-  Comparison, ComparisonRow, Difference, Direction, MannWhitneyResult, SeriesKeyOptions, Verdict
+  Comparison, ComparisonRow, Difference, Direction, MannWhitneyResult, SeriesKeyOptions, Verdict,
+  WelchLogRefusal, WelchLogResult
 } from './stats/index.js';
 /** `netbench compare` and `results trend`: statistics over runs read from the store. */
 export { compareResults, REGRESSION_EXIT_CODE, resultsTrend } from './store/index.js';

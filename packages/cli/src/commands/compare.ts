@@ -6,7 +6,7 @@ import { formatComparison } from '../lib/format/comparison.js';
 
 export default class Compare extends NetbenchCommand {
   static override summary = 'Compare two stored runs (or two label selections) metric by metric, with significance where there are repetitions.';
-  static override description = 'Scalars: medians, Mann–Whitney U on the repetitions (exact for small samples, tie-corrected) and a seeded bootstrap interval of the difference of medians. Metrics with histograms: compared at p50/p90/p99, never by the mean. The "decided by" column names the test. See docs/results.md.';
+  static override description = 'Scalars: medians, Mann–Whitney U on the repetitions (exact for small samples, tie-corrected) — with 2 or 3 values a side, too few for it to reach alpha, Welch\'s t-test on the logarithms (assumes log-normal values) — and a seeded bootstrap interval of the difference of medians. Metrics with histograms: compared at p50/p90/p99, never by the mean. The "decided by" column names the test. See docs/results.md.';
   static override examples = [
     '<%= config.bin %> compare latest~1 latest',
     '<%= config.bin %> compare --baseline client_zone=us-west1-a --candidate client_zone=us-west1-b',

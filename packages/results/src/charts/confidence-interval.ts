@@ -1,5 +1,5 @@
 import { seededRandom } from '@netbench/core';
-import { studentTQuantile } from './student-t.js';
+import { studentTQuantile } from '../stats/student-t.js';
 import type { IntervalMethod } from './types.js';
 
 /** How chart intervals are computed (named in every chart's `confidence.method`). */

@@ -9,7 +9,7 @@ export { sweepCharts } from './sweep-charts.js';
 export { intervalSweepCharts, INTERVAL_PERCENTILES } from './interval-sweep-charts.js';
 export { meanInterval } from './confidence-interval.js';
 export type { MeanInterval } from './confidence-interval.js';
-export { studentTQuantile, studentTCdf } from './student-t.js';
+export { studentTQuantile, studentTCdf } from '../stats/student-t.js';
 export { headlineMetric } from './metric-roles.js';
 export type { MetricInfo, MetricRole } from './metric-roles.js';
 export { ChartIds } from './chart-id.js';

@@ -40,6 +40,13 @@ describe('compare rules', () => {
     expect(c.warnings).toEqual([]);
   });
 
+  it('keeps a 3 against 3 interval series a distribution: no t-test stands in for Mann–Whitney', () => {
+    const c = compareSamples(intervals('a', [940, 941, 939]), intervals('b', [610, 612, 608]));
+    expect(c.rows[0]).toMatchObject({ statistic: 'intervals', verdict: 'too few repetitions', decidedBy: null, note: expect.stringMatching(/intervals of one trial are not repetitions, so no t-test stands in$/) });
+    expect(c.rows[0]!.welch).toBeUndefined();
+    expect(c.tooFew.note).toMatch(/undecided: 1 of intervals \(a distribution, not repetitions\)/);
+  });
+
   it('leaves run-level bookkeeping (phase_duration) out of the rows, and counts it', () => {
     const side = (runId: string, v: number) => [
       sample(runId, 'Throughput', v, 'Mbits/sec'),

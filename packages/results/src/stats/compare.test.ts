@@ -50,18 +50,67 @@ describe('compareSamples', () => {
     expect(compareSamples(same('a'), same('b')).rows[0]).toMatchObject({ verdict: 'no significant difference', significant: false, decidedBy: null, note: 'every value is the same' });
   });
 
-  it('refuses to decide with too few or no repetitions', () => {
-    expect(compareSamples(latencies('a', 30, 3), latencies('b', 60, 3)).rows[0]).toMatchObject({ verdict: 'too few repetitions', decidedBy: null, significant: null });
+  it('says "no repetitions" with one value a side', () => {
     expect(compareSamples(latencies('a', 30, 1), latencies('b', 60, 1)).rows[0]).toMatchObject({ verdict: 'no repetitions', decidedBy: null, baseline: { value: expect.any(Number), n: 1 } });
   });
 
-  it('says once why 3 against 3 cannot decide, and that 4 a side can', () => {
+  it('decides a clear 3 against 3 with Welch\'s t-test on logarithms, naming it and its assumption once', () => {
     const few = compareSamples(latencies('a', 30, 3), latencies('b', 60, 3));
-    expect(few.tooFew).toEqual({ rows: 1, note: expect.stringMatching(/^with 3 and 3 values a side Mann–Whitney cannot reach p < 0\.05 \(smallest possible p 0\.1\); 4 repetitions a side can/) });
+    const row = few.rows[0]!;
+    expect(row).toMatchObject({ verdict: 'worse', decidedBy: 'welch-log', significant: true, welch: { n1: 3, n2: 3 } });
+    expect(row.welch!.p).toBeLessThan(0.001);
+    expect(row.welch!.ratio).toBeCloseTo(2, 1);
+    expect(row.mannWhitney!.minP).toBeCloseTo(0.1, 10);
+    expect(row.note).toMatch(/^with 3 and 3 values Mann–Whitney cannot reach p < 0\.05 \(smallest possible p 0\.1\); decided by Welch's t-test on the logarithms, which assumes log-normal values/);
+    expect(few.tooFew).toEqual({ rows: 0 });
+    expect(few.welch).toEqual({ rows: 1, note: 'with 3 and 3 values a side Mann–Whitney cannot reach p < 0.05 (smallest possible p 0.1); the t-test assumes each side is log-normal (positive values, multiplicative noise); rows: netperf TCP_RR TCP_RR_Latency_p50 (decided by "Welch t on logs")' });
+  });
+
+  it('gives SciPy\'s Welch p through compare, and an overlapping 3 against 3 stays "no significant difference"', () => {
+    // scipy.stats.ttest_ind(np.log(b), np.log(a), equal_var=False).pvalue, SciPy 1.17.1 (see welch.test.ts).
+    const side = (run: string, values: number[]) => values.map((v, i) => sample(run, 'TCP_RR_Latency_p50', v, 'us', { repetition: i + 1 }));
+    const modest = compareSamples(side('a', [31.2, 30.4, 30.9]), side('b', [33.0, 32.1, 33.6])).rows[0]!;
+    expect(modest).toMatchObject({ verdict: 'worse', decidedBy: 'welch-log', significant: true });
+    expect(modest.welch!.p / 0.021470809151101573).toBeCloseTo(1, 7);
+    const overlap = compareSamples(side('a', [30.1, 29.5, 30.8]), side('b', [30.4, 29.9, 31.2])).rows[0]!;
+    expect(overlap).toMatchObject({ verdict: 'no significant difference', decidedBy: 'welch-log', significant: false });
+    expect(overlap.welch!.p / 0.528941489959251).toBeCloseTo(1, 7);
+    expect(overlap.welch!.low).toBeLessThan(1);
+    expect(overlap.welch!.high).toBeGreaterThan(1);
+  });
+
+  it('uses Welch only while the counts keep Mann–Whitney from alpha: 2 and 5 yes, 2 and 8 or 4 and 4 no', () => {
+    const side = (run: string, center: number, n: number) => latencies(run, center, n);
+    expect(compareSamples(side('a', 30, 2), side('b', 60, 5)).rows[0]).toMatchObject({ decidedBy: 'welch-log', verdict: 'worse' });
+    expect(compareSamples(side('a', 30, 2), side('b', 60, 8)).rows[0]).toMatchObject({ decidedBy: 'mann-whitney', verdict: 'worse' });
     const four = compareSamples(latencies('a', 30, 4), latencies('b', 60, 4));
     expect(four.rows[0]).toMatchObject({ verdict: 'worse', decidedBy: 'mann-whitney' });
     expect(four.rows[0]!.mannWhitney!.p).toBeCloseTo(2 / 70, 10);
-    expect(four.tooFew).toEqual({ rows: 0 });
+    expect(four.rows[0]!.welch).toBeUndefined();
+    expect(four.welch).toEqual({ rows: 0 });
+    // With alpha 0.01, 4 and 4 (smallest p 0.029) is too few for the rank test too.
+    expect(compareSamples(latencies('a', 30, 4), latencies('b', 60, 4), { alpha: 0.01 }).rows[0]).toMatchObject({ decidedBy: 'welch-log', welch: { confidence: 0.99 } });
+  });
+
+  it('falls back to "too few repetitions" with the reason: a value ≤ 0, no spread, ties', () => {
+    const side = (run: string, metric: string, values: number[]) => values.map((v, i) => sample(run, metric, v, 'count', { repetition: i + 1 }));
+    const c = compareSamples(
+      [...side('a', 'TCP_Retransmits', [0, 2, 1]), ...side('a', 'Offset', [-3, 1, 2]), ...side('a', 'Packets Lost', [7, 7, 7]), ...side('a', 'Errors', [1, 1, 1, 1])],
+      [...side('b', 'TCP_Retransmits', [5, 4, 6]), ...side('b', 'Offset', [4, 5, 6]), ...side('b', 'Packets Lost', [9, 9, 9]), ...side('b', 'Errors', [1, 1, 1, 2])],
+    );
+    const row = (metric: string) => c.rows.find((r) => r.metric === metric)!;
+    expect(row('TCP_Retransmits')).toMatchObject({ verdict: 'too few repetitions', decidedBy: null, significant: null, welchRefused: 'non-positive', note: expect.stringMatching(/Welch's t-test on logarithms cannot stand in: a value ≤ 0 has no logarithm$/) });
+    expect(row('Offset')).toMatchObject({ verdict: 'too few repetitions', welchRefused: 'non-positive' });
+    expect(row('Packets Lost')).toMatchObject({ verdict: 'too few repetitions', welchRefused: 'no spread', note: expect.stringMatching(/no spread within either side/) });
+    // 4 and 4 could reach 0.029 without ties; seven 1s and one 2 give p 1 whichever side the 2 is on.
+    expect(row('Errors')).toMatchObject({ verdict: 'too few repetitions', note: expect.stringMatching(/smallest possible p 1\): too many ties$/) });
+    expect(row('Errors').welchRefused).toBeUndefined();
+    expect(c.tooFew).toEqual({
+      rows: 4,
+      note: 'with 3 and 3, 4 and 4 values a side Mann–Whitney cannot reach p < 0.05 (smallest possible p 0.1); undecided: 2 with a value ≤ 0 (no logarithm for Welch\'s t-test), '
+        + '1 without spread within either side (Welch\'s t-test has no noise to estimate), 1 held back by ties; 4 repetitions a side let Mann–Whitney decide (p down to 0.0286), 5 leave room (0.00794)',
+    });
+    expect(c.welch).toEqual({ rows: 0 });
   });
 
   it('compares histograms at p50/p90/p99, not by their mean, with the bootstrap deciding for single runs', () => {

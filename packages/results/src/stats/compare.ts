@@ -1,11 +1,14 @@
 import type { Labels, Sample } from '@netbench/plugin-api';
 import { excludesZero, bootstrapMedianDiff, DEFAULT_RESAMPLES, type BootstrapInterval } from './bootstrap.js';
-import { betterDirection, type Direction } from './direction.js';
+import type { ComparedSide, ComparisonRow, RowHead } from './comparison-row.js';
+import { betterDirection } from './direction.js';
 import { bootstrapPercentileDiffs, distributionPercentile, histogramDistribution, mergeDistributions, type Distribution } from './histogram-distribution.js';
-import { mannWhitneyU, type MannWhitneyResult } from './mann-whitney.js';
+import { mannWhitneyU } from './mann-whitney.js';
 import { median } from './quantile.js';
-import { POSITION_LABELS, seriesKey, seriesLabels, type SeriesKeyOptions } from './series-key.js';
+import { smallSampleRow, smallSampleNotes, type SmallSampleNotes } from './small-sample.js';
+import { describeSeries, POSITION_LABELS, seriesKey, seriesLabels, type SeriesKeyOptions } from './series-key.js';
 import { timeFactor } from './units.js';
+import { verdict } from './verdict.js';
 
 export interface CompareOptions extends SeriesKeyOptions {
   /** Significance level (default 0.05); bootstrap intervals have confidence 1 − alpha. */
@@ -29,43 +32,9 @@ export function isBookkeeping(sample: Sample): boolean {
 
 const BOOKKEEPING = new Set(['phase_duration']);
 
-export type Verdict = 'better' | 'worse' | 'higher' | 'lower' | 'no significant difference' | 'too few repetitions' | 'no repetitions';
-
-export interface ComparedSide {
-  /** Median of the values (a histogram row: the percentile of the merged histograms). */
-  readonly value: number;
-  /** Values behind it: repetitions × runs (observations for a histogram row, intervals for an interval series). */
-  readonly n: number;
-}
-
-export interface ComparisonRow {
-  readonly metric: string;
-  /**
-   * `value`; the percentile (`p99`) for a metric compared by its histogram;
-   * `intervals` for per-interval samples (iperf3 `-i`), compared as a
-   * distribution: their medians and Mann–Whitney over the intervals.
-   */
-  readonly statistic: string;
-  readonly unit: string;
-  /** The labels that identify this series (benchmark, test, parameters, tool labels). */
-  readonly labels: Labels;
-  readonly baseline: ComparedSide;
-  readonly candidate: ComparedSide;
-  /** candidate − baseline. */
-  readonly delta: number;
-  /** delta / |baseline| × 100. */
-  readonly deltaPct: number;
-  readonly direction?: Direction;
-  /** `null` when no test could decide. */
-  readonly significant: boolean | null;
-  /** The test whose result is `significant`. */
-  readonly decidedBy: 'mann-whitney' | 'bootstrap' | null;
-  readonly verdict: Verdict;
-  readonly mannWhitney?: MannWhitneyResult;
-  /** Interval of candidate − baseline (of medians, or of the percentile). */
-  readonly bootstrap?: BootstrapInterval & { readonly of: string };
-  readonly note?: string;
-}
+export type { Verdict } from './verdict.js';
+export type { ComparedSide, ComparisonRow, RowHead } from './comparison-row.js';
+export { describeSeries } from './series-key.js';
 
 export interface Comparison {
   readonly alpha: number;
@@ -79,10 +48,18 @@ export interface Comparison {
   /** Rows with one value on a side (no test possible): said once, not per row. */
   readonly unrepeated: number;
   /**
-   * Rows whose repetitions are too few for Mann–Whitney to reach alpha at all
-   * (3 and 3: smallest possible p 0.1): said once, with the smallest p, not per row.
+   * Rows no test could decide: too few values (or too many ties) for
+   * Mann–Whitney to reach alpha, and Welch's test on logarithms could not
+   * stand in (a value ≤ 0, no spread, a distribution row). Said once, with
+   * the smallest p and why, not per row.
    */
-  readonly tooFew: { readonly rows: number; readonly note?: string };
+  readonly tooFew: SmallSampleNotes['tooFew'];
+  /**
+   * Single-number rows with too few values a side for Mann–Whitney (3 and 3)
+   * that Welch's t-test on the logarithms decided: said once, naming the
+   * test's assumption and the rows.
+   */
+  readonly welch: SmallSampleNotes['welch'];
   /** Run-level bookkeeping samples (phase durations) left out, per side. */
   readonly leftOut: { readonly baseline: number; readonly candidate: number };
 }
@@ -144,26 +121,7 @@ export function compareSamples(baseline: readonly Sample[], candidate: readonly 
     else rows.push(scalarRow(s, settings));
   }
   const unrepeated = rows.filter((r) => r.verdict === 'no repetitions').length;
-  return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings, unrepeated, tooFew: tooFewOf(rows, alpha), leftOut };
-}
-
-/**
- * The fewest repetitions a side with which Mann–Whitney can reach p < 0.05
- * (two-sided, exact): 4 and 4 (smallest p 2/70 = 0.029); 3 and 3 cannot (0.1).
- */
-export const FEWEST_DECIDING_REPETITIONS = 4;
-
-/** Rows that no rank test could decide, said once: how many, the counts and smallest p, and what decides. */
-function tooFewOf(rows: readonly ComparisonRow[], alpha: number): Comparison['tooFew'] {
-  const few = rows.filter((r) => r.verdict === 'too few repetitions');
-  if (few.length === 0) return { rows: 0 };
-  const counts = [...new Set(few.map((r) => `${r.baseline.n} and ${r.candidate.n}`))];
-  const minP = Math.min(...few.map((r) => r.mannWhitney?.minP ?? 1));
-  return {
-    rows: few.length,
-    note: `with ${counts.join(', ')} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${round(minP)}); `
-      + `${FEWEST_DECIDING_REPETITIONS} repetitions a side can (p down to 0.029), 5 leave room (0.008)`,
-  };
+  return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings, unrepeated, ...smallSampleNotes(rows, alpha), leftOut };
 }
 
 function hasPosition(sample: Sample): boolean {
@@ -192,9 +150,8 @@ function scalarRow(s: Series, settings: RowSettings): ComparisonRow {
   if (a.every((x) => x === a[0]) && b.every((x) => x === a[0])) {
     return { ...head, significant: false, decidedBy: null, verdict: 'no significant difference', mannWhitney: mw, bootstrap: ci, note: 'every value is the same' };
   }
-  if (mw.minP > settings.alpha) {
-    return { ...head, significant: null, decidedBy: null, verdict: 'too few repetitions', mannWhitney: mw, bootstrap: ci, note: `with ${a.length} and ${b.length} values Mann–Whitney cannot reach p < ${settings.alpha} (smallest possible p ${round(mw.minP)})` };
-  }
+  // Too few values (or too many ties) for the rank test: Welch on logarithms may stand in.
+  if (mw.minP > settings.alpha) return smallSampleRow({ ...head, mannWhitney: mw, bootstrap: ci }, a, b, s.intervals, settings.alpha);
   const significant = mw.p < settings.alpha;
   return { ...head, significant, decidedBy: 'mann-whitney', verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci, ...intervalNote };
 }
@@ -237,17 +194,11 @@ function percentileRows(s: Series, percentiles: readonly number[], settings: Row
   });
 }
 
-function rowHead(s: Series, statistic: string, unit: string, baseline: ComparedSide, candidate: ComparedSide) {
+function rowHead(s: Series, statistic: string, unit: string, baseline: ComparedSide, candidate: ComparedSide): RowHead {
   const delta = candidate.value - baseline.value;
   const deltaPct = baseline.value === 0 ? (delta === 0 ? 0 : Number.POSITIVE_INFINITY * Math.sign(delta)) : (delta / Math.abs(baseline.value)) * 100;
   const direction = betterDirection(s.metric, s.unit);
   return { metric: s.metric, statistic, unit, labels: s.labels, baseline, candidate, delta, deltaPct, ...(direction ? { direction } : {}) };
-}
-
-function verdict(significant: boolean, delta: number, direction: Direction | undefined): Verdict {
-  if (!significant || delta === 0) return 'no significant difference';
-  if (!direction) return delta > 0 ? 'higher' : 'lower';
-  return (delta < 0) === (direction === 'lower') ? 'better' : 'worse';
 }
 
 function scaleInterval(ci: BootstrapInterval, factor: number): BootstrapInterval {
@@ -268,17 +219,9 @@ function pooledWithinRun(s: Series): number {
   return worst;
 }
 
-/** Short name of a series: metric and the labels that say what it is. */
-export function describeSeries(s: { readonly metric: string; readonly labels: Labels }): string {
-  const parts = Object.entries(s.labels).filter(([k]) => k !== 'benchmark' && k !== 'tool').map(([k, v]) => `${k}=${String(v)}`);
-  return parts.length > 0 ? `${s.metric} (${parts.join(' ')})` : s.metric;
-}
-
 /** A per-row seed from the comparison's seed and the series key (FNV-1a), so rows do not share random streams. */
 function rowSeed(seed: number, key: string): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
   for (let i = 0; i < key.length; i += 1) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
   return h;
 }
-
-const round = (x: number) => Number(x.toPrecision(3));

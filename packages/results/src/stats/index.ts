@@ -5,6 +5,8 @@ export type { Difference } from './run-differences.js';
 export type { CompareOptions, Comparison, ComparisonRow, ComparedSide, Verdict } from './compare.js';
 export { mannWhitneyU } from './mann-whitney.js';
 export type { MannWhitneyResult } from './mann-whitney.js';
+export { welchLogT } from './welch.js';
+export type { WelchLogRefusal, WelchLogResult } from './welch.js';
 export { bootstrapMedianDiff } from './bootstrap.js';
 export type { BootstrapInterval, BootstrapOptions } from './bootstrap.js';
 export { detectChange, CHANGE_DEFAULTS } from './change-point.js';

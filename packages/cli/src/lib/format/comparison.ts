@@ -40,9 +40,11 @@ function distinguishing(rows: readonly ComparisonRow[]): Map<ComparisonRow, stri
 
 const label = (labels: Labels, key: string) => (labels[key] === undefined ? '' : String(labels[key]));
 
-/** The test that decided, and what it said: `MW p=0.008`, `bootstrap CI [-3.1, -1.2]`. */
+/** The test that decided, and what it said: `Mann–Whitney p=0.008`, `Welch t on logs p=0.021 (log-normal assumed)`, `bootstrap 95% CI [-3.1, -1.2]`. */
 function evidence(row: ComparisonRow): string {
   if (row.decidedBy === 'mann-whitney' && row.mannWhitney) return `Mann–Whitney p=${row.mannWhitney.p.toPrecision(2)}${row.mannWhitney.method === 'normal' ? ' (normal)' : ''}`;
+  // Its assumption on the row too: the header note says it once, the row may be read alone.
+  if (row.decidedBy === 'welch-log' && row.welch) return `Welch t on logs p=${row.welch.p.toPrecision(2)} (log-normal assumed)`;
   if (row.decidedBy === 'bootstrap' && row.bootstrap) {
     // In the row's unit (the baseline/candidate columns'), so the interval reads against them.
     const { factor } = displayUnit(row.unit, maxAbs([row.baseline.value, row.candidate.value]));
@@ -68,8 +70,9 @@ function header(result: ComparisonResult): string[] {
   const none = result.unrepeated;
   if (none > 0) {
     const all = none === result.rows.length;
-    lines.push(`note:     ${all ? 'no repetitions: every row has' : `no repetitions in ${none} of ${result.rows.length} rows, which have`} one value on a side, so ${all ? 'differences are shown but not tested' : 'their verdict is blank'}; repeat trials (options.repetitions: 5; 4 a side is the fewest Mann–Whitney can decide with) or compare several runs a side`);
+    lines.push(`note:     ${all ? 'no repetitions: every row has' : `no repetitions in ${none} of ${result.rows.length} rows, which have`} one value on a side, so ${all ? 'differences are shown but not tested' : 'their verdict is blank'}; repeat trials (options.repetitions: 5; with 2 or 3 a side Welch's t-test on logarithms decides single-number rows, 4 a side Mann–Whitney) or compare several runs a side`);
   }
+  if (result.welch.note) lines.push(`note:     Welch's t-test on logarithms decided ${result.welch.rows} of ${result.rows.length} rows: ${result.welch.note}`);
   if (result.tooFew.note) lines.push(`note:     too few repetitions in ${result.tooFew.rows} of ${result.rows.length} rows: ${result.tooFew.note}`);
   const left = result.leftOut.baseline + result.leftOut.candidate;
   if (left > 0) lines.push(`note:     ${left} run-level bookkeeping samples (phase_duration) left out; --metric phase_duration compares them`);

@@ -22,7 +22,7 @@ export function repetitionNote(result: ComparisonResult): string | undefined {
   if (none === 0) return undefined;
   const all = none === result.rows.length;
   return `${all ? 'No repetitions: every row has' : `No repetitions in ${none} of ${result.rows.length} rows, which have`} one value on a side, so ${all ? 'differences are shown but not tested' : 'their verdict is blank'}. `
-    + 'Repeat the trials (options.repetitions: 5; 4 a side is the fewest Mann–Whitney can decide with) or compare several runs a side.';
+    + 'Repeat the trials (options.repetitions: 5; with 2 or 3 a side Welch\'s t-test on logarithms decides single figures, 4 a side Mann–Whitney) or compare several runs a side.';
 }
 
 /** What differs between the sides, the repetition note and the bookkeeping left out: said once, above the table. */
@@ -38,6 +38,7 @@ export function CompareNotes({ result }: { result: ComparisonResult }) {
           : result.differences.map((d, i) => <span key={d.field}>{i > 0 ? ' · ' : ''}<code>{differenceText(d)}</code></span>)}
       </li>
       {note && <li className="warn-text" data-testid="compare-repetition-note">{note}</li>}
+      {result.welch.note && <li data-testid="compare-welch-note">Welch&apos;s t-test on logarithms decided {result.welch.rows} of {result.rows.length} rows: {result.welch.note}.</li>}
       {result.tooFew.note && <li className="warn-text" data-testid="compare-too-few-note">Too few repetitions in {result.tooFew.rows} of {result.rows.length} rows: {result.tooFew.note}.</li>}
       {left > 0 && <li className="muted" data-testid="compare-left-out">{left} run-level bookkeeping samples (phase_duration) left out of the comparison.</li>}
     </ul>

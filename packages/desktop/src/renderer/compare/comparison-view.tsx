@@ -11,6 +11,10 @@ const CONFIG_KEYS = ['tool', 'test', 'direction', 'protocol', 'streams'];
 function evidence(row: ComparisonRow): string {
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatNumber(x)}`;
   if (row.decidedBy === 'mann-whitney' && row.mannWhitney) return `Mann–Whitney U, p = ${row.mannWhitney.p.toPrecision(2)}${row.mannWhitney.method === 'normal' ? ' (normal approx.)' : ''}`;
+  if (row.decidedBy === 'welch-log' && row.welch) {
+    const x = (v: number) => `×${Number(v.toPrecision(3))}`;
+    return `Welch t on logs, p = ${row.welch.p.toPrecision(2)} (log-normal assumed; ratio ${Math.round(row.welch.confidence * 100)} % CI ${x(row.welch.low)}–${x(row.welch.high)})`;
+  }
   if (row.decidedBy === 'bootstrap' && row.bootstrap) {
     // In the unit the row's values are shown in.
     const { symbol, factor } = displayUnit(row.unit, maxAbs([row.baseline.value, row.candidate.value]));
@@ -53,7 +57,7 @@ export function ComparisonView({ page }: { page: ComparePage }) {
         <Side role="Candidate" side={comparison.candidate} />
       </ul>
       <CompareNotes result={comparison} />
-      <p className="muted small">Mann–Whitney U on the repetitions and a bootstrap of the median difference (metrics with histograms: at p50/p90/p99), α = {comparison.alpha}, {comparison.resamples} resamples (seed {comparison.seed}).</p>
+      <p className="muted small">Mann–Whitney U on the repetitions (a single figure with 2 or 3 values a side, too few for it: Welch's t-test on the logarithms) and a bootstrap of the median difference (metrics with histograms: at p50/p90/p99), α = {comparison.alpha}, {comparison.resamples} resamples (seed {comparison.seed}).</p>
       {comparison.warnings.length > 0 && <ul className="plain warn-text small">{comparison.warnings.map((w) => <li key={w}>{w}</li>)}</ul>}
       {comparison.rows.length === 0 ? <p className="panel">No series in common: nothing to compare.</p> : (
         <div className="table-scroll">
@@ -69,7 +73,7 @@ export function ComparisonView({ page }: { page: ComparePage }) {
                   <td data-testid="ratio">{ratio(r)}</td>
                   {tested && (unrepeated(r) ? <><td /><td className="small" data-testid="decided-by" /></> : (
                     <>
-                      <td><span className={`verdict verdict-${r.verdict.replace(/\s+/g, '-')}`}>{r.verdict}</span>{r.note && r.verdict !== 'too few repetitions' ? <span className="muted small"> {r.note}</span> : null}</td>
+                      <td><span className={`verdict verdict-${r.verdict.replace(/\s+/g, '-')}`}>{r.verdict}</span>{r.note && r.verdict !== 'too few repetitions' && r.decidedBy !== 'welch-log' ? <span className="muted small"> {r.note}</span> : null}</td>
                       <td className="small" data-testid="decided-by">{evidence(r)}</td>
                     </>
                   ))}
