@@ -5,11 +5,11 @@
 // Anything this parser does not take exactly as oclif would — help, an
 // unknown or malformed flag, an argument oclif would read differently —
 // is declined before anything happens, and oclif runs the command as always.
-import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { NetbenchError } from '@netbench/plugin-api';
 import { printable } from '@netbench/core/run';
 import { runCommand, type RunFlags } from './lib/run-command.js';
+import { cliPackage } from './lib/cli-package.js';
 
 /** The flags of `commands/run.ts` (and the base command's), as `node:util` parses them; `fast-run.test.ts` keeps the two equal. */
 export const FAST_RUN_OPTIONS = {
@@ -69,11 +69,6 @@ export function parseRunArgs(argv: readonly string[]): FastRunArgs | undefined {
   return { spec: positionals[0], flags, json: json === true };
 }
 
-/** The CLI's version, as oclif reads it (its package.json). */
-function cliVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
-
 /**
  * Run `netbench run ARGV` here, or return false (before doing anything) for
  * oclif to run it. Output, `--json` and exit codes are those of the oclif
@@ -84,7 +79,7 @@ export async function fastRun(argv: readonly string[]): Promise<boolean> {
   if (!args) return false;
   const json = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   try {
-    const result = await runCommand(args.spec, args.flags, { log: (line) => process.stdout.write(`${line}\n`), json: args.json, version: cliVersion() });
+    const result = await runCommand(args.spec, args.flags, { log: (line) => process.stdout.write(`${line}\n`), json: args.json, version: cliPackage().version });
     if (args.json) json(result);
   } catch (error) {
     if (!(error instanceof NetbenchError)) throw error;

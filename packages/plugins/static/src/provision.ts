@@ -31,10 +31,13 @@ export async function provisionStatic(requests: readonly HostRequest<StaticHostC
       remember(ctx.runId, id, connected);
       return connected;
     }).then(async (host) => {
-      // The host keeps this labels object: what it reports is the label, whatever the spec asked.
-      await congestionControl(host, request, labels);
+      // Both reads at once over the one connection: a round trip each, not two in a row (issue 19).
       // How many CPUs the machine has decides how much CPU placement matters (host_<role>_cpu_count).
-      const cpus = await readCpuCount((argv) => host.exec(argv, { timeoutMs: 15_000 }));
+      const [, cpus] = await Promise.all([
+        // The host keeps this labels object: what it reports is the label, whatever the spec asked.
+        congestionControl(host, request, labels),
+        readCpuCount((argv) => host.exec(argv, { timeoutMs: 15_000 })),
+      ]);
       if (cpus !== undefined) labels[CPU_COUNT_LABEL] = cpus;
       return host;
     });
