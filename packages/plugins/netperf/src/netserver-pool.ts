@@ -8,6 +8,8 @@ export const DEFAULT_BASE_PORT = 20000;
 const PORT_ATTEMPTS = 10;
 const START_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 3_000;
+const STARTING_WAIT_MS = 1_000;
+const STARTING_RE = /Starting netserver/;
 
 interface Slot {
   readonly ports: PortPair;
@@ -113,10 +115,22 @@ export class NetserverPool {
     const { process, ports } = slot;
     const deadline = Date.now() + START_TIMEOUT_MS;
     let output = '';
-    const collect = (chunk: Buffer) => { output += chunk.toString(); };
+    let announced!: () => void;
+    const starting = new Promise<void>((resolve) => { announced = resolve; });
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (STARTING_RE.test(output)) announced();
+    };
     process.stdout.on('data', collect);
     process.stderr.on('data', collect);
     try {
+      // netserver says "Starting netserver" just before it binds and listens: wait for that line
+      // (or its exit) as an event before the first look, not a round trip that comes too early
+      // and a poll interval after it (issue 19). Without the line within 1 s, poll as before.
+      const onAbort = () => announced();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      await Promise.race([starting, process.exited.catch(() => undefined), delay(STARTING_WAIT_MS)]);
+      signal?.removeEventListener('abort', onAbort);
       while (Date.now() < deadline) {
         if (signal?.aborted) return 'aborted';
         if (slot.exited) {
@@ -126,7 +140,7 @@ export class NetserverPool {
         // netserver prints its "Starting netserver" line before it binds; ask the kernel instead.
         const listening = await isListening(this.host, ports.control, signal);
         if (listening === true && !slot.exited) return 'listening';
-        if (listening === undefined && /Starting netserver/.test(output)) {
+        if (listening === undefined && STARTING_RE.test(output)) {
           await delay(300);
           if (!slot.exited) return 'listening';
         }
@@ -173,3 +187,4 @@ export async function stopProcess(process: HostProcess): Promise<void> {
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
+
