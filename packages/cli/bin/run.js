@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { statSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
 
 // Node caches the compiled code of netbench and its dependencies on disk, so
@@ -18,16 +17,9 @@ for (const stream of [process.stdout, process.stderr]) {
 // boot unless its arguments need oclif (help, a flag it cannot parse exactly),
 // and loads its code from one bundle (scripts/bundle-run.mjs) when that is
 // newer than every compiled package in it, else from dist as compiled.
-const fast = process.argv[2] === 'run' && (await import(runEntry())).fastRun;
+const fast = process.argv[2] === 'run' && (await import((await import('../dist/run-entry.js')).runEntry().href)).fastRun;
 if (!fast || !(await fast(process.argv.slice(3)))) {
   const { execute } = await import('@oclif/core');
   await execute({ dir: import.meta.url });
 }
 
-function runEntry() {
-  const mtime = (path) => statSync(new URL(path, import.meta.url), { throwIfNoEntry: false })?.mtimeMs;
-  const bundled = mtime('../dist/bundle/run.js');
-  // A published CLI has no build info: its bundle is what was built.
-  const built = ['../tsconfig.tsbuildinfo', '../../core/tsconfig.tsbuildinfo', '../../results/tsconfig.tsbuildinfo', '../../report/tsconfig.tsbuildinfo'].map(mtime);
-  return bundled !== undefined && built.every((t) => t === undefined || t <= bundled) ? '../dist/bundle/run.js' : '../dist/fast-run.js';
-}
