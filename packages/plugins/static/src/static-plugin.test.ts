@@ -45,13 +45,15 @@ afterAll(async () => {
 
 describe('static cloud', () => {
   it('labels congestion control and CPU count from what the connection read as it opened: no command of its own (issue 19)', async () => {
-    const ctx = context();
     const commands: string[] = [];
     // The real connection, noting every command provision asks of it.
-    ctx.connectSsh = async (o: SshHostOptions) => {
-      const connected = await connectSshHost(o);
-      const exec = connected.exec.bind(connected);
-      return Object.assign(connected, { exec: (argv: readonly string[], options?: Parameters<typeof exec>[1]) => { commands.push(argv.join(' ')); return exec(argv, options); } });
+    const ctx = {
+      ...context(),
+      connectSsh: async (o: SshHostOptions) => {
+        const connected = await connectSshHost(o);
+        const exec = connected.exec.bind(connected);
+        return Object.assign(connected, { exec: (argv: readonly string[], options?: Parameters<typeof exec>[1]) => { commands.push(argv.join(' ')); return exec(argv, options); } });
+      },
     };
     const [made] = await plugin.provision([host('client')], ctx);
     expect(made!.labels).toMatchObject({ tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim(), cpu_count: String(availableParallelism()) });
