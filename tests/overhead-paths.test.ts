@@ -78,9 +78,11 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
     expect([lab.acceptedLogins('a'), lab.acceptedLogins('b')]).toEqual([1, 1]);
   });
 
-  it('loaded only what run uses: no oclif, no PKB translator, plugin admin, statistics, charts or import', () => {
+  it('loaded only what run uses: no oclif, no CEL without filters, no PKB translator, plugin admin, statistics, charts or import', () => {
     // `run` skips oclif (fast-run.ts) and loads its own code from the run bundle (scripts/bundle-run.mjs).
     expect(modules.filter((m) => m.includes('/@oclif/core/'))).toEqual([]);
+    // The spec has no matrix filter: the CEL library is never loaded.
+    expect(modules.filter((m) => m.includes('/@marcbachmann/cel-js/'))).toEqual([]);
     const bundleUrl = modules.find((m) => m.endsWith('/cli/dist/bundle/run.js'));
     expect(bundleUrl, 'the run bundle').toBeDefined();
     expect(modules.filter((m) => /\/(core|results|report)\/dist\//.test(m)), 'engine modules outside the bundle').toEqual([]);
