@@ -247,8 +247,13 @@ async function startLab() {
         const result = spawnSync(full[0], full.slice(1), { encoding: 'utf8', env: { ...process.env, NETBENCH_HOME: home, SSH_AUTH_SOCK: '' } });
         const wall = Number(process.hrtime.bigint() - t) / 1e9;
         const ended = began + wall * 1000;
-        if (result.status !== 0) throw new Error(`netbench run ${spec} exited ${result.status}: ${result.stderr}`);
-        const runDir = join(home, 'runs', readdirSync(join(home, 'runs'))[0]);
+        const runDir = join(home, 'runs', readdirSync(join(home, 'runs'))[0] ?? '');
+        if (result.status !== 0) {
+          // Which CLI, and what its failed trials said (the run folder goes with the home below).
+          let failures = '';
+          try { failures = JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8')).run.trials.filter((t) => t.error).map((t) => `${t.id} ${t.test}: ${t.error}`).join('; '); } catch { /* no results */ }
+          throw new Error(`${bin} run ${spec} exited ${result.status}: ${failures || result.stderr}`);
+        }
         const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
         const phase = (name) => (events.find((e) => e.type === 'phase-finished' && e.phase === name)?.durationMs ?? 0) / 1000;
         const time = (e) => new Date(e.time).getTime();

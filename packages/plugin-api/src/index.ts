@@ -12,7 +12,7 @@ export type {
   TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
   FlowCombine, FlowContext, FlowSupport, TrialSearch
 } from './plugin/index.js';
-export type { SshConnectRetry, SshConnector, SshHost, SshHostKeyPolicy, SshHostOptions, SshJumpOptions } from './plugin/index.js';
+export type { SshConnectRetry, SshConnector, SshHost, SshHostFacts, SshHostKeyPolicy, SshHostOptions, SshJumpOptions } from './plugin/index.js';
 /** The contract versions this package's engine loads, and the problem with a plugin's `apiVersion` if any. */
 export { apiVersionProblem, MIN_PLUGIN_API_VERSION } from './plugin/api-version.js';
 /** How a package declares itself a plugin (`"netbench": { kind, name }`) and the names that imply one. */

@@ -1,14 +1,10 @@
 import { Args, Flags } from '@oclif/core';
-import { parseShard, parseStageRange, resumeRun, runSpec } from '@netbench/core/run';
-import { runStore } from '@netbench/results/run-store';
-import { NetbenchError, type NetbenchEvent } from '@netbench/plugin-api';
 import { NetbenchCommand } from '../lib/base-command.js';
-import { cliRegistry } from '../lib/registry.js';
-import { interruptSignal } from '../lib/interrupt.js';
-import { progressDisplay } from '../lib/progress/progress-display.js';
-import { formatSummary } from '../lib/format/summary.js';
-import { parseUsd } from '../lib/parse-usd.js';
+import { runCommand } from '../lib/run-command.js';
 
+// `bin/run.js` runs this command through `fast-run.ts` (no oclif start-up)
+// unless its arguments need oclif; both call `runCommand`, and
+// `fast-run.test.ts` keeps the flags here and there the same.
 export default class Run extends NetbenchCommand {
   static override summary = 'Run a spec: provision hosts, measure, tear everything down, publish every sample.';
   static override description = `Exit codes: 0 success · 2 spec invalid · 3 some trials failed · 4 teardown failed · 5 provisioning or preparing failed · 6 estimated cost above --max-cost (nothing created) · 130 interrupted (torn down, partial results kept).
@@ -37,69 +33,6 @@ Long studies (docs/long-studies.md): --stage runs some stages and keeps the host
 
   async run() {
     const { args, flags } = await this.parse(Run);
-    if (!args.spec && !flags.resume) throw new NetbenchError('give a spec file, or --resume RUN to continue a run');
-    if (flags.resume && (flags.set || flags.shard || flags.study || flags['max-cost'])) throw new NetbenchError('--resume continues a run as it was planned: --set, --shard, --study and --max-cost belong to its first invocation');
-    const display = progressDisplay(this.jsonEnabled() && flags.progress === 'auto' ? 'none' : flags.progress);
-    const interrupt = interruptSignal((count, signal) => {
-      process.stderr.write(count === 1
-        ? `\n${signal}: stopping trials, tearing down and keeping the results so far (press twice more to exit at once)\n`
-        : `\n${signal}: still tearing down; one more to exit without teardown (then run \`netbench cleanup\`)\n`);
-    });
-    // Every warning, the spec's and the run's, is also in the --json result.
-    const warnings: string[] = [];
-    display.start();
-    try {
-      const common = {
-        registry: cliRegistry(),
-        runsDir: flags['runs-dir'],
-        store: runStore(flags.db),
-        signal: interrupt.signal,
-        onEvent: (event: NetbenchEvent) => {
-          if (event.type === 'warning') warnings.push(event.message);
-          display.handle(event);
-        },
-        onWarning: (message: string) => {
-          warnings.push(message);
-          process.stderr.write(`warning: ${message}\n`);
-        },
-        netbenchVersion: this.config.version,
-        keep: flags.keep,
-        ...(flags.stage !== undefined ? { stages: parseStageRange(flags.stage) } : {}),
-      };
-      const outcome = flags.resume
-        ? await resumeRun({ ...common, run: flags.resume, ...(args.spec ? { file: args.spec } : {}) })
-        : await runSpec({
-          ...common,
-          file: args.spec!,
-          sets: flags.set,
-          ...(flags.shard !== undefined ? { shard: parseShard(flags.shard) } : {}),
-          ...(flags.study !== undefined ? { study: flags.study } : {}),
-          ...(flags['max-cost'] !== undefined ? { maxCostUsd: parseUsd(flags['max-cost']) } : {}),
-        });
-      display.stop();
-      const { record, samples } = outcome;
-      if (!this.jsonEnabled()) {
-        if (record.trials.length > 0) this.log(formatSummary(record, samples));
-        this.log(`\nrun ${record.runId} ${record.status} · ${samples.length} samples · ${record.runDir}/results.json`);
-        // Without a progress display nothing else says why a phase failed.
-        if (flags.progress === 'none') for (const error of record.errors) process.stderr.write(`error: ${error}\n`);
-        if (outcome.kept) this.log(`hosts kept: continue with \`netbench run --resume ${record.runId}\` (or --stage teardown)`);
-      }
-      process.exitCode = outcome.exitCode;
-      return {
-        runId: record.runId,
-        status: record.status,
-        exitCode: outcome.exitCode,
-        runDir: record.runDir,
-        trials: record.trials.map(({ id, tool, test, status, error, sampleCount }) => ({ id, tool, test, status, error, sampleCount })),
-        samples: samples.length,
-        kept: outcome.kept === true,
-        errors: record.errors,
-        warnings,
-      };
-    } finally {
-      display.stop();
-      interrupt.dispose();
-    }
+    return runCommand(args.spec, flags, { log: (line) => this.log(line), json: this.jsonEnabled(), version: this.config.version });
   }
 }

@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { createRegistry, type PluginResolver, type RootInput } from '@netbench/core/run';
+import { cliPackage } from './cli-package.js';
 
 let registry: PluginResolver | undefined;
 
@@ -10,7 +10,7 @@ let registry: PluginResolver | undefined;
  * are merely in a node_modules folder, here or above, are never loaded.
  */
 export function cliSearchDirs(): RootInput[] {
-  return [fileURLToPath(new URL('../..', import.meta.url)), { dir: process.cwd(), origin: 'project' }];
+  return [cliPackage().dir, { dir: process.cwd(), origin: 'project' }];
 }
 
 /** Plugins the CLI depends on, the working directory's project declares, and the user added. */

@@ -1,8 +1,21 @@
-import { Environment } from '@marcbachmann/cel-js';
+import { createRequire } from 'node:module';
+import type { Environment } from '@marcbachmann/cel-js';
 import type { Scalar } from '@netbench/plugin-api';
 import { RE2_MATCHES, re2Matches, useRe2 } from './re2-matches.js';
 
 export type CelType = 'int' | 'double' | 'string' | 'bool' | 'dyn';
+
+let cel: typeof import('@marcbachmann/cel-js') | undefined;
+
+/**
+ * cel-js on first use: building its standard library on import costs ~10-20 ms
+ * of CPU that a spec without filters (most runs) need not pay (issue 19).
+ * Synchronous (`require` of an ES module, Node ≥ 22.12), since planning is.
+ */
+function loadCel(): typeof import('@marcbachmann/cel-js') {
+  cel ??= createRequire(import.meta.url)('@marcbachmann/cel-js') as typeof import('@marcbachmann/cel-js');
+  return cel;
+}
 
 /** CEL is strictly typed: a variable is `int` only when every value is an integer, and so on. */
 export function celTypeOf(values: readonly Scalar[]): CelType {
@@ -38,7 +51,7 @@ export class FilterCompiler {
 
   constructor(variables: ReadonlyMap<string, readonly Scalar[]>) {
     // Limits keep evaluation time bounded by the expression's size: a filter cannot build big lists or nest deeply.
-    this.env = new Environment({ unlistedVariablesAreDyn: false, limits: { maxAstNodes: 5000, maxDepth: 100, maxListElements: 100, maxMapEntries: 100 } });
+    this.env = new (loadCel().Environment)({ unlistedVariablesAreDyn: false, limits: { maxAstNodes: 5000, maxDepth: 100, maxListElements: 100, maxMapEntries: 100 } });
     // `matches` runs on RE2 (linear time), as CEL specifies; JavaScript's RegExp backtracks exponentially.
     this.env.registerFunction(`string.${RE2_MATCHES}(string): bool`, re2Matches);
     this.env.registerFunction(`${RE2_MATCHES}(string, string): bool`, re2Matches);

@@ -66,10 +66,28 @@ export interface SshHostOptions {
 /** A bastion host: the connection fields of `SshHostOptions`. */
 export type SshJumpOptions = Omit<SshHostOptions, 'id' | 'name' | 'cloud' | 'internalIp' | 'labels' | 'jump'>;
 
+/** What a connection learns of its machine as it opens, with no command of its own (Linux `/proc`, `nproc`). */
+export interface SshHostFacts {
+  /** `PRETTY_NAME` of /etc/os-release. */
+  readonly os?: string;
+  /** net.ipv4.tcp_congestion_control now. */
+  readonly congestionControl?: string;
+  /** Online CPUs (`nproc`), as digits. */
+  readonly cpuCount?: string;
+}
+
 /** A `Host` reached over one SSH connection. */
 export interface SshHost extends Host {
   /** How the host key was verified; cloud plugins put it in the host's labels. */
   readonly hostKeyVerification: 'known-hosts' | 'pinned' | 'tofu';
+  /**
+   * The facts the connection's first command (netbench's reaper) printed as
+   * it started: no round trip of their own. Each is undefined where the
+   * machine could not tell; resolves with none when the connection could
+   * not read them (its first command ended, or 15 s passed), so a caller
+   * may then ask with `exec`. Optional: a transport may not offer it.
+   */
+  facts?(): Promise<SshHostFacts>;
   /** Stop what this host still runs, close the connection (and the bastion's). Idempotent. */
   close(): Promise<void>;
 }

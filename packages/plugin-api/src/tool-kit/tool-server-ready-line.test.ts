@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../testing/closed-port.js';
 import { processHost } from '../transport/process-host.js';
 import { readBoundPorts } from './bound-ports.js';
-import { PortInUseError, startToolServer, type ToolServer } from './tool-server.js';
+import { PortInUseError, startToolServer, startToolServerOnFreePort, type ToolServer } from './tool-server.js';
+import { PortPool } from './port-pool.js';
+import type { Host } from '../plugin/host.js';
 
 // startToolServer with `readyLine` (issue 19): the first wait is the server's
 // own "listening" line, not a poll interval; the port is still confirmed bound.
@@ -76,4 +78,33 @@ describe('startToolServer with a ready line (real iperf 2 and node servers on lo
     controller.abort(new Error('run interrupted'));
     await expect(started).rejects.toThrow('run interrupted');
   });
+
+  it('on a free port from a pool: tries the port without looking first, and moves on when another program has it', async () => {
+    // Two ports in a row, the first held by another program.
+    let taken = await closedPort();
+    while (!(await canListen(taken + 1))) taken = await closedPort();
+    await new Promise<void>((resolve) => { squatters.push(createServer().listen(taken, '127.0.0.1', () => resolve())); });
+    // The same host, noting what it is asked to do, in order.
+    const calls: string[] = [];
+    const noting: Host = {
+      ...host,
+      exec: (argv, options) => { calls.push(`exec ${argv.join(' ')}`); return host.exec(argv, options); },
+      spawn: (argv, options) => { calls.push(`spawn ${argv.join(' ')}`); return host.spawn(argv, options); },
+    };
+    const server = await startToolServerOnFreePort(noting, new PortPool(taken, taken + 1, 'iperf'), iperfServer, IPERF, signal);
+    servers.push(server);
+    expect(server.port).toBe(taken + 1);
+    // No look at /proc/net before the first start; the taken port was tried, then the next.
+    expect(calls.filter((c) => c.startsWith('spawn'))).toEqual([`spawn ${iperfServer(taken).join(' ')}`, `spawn ${iperfServer(taken + 1).join(' ')}`]);
+    expect(calls[0]).toBe(`spawn ${iperfServer(taken).join(' ')}`);
+    expect((await readBoundPorts(host, 'tcp', signal))?.has(taken + 1)).toBe(true);
+  });
 });
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}

@@ -149,8 +149,9 @@ function aborted(signal: AbortSignal): Promise<void> {
 
 /**
  * Pick a port nobody uses (this process's other trials, or any program on the
- * server host) and start the server there; on PortInUseError (another program
- * took it between the look and the bind) try the next port, 3 in all.
+ * server host: looked up first, unless the server has a ready line) and start
+ * the server there; on PortInUseError (another program has it, or took it
+ * between the look and the bind) try the next port, 3 in all.
  * The caller releases `server.port` to `ports` after stopping it.
  */
 export async function startToolServerOnFreePort(
@@ -158,7 +159,10 @@ export async function startToolServerOnFreePort(
 ): Promise<ToolServer> {
   let lastError: unknown;
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt += 1) {
-    const bound = await readBoundPorts(host, options.protocol, signal);
+    // A server with a ready line shows a taken port at once (it exits saying so, no line):
+    // trying the port costs less than a round trip to look first (issue 19). Others look first,
+    // since telling their failed bind apart takes a poll interval.
+    const bound = options.readyLine ? undefined : await readBoundPorts(host, options.protocol, signal);
     const port = ports.acquire((candidate) => bound?.has(candidate) ?? false);
     try {
       return await startToolServer(host, argv(port), port, options, signal);

@@ -53,7 +53,10 @@ async function canWriteNetnsDir(): Promise<boolean> {
   return false;
 }
 
-async function detect(): Promise<LocalCapabilities> {
+/** What a namespace lab needs: root (or the capabilities), iproute2, a writable /run/netns. */
+export type NamespaceCapabilities = Pick<LocalCapabilities, 'root' | 'netns' | 'detail'>;
+
+async function detectNamespaces(): Promise<NamespaceCapabilities> {
   const detail: Record<string, string> = {};
   const root = process.geteuid?.() === 0;
   detail.root = root ? 'running as root' : `running as uid ${process.geteuid?.() ?? '?'}, not root`;
@@ -73,9 +76,13 @@ async function detect(): Promise<LocalCapabilities> {
     netns = true;
     detail.netns = `available (${ip.stdout.trim()})`;
   }
+  return { root, netns, detail };
+}
 
+async function detectQdiscs(base: NamespaceCapabilities): Promise<LocalCapabilities> {
+  const detail: Record<string, string> = { ...base.detail };
   const qdisc = async (name: string, args: readonly string[]) => {
-    if (!netns) {
+    if (!base.netns) {
       detail[name] = 'unknown: needs network namespaces to probe';
       return false;
     }
@@ -88,13 +95,24 @@ async function detect(): Promise<LocalCapabilities> {
     qdisc('htb', ['handle', '1:', 'htb', 'default', '1']),
     qdisc('netem', ['netem', 'delay', '1ms']),
   ]);
-  return { root, netns, tbf, htb, netem, detail };
+  return { ...base, tbf, htb, netem, detail };
 }
 
+let namespaces: Promise<NamespaceCapabilities> | undefined;
 let cached: Promise<LocalCapabilities> | undefined;
 
-/** What this machine lets the local lab do. Probed once per process; creates nothing. */
+/**
+ * Whether this machine can make namespaces. Probed once per process; creates
+ * nothing. A lab without shaped links needs no more than this, so it does
+ * not pay for the qdisc probes (three throw-away namespaces, issue 19).
+ */
+export function namespaceCapabilities(): Promise<NamespaceCapabilities> {
+  namespaces ??= detectNamespaces();
+  return namespaces;
+}
+
+/** What this machine lets the local lab do, qdiscs included. Probed once per process; creates nothing. */
 export function localCapabilities(): Promise<LocalCapabilities> {
-  cached ??= detect();
+  cached ??= namespaceCapabilities().then(detectQdiscs);
   return cached;
 }

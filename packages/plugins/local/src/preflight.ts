@@ -1,7 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import type { HostRequest } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
-import { localCapabilities, type LocalCapabilities } from './capabilities.js';
+import { localCapabilities, namespaceCapabilities, type LocalCapabilities, type NamespaceCapabilities } from './capabilities.js';
 import { netemFields, type LocalHostConfig } from './host-schema.js';
 import { planLab, type LabPlan } from './lab-plan.js';
 import { availableCongestionControls, missingChildQdiscs, runCommand, unavailableCongestionControl } from '@netbench/plugin-api/cloud-kit';
@@ -23,9 +23,9 @@ const linkFields = (r: HostRequest<LocalHostConfig>) =>
  * consistent, and the kernel and privileges allow what each host asks for.
  * Throws `UnsupportedError` naming the host, the field and what to do.
  */
-export async function checkRequests(runId: string, requests: readonly HostRequest<LocalHostConfig>[]): Promise<{ plan: LabPlan; caps: LocalCapabilities }> {
+export async function checkRequests(runId: string, requests: readonly HostRequest<LocalHostConfig>[]): Promise<{ plan: LabPlan; caps: NamespaceCapabilities }> {
   const plan = planLab(runId, requests);
-  const caps = await localCapabilities();
+  const caps = await namespaceCapabilities();
 
   if (!caps.netns) {
     const shaped = describe(requests, linkFields);
@@ -46,6 +46,24 @@ export async function checkRequests(runId: string, requests: readonly HostReques
     return { plan, caps };
   }
 
+  // Only shaped links need the qdisc probes.
+  if (requests.some((r) => r.config.link !== undefined)) await checkShaping(requests, await localCapabilities());
+  await checkCongestionControl(requests);
+  if (requests.some((r) => r.config.sshd)) {
+    const hosts = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : [])).join('; ');
+    const sshdOk = await access(SSHD, constants.X_OK).then(() => true, () => false);
+    const keygen = await runCommand(['ssh-keygen', '-?']);
+    const keyscan = await runCommand(['ssh-keyscan']);
+    const missing = [sshdOk ? '' : SSHD, keygen.code === 127 ? 'ssh-keygen' : '', keyscan.code === 127 ? 'ssh-keyscan' : ''].filter(Boolean);
+    if (missing.length > 0) {
+      throw new UnsupportedError(`local: ${hosts} asks for an sshd, but ${missing.join(', ')} is missing. To fix: install OpenSSH (apt-get install openssh-server openssh-client).`);
+    }
+  }
+  return { plan, caps };
+}
+
+/** The kernel has the qdiscs the links ask for: netem for delay, jitter and loss; tbf for a rate; htb and child qdiscs. */
+async function checkShaping(requests: readonly HostRequest<LocalHostConfig>[], caps: LocalCapabilities): Promise<void> {
   if (!caps.netem) {
     const wanting = describe(requests, (r) => netemFields(r.config.link).map((f) => `link.${f}`));
     if (wanting.length > 0) {
@@ -63,18 +81,6 @@ export async function checkRequests(runId: string, requests: readonly HostReques
     }
   }
   await checkQueues(requests, caps);
-  await checkCongestionControl(requests);
-  if (requests.some((r) => r.config.sshd)) {
-    const hosts = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : [])).join('; ');
-    const sshdOk = await access(SSHD, constants.X_OK).then(() => true, () => false);
-    const keygen = await runCommand(['ssh-keygen', '-?']);
-    const keyscan = await runCommand(['ssh-keyscan']);
-    const missing = [sshdOk ? '' : SSHD, keygen.code === 127 ? 'ssh-keygen' : '', keyscan.code === 127 ? 'ssh-keyscan' : ''].filter(Boolean);
-    if (missing.length > 0) {
-      throw new UnsupportedError(`local: ${hosts} asks for an sshd, but ${missing.join(', ')} is missing. To fix: install OpenSSH (apt-get install openssh-server openssh-client).`);
-    }
-  }
-  return { plan, caps };
 }
 
 /** `link.qdisc: htb` needs sch_htb; a `link.child` needs its own qdisc, probed on a throw-away namespace. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { processHost } from '@netbench/plugin-api';
-import type { LocalCapabilities } from './capabilities.js';
+import type { NamespaceCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';
 import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-rule.js';
@@ -14,6 +14,7 @@ import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
 import { allowCongestionControls, mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { ingressCommands, shapingCommands } from './shaping.js';
+import { ipBatch } from './ip-batch.js';
 import { startSshd, writeSshdFiles } from './sshd.js';
 import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
@@ -21,32 +22,40 @@ export { PLUGIN_NAME, ROOT_INSTALLER_ID } from './namespace-host.js';
 
 /** Quiet the bridge for measurements: no IP (no route in the root namespace), no netfilter, no STP delay. */
 async function createBridge(name: string, runId: string): Promise<void> {
-  await mustRun(['ip', 'link', 'add', 'name', name, 'type', 'bridge', 'stp_state', '0', 'forward_delay', '0']);
-  await mustRun(['ip', 'link', 'set', 'dev', name, 'alias', linkAlias(runId)]);
-  await mustRun(['ip', 'link', 'set', 'dev', name, 'addrgenmode', 'none']);
-  // Older kernels lack per-bridge netfilter switches; the global default applies there.
+  await ipBatch([
+    ['link', 'add', 'name', name, 'type', 'bridge', 'stp_state', '0', 'forward_delay', '0'],
+    ['link', 'set', 'dev', name, 'alias', linkAlias(runId)],
+    ['link', 'set', 'dev', name, 'addrgenmode', 'none'],
+    ['link', 'set', 'dev', name, 'up'],
+  ]);
+  // Older kernels lack per-bridge netfilter switches; the global default applies there. Nothing is attached yet.
   await runCommand(['ip', 'link', 'set', 'dev', name, 'type', 'bridge', 'nf_call_iptables', '0', 'nf_call_ip6tables', '0', 'nf_call_arptables', '0']);
-  await mustRun(['ip', 'link', 'set', 'dev', name, 'up']);
 }
 
 async function createNamespace(name: string): Promise<void> {
   await mustRun(['ip', 'netns', 'add', name]);
-  await mustRun(['ip', '-n', name, 'link', 'set', 'dev', 'lo', 'up']);
 }
 
 /**
  * The veth's peer is born inside the namespace as eth0; egress shaping lives on it, ingress
  * shaping on the bridge's side of the pair. Both die with the namespace (a veth pair goes together).
+ * Two `ip -batch` processes (root namespace, then inside) instead of a process per command; the
+ * namespace's loopback comes up here too.
  */
 async function createVeth(host: PlannedHost, plan: LabPlan, runId: string): Promise<void> {
   const { veth, netns } = host;
-  await mustRun(['ip', 'link', 'add', 'name', veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', netns]);
-  await mustRun(['ip', 'link', 'set', 'dev', veth, 'alias', linkAlias(runId)]);
-  await mustRun(['ip', 'link', 'set', 'dev', veth, 'addrgenmode', 'none']);
-  await mustRun(['ip', 'link', 'set', 'dev', veth, 'master', plan.bridge]);
-  await mustRun(['ip', 'link', 'set', 'dev', veth, 'up']);
-  await mustRun(['ip', '-n', netns, 'addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0']);
-  await mustRun(['ip', '-n', netns, 'link', 'set', 'dev', 'eth0', 'up']);
+  await ipBatch([
+    ['link', 'add', 'name', veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', netns],
+    ['link', 'set', 'dev', veth, 'alias', linkAlias(runId)],
+    ['link', 'set', 'dev', veth, 'addrgenmode', 'none'],
+    ['link', 'set', 'dev', veth, 'master', plan.bridge],
+    ['link', 'set', 'dev', veth, 'up'],
+  ]);
+  await ipBatch([
+    ['link', 'set', 'dev', 'lo', 'up'],
+    ['addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0'],
+    ['link', 'set', 'dev', 'eth0', 'up'],
+  ], netns);
   for (const command of shapingCommands(netns, host.request.config.link)) await mustRun(command);
   for (const command of ingressCommands(host.request.config.link, veth)) await mustRun(command);
 }
@@ -92,7 +101,7 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
   return namespaceHost({ request, netns, address: host.address, os, onSpawn, congestionControl: 'set', ...(ssh ? { ssh } : {}) });
 }
 
-async function provisionLoopback(plan: LabPlan, caps: LocalCapabilities, ctx: ProvisionContext, os: string | undefined): Promise<Host[]> {
+async function provisionLoopback(plan: LabPlan, caps: NamespaceCapabilities, ctx: ProvisionContext, os: string | undefined): Promise<Host[]> {
   const ids = plan.hosts.map((h) => h.request.id).join(', ');
   ctx.log.warn(
     `local: network namespaces are unavailable (${caps.detail.netns}), so hosts ${ids} run on 127.0.0.1: ` +
@@ -122,7 +131,7 @@ async function provisionLoopback(plan: LabPlan, caps: LocalCapabilities, ctx: Pr
  * Bridge, the congestion controls the hosts ask for allowed, then per host a namespace, a veth
  * (with shaping), a pid list and maybe an sshd; each tracked before it is made.
  */
-export async function provisionLab(plan: LabPlan, caps: LocalCapabilities, ctx: ProvisionContext): Promise<Host[]> {
+export async function provisionLab(plan: LabPlan, caps: NamespaceCapabilities, ctx: ProvisionContext): Promise<Host[]> {
   const os = await osRelease();
   if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
   await ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { runId: ctx.runId } }, () => createBridge(plan.bridge, ctx.runId));
@@ -133,10 +142,14 @@ export async function provisionLab(plan: LabPlan, caps: LocalCapabilities, ctx: 
   }
   const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
   if (wanted.length > 0) await allowCongestionControls('local', wanted, ctx);
-  const hosts: Host[] = [];
-  for (const host of plan.hosts) {
+  // Hosts at once (their namespaces and veths are independent); every one is
+  // settled before provision returns, so nothing is still being made when
+  // teardown reads the ledger.
+  const outcomes = await Promise.allSettled(plan.hosts.map((host) => {
     ctx.signal.throwIfAborted();
-    hosts.push(await provisionNamespaceHost(host, plan, ctx, os));
-  }
-  return hosts;
+    return provisionNamespaceHost(host, plan, ctx, os);
+  }));
+  const failed = outcomes.find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
+  return outcomes.map((o) => (o as PromiseFulfilledResult<Host>).value);
 }

@@ -8,6 +8,9 @@ export const DEFAULT_BASE_PORT = 20000;
 const PORT_ATTEMPTS = 10;
 const START_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 3_000;
+const STARTING_WAIT_MS = 1_000;
+const POLL_MS = 50;
+const STARTING_RE = /Starting netserver/;
 
 interface Slot {
   readonly ports: PortPair;
@@ -113,27 +116,40 @@ export class NetserverPool {
     const { process, ports } = slot;
     const deadline = Date.now() + START_TIMEOUT_MS;
     let output = '';
-    const collect = (chunk: Buffer) => { output += chunk.toString(); };
+    let announced!: () => void;
+    const starting = new Promise<void>((resolve) => { announced = resolve; });
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (STARTING_RE.test(output)) announced();
+    };
     process.stdout.on('data', collect);
     process.stderr.on('data', collect);
+    const onAbort = () => announced();
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      while (Date.now() < deadline) {
+      for (let look = 0; Date.now() < deadline; look += 1) {
         if (signal?.aborted) return 'aborted';
         if (slot.exited) {
           const result = await process.exited;
           return (result.stdout + result.stderr).trim() || `netserver exited with code ${result.code}`;
         }
         // netserver prints its "Starting netserver" line before it binds; ask the kernel instead.
+        // The first look goes out with the spawn (over SSH it may well find the port listening).
         const listening = await isListening(this.host, ports.control, signal);
         if (listening === true && !slot.exited) return 'listening';
-        if (listening === undefined && /Starting netserver/.test(output)) {
+        if (listening === undefined && STARTING_RE.test(output)) {
           await delay(300);
           if (!slot.exited) return 'listening';
         }
-        await delay(50);
+        // Not yet: the next look waits for that line (or the exit) as an event, not a poll
+        // interval (issue 19); once the line is out, listen is a moment away. Without the
+        // line within 1 s, or after it, look again as before.
+        if (look === 0) await Promise.race([starting, process.exited.catch(() => undefined), delay(STARTING_WAIT_MS)]);
+        else await delay(POLL_MS);
       }
       return `netserver did not listen on port ${ports.control} within ${START_TIMEOUT_MS / 1000} s`;
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       process.stdout.off('data', collect);
       process.stderr.off('data', collect);
     }
@@ -173,3 +189,4 @@ export async function stopProcess(process: HostProcess): Promise<void> {
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
+

@@ -31,10 +31,16 @@ export async function provisionStatic(requests: readonly HostRequest<StaticHostC
       remember(ctx.runId, id, connected);
       return connected;
     }).then(async (host) => {
+      // What the connection read as it opened (no round trip of its own, issue 19); else one command each, at once.
+      const facts = (await host.facts?.()) ?? {};
+      const run = (argv: readonly string[]) => host.exec(argv, { timeoutMs: 15_000 });
+      const [current, cpus] = await Promise.all([
+        facts.congestionControl ?? readCongestionControl(run),
+        // How many CPUs the machine has decides how much CPU placement matters (host_<role>_cpu_count).
+        facts.cpuCount ?? readCpuCount(run),
+      ]);
       // The host keeps this labels object: what it reports is the label, whatever the spec asked.
-      await congestionControl(host, request, labels);
-      // How many CPUs the machine has decides how much CPU placement matters (host_<role>_cpu_count).
-      const cpus = await readCpuCount((argv) => host.exec(argv, { timeoutMs: 15_000 }));
+      congestionControl(current, request, labels);
       if (cpus !== undefined) labels[CPU_COUNT_LABEL] = cpus;
       return host;
     });
@@ -47,9 +53,8 @@ export async function provisionStatic(requests: readonly HostRequest<StaticHostC
   throw new NetbenchError(`${failed.length} of ${requests.length} static hosts could not be used:\n  ${messages.join('\n  ')}`, { cause: failed[0] });
 }
 
-/** Label the host with its TCP congestion control; refuse when the spec requires another one. */
-async function congestionControl(host: Host, request: HostRequest<StaticHostConfig>, labels: Record<string, string>): Promise<void> {
-  const current = await readCongestionControl((argv) => host.exec(argv, { timeoutMs: 15_000 }));
+/** Label the host with its TCP congestion control (`current`, read from it); refuse when the spec requires another one. */
+function congestionControl(current: string | undefined, request: HostRequest<StaticHostConfig>, labels: Record<string, string>): void {
   if (current !== undefined) labels[CONGESTION_CONTROL_LABEL] = current;
   const wanted = request.config.congestionControl;
   if (wanted === undefined || wanted === current) return;

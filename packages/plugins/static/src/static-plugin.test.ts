@@ -44,6 +44,23 @@ afterAll(async () => {
 });
 
 describe('static cloud', () => {
+  it('labels congestion control and CPU count from what the connection read as it opened: no command of its own (issue 19)', async () => {
+    const commands: string[] = [];
+    // The real connection, noting every command provision asks of it.
+    const ctx = {
+      ...context(),
+      connectSsh: async (o: SshHostOptions) => {
+        const connected = await connectSshHost(o);
+        const exec = connected.exec.bind(connected);
+        return Object.assign(connected, { exec: (argv: readonly string[], options?: Parameters<typeof exec>[1]) => { commands.push(argv.join(' ')); return exec(argv, options); } });
+      },
+    };
+    const [made] = await plugin.provision([host('client')], ctx);
+    expect(made!.labels).toMatchObject({ tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim(), cpu_count: String(availableParallelism()) });
+    expect(commands).toEqual([]);
+    for (const resource of ctx.resources) await plugin.teardown(resource, ctx);
+  });
+
   it('connects to every host at once, one connection each, recorded and labelled; teardown closes them', async () => {
     const ctx = context();
     const hosts: Host[] = await plugin.provision([host('client', { labels: { rack: 'r1' }, zone: 'dc1' }), host('server', { internalAddress: '10.9.9.9' })], ctx);

@@ -95,6 +95,7 @@ export async function connectSshHost(options: SshHostOptions, ctx: SshConnectCon
     get os() { return options.os ?? current?.os; },
     labels: options.labels ?? {},
     hostKeyVerification: options.hostKey.mode,
+    facts: () => (current ? current.facts : Promise.resolve({})),
     spawn,
     exec: (argv: readonly string[], execOptions: ExecOptions = {}) =>
       execRemote(startRemoteProcess(session(), argv, { env: execOptions.env, signal: execOptions.signal }), argv, execOptions),

@@ -18,7 +18,8 @@ export function sessionDirExpression(token: string): string {
 
 /**
  * Runs for the life of the connection, on its own channel. It makes the
- * private session folder, prints the OS name, then reads `SIGNAL PID` lines
+ * private session folder, prints three lines (the OS name, the TCP congestion
+ * control, the CPU count; a line is empty where the host cannot tell), then reads `SIGNAL PID` lines
  * and signals that process group if it is one of ours — the way `kill`
  * reaches a remote process: sshd ignores SSH `signal` requests for root
  * logins, and a new channel for `kill` may not be available (MaxSessions).
@@ -36,8 +37,11 @@ export function reaperScript(token: string): string {
     `d=${sessionDirExpression(token)}`,
     'mkdir -p -m 700 "$d" || exit 1',
     `os=$(sed -n 's/^PRETTY_NAME=//p' /etc/os-release 2>/dev/null | tr -d '"')`,
+    // Facts the host's plugin would otherwise ask for with commands of their own (a round trip each, issue 19).
+    'cc=$(cat /proc/sys/net/ipv4/tcp_congestion_control 2>/dev/null)',
+    'cpus=$(nproc 2>/dev/null)',
     `mine() { [ -r "/proc/$1/environ" ] && tr '\\000' '\\n' < "/proc/$1/environ" 2>/dev/null | grep -qxF "${SESSION_ENV}=$d"; }`,
-    `printf '%s\\n' "$os"`,
+    `printf '%s\\n' "$os" "$cc" "$cpus"`,
     // `SIGNAL N`: command N of this connection. Mark it cancelled first, then read its pid:
     // either the command sees the mark before exec, or we see its pid (it writes the pid first).
     'while read -r sig n; do',

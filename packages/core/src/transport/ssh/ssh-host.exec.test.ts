@@ -42,6 +42,15 @@ describe('SshHost commands', () => {
     expect(host.os).toBe(/^PRETTY_NAME="?([^"\n]*)/m.exec(readFileSync('/etc/os-release', 'utf8'))![1]);
   });
 
+  it('tells the OS, congestion control and CPU count it read as it connected, with no command of its own (issue 19)', async () => {
+    const nproc = (await host.exec(['nproc'])).stdout.trim();
+    expect(await host.facts!()).toEqual({
+      os: /^PRETTY_NAME="?([^"\n]*)/m.exec(readFileSync('/etc/os-release', 'utf8'))![1],
+      congestionControl: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim(),
+      cpuCount: nproc,
+    });
+  });
+
   it('passes hostile argument values verbatim, one argument each, running nothing', async () => {
     const result = await host.exec(['printf', '%s\\0', ...HOSTILE_ARGS]);
     expect(result.code).toBe(0);

@@ -2,11 +2,15 @@ import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
 import { NetbenchError } from '@netbench/plugin-api';
 import { randomBytes } from 'node:crypto';
 import { reaperScript } from './reaper-script.js';
+import type { SshHostFacts } from '@netbench/plugin-api';
+import { CONGESTION_CONTROL_RE } from '@netbench/plugin-api/cloud-kit';
 import { killCommand } from './remote-command.js';
 
 const OPEN_TIMEOUT_MS = 15_000;
 const CLOSE_TIMEOUT_MS = 5_000;
 const LIMIT_POLL_MS = 250;
+// How long `facts` waits for the reaper's first lines before giving up on them (a caller then asks with commands).
+const FACTS_TIMEOUT_MS = 15_000;
 // OpenSSH refuses a session beyond MaxSessions (default 10) with "open failed" (reason 2; 1 on some servers).
 const isSessionLimit = (error: unknown) => {
   const reason = (error as { reason?: number }).reason;
@@ -59,23 +63,44 @@ export class SshSession {
   /**
    * Open the reaper's channel. Its shell starts in the background (a login
    * shell can take a while): commands may start at once, since the session
-   * folder's name is known. Resolves to the OS name when the reaper prints it.
+   * folder's name is known. Its first three lines (OS name, congestion
+   * control, CPU count) resolve `facts`.
    */
   async start(): Promise<void> {
     const channel = await this.exec(reaperScript(this.token));
     this.reaper = channel;
     let out = '';
+    let settle!: (facts: SshHostFacts) => void;
+    this.facts = new Promise<SshHostFacts>((resolve) => { settle = resolve; });
+    // A reaper that ends (or stays silent) before its three lines leaves the facts unknown, never pending.
+    const timer = setTimeout(() => done(), FACTS_TIMEOUT_MS);
+    timer.unref();
+    const done = (lines: readonly string[] = []) => {
+      clearTimeout(timer);
+      channel.off('data', onData);
+      channel.off('close', onClose);
+      const [os, congestionControl, cpuCount] = lines.map((line) => line.trim() || undefined);
+      this.os = os;
+      settle({
+        ...(os !== undefined ? { os } : {}),
+        ...(congestionControl !== undefined && CONGESTION_CONTROL_RE.test(congestionControl) ? { congestionControl } : {}),
+        ...(cpuCount !== undefined && /^[1-9]\d*$/.test(cpuCount) ? { cpuCount } : {}),
+      });
+    };
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const newline = out.indexOf('\n');
-      if (newline < 0) return;
-      this.os = out.slice(0, newline).trim() || undefined;
-      channel.off('data', onData);
-      channel.on('data', () => {});
+      const lines = out.split('\n');
+      if (lines.length > 3) done(lines.slice(0, 3));
     };
+    const onClose = () => done();
     channel.on('data', onData);
+    channel.once('close', onClose);
+    channel.on('data', () => {});
     channel.stderr.on('data', () => {});
   }
+
+  /** What the reaper printed of the machine as it started (see `start`). */
+  facts: Promise<SshHostFacts> = Promise.resolve({});
 
   /**
    * Open an exec channel. Waits (up to 15 s) for another channel to close

@@ -1,0 +1,24 @@
+// Which module runs `netbench run` (bin/run.js asks before importing it).
+import { statSync } from 'node:fs';
+
+/** Compiled packages whose code the run bundle holds (their tsc build info, beside each package.json). */
+const BUNDLED_BUILDS = ['../tsconfig.tsbuildinfo', '../../core/tsconfig.tsbuildinfo', '../../results/tsconfig.tsbuildinfo', '../../report/tsconfig.tsbuildinfo'];
+
+/** Modification time of a file (ms), undefined when it does not exist. */
+export type Mtime = (url: URL) => number | undefined;
+
+const fileMtime: Mtime = (url) => statSync(url, { throwIfNoEntry: false })?.mtimeMs;
+
+/**
+ * The run bundle (`dist/bundle/run.js`, scripts/bundle-run.mjs) when it is
+ * at least as new as every compiled package it was made from, else the
+ * compiled `dist/fast-run.js`: a `tsc -b` without the bundle step never runs
+ * stale code. A published CLI has no build info; its bundle is what was built.
+ * `base` is this package's `dist/` folder.
+ */
+export function runEntry(base: URL = new URL('./', import.meta.url), mtime: Mtime = fileMtime): URL {
+  const bundle = new URL('bundle/run.js', base);
+  const bundled = mtime(bundle);
+  const built = BUNDLED_BUILDS.map((path) => mtime(new URL(path, base)));
+  return bundled !== undefined && built.every((t) => t === undefined || t <= bundled) ? bundle : new URL('fast-run.js', base);
+}
