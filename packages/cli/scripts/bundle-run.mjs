@@ -5,7 +5,9 @@
 // What plugins share with the engine stays outside, loaded once for both:
 // @netbench/plugin-api (errors, brands, kits) and zod (schemas the engine
 // merges); ssh2 stays outside too (native parts, loaded on first connection),
-// and cel-js, which core loads with `require` only for a spec with filters.
+// and cel-js, which core loads with `require` only for a spec with filters;
+// hdr-histogram-js too: plugin-api loads it anyway, and its compression reaches
+// zlib through `eval("require(...)")`, which an ES module bundle has no `require` for.
 // `bin/run.js` uses the bundle only when it is newer than the compiled code
 // it was made from, so a `tsc -b` without this step never runs stale code.
 import { rm } from 'node:fs/promises';
@@ -17,7 +19,7 @@ await rm(out, { recursive: true, force: true });
 const bundle = await rolldown({
   input: new URL('fast-run.js', dist).pathname,
   platform: 'node',
-  external: [/^@netbench\/plugin-api(\/|$)/, /^zod(\/|$)/, /^ssh2$/, /^@marcbachmann\/cel-js$/, /^node:/],
+  external: [/^@netbench\/plugin-api(\/|$)/, /^zod(\/|$)/, /^ssh2$/, /^@marcbachmann\/cel-js$/, /^hdr-histogram-js$/, /^node:/],
   logLevel: 'warn',
 });
 // Lazily imported parts (the PKB translator) stay separate chunks, loaded only when used.

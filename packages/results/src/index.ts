@@ -40,10 +40,13 @@ export type { PathCheck, PathCheckOptions, PathCheckRow } from './stats/index.js
 export { checkRun, CHECK_FAILED_EXIT_CODE } from './store/index.js';
 export type { CheckRunOptions } from './store/index.js';
 
+/** A trial's hosts as tables print them, with the path through a tunnel (`a → b via wg`). */
+export { trialPath } from './paths/trial-path.js';
+
 // Chart specifications from run results (renderer-agnostic JSON; packages/report draws them).
 export {
   barCharts, cdfCharts, ChartIds, chartsFor, headlineMetric, heatmapCharts, histogramCharts, meanInterval,
-  intervalSweepCharts, sweepCharts, timeSeriesCharts, trialPath
+  intervalSweepCharts, sweepCharts, timeSeriesCharts
 } from './charts/index.js';
 export type {
   Bar, BarChart, BarSeries, Box, BoxChart, BoxSeries, Better, CategoryAxis, CdfChart, CdfSeries, ChartInput, ChartKind, ChartOptions,

@@ -13,5 +13,4 @@ export { studentTQuantile, studentTCdf } from '../stats/student-t.js';
 export { headlineMetric } from './metric-roles.js';
 export type { MetricInfo, MetricRole } from './metric-roles.js';
 export { ChartIds } from './chart-id.js';
-export { trialPath } from './path-overhead.js';
 export type * from './types.js';

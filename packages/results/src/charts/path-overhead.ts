@@ -1,8 +1,6 @@
 import type { Scalar } from '@netbench/plugin-api';
+import { PLAIN } from '../paths/trial-path.js';
 import type { Bar } from './types.js';
-
-/** The `tunnel` label of the plain path (docs/tunnels.md). */
-const PLAIN = 'none';
 
 type Config = ReadonlyMap<string, Scalar>;
 
@@ -57,15 +55,4 @@ export function pathRatios(configs: readonly Config[], bars: readonly (Bar | nul
 export function pathOverheadNote(ratios: readonly (string | undefined)[]): string[] {
   const given = ratios.filter((r): r is string => r !== undefined);
   return given.length ? [`Through each tunnel, mean ÷ the plain path's mean (tunnel=none, same configuration otherwise): ${given.join('; ')}.`] : [];
-}
-
-/**
- * A trial's hosts as tables print them, saying which path it went when the
- * run has tunnels (its samples carry `tunnel`): `a → b via wg`, `a → b (plain)`.
- */
-export function trialPath(client: string, server: string, samples: readonly { readonly labels: Readonly<Record<string, Scalar>> }[]): string {
-  const tunnel = samples.find((s) => s.labels['tunnel'] !== undefined)?.labels['tunnel'];
-  const hosts = `${client} → ${server}`;
-  if (tunnel === undefined) return hosts;
-  return tunnel === PLAIN ? `${hosts} (plain)` : `${hosts} via ${String(tunnel)}`;
 }
