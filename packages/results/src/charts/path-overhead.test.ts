@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ResultsBuilder } from './__fixtures__/results.js';
 import { barCharts } from './bar-charts.js';
-import { pathRatios, plainPathFirst, trialPath } from './path-overhead.js';
+import { pathRatios, plainPathFirst } from './path-overhead.js';
+import { trialPath } from '../paths/trial-path.js';
 import { rrLatencyCharts } from './rr-latency-charts.js';
 
 // Tunnels measured in random order (examples/tunnels.yaml): two repetitions of each path.
