@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOha } from './check.js';
 import { httpPlugin } from './plugin.js';
 
-// oha is built from crates.io by scripts/install-oha.sh (scripts/test.sh runs it); without it these skip.
 const plugin = httpPlugin({ ports: { first: 18_320, last: 18_339 } });
 let lab: TwoHostLab;
 // oha comes from crates.io (scripts/install-oha.sh, run by scripts/test.sh, so CI always has it); a developer
