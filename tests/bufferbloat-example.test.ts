@@ -40,6 +40,12 @@ describe('examples/bufferbloat.yaml on the lab', () => {
         }
       }
       for (const probe of test === 'rrul' ? ['icmp', 'udp', 'irtt'] : ['icmp', 'irtt']) {
+        // netperf 2.7.0's UDP_RR has no timeout: one probe lost in a full queue stalls that probe for the rest of
+        // the load (docs/latency-under-load.md), leaving no loaded UDP figure. ICMP and irtt never stall, so they
+        // must always show it; the UDP probe is checked whenever it kept probing on both links.
+        const stalled = (depth: string) => !samples.some((s) => s.labels.flow === 'summary' && s.labels.test === test
+          && s.labels.host_server_link_latency === depth && s.metric === 'latency_increase' && s.labels.probe === probe);
+        if (probe === 'udp' && (stalled('5ms') || stalled('200ms'))) continue;
         const deep = summary(test, '200ms', 'latency_increase', probe).value;
         const shallow = summary(test, '5ms', 'latency_increase', probe).value;
         figures[`${test} ${probe} increase deep/shallow ms`] = deep;
