@@ -1,9 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireRunLock } from './run-lock.js';
 
@@ -12,7 +11,7 @@ const built = fileURLToPath(new URL('../../dist/run-id/run-lock.js', import.meta
 const contender = `
   const { acquireRunLock } = await import(${JSON.stringify(built)});
   await new Promise((r) => setTimeout(r, Number(process.env.START_AT) - Date.now()));
-  try { await acquireRunLock(process.argv[1]); console.log('locked'); await new Promise((r) => setTimeout(r, 10_000)); }
+  try { await acquireRunLock(process.argv[1]); console.log('locked'); process.stdin.resume(); await new Promise((r) => process.stdin.on('end', r)); }
   catch (error) { console.log('refused: ' + error.message); }
 `;
 
@@ -26,10 +25,17 @@ describe('acquireRunLock', () => {
     const dead = spawn('true');
     await new Promise((done) => dead.on('exit', done));
     await writeFile(join(dir, 'run.lock'), JSON.stringify({ pid: dead.pid, hostname: hostname() }));
-    // The winner holds the lock long after the start instant, so a contender slowed by a loaded machine still meets it held (not left by a dead process).
+    // The winner holds the lock until every contender has answered (its standard input then ends), so one slowed by a loaded machine still meets it held.
     const startAt = String(Date.now() + 3000);
-    const run = promisify(execFile);
-    const outs = await Promise.all(Array.from({ length: 6 }, () => run(process.execPath, ['--input-type=module', '-e', contender, dir], { env: { ...process.env, START_AT: startAt } })));
+    const contenders = Array.from({ length: 6 }, () => spawn(process.execPath, ['--input-type=module', '-e', contender, dir], { env: { ...process.env, START_AT: startAt }, stdio: ['pipe', 'pipe', 'inherit'] }));
+    const answers = contenders.map((child) => new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); if (out.includes('\n')) resolve(out); });
+      child.on('exit', () => resolve(out));
+    }));
+    const outs = (await Promise.all(answers)).map((stdout) => ({ stdout }));
+    for (const child of contenders) child.stdin.end();
+    await Promise.all(contenders.map((child) => (child.exitCode === null ? new Promise((done) => child.on('exit', done)) : undefined)));
     const lines = outs.map((o) => o.stdout.trim());
     expect(lines.filter((l) => l === 'locked')).toHaveLength(1);
     for (const line of lines.filter((l) => l !== 'locked')) expect(line).toMatch(/^refused: run .* is still running \(pid \d+\)/);

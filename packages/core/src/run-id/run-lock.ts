@@ -84,9 +84,11 @@ export async function liveRunPid(dir: string): Promise<number | undefined> {
  * process lives, and when the lock was taken on another machine (a run folder
  * on a shared disk: netbench cannot see that process). The lock file is
  * created exclusively (a hard link of a file written whole), so of two
- * invocations continuing one run at the same moment only one gets it. A
- * lock left by a dead process is moved away first (a rename: one contender
- * wins) and checked to be that dead one.
+ * invocations continuing one run at the same moment only one gets it.
+ * A lock left by a dead process is removed only by the holder of a short
+ * takeover guard (`run.lock.take`, itself created exclusively): nobody else
+ * removes a lock and an existing one cannot be replaced, so what the guard
+ * holder read is still what it removes — never a lock taken meanwhile.
  * Resolves false only with `bestEffort`, when the lock file cannot be
  * written at all (a full disk): the caller goes on unlocked.
  */
@@ -109,32 +111,64 @@ export async function acquireRunLock(runDir: string, options: { readonly bestEff
   }
 }
 
+/** How long a contender waits for another's takeover guard (held for a few file operations). */
+const GUARD_WAIT_MS = 10_000;
+
 async function takeLock(runDir: string, file: string, mine: string): Promise<true> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    try {
-      await placeLock(mine, file);
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new NetbenchError(`cannot lock run ${runDir}: ${(error as Error).message}`, { cause: error });
-    }
+    if (await placed(runDir, mine, file)) return true;
     refuseHeld(runDir, await readLock(file));
-    const stale = `${file}.stale-${process.pid}`;
+    // Left by a dead process (or unreadable): remove it under the guard, then link ours again.
+    const guard = `${file}.take`;
+    await takeGuard(runDir, mine, guard);
     try {
-      await rename(file, stale);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // another invocation moved it first
-      throw error;
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text !== undefined) {
+        refuseHeld(runDir, parseLock(text));
+        await rm(file, { force: true });
+      }
+      if (await placed(runDir, mine, file)) return true;
+    } finally {
+      await rm(guard, { force: true });
     }
-    const moved = await readLock(stale);
-    if (moved && isHeld(moved)) {
-      // Another invocation locked the run between our check and the rename: give its lock back.
-      await link(stale, file).catch(() => {});
-      await rm(stale, { force: true });
-      refuseHeld(runDir, moved);
-    }
-    await rm(stale, { force: true });
   }
   throw new NetbenchError(`cannot lock run ${runDir}: other invocations keep taking it`);
+}
+
+/** Link this process's lock into place: false when a lock is there already. */
+async function placed(runDir: string, mine: string, file: string): Promise<boolean> {
+  try {
+    await placeLock(mine, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new NetbenchError(`cannot lock run ${runDir}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The takeover guard, waiting while a live contender holds it. A guard whose
+ * holder died (killed in the few milliseconds it holds it) is moved away and
+ * checked to be that dead one; one taken meanwhile is put back.
+ */
+async function takeGuard(runDir: string, mine: string, guard: string): Promise<void> {
+  const deadline = Date.now() + GUARD_WAIT_MS;
+  for (;;) {
+    if (await placed(runDir, mine, guard)) return;
+    const text = await readFile(guard, 'utf8').catch(() => undefined);
+    const holder = text === undefined ? undefined : parseLock(text);
+    if (text !== undefined && (!holder || !isHeld(holder))) {
+      const moved = `${guard}.${process.pid}`;
+      if (await rename(guard, moved).then(() => true, () => false)) {
+        const movedText = await readFile(moved, 'utf8').catch(() => undefined);
+        if (movedText !== text) await link(moved, guard).catch(() => {});
+        await rm(moved, { force: true });
+      }
+      continue;
+    }
+    if (Date.now() > deadline) throw new NetbenchError(`cannot lock run ${runDir}: pid ${String(holder?.pid)} has held ${guard} for ${GUARD_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** `link` fails with EEXIST when a lock is there; a filesystem without hard links gets an exclusive copy instead. */
@@ -155,10 +189,15 @@ interface LockRecord {
 }
 
 async function readLock(file: string): Promise<LockRecord | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : parseLock(text);
+}
+
+function parseLock(text: string): LockRecord | undefined {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as LockRecord;
+    return JSON.parse(text) as LockRecord;
   } catch {
-    return undefined; // gone, or torn by a kill mid-write: nobody holds it
+    return undefined; // torn by a kill mid-write (a copy without hard links): nobody holds it
   }
 }
 
