@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processHost, type Host } from '@netbench/plugin-api';
 import { closedPort } from '@netbench/plugin-api/testing';
@@ -56,5 +57,33 @@ describe('NetserverPool start (real netserver on loopback)', () => {
     const lease = await second.acquire(1);
     expect(lease.ports[0]!.control).toBeGreaterThan(base);
     lease.release();
+  });
+
+  it('another program listening on the port is not taken for the netserver: the next pair is leased, and it is the netserver listening there', async () => {
+    const base = await closedPort();
+    // Not a netserver: this test process listens on the control port, so the kernel names another pid.
+    const squatter = createServer();
+    await new Promise<void>((done) => squatter.listen(base, '127.0.0.1', done));
+    try {
+      // As on a loaded machine, the failed netserver's exit is seen late: the port is found listening first.
+      const slowToExit: Host = {
+        ...local,
+        spawn: (argv, options) => {
+          const proc = local.spawn(argv, options);
+          const exited = proc.exited.then(async (result) => { await new Promise((done) => setTimeout(done, 1_000)); return result; });
+          return { pid: proc.pid, stdout: proc.stdout, stderr: proc.stderr, stdin: proc.stdin, exited, kill: (signal) => proc.kill(signal) };
+        },
+      };
+      const pool = new NetserverPool(slowToExit, { basePort: base, family: ['-4', '-L', '127.0.0.1'] });
+      pools.push(pool);
+      const lease = await pool.acquire(1);
+      const control = lease.ports[0]!.control;
+      expect(control).toBeGreaterThan(base);
+      const check = await local.exec(['ss', '-Hltnp', `sport = :${control}`], { timeoutMs: 5_000 });
+      expect(check.stdout).toContain(`pid=${lease.pids[0]},`);
+      lease.release();
+    } finally {
+      await new Promise((done) => squatter.close(done));
+    }
   });
 });

@@ -135,8 +135,10 @@ export class NetserverPool {
         }
         // netserver prints its "Starting netserver" line before it binds; ask the kernel instead.
         // The first look goes out with the spawn (over SSH it may well find the port listening).
-        const listening = await isListening(this.host, ports.control, signal);
-        if (listening === true && !slot.exited) return 'listening';
+        const listener = await listenerOf(this.host, ports.control, signal);
+        const listening = listener?.listening;
+        // Another program's listener on the port is not ours: ours exits ("Unable to start") and the next pair is tried.
+        if (listening === true && !slot.exited && (await this.listenerIsOurs(slot, listener.pids, signal))) return 'listening';
         if (listening === undefined && STARTING_RE.test(output)) {
           await delay(300);
           if (!slot.exited) return 'listening';
@@ -155,6 +157,22 @@ export class NetserverPool {
     }
   }
 
+  /**
+   * Whether the process listening on the slot's control port is the netserver
+   * just spawned (or a child of it: a wrapper such as sudo). When the kernel
+   * does not name the listener (ss without -p rights) or the transport does
+   * not know the pid, the listener is taken as ours, as before.
+   */
+  private async listenerIsOurs(slot: Slot, pids: readonly number[], signal?: AbortSignal): Promise<boolean> {
+    const ours = slot.process.pid;
+    if (ours === undefined) return true;
+    if (pids.length === 0 || pids.includes(ours)) return true;
+    for (const pid of pids) {
+      if ((await parentPid(this.host, pid, signal)) === ours) return true;
+    }
+    return false;
+  }
+
   /** Stop every netserver (and the test processes it forked). Idempotent. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -163,12 +181,27 @@ export class NetserverPool {
   }
 }
 
-/** Whether something listens on a TCP port of the host; undefined when `ss` is not there to tell. */
-async function isListening(host: Host, port: number, signal?: AbortSignal): Promise<boolean | undefined> {
+/**
+ * Whether something listens on a TCP port of the host, with the pids `ss -p`
+ * names for it (none when it may not tell); undefined when `ss` is not there.
+ */
+async function listenerOf(host: Host, port: number, signal?: AbortSignal): Promise<{ listening: boolean; pids: number[] } | undefined> {
   try {
-    const result = await host.exec(['ss', '-Hltn', `sport = :${port}`], { timeoutMs: 5_000, signal });
+    const result = await host.exec(['ss', '-Hltnp', `sport = :${port}`], { timeoutMs: 5_000, signal });
     if (result.code !== 0) return undefined;
-    return result.stdout.trim() !== '';
+    return { listening: result.stdout.trim() !== '', pids: [...result.stdout.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's parent pid from /proc/<pid>/stat (the field after the parenthesised name and state). */
+async function parentPid(host: Host, pid: number, signal?: AbortSignal): Promise<number | undefined> {
+  try {
+    const result = await host.exec(['cat', '--', `/proc/${pid}/stat`], { timeoutMs: 5_000, signal });
+    const fields = result.stdout.slice(result.stdout.lastIndexOf(')') + 2).split(' ');
+    const ppid = Number(fields[1]);
+    return result.code === 0 && Number.isSafeInteger(ppid) ? ppid : undefined;
   } catch {
     return undefined;
   }
