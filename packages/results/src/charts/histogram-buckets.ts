@@ -1,4 +1,4 @@
-import * as hdr from 'hdr-histogram-js';
+import { hdrHistogram, type Hdr } from '../stats/hdr.js';
 import type { EncodedHistogram } from '@netbench/plugin-api';
 
 export interface Bucket {
@@ -24,6 +24,7 @@ export interface MergedHistogram {
  */
 export function mergeHistograms(parts: readonly EncodedHistogram[]): MergedHistogram {
   const unit = parts[0]?.unit ?? 'us';
+  const hdr = hdrHistogram();
   const merged = hdr.build({ bitBucketSize: 'packed', numberOfSignificantValueDigits: 3 });
   for (const part of parts) {
     if (part.unit !== unit) throw new Error(`cannot merge histograms in ${part.unit} into ${unit}`);
@@ -39,9 +40,9 @@ export function mergeHistograms(parts: readonly EncodedHistogram[]): MergedHisto
   };
 }
 
-function bucketsOf(histogram: hdr.Histogram): Bucket[] {
+function bucketsOf(histogram: Hdr.Histogram): Bucket[] {
   const buckets: Bucket[] = [];
-  if (histogram instanceof hdr.JsHistogram) {
+  if (histogram instanceof hdrHistogram().JsHistogram) {
     const it = histogram.recordedValuesIterator;
     it.reset();
     while (it.hasNext()) {

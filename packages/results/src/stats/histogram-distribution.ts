@@ -1,9 +1,9 @@
-import * as hdr from 'hdr-histogram-js';
 import type { EncodedHistogram } from '@netbench/plugin-api';
 import { interval, type BootstrapInterval, type BootstrapOptions, DEFAULT_RESAMPLES } from './bootstrap.js';
 import { poisson } from './poisson.js';
 import { seededRandom } from '@netbench/core';
 import { timeFactor } from './units.js';
+import { hdrHistogram } from './hdr.js';
 
 /** The recorded values of one or more latency histograms: distinct values (ascending) and their counts. */
 export interface Distribution {
@@ -21,6 +21,7 @@ export interface Distribution {
 export function histogramDistribution(parts: readonly EncodedHistogram[]): Distribution {
   const unit = parts[0]?.unit ?? 'us';
   const byValue = new Map<number, number>();
+  const hdr = hdrHistogram();
   for (const part of parts) {
     const factor = timeFactor(part.unit, unit) ?? 1;
     const histogram = hdr.decodeFromCompressedBase64(part.data, 'packed');
