@@ -89,6 +89,10 @@ export async function openConnection(settings: AttemptSettings, signal?: AbortSi
     client.on('error', (error: Error & { level?: string; code?: string }) => finish(classify(error, settings, refusal)));
     client.once('close', () => finish(new ConnectAttemptError(`${settings.label} closed the connection before authentication finished`, true)));
     client.connect(config);
+    // Nagle off (ssh2 leaves it on): a command's channel-open and exec requests are small packets
+    // sent back to back, and the second waited for the server's delayed ACK — ~85 ms per command
+    // over a LAN, against ~9 ms for OpenSSH's multiplexed exec. Applied when the socket connects.
+    client.setNoDelay(true);
   });
 }
 
