@@ -17,7 +17,14 @@ for (const stream of [process.stdout, process.stderr]) {
 // boot unless its arguments need oclif (help, a flag it cannot parse exactly),
 // and loads its code from one bundle (scripts/bundle-run.mjs) when that is
 // newer than every compiled package in it, else from dist as compiled.
-const fast = process.argv[2] === 'run' && (await import((await import('../dist/run-entry.js')).runEntry().href)).fastRun;
+// The bundle holds zod and plugin-api: plugins' imports of them are handed its copies.
+const fast = process.argv[2] === 'run' && (await fastRun());
+async function fastRun() {
+  const { runEntry, shareBundledModules } = await import('../dist/run-entry.js');
+  const entry = runEntry();
+  if (entry.pathname.endsWith('/bundle/run.js')) shareBundledModules(new URL('./', entry));
+  return (await import(entry.href)).fastRun;
+}
 if (!fast || !(await fast(process.argv.slice(3)))) {
   const { execute } = await import('@oclif/core');
   await execute({ dir: import.meta.url });

@@ -9,6 +9,7 @@ const builds = (t: number) => ({
   '/opt/netbench/packages/core/tsconfig.tsbuildinfo': t,
   '/opt/netbench/packages/results/tsconfig.tsbuildinfo': t,
   '/opt/netbench/packages/report/tsconfig.tsbuildinfo': t,
+  '/opt/netbench/packages/plugin-api/tsconfig.tsbuildinfo': t,
 });
 
 describe('which module runs netbench run', () => {
@@ -24,5 +25,10 @@ describe('which module runs netbench run', () => {
   it('the compiled code without a bundle; the bundle of a published CLI, which has no build info', () => {
     expect(runEntry(base, at(builds(100))).pathname).toBe('/opt/netbench/packages/cli/dist/fast-run.js');
     expect(runEntry(base, at({ [BUNDLE]: 50 })).pathname).toBe(BUNDLE);
+  });
+
+  it('the compiled code when plugin-api was compiled after the bundle (the bundle holds it), or when Node cannot hand plugins the bundled zod and plugin-api', () => {
+    expect(runEntry(base, at({ [BUNDLE]: 200, ...builds(100), '/opt/netbench/packages/plugin-api/tsconfig.tsbuildinfo': 300 })).pathname).toBe('/opt/netbench/packages/cli/dist/fast-run.js');
+    expect(runEntry(base, at({ [BUNDLE]: 200, ...builds(100) }), false).pathname).toBe('/opt/netbench/packages/cli/dist/fast-run.js');
   });
 });
