@@ -166,7 +166,9 @@ async function takeGuard(runDir: string, mine: string, guard: string): Promise<v
       }
       continue;
     }
-    if (Date.now() > deadline) throw new NetbenchError(`cannot lock run ${runDir}: pid ${String(holder?.pid)} has held ${guard} for ${GUARD_WAIT_MS / 1000} s`);
+    if (Date.now() > deadline) {
+      throw new NetbenchError(`cannot lock run ${runDir}: pid ${String(holder?.pid)} has held ${guard} for ${GUARD_WAIT_MS / 1000} s (it is held for a few file operations, and taken over once its process is gone): if pid ${String(holder?.pid)} is stuck, stop it and try again`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
