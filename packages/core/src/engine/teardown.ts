@@ -97,33 +97,96 @@ export interface DeleteOutcome {
 /**
  * Walk a ledger backwards and delete what it says may still exist, appending
  * `deleted` / `delete-failed` lines. Works from the ledger alone, so it serves
- * both teardown and `netbench cleanup` in a fresh process.
+ * both teardown and `netbench cleanup` in a fresh process. A plugin with
+ * `teardownMany` gets each run of its consecutive entries in one call.
  */
 export async function deleteResources(ledger: LedgerFile, options: DeleteOptions): Promise<DeleteOutcome> {
   const outcome: DeleteOutcome = { deleted: [], failed: [] };
-  for (const entry of pendingResources(ledger.entries)) {
-    if (options.only && !options.only(entry)) continue;
-    if (options.dryRun) {
-      outcome.deleted.push(entry);
-      continue;
-    }
-    try {
-      // Tunnel ends are the engine's own resources, undone by the core (docs/tunnels.md).
-      const cloud = entry.plugin === TUNNELS_LEDGER ? tunnelsCleaner : options.cached?.get(entry.plugin) ?? (await options.registry.get('cloud', entry.plugin));
-      if (!cloud) throw new Error(`no cloud plugin named ${entry.plugin} is installed`);
-      await callPlugin(cloud, 'teardown', (callSignal) => cloud.teardown(entry.resource, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }), {
-        timeoutMs: options.timeoutMs, emit: options.emit, graceMs: options.graceMs,
-      });
+  const entries = pendingResources(ledger.entries).filter((entry) => !options.only || options.only(entry));
+  if (options.dryRun) return { deleted: entries, failed: [] };
+  const record = async (entry: LedgerEntry, error: unknown) => {
+    if (error === undefined) {
       outcome.deleted.push(entry);
       // Deleted is deleted, recorded or not (a full disk): a later cleanup finds it gone, which counts as deleted.
       await ledger.append(entry.plugin, 'deleted', entry.resource).catch(() => {});
+      return;
+    }
+    const message = errorMessage(error);
+    await ledger.append(entry.plugin, 'delete-failed', entry.resource, message).catch(() => {});
+    outcome.failed.push({ plugin: entry.plugin, resource: entry.resource, error: message });
+  };
+  for (const group of consecutiveByPlugin(entries)) {
+    let cloud: Deleter;
+    try {
+      cloud = await cloudFor(group[0]!.plugin, options);
     } catch (error) {
-      const message = errorMessage(error);
-      await ledger.append(entry.plugin, 'delete-failed', entry.resource, message).catch(() => {});
-      outcome.failed.push({ plugin: entry.plugin, resource: entry.resource, error: message });
+      for (const entry of group) await record(entry, error);
+      continue;
+    }
+    const many = group.length > 1 ? await teardownMany(cloud, group, options) : undefined;
+    for (const [i, entry] of group.entries()) {
+      // One by one: a plugin without teardownMany, or one whose batch call failed as a whole.
+      const error = many ? many[i] : await teardownOne(cloud, entry, options);
+      await record(entry, error);
     }
   }
   return outcome;
+}
+
+/** Runs of consecutive entries of one plugin, in the order given. */
+function consecutiveByPlugin(entries: readonly LedgerEntry[]): LedgerEntry[][] {
+  const groups: LedgerEntry[][] = [];
+  for (const entry of entries) {
+    const last = groups.at(-1);
+    if (last && last[0]!.plugin === entry.plugin) last.push(entry);
+    else groups.push([entry]);
+  }
+  return groups;
+}
+
+/** What deleting needs of a cloud plugin (the core's tunnel cleaner is one too). */
+type Deleter = Pick<CloudPlugin<unknown>, 'name' | 'teardown' | 'teardownMany'>;
+
+async function cloudFor(name: string, options: DeleteOptions): Promise<Deleter> {
+  // Tunnel ends are the engine's own resources, undone by the core (docs/tunnels.md).
+  const cloud = name === TUNNELS_LEDGER ? tunnelsCleaner : options.cached?.get(name) ?? (await options.registry.get('cloud', name));
+  if (!cloud) throw new Error(`no cloud plugin named ${name} is installed`);
+  return cloud;
+}
+
+/** `undefined` when deleted, else the error. */
+async function teardownOne(cloud: Deleter, entry: LedgerEntry, options: DeleteOptions): Promise<unknown> {
+  try {
+    await callPlugin(cloud, 'teardown', (callSignal) => cloud.teardown(entry.resource, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }), {
+      timeoutMs: options.timeoutMs, emit: options.emit, graceMs: options.graceMs,
+    });
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/**
+ * One outcome per entry from the plugin's `teardownMany`, or `undefined` when
+ * it has none or the call failed as a whole (thrown, timed out, or an answer
+ * of the wrong shape): then each entry is torn down on its own.
+ */
+async function teardownMany(cloud: Deleter, group: readonly LedgerEntry[], options: DeleteOptions): Promise<readonly unknown[] | undefined> {
+  if (typeof cloud.teardownMany !== 'function') return undefined;
+  const resources = group.map((entry) => entry.resource);
+  try {
+    const outcomes = await callPlugin(cloud, 'teardownMany', (callSignal) => cloud.teardownMany!(resources, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }), {
+      timeoutMs: options.timeoutMs, emit: options.emit, graceMs: options.graceMs,
+    });
+    if (!Array.isArray(outcomes) || outcomes.length !== group.length) {
+      options.emit?.({ type: 'warning', plugin: cloud.name, message: `${cloud.name}: teardownMany answered ${Array.isArray(outcomes) ? `${outcomes.length} outcomes` : typeof outcomes} for ${group.length} resources; deleting them one by one` });
+      return undefined;
+    }
+    return outcomes;
+  } catch (error) {
+    options.emit?.({ type: 'warning', plugin: cloud.name, message: `${errorMessage(error)}; deleting its ${group.length} resources one by one` });
+    return undefined;
+  }
 }
 
 export function describe(resource: LedgerResource): string {

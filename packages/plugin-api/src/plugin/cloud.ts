@@ -72,7 +72,8 @@ export interface CleanupReport {
  *    run has hosts on other clouds: open this cloud's tool ports and ICMP to
  *    them (their addresses were unknown while clouds provisioned in parallel).
  * 4. `teardown` once per recorded resource, in reverse ledger order, every one
- *    attempted even when others fail (errors are collected). It must be
+ *    attempted even when others fail (errors are collected); or, when the
+ *    plugin has `teardownMany`, once per run of its consecutive entries. It must be
  *    idempotent: a resource that is already gone is success. It must work from
  *    the ledger entry alone, in a fresh process (`netbench cleanup`): no
  *    closures from `provision`.
@@ -119,6 +120,22 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
    */
   reattach?(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;
   teardown(resource: LedgerResource, ctx: TeardownContext): Promise<void>;
+  /**
+   * Optional: delete several of this cloud's resources in one call. The
+   * engine hands it a run of consecutive pending ledger entries of this
+   * plugin, newest first (the order it would call `teardown` in), and records
+   * one outcome per resource: resolve to an array of the same length and
+   * order, `undefined` where the resource is gone (deleted now or already),
+   * the error where it could not be deleted. The plugin knows which of its
+   * resources depend on which: it may delete at once what does not depend on
+   * each other, and let one deletion take another resource with it (a
+   * namespace its veth), but reports a resource gone only once it is. The
+   * rules of `teardown` hold: every resource attempted even when others fail,
+   * idempotent, from the entries alone. The whole call gets one
+   * `teardownTimeout`; if it throws, times out or resolves to anything else,
+   * the engine calls `teardown` for each of the resources instead.
+   */
+  teardownMany?(resources: readonly LedgerResource[], ctx: TeardownContext): Promise<readonly (Error | undefined)[]>;
   cleanup?(filter: CleanupFilter, ctx: PluginContext): Promise<CleanupReport>;
   /**
    * Optional: what the hosts of this cloud will cost, from a dated price table

@@ -110,6 +110,15 @@ describe('cloudConformance', () => {
     expect(Object.values(leaky).join('\n')).toMatch(/still exists after teardown/);
     process.env['NBT_CLOUD_BEHAVIOUR'] = 'good';
   }, 120_000);
+
+  it('tears down through teardownMany when the cloud has it, and catches a batch that leaks or miscounts', async () => {
+    expect(await failures(cloudConformance(await load('many'), options()))).toEqual({});
+    const leaky = await failures(cloudConformance(await load('many-leaky'), options()));
+    expect(Object.values(leaky).join('\n')).toMatch(/still exists after teardown/);
+    const short = await failures(cloudConformance(await load('many-short'), options()));
+    expect(Object.values(short).join('\n')).toMatch(/teardownMany: teardownMany answered 0 outcomes for 1 resources|teardownMany answered 1 outcomes for 2 resources/);
+    process.env['NBT_CLOUD_BEHAVIOUR'] = 'good';
+  }, 120_000);
 });
 
 describe('publisherConformance', () => {

@@ -6,7 +6,7 @@ import { hostSchema, type LocalHostConfig } from './host-schema.js';
 import { checkRequests } from './preflight.js';
 import { PLUGIN_NAME, provisionLab } from './provision.js';
 import { reattachLab } from './reattach.js';
-import { teardownResource } from './teardown.js';
+import { teardownResource, teardownResources } from './teardown.js';
 
 async function diagnose(): Promise<DiagnosticCheck[]> {
   const caps = await localCapabilities();
@@ -38,6 +38,9 @@ const plugin: CloudPlugin<LocalHostConfig> = {
   },
   async teardown(resource) {
     await teardownResource(resource);
+  },
+  async teardownMany(resources) {
+    return teardownResources(resources);
   },
   async cleanup(filter) {
     return cleanupLeftovers(filter);

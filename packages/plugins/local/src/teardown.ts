@@ -21,6 +21,21 @@ async function linkOwner(name: string): Promise<string | null | undefined> {
   const [link] = JSON.parse(result.stdout) as { ifalias?: string }[];
   return runIdFromAlias(link?.ifalias) ?? null;
 }
+/**
+ * Whether this process's network namespace has no interface of that name.
+ * `/proc/self/net/dev` lists the reading process's own namespace (unlike
+ * `/sys/class/net`, which shows the namespace `/sys` was mounted in); when it
+ * cannot be read the answer is "not known to be absent".
+ */
+export async function linkAbsent(name: string): Promise<boolean> {
+  let text: string;
+  try {
+    text = await readFile('/proc/self/net/dev', 'utf8');
+  } catch {
+    return false;
+  }
+  return !text.split('\n').some((line) => line.trimStart().startsWith(`${name}:`));
+}
 const netnsExists = (name: string) => existsSync(`/run/netns/${name}`);
 
 /**
@@ -28,6 +43,8 @@ const netnsExists = (name: string) => existsSync(`/run/netns/${name}`);
  * another run is left alone: its 6-character tag collided with ours.
  */
 export async function deleteLink(name: string, runId?: string): Promise<void> {
+  // Gone already (a veth whose namespace was deleted): no `ip` process needed to tell.
+  if (await linkAbsent(name)) return;
   const owner = await linkOwner(name);
   if (owner === undefined) return;
   // Ours was never made (creating it failed on the name), so there is nothing of ours to delete.
@@ -127,4 +144,38 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
     default:
       throw new Error(`local: unknown resource type ${resource.type}`);
   }
+}
+
+const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * Delete a batch of this plugin's ledger resources (newest first, as the
+ * engine hands them to `teardownMany`), in three steps instead of one after
+ * another: the processes (they may keep a namespace alive); then at once the
+ * namespaces, bridges and firewall rules, with the other kinds (sysctl lists,
+ * read and rewritten) one after another beside them; then the veths. A
+ * namespace takes its veth pair with it, asynchronously in the kernel, and a
+ * bridge being deleted lets go of its ports, so by the third step a veth is
+ * usually gone already: it is looked up and deleted on its own only if it is
+ * still there (its namespace was not in the batch, or something holds it
+ * open). One outcome per resource, in order: `undefined` when it is gone.
+ */
+export async function teardownResources(resources: readonly LedgerResource[]): Promise<(Error | undefined)[]> {
+  const outcomes: (Error | undefined)[] = resources.map(() => undefined);
+  const attempt = async (i: number) => {
+    try {
+      await teardownResource(resources[i]!);
+    } catch (error) {
+      outcomes[i] = toError(error);
+    }
+  };
+  const indexes = (test: (type: string) => boolean) => resources.flatMap((r, i) => (test(r.type) ? [i] : []));
+  const atOnce = new Set(['netns', 'bridge', 'firewall']);
+  await Promise.all(indexes((t) => t === 'process').map(attempt));
+  const inTurn = async () => {
+    for (const i of indexes((t) => t !== 'process' && t !== 'veth' && !atOnce.has(t))) await attempt(i);
+  };
+  await Promise.all([...indexes((t) => atOnce.has(t)).map(attempt), inTurn()]);
+  await Promise.all(indexes((t) => t === 'veth').map(attempt));
+  return outcomes;
 }

@@ -34,6 +34,15 @@ export default definePlugin({
     if (behaviour === 'leaky') return;
     await rm(resource.id, { recursive: true, force: true });
   },
+  // 'many': a batch delete that works; 'many-leaky': it says every folder is gone but deletes only the
+  // first; 'many-short': it answers one outcome too few.
+  ...(behaviour.startsWith('many') ? {
+    async teardownMany(resources) {
+      if (behaviour === 'many-short') return resources.slice(1).map(() => undefined);
+      await Promise.all((behaviour === 'many-leaky' ? resources.slice(0, 1) : resources).map((r) => rm(r.id, { recursive: true, force: true })));
+      return resources.map(() => undefined);
+    },
+  } : {}),
 });
 
 export const exists = async (resource) => existsSync(resource.id);
