@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliResult } from './helpers/cli.js';
-import { repoRoot } from './helpers/cli.js';
+import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readEvents, readResults, type Results } from './helpers/results.js';
 import { removeRunHomes, runHome, startSshLab, type SshLab } from './helpers/ssh-lab.js';
 
@@ -81,8 +81,9 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
   it('loaded only what run uses: no oclif, no CEL without filters, no PKB translator, plugin admin, statistics, charts or import', () => {
     // `run` skips oclif (fast-run.ts) and loads its own code from the run bundle (scripts/bundle-run.mjs).
     expect(modules.filter((m) => m.includes('/@oclif/core/'))).toEqual([]);
-    // The spec has no matrix filter: the CEL library is never loaded.
-    expect(modules.filter((m) => m.includes('/@marcbachmann/cel-js/'))).toEqual([]);
+    // The spec has no matrix filter: the CEL library and RE2 are never loaded, and RE2 is not in the bundle either.
+    expect(modules.filter((m) => m.includes('/@marcbachmann/cel-js/') || m.includes('/re2js/'))).toEqual([]);
+    expect(readFileSync(join(repoRoot, 'packages/cli/dist/bundle/run.js'), 'utf8')).not.toMatch(/node_modules\/re2js\//);
     const bundleUrl = modules.find((m) => m.endsWith('/cli/dist/bundle/run.js'));
     expect(bundleUrl, 'the run bundle').toBeDefined();
     expect(modules.filter((m) => /\/(core|results|report)\/dist\//.test(m)), 'engine modules outside the bundle').toEqual([]);
@@ -101,6 +102,35 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
     for (const unused of ['/core/dist/pkb/translate.js', '/core/dist/pkb/matrix.js', '/core/dist/plugins-admin/', '/core/dist/doctor/', '/core/dist/cleanup/', '/results/dist/charts/', '/results/dist/import/', '/results/dist/stats/compare.js']) {
       // The store's run headlines use one leaf of charts (metric-roles.js: which metric heads a run, no other imports).
       expect(inside.filter((m) => m.includes(unused) && !m.endsWith('/results/dist/charts/metric-roles.js')), unused).toEqual([]);
+    }
+  });
+});
+
+describe('a matrix filter with `matches`, run from the bundle', () => {
+  it('loads RE2 on first use: a pattern RE2 refuses is a spec error naming it, a valid one filters the cells', async () => {
+    const home = tempHome();
+    try {
+      const spec = (filter: string) => [
+        'name: re2-from-bundle',
+        'hosts: { a: { cloud: local }, b: { cloud: local } }',
+        'matrix: { axes: { zone: [east-1, west-1] }, filter: ' + JSON.stringify(filter) + ' }',
+        'benchmarks:',
+        '  - { tool: ping, client: a, server: b, count: 1 }',
+      ].join('\n');
+      const write = (name: string, filter: string) => {
+        writeFileSync(join(home, name), spec(filter));
+        return join(home, name);
+      };
+      const refused = await runCli(['run', write('refused.yaml', 'zone.matches("a(?=b)")'), '--progress', 'none'], { env: { NETBENCH_HOME: home } });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toMatch(/invalid regular expression "a\(\?=b\)" \(CEL uses RE2 syntax/);
+      // Every cell filtered out by a pattern RE2 accepts: refused before anything is made, for that reason.
+      const none = await runCli(['run', write('none.yaml', 'zone.matches("^north")'), '--progress', 'none'], { env: { NETBENCH_HOME: home } });
+      expect(none.code, none.stderr).toBe(2);
+      expect(none.stderr).toMatch(/matrix\.filter {2}the filter drops every one of the 2 matrix cells/);
+      expect(none.stderr).not.toMatch(/invalid regular expression/);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });

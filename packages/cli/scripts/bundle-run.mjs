@@ -8,8 +8,8 @@
 // resolve hook (src/shared-modules.ts) that hands a plugin's `import 'zod'` or
 // `'@netbench/plugin-api/...'` these entries. Loading ~170 modules of theirs one
 // by one was most of the start-up left (issue 19). ssh2 stays outside (native
-// parts, loaded on first connection), and cel-js, which core loads with
-// `require` only for a spec with filters; hdr-histogram-js too: its compression
+// parts, loaded on first connection), and cel-js and re2js, which core loads
+// with `require` only for a spec with filters; hdr-histogram-js too: its compression
 // reaches zlib through `eval("require(...)")`, which an ES module bundle has no
 // `require` for.
 // `bin/run.js` uses the bundle only when it is newer than the compiled code
@@ -28,7 +28,7 @@ for (const [specifier, file] of Object.entries(SHARED_MODULES)) input[file.repla
 const bundle = await rolldown({
   input,
   platform: 'node',
-  external: [/^ssh2$/, /^@marcbachmann\/cel-js$/, /^hdr-histogram-js$/, /^node:/],
+  external: [/^ssh2$/, /^@marcbachmann\/cel-js$/, /^re2js$/, /^hdr-histogram-js$/, /^node:/],
   logLevel: 'warn',
 });
 // Lazily imported parts (the PKB translator) stay separate chunks, loaded only when used.

@@ -1,4 +1,17 @@
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS } from 're2js';
+
+let re2: typeof import('re2js') | undefined;
+
+/**
+ * re2js on first use: 260 KB of code with Unicode tables built on import,
+ * which a spec without `matches` in a filter (most runs) need not load
+ * (issue 19). Synchronous, since planning is (its CommonJS build).
+ */
+function loadRe2(): typeof import('re2js') {
+  re2 ??= createRequire(import.meta.url)('re2js') as typeof import('re2js');
+  return re2;
+}
 
 /** The name `matches` calls are renamed to, so they run on RE2 instead of JavaScript's backtracking RegExp. */
 export const RE2_MATCHES = 'matches_re2';
@@ -23,7 +36,7 @@ export function compileRe2(pattern: string): RE2JS {
   if (re) return re;
   if (pattern.length > MAX_PATTERN_LENGTH) throw new Error(`the regular expression is ${pattern.length} characters long; the limit is ${MAX_PATTERN_LENGTH}`);
   try {
-    re = RE2JS.compile(pattern);
+    re = loadRe2().RE2JS.compile(pattern);
   } catch (error) {
     throw new Error(`invalid regular expression ${JSON.stringify(pattern)} (CEL uses RE2 syntax: no lookaround or backreferences): ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -61,12 +61,11 @@ async function detectNamespaces(): Promise<NamespaceCapabilities> {
   const root = process.geteuid?.() === 0;
   detail.root = root ? 'running as root' : `running as uid ${process.geteuid?.() ?? '?'}, not root`;
 
-  const caps = await effectiveCapabilities();
+  // Three independent looks, at once.
+  const [caps, ip, writable] = await Promise.all([effectiveCapabilities(), runCommand(['ip', '-V']), canWriteNetnsDir()]);
   const netAdmin = hasCap(caps, CAP_NET_ADMIN);
   const sysAdmin = hasCap(caps, CAP_SYS_ADMIN);
   const missingCaps = [netAdmin ? '' : 'CAP_NET_ADMIN', sysAdmin ? '' : 'CAP_SYS_ADMIN'].filter(Boolean);
-  const ip = await runCommand(['ip', '-V']);
-  const writable = await canWriteNetnsDir();
 
   let netns = false;
   if (missingCaps.length > 0) detail.netns = `missing ${missingCaps.join(' and ')} (effective capabilities ${caps?.toString(16) ?? 'unknown'})`;

@@ -50,13 +50,17 @@ describe('local lab: two namespaces on a bridge', () => {
     const made = entries.filter((e) => e.phase === 'created').map((e) => `${e.resource.type} ${e.resource.id}`);
     // Where bridge netfilter is on (dockerd runs), the lab lets its bridge's traffic through FORWARD.
     const rule = bridgeNetfilterOn() ? [`firewall forward:nb${tag}br`] : [];
-    // The bridge first; then the hosts at once, each host's own resources in order.
-    expect(made.slice(0, 1 + rule.length)).toEqual([`bridge nb${tag}br`, ...rule]);
+    // The bridge and the hosts' namespaces at once; each host's own resources in order; a veth
+    // (enslaved to the bridge as it is made) only after the bridge; the FORWARD rule after the bridge.
     const client = [`netns nb-${runId}-client`, `veth nb${tag}h0`, 'process spawned@client'];
     const server = [`netns nb-${runId}-server`, `veth nb${tag}h1`, 'process spawned@server'];
-    expect([...made.slice(1 + rule.length)].sort()).toEqual([...client, ...server].sort());
+    expect([...made].sort()).toEqual([`bridge nb${tag}br`, ...rule, ...client, ...server].sort());
     expect(made.filter((m) => client.includes(m))).toEqual(client);
     expect(made.filter((m) => server.includes(m))).toEqual(server);
+    const at = (what: string) => made.indexOf(what);
+    for (const later of [`veth nb${tag}h0`, `veth nb${tag}h1`, ...rule]) expect(at(later), later).toBeGreaterThan(at(`bridge nb${tag}br`));
+    // The bridge is the first resource the ledger records (its intent), so it is deleted last.
+    expect(entries[0]?.resource.type).toBe('bridge');
   });
 
   it('puts eth0 with its address in each namespace and no address on the bridge', async () => {

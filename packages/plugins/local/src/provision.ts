@@ -20,7 +20,7 @@ import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
 export { PLUGIN_NAME, ROOT_INSTALLER_ID } from './namespace-host.js';
 
-/** Quiet the bridge for measurements: no IP (no route in the root namespace), no netfilter, no STP delay. */
+/** Quiet the bridge for measurements: no IP (no route in the root namespace), no STP delay. */
 async function createBridge(name: string, runId: string): Promise<void> {
   await ipBatch([
     ['link', 'add', 'name', name, 'type', 'bridge', 'stp_state', '0', 'forward_delay', '0'],
@@ -28,7 +28,14 @@ async function createBridge(name: string, runId: string): Promise<void> {
     ['link', 'set', 'dev', name, 'addrgenmode', 'none'],
     ['link', 'set', 'dev', name, 'up'],
   ]);
-  // Older kernels lack per-bridge netfilter switches; the global default applies there. Nothing is attached yet.
+}
+
+/**
+ * No netfilter on the bridge's frames. Older kernels lack the per-bridge
+ * switches (the global default applies there), so a failure is not an error.
+ * Only needed before traffic flows, so it runs beside the veths' creation.
+ */
+async function quietBridgeNetfilter(name: string): Promise<void> {
   await runCommand(['ip', 'link', 'set', 'dev', name, 'type', 'bridge', 'nf_call_iptables', '0', 'nf_call_ip6tables', '0', 'nf_call_arptables', '0']);
 }
 
@@ -81,11 +88,13 @@ async function trackSpawned(ctx: ProvisionContext, request: HostRequest<LocalHos
   };
 }
 
-async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: ProvisionContext, os: string | undefined): Promise<Host> {
+async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: ProvisionContext, os: string | undefined, bridge: Promise<unknown>): Promise<Host> {
   const { request, netns } = host;
   const dir = join(ctx.runDir, PLUGIN_NAME, host.dirName);
   const data = { runId: ctx.runId };
   await ctx.ledger.track({ type: 'netns', id: netns, host: request.id, data }, () => createNamespace(netns));
+  // The veth is enslaved to the bridge as it is made: it waits for the bridge (made beside the namespaces).
+  await bridge;
   // The address is recorded so that a later invocation can check the namespace still has it (reattach).
   await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, bridge: plan.bridge, address: host.address } }, () => createVeth(host, plan, ctx.runId));
   const onSpawn = await trackSpawned(ctx, request, dir);
@@ -128,27 +137,38 @@ async function provisionLoopback(plan: LabPlan, caps: NamespaceCapabilities, ctx
 }
 
 /**
- * Bridge, the congestion controls the hosts ask for allowed, then per host a namespace, a veth
- * (with shaping), a pid list and maybe an sshd; each tracked before it is made.
+ * A bridge, then beside each other: its netfilter switches, its FORWARD rule
+ * (where bridge netfilter is on) and the congestion controls the hosts ask
+ * for allowed; and per host a namespace (made beside the bridge), a veth
+ * (once the bridge exists; with shaping), a pid list and maybe an sshd. Each
+ * resource is tracked before it is made; every step is settled before
+ * provision returns, so nothing is still being made when teardown reads the
+ * ledger.
  */
 export async function provisionLab(plan: LabPlan, caps: NamespaceCapabilities, ctx: ProvisionContext): Promise<Host[]> {
   const os = await osRelease();
   if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
-  await ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { runId: ctx.runId } }, () => createBridge(plan.bridge, ctx.runId));
-  // With bridge netfilter on (dockerd turns it on and sets FORWARD to DROP), bridged frames meet iptables.
-  if (bridgeNetfilterOn() && (await iptablesAvailable())) {
-    const rule = { type: 'firewall', id: `forward:${plan.bridge}`, data: { runId: ctx.runId, bridge: plan.bridge } };
-    await ctx.ledger.track(rule, () => addForwardRule(plan.bridge, ctx.runId));
-  }
-  const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
-  if (wanted.length > 0) await allowCongestionControls('local', wanted, ctx);
-  // Hosts at once (their namespaces and veths are independent); every one is
-  // settled before provision returns, so nothing is still being made when
-  // teardown reads the ledger.
-  const outcomes = await Promise.allSettled(plan.hosts.map((host) => {
+  const bridge = ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { runId: ctx.runId } }, () => createBridge(plan.bridge, ctx.runId));
+  const afterBridge = bridge.then(() => Promise.all([
+    quietBridgeNetfilter(plan.bridge),
+    (async () => {
+      // With bridge netfilter on (dockerd turns it on and sets FORWARD to DROP), bridged frames meet iptables.
+      if (!bridgeNetfilterOn() || !(await iptablesAvailable())) return;
+      const rule = { type: 'firewall', id: `forward:${plan.bridge}`, data: { runId: ctx.runId, bridge: plan.bridge } };
+      await ctx.ledger.track(rule, () => addForwardRule(plan.bridge, ctx.runId));
+    })(),
+    (async () => {
+      const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
+      if (wanted.length > 0) await allowCongestionControls('local', wanted, ctx);
+    })(),
+  ]));
+  const hosts = Promise.allSettled(plan.hosts.map(async (host) => {
     ctx.signal.throwIfAborted();
-    return provisionNamespaceHost(host, plan, ctx, os);
+    return provisionNamespaceHost(host, plan, ctx, os, bridge);
   }));
+  const [shared, outcomes] = await Promise.all([afterBridge.then(() => undefined, (error: unknown) => ({ error })), hosts]);
+  // The bridge's own failure explains the hosts' (their veths had nothing to join): it comes first.
+  if (shared) throw shared.error;
   const failed = outcomes.find((o) => o.status === 'rejected');
   if (failed) throw failed.reason;
   return outcomes.map((o) => (o as PromiseFulfilledResult<Host>).value);
