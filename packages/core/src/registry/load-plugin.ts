@@ -5,6 +5,7 @@ import { PluginError } from '@netbench/plugin-api';
 import { apiVersionProblem } from '@netbench/plugin-api';
 import { readPackageJson } from './discover-plugins.js';
 import { packageEntry } from './package-entry.js';
+import { pluginBundle } from './plugin-bundle.js';
 import type { PluginDescriptor } from './types.js';
 
 /**
@@ -24,7 +25,8 @@ export async function loadPlugin(descriptor: PluginDescriptor): Promise<AnyPlugi
 
   let module: { default?: unknown };
   try {
-    module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+    // The package's one-file bundle when it has a fresh one (built-in plugins do), else its entry.
+    module = (await import(pathToFileURL(pluginBundle(descriptor.dir, pkg, entry) ?? entry).href)) as { default?: unknown };
   } catch (error) {
     return fail(error);
   }
