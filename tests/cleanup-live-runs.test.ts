@@ -26,12 +26,12 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     const runsA = join(homeA, 'runs');
     const live = startCli(['run', spec, '--progress', 'none'], { env: { NETBENCH_HOME: homeA }, wrapper: sandbox.wrapper });
     const runDir = await waitFor(() => (existsSync(runsA) ? safeRunDir(runsA) : undefined), 60_000, 'the run folder');
-    // The second trial (netperf, 60 s) is running: namespaces, veths, bridge, netserver all exist.
+    // The second trial (netperf, 60 s) is running: namespaces (the hosts' and the hub's), veths, bridge, netserver all exist.
     await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 90_000, 'the second trial');
     const runId = runDir.split('/').pop()!;
     const pid = (JSON.parse(readFileSync(join(runDir, 'run.lock'), 'utf8')) as { pid: number }).pid;
     const namespaces = () => sandbox.exec(['ip', 'netns', 'list']).split('\n').map((l) => l.split(' ')[0]!).filter((n) => n.startsWith(`nb-${runId}`)).sort();
-    expect(namespaces()).toEqual([`nb-${runId}-client`, `nb-${runId}-server`]);
+    expect(namespaces()).toEqual([`nb-${runId}-@hub`, `nb-${runId}-client`, `nb-${runId}-server`]);
 
     // Another NETBENCH_HOME: the live run's folder is not in its runs folder. --cloud local: the Docker daemon is shared beyond the sandbox.
     const sweep = await runCli(['cleanup', '--all', '--cloud', 'local', '--json'], { env: { NETBENCH_HOME: homeB }, wrapper: sandbox.wrapper });
@@ -41,10 +41,10 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     expect(spared.failed).toEqual([]);
     const reason = `in use by live run ${runId} (pid ${pid})`;
     expect(spared.spared?.filter((s) => s.resource.type === 'netns').map((s) => [s.resource.id, s.reason]).sort()).toEqual(
-      [[`nb-${runId}-client`, reason], [`nb-${runId}-server`, reason]],
+      [[`nb-${runId}-@hub`, reason], [`nb-${runId}-client`, reason], [`nb-${runId}-server`, reason]],
     );
     expect(spared.spared?.map((s) => s.resource.type)).toEqual(expect.arrayContaining(['veth', 'bridge']));
-    expect(namespaces()).toHaveLength(2);
+    expect(namespaces()).toHaveLength(3);
     // The run is unharmed: still measuring, the netperf trial not failed.
     expect(live.child.exitCode).toBeNull();
     expect(readEvents(runDir).some((e) => e.type === 'trial-finished' && e.status === 'failed')).toBe(false);
@@ -58,12 +58,12 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     expect(named.code).not.toBe(0);
     // With --json the error is the JSON on stdout.
     expect(named.stdout + named.stderr).toContain(`run ${runId} is still in progress (pid ${pid})`);
-    expect(namespaces()).toHaveLength(2);
+    expect(namespaces()).toHaveLength(3);
     // --force passes the refusal; with --dry-run it only lists (this flag used to be ignored for a named run, which deleted).
     const forced = await runCli(['cleanup', runId, '--runs-dir', runsA, '--force', '--dry-run'], { env: { NETBENCH_HOME: homeA }, wrapper: sandbox.wrapper });
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toContain(`would delete netns nb-${runId}-client`);
-    expect(namespaces()).toHaveLength(2);
+    expect(namespaces()).toHaveLength(3);
 
     // Killed with SIGKILL (no teardown): its leftovers are leftovers again, found from the other home by naming.
     sandbox.exec(['kill', '-KILL', String(pid)]);
@@ -73,7 +73,7 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     const report = JSON.parse(swept.stdout) as Report;
     expect(report.failed).toEqual([]);
     expect(report.spared).toEqual([]);
-    expect(report.deleted.filter((r) => r.type === 'netns').map((r) => r.id).sort()).toEqual([`nb-${runId}-client`, `nb-${runId}-server`]);
+    expect(report.deleted.filter((r) => r.type === 'netns').map((r) => r.id).sort()).toEqual([`nb-${runId}-@hub`, `nb-${runId}-client`, `nb-${runId}-server`]);
     expect(report.deleted.map((r) => r.type)).toEqual(expect.arrayContaining(['veth', 'bridge']));
     expect(namespaces()).toEqual([]);
     expect(sandbox.exec(['ip', '-o', 'link', 'show'])).not.toContain(`nb${runId.slice(-6).toLowerCase()}`);

@@ -81,7 +81,7 @@ async function startMeasuring(runsDir: string, home: string) {
   await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 60_000, 'the netperf trial');
   const runId = runDir.split('/').pop()!;
   const pids = pidsInNamespaces(runId);
-  expect(namespacesOf(runId)).toHaveLength(2);
+  expect(namespacesOf(runId)).toHaveLength(3); // the two hosts' and the hub's
   expect(linksOf(runId.slice(-6)).length).toBeGreaterThan(0);
   expect(qdiscsOf(runId.slice(-6)).length + pids.length).toBeGreaterThan(0);
   return { ...run, runDir, runId, pids };
@@ -114,7 +114,7 @@ describe('a full disk does not stop teardown', () => {
     const { child, done, runId, pids } = await startMeasuring(runsDir, home);
     child.kill('SIGKILL');
     await done;
-    expect(namespacesOf(runId)).toHaveLength(2); // really left behind
+    expect(namespacesOf(runId)).toHaveLength(3); // really left behind (the two hosts and the hub)
     fillDisk();
     const cleanup = await runCli(['cleanup', runId, '--runs-dir', runsDir, '--json'], { env: { NETBENCH_HOME: home } });
     freeDisk();

@@ -130,11 +130,11 @@ describe('stages out of order, again, or refused', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(json<RunJson>(again.stdout)).toMatchObject({ runId, status: 'succeeded', kept: true, warnings: expect.arrayContaining([`run ${runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again`]) });
     expect(again.stderr).toContain(`warning: run ${runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again`);
-    expect(namespacesOf(runId)).toHaveLength(3);
+    expect(namespacesOf(runId)).toHaveLength(4); // three hosts and the hub
     const keepAtTeardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--keep', '--runs-dir', runsDir, '--json'], { env });
     expect(keepAtTeardown.code).toBe(1);
     expect(json<ErrorJson>(keepAtTeardown.stdout).error.message).toBe('--keep keeps the hosts after execute, --stage teardown deletes them: give one or the other');
-    expect(namespacesOf(runId)).toHaveLength(3);
+    expect(namespacesOf(runId)).toHaveLength(4); // three hosts and the hub
     const teardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--runs-dir', runsDir, '--json'], { env });
     expect(teardown.code, teardown.stderr).toBe(0);
     expect(await leftovers(join(runsDir, runId))).toEqual(nothingLeft);
@@ -156,7 +156,7 @@ describe('Ctrl-C in a staged invocation', () => {
     const out = json<RunJson>(interrupted.stdout);
     expect(out).toMatchObject({ status: 'interrupted', exitCode: 130, kept: true });
     const runId = out.runId;
-    expect(namespacesOf(runId)).toHaveLength(3); // asked to keep them, and kept
+    expect(namespacesOf(runId)).toHaveLength(4); // asked to keep them (three hosts and the hub), and kept
     expect(finishedTrials(runDir)).toEqual(['t0001']);
 
     const resumed = await runCli(['run', '--resume', runId, '--runs-dir', runsDir, '--progress', 'none', '--json'], { env });

@@ -59,7 +59,7 @@ describe('a staged run', () => {
     const { runId, kept } = json<{ runId: string; kept: boolean }>(provision.stdout);
     expect(kept).toBe(true);
     const runDir = join(runsDir, runId);
-    expect(namespacesOf(runId)).toHaveLength(3);
+    expect(namespacesOf(runId)).toHaveLength(4); // three hosts and the hub
     expect(existsSync(join(runDir, 'run.lock'))).toBe(false);
     const provisioned = readResults(runDir).run.hosts;
     expect(provisioned.every((h) => h.labels['cpu_count'] !== undefined && h.labels['tcp_congestion_control'] !== undefined)).toBe(true);
@@ -71,7 +71,7 @@ describe('a staged run', () => {
     expect(executed.kept).toBe(true);
     // The same namespaces were used, found from the ledger: none was made in between,
     // and each host is described exactly as provision described it (so samples are keyed as in a run of one invocation).
-    expect(namespacesOf(runId)).toHaveLength(3);
+    expect(namespacesOf(runId)).toHaveLength(4); // three hosts and the hub
     expect(readResults(runDir).run.hosts).toEqual(provisioned);
     expect(readEvents(runDir).filter((e) => e.type === 'host-ready')).toHaveLength(6);
     const list = await runCli(['results', 'list', '--db', db, '--json'], { env });
@@ -122,7 +122,7 @@ describe('a run killed with SIGKILL mid-execute', () => {
     child.kill('SIGKILL');
     await done;
     const runId = runDir.split('/').pop()!;
-    expect(namespacesOf(runId)).toHaveLength(3); // really left running
+    expect(namespacesOf(runId)).toHaveLength(4); // really left running (three hosts and the hub)
     const finishedBefore = finishedTrials(runDir);
     expect(finishedBefore.length).toBeGreaterThan(0);
     expect(finishedBefore.length).toBeLessThan(TRIALS.length);

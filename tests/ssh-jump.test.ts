@@ -26,9 +26,10 @@ describe('static hosts through a jump host (bastion)', () => {
   beforeAll(async () => {
     front = await startSshLab({ controller: {}, bastion: { sshd: true } });
     back = await startSshLab({ target: { sshd: true, subnet: '10.214.7.0/24', address: '10.214.7.1' } });
-    ip('link', 'add', veth, 'type', 'veth', 'peer', 'name', 'eth1', 'netns', front.netns('bastion'));
-    ip('link', 'set', 'dev', veth, 'master', back.bridge());
-    ip('link', 'set', 'dev', veth, 'up');
+    // The back lab's bridge lives in its hub namespace: the bastion's second leg is plugged in there.
+    ip('-n', back.hub(), 'link', 'add', veth, 'type', 'veth', 'peer', 'name', 'eth1', 'netns', front.netns('bastion'));
+    ip('-n', back.hub(), 'link', 'set', 'dev', veth, 'master', back.bridge());
+    ip('-n', back.hub(), 'link', 'set', 'dev', veth, 'up');
     ip('-n', front.netns('bastion'), 'addr', 'add', `${bastionBack}/24`, 'dev', 'eth1');
     ip('-n', front.netns('bastion'), 'link', 'set', 'dev', 'eth1', 'up');
     const { home, runsDir } = runHome();
@@ -43,7 +44,7 @@ describe('static hosts through a jump host (bastion)', () => {
 
   afterAll(async () => {
     removeRunHomes();
-    try { ip('link', 'del', veth); } catch { /* gone with the namespace */ }
+    try { ip('-n', back.hub(), 'link', 'del', veth); } catch { /* gone with the namespace */ }
     expect([...(await front?.teardown() ?? []), ...(await back?.teardown() ?? [])]).toEqual([]);
   });
 

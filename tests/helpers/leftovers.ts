@@ -6,10 +6,21 @@ export function namespacesOf(runId = ''): string[] {
   return out.split('\n').map((line) => line.split(' ')[0] ?? '').filter((name) => name.startsWith(`nb-${runId}`));
 }
 
-/** Links in the root namespace named after a run's tag (bridge and host-side veths). */
+/**
+ * Links named after a run's tag (bridge and the veths' bridge ends), in the
+ * root namespace (labs from before the hub) and in every lab's hub namespace
+ * (`nb-<runId>-@hub`).
+ */
 export function linksOf(tag: string): string[] {
-  const out = execFileSync('ip', ['-o', 'link', 'show'], { encoding: 'utf8' });
-  return out.split('\n').map((line) => line.split(': ')[1]?.split('@')[0] ?? '').filter((name) => name.startsWith(`nb${tag}`));
+  const hubs = namespacesOf().filter((name) => name.endsWith('-@hub'));
+  const listings = [undefined, ...hubs].map((netns) => {
+    try {
+      return execFileSync('ip', [...(netns ? ['-n', netns] : []), '-o', 'link', 'show'], { encoding: 'utf8' });
+    } catch {
+      return ''; // a hub deleted meanwhile
+    }
+  });
+  return listings.flatMap((out) => out.split('\n').map((line) => line.split(': ')[1]?.split('@')[0] ?? '').filter((name) => name.startsWith(`nb${tag}`)));
 }
 
 /** Tool processes (netserver, iperf3, netperf, ping, sshd) whose command line mentions the given text. */

@@ -7,7 +7,7 @@ export interface Compared extends Setting { flent: FlentFigures[]; netbench: Net
 export function canCompare(): string | undefined;
 export function allowCubic(): () => void;
 export function setCongestionControl(netns: string, algorithm: string): void;
-export function bridgePort(netns: string): string;
-export function shape(netns: string, queueMs: number): void;
+export function bridgePort(netns: string, hub: string): string;
+export function shape(netns: string, queueMs: number, hub: string): void;
 export function percentile(values: readonly number[], p: number): number;
 export function compareWithFlent(options?: { test?: string; load?: number; idle?: number; step?: number; settings?: Setting[]; rounds?: number }): Promise<Compared[]>;

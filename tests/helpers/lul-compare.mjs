@@ -14,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { createPlan, loadSpec, runPlan, staticRegistry } from '@netbench/core';
 import { definePlugin, z } from '@netbench/plugin-api';
 import { MemoryLedger } from '@netbench/plugin-api/testing';
-import { localPlugin } from '@netbench/plugin-local';
+import { hubName, localPlugin } from '@netbench/plugin-local';
 import { netperfPlugin } from '@netbench/plugin-netperf';
 import { pingPlugin } from '@netbench/plugin-ping';
 
@@ -55,13 +55,19 @@ export function setCongestionControl(netns, algorithm) {
   must(['ip', 'netns', 'exec', netns, 'sysctl', '-q', '-w', `net.ipv4.tcp_congestion_control=${algorithm}`]);
 }
 
-/** The lab bridge's port toward a namespace (the root side of its veth pair), from eth0's peer index. */
-export function bridgePort(netns) {
+/**
+ * The lab bridge's port toward a namespace (the bridge's end of its veth
+ * pair, in the lab's hub namespace), from eth0's peer index. Only a lab veth
+ * name is accepted: an index looked up in the wrong namespace names some
+ * other interface.
+ */
+export function bridgePort(netns, hub) {
   const m = /eth0@if(\d+)/.exec(must(['ip', '-n', netns, '-o', 'link', 'show', 'eth0']));
   if (!m) throw new Error(`no veth peer for eth0 in ${netns}`);
-  const line = must(['ip', '-o', 'link']).split('\n').find((l) => l.startsWith(`${m[1]}: `));
-  if (!line) throw new Error(`no root-namespace interface ${m[1]}`);
-  return line.split(': ')[1].split('@')[0];
+  const line = must(['ip', '-n', hub, '-o', 'link']).split('\n').find((l) => l.startsWith(`${m[1]}: `));
+  const name = line?.split(': ')[1].split('@')[0];
+  if (!name || !/^nb[a-z0-9]{6}h\d+$/.test(name)) throw new Error(`no lab veth with index ${m[1]} in ${hub} (found ${name ?? 'nothing'})`);
+  return name;
 }
 
 /**
@@ -72,9 +78,9 @@ export function bridgePort(netns) {
  * so a deep queue there never fills; on the bridge it behaves like a
  * router's buffer, which is where bufferbloat lives.
  */
-export function shape(netns, queueMs) {
+export function shape(netns, queueMs, hub) {
   // A bucket of 64 KiB (the lab's own choice for 100 Mbit/s: one GSO packet, a timer tick's worth).
-  must(['tc', 'qdisc', 'replace', 'dev', bridgePort(netns), 'root', 'tbf', 'rate', `${RATE_BITS}bit`, 'burst', '65536', 'latency', `${queueMs}ms`]);
+  must(['tc', '-n', hub, 'qdisc', 'replace', 'dev', bridgePort(netns, hub), 'root', 'tbf', 'rate', `${RATE_BITS}bit`, 'burst', '65536', 'latency', `${queueMs}ms`]);
 }
 
 function inNetns(netns, argv, options = {}) {
@@ -201,7 +207,7 @@ export async function compareWithFlent({ test = 'tcp_nup', load = 10, idle = 2, 
     const results = [];
     for (const setting of settings) {
       for (const host of [client, server]) {
-        shape(host.labels.netns, setting.queueMs);
+        shape(host.labels.netns, setting.queueMs, hubName(runId));
         setCongestionControl(host.labels.netns, setting.cc);
       }
       const flent = [];

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Host, HostRequest, Ledger } from '@netbench/plugin-api';
 import type { LedgerResource } from '@netbench/plugin-api';
-import localPlugin, { bridgeName, namespaceName, type LocalHostConfig } from '@netbench/plugin-local';
+import localPlugin, { bridgeName, hubName, namespaceName, type LocalHostConfig } from '@netbench/plugin-local';
 import { connectSshHost } from '@netbench/core';
 import { runCli, type CliOptions, type CliResult } from './cli.js';
 
@@ -23,6 +23,8 @@ export interface SshLab {
   readonly hosts: Readonly<Record<string, Host>>;
   netns(host: string): string;
   bridge(): string;
+  /** The namespace the bridge lives in (attach another veth there). */
+  hub(): string;
   /** sshd's log of a host (connections show as `Accepted publickey`). */
   sshdLog(host: string): string;
   acceptedLogins(host: string): number;
@@ -82,6 +84,7 @@ export async function startSshLab(hosts: Record<string, LocalHostConfig>): Promi
     hosts: byName,
     netns: (host) => namespaceName(runId, host),
     bridge: () => bridgeName(runId),
+    hub: () => hubName(runId),
     sshdLog,
     acceptedLogins: (host) => sshdLog(host).split('\n').filter((line) => line.includes('Accepted publickey')).length,
     authorize: (host, line) => appendFileSync(join(hostDir(host), 'authorized_keys'), `${line.trim()}\n`),

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { teardownEach } from '@netbench/plugin-api/cloud-kit';
 import type { CleanupFilter, CleanupReport } from '@netbench/plugin-api';
 import type { LedgerResource } from '@netbench/plugin-api';
-import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
+import { BRIDGE_RE, HUB_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
 import { findForwardRules } from './forward-rule.js';
 import { findProcesses } from './processes.js';
-import { mustRun } from '@netbench/plugin-api/cloud-kit';
+import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { CONFIG_MARK } from './sshd.js';
 import { teardownResource } from './teardown.js';
 
@@ -61,10 +61,11 @@ async function findSshdLeftovers(): Promise<LedgerResource[]> {
 }
 
 /**
- * Find what runs left behind by naming alone (namespaces `nb-<runId>-*`,
- * links `nb<tag>br`/`nb<tag>h<n>` whose alias holds the run id, sshd started
- * from a run folder) and delete it unless `dryRun`: processes first, then
- * links, namespaces, FORWARD rules, bridges, as teardown would.
+ * Find what runs left behind by naming alone (namespaces `nb-<runId>-*`, the
+ * hub `nb-<runId>-@hub` among them, links `nb<tag>br`/`nb<tag>h<n>` whose alias
+ * holds the run id, in this namespace or a hub, sshd started from a run
+ * folder) and delete it unless `dryRun`: processes first, then links,
+ * namespaces, FORWARD rules (labs from before the hub), bridges, as teardown would.
  */
 export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupReport> {
   const namespaces = await findNamespaces();
@@ -78,18 +79,28 @@ export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupRe
   };
   const processes = (await findSshdLeftovers()).filter((r) => sort(r, r.data?.runId as string | undefined));
 
-  const links = JSON.parse(await mustRun(['ip', '-j', 'link', 'show'])) as { ifname: string; ifalias?: string }[];
   const veths: LedgerResource[] = [];
   const bridges: LedgerResource[] = [];
-  for (const link of links) {
-    const bridge = BRIDGE_RE.exec(link.ifname);
-    const veth = VETH_RE.exec(link.ifname);
-    const tag = bridge?.[1] ?? veth?.[1];
-    if (!tag) continue;
-    // A link without its alias is known by its tag only; a live run's tag names that run in the report.
-    const runId = runIdFromAlias(link.ifalias) ?? runIdByTag.get(tag) ?? filter.excludeRunIds?.find((id) => runTag(id) === tag);
-    const resource: LedgerResource = { type: bridge ? 'bridge' : 'veth', id: link.ifname, data: runId ? { runId } : {} };
-    if (sort(resource, runId, tag)) (bridge ? bridges : veths).push(resource);
+  // Links in this namespace (a lab from before the hub) and in each run's hub namespace (the bridge
+  // and the veths' bridge ends: they go with the hub, and are listed so the report says what went).
+  const hubs = namespaces.filter((ns) => HUB_RE.test(ns.name)).map((ns) => ns.name);
+  for (const netns of [undefined, ...hubs]) {
+    const listed = await runCommand(['ip', ...(netns !== undefined ? ['-n', netns] : []), '-j', 'link', 'show']);
+    if (listed.code !== 0) {
+      if (netns === undefined) throw new Error(`ip -j link show: ${listed.stderr.trim()}`);
+      continue; // a hub deleted meanwhile: nothing of it to list
+    }
+    for (const link of JSON.parse(listed.stdout) as { ifname: string; ifalias?: string }[]) {
+      const bridge = BRIDGE_RE.exec(link.ifname);
+      const veth = VETH_RE.exec(link.ifname);
+      const tag = bridge?.[1] ?? veth?.[1];
+      if (!tag) continue;
+      // A link without its alias is known by its tag only; a live run's tag names that run in the report.
+      const runId = runIdFromAlias(link.ifalias) ?? runIdByTag.get(tag) ?? filter.excludeRunIds?.find((id) => runTag(id) === tag);
+      const where = netns === undefined ? {} : bridge ? { netns } : { hub: netns };
+      const resource: LedgerResource = { type: bridge ? 'bridge' : 'veth', id: link.ifname, data: { ...(runId ? { runId } : {}), ...where } };
+      if (sort(resource, runId, tag)) (bridge ? bridges : veths).push(resource);
+    }
   }
   const netns = namespaces
     .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }))

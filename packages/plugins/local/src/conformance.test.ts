@@ -5,9 +5,11 @@ import { describe, it } from 'vitest';
 import { cloudConformance } from '@netbench/plugin-api/testing';
 import plugin from './index.js';
 
-const linkExists = (name: string) => {
+/** In the hub namespace the entry names (gone with it), else in this one (a lab from before the hub). */
+const linkExists = (name: string, netns: unknown) => {
+  if (typeof netns === 'string' && !existsSync(`/run/netns/${netns}`)) return false;
   try {
-    execFileSync('ip', ['link', 'show', 'dev', name], { stdio: 'ignore' });
+    execFileSync('ip', [...(typeof netns === 'string' ? ['-n', netns] : []), 'link', 'show', 'dev', name], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
@@ -30,8 +32,9 @@ async function exists(resource: LedgerResource): Promise<boolean | undefined> {
     case 'netns':
       return existsSync(`/run/netns/${resource.id}`);
     case 'veth':
+      return linkExists(resource.id, resource.data?.['hub']);
     case 'bridge':
-      return linkExists(resource.id);
+      return linkExists(resource.id, resource.data?.['netns']);
     case 'firewall':
       return iptablesHas(resource);
     case 'process':

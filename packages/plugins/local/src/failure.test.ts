@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { bridgeNetfilterOn } from './forward-rule.js';
 import plugin from './index.js';
-import { runTag, vethName } from './naming.js';
+import { namespaceName, runTag, vethName } from './naming.js';
 import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { leftovers, request, testRun, testRunId, type TestRun } from './test-support/lab.js';
 
@@ -38,13 +37,13 @@ describe('local lab: failures and leftovers', () => {
   it('leaves what the ledger can tear down when provisioning fails half-way', async () => {
     const run = newRun();
     const { runId } = run.ctx;
-    // Something already holds the second host's interface name, so its veth cannot be made.
-    const squatter = vethName(runId, 1);
-    await mustRun(['ip', 'link', 'add', 'name', squatter, 'type', 'bridge']);
+    // Something already holds the second host's namespace name, so its namespace cannot be made.
+    const squatter = namespaceName(runId, 'b');
+    await mustRun(['ip', 'netns', 'add', squatter]);
     await expect(plugin.provision([request('a'), request('b'), request('c')], run.ctx)).rejects.toThrow(/File exists/);
 
     const failed = run.ctx.ledger.entries.filter((e) => e.phase === 'failed').map((e) => `${e.resource.type} ${e.resource.id}`);
-    expect(failed).toEqual([`veth ${squatter}`]);
+    expect(failed).toEqual([`netns ${squatter}`]);
     // The first host and the second's namespace exist now.
     expect((await leftovers(runId, runTag(runId))).length).toBeGreaterThanOrEqual(4);
 
@@ -79,14 +78,14 @@ describe('local lab: failures and leftovers', () => {
 
     const lostId = lost.ctx.runId;
     const tag = runTag(lostId);
+    // The bridge and the veths' bridge ends are found inside the hub namespace (which takes them with it).
     const expected = [
       `process sshd@nb-${lostId}-a`,
       `veth nb${tag}h0`,
       `veth nb${tag}h1`,
       `netns nb-${lostId}-a`,
       `netns nb-${lostId}-b`,
-      // Where bridge netfilter is on (dockerd runs), the lab's FORWARD rule too.
-      ...(bridgeNetfilterOn() ? [`firewall forward:nb${tag}br`] : []),
+      `netns nb-${lostId}-@hub`,
       `bridge nb${tag}br`,
     ];
     const dry = await plugin.cleanup!({ runId: lostId, dryRun: true }, lost.ctx);
@@ -99,7 +98,8 @@ describe('local lab: failures and leftovers', () => {
     const young = await plugin.cleanup!({ runId: fresh.ctx.runId, olderThanMs: 3_600_000, dryRun: true }, fresh.ctx);
     expect(young.found).toEqual([]);
     const freshFound = await plugin.cleanup!({ runId: fresh.ctx.runId, dryRun: true }, fresh.ctx);
-    expect(freshFound.found.map((r) => r.type).sort()).toEqual(bridgeNetfilterOn() ? ['bridge', 'firewall', 'netns', 'veth'] : ['bridge', 'netns', 'veth']);
+    const freshTag = runTag(fresh.ctx.runId);
+    expect(freshFound.found.map((r) => `${r.type} ${r.id}`).sort()).toEqual([`bridge nb${freshTag}br`, `netns nb-${fresh.ctx.runId}-@hub`, `netns nb-${fresh.ctx.runId}-x`, `veth nb${freshTag}h0`]);
     // A run alive on this machine (`excludeRunIds`, whatever its runs folder): nothing deleted, all of it reported as spared.
     const live = await plugin.cleanup!({ runId: fresh.ctx.runId, excludeRunIds: [fresh.ctx.runId] }, fresh.ctx);
     expect(live.found).toEqual([]);

@@ -4,4 +4,4 @@ export { localCapabilities } from './capabilities.js';
 export type { LocalCapabilities } from './capabilities.js';
 export { hostSchema } from './host-schema.js';
 export type { LinkConfig, LocalHostConfig } from './host-schema.js';
-export { runTag, namespaceName, bridgeName, vethName } from './naming.js';
+export { runTag, namespaceName, bridgeName, hubName, vethName } from './naming.js';

@@ -1,7 +1,7 @@
 import type { HostRequest } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import { DEFAULT_SUBNET, type LocalHostConfig } from './host-schema.js';
-import { bridgeName, namespaceName, sanitizeHostId, vethName } from './naming.js';
+import { bridgeName, hubName, namespaceName, sanitizeHostId, vethName } from './naming.js';
 import { formatIpv4, isHostAddress, parseIpv4, parseSubnet, type Subnet } from './subnet.js';
 
 export interface PlannedHost {
@@ -17,6 +17,8 @@ export interface PlannedHost {
 export interface LabPlan {
   readonly subnet: Subnet;
   readonly bridge: string;
+  /** The namespace the bridge (and the bridge's ends of the veths) lives in. */
+  readonly hub: string;
   readonly hosts: readonly PlannedHost[];
 }
 
@@ -76,5 +78,5 @@ export function planLab(runId: string, requests: readonly HostRequest<LocalHostC
       dirName,
     };
   });
-  return { subnet, bridge: bridgeName(runId), hosts };
+  return { subnet, bridge: bridgeName(runId), hub: hubName(runId), hosts };
 }

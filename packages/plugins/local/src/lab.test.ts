@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import plugin from './index.js';
-import { bridgeNetfilterOn, findForwardRules } from './forward-rule.js';
-import { bridgeName, runTag } from './naming.js';
+import { findForwardRules } from './forward-rule.js';
+import { bridgeName, hubName, runTag } from './naming.js';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
 
@@ -48,28 +48,33 @@ describe('local lab: two namespaces on a bridge', () => {
       expect(firstSeen).toBeLessThan(index);
     }
     const made = entries.filter((e) => e.phase === 'created').map((e) => `${e.resource.type} ${e.resource.id}`);
-    // Where bridge netfilter is on (dockerd runs), the lab lets its bridge's traffic through FORWARD.
-    const rule = bridgeNetfilterOn() ? [`firewall forward:nb${tag}br`] : [];
-    // The bridge and the hosts' namespaces at once; each host's own resources in order; a veth
-    // (enslaved to the bridge as it is made) only after the bridge; the FORWARD rule after the bridge.
+    // The hub namespace first, then its bridge; the hosts' namespaces beside them; each host's own
+    // resources in order; a veth (its bridge end made in the hub, enslaved as it is made) only after
+    // the bridge. No FORWARD rule: nothing of the lab is in the machine's own namespace.
+    const hub = `netns nb-${runId}-@hub`;
     const client = [`netns nb-${runId}-client`, `veth nb${tag}h0`, 'process spawned@client'];
     const server = [`netns nb-${runId}-server`, `veth nb${tag}h1`, 'process spawned@server'];
-    expect([...made].sort()).toEqual([`bridge nb${tag}br`, ...rule, ...client, ...server].sort());
+    expect([...made].sort()).toEqual([hub, `bridge nb${tag}br`, ...client, ...server].sort());
     expect(made.filter((m) => client.includes(m))).toEqual(client);
     expect(made.filter((m) => server.includes(m))).toEqual(server);
     const at = (what: string) => made.indexOf(what);
-    for (const later of [`veth nb${tag}h0`, `veth nb${tag}h1`, ...rule]) expect(at(later), later).toBeGreaterThan(at(`bridge nb${tag}br`));
-    // The bridge is the first resource the ledger records (its intent), so it is deleted last.
-    expect(entries[0]?.resource.type).toBe('bridge');
+    expect(at(`bridge nb${tag}br`)).toBeGreaterThan(at(hub));
+    for (const later of [`veth nb${tag}h0`, `veth nb${tag}h1`]) expect(at(later), later).toBeGreaterThan(at(`bridge nb${tag}br`));
+    // The hub is the first resource the ledger records (its intent), so it is deleted last.
+    expect(`${entries[0]?.resource.type} ${entries[0]?.resource.id}`).toBe(hub);
   });
 
   it('puts eth0 with its address in each namespace and no address on the bridge', async () => {
     const inside = await hostRun(hosts[1]!, ['ip', '-o', '-4', 'addr', 'show', 'dev', 'eth0']);
     expect(inside).toContain('inet 10.213.0.20/24');
-    const bridge = await runCommand(['ip', '-o', 'addr', 'show', 'dev', bridgeName(runId)]);
+    // The bridge and the veths' bridge ends live in the hub namespace, none in the machine's own.
+    const hub = hubName(runId);
+    const bridge = await runCommand(['ip', '-n', hub, '-o', 'addr', 'show', 'dev', bridgeName(runId)]);
     expect(bridge.code).toBe(0);
     expect(bridge.stdout).not.toMatch(/inet6? /);
-    const routes = await runCommand(['ip', 'route', 'show', 'dev', bridgeName(runId)]);
+    expect((await runCommand(['ip', 'link', 'show', 'dev', bridgeName(runId)])).code).not.toBe(0);
+    expect((await runCommand(['ip', '-n', hub, '-o', 'link', 'show', 'master', bridgeName(runId)])).stdout).toMatch(new RegExp(`nb${tag}h0.*\\n.*nb${tag}h1|nb${tag}h1.*\\n.*nb${tag}h0`));
+    const routes = await runCommand(['ip', '-n', hub, 'route', 'show', 'dev', bridgeName(runId)]);
     expect(routes.stdout.trim()).toBe('');
   });
 

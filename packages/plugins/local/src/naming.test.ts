@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { BRIDGE_RE, IFNAME_MAX, NETNS_RE, VETH_RE, bridgeName, namespaceName, runIdTime, runTag, sanitizeHostId, vethName } from './naming.js';
+import { BRIDGE_RE, HUB_RE, IFNAME_MAX, NETNS_RE, VETH_RE, bridgeName, hubName, namespaceName, runIdTime, runTag, sanitizeHostId, vethName } from './naming.js';
 
 const runId = '20261122-110256-k3f9a2';
 
@@ -31,4 +31,14 @@ it('parses the start time a run id carries (UTC)', () => {
   expect(runIdTime(runId)?.toISOString()).toBe('2026-11-22T11:02:56.000Z');
   expect(runIdTime('not-a-run')).toBeUndefined();
   expect(runIdTime('20261399-110256-k3f9a2')).toBeUndefined();
+});
+
+it('names the hub namespace so that no host can take it and cleanup still finds it', () => {
+  const runId = '20261128-180000-abc123';
+  expect(hubName(runId)).toBe(`nb-${runId}-@hub`);
+  expect(HUB_RE.exec(hubName(runId))?.[1]).toBe(runId);
+  expect(NETNS_RE.exec(hubName(runId))?.[1]).toBe(runId);
+  // A host called "@hub" is sanitized to "_hub": its namespace is another name.
+  expect(namespaceName(runId, '@hub')).not.toBe(hubName(runId));
+  expect(HUB_RE.test(namespaceName(runId, 'hub'))).toBe(false);
 });

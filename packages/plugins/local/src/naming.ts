@@ -12,6 +12,8 @@ export const RUN_ID_RE = /^(\d{8})-(\d{6})-([A-Za-z0-9]+)$/;
 /** `nb-<runId>-<host>`; the run id's suffix has no dash, so the first match is exact. */
 export const NETNS_RE = /^nb-(\d{8}-\d{6}-[A-Za-z0-9]+)-(.+)$/;
 export const BRIDGE_RE = /^nb([a-z0-9]{6})br$/;
+/** `nb-<runId>-@hub`: the namespace of a lab's bridge. */
+export const HUB_RE = /^nb-(\d{8}-\d{6}-[A-Za-z0-9]+)-@hub$/;
 export const VETH_RE = /^nb([a-z0-9]{6})h(\d+)$/;
 
 /** The last 6 characters of the run id, lower-cased, padded so names keep their shape. */
@@ -29,6 +31,16 @@ export function sanitizeHostId(hostId: string): string {
 
 export function namespaceName(runId: string, hostId: string): string {
   return `nb-${runId}-${sanitizeHostId(hostId)}`;
+}
+
+/**
+ * The namespace that holds the lab's bridge and the bridge's ends of the
+ * veths: `nb-<runId>-@hub`. A host's namespace name never has `@` (host ids are
+ * sanitized to letters, digits, `_`, `.`, `-`), so no host can take it, and it
+ * still matches NETNS_RE, so `cleanup` finds it like any namespace of the run.
+ */
+export function hubName(runId: string): string {
+  return `nb-${runId}-@hub`;
 }
 
 export function bridgeName(runId: string): string {

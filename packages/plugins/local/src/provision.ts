@@ -8,7 +8,6 @@ import { processHost } from '@netbench/plugin-api';
 import type { NamespaceCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';
-import { addForwardRule, bridgeNetfilterOn, iptablesAvailable } from './forward-rule.js';
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
@@ -20,14 +19,20 @@ import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
 export { PLUGIN_NAME, ROOT_INSTALLER_ID } from './namespace-host.js';
 
-/** Quiet the bridge for measurements: no IP (no route in the root namespace), no STP delay. */
-async function createBridge(name: string, runId: string): Promise<void> {
+/**
+ * The lab's bridge, in a namespace of its own (the hub), quiet for
+ * measurements: no IP, no STP delay. Nothing in the machine's own namespace
+ * sees the lab's frames (dockerd's FORWARD policy and bridge netfilter there
+ * do not apply), and deleting the hub's namespace takes the bridge and every
+ * veth with it, in one step of the kernel's.
+ */
+async function createBridge(name: string, hub: string, runId: string): Promise<void> {
   await ipBatch([
     ['link', 'add', 'name', name, 'type', 'bridge', 'stp_state', '0', 'forward_delay', '0'],
     ['link', 'set', 'dev', name, 'alias', linkAlias(runId)],
     ['link', 'set', 'dev', name, 'addrgenmode', 'none'],
     ['link', 'set', 'dev', name, 'up'],
-  ]);
+  ], hub);
 }
 
 /**
@@ -35,8 +40,8 @@ async function createBridge(name: string, runId: string): Promise<void> {
  * switches (the global default applies there), so a failure is not an error.
  * Only needed before traffic flows, so it runs beside the veths' creation.
  */
-async function quietBridgeNetfilter(name: string): Promise<void> {
-  await runCommand(['ip', 'link', 'set', 'dev', name, 'type', 'bridge', 'nf_call_iptables', '0', 'nf_call_ip6tables', '0', 'nf_call_arptables', '0']);
+async function quietBridgeNetfilter(name: string, hub: string): Promise<void> {
+  await runCommand(['ip', '-n', hub, 'link', 'set', 'dev', name, 'type', 'bridge', 'nf_call_iptables', '0', 'nf_call_ip6tables', '0', 'nf_call_arptables', '0']);
 }
 
 async function createNamespace(name: string): Promise<void> {
@@ -44,10 +49,10 @@ async function createNamespace(name: string): Promise<void> {
 }
 
 /**
- * The veth's peer is born inside the namespace as eth0; egress shaping lives on it, ingress
- * shaping on the bridge's side of the pair. Both die with the namespace (a veth pair goes together).
- * Two `ip -batch` processes (root namespace, then inside) instead of a process per command; the
- * namespace's loopback comes up here too.
+ * The veth is made in the hub (the bridge's end) with its peer born inside the host's namespace
+ * as eth0; egress shaping lives on eth0, ingress shaping on the bridge's end. The pair dies with
+ * either namespace. Two `ip -batch` processes (hub, then inside) instead of a process per command;
+ * the namespace's loopback comes up here too.
  */
 async function createVeth(host: PlannedHost, plan: LabPlan, runId: string): Promise<void> {
   const { veth, netns } = host;
@@ -57,14 +62,14 @@ async function createVeth(host: PlannedHost, plan: LabPlan, runId: string): Prom
     ['link', 'set', 'dev', veth, 'addrgenmode', 'none'],
     ['link', 'set', 'dev', veth, 'master', plan.bridge],
     ['link', 'set', 'dev', veth, 'up'],
-  ]);
+  ], plan.hub);
   await ipBatch([
     ['link', 'set', 'dev', 'lo', 'up'],
     ['addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0'],
     ['link', 'set', 'dev', 'eth0', 'up'],
   ], netns);
   for (const command of shapingCommands(netns, host.request.config.link)) await mustRun(command);
-  for (const command of ingressCommands(host.request.config.link, veth)) await mustRun(command);
+  for (const command of ingressCommands(host.request.config.link, veth, plan.hub)) await mustRun(command);
 }
 
 /**
@@ -96,7 +101,8 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
   // The veth is enslaved to the bridge as it is made: it waits for the bridge (made beside the namespaces).
   await bridge;
   // The address is recorded so that a later invocation can check the namespace still has it (reattach).
-  await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, bridge: plan.bridge, address: host.address } }, () => createVeth(host, plan, ctx.runId));
+  // `hub`: the namespace the veth's bridge end lives in (a ledger without it is from a lab whose bridge was in the machine's namespace).
+  await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, hub: plan.hub, bridge: plan.bridge, address: host.address } }, () => createVeth(host, plan, ctx.runId));
   const onSpawn = await trackSpawned(ctx, request, dir);
   let ssh: { clientKey: string; knownHosts: string } | undefined;
   if (request.config.sshd) {
@@ -137,26 +143,23 @@ async function provisionLoopback(plan: LabPlan, caps: NamespaceCapabilities, ctx
 }
 
 /**
- * A bridge, then beside each other: its netfilter switches, its FORWARD rule
- * (where bridge netfilter is on) and the congestion controls the hosts ask
- * for allowed; and per host a namespace (made beside the bridge), a veth
- * (once the bridge exists; with shaping), a pid list and maybe an sshd. Each
- * resource is tracked before it is made; every step is settled before
- * provision returns, so nothing is still being made when teardown reads the
- * ledger.
+ * The hub namespace and its bridge, then beside each other: the bridge's
+ * netfilter switches and the congestion controls the hosts ask for allowed;
+ * and per host a namespace (made beside the hub), a veth (once the bridge
+ * exists; with shaping), a pid list and maybe an sshd. Each resource is
+ * tracked before it is made; every step is settled before provision returns,
+ * so nothing is still being made when teardown reads the ledger.
  */
 export async function provisionLab(plan: LabPlan, caps: NamespaceCapabilities, ctx: ProvisionContext): Promise<Host[]> {
   const os = await osRelease();
   if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
-  const bridge = ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { runId: ctx.runId } }, () => createBridge(plan.bridge, ctx.runId));
+  const data = { runId: ctx.runId };
+  const bridge = (async () => {
+    await ctx.ledger.track({ type: 'netns', id: plan.hub, data: { ...data, role: 'hub' } }, () => createNamespace(plan.hub));
+    await ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { ...data, netns: plan.hub } }, () => createBridge(plan.bridge, plan.hub, ctx.runId));
+  })();
   const afterBridge = bridge.then(() => Promise.all([
-    quietBridgeNetfilter(plan.bridge),
-    (async () => {
-      // With bridge netfilter on (dockerd turns it on and sets FORWARD to DROP), bridged frames meet iptables.
-      if (!bridgeNetfilterOn() || !(await iptablesAvailable())) return;
-      const rule = { type: 'firewall', id: `forward:${plan.bridge}`, data: { runId: ctx.runId, bridge: plan.bridge } };
-      await ctx.ledger.track(rule, () => addForwardRule(plan.bridge, ctx.runId));
-    })(),
+    quietBridgeNetfilter(plan.bridge, plan.hub),
     (async () => {
       const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
       if (wanted.length > 0) await allowCongestionControls('local', wanted, ctx);

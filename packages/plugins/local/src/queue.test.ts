@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import { qdiscProblem, runCommand } from '@netbench/plugin-api/cloud-kit';
 import plugin from './index.js';
+import { hubName } from './naming.js';
 import { hostSchema } from './host-schema.js';
 import { request, testRun } from './test-support/lab.js';
 
@@ -54,10 +55,10 @@ describe('local lab: the queue of a shaped link, read back from tc', () => {
   });
 });
 
-/** The bridge's port toward a namespace: the root-side peer of its eth0 (eth0's iflink is its ifindex). */
-async function bridgePort(netns: string): Promise<string> {
+/** The bridge's port toward a namespace: the hub-side peer of its eth0 (eth0's iflink is its ifindex in the hub). */
+async function bridgePort(netns: string, hub: string): Promise<string> {
   const [eth0] = JSON.parse((await runCommand(['ip', '-n', netns, '-j', 'link', 'show', 'dev', 'eth0'])).stdout) as { link_index: number }[];
-  const links = JSON.parse((await runCommand(['ip', '-j', 'link', 'show'])).stdout) as { ifindex: number; ifname: string }[];
+  const links = JSON.parse((await runCommand(['ip', '-n', hub, '-j', 'link', 'show'])).stdout) as { ifindex: number; ifname: string }[];
   return links.find((l) => l.ifindex === eth0!.link_index)!.ifname;
 }
 
@@ -74,10 +75,11 @@ describe('local lab: ingressRate queues on the bridge port toward the host', () 
     run.dispose();
   }, 60_000);
 
-  it('tbf with the queue fields on the root side of the veth; the namespace\'s own eth0 is left alone', async () => {
+  it('tbf with the queue fields on the bridge side of the veth (in the hub); the namespace\'s own eth0 is left alone', async () => {
     const netns = host.labels.netns as string;
-    const port = await bridgePort(netns);
-    const [tbf] = JSON.parse((await runCommand(['tc', '-j', 'qdisc', 'show', 'dev', port])).stdout) as { kind: string; root?: boolean; options: { rate: number; burst: number; lat: number } }[];
+    const hub = hubName(run.ctx.runId);
+    const port = await bridgePort(netns, hub);
+    const [tbf] = JSON.parse((await runCommand(['tc', '-n', hub, '-j', 'qdisc', 'show', 'dev', port])).stdout) as { kind: string; root?: boolean; options: { rate: number; burst: number; lat: number } }[];
     expect(tbf).toMatchObject({ kind: 'tbf', root: true, options: { rate: 12_500_000, lat: 200_000 } });
     // tc stores the bucket in scheduler ticks, so 64 KiB reads back a few bytes short.
     expect(Math.abs(tbf!.options.burst - 65_536)).toBeLessThan(64);

@@ -5,7 +5,7 @@ import type { Host, HostRequest, LedgerEntry, ProvisionContext } from '@netbench
 import { NetbenchError, pendingResources, processHost } from '@netbench/plugin-api';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import type { LocalHostConfig } from './host-schema.js';
-import { linkAlias } from './naming.js';
+import { HUB_RE, linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { isSameProcessAlive, processStartTimeSync, terminate } from './processes.js';
 import { readPidFile } from './teardown.js';
@@ -55,7 +55,9 @@ async function reattachHost(request: HostRequest<LocalHostConfig>, pending: read
   if (typeof recorded === 'string' && address !== recorded) {
     throw new NetbenchError(`local: host ${request.id}: namespace ${netns} has address ${address}, but it was provisioned with ${recorded}: it was changed or replaced`);
   }
-  const alias = await linkField(['ip', '-j', 'link', 'show', 'dev', veth.resource.id], 'ifalias');
+  // The veth's bridge end is in the hub namespace (a lab from before the hub: in this one).
+  const hub = veth.resource.data?.hub;
+  const alias = await linkField(['ip', ...(typeof hub === 'string' && HUB_RE.test(hub) ? ['-n', hub] : []), '-j', 'link', 'show', 'dev', veth.resource.id], 'ifalias');
   if (alias !== linkAlias(ctx.runId)) throw new NetbenchError(`local: host ${request.id}: ${veth.resource.id} is gone or no longer belongs to run ${ctx.runId}`);
 
   let ssh: { clientKey: string; knownHosts: string } | undefined;

@@ -19,11 +19,11 @@ it('puts netem at the root and tbf under it when delay and rate are both asked',
 
 it('shapes what a host receives on the bridge side of its veth, with the same queue fields', () => {
   const link = { ingressRate: '100mbit', burst: '64kb', latency: '200ms' };
-  expect(ingressCommands(link, 'nbv-x-1')).toEqual([
-    ['tc', 'qdisc', 'add', 'dev', 'nbv-x-1', 'root', 'handle', '1:', 'tbf', 'rate', '100000000bit', 'burst', '65536', 'latency', '200000us'],
+  expect(ingressCommands(link, 'nbv-x-1', 'nb-hub')).toEqual([
+    ['tc', '-n', 'nb-hub', 'qdisc', 'add', 'dev', 'nbv-x-1', 'root', 'handle', '1:', 'tbf', 'rate', '100000000bit', 'burst', '65536', 'latency', '200000us'],
   ]);
   // Egress stays unshaped without `rate`; labels name both rates and the queue.
   expect(shapingCommands('ns1', link)).toEqual([]);
-  expect(ingressCommands({ rate: '10mbit' }, 'nbv-x-1')).toEqual([]);
+  expect(ingressCommands({ rate: '10mbit' }, 'nbv-x-1', 'nb-hub')).toEqual([]);
   expect(shapingLabels(link)).toEqual({ link_ingress_rate: '100mbit', link_qdisc: 'tbf', link_burst: '64kb', link_latency: '200ms' });
 });

@@ -38,13 +38,14 @@ export function shapingCommands(netns: string, link: LinkConfig | undefined, dev
 }
 
 /**
- * tc commands (root namespace) that shape what the bridge's port `veth` (the
- * root side of the host's veth pair) delivers to the host: the rate's qdisc
- * with the link's queue, where packets for the host wait as in a router's buffer.
+ * tc commands that shape what the bridge's port `veth` (the bridge's end of
+ * the host's veth pair, in namespace `hub`) delivers to the host: the rate's
+ * qdisc with the link's queue, where packets for the host wait as in a
+ * router's buffer.
  */
-export function ingressCommands(link: LinkConfig | undefined, veth: string): string[][] {
+export function ingressCommands(link: LinkConfig | undefined, veth: string, hub: string): string[][] {
   const rate = link?.ingressRate !== undefined ? parseRate(link.ingressRate) : undefined;
-  return rate !== undefined && link ? rateQueueCommands(['tc'], veth, rate, link) : [];
+  return rate !== undefined && link ? rateQueueCommands(['tc', '-n', hub], veth, rate, link) : [];
 }
 
 /** Sample labels describing the shaping, since it changes every result. */

@@ -1,7 +1,6 @@
-import { closeSync, openSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
-import { runTag } from './naming.js';
+import { hubName, runTag } from './naming.js';
 import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { linkAbsent } from './teardown.js';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
@@ -48,25 +47,27 @@ describe('local lab: teardownMany', () => {
     }
   }, 60_000);
 
-  it('deletes a veth itself when its namespace outlives `ip netns del` (held open), and reports refusals per resource', async () => {
+  it('deletes links in the hub on their own when the hub is not in the batch, and reports refusals per resource', async () => {
     const run = testRun();
     const tag = runTag(run.ctx.runId);
-    let held: number | undefined;
+    const hub = hubName(run.ctx.runId);
     try {
-      const [host] = await plugin.provision([request('a')], run.ctx);
-      const netns = host!.labels.netns!;
-      // An open descriptor keeps the namespace (and the veth inside it) alive after its name is removed.
-      held = openSync(`/run/netns/${netns}`, 'r');
+      await plugin.provision([request('a'), request('b')], run.ctx);
       const pending = run.ctx.ledger.pending();
-      const veth = pending.find((r) => r.type === 'veth')!;
-      const refused = { type: 'veth', id: 'eth0' };
-      const outcomes = await plugin.teardownMany!([...pending, refused], run.ctx);
-      expect(outcomes.slice(0, -1)).toEqual(pending.map(() => undefined));
-      expect(outcomes.at(-1)?.message).toMatch(/refusing to delete veth "eth0": not a netbench name/);
-      expect(await linkExists(veth.id)).toBe(false);
+      const links = pending.filter((r) => r.type === 'veth' || r.type === 'bridge');
+      expect(links.map((r) => r.id).sort()).toEqual([`nb${tag}br`, `nb${tag}h0`, `nb${tag}h1`]);
+      const refused = [{ type: 'veth', id: 'eth0' }, { type: 'bridge', id: `nb${tag}br`, data: { netns: 'some-other-namespace' } }];
+      const outcomes = await plugin.teardownMany!([...links, ...refused], run.ctx);
+      expect(outcomes.slice(0, links.length)).toEqual(links.map(() => undefined));
+      expect(outcomes[links.length]?.message).toMatch(/refusing to delete veth "eth0": not a netbench name/);
+      expect(outcomes[links.length + 1]?.message).toMatch(/refusing to delete bridge .* in namespace "some-other-namespace": not a netbench hub/);
+      // The hub is still there, empty of the lab's links.
+      const left = await runCommand(['ip', '-n', hub, '-o', 'link', 'show']);
+      expect(left.code).toBe(0);
+      expect(left.stdout).not.toMatch(new RegExp(`nb${tag}`));
+      expect(await run.teardown(plugin)).toEqual([]);
       expect(await leftovers(run.ctx.runId, tag)).toEqual([]);
     } finally {
-      if (held !== undefined) closeSync(held);
       await run.teardown(plugin);
       run.dispose();
     }

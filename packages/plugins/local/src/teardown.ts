@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { deleteForwardRule } from './forward-rule.js';
-import { BRIDGE_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
+import { BRIDGE_RE, HUB_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
 import { ALLOWED_CONGESTION_CONTROL_RESOURCE, runCommand, teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
 
@@ -12,11 +12,13 @@ export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firew
 const FORWARD_ID_RE = /^forward:(nb[a-z0-9]{6}br)$/;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
-const linkExists = async (name: string) => (await runCommand(['ip', 'link', 'show', 'dev', name])).code === 0;
+/** `ip`, in namespace `netns` when given (the hub), else in this process's own. */
+const ip = (netns: string | undefined, ...args: string[]) => ['ip', ...(netns !== undefined ? ['-n', netns] : []), ...args];
+const linkExists = async (name: string, netns?: string) => (await runCommand(ip(netns, 'link', 'show', 'dev', name))).code === 0;
 
 /** The run id in an interface's alias, `null` when it has none, `undefined` when it is gone. */
-async function linkOwner(name: string): Promise<string | null | undefined> {
-  const result = await runCommand(['ip', '-j', 'link', 'show', 'dev', name]);
+async function linkOwner(name: string, netns?: string): Promise<string | null | undefined> {
+  const result = await runCommand(ip(netns, '-j', 'link', 'show', 'dev', name));
   if (result.code !== 0) return undefined;
   const [link] = JSON.parse(result.stdout) as { ifalias?: string }[];
   return runIdFromAlias(link?.ifalias) ?? null;
@@ -42,16 +44,17 @@ const netnsExists = (name: string) => existsSync(`/run/netns/${name}`);
  * Delete an interface; one that is not there is success. One whose alias names
  * another run is left alone: its 6-character tag collided with ours.
  */
-export async function deleteLink(name: string, runId?: string): Promise<void> {
-  // Gone already (a veth whose namespace was deleted): no `ip` process needed to tell.
-  if (await linkAbsent(name)) return;
-  const owner = await linkOwner(name);
+export async function deleteLink(name: string, runId?: string, netns?: string): Promise<void> {
+  // Gone already, with no `ip` process needed to tell: its namespace (the hub) was deleted,
+  // or, in this process's own namespace, it is not listed (a veth whose peer's namespace went).
+  if (netns !== undefined ? !netnsExists(netns) : await linkAbsent(name)) return;
+  const owner = await linkOwner(name, netns);
   if (owner === undefined) return;
   // Ours was never made (creating it failed on the name), so there is nothing of ours to delete.
   if (runId !== undefined && owner !== null && owner !== runId) return;
-  const result = await runCommand(['ip', 'link', 'del', 'dev', name]);
+  const result = await runCommand(ip(netns, 'link', 'del', 'dev', name));
   // A veth vanishes with its peer's namespace, possibly between our check and the delete.
-  if (result.code !== 0 && (await linkExists(name))) throw new Error(`ip link del ${name}: ${result.stderr.trim()}`);
+  if (result.code !== 0 && (await linkExists(name, netns))) throw new Error(`ip ${netns !== undefined ? `-n ${netns} ` : ''}link del ${name}: ${result.stderr.trim()}`);
 }
 
 /** Processes inside a namespace, with start times so a reused pid is never hit. */
@@ -116,6 +119,18 @@ export async function stopProcesses(resource: LedgerResource): Promise<void> {
   await terminate([...unique.values()]);
 }
 
+/**
+ * The hub namespace a link's entry names (`undefined`: a lab whose bridge was
+ * in the machine's own namespace). Only a hub name of ours is accepted, so a
+ * damaged ledger cannot point deletes at another namespace.
+ */
+function hubOf(resource: LedgerResource, field: 'hub' | 'netns'): string | undefined {
+  const hub = str(resource.data?.[field]);
+  if (hub === undefined) return undefined;
+  if (!HUB_RE.test(hub)) throw new Error(`local: refusing to delete ${resource.type} ${JSON.stringify(resource.id)} in namespace ${JSON.stringify(hub)}: not a netbench hub`);
+  return hub;
+}
+
 /** Delete one ledger resource. Works from the entry alone; gone already = success. */
 export async function teardownResource(resource: LedgerResource): Promise<void> {
   // Names are checked against our own patterns, so a damaged ledger can never delete `eth0`.
@@ -125,10 +140,10 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
       return stopProcesses(resource);
     case 'veth':
       if (!VETH_RE.test(resource.id)) throw refuse();
-      return deleteLink(resource.id, str(resource.data?.runId));
+      return deleteLink(resource.id, str(resource.data?.runId), hubOf(resource, 'hub'));
     case 'bridge':
       if (!BRIDGE_RE.test(resource.id)) throw refuse();
-      return deleteLink(resource.id, str(resource.data?.runId));
+      return deleteLink(resource.id, str(resource.data?.runId), hubOf(resource, 'netns'));
     case 'netns':
       if (!NETNS_RE.test(resource.id)) throw refuse();
       return deleteNetns(resource.id);
@@ -152,13 +167,14 @@ const toError = (error: unknown) => (error instanceof Error ? error : new Error(
  * Delete a batch of this plugin's ledger resources (newest first, as the
  * engine hands them to `teardownMany`), in three steps instead of one after
  * another: the processes (they may keep a namespace alive); then at once the
- * namespaces, bridges and firewall rules, with the other kinds (sysctl lists,
- * read and rewritten) one after another beside them; then the veths. A
- * namespace takes its veth pair with it, asynchronously in the kernel, and a
- * bridge being deleted lets go of its ports, so by the third step a veth is
- * usually gone already: it is looked up and deleted on its own only if it is
- * still there (its namespace was not in the batch, or something holds it
- * open). One outcome per resource, in order: `undefined` when it is gone.
+ * namespaces (the hosts' and the hub's) and any FORWARD rule of an older lab,
+ * with the other kinds (sysctl lists, read and rewritten) one after another
+ * beside them; then the links. Deleting the hub's namespace takes the bridge
+ * and the veths with it (asynchronously, in the kernel), so by the third step
+ * a link is gone when its namespace is: it is looked at and deleted on its
+ * own only if that namespace is still there (it was not in the batch, or an
+ * older lab's bridge in the machine's namespace). One outcome per resource,
+ * in order: `undefined` when it is gone.
  */
 export async function teardownResources(resources: readonly LedgerResource[]): Promise<(Error | undefined)[]> {
   const outcomes: (Error | undefined)[] = resources.map(() => undefined);
@@ -170,12 +186,13 @@ export async function teardownResources(resources: readonly LedgerResource[]): P
     }
   };
   const indexes = (test: (type: string) => boolean) => resources.flatMap((r, i) => (test(r.type) ? [i] : []));
-  const atOnce = new Set(['netns', 'bridge', 'firewall']);
+  const links = new Set(['veth', 'bridge']);
+  const atOnce = new Set(['netns', 'firewall']);
   await Promise.all(indexes((t) => t === 'process').map(attempt));
   const inTurn = async () => {
-    for (const i of indexes((t) => t !== 'process' && t !== 'veth' && !atOnce.has(t))) await attempt(i);
+    for (const i of indexes((t) => t !== 'process' && !links.has(t) && !atOnce.has(t))) await attempt(i);
   };
   await Promise.all([...indexes((t) => atOnce.has(t)).map(attempt), inTurn()]);
-  await Promise.all(indexes((t) => t === 'veth').map(attempt));
+  await Promise.all(indexes((t) => links.has(t)).map(attempt));
   return outcomes;
 }
