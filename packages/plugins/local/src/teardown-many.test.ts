@@ -72,4 +72,37 @@ describe('local lab: teardownMany', () => {
       run.dispose();
     }
   }, 60_000);
+
+  it('still removes what a lab made before the hub: a bridge in this namespace and its FORWARD rule, from the ledger and by cleanup', async () => {
+    const iptables = (await runCommand(['iptables', '-w', '-S', 'FORWARD'])).code === 0;
+    for (const how of ['ledger', 'cleanup'] as const) {
+      const run = testRun();
+      const { runId } = run.ctx;
+      const bridge = `nb${runTag(runId)}br`;
+      const rule = ['FORWARD', '-i', bridge, '-o', bridge, '-m', 'comment', '--comment', `netbench:${runId}`, '-j', 'ACCEPT'];
+      try {
+        // As such a lab made them: the bridge with the run's alias, and (where iptables works) the rule.
+        await mustRun(['ip', 'link', 'add', 'name', bridge, 'type', 'bridge']);
+        await mustRun(['ip', 'link', 'set', 'dev', bridge, 'alias', `netbench:${runId}`]);
+        if (iptables) await mustRun(['iptables', '-w', '-I', ...rule]);
+        if (how === 'ledger') {
+          const resources = [
+            ...(iptables ? [{ type: 'firewall', id: `forward:${bridge}`, data: { runId, bridge } }] : []),
+            { type: 'bridge', id: bridge, data: { runId } },
+          ];
+          expect(await plugin.teardownMany!(resources, run.ctx)).toEqual(resources.map(() => undefined));
+        } else {
+          const report = await plugin.cleanup!({ runId }, run.ctx);
+          expect(report.failed).toEqual([]);
+          expect(report.found.map((r) => `${r.type} ${r.id}`).sort()).toEqual([`bridge ${bridge}`, ...(iptables ? [`firewall forward:${bridge}`] : [])]);
+        }
+        expect(await linkAbsent(bridge)).toBe(true);
+        if (iptables) expect((await runCommand(['iptables', '-w', '-C', ...rule])).code).not.toBe(0);
+      } finally {
+        await runCommand(['ip', 'link', 'del', 'dev', bridge]);
+        if (iptables) await runCommand(['iptables', '-w', '-D', ...rule]);
+        run.dispose();
+      }
+    }
+  }, 60_000);
 });
