@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { PackageJson } from './discover-plugins.js';
 
 /** Modification time of a file (ms), undefined when it does not exist. */
@@ -23,7 +23,7 @@ export function pluginBundle(dir: string, pkg: PackageJson, entry: string, mtime
   const bundle = join(dir, named);
   const inside = relative(dir, bundle);
   if (inside.startsWith('..') || isAbsolute(inside)) return undefined;
-  if (relative(join(entry, '..'), join(bundle, '..')) !== '') return undefined;
+  if (dirname(bundle) !== dirname(entry)) return undefined;
   const bundled = mtime(bundle);
   if (bundled === undefined) return undefined;
   const built = [mtime(entry), mtime(join(dir, 'tsconfig.tsbuildinfo'))];

@@ -8,6 +8,7 @@ import { findProcesses } from './processes.js';
 import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { CONFIG_MARK } from './sshd.js';
 import { teardownResource } from './teardown.js';
+import { ipIn } from './ip-batch.js';
 
 const SSHD_CONFIG_RE = /sshd.* -f (.+\/local\/[^/]+\/sshd_config)(?: |$)/;
 
@@ -85,7 +86,7 @@ export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupRe
   // and the veths' bridge ends: they go with the hub, and are listed so the report says what went).
   const hubs = namespaces.filter((ns) => HUB_RE.test(ns.name)).map((ns) => ns.name);
   for (const netns of [undefined, ...hubs]) {
-    const listed = await runCommand(['ip', ...(netns !== undefined ? ['-n', netns] : []), '-j', 'link', 'show']);
+    const listed = await runCommand(ipIn(netns, '-j', 'link', 'show'));
     if (listed.code !== 0) {
       if (netns === undefined) throw new Error(`ip -j link show: ${listed.stderr.trim()}`);
       continue; // a hub deleted meanwhile: nothing of it to list

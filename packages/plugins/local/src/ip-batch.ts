@@ -6,6 +6,11 @@ import { runCommand } from '@netbench/plugin-api/cloud-kit';
 // anything else is refused rather than quoted.
 const WORD_RE = /^[A-Za-z0-9_.:/@=+-]+$/;
 
+/** An `ip` argv run in namespace `netns` when given (`ip -n NETNS ...`), else in this process's own. */
+export function ipIn(netns: string | undefined, ...args: string[]): string[] {
+  return ['ip', ...(netns !== undefined ? ['-n', netns] : []), ...args];
+}
+
 /** `ip` commands (argv without the leading `ip`) as the lines of `ip -batch`. */
 export function batchLines(commands: readonly (readonly string[])[]): string {
   return commands.map((argv) => {
@@ -23,7 +28,7 @@ export function batchLines(commands: readonly (readonly string[])[]): string {
  */
 export async function ipBatch(commands: readonly (readonly string[])[], netns?: string): Promise<void> {
   const input = batchLines(commands);
-  const argv = ['ip', ...(netns !== undefined ? ['-n', netns] : []), '-batch', '-'];
+  const argv = ipIn(netns, '-batch', '-');
   const result = await runCommand(argv, { stdin: input });
   if (result.code === 0) return;
   const line = Number(/Command failed -:(\d+)/.exec(result.stderr)?.[1]);

@@ -5,10 +5,11 @@ import type { Host, HostRequest, LedgerEntry, ProvisionContext } from '@netbench
 import { NetbenchError, pendingResources, processHost } from '@netbench/plugin-api';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import type { LocalHostConfig } from './host-schema.js';
-import { HUB_RE, linkAlias } from './naming.js';
+import { linkAlias } from './naming.js';
+import { ipIn } from './ip-batch.js';
 import { osRelease } from './os-release.js';
 import { isSameProcessAlive, processStartTimeSync, terminate } from './processes.js';
-import { readPidFile } from './teardown.js';
+import { hubOf, readPidFile } from './teardown.js';
 import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
 /**
@@ -55,9 +56,9 @@ async function reattachHost(request: HostRequest<LocalHostConfig>, pending: read
   if (typeof recorded === 'string' && address !== recorded) {
     throw new NetbenchError(`local: host ${request.id}: namespace ${netns} has address ${address}, but it was provisioned with ${recorded}: it was changed or replaced`);
   }
-  // The veth's bridge end is in the hub namespace (a lab from before the hub: in this one).
-  const hub = veth.resource.data?.hub;
-  const alias = await linkField(['ip', ...(typeof hub === 'string' && HUB_RE.test(hub) ? ['-n', hub] : []), '-j', 'link', 'show', 'dev', veth.resource.id], 'ifalias');
+  // The veth's bridge end is in the hub namespace (a lab from before the hub: in this one); a hub name not of ours is refused.
+  const hub = hubOf(veth.resource, 'hub', 'use');
+  const alias = await linkField(ipIn(hub, '-j', 'link', 'show', 'dev', veth.resource.id), 'ifalias');
   if (alias !== linkAlias(ctx.runId)) throw new NetbenchError(`local: host ${request.id}: ${veth.resource.id} is gone or no longer belongs to run ${ctx.runId}`);
 
   let ssh: { clientKey: string; knownHosts: string } | undefined;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { deleteForwardRule } from './forward-rule.js';
+import { ipIn } from './ip-batch.js';
 import { BRIDGE_RE, HUB_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
 import { ALLOWED_CONGESTION_CONTROL_RESOURCE, runCommand, teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
@@ -12,13 +13,11 @@ export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firew
 const FORWARD_ID_RE = /^forward:(nb[a-z0-9]{6}br)$/;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
-/** `ip`, in namespace `netns` when given (the hub), else in this process's own. */
-const ip = (netns: string | undefined, ...args: string[]) => ['ip', ...(netns !== undefined ? ['-n', netns] : []), ...args];
-const linkExists = async (name: string, netns?: string) => (await runCommand(ip(netns, 'link', 'show', 'dev', name))).code === 0;
+const linkExists = async (name: string, netns?: string) => (await runCommand(ipIn(netns, 'link', 'show', 'dev', name))).code === 0;
 
 /** The run id in an interface's alias, `null` when it has none, `undefined` when it is gone. */
 async function linkOwner(name: string, netns?: string): Promise<string | null | undefined> {
-  const result = await runCommand(ip(netns, '-j', 'link', 'show', 'dev', name));
+  const result = await runCommand(ipIn(netns, '-j', 'link', 'show', 'dev', name));
   if (result.code !== 0) return undefined;
   const [link] = JSON.parse(result.stdout) as { ifalias?: string }[];
   return runIdFromAlias(link?.ifalias) ?? null;
@@ -52,7 +51,7 @@ export async function deleteLink(name: string, runId?: string, netns?: string): 
   if (owner === undefined) return;
   // Ours was never made (creating it failed on the name), so there is nothing of ours to delete.
   if (runId !== undefined && owner !== null && owner !== runId) return;
-  const result = await runCommand(ip(netns, 'link', 'del', 'dev', name));
+  const result = await runCommand(ipIn(netns, 'link', 'del', 'dev', name));
   // A veth vanishes with its peer's namespace, possibly between our check and the delete.
   if (result.code !== 0 && (await linkExists(name, netns))) throw new Error(`ip ${netns !== undefined ? `-n ${netns} ` : ''}link del ${name}: ${result.stderr.trim()}`);
 }
@@ -124,10 +123,10 @@ export async function stopProcesses(resource: LedgerResource): Promise<void> {
  * in the machine's own namespace). Only a hub name of ours is accepted, so a
  * damaged ledger cannot point deletes at another namespace.
  */
-function hubOf(resource: LedgerResource, field: 'hub' | 'netns'): string | undefined {
+export function hubOf(resource: LedgerResource, field: 'hub' | 'netns', action: 'delete' | 'use' = 'delete'): string | undefined {
   const hub = str(resource.data?.[field]);
   if (hub === undefined) return undefined;
-  if (!HUB_RE.test(hub)) throw new Error(`local: refusing to delete ${resource.type} ${JSON.stringify(resource.id)} in namespace ${JSON.stringify(hub)}: not a netbench hub`);
+  if (!HUB_RE.test(hub)) throw new Error(`local: refusing to ${action} ${resource.type} ${JSON.stringify(resource.id)} in namespace ${JSON.stringify(hub)}: not a netbench hub`);
   return hub;
 }
 
