@@ -7,6 +7,12 @@ describe('formatNumber', () => {
     expect([0.0781234, 28.94, 140.2, 999.4, 1000, 67_312.6, 16_200_000_000, 0, -2.345].map(formatNumber))
       .toEqual(['0.0781', '28.9', '140', '999', '1,000', '67,313', '16,200,000,000', '0', '-2.35']);
   });
+  it('groups whole numbers exactly as Intl does for en-US, from 1,000 to beyond 1e21 and below zero', () => {
+    const en = new Intl.NumberFormat('en-US');
+    const values = [1000, 9999.5, 123_456_789, -1000, -98_765.4, 2 ** 53, 1e21, 1.2345678901234567e25, -3.5e30, Number.MAX_VALUE];
+    for (let i = 0; i < 2000; i += 1) values.push((Math.random() - 0.5) * 10 ** (3 + (i % 30)));
+    for (const v of values.filter((x) => Math.abs(x) >= 1000)) expect(formatNumber(v), String(v)).toBe(en.format(Math.round(v)));
+  });
   it('uses an exponent only for tiny values, and says what is not a number', () => {
     expect(formatNumber(0.00001234)).toBe('1.23e-5');
     expect([Number.NaN, Infinity].map(formatNumber)).toEqual(['NaN', 'Infinity']);
