@@ -1,5 +1,7 @@
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliResult } from './helpers/cli.js';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
@@ -94,6 +96,8 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
     expect(pluginModules, 'the netperf plugin ran').toContain('netperf/dist/index.bundle.js');
     expect(pluginModules.filter((m) => !/^[a-z0-9]+\/dist\/index\.bundle(-[\w-]+)?\.js$/.test(m)), 'plugin modules loaded outside their bundles').toEqual([]);
     expect(modules.some((m) => m.endsWith('/cli/dist/bundle/shared-zod.js')) && modules.some((m) => m.endsWith('/cli/dist/bundle/shared-plugin-api.js'))).toBe(true);
+    // zod's translations are not in the bundle (only English, which zod sets up at load) and no run loads one.
+    expect(modules.filter((m) => m.includes('/zod/v4/locales/')), 'zod translations loaded').toEqual([]);
     // The PKB translator is a chunk of its own, loaded only for a PKB config.
     const loadedChunks = modules.filter((m) => m.includes('/cli/dist/bundle/')).map((m) => m.slice(m.lastIndexOf('/') + 1));
     expect(loadedChunks.filter((c) => c.includes('pkb'))).toEqual([]);
@@ -106,6 +110,29 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
       // The store's run headlines use one leaf of charts (metric-roles.js: which metric heads a run, no other imports).
       expect(inside.filter((m) => m.includes(unused) && !m.endsWith('/results/dist/charts/metric-roles.js')), unused).toEqual([]);
     }
+  });
+});
+
+describe("zod's translations, from the bundle", () => {
+  it('are not in the bundle, yet a plugin that asks the shared zod for one gets it on first use', () => {
+    const chunks = readdirSync(join(repoRoot, 'packages/cli/dist/bundle')).filter((f) => f.endsWith('.js'));
+    const bundled = chunks.flatMap((chunk) => readFileSync(join(repoRoot, 'packages/cli/dist/bundle', chunk), 'utf8').match(/^\/\/ \S*zod\/v4\/locales\/\S+/gm) ?? []);
+    expect(bundled.map((m) => m.slice(m.lastIndexOf('/') + 1))).toEqual(['en.js']);
+    const script = [
+      `const { z, locales } = await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'packages/cli/dist/bundle/shared-zod.js')).href)});`,
+      'const english = z.string().safeParse(1).error.issues[0].message;',
+      'const german = z.string().safeParse(1, { error: locales.de().localeError }).error.issues[0].message;',
+      'const japanese = z.number().safeParse("x", { error: z.locales.ja().localeError }).error.issues[0].message;',
+      'console.log(JSON.stringify({ english, german, japanese, count: Object.keys(locales).length }));',
+    ].join('\n');
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(out.status, out.stderr).toBe(0);
+    const got = JSON.parse(out.stdout) as { english: string; german: string; japanese: string; count: number };
+    expect(got.english).toBe('Invalid input: expected string, received number');
+    expect(got.german).toMatch(/^Ungültige Eingabe: erwartet string/);
+    expect(got.japanese).toMatch(/無効な入力/);
+    // Every language zod has, as zod's own index lists them.
+    expect(got.count).toBe((readFileSync(join(repoRoot, 'node_modules/zod/v4/locales/index.js'), 'utf8').match(/^export /gm) ?? []).length);
   });
 });
 

@@ -14,7 +14,7 @@
 // `require` for.
 // `bin/run.js` uses the bundle only when it is newer than the compiled code
 // it was made from, so a `tsc -b` without this step never runs stale code.
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { SHARED_MODULES } from '../dist/shared-modules.js';
@@ -30,8 +30,45 @@ const bundle = await rolldown({
   platform: 'node',
   external: [/^ssh2$/, /^@marcbachmann\/cel-js$/, /^re2js$/, /^hdr-histogram-js$/, /^node:/],
   logLevel: 'warn',
+  plugins: [zodLocalesOnDemand()],
 });
 // Lazily imported parts (the PKB translator) stay separate chunks, loaded only when used.
 await bundle.write({ dir: out.pathname, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'run-[name]-[hash].js' });
 await bundle.close();
 console.log(`${out.pathname}run.js: the run path in one module`);
+
+/**
+ * zod's 60-odd translations of its error messages (42 % of its code, most of it
+ * non-ASCII text) stay out of the bundle: `locales` becomes functions that
+ * `require` zod's own CommonJS file for a language on its first call. English,
+ * which zod sets up at load, stays in the bundle.
+ */
+function zodLocalesOnDemand() {
+  const VIRTUAL = '\0netbench-zod-locales';
+  let index;
+  return {
+    name: 'netbench-zod-locales-on-demand',
+    async resolveId(source, importer) {
+      if (!importer || !/[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(importer) || source !== '../locales/index.js') return null;
+      index = new URL(source, `file://${importer}`);
+      return VIRTUAL;
+    },
+    async load(id) {
+      if (id !== VIRTUAL) return null;
+      const lines = (await readFile(index, 'utf8')).split('\n').filter((line) => line.trim());
+      const names = lines.map((line) => {
+        const m = /^export \{ default as ([A-Za-z_$][\w$]*) \} from "\.\/([\w-]+)\.js";$/.exec(line.trim());
+        if (!m) throw new Error(`bundle-run: unexpected line in ${index.pathname}: ${line}`);
+        return m.slice(1);
+      });
+      return [
+        "import { createRequire } from 'node:module';",
+        `import en from ${JSON.stringify(new URL('en.js', index).pathname)};`,
+        'const require = createRequire(import.meta.url);',
+        // A locale's CommonJS file sets module.exports to its function.
+        'const load = (file) => (...args) => require(`zod/v4/locales/${file}.cjs`)(...args);',
+        ...names.map(([name, file]) => (file === 'en' ? `export { en as ${name} };` : `export const ${name} = load(${JSON.stringify(file)});`)),
+      ].join('\n');
+    },
+  };
+}
