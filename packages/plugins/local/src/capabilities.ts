@@ -1,4 +1,5 @@
 import { access, constants, readFile } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
 
 export interface LocalCapabilities {
@@ -56,24 +57,46 @@ async function canWriteNetnsDir(): Promise<boolean> {
 /** What a namespace lab needs: root (or the capabilities), iproute2, a writable /run/netns. */
 export type NamespaceCapabilities = Pick<LocalCapabilities, 'root' | 'netns' | 'detail'>;
 
-async function detectNamespaces(): Promise<NamespaceCapabilities> {
+/**
+ * Where `name` would be found on PATH, as a spawn looks it up (an executable
+ * file in the first directory that has one), without starting a process.
+ */
+export async function onPath(name: string, path = process.env.PATH ?? '/usr/bin:/bin'): Promise<string | undefined> {
+  for (const dir of path.split(delimiter).filter(Boolean)) {
+    const file = join(dir, name);
+    if (await access(file, constants.X_OK).then(() => true, () => false)) return file;
+  }
+  return undefined;
+}
+
+/**
+ * `version`: ask `ip -V` for iproute2's version (for `netbench doctor`); a run
+ * only needs to know `ip` is there, which a look on PATH tells without the
+ * process (issue 19: that spawn was on every run's path, alone).
+ */
+async function detectNamespaces(version: boolean): Promise<NamespaceCapabilities> {
   const detail: Record<string, string> = {};
   const root = process.geteuid?.() === 0;
   detail.root = root ? 'running as root' : `running as uid ${process.geteuid?.() ?? '?'}, not root`;
 
   // Three independent looks, at once.
-  const [caps, ip, writable] = await Promise.all([effectiveCapabilities(), runCommand(['ip', '-V']), canWriteNetnsDir()]);
+  const iproute = async () => {
+    if (!version) return onPath('ip').then((file) => (file !== undefined ? `iproute2 at ${file}` : undefined));
+    const ip = await runCommand(['ip', '-V']);
+    return ip.code === 0 ? ip.stdout.trim() : undefined;
+  };
+  const [caps, ip, writable] = await Promise.all([effectiveCapabilities(), iproute(), canWriteNetnsDir()]);
   const netAdmin = hasCap(caps, CAP_NET_ADMIN);
   const sysAdmin = hasCap(caps, CAP_SYS_ADMIN);
   const missingCaps = [netAdmin ? '' : 'CAP_NET_ADMIN', sysAdmin ? '' : 'CAP_SYS_ADMIN'].filter(Boolean);
 
   let netns = false;
   if (missingCaps.length > 0) detail.netns = `missing ${missingCaps.join(' and ')} (effective capabilities ${caps?.toString(16) ?? 'unknown'})`;
-  else if (ip.code !== 0) detail.netns = 'iproute2 (`ip`) is not installed';
+  else if (ip === undefined) detail.netns = 'iproute2 (`ip`) is not installed';
   else if (!writable) detail.netns = '/run/netns is not writable';
   else {
     netns = true;
-    detail.netns = `available (${ip.stdout.trim()})`;
+    detail.netns = `available (${ip})`;
   }
   return { root, netns, detail };
 }
@@ -106,12 +129,12 @@ let cached: Promise<LocalCapabilities> | undefined;
  * not pay for the qdisc probes (three throw-away namespaces, issue 19).
  */
 export function namespaceCapabilities(): Promise<NamespaceCapabilities> {
-  namespaces ??= detectNamespaces();
+  namespaces ??= detectNamespaces(false);
   return namespaces;
 }
 
-/** What this machine lets the local lab do, qdiscs included. Probed once per process; creates nothing. */
+/** What this machine lets the local lab do, qdiscs and iproute2's version included. Probed once per process; creates nothing. */
 export function localCapabilities(): Promise<LocalCapabilities> {
-  cached ??= namespaceCapabilities().then(detectQdiscs);
+  cached ??= detectNamespaces(true).then(detectQdiscs);
   return cached;
 }
