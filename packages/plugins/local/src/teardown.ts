@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { deleteForwardRule } from './forward-rule.js';
-import { ipIn } from './ip-batch.js';
+import { batchLines, ipIn } from './ip-batch.js';
 import { BRIDGE_RE, HUB_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
 import { ALLOWED_CONGESTION_CONTROL_RESOURCE, runCommand, teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
@@ -13,6 +13,7 @@ export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firew
 const FORWARD_ID_RE = /^forward:(nb[a-z0-9]{6}br)$/;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 const linkExists = async (name: string, netns?: string) => (await runCommand(ipIn(netns, 'link', 'show', 'dev', name))).code === 0;
 
 /** The run id in an interface's alias, `null` when it has none, `undefined` when it is gone. */
@@ -56,7 +57,7 @@ export async function deleteLink(name: string, runId?: string, netns?: string): 
   if (result.code !== 0 && (await linkExists(name, netns))) throw new Error(`ip ${netns !== undefined ? `-n ${netns} ` : ''}link del ${name}: ${result.stderr.trim()}`);
 }
 
-/** Processes inside a namespace, with start times so a reused pid is never hit. */
+/** Processes inside a namespace, by `ip netns pids` (when /proc cannot be read), with start times so a reused pid is never hit. */
 async function namespacePids(name: string): Promise<ProcessRef[]> {
   const result = await runCommand(['ip', 'netns', 'pids', name]);
   if (result.code !== 0) return [];
@@ -68,12 +69,118 @@ async function namespacePids(name: string): Promise<ProcessRef[]> {
   return refs;
 }
 
+/** A namespace's identity: the dev and inode of its file (or of `/proc/PID/ns/net`, whose stat follows the link); `undefined` when it cannot be read. */
+function namespaceKey(path: string): string | undefined {
+  try {
+    const st = statSync(path, { throwIfNoEntry: false });
+    return st ? `${st.dev}:${st.ino}` : undefined;
+  } catch {
+    return undefined; // EACCES, ESRCH: a process being torn down, or one we may not look into
+  }
+}
+
+/**
+ * The processes inside each namespace, found as `ip netns pids` finds them
+ * but in one pass of /proc for all of them, with no `ip` process: a process
+ * is inside when `/proc/PID/ns/net` has the dev and inode of
+ * `/run/netns/NAME`. Each match gets its start time and is then looked at
+ * once more, so a pid that was reused meanwhile by a process elsewhere is
+ * dropped (and `terminate` signals only that start time). Processes that
+ * vanish during the scan are skipped. The stats are synchronous: a few µs
+ * each, as `ip netns pids` does them, where an asynchronous stat costs more
+ * than the scan. When /proc cannot be listed, it asks `ip netns pids`.
+ */
+export async function namespacesPids(names: readonly string[]): Promise<Map<string, ProcessRef[]>> {
+  const found = new Map<string, ProcessRef[]>(names.map((name) => [name, []]));
+  const byKey = new Map<string, string[]>();
+  for (const name of found.keys()) {
+    const key = namespaceKey(`/run/netns/${name}`);
+    if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), name]);
+  }
+  if (byKey.size === 0) return found;
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    await Promise.all([...byKey.values()].flat().map(async (name) => void found.set(name, await namespacePids(name))));
+    return found;
+  }
+  const matches: { pid: number; key: string }[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const key = namespaceKey(`/proc/${entry}/ns/net`);
+    if (key !== undefined && byKey.has(key)) matches.push({ pid: Number(entry), key });
+  }
+  for (const { pid, key } of matches) {
+    const state = await processState(pid);
+    if (!state || namespaceKey(`/proc/${pid}/ns/net`) !== key) continue;
+    for (const name of byKey.get(key)!) found.get(name)!.push({ pid, startTime: state.startTime });
+  }
+  return found;
+}
+
+/** `ip -force -batch` stderr split by the line it is about: each failure's message comes before its `Command failed -:N`. */
+function stderrByLine(stderr: string): Map<number, string> {
+  const byLine = new Map<number, string>();
+  let pending: string[] = [];
+  for (const line of stderr.split('\n')) {
+    const failed = /^Command failed -:(\d+)\s*$/.exec(line);
+    if (failed) {
+      byLine.set(Number(failed[1]), pending.join('\n').trim());
+      pending = [];
+    } else if (line.trim() !== '') pending.push(line);
+  }
+  return byLine;
+}
+
+/**
+ * Stop everything running inside the namespaces, then delete them (their
+ * links go with them): one scan of /proc finds the processes, one
+ * `ip -force -batch -` deletes every namespace left, so three namespaces cost
+ * one `ip` process instead of six. A namespace already gone is success and is
+ * not in the batch; with none left there is no process at all. `-force` goes
+ * on past a line that fails; a namespace whose file is still there afterwards
+ * gets its own error with `ip`'s message. The names' patterns are the
+ * caller's to check; a name `ip -batch` would not read as one word gets an
+ * error and is left alone. One outcome per name, in order.
+ */
+export async function deleteNetnsMany(names: readonly string[]): Promise<(Error | undefined)[]> {
+  const errors = new Map<string, Error>();
+  const present = [...new Set(names)].filter((name) => {
+    if (!netnsExists(name)) return false;
+    try {
+      batchLines([['netns', 'del', name]]);
+      return true;
+    } catch (error) {
+      errors.set(name, toError(error));
+      return false;
+    }
+  });
+  const pids = await namespacesPids(present);
+  await Promise.all(present.map(async (name) => {
+    try {
+      await terminate(pids.get(name) ?? [], 1000);
+    } catch (error) {
+      errors.set(name, toError(error)); // something inside survived SIGKILL: leave its namespace
+    }
+  }));
+  // Gone meanwhile is success too; `ip` would only complain about it.
+  const batch = present.filter((name) => !errors.has(name) && netnsExists(name));
+  if (batch.length > 0) {
+    const result = await runCommand(['ip', '-force', '-batch', '-'], { stdin: batchLines(batch.map((name) => ['netns', 'del', name])) });
+    const messages = result.code === 0 ? new Map<number, string>() : stderrByLine(result.stderr);
+    batch.forEach((name, i) => {
+      if (result.code === 0 || !netnsExists(name)) return;
+      errors.set(name, new Error(`ip netns del ${name}: ${messages.get(i + 1) || result.stderr.trim() || `ip -batch exited ${result.code ?? 'on a signal'}`}`));
+    });
+  }
+  return names.map((name) => errors.get(name));
+}
+
 /** Stop everything running inside, then delete the namespace (its eth0 goes with it). */
 export async function deleteNetns(name: string): Promise<void> {
-  if (!netnsExists(name)) return;
-  await terminate(await namespacePids(name), 1000);
-  const result = await runCommand(['ip', 'netns', 'del', name]);
-  if (result.code !== 0 && netnsExists(name)) throw new Error(`ip netns del ${name}: ${result.stderr.trim()}`);
+  const [error] = await deleteNetnsMany([name]);
+  if (error) throw error;
 }
 
 /** `sshd: /usr/sbin/sshd -D -e -f <config> [listener] ...`: sshd rewrites its title, so match on the joined argv. */
@@ -130,10 +237,12 @@ export function hubOf(resource: LedgerResource, field: 'hub' | 'netns', action: 
   return hub;
 }
 
+const refusal = (resource: LedgerResource) => new Error(`local: refusing to delete ${resource.type} ${JSON.stringify(resource.id)}: not a netbench name`);
+
 /** Delete one ledger resource. Works from the entry alone; gone already = success. */
 export async function teardownResource(resource: LedgerResource): Promise<void> {
   // Names are checked against our own patterns, so a damaged ledger can never delete `eth0`.
-  const refuse = () => new Error(`local: refusing to delete ${resource.type} ${JSON.stringify(resource.id)}: not a netbench name`);
+  const refuse = () => refusal(resource);
   switch (resource.type) {
     case 'process':
       return stopProcesses(resource);
@@ -160,15 +269,14 @@ export async function teardownResource(resource: LedgerResource): Promise<void> 
   }
 }
 
-const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
-
 /**
  * Delete a batch of this plugin's ledger resources (newest first, as the
  * engine hands them to `teardownMany`), in three steps instead of one after
- * another: the processes (they may keep a namespace alive); then at once the
- * namespaces (the hosts' and the hub's) and any FORWARD rule of an older lab,
- * with the other kinds (sysctl lists, read and rewritten) one after another
- * beside them; then the links. Deleting the hub's namespace takes the bridge
+ * another: the processes (they may keep a namespace alive); then the
+ * namespaces (the hosts' and the hub's) all together, by `deleteNetnsMany`
+ * (one scan of /proc, one `ip -batch`), and any FORWARD rule of an older lab
+ * at once, with the other kinds (sysctl lists, read and rewritten) one after
+ * another beside them; then the links. Deleting the hub's namespace takes the bridge
  * and the veths with it (asynchronously, in the kernel), so by the third step
  * a link is gone when its namespace is: it is looked at and deleted on its
  * own only if that namespace is still there (it was not in the batch, or an
@@ -191,7 +299,21 @@ export async function teardownResources(resources: readonly LedgerResource[]): P
   const inTurn = async () => {
     for (const i of indexes((t) => t !== 'process' && !links.has(t) && !atOnce.has(t))) await attempt(i);
   };
-  await Promise.all([...indexes((t) => atOnce.has(t)).map(attempt), inTurn()]);
+  const namespaces = async () => {
+    const valid = indexes((t) => t === 'netns').filter((i) => {
+      if (NETNS_RE.test(resources[i]!.id)) return true;
+      outcomes[i] = refusal(resources[i]!);
+      return false;
+    });
+    if (valid.length === 0) return;
+    try {
+      const errors = await deleteNetnsMany(valid.map((i) => resources[i]!.id));
+      valid.forEach((i, k) => { outcomes[i] = errors[k]; });
+    } catch (error) {
+      for (const i of valid) outcomes[i] = toError(error);
+    }
+  };
+  await Promise.all([namespaces(), ...indexes((t) => t === 'firewall').map(attempt), inTurn()]);
   await Promise.all(indexes((t) => links.has(t)).map(attempt));
   return outcomes;
 }
