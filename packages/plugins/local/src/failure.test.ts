@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
-import { namespaceName, runTag, vethName } from './naming.js';
+import type { Ledger } from '@netbench/plugin-api';
+import { hubName, namespaceName, runTag, vethName } from './naming.js';
 import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { leftovers, request, testRun, testRunId, type TestRun } from './test-support/lab.js';
 
@@ -49,6 +50,25 @@ describe('local lab: failures and leftovers', () => {
 
     expect(await run.teardown(plugin)).toEqual([]);
     expect(await leftovers(runId, runTag(runId))).toEqual([]);
+  }, 30_000);
+
+  it('makes nothing when the ledger cannot record an intent (a full disk): the one ip process never starts', async () => {
+    const run = newRun();
+    const { runId } = run.ctx;
+    const refused = namespaceName(runId, 'b');
+    const { ledger } = run.ctx;
+    const full: Ledger = {
+      get entries() {
+        return ledger.entries;
+      },
+      created: (resource) => ledger.created(resource),
+      track: (resource, create) => (resource.id === refused ? Promise.reject(new Error('ENOSPC: no space left on device, write')) : ledger.track(resource, create)),
+    };
+    await expect(plugin.provision([request('a'), request('b')], { ...run.ctx, ledger: full })).rejects.toThrow(/ENOSPC/);
+    expect(await leftovers(runId, runTag(runId))).toEqual([]);
+    const hub = hubName(runId);
+    const a = namespaceName(runId, 'a');
+    expect(ledger.entries.map((e) => `${e.phase} ${e.resource.id}`)).toEqual([`intent ${hub}`, `intent ${a}`, `failed ${a}`, `failed ${hub}`]);
   }, 30_000);
 
   it('teardown leaves alone an interface whose alias names another run (a tag collision)', async () => {

@@ -20,19 +20,50 @@ export function batchLines(commands: readonly (readonly string[])[]): string {
   }).join('');
 }
 
+const shown = (netns: string | undefined, argv: readonly string[]) => `ip ${netns !== undefined ? `-n ${netns} ` : ''}${argv.join(' ')}`;
+
 /**
  * Run `ip` commands in one `ip` process (one spawn instead of one each,
- * issue 19), inside `netns` when given. `ip -batch` stops at the first
- * command that fails and exits non-zero; the error names that command and
- * carries `ip`'s message, as `mustRun` of it alone would.
+ * issue 19), inside `netns` when given, and say which failed: one entry per
+ * command, `undefined` for a command that succeeded. Without `force`, `ip`
+ * stops at the first command that fails, and the commands after it are
+ * reported as not run. With `force` (`ip -force -batch`, for commands that do
+ * not depend on each other) it goes on past failed commands; a word `ip`
+ * cannot parse still ends it, with no line number, and then every command
+ * after the last one reported is counted as failed.
  */
-export async function ipBatch(commands: readonly (readonly string[])[], netns?: string): Promise<void> {
+export async function ipBatchEach(commands: readonly (readonly string[])[], options: { netns?: string; force?: boolean } = {}): Promise<(Error | undefined)[]> {
+  const { netns, force = false } = options;
   const input = batchLines(commands);
-  const argv = ipIn(netns, '-batch', '-');
+  const argv = ipIn(netns, ...(force ? ['-force'] : []), '-batch', '-');
   const result = await runCommand(argv, { stdin: input });
-  if (result.code === 0) return;
-  const line = Number(/Command failed -:(\d+)/.exec(result.stderr)?.[1]);
-  const failed = commands[line - 1];
-  const what = failed ? `ip ${netns !== undefined ? `-n ${netns} ` : ''}${failed.join(' ')}` : argv.join(' ');
-  throw new Error(`${what} failed (exit ${result.code ?? 'signal'}): ${result.stderr.replace(/Command failed -:\d+\s*$/, '').trim() || result.stdout.trim()}`);
+  const outcomes: (Error | undefined)[] = commands.map(() => undefined);
+  if (result.code === 0) return outcomes;
+  const exit = `exit ${result.code ?? 'signal'}`;
+  // `ip` prints a command's message, then `Command failed -:LINE`.
+  let message: string[] = [];
+  let last = 0;
+  for (const line of result.stderr.split('\n').map((l) => l.trim())) {
+    const failed = /^Command failed -:(\d+)$/.exec(line);
+    if (!failed) {
+      if (line) message.push(line);
+      continue;
+    }
+    const index = Number(failed[1]) - 1;
+    if (index >= 0 && index < commands.length) outcomes[index] = new Error(`${shown(netns, commands[index]!)} failed (${exit}): ${message.join(' ') || 'no message'}`);
+    message = [];
+    last = Math.max(last, index + 1);
+  }
+  const rest = message.join(' ') || result.stdout.trim();
+  for (let i = last; i < commands.length; i += 1) {
+    if (!force && last > 0) outcomes[i] = new Error(`${shown(netns, commands[i]!)} was not run: ${shown(netns, commands[last - 1]!)} failed before it`);
+    else if (!force || rest) outcomes[i] = new Error(`${shown(netns, commands[i]!)}: ip -batch stopped (${exit}): ${rest || 'no message'}`);
+  }
+  return outcomes;
+}
+
+/** `ipBatchEach` that throws the first failure: for commands that stand or fall together. */
+export async function ipBatch(commands: readonly (readonly string[])[], netns?: string): Promise<void> {
+  const failed = (await ipBatchEach(commands, netns !== undefined ? { netns } : {})).find((outcome) => outcome !== undefined);
+  if (failed) throw failed;
 }

@@ -48,9 +48,9 @@ describe('local lab: two namespaces on a bridge', () => {
       expect(firstSeen).toBeLessThan(index);
     }
     const made = entries.filter((e) => e.phase === 'created').map((e) => `${e.resource.type} ${e.resource.id}`);
-    // The hub namespace first, then its bridge; the hosts' namespaces beside them; each host's own
-    // resources in order; a veth (its bridge end made in the hub, enslaved as it is made) only after
-    // the bridge. No FORWARD rule: nothing of the lab is in the machine's own namespace.
+    // Every namespace first (the hub's and the hosts', one process), then the bridge and the veths (one
+    // process in the hub: each veth's bridge end is enslaved as it is made), then each host's own. No
+    // FORWARD rule: nothing of the lab is in the machine's own namespace.
     const hub = `netns nb-${runId}-@hub`;
     const client = [`netns nb-${runId}-client`, `veth nb${tag}h0`, 'process spawned@client'];
     const server = [`netns nb-${runId}-server`, `veth nb${tag}h1`, 'process spawned@server'];
@@ -58,8 +58,13 @@ describe('local lab: two namespaces on a bridge', () => {
     expect(made.filter((m) => client.includes(m))).toEqual(client);
     expect(made.filter((m) => server.includes(m))).toEqual(server);
     const at = (what: string) => made.indexOf(what);
-    expect(at(`bridge nb${tag}br`)).toBeGreaterThan(at(hub));
-    for (const later of [`veth nb${tag}h0`, `veth nb${tag}h1`]) expect(at(later), later).toBeGreaterThan(at(`bridge nb${tag}br`));
+    const namespaces = [hub, client[0]!, server[0]!];
+    for (const link of [`bridge nb${tag}br`, `veth nb${tag}h0`, `veth nb${tag}h1`]) {
+      for (const netns of namespaces) expect(at(link), `${link} after ${netns}`).toBeGreaterThan(at(netns));
+    }
+    // Within the hub's one process the bridge comes first: its intent precedes every veth's.
+    const intents = entries.filter((e) => e.phase === 'intent').map((e) => `${e.resource.type} ${e.resource.id}`);
+    for (const veth of [`veth nb${tag}h0`, `veth nb${tag}h1`]) expect(intents.indexOf(veth), veth).toBeGreaterThan(intents.indexOf(`bridge nb${tag}br`));
     // The hub is the first resource the ledger records (its intent), so it is deleted last.
     expect(`${entries[0]?.resource.type} ${entries[0]?.resource.id}`).toBe(hub);
   });

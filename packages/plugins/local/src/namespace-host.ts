@@ -22,9 +22,28 @@ export interface NamespaceHostParts {
   /**
    * `set` at provision: make the requested congestion control the namespace's
    * default. `verify` when a later invocation finds the host again: the
-   * namespace must still report what the spec asks for.
+   * namespace must still report what the spec asks for. Or what
+   * `namespaceCongestionControl` already found (provision asks while the
+   * namespace's addresses are set up).
    */
-  readonly congestionControl: 'set' | 'verify';
+  readonly congestionControl: CongestionControlMode | { readonly label: string | undefined };
+}
+
+export type CongestionControlMode = 'set' | 'verify';
+
+/**
+ * The namespace's own TCP default, as it reports it: set first to what the
+ * spec asks for (`set`; it dies with the namespace, so nothing to restore),
+ * or checked against it (`verify`). Needs only the namespace, not its
+ * addresses; setting needs the algorithm allowed for namespaces first.
+ */
+export async function namespaceCongestionControl(request: HostRequest<LocalHostConfig>, netns: string, mode: CongestionControlMode): Promise<string | undefined> {
+  const inNamespace = (argv: readonly string[]) => runCommand(['ip', 'netns', 'exec', netns, ...argv]);
+  const wanted = request.config.congestionControl;
+  const where = `local: host ${request.id}`;
+  const cc = wanted !== undefined && mode === 'set' ? await setCongestionControl(inNamespace, wanted, where) : await readCongestionControl(inNamespace);
+  if (wanted !== undefined && cc !== wanted) throw new NetbenchError(`${where}: namespace ${netns} now uses congestion control ${cc ?? 'unknown'}, the spec sets ${wanted}: it was changed since provision`);
+  return cc;
 }
 
 /**
@@ -37,14 +56,9 @@ export async function namespaceHost(parts: NamespaceHostParts): Promise<Host> {
   const { request, netns, address, os, onSpawn, ssh } = parts;
   // Namespaces share this machine's CPUs: their count decides how much CPU placement matters (host_<role>_cpu_count).
   const labels: Record<string, string> = { isolation: 'netns', netns, cpu_count: String(availableParallelism()), ...shapingLabels(request.config.link) };
-  // The namespace's own TCP default (dies with it, so nothing to restore); the label is what the namespace reports.
-  const inNamespace = (argv: readonly string[]) => runCommand(['ip', 'netns', 'exec', netns, ...argv]);
-  const wanted = request.config.congestionControl;
-  const where = `local: host ${request.id}`;
-  const cc = wanted !== undefined && parts.congestionControl === 'set'
-    ? await setCongestionControl(inNamespace, wanted, where)
-    : await readCongestionControl(inNamespace);
-  if (wanted !== undefined && cc !== wanted) throw new NetbenchError(`${where}: namespace ${netns} now uses congestion control ${cc ?? 'unknown'}, the spec sets ${wanted}: it was changed since provision`);
+  // The label is what the namespace reports.
+  const mode = parts.congestionControl;
+  const cc = typeof mode === 'object' ? mode.label : await namespaceCongestionControl(request, netns, mode);
   if (cc !== undefined) labels[CONGESTION_CONTROL_LABEL] = cc;
   if (ssh) Object.assign(labels, { ssh_port: String(SSH_PORT), ssh_user: 'root', ssh_key: ssh.clientKey, ssh_known_hosts: ssh.knownHosts });
   // The namespace has no route or DNS, but shares this machine's filesystem: packages go in from the root namespace.

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { appendFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import type { Host, HostRequest, Ledger, ProvisionContext } from '@netbench/plugin-api';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { processHost } from '@netbench/plugin-api';
 import type { NamespaceCapabilities } from './capabilities.js';
@@ -13,9 +13,9 @@ import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
 import { allowCongestionControls, mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { ingressCommands, shapingCommands } from './shaping.js';
-import { ipBatch } from './ip-batch.js';
+import { ipBatch, ipBatchEach } from './ip-batch.js';
 import { startSshd, writeSshdFiles } from './sshd.js';
-import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
+import { namespaceCongestionControl, namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
 export { PLUGIN_NAME, ROOT_INSTALLER_ID } from './namespace-host.js';
 
@@ -26,43 +26,43 @@ export { PLUGIN_NAME, ROOT_INSTALLER_ID } from './namespace-host.js';
  * do not apply), and deleting the hub's namespace takes the bridge and every
  * veth with it, in one step of the kernel's.
  */
-async function createBridge(name: string, hub: string, runId: string): Promise<void> {
-  await ipBatch([
+function bridgeCommands(name: string, runId: string): string[][] {
+  return [
     ['link', 'add', 'name', name, 'type', 'bridge', 'stp_state', '0', 'forward_delay', '0'],
     ['link', 'set', 'dev', name, 'alias', linkAlias(runId)],
     ['link', 'set', 'dev', name, 'addrgenmode', 'none'],
     ['link', 'set', 'dev', name, 'up'],
-  ], hub);
+  ];
 }
 
 /**
  * No netfilter on the bridge's frames. Older kernels lack the per-bridge
  * switches (the global default applies there), so a failure is not an error.
- * Only needed before traffic flows, so it runs beside the veths' creation.
+ * Only needed before traffic flows, so it runs beside the hosts' set-up.
  */
 async function quietBridgeNetfilter(name: string, hub: string): Promise<void> {
   await runCommand(['ip', '-n', hub, 'link', 'set', 'dev', name, 'type', 'bridge', 'nf_call_iptables', '0', 'nf_call_ip6tables', '0', 'nf_call_arptables', '0']);
 }
 
-async function createNamespace(name: string): Promise<void> {
-  await mustRun(['ip', 'netns', 'add', name]);
-}
-
 /**
- * The veth is made in the hub (the bridge's end) with its peer born inside the host's namespace
- * as eth0; egress shaping lives on eth0, ingress shaping on the bridge's end. The pair dies with
- * either namespace. Two `ip -batch` processes (hub, then inside) instead of a process per command;
- * the namespace's loopback comes up here too.
+ * A host's veth, made in the hub (the bridge's end) with its peer born inside
+ * the host's namespace as eth0. Egress shaping lives on eth0, ingress shaping
+ * on the bridge's end. The pair dies with either namespace.
  */
-async function createVeth(host: PlannedHost, plan: LabPlan, runId: string): Promise<void> {
+function vethCommands(host: PlannedHost, plan: LabPlan, runId: string): string[][] {
   const { veth, netns } = host;
-  await ipBatch([
+  return [
     ['link', 'add', 'name', veth, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', netns],
     ['link', 'set', 'dev', veth, 'alias', linkAlias(runId)],
     ['link', 'set', 'dev', veth, 'addrgenmode', 'none'],
     ['link', 'set', 'dev', veth, 'master', plan.bridge],
     ['link', 'set', 'dev', veth, 'up'],
-  ], plan.hub);
+  ];
+}
+
+/** Inside the host's namespace: loopback up, the address on eth0, eth0 up (one `ip -batch`), then any shaping. */
+async function configureInside(host: PlannedHost, plan: LabPlan): Promise<void> {
+  const { veth, netns } = host;
   await ipBatch([
     ['link', 'set', 'dev', 'lo', 'up'],
     ['addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0'],
@@ -70,6 +70,51 @@ async function createVeth(host: PlannedHost, plan: LabPlan, runId: string): Prom
   ], netns);
   for (const command of shapingCommands(netns, host.request.config.link)) await mustRun(command);
   for (const command of ingressCommands(host.request.config.link, veth, plan.hub)) await mustRun(command);
+}
+
+interface Made {
+  readonly resource: LedgerResource;
+  readonly commands: readonly (readonly string[])[];
+}
+
+/**
+ * Make several resources with one `ip -batch` process (issue 19: a process
+ * each, one after another, was most of making the lab). Every intent is on
+ * the ledger before the process starts, and each resource gets its own
+ * outcome (`created` or `failed`, with the message of its first failed
+ * command). Throws the first resource's failure, in the given order.
+ */
+async function makeTogether(ledger: Ledger, made: readonly Made[], options: { netns?: string; force?: boolean }): Promise<void> {
+  let outcomes: (Error | undefined)[] | undefined;
+  let batchError: unknown;
+  const batch = async () => {
+    const flat = made.flatMap((m) => m.commands);
+    const each = await ipBatchEach(flat, options).catch((error: unknown) => {
+      batchError = error;
+      return undefined;
+    });
+    let at = 0;
+    outcomes = made.map((m) => {
+      const mine = each?.slice(at, (at += m.commands.length));
+      return mine?.find((outcome) => outcome !== undefined);
+    });
+  };
+  // track(first, () => track(second, () => ... batch)): intents in order, outcomes in reverse.
+  const nest = async (i: number): Promise<void> => {
+    if (i === made.length) return batch();
+    await ledger.track(made[i]!.resource, async () => {
+      const inner = await nest(i + 1).then(() => undefined, (error: unknown) => ({ error }));
+      // The ledger could not record an inner intent: nothing was made, and that is the failure.
+      if (outcomes === undefined && batchError === undefined && inner) throw inner.error;
+      const failure = batchError ?? outcomes?.[i];
+      if (failure !== undefined) throw failure;
+    });
+  };
+  const outer = await nest(0).then(() => undefined, (error: unknown) => ({ error }));
+  if (outcomes === undefined && batchError === undefined && outer) throw outer.error;
+  if (batchError !== undefined) throw batchError;
+  const failed = outcomes?.find((outcome) => outcome !== undefined);
+  if (failed) throw failed;
 }
 
 /**
@@ -93,19 +138,23 @@ async function trackSpawned(ctx: ProvisionContext, request: HostRequest<LocalHos
   };
 }
 
-async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: ProvisionContext, os: string | undefined, bridge: Promise<unknown>): Promise<Host> {
+/**
+ * A host whose namespace and veth exist: inside it the addresses (and any
+ * shaping), beside them its pid list and its congestion control (which needs
+ * only the namespace, and to set one, the algorithm allowed), then maybe an
+ * sshd (which needs the address).
+ */
+async function finishNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: ProvisionContext, os: string | undefined, allowed: Promise<void>): Promise<Host> {
   const { request, netns } = host;
   const dir = join(ctx.runDir, PLUGIN_NAME, host.dirName);
-  const data = { runId: ctx.runId };
-  await ctx.ledger.track({ type: 'netns', id: netns, host: request.id, data }, () => createNamespace(netns));
-  // The veth is enslaved to the bridge as it is made: it waits for the bridge (made beside the namespaces).
-  await bridge;
-  // The address is recorded so that a later invocation can check the namespace still has it (reattach).
-  // `hub`: the namespace the veth's bridge end lives in (a ledger without it is from a lab whose bridge was in the machine's namespace).
-  await ctx.ledger.track({ type: 'veth', id: host.veth, host: request.id, data: { ...data, netns, hub: plan.hub, bridge: plan.bridge, address: host.address } }, () => createVeth(host, plan, ctx.runId));
-  const onSpawn = await trackSpawned(ctx, request, dir);
+  const congestionControl = (async () => {
+    if (request.config.congestionControl !== undefined) await allowed;
+    return namespaceCongestionControl(request, netns, 'set');
+  })();
+  const [onSpawn, label] = await Promise.all([trackSpawned(ctx, request, dir), congestionControl, configureInside(host, plan)]);
   let ssh: { clientKey: string; knownHosts: string } | undefined;
   if (request.config.sshd) {
+    const data = { runId: ctx.runId };
     const files = await writeSshdFiles(dir, ctx.runId, request.id, netns, host.address);
     const resource: LedgerResource = { type: 'process', id: `sshd@${netns}`, host: request.id, data: { ...data, netns, command: 'sshd', config: files.config } };
     const sshd = await ctx.ledger.track(resource, () => startSshd(netns, host.address, files));
@@ -113,7 +162,7 @@ async function provisionNamespaceHost(host: PlannedHost, plan: LabPlan, ctx: Pro
     await ctx.ledger.created({ ...resource, data: { ...resource.data, pid: sshd.pid, startTime: sshd.startTime } });
     ssh = files;
   }
-  return namespaceHost({ request, netns, address: host.address, os, onSpawn, congestionControl: 'set', ...(ssh ? { ssh } : {}) });
+  return namespaceHost({ request, netns, address: host.address, os, onSpawn, congestionControl: { label }, ...(ssh ? { ssh } : {}) });
 }
 
 async function provisionLoopback(plan: LabPlan, caps: NamespaceCapabilities, ctx: ProvisionContext, os: string | undefined): Promise<Host[]> {
@@ -143,35 +192,44 @@ async function provisionLoopback(plan: LabPlan, caps: NamespaceCapabilities, ctx
 }
 
 /**
- * The hub namespace and its bridge, then beside each other: the bridge's
- * netfilter switches and the congestion controls the hosts ask for allowed;
- * and per host a namespace (made beside the hub), a veth (once the bridge
- * exists; with shaping), a pid list and maybe an sshd. Each resource is
- * tracked before it is made; every step is settled before provision returns,
- * so nothing is still being made when teardown reads the ledger.
+ * The lab in three steps, each tracked on the ledger before anything is made:
+ * 1. every namespace, the hub's and each host's, in one `ip -force -batch`
+ *    (they do not depend on each other);
+ * 2. in the hub, one `ip -batch`: the bridge and every host's veth;
+ * 3. beside each other: the bridge's netfilter switches, the congestion
+ *    controls the hosts ask for allowed, and each host's inside (addresses,
+ *    shaping, pid list, congestion control, maybe an sshd).
+ * Every step is settled before provision returns, so nothing is still being
+ * made when teardown reads the ledger.
  */
 export async function provisionLab(plan: LabPlan, caps: NamespaceCapabilities, ctx: ProvisionContext): Promise<Host[]> {
   const os = await osRelease();
   if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
   const data = { runId: ctx.runId };
-  const bridge = (async () => {
-    await ctx.ledger.track({ type: 'netns', id: plan.hub, data: { ...data, role: 'hub' } }, () => createNamespace(plan.hub));
-    await ctx.ledger.track({ type: 'bridge', id: plan.bridge, data: { ...data, netns: plan.hub } }, () => createBridge(plan.bridge, plan.hub, ctx.runId));
+  await makeTogether(ctx.ledger, [
+    { resource: { type: 'netns', id: plan.hub, data: { ...data, role: 'hub' } }, commands: [['netns', 'add', plan.hub]] },
+    ...plan.hosts.map((host) => ({ resource: { type: 'netns', id: host.netns, host: host.request.id, data }, commands: [['netns', 'add', host.netns]] })),
+  ], { force: true });
+  ctx.signal.throwIfAborted();
+  await makeTogether(ctx.ledger, [
+    { resource: { type: 'bridge', id: plan.bridge, data: { ...data, netns: plan.hub } }, commands: bridgeCommands(plan.bridge, ctx.runId) },
+    // The address is recorded so that a later invocation can check the namespace still has it (reattach).
+    // `hub`: the namespace the veth's bridge end lives in (a ledger without it is from a lab whose bridge was in the machine's namespace).
+    ...plan.hosts.map((host) => ({
+      resource: { type: 'veth', id: host.veth, host: host.request.id, data: { ...data, netns: host.netns, hub: plan.hub, bridge: plan.bridge, address: host.address } },
+      commands: vethCommands(host, plan, ctx.runId),
+    })),
+  ], { netns: plan.hub });
+  ctx.signal.throwIfAborted();
+  const allowed = (async () => {
+    const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
+    if (wanted.length > 0) await allowCongestionControls('local', wanted, ctx);
   })();
-  const afterBridge = bridge.then(() => Promise.all([
-    quietBridgeNetfilter(plan.bridge, plan.hub),
-    (async () => {
-      const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
-      if (wanted.length > 0) await allowCongestionControls('local', wanted, ctx);
-    })(),
-  ]));
-  const hosts = Promise.allSettled(plan.hosts.map(async (host) => {
-    ctx.signal.throwIfAborted();
-    return provisionNamespaceHost(host, plan, ctx, os, bridge);
-  }));
-  const [shared, outcomes] = await Promise.all([afterBridge.then(() => undefined, (error: unknown) => ({ error })), hosts]);
-  // The bridge's own failure explains the hosts' (their veths had nothing to join): it comes first.
-  if (shared) throw shared.error;
+  const shared = Promise.all([quietBridgeNetfilter(plan.bridge, plan.hub), allowed]);
+  const hosts = Promise.allSettled(plan.hosts.map((host) => finishNamespaceHost(host, plan, ctx, os, allowed)));
+  const [sharedFailure, outcomes] = await Promise.all([shared.then(() => undefined, (error: unknown) => ({ error })), hosts]);
+  // A shared step's failure explains the hosts' (a congestion control not allowed): it comes first.
+  if (sharedFailure) throw sharedFailure.error;
   const failed = outcomes.find((o) => o.status === 'rejected');
   if (failed) throw failed.reason;
   return outcomes.map((o) => (o as PromiseFulfilledResult<Host>).value);
