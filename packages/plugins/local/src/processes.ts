@@ -32,16 +32,24 @@ export async function terminate(refs: readonly ProcessRef[], graceMs = 1500): Pr
   for (const ref of alive) signal(ref, 'SIGTERM');
   const deadline = Date.now() + graceMs;
   let remaining = alive;
+  // Most processes are gone within a millisecond or two of the signal: look again after 1, 2, 4, 8, 16 ms, then every 25 ms.
+  let wait = 1;
+  const nextWait = () => {
+    const ms = wait;
+    wait = Math.min(wait * 2, 25);
+    return ms;
+  };
   while (remaining.length > 0 && Date.now() < deadline) {
-    await sleep(25);
+    await sleep(nextWait());
     const next: ProcessRef[] = [];
     for (const ref of remaining) if (await isSameProcessAlive(ref.pid, ref.startTime)) next.push(ref);
     remaining = next;
   }
   for (const ref of remaining) signal(ref, 'SIGKILL');
   const killDeadline = Date.now() + 2000;
+  wait = 1;
   while (remaining.length > 0 && Date.now() < killDeadline) {
-    await sleep(25);
+    await sleep(nextWait());
     const next: ProcessRef[] = [];
     for (const ref of remaining) if (await isSameProcessAlive(ref.pid, ref.startTime)) next.push(ref);
     remaining = next;
