@@ -113,6 +113,26 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
   });
 });
 
+describe('a local lab run: what it loads', () => {
+  it('loads no node:crypto (run id from /dev/urandom, plan fingerprint hashed in JavaScript) and no zod translation', async () => {
+    const home = tempHome();
+    try {
+      const spec = join(home, 'local.yaml');
+      writeFileSync(spec, ['name: loads', 'hosts: { a: { cloud: local }, b: { cloud: local } }', 'benchmarks:', '  - { tool: ping, client: a, server: b, count: 2, interval: 0.2 }'].join('\n'));
+      const log = join(home, 'modules.txt');
+      const result = await runCli(['run', spec, '--progress', 'none'], { env: { NETBENCH_HOME: home, NODE_OPTIONS: `--import=${join(repoRoot, 'tests/helpers/module-log.mjs')}`, NETBENCH_MODULE_LOG: log } });
+      expect(result.code, result.stderr).toBe(0);
+      const loaded = readFileSync(log, 'utf8').split('\n');
+      // The log sees built-ins: the run spawned processes, so child_process is there.
+      expect(loaded).toContain('builtin:child_process');
+      expect(loaded.filter((m) => m === 'builtin:crypto' || m.startsWith('builtin:internal/crypto/'))).toEqual([]);
+      expect(loaded.filter((m) => m.includes('/zod/v4/locales/'))).toEqual([]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("zod's translations, from the bundle", () => {
   it('are not in the bundle, yet a plugin that asks the shared zod for one gets it on first use', () => {
     const chunks = readdirSync(join(repoRoot, 'packages/cli/dist/bundle')).filter((f) => f.endsWith('.js'));

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+// node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it (issue 19).
+const crypto = () => process.getBuiltinModule('node:crypto');
 import { NetbenchError } from '@netbench/plugin-api';
 import type { FleetHost, Plan, PlannedTrial } from './types.js';
 import { trialInvocations } from './plan-flows.js';
@@ -33,7 +34,7 @@ export function parseShard(text: string): ShardRef {
  * (e.g. the CI run number) to keep repeated studies apart.
  */
 export function defaultStudyId(plan: Plan, count: number): string {
-  const hash = createHash('sha256').update(plan.spec.source?.text ?? JSON.stringify(plan.spec.benchmarks)).update(`\n${count}`).digest('hex');
+  const hash = crypto().createHash('sha256').update(plan.spec.source?.text ?? JSON.stringify(plan.spec.benchmarks)).update(`\n${count}`).digest('hex');
   return `${plan.spec.name.replace(STUDY_UNSAFE_RE, '-')}-${hash.slice(0, 10)}`;
 }
 

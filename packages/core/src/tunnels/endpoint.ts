@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+// node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it (issue 19).
+const crypto = () => process.getBuiltinModule('node:crypto');
 import type { ResolvedTunnel } from './tunnel-schema.js';
 
 /** One end of a tunnel: where its files live on the host and what it is called. */
@@ -28,7 +29,7 @@ export const tunnelRoot = (runId: string) => `/dev/shm/netbench-${runId}`;
 
 /** Interface names: `nb` + type letter + 8 hex of run and tunnel + side letter (≤ 15 characters). */
 export function endpointIface(runId: string, tunnel: ResolvedTunnel, side: 0 | 1): string {
-  const tag = createHash('sha256').update(`${runId}\u0000${tunnel.name}`).digest('hex').slice(0, 8);
+  const tag = crypto().createHash('sha256').update(`${runId}\u0000${tunnel.name}`).digest('hex').slice(0, 8);
   return `nb${tunnel.type[0]}${tag}${side === 0 ? 'a' : 'b'}`;
 }
 

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+// node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it (issue 19).
+const crypto = () => process.getBuiltinModule('node:crypto');
 import type { Host, LedgerResource } from '@netbench/plugin-api';
 import { NetbenchError, RUN_FILES } from '@netbench/plugin-api';
 import type { LedgerFile } from '@netbench/plugin-api';
@@ -56,7 +57,7 @@ export async function tunnelUp(tunnel: ResolvedTunnel, hosts: readonly [Host, Ho
   if (tunnel.type === 'wireguard') await wireguardUp(sa, sb);
   else if (tunnel.type === 'openvpn') await openvpnUp(sa, sb);
   // The pre-shared key lives in this process and in the two 0600 files only.
-  else await ipsecUp(sa, sb, randomBytes(32).toString('hex'));
+  else await ipsecUp(sa, sb, crypto().randomBytes(32).toString('hex'));
   for (const resource of resources) await ctx.ledger.append(TUNNELS_LEDGER, 'created', resource);
   running.up = true;
   return running;

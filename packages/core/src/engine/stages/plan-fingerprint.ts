@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../matrix/canonical-json.js';
 import type { Plan } from '../../plan/types.js';
+import { sha256Hex } from './sha256.js';
 
 /**
  * What a run's first invocation planned, kept in `stages.json`: a short hash
@@ -21,7 +21,7 @@ export function planFingerprint(plan: Plan): PlanFingerprint {
   for (const t of plan.trials) {
     const flows = t.flows?.map((f) => ({ label: f.label, tool: f.tool, test: f.test, params: f.params, client: f.client, server: f.server, ip: f.ip, startAfter: f.startAfter ?? 0 }));
     const key = canonicalJson({ tool: t.tool, test: t.test, params: t.params, client: t.client, server: t.server, ip: t.ip, flows: flows ?? null, search: t.search ?? null });
-    trials[t.id] = createHash('sha256').update(key).digest('hex').slice(0, 16);
+    trials[t.id] = sha256Hex(key).slice(0, 16);
   }
   return { trials, fleet: plan.fleet.map((h) => `${h.id}@${h.cloud}`).sort() };
 }
