@@ -137,7 +137,7 @@ describe('local lab: teardown of namespaces', () => {
     const resources = netnsResources([names[0]!, stuck, names[1]!, 'eth0', names[2]!]);
     const outcomes = await teardownResources(resources);
     expect(outcomes[0]).toBeUndefined();
-    expect(outcomes[1]?.message).toBe(`ip netns del ${stuck}: Cannot remove namespace file "${netnsFile(stuck)}": Is a directory`);
+    expect(outcomes[1]?.message).toBe(`ip netns del ${stuck} failed (exit 1): Cannot remove namespace file "${netnsFile(stuck)}": Is a directory`);
     expect(outcomes[2]).toBeUndefined();
     expect(outcomes[3]?.message).toMatch(/refusing to delete netns "eth0": not a netbench name/);
     expect(outcomes[4]).toBeUndefined();
@@ -146,7 +146,7 @@ describe('local lab: teardown of namespaces', () => {
     expect(existsSync(netnsFile(stuck))).toBe(true);
     expect(await exited(inside)).toBe(true);
     // The single delete other callers use says the same.
-    await expect(deleteNetns(stuck)).rejects.toThrow(`ip netns del ${stuck}: Cannot remove namespace file`);
+    await expect(deleteNetns(stuck)).rejects.toThrow(`ip netns del ${stuck} failed (exit 1): Cannot remove namespace file`);
   });
 
   it('asks ip netns pids when /proc cannot be listed', async () => {

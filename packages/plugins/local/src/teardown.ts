@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { deleteForwardRule } from './forward-rule.js';
-import { batchLines, ipIn } from './ip-batch.js';
+import { batchLines, ipBatchEach, ipIn } from './ip-batch.js';
 import { BRIDGE_RE, HUB_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
 import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
 import { ALLOWED_CONGESTION_CONTROL_RESOURCE, runCommand, teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
@@ -119,20 +119,6 @@ export async function namespacesPids(names: readonly string[]): Promise<Map<stri
   return found;
 }
 
-/** `ip -force -batch` stderr split by the line it is about: each failure's message comes before its `Command failed -:N`. */
-function stderrByLine(stderr: string): Map<number, string> {
-  const byLine = new Map<number, string>();
-  let pending: string[] = [];
-  for (const line of stderr.split('\n')) {
-    const failed = /^Command failed -:(\d+)\s*$/.exec(line);
-    if (failed) {
-      byLine.set(Number(failed[1]), pending.join('\n').trim());
-      pending = [];
-    } else if (line.trim() !== '') pending.push(line);
-  }
-  return byLine;
-}
-
 /**
  * Stop everything running inside the namespaces, then delete them (their
  * links go with them): one scan of /proc finds the processes, one
@@ -167,11 +153,12 @@ export async function deleteNetnsMany(names: readonly string[]): Promise<(Error 
   // Gone meanwhile is success too; `ip` would only complain about it.
   const batch = present.filter((name) => !errors.has(name) && netnsExists(name));
   if (batch.length > 0) {
-    const result = await runCommand(['ip', '-force', '-batch', '-'], { stdin: batchLines(batch.map((name) => ['netns', 'del', name])) });
-    const messages = result.code === 0 ? new Map<number, string>() : stderrByLine(result.stderr);
+    const outcomes = await ipBatchEach(batch.map((name) => ['netns', 'del', name]), { force: true });
     batch.forEach((name, i) => {
-      if (result.code === 0 || !netnsExists(name)) return;
-      errors.set(name, new Error(`ip netns del ${name}: ${messages.get(i + 1) || result.stderr.trim() || `ip -batch exited ${result.code ?? 'on a signal'}`}`));
+      const failed = outcomes[i];
+      if (!failed || !netnsExists(name)) return;
+      // `ip netns del NAME failed (exit 1): MESSAGE`, ip's message for that line.
+      errors.set(name, failed);
     });
   }
   return names.map((name) => errors.get(name));
