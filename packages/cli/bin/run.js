@@ -20,10 +20,13 @@ for (const stream of [process.stdout, process.stderr]) {
 // The bundle holds zod and plugin-api: plugins' imports of them are handed its copies.
 const fast = process.argv[2] === 'run' && (await fastRun());
 async function fastRun() {
-  const { runEntry, shareBundledModules } = await import('../dist/run-entry.js');
+  const { runEntry, shareBundledModules, loadRunBundle } = await import('../dist/run-entry.js');
   const entry = runEntry();
-  if (entry.pathname.endsWith('/bundle/run.js')) shareBundledModules(new URL('./', entry));
-  return (await import(entry.href)).fastRun;
+  if (!entry.pathname.endsWith('/bundle/run.cjs')) return (await import(entry.href)).fastRun;
+  // A classic script with a code cache taken after a run (src/run-bundle.ts); plugins get its zod and plugin-api.
+  const { exports } = loadRunBundle(entry);
+  shareBundledModules(new URL('./', entry));
+  return exports.fastRun;
 }
 if (!fast || !(await fast(process.argv.slice(3)))) {
   const { execute } = await import('@oclif/core');

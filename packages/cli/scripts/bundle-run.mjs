@@ -1,41 +1,107 @@
-// Writes dist/bundle/run.js: `netbench run`'s own code (the CLI's run path,
-// @netbench/core, @netbench/results store, yaml) as one module, so a
-// run loads a few files instead of ~250 (issue 19: module resolution was the
-// largest part of a run's start-up CPU). Run after `tsc` (npm run build).
-// zod and @netbench/plugin-api are inside too, as entries of their own
-// (`shared-*.js`): the plugins a run loads must use the very same copies as the
-// engine (one NetbenchError class, one zod), so `bin/run.js` registers a
-// resolve hook (src/shared-modules.ts) that hands a plugin's `import 'zod'` or
-// `'@netbench/plugin-api/...'` these entries. Loading ~170 modules of theirs one
-// by one was most of the start-up left (issue 19). ssh2 stays outside (native
-// parts, loaded on first connection), and cel-js and re2js, which core loads
-// with `require` only for a spec with filters; hdr-histogram-js too: its compression
-// reaches zlib through `eval("require(...)")`, which an ES module bundle has no
-// `require` for.
+// Writes dist/bundle/run.cjs: `netbench run`'s own code (the CLI's run path,
+// @netbench/core, @netbench/results store, yaml), zod and @netbench/plugin-api
+// as one classic script, so a run loads one file instead of ~250 (issue 19:
+// module resolution was the largest part of a run's start-up CPU). Run after
+// `tsc` (npm run build).
+// One classic script, not an ES module: `src/run-bundle.ts` loads it with
+// `vm.Script` and keeps V8's code cache of it taken *after* a run, which holds
+// every function the run compiled; Node's own compile cache is taken before a
+// module runs and holds only its top-level code, so each run compiled the rest
+// again (issue 19, fifth pass).
+// The plugins a run loads must use the very same zod and plugin-api as the
+// engine (one NetbenchError class, one zod): the script exports them
+// (`shared`), and `dist/bundle/shared-*.js`, written here, are ES modules that
+// re-export them; `bin/run.js` registers a resolve hook (src/shared-modules.ts)
+// that hands a plugin's `import 'zod'` or `'@netbench/plugin-api/...'` these
+// files. ssh2 stays outside (native parts, loaded on first connection), and
+// cel-js and re2js, which core loads with `require` only for a spec with
+// filters; hdr-histogram-js too (its compression reaches zlib through
+// `eval("require(...)")`).
 // `bin/run.js` uses the bundle only when it is newer than the compiled code
 // it was made from, so a `tsc -b` without this step never runs stale code.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { parseAst } from 'rolldown/parseAst';
 import { SHARED_MODULES } from '../dist/shared-modules.js';
 
 const dist = new URL('../dist/', import.meta.url);
 const out = new URL('bundle/', dist);
 await rm(out, { recursive: true, force: true });
-// run.js, and one entry per module shared with the plugins (its exports kept whole: plugins may use any of them).
-const input = { run: new URL('fast-run.js', dist).pathname };
-for (const [specifier, file] of Object.entries(SHARED_MODULES)) input[file.replace(/\.js$/, '')] = fileURLToPath(import.meta.resolve(specifier));
+const ENTRY = '\0netbench-run-bundle';
 const bundle = await rolldown({
-  input,
+  input: ENTRY,
   platform: 'node',
   external: [/^ssh2$/, /^@marcbachmann\/cel-js$/, /^re2js$/, /^hdr-histogram-js$/, /^node:/],
   logLevel: 'warn',
-  plugins: [zodLocalesOnDemand()],
+  plugins: [runBundleEntry(ENTRY), zodLocalesOnDemand()],
 });
-// Lazily imported parts (the PKB translator) stay separate chunks, loaded only when used.
-await bundle.write({ dir: out.pathname, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'run-[name]-[hash].js' });
+// One file: what a run may import later (the PKB translator) is inside, behind a lazy initializer, so the
+// cache covers it too and nothing is split off into files the cache would not see.
+await bundle.write({ dir: out.pathname, format: 'cjs', entryFileNames: 'run.cjs', codeSplitting: false, plugins: [importsThroughLoader()] });
 await bundle.close();
-console.log(`${out.pathname}run.js: the run path in one module`);
+
+// An ES module per shared module, re-exporting (under every name it has) what the script exports.
+const script = createRequire(import.meta.url)(new URL('run.cjs', out).pathname);
+for (const [specifier, file] of Object.entries(SHARED_MODULES)) {
+  const names = Object.keys(script.shared[specifier]);
+  const lines = [
+    `// ${specifier} as the run bundle holds it (scripts/bundle-run.mjs): a plugin gets the engine's own copy.`,
+    `const shared = globalThis[Symbol.for('netbench.run-bundle')]?.[${JSON.stringify(specifier)}];`,
+    `if (shared === undefined) throw new Error(${JSON.stringify(`${file}: the netbench run bundle is not loaded (src/run-bundle.ts loads it first)`)});`,
+    ...names.map((name, i) => `const e${i} = shared[${JSON.stringify(name)}];`),
+    `export { ${names.map((name, i) => `e${i} as ${JSON.stringify(name)}`).join(', ')} };`,
+  ];
+  await writeFile(new URL(file, out), `${lines.join('\n')}\n`);
+}
+console.log(`${out.pathname}run.cjs: the run path in one script, and ${Object.keys(SHARED_MODULES).length} shared modules`);
+
+/**
+ * `import(x)` in the script becomes `__netbenchImport(x)`, a parameter the
+ * loader passes (src/run-bundle.ts: an ES module's own `import`). A classic
+ * script run through `vm` may only use `import()` with an experimental
+ * option that prints a warning. Found by parsing the output, so an
+ * `import(` inside a string (the plugin probe's script) or a comment stays.
+ */
+function importsThroughLoader() {
+  return {
+    name: 'netbench-imports-through-loader',
+    renderChunk(code) {
+      const at = [];
+      const walk = (node) => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (!node || typeof node !== 'object') return;
+        if (node.type === 'ImportExpression') at.push(node.start);
+        for (const key of Object.keys(node)) if (key !== 'parent') walk(node[key]);
+      };
+      walk(parseAst(code));
+      let text = code;
+      for (const start of at.sort((a, b) => b - a)) {
+        if (text.slice(start, start + 6) !== 'import') throw new Error(`bundle-run: no import( at ${start}`);
+        text = `${text.slice(0, start)}__netbenchImport${text.slice(start + 6)}`;
+      }
+      return { code: text, map: null };
+    },
+  };
+}
+
+/** The script's entry: `fastRun`, and every module it shares with plugins, whole (plugins may use any export). */
+function runBundleEntry(id) {
+  return {
+    name: 'netbench-run-bundle-entry',
+    resolveId: (source) => (source === id ? id : null),
+    load(loading) {
+      if (loading !== id) return null;
+      const specifiers = Object.keys(SHARED_MODULES);
+      return [
+        `export { fastRun } from ${JSON.stringify(new URL('fast-run.js', dist).pathname)};`,
+        ...specifiers.map((specifier, i) => `import * as m${i} from ${JSON.stringify(fileURLToPath(import.meta.resolve(specifier)))};`),
+        `export const shared = { ${specifiers.map((specifier, i) => `${JSON.stringify(specifier)}: m${i}`).join(', ')} };`,
+      ].join('\n');
+    },
+  };
+}
 
 /**
  * zod's 60-odd translations of its error messages (42 % of its code, most of it

@@ -3,7 +3,7 @@ import { runEntry } from './run-entry.js';
 
 const base = new URL('file:///opt/netbench/packages/cli/dist/');
 const at = (times: Record<string, number>) => (url: URL) => times[url.pathname];
-const BUNDLE = '/opt/netbench/packages/cli/dist/bundle/run.js';
+const BUNDLE = '/opt/netbench/packages/cli/dist/bundle/run.cjs';
 const builds = (t: number) => ({
   '/opt/netbench/packages/cli/tsconfig.tsbuildinfo': t,
   '/opt/netbench/packages/core/tsconfig.tsbuildinfo': t,

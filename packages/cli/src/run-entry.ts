@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { canShareModules, shareBundledModules } from './shared-modules.js';
 
 export { shareBundledModules };
+export { loadRunBundle } from './run-bundle.js';
 
 /** Compiled packages whose code the run bundle holds (their tsc build info, beside each package.json). */
 const BUNDLED_BUILDS = ['../tsconfig.tsbuildinfo', '../../core/tsconfig.tsbuildinfo', '../../results/tsconfig.tsbuildinfo', '../../report/tsconfig.tsbuildinfo', '../../plugin-api/tsconfig.tsbuildinfo'];
@@ -13,7 +14,7 @@ export type Mtime = (url: URL) => number | undefined;
 const fileMtime: Mtime = (url) => statSync(url, { throwIfNoEntry: false })?.mtimeMs;
 
 /**
- * The run bundle (`dist/bundle/run.js`, scripts/bundle-run.mjs) when it is
+ * The run bundle (`dist/bundle/run.cjs`, scripts/bundle-run.mjs) when it is
  * at least as new as every compiled package it was made from, else the
  * compiled `dist/fast-run.js`: a `tsc -b` without the bundle step never runs
  * stale code. A published CLI has no build info; its bundle is what was built.
@@ -23,7 +24,7 @@ const fileMtime: Mtime = (url) => statSync(url, { throwIfNoEntry: false })?.mtim
  * `base` is this package's `dist/` folder.
  */
 export function runEntry(base: URL = new URL('./', import.meta.url), mtime: Mtime = fileMtime, canShare: boolean = canShareModules()): URL {
-  const bundle = new URL('bundle/run.js', base);
+  const bundle = new URL('bundle/run.cjs', base);
   if (!canShare) return new URL('fast-run.js', base);
   const bundled = mtime(bundle);
   const built = BUNDLED_BUILDS.map((path) => mtime(new URL(path, base)));

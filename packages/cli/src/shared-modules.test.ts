@@ -28,6 +28,9 @@ afterAll(() => rmSync(ownDir, { recursive: true, force: true }));
 describe('shareBundledModules', () => {
   it('hands a plugin the bundle\'s zod and plugin-api, one copy with the engine\'s, leaves other specifiers alone, and leaves a plugin its own zod', async () => {
     const script = `
+      // As bin/run.js does: the run bundle (a classic script through vm), then the hook.
+      const { loadRunBundle } = await import(${JSON.stringify(new URL('run-bundle.js', dist).href)});
+      const { exports: bundle } = loadRunBundle(new URL('run.cjs', ${JSON.stringify(bundleDir.href)}), { cacheDir: undefined });
       const { shareBundledModules } = await import(${JSON.stringify(new URL('shared-modules.js', dist).href)});
       shareBundledModules(new URL(${JSON.stringify(bundleDir.href)}));
       // What the specifiers resolve to from the netperf plugin's folder (this script's working directory).
@@ -40,7 +43,8 @@ describe('shareBundledModules', () => {
       const netperf = (await import(from)).default;
       // A plugin that brings its own zod keeps it.
       const ownZod = (await import(${JSON.stringify(pathToFileURL(join(ownDir, 'plugin.js')).href)})).ownZod;
-      console.log(JSON.stringify({ resolved, ownZod, sameClass: api.NetbenchError === viaBundle.NetbenchError, pluginName: netperf.name, schemaIsZod: typeof netperf.schema?.safeParse === 'function' }));
+      const engineClass = bundle.shared['@netbench/plugin-api'].NetbenchError;
+      console.log(JSON.stringify({ resolved, ownZod, sameClass: api.NetbenchError === viaBundle.NetbenchError && api.NetbenchError === engineClass, pluginName: netperf.name, schemaIsZod: typeof netperf.schema?.safeParse === 'function' && netperf.schema instanceof bundle.shared.zod.ZodType }));
     `;
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../../plugins/netperf/', import.meta.url)) });
     const out = JSON.parse(stdout) as { resolved: Record<string, string>; ownZod: boolean; sameClass: boolean; pluginName: string; schemaIsZod: boolean };
