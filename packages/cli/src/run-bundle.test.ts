@@ -83,11 +83,12 @@ describe('the run bundle, loaded through vm with a code cache taken after the ru
     expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/\.complete\.v8$/)]);
   });
 
-  it('keeps its caches in $NETBENCH_HOME/cache, private; none when turned off or when others can write the folder', () => {
+  it('keeps its caches in $NETBENCH_HOME/cache or $NETBENCH_CODE_CACHE, private; none when turned off or when others can write the folder', () => {
     const home = join(root, 'home');
     expect(codeCacheDir({ NETBENCH_HOME: home })).toBe(join(home, 'cache'));
     expect(statSync(join(home, 'cache')).mode & 0o777).toBe(0o700);
     expect(codeCacheDir({ NETBENCH_HOME: home, NETBENCH_CODE_CACHE: 'off' })).toBeUndefined();
+    expect(codeCacheDir({ NETBENCH_HOME: home, NETBENCH_CODE_CACHE: join(root, 'elsewhere') })).toBe(join(root, 'elsewhere'));
     chmodSync(join(home, 'cache'), 0o777);
     expect(codeCacheDir({ NETBENCH_HOME: home })).toBeUndefined();
     expect(existsSync(join(home, 'cache'))).toBe(true);

@@ -17,14 +17,15 @@ export interface RunBundle {
 export const SHARED_GLOBAL = Symbol.for('netbench.run-bundle');
 
 /**
- * The folder for the code caches: `$NETBENCH_HOME/cache`, else
- * `~/.netbench/cache`; none when `NETBENCH_CODE_CACHE=off`. Only a folder of
- * this user's that no one else can write is used: a cache is code this
- * process runs.
+ * The folder for the code caches: `$NETBENCH_CODE_CACHE` when it names one,
+ * else `$NETBENCH_HOME/cache`, else `~/.netbench/cache`; none when
+ * `NETBENCH_CODE_CACHE=off`. Only a folder of this user's that no one else
+ * can write is used: a cache is code this process runs.
  */
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env['NETBENCH_CODE_CACHE'] === 'off') return undefined;
-  const dir = join(env['NETBENCH_HOME'] || join(homedir(), '.netbench'), 'cache');
+  const chosen = env['NETBENCH_CODE_CACHE'];
+  if (chosen === 'off') return undefined;
+  const dir = chosen || join(env['NETBENCH_HOME'] || join(homedir(), '.netbench'), 'cache');
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = statSync(dir);
