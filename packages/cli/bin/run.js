@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { enableCompileCache } from 'node:module';
+import { resolve } from 'node:path';
 
 // Node caches the compiled code of netbench and its dependencies on disk, so
 // every command after the first starts faster.
@@ -24,7 +25,9 @@ async function fastRun() {
   const entry = runEntry();
   if (!entry.pathname.endsWith('/bundle/run.cjs')) return (await import(entry.href)).fastRun;
   // A classic script with a code cache taken after a run (src/run-bundle.ts); plugins get its zod and plugin-api.
-  const { exports } = loadRunBundle(entry);
+  // A code cache per spec file: runs of one spec call the same functions.
+  const spec = process.argv.slice(3).find((arg) => /\.(ya?ml|json)$/i.test(arg));
+  const { exports } = loadRunBundle(entry, { variant: spec === undefined ? '' : resolve(spec) });
   shareBundledModules(new URL('./', entry));
   return exports.fastRun;
 }

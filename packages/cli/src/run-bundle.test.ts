@@ -42,7 +42,7 @@ describe('the run bundle, loaded through vm with a code cache taken after the ru
     await first.exports.fastRun(['x']);
     saves.shift()!(0);
     const [file] = readdirSync(cacheDir);
-    expect(file).toMatch(/^run-v\d+\.\d+\.\d+-\w+-\d+-\d+-\d+-\d+\.complete\.v8$/);
+    expect(file).toMatch(/^run-v\d+\.\d+\.\d+-\w+-\d+-\d+-\d+-\d+\.[0-9a-f]{8}\.complete\.v8$/);
     expect(statSync(join(cacheDir, file!)).mode & 0o777).toBe(0o600);
 
     const second = load();
@@ -76,11 +76,29 @@ describe('the run bundle, loaded through vm with a code cache taken after the ru
     const load = () => loadRunBundle(url, { cacheDir, onExit: (save) => saves.push(save) });
     load();
     saves.shift()!(2);
-    expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/^run-v\d.*\d\.v8$/)]);
+    expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/^run-v\d.*\.[0-9a-f]{8}\.v8$/)]);
     expect(readdirSync(cacheDir)[0]).not.toMatch(/complete/);
     expect(load().cache).toBe('accepted');
     saves.shift()!(0);
     expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/\.complete\.v8$/)]);
+  });
+
+  it('keeps one cache per variant (spec); a variant without one starts from another variant\'s', async () => {
+    const cacheDir = join(root, 'cache-c');
+    mkdirSync(cacheDir, { mode: 0o700 });
+    const url = scriptFile('variants.cjs');
+    const saves: ((code: number) => void)[] = [];
+    const load = (variant: string) => loadRunBundle(url, { cacheDir, variant, onExit: (save) => saves.push(save) });
+    expect(load('/specs/a.yaml').cache).toBe('none');
+    saves.shift()!(0);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+    // b has none: it uses a's, then writes its own after a run that ended well; a's stays.
+    expect(load('/specs/b.yaml').cache).toBe('accepted');
+    saves.shift()!(0);
+    expect(readdirSync(cacheDir)).toHaveLength(2);
+    expect(load('/specs/b.yaml').cache).toBe('accepted');
+    saves.shift()!(0);
+    expect(readdirSync(cacheDir)).toHaveLength(2);
   });
 
   it('keeps its caches in $NETBENCH_HOME/cache or $NETBENCH_CODE_CACHE, private; none when turned off or when others can write the folder', () => {

@@ -38,6 +38,8 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | und
 }
 
 export interface LoadOptions {
+  /** What the cache is kept for (bin/run.js: the spec file): each gets one holding what its runs compile. */
+  readonly variant?: string;
   /** Default `codeCacheDir()`; `undefined` there: no cache. */
   readonly cacheDir?: string | undefined;
   /** How the cache is saved at the end (default: on the process's `exit`, with its exit code). */
@@ -55,11 +57,14 @@ export interface LoadedBundle {
  * time it is called; a code cache made right after compiling (Node's
  * `module.enableCompileCache`) holds only top-level code, so every run used
  * to compile the same functions again. This one is made after a run has
- * ended, from everything that run compiled, and kept per Node version and
- * per build of the script. A run that ended well (exit code 0) writes it
- * when there is none, or only one from a run that did not, or V8 refused it
- * (another V8, other flags); every other cache of the script is removed then.
- * Without a usable cache folder the script runs uncached.
+ * ended, from everything that run compiled, and kept per Node version, per
+ * build of the script and per variant (the spec: runs of another spec call
+ * other functions). A run that ended well (exit code 0) writes its variant's
+ * when there is none, or only one from a run that did not or of another
+ * variant, or V8 refused it (another V8, other flags); a run that did not
+ * writes one only when it had none V8 would use. Caches of other builds are
+ * removed then, and of this build's the 8 newest are kept. Without a usable
+ * cache folder the script runs uncached.
  */
 export function loadRunBundle(url: URL, options: LoadOptions = {}): LoadedBundle {
   const cacheDir = 'cacheDir' in options ? options.cacheDir : codeCacheDir();
@@ -68,19 +73,24 @@ export function loadRunBundle(url: URL, options: LoadOptions = {}): LoadedBundle
   const source = readFileSync(file, 'utf8');
   const stat = statSync(file);
   // V8 checks a cache against the source's length only: the file's identity and time tell builds apart.
-  const key = `run-${process.version}-${process.arch}-${stat.dev}-${stat.ino}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
-  const cacheFile = (complete: boolean) => join(cacheDir ?? '', `${key}${complete ? '.complete' : ''}.v8`);
+  const build = `run-${process.version}-${process.arch}-${stat.dev}-${stat.ino}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
+  const name = (complete: boolean) => `${build}.${fnv1a(options.variant ?? '')}${complete ? '.complete' : ''}.v8`;
   let cached: Buffer | undefined;
-  let cachedComplete = false;
+  let cachedName: string | undefined;
   if (cacheDir !== undefined) {
-    for (const complete of [true, false]) {
+    // This variant's cache, else any complete one of this build (another spec's: it holds much of what this run needs).
+    const others = () => readdirSync(cacheDir).filter((n) => n.startsWith(`${build}.`) && n.endsWith('.complete.v8'));
+    for (const candidate of [() => [name(true)], () => [name(false)], others]) {
       try {
-        cached = readFileSync(cacheFile(complete));
-        cachedComplete = complete;
-        break;
+        for (const n of candidate()) {
+          cached = readFileSync(join(cacheDir, n));
+          cachedName = n;
+          break;
+        }
       } catch {
         // None of this kind yet.
       }
+      if (cached !== undefined) break;
     }
   }
   // The line numbers of the script stay those of the file: the wrapper adds no line.
@@ -92,19 +102,30 @@ export function loadRunBundle(url: URL, options: LoadOptions = {}): LoadedBundle
   if (cacheDir !== undefined) {
     onExit((code) => {
       const complete = code === 0;
-      if (cached !== undefined && !script.cachedDataRejected && (cachedComplete || !complete)) return;
+      const usable = cached !== undefined && !script.cachedDataRejected;
+      // Kept: a usable cache of this variant from a run that ended well, or any usable one after a run that did not.
+      if (usable && (cachedName === name(true) || !complete)) return;
       try {
-        const target = cacheFile(complete);
+        const target = join(cacheDir, name(complete));
         const temporary = `${target}.${process.pid}.tmp`;
         writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
         renameSync(temporary, target);
-        for (const name of readdirSync(cacheDir)) {
-          if (name.startsWith('run-') && name.endsWith('.v8') && join(cacheDir, name) !== target) rmSync(join(cacheDir, name), { force: true });
-        }
+        // Other builds' caches go, and this variant's partial one once it has a complete one; of this build's, the 8 newest stay.
+        const ours = readdirSync(cacheDir).filter((n) => n.startsWith('run-') && n.endsWith('.v8'));
+        const stale = ours.filter((n) => !n.startsWith(`${build}.`) || (complete && n === name(false)));
+        const kept = ours.filter((n) => !stale.includes(n)).map((n) => ({ n, t: statSync(join(cacheDir, n)).mtimeMs })).sort((a, b) => b.t - a.t);
+        for (const n of [...stale, ...kept.slice(8).map((k) => k.n)]) rmSync(join(cacheDir, n), { force: true });
       } catch {
         // A full disk or a folder gone: the next run compiles as this one did.
       }
     });
   }
   return { exports: module.exports, cache: cached === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted' };
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: a short name for a variant (two that collide share a cache, which is still valid). */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
