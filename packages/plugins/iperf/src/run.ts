@@ -34,7 +34,13 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
   const pool = served ?? new IperfServerPool(trial.server, ports);
 
   try {
-    const lease = await pool.lease((port) => pinnedArgv(serverArgv(settings, port), settings.cpu_server), iperfServerOptions(settings.protocol), signal);
+    // A server serves one TCP client after another, but not every trial may share it (iperf 2.1.8):
+    // - UDP: the server can exit when the next client's datagrams come at once;
+    // - reverse (-R, the server sends): after a few such clients the server aborts
+    //   ("corrupted double-linked list"), so the next trial would find none.
+    // Those trials get a server of their own, stopped after them.
+    const shared = settings.protocol === 'tcp' && !settings.reverse;
+    const lease = await pool.lease((port) => pinnedArgv(serverArgv(settings, port), settings.cpu_server), iperfServerOptions(settings.protocol), signal, shared);
     let reuse = false;
     try {
       // Where each end runs decides results on small machines: read both back while they run.
@@ -60,8 +66,7 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
       const parsed = parseIperfOutput(text, 'iperf-client.txt');
       for (const warning of parsed.warnings) ctx.log.warn(`iperf on ${trial.client.name}: ${warning}`);
       ctx.progress(1, `${settings.duration}/${settings.duration} s`);
-      // TCP servers only: an iperf 2 UDP server can exit when the next client's datagrams come at once.
-      reuse = served !== undefined && settings.protocol === 'tcp';
+      reuse = served !== undefined && shared;
       return { samples: iperfSamples(parsed, { ...paramLabels(trial.params), ...placementLabels(placement.client, placement.server) }) };
     } finally {
       await lease.release(reuse);

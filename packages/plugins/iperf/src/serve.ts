@@ -33,8 +33,9 @@ export function findServerPool(handle: ServerHandle | undefined, runId: string, 
  * In prepare, once per server host: the host's server pool, with its most
  * common server (TCP, default window) already listening, so trials on it start
  * their clients at once and a missing or blocked iperf fails the prepare
- * phase. Trials needing another server (UDP, a window) start it on first use;
- * later trials reuse it; all stop with the handle in teardown.
+ * phase. Trials needing another TCP server (a window) start it on first use;
+ * later trials reuse it; UDP and reverse trials get one of their own (see
+ * run.ts); all stop with the handle in teardown.
  */
 export function serveIperf(ports: PortPool) {
   return async (host: Host, _info: ToolInfo, ctx: PluginContext): Promise<ServerHandle> => {

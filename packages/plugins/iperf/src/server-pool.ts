@@ -34,6 +34,7 @@ export class IperfServerPool implements ServerHandle {
   private readonly slots: Slot[] = [];
   private readonly starting = new Set<Promise<unknown>>();
   private stopping: Promise<void> | undefined;
+  private onceCount = 0;
 
   constructor(readonly host: Host, private readonly ports: PortPool) {}
 
@@ -46,9 +47,13 @@ export class IperfServerPool implements ServerHandle {
     return this.slots.filter((slot) => !slot.exited).length;
   }
 
-  /** An idle server started with `argv` (any port), else a new one on a free port. */
-  async lease(argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal): Promise<ServerLease> {
-    const key = argv(0).join('\u0000');
+  /**
+   * An idle server started with `argv` (any port), else a new one on a free
+   * port. `shared: false` always starts a new one that no other trial leases
+   * (release it with `reuse` false: it is stopped).
+   */
+  async lease(argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal, shared = true): Promise<ServerLease> {
+    const key = shared ? argv(0).join('\u0000') : `once\u0000${this.onceCount++}`;
     let slot = this.slots.find((s) => s.key === key && !s.leased && !s.exited);
     if (slot) slot.leased = true;
     else slot = await this.start(key, argv, options, signal);
