@@ -66,7 +66,7 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
       const parsed = parseIperfOutput(text, 'iperf-client.txt');
       for (const warning of parsed.warnings) ctx.log.warn(`iperf on ${trial.client.name}: ${warning}`);
       ctx.progress(1, `${settings.duration}/${settings.duration} s`);
-      reuse = served !== undefined && shared;
+      reuse = served !== undefined; // the pool stops a server that is not shared
       return { samples: iperfSamples(parsed, { ...paramLabels(trial.params), ...placementLabels(placement.client, placement.server) }) };
     } finally {
       await lease.release(reuse);

@@ -3,8 +3,8 @@ import { startToolServerOnFreePort, type ToolServer, type ToolServerOptions } fr
 import type { PortPool } from './port-pool.js';
 
 interface Slot {
-  /** The server's argv with the port left out: trials whose servers would be started the same way share it. */
-  readonly key: string;
+  /** The server's argv with the port left out: trials whose servers would be started the same way share it (none: not shared). */
+  readonly key: string | undefined;
   readonly server: ToolServer;
   output: string;
   leased: boolean;
@@ -18,7 +18,7 @@ export interface ServerLease {
   output(): string;
   /** Resolves once the output since the lease matches `pattern`, the server exits, or `maxMs` passes. */
   waitFor(pattern: RegExp, maxMs: number): Promise<void>;
-  /** Back to the pool for the next trial that starts its server the same way (`reuse`), or stopped now. */
+  /** Back to the pool for the next trial that starts its server the same way (`reuse`, a shared server), or stopped now. */
   release(reuse: boolean): Promise<void>;
 }
 
@@ -34,7 +34,6 @@ export class IperfServerPool implements ServerHandle {
   private readonly slots: Slot[] = [];
   private readonly starting = new Set<Promise<unknown>>();
   private stopping: Promise<void> | undefined;
-  private onceCount = 0;
 
   constructor(readonly host: Host, private readonly ports: PortPool) {}
 
@@ -49,12 +48,12 @@ export class IperfServerPool implements ServerHandle {
 
   /**
    * An idle server started with `argv` (any port), else a new one on a free
-   * port. `shared: false` always starts a new one that no other trial leases
-   * (release it with `reuse` false: it is stopped).
+   * port. `shared: false` always starts a new one that no other trial leases;
+   * its release stops it.
    */
   async lease(argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal, shared = true): Promise<ServerLease> {
-    const key = shared ? argv(0).join('\u0000') : `once\u0000${this.onceCount++}`;
-    let slot = this.slots.find((s) => s.key === key && !s.leased && !s.exited);
+    const key = shared ? argv(0).join('\u0000') : undefined;
+    let slot = key === undefined ? undefined : this.slots.find((s) => s.key === key && !s.leased && !s.exited);
     if (slot) slot.leased = true;
     else slot = await this.start(key, argv, options, signal);
     return this.leaseOf(slot);
@@ -69,7 +68,7 @@ export class IperfServerPool implements ServerHandle {
     return this.stopping;
   }
 
-  private async start(key: string, argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal): Promise<Slot> {
+  private async start(key: string | undefined, argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal): Promise<Slot> {
     if (this.stopping) throw new Error(`iperf servers on ${this.host.name} were already stopped`);
     // The server outlives the trial that started it: `signal` may stop its start, never the
     // running server (a trial's deadline fires later, during another trial's use of it).
@@ -126,7 +125,7 @@ export class IperfServerPool implements ServerHandle {
       release: async (reuse) => {
         if (released) return;
         released = true;
-        if (reuse && !slot.exited && !this.stopping) {
+        if (reuse && slot.key !== undefined && !slot.exited && !this.stopping) {
           slot.leased = false;
           return;
         }
