@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { defaultRunsDir, NetbenchError, REDACTED, RUN_FILES } from '@netbench/plugin-api';
 import { runPlan, type RunOutcome } from '../engine/run-plan.js';
-import { readJournal } from '../engine/stages/run-journal.js';
+import { publishPending, readJournal } from '../engine/stages/run-journal.js';
 import { planChanges, planFingerprint } from '../engine/stages/plan-fingerprint.js';
 import { resumeRange } from '../engine/stages/run-stages.js';
 import type { StageRange } from '../engine/stages/stages.js';
@@ -32,7 +32,7 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunOutcome> 
   const journal = await readJournal(runDir).catch(() => undefined);
   if (!journal) throw new NetbenchError(`${runDir}: no run to continue there (no stages.json); give a run id or folder from \`netbench run\``);
   // Said before anything is planned: a finished run's spec may no longer plan at all.
-  if (journal.done.includes('teardown')) throw new NetbenchError(`run ${journal.runId} is finished (torn down); start a new run instead`);
+  if (journal.done.includes('teardown') && !publishPending(journal)) throw new NetbenchError(`run ${journal.runId} is finished (torn down); start a new run instead`);
   const specFile = join(runDir, RUN_FILES.spec);
   if (options.file !== undefined) {
     const [given, kept] = await Promise.all([readFile(options.file, 'utf8'), readFile(specFile, 'utf8')]);
@@ -51,6 +51,9 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunOutcome> 
     else throw new NetbenchError(`${why}. Restore it to continue, or tear the run down (--stage teardown) and start a new one`);
   }
   for (const warning of warnings) options.onWarning?.(warning);
+  if (publishPending(journal) && options.stages && options.stages.from !== 'teardown') {
+    throw new NetbenchError(`run ${journal.runId} is torn down; only its publishing is left: continue it with --resume alone (or --stage teardown)`);
+  }
   const stages: StageRange = options.stages ? keptRange(options.stages, options.keep)! : resumeRange(journal, options.keep ?? false);
   return runPlan(plan, {
     registry: options.registry,

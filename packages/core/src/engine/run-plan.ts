@@ -27,7 +27,7 @@ import { releaseHosts, teardown } from './teardown.js';
 import { ALL_STAGES, includesStage, type StageRange } from './stages/stages.js';
 import { restoreRun, type RestoredRun } from './stages/restore-run.js';
 import { JournalWriter, runStages } from './stages/run-stages.js';
-import { TrialJournal } from './stages/run-journal.js';
+import { publishPending, TrialJournal } from './stages/run-journal.js';
 import { planFingerprint } from './stages/plan-fingerprint.js';
 
 export interface RunPlanOptions {
@@ -128,6 +128,9 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   let exitCode: number = EXIT_CODES.ok;
   let status: RunStatus = 'succeeded';
   let provisionFailed = false;
+  // Died while publishing, after teardown: nothing is measured or torn down again, the outcome is the one it had.
+  const publishOnly = restored !== undefined && publishPending(restored.journal);
+  if (publishOnly) return finishRun(state, journal, trialJournal, restored!.journal.publish!.status, restored!.journal.publish!.exitCode);
   try {
     const resolved = await resolvePlugins(state);
     if (resolved !== EXIT_CODES.ok) {
@@ -162,9 +165,26 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   }
   if (state.hosts.size > 0) await journal.update({ hosts: buildRecord(state, status).hosts });
   await journal.update({ phases: [...state.phases] });
-  trialJournal.close();
-  if (!closing) return keepRun(state, status, exitCode);
+  if (!closing) {
+    trialJournal.close();
+    return keepRun(state, status, exitCode);
+  }
+  return finishRun(state, journal, trialJournal, status, exitCode);
+}
 
+/**
+ * The end of a run that was torn down: results.json, then the store and every
+ * publisher (each marked done in stages.json as it finishes, so a process
+ * killed here is continued by `--resume` with only what is left), then the
+ * record with the publish phase.
+ */
+async function finishRun(state: RunState, journal: JournalWriter, trialJournal: TrialJournal, status: RunStatus, exitCode: number): Promise<RunOutcome> {
+  const { events, runDir, runId, startedAt } = state;
+  trialJournal.close();
+  const earlier = journal.journal.publish;
+  if (earlier) events.emit({ type: 'warning', message: `run ${runId} was torn down but died while publishing; publishing again to what it had not finished (${earlier.done.length > 0 ? `done: ${earlier.done.join(', ')}` : 'nothing was done'})` });
+  const done = new Set(earlier?.done ?? []);
+  await journal.update({ publish: { done: [...done], finished: false, status, exitCode } });
   recordSamples(state, phaseSamples(state));
   const samples = [...state.samples];
   let record = buildRecord(state, status);
@@ -172,11 +192,16 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   // A full disk loses it (an error, exit 1 unless worse) but not the publishers' copies.
   const resultsWritten = await writeResults(state, record, samples);
   if (!resultsWritten && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
-  const published = await runPhase(state, 'publish', () => publish(state, record, samples));
+  const markDone = async (key: string) => {
+    done.add(key);
+    await journal.update({ publish: { done: [...done], finished: false, status, exitCode } });
+  };
+  const published = await runPhase(state, 'publish', () => publish(state, record, samples, { done, markDone }));
   if (!published && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
   record = buildRecord(state, status);
   if (resultsWritten) await writeResults(state, record, samples);
   if (!(await updateStoredRecord(state, record)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
+  await journal.update({ publish: { done: [...done], finished: true, status, exitCode } });
 
   events.emit({ type: 'run-finished', status, durationMs: Date.now() - startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });
   state.files.close();

@@ -4,7 +4,7 @@ import type { Sample, TrialRecord } from '@netbench/plugin-api';
 import { NetbenchError, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
 import { acquireRunLock } from '../../run-id/run-lock.js';
 import { RUN_FILES } from '../run-files.js';
-import { readJournal, readTrialJournal, type StageJournal } from './run-journal.js';
+import { publishPending, readJournal, readTrialJournal, type StageJournal } from './run-journal.js';
 
 /** What an earlier invocation of a run left for the next one. */
 export interface RestoredRun {
@@ -33,7 +33,7 @@ export async function restoreRun(runDir: string): Promise<RestoredRun> {
       throw new NetbenchError(`cannot read ${join(runDir, 'stages.json')}: ${error instanceof Error ? error.message : String(error)}`);
     });
     if (!journal) throw new NetbenchError(`${runDir} is not a run folder netbench can continue (no stages.json): it was made by an older netbench or is not a run folder`);
-    if (journal.done.includes('teardown')) throw new NetbenchError(`run ${journal.runId} is finished (torn down); start a new run instead`);
+    if (journal.done.includes('teardown') && !publishPending(journal)) throw new NetbenchError(`run ${journal.runId} is finished (torn down); start a new run instead`);
     const finished = await readTrialJournal(runDir);
     const { samples, lastSample } = await keepFinishedSamples(runDir, journal.runId, finished);
     return { journal, finished, samples, lastSample };

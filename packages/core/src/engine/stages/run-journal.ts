@@ -1,7 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { HostRecord, PhaseRecord, TrialRecord } from '@netbench/plugin-api';
+import type { HostRecord, PhaseRecord, RunStatus, TrialRecord } from '@netbench/plugin-api';
 import { PRIVATE_FILE_MODE } from '@netbench/plugin-api';
 import type { PlanFingerprint } from './plan-fingerprint.js';
 import type { Stage } from './stages.js';
@@ -28,6 +28,27 @@ export interface StageJournal {
   readonly hosts?: readonly HostRecord[];
   /** What the first invocation planned: a later one whose plan differs is refused (absent in runs of older versions). */
   readonly plan?: PlanFingerprint;
+  /**
+   * Written when publishing begins, after teardown: a run killed while it
+   * publishes is continued by `--resume`, which publishes to what is not in
+   * `done` yet, with the outcome the run had. Absent until then.
+   */
+  readonly publish?: PublishJournal;
+}
+
+/** How far publishing got: the results store and each `publish[]` entry, by key (`store`, `publish[0]`, …). */
+export interface PublishJournal {
+  readonly done: readonly string[];
+  /** Every sink was tried (some may have failed): the run is over. */
+  readonly finished: boolean;
+  /** The run's outcome as teardown left it: a resumed publish records the same. */
+  readonly status: RunStatus;
+  readonly exitCode: number;
+}
+
+/** A run that was torn down but whose publishing never finished (the process died in it). */
+export function publishPending(journal: StageJournal): boolean {
+  return journal.done.includes('teardown') && journal.publish !== undefined && !journal.publish.finished;
 }
 
 export async function readJournal(runDir: string): Promise<StageJournal | undefined> {

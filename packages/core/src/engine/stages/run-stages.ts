@@ -8,7 +8,7 @@ import { runPhase } from '../run-phase.js';
 import { reportError, type RunState } from '../run-state.js';
 import { teardown } from '../teardown.js';
 import { cloudsWithoutReattach, reattach } from './reattach.js';
-import { writeJournal, type StageJournal } from './run-journal.js';
+import { publishPending, writeJournal, type StageJournal } from './run-journal.js';
 import { includesStage, STAGES, type Stage, type StageRange } from './stages.js';
 
 /** Keeps `stages.json` in step with what this invocation has done. */
@@ -102,9 +102,11 @@ export async function runStages(state: RunState, range: StageRange, journal: Jou
 /**
  * Which stages `--resume` runs when none are named: from the first one not
  * done (execute again when trials are left) through teardown, or through
- * execute with `keep`.
+ * execute with `keep`; only publishing when the run was torn down but died publishing.
  */
 export function resumeRange(journal: StageJournal, keep: boolean): StageRange {
+  // Torn down already: only publishing is left, and nothing is kept whatever `keep` says.
+  if (publishPending(journal)) return { from: 'teardown', to: 'teardown' };
   const done = new Set(journal.done);
   const from: Stage = !done.has('provision') ? 'provision' : !done.has('execute') ? 'execute' : 'teardown';
   if (keep && from === 'teardown') throw new NetbenchError(`run ${journal.runId} has executed every trial; nothing to do with --keep (tear it down with --stage teardown)`);
