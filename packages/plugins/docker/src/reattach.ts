@@ -5,6 +5,7 @@ import { isNotFound } from './docker-client.js';
 import type { DockerHostConfig } from './host-schema.js';
 import { HOST_LABEL, RUN_LABEL, containerName, networkName } from './naming.js';
 import { containerHost } from './provision.js';
+import { stopStrays } from './stop-strays.js';
 
 /**
  * The containers an earlier process of this run made, from the ledger (a
@@ -12,6 +13,7 @@ import { containerHost } from './provision.js';
  * exist, be running, and carry this run's id and its fleet host id in its
  * labels (a container of the same name made by someone else is not ours);
  * the run's network must still exist with the run's label. Creates nothing.
+ * Processes an earlier, killed invocation left in a container are stopped.
  */
 export async function reattachContainers(docker: Docker, requests: readonly HostRequest<DockerHostConfig>[], ctx: ProvisionContext): Promise<Host[]> {
   const pending = pendingResources(ctx.ledger.entries);
@@ -46,5 +48,8 @@ async function reattachContainer(docker: Docker, request: HostRequest<DockerHost
     throw new NetbenchError(`docker: host ${request.id}: container ${name} does not carry the labels ${RUN_LABEL}=${ctx.runId} and ${HOST_LABEL}=${request.id}: it is not this run's`);
   }
   if (!info.State.Running) throw new NetbenchError(`docker: host ${request.id}: container ${name} is not running (${info.State.Status})`);
-  return containerHost(docker, request, ctx, info, false);
+  const host = await containerHost(docker, request, ctx, info, false);
+  const strays = await stopStrays(host);
+  if (strays.length > 0) ctx.log.warn(`docker: host ${request.id}: stopped ${strays.length} process${strays.length === 1 ? '' : 'es'} an earlier invocation of run ${ctx.runId} left running in ${name} (${strays.join(', ')})`);
+  return host;
 }
