@@ -18,6 +18,9 @@ source scripts/lib/as-root.sh
 as_root "builds network namespaces and starts servers as other users" "$PWD/scripts/test.sh" "$@"
 
 export DEBIAN_FRONTEND=noninteractive
+# Each set-up step's wall time, so a slow CI run says where its time went.
+mark=$SECONDS
+took() { echo "test.sh step: $1: $(( SECONDS - mark )) s" >&2; mark=$SECONDS; }
 # sudo: most users' machines have it, so the "install as a normal user" tests run their with-sudo branch
 # here ("sudo needs a password"); they run the no-sudo branch on a PATH without sudo everywhere.
 packages=(postgresql sockperf iperf fping chromium python3-venv sudo docker.io mmdebstrap iptables flent)
@@ -28,6 +31,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+took "test packages"
 # oha, the http plugin's constant-rate generator: built once with cargo and cached (~/.cache/netbench/oha); its tests skip
 # without it. The build (minutes of CPU) runs while the stand-ins, dockerd and the Docker image (mostly downloads) are set up.
 packages/plugins/http/scripts/install-oha.sh &
@@ -35,13 +39,17 @@ oha_build=$!
 if [ -x scripts/moto.sh ]; then
   export NETBENCH_MOTO_SERVER="$(scripts/moto.sh)"
 fi
+took "moto"
 
 # The docker plugin's tests run against a real dockerd; the local lab's run with it too
 # (dockerd turns on bridge netfilter and sets FORWARD to DROP).
 scripts/dockerd.sh start
 trap 'scripts/dockerd.sh stop' EXIT
+took "dockerd"
 scripts/docker-image.sh
+took "docker image"
 export NETBENCH_REQUIRE_DOCKER=1
 wait "$oha_build" || echo "test.sh: oha not installed; the http plugin's oha tests will be skipped" >&2
+took "oha (rest of its build)"
 
 scripts/node24 npm test

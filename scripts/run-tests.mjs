@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// `npm test`: the build, the type and import checks, the unit and type tests,
+// then the end-to-end tests, one after another (the first failure stops it);
+// each step's wall time is printed as it ends, and a table at the end, so a
+// slow CI run says where its time went.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['build', 'npm', ['run', 'build']],
+  ['typecheck tests', process.execPath, ['scripts/typecheck-tests.mjs']],
+  ['check imports', process.execPath, ['scripts/check-imports.mjs']],
+  ['unit + types', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'types']],
+  ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e']],
+];
+const times = [];
+let code = 0;
+for (const [name, command, args] of steps) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  times.push([name, seconds, result.status]);
+  console.error(`test step: ${name}: ${seconds} s${result.status === 0 ? '' : ` (failed, exit ${result.status ?? result.signal})`}`);
+  if (result.status !== 0) {
+    code = result.status ?? 1;
+    break;
+  }
+}
+console.error(`test steps:\n${times.map(([name, seconds, status]) => `  ${name.padEnd(16)} ${String(seconds).padStart(5)} s${status === 0 ? '' : '  failed'}`).join('\n')}`);
+process.exit(code);
