@@ -23,7 +23,7 @@ mark=$SECONDS
 took() { echo "test.sh step: $1: $(( SECONDS - mark )) s" >&2; mark=$SECONDS; }
 # sudo: most users' machines have it, so the "install as a normal user" tests run their with-sudo branch
 # here ("sudo needs a password"); they run the no-sudo branch on a PATH without sudo everywhere.
-packages=(postgresql sockperf iperf fping chromium python3-venv sudo docker.io mmdebstrap iptables flent)
+packages=(postgresql sockperf iperf fping chromium python3-venv sudo docker.io mmdebstrap iptables flent qemu-system-x86)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -49,6 +49,10 @@ took "dockerd"
 scripts/docker-image.sh
 took "docker image"
 export NETBENCH_REQUIRE_DOCKER=1
+# The kernel group (tests/kernel-lab.test.ts) boots Debian's kernel in QEMU: fetched and unpacked once (~70 MB).
+scripts/kernel-vm.sh setup >/dev/null
+export NETBENCH_REQUIRE_KERNEL_VM=1
+took "kernel VM"
 wait "$oha_build" || echo "test.sh: oha not installed; the http plugin's oha tests will be skipped" >&2
 took "oha (rest of its build)"
 

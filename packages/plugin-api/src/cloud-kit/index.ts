@@ -18,7 +18,7 @@ export { isSameProcessAlive, processStartTimeSync, processState } from './proces
 export type { ProcState } from './process-identity.js';
 export { DURATION_RE, formatBits, parseDuration, parsePercent, parseRate, PERCENT_RE, RATE_RE, rateProblem } from './link-units.js';
 // The queue of a shaped link (tbf burst/limit/latency, htb with a child qdisc): schema fields, tc argv, labels, kernel probes.
-export { CHILD_QDISCS, checkLinkQueue, DEFAULT_TBF_LATENCY, defaultBurstBytes, linkQueueIssues, linkQueueLabels, linkQueueShape, missingChildQdiscs, parseSize, qdiscProblem, rateQueueCommands, SIZE_RE } from './link-queue.js';
+export { CHILD_QDISCS, LINK_QDISCS, checkLinkQueue, DEFAULT_TBF_LATENCY, defaultBurstBytes, linkQueueIssues, linkQueueLabels, linkQueueShape, missingChildQdiscs, parseSize, qdiscProblem, rateQueueCommands, SIZE_RE } from './link-queue.js';
 export type { ChildQdisc, LinkQueue } from './link-queue.js';
 // TCP congestion control as a host setting and a label read back from the host.
 export { applyVmCongestionControl, settleVmCongestionControl, availableCongestionControls, CONGESTION_CONTROL_LABEL, CONGESTION_CONTROL_RE, congestionControlSchema, readCongestionControl, setCongestionControl, unavailableCongestionControl, vmCongestionControlSchema } from './congestion-control.js';

@@ -63,3 +63,33 @@ describe('link queue fields', () => {
     expect(linkQueueLabels(undefined)).toEqual({});
   });
 });
+
+describe('an AQM as the link\'s qdisc', () => {
+  it('cake shapes by itself; fq_codel, pie and fq sit under an htb class at the rate (with a packet limit)', () => {
+    expect(rateQueueCommands(['tc', '-n', 'ns1'], 'eth0', 50e6, { rate: '50mbit', qdisc: 'cake' })).toEqual([
+      ['tc', '-n', 'ns1', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'cake', 'bandwidth', '50000000bit'],
+    ]);
+    expect(rateQueueCommands(['tc'], 'eth0', 50e6, { rate: '50mbit', qdisc: 'fq_codel', limit: 1000 })).toEqual([
+      ['tc', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'htb', 'default', '1'],
+      ['tc', 'class', 'add', 'dev', 'eth0', 'parent', '1:', 'classid', '1:1', 'htb', 'rate', '50000000bit', 'ceil', '50000000bit', 'burst', '65536'],
+      ['tc', 'qdisc', 'add', 'dev', 'eth0', 'parent', '1:1', 'handle', '10:', 'fq_codel', 'limit', '1000'],
+    ]);
+    expect(rateQueueCommands(['tc'], 'eth0', 50e6, { rate: '50mbit', qdisc: 'pie' }).at(-1)!.slice(-3)).toEqual(['handle', '10:', 'pie']);
+    // Under netem: cake takes netem's class.
+    expect(rateQueueCommands(['tc'], 'eth0', 50e6, { rate: '50mbit', qdisc: 'cake' }, '1:1')[0]!.slice(4, 12)).toEqual(['eth0', 'parent', '1:1', 'handle', '10:', 'cake', 'bandwidth', '50000000bit']);
+    expect(linkQueueLabels({ rate: '50mbit', qdisc: 'cake' })).toEqual({ link_qdisc: 'cake' });
+  });
+
+  it('refuses the fields an AQM does not take, each by name', () => {
+    expect(messages({ rate: '50mbit', qdisc: 'cake', limit: '1mb', child: 'pfifo' })).toEqual([
+      'limit: cake shapes and queues by itself (cake bandwidth RATE): drop limit',
+      'child: cake shapes and queues by itself (cake bandwidth RATE): drop child',
+    ]);
+    expect(messages({ rate: '50mbit', qdisc: 'fq_codel', latency: '10ms', limit: '1mb' })).toEqual([
+      'latency: latency is tbf\'s; fq_codel manages its own queue delay',
+      'limit: fq_codel limit is packets: write a number such as 1000',
+    ]);
+    expect(messages({ qdisc: 'cake' })).toEqual(['qdisc: qdisc shape the queue of a rate limit: set rate too']);
+    expect(messages({ rate: '50mbit', qdisc: 'fq' })).toEqual([]);
+  });
+});

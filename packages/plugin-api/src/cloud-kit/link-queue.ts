@@ -33,10 +33,20 @@ export type ChildQdisc = (typeof CHILD_QDISCS)[number];
 const size = z.string().refine((s) => parseSize(s) !== undefined, { message: 'expected a size such as 64kb, 1500b or 1mb (k = 1024 bytes)' });
 const duration = z.string().refine((s) => parseDuration(s) !== undefined, { message: 'expected a duration such as 10ms, 250us or 0.5s' });
 
+/**
+ * What enforces `rate`: tbf (default) or an htb class (with an optional
+ * `child`), or an AQM: cake (its own shaper, `cake bandwidth`), or fq_codel,
+ * pie or fq under an htb class at the rate (as `qdisc: htb` with that child).
+ */
+export const LINK_QDISCS = ['tbf', 'htb', 'cake', 'fq_codel', 'pie', 'fq'] as const;
+export type LinkQdisc = (typeof LINK_QDISCS)[number];
+/** The AQM choices that are an htb class with this child. */
+const HTB_AQM: ReadonlySet<string> = new Set(['fq_codel', 'pie', 'fq']);
+
 /** The queue fields of `link`, to spread into a cloud's link schema; check them with `checkLinkQueue`. */
 export const linkQueueShape = {
-  /** `tbf` (default) or `htb`. */
-  qdisc: z.enum(['tbf', 'htb']).optional().describe('Queueing discipline that enforces rate: tbf (default) or htb.'),
+  /** `tbf` (default), `htb`, or an AQM: `cake`, `fq_codel`, `pie`, `fq`. */
+  qdisc: z.enum(LINK_QDISCS).optional().describe('Queueing discipline that enforces rate: tbf (default), htb, or an AQM: cake (its own shaper), fq_codel, pie or fq (under an htb class at the rate). AQMs are refused where the kernel lacks them.'),
   /** tbf bucket / htb class burst. */
   burst: size.optional().describe('Bucket size (tbf burst, htb class burst), e.g. 64kb. Default: what the rate drains in 4 ms, at least 64 KiB.'),
   /** tbf: bytes that may wait (exclusive with latency); htb child: bytes for bfifo, packets (a number) for the others. */
@@ -49,7 +59,7 @@ export const linkQueueShape = {
 
 export interface LinkQueue {
   readonly rate?: string;
-  readonly qdisc?: 'tbf' | 'htb';
+  readonly qdisc?: LinkQdisc;
   readonly burst?: string;
   readonly limit?: string | number;
   readonly latency?: string;
@@ -67,6 +77,14 @@ export function linkQueueIssues(link: LinkQueue): Issue[] {
     if (link.limit !== undefined && link.latency !== undefined) issues.push({ path: ['latency'], message: 'tbf takes limit or latency, not both (tc: one decides the other)' });
     if (typeof link.limit === 'number') issues.push({ path: ['limit'], message: 'tbf limit is bytes: write a size such as 1mb or 100kb' });
     if (link.child !== undefined) issues.push({ path: ['child'], message: 'child needs qdisc: htb (tbf takes no child here)' });
+  } else if (link.qdisc === 'cake') {
+    for (const field of ['burst', 'limit', 'latency', 'child'] as const) {
+      if (link[field] !== undefined) issues.push({ path: [field], message: `cake shapes and queues by itself (cake bandwidth RATE): drop ${field}` });
+    }
+  } else if (HTB_AQM.has(link.qdisc!)) {
+    if (link.latency !== undefined) issues.push({ path: ['latency'], message: `latency is tbf's; ${link.qdisc} manages its own queue delay` });
+    if (link.child !== undefined) issues.push({ path: ['child'], message: `qdisc: ${link.qdisc} is the queue under the rate already; child goes with qdisc: htb` });
+    if (typeof link.limit === 'string') issues.push({ path: ['limit'], message: `${link.qdisc} limit is packets: write a number such as 1000` });
   } else {
     if (link.latency !== undefined) issues.push({ path: ['latency'], message: 'latency is tbf\'s; with htb set the child\'s limit instead' });
     if (link.limit !== undefined && link.child === undefined) issues.push({ path: ['limit'], message: 'with htb, limit is the child qdisc\'s: set child (e.g. pfifo or bfifo)' });
@@ -107,11 +125,13 @@ export function rateQueueCommands(tc: readonly string[], dev: string, bitsPerSec
       : ['latency', link.latency !== undefined ? `${parseDuration(link.latency)!}us` : DEFAULT_TBF_LATENCY];
     return [[...qdisc, ...at, 'tbf', 'rate', `${bitsPerSecond}bit`, 'burst', String(burst), ...queue]];
   }
+  if (link.qdisc === 'cake') return [[...qdisc, ...at, 'cake', 'bandwidth', `${bitsPerSecond}bit`]];
+  const under = link.qdisc !== undefined && HTB_AQM.has(link.qdisc) ? (link.qdisc as ChildQdisc) : link.child;
   const commands = [
     [...qdisc, ...at, 'htb', 'default', '1'],
     [...tc, 'class', 'add', 'dev', dev, 'parent', `${handle}:`, 'classid', `${handle}:1`, 'htb', 'rate', `${bitsPerSecond}bit`, 'ceil', `${bitsPerSecond}bit`, 'burst', String(burst)],
   ];
-  if (link.child !== undefined) commands.push([...qdisc, 'parent', `${handle}:1`, 'handle', `${child}:`, ...childArgs(link.child, link.limit)]);
+  if (under !== undefined) commands.push([...qdisc, 'parent', `${handle}:1`, 'handle', `${child}:`, ...childArgs(under, link.limit)]);
   return commands;
 }
 
@@ -153,13 +173,19 @@ export function qdiscProblem(kind: string): Promise<string | undefined> {
  * (`hosts`: id and link), or undefined when all are there. `cloud` prefixes the message.
  */
 export async function missingChildQdiscs(cloud: string, hosts: readonly { readonly id: string; readonly link?: LinkQueue }[]): Promise<string | undefined> {
-  const wanting = hosts.filter((host) => host.link?.child !== undefined);
   const missing: string[] = [];
-  for (const host of wanting) {
-    const problem = await qdiscProblem(host.link!.child!);
-    if (problem !== undefined) missing.push(`host ${host.id} (link.child: ${host.link!.child}: ${problem})`);
+  for (const host of hosts) {
+    // An AQM as the link's qdisc (cake, fq_codel, pie, fq) needs its module as much as a child does.
+    const wanted = [
+      ...(host.link?.qdisc !== undefined && host.link.qdisc !== 'tbf' && host.link.qdisc !== 'htb' ? [['qdisc', host.link.qdisc] as const] : []),
+      ...(host.link?.child !== undefined ? [['child', host.link.child] as const] : []),
+    ];
+    for (const [field, kind] of wanted) {
+      const problem = await qdiscProblem(kind);
+      if (problem !== undefined) missing.push(`host ${host.id} (link.${field}: ${kind}: ${problem})`);
+    }
   }
   if (missing.length === 0) return undefined;
   return `${cloud}: ${missing.join('; ')}: this kernel (${release()}) has no such queueing discipline. ` +
-    'To fix: load its module (modprobe sch_NAME), run on a kernel built with it, or choose a child this kernel has (pfifo, bfifo).';
+    'To fix: load its module (modprobe sch_NAME), run on a kernel built with it (scripts/kernel-vm.sh runs the lab in a VM with Debian\'s kernel), or choose a queue this kernel has (tbf, or htb with pfifo/bfifo).';
 }

@@ -54,11 +54,12 @@ export async function checkRequests(docker: Docker, requests: readonly HostReque
     if (!caps.root) {
       throw new UnsupportedError(`docker: ${hostsWith(shaped, linkFields).join('; ')} asks for link shaping, which needs root (tc on the container's veth): ${caps.detail.root}. To fix: run netbench as root, or remove link.`);
     }
-    const rated = hostsWith(shaped, (r) => ['rate', 'ingressRate'].filter((f) => r.config.link?.[f as 'rate'] !== undefined).map((f) => `link.${f}`));
+    const rated = hostsWith(shaped, (r) => ((r.config.link?.qdisc ?? 'tbf') !== 'tbf' ? [] : ['rate', 'ingressRate']).filter((f) => r.config.link?.[f as 'rate'] !== undefined).map((f) => `link.${f}`));
     if (rated.length > 0 && !caps.tbf) {
       throw new UnsupportedError(`docker: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: modprobe sch_tbf or remove the rate.`);
     }
-    const htb = hostsWith(shaped, (r) => (r.config.link?.qdisc === 'htb' ? ['link.qdisc: htb'] : []));
+    // fq_codel, pie and fq queue under an htb class at the rate.
+    const htb = hostsWith(shaped, (r) => (['htb', 'fq_codel', 'pie', 'fq'].includes(r.config.link?.qdisc ?? '') ? [`link.qdisc: ${r.config.link!.qdisc}`] : []));
     const htbProblem = htb.length > 0 ? await qdiscProblem('htb') : undefined;
     if (htbProblem !== undefined) throw new UnsupportedError(`docker: ${htb.join('; ')} needs the kernel's htb queueing discipline (sch_htb): ${htbProblem}. To fix: modprobe sch_htb or use qdisc: tbf.`);
     const missing = await missingChildQdiscs('docker', shaped.map((r) => ({ id: r.id, ...(r.config.link ? { link: r.config.link } : {}) })));

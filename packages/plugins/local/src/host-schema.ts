@@ -32,6 +32,12 @@ export const linkSchema = z
     jitter: duration.optional(),
     /** Random packet loss (netem). */
     loss: percent.optional(),
+    /** Share of packets sent at once instead of delayed, so they overtake others (netem reorder); needs `delay`. */
+    reorder: percent.optional(),
+    /** Share of packets sent twice (netem duplicate). */
+    duplicate: percent.optional(),
+    /** Share of packets with a flipped bit (netem corrupt): the receiver's checksum drops them. */
+    corrupt: percent.optional(),
     /** The rate limit's queue: qdisc (tbf, htb), burst, limit or latency, htb child (cloud kit's link-queue). */
     ...linkQueueShape,
   })
@@ -40,6 +46,10 @@ export const linkSchema = z
   .refine((link) => link.jitter === undefined || link.delay !== undefined, {
     message: 'jitter needs delay (netem varies the delay it adds)',
     path: ['jitter'],
+  })
+  .refine((link) => link.reorder === undefined || link.delay !== undefined, {
+    message: 'reorder needs delay (netem reorders by sending some packets without the delay)',
+    path: ['reorder'],
   });
 
 export const hostSchema = z.strictObject({
@@ -65,7 +75,7 @@ export type LinkConfig = z.infer<typeof linkSchema>;
 export type LocalHostConfig = z.infer<typeof hostSchema>;
 
 /** Fields of `link` that need netem. */
-export const NETEM_FIELDS = ['delay', 'jitter', 'loss'] as const;
+export const NETEM_FIELDS = ['delay', 'jitter', 'loss', 'reorder', 'duplicate', 'corrupt'] as const;
 
 export function netemFields(link: LinkConfig | undefined): string[] {
   return link ? NETEM_FIELDS.filter((field) => link[field] !== undefined) : [];

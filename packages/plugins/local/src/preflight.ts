@@ -62,7 +62,7 @@ export async function checkRequests(runId: string, requests: readonly HostReques
   return { plan, caps };
 }
 
-/** The kernel has the qdiscs the links ask for: netem for delay, jitter and loss; tbf for a rate; htb and child qdiscs. */
+/** The kernel has the qdiscs the links ask for: netem for delay, jitter, loss, reorder, duplicate and corrupt; tbf for a rate; htb, AQMs and child qdiscs. */
 async function checkShaping(requests: readonly HostRequest<LocalHostConfig>[], caps: LocalCapabilities): Promise<void> {
   if (!caps.netem) {
     const wanting = describe(requests, (r) => netemFields(r.config.link).map((f) => `link.${f}`));
@@ -70,12 +70,13 @@ async function checkShaping(requests: readonly HostRequest<LocalHostConfig>[], c
       throw new UnsupportedError(
         `local: ${wanting.join('; ')} needs the netem queueing discipline, but ${caps.detail.netem}. ` +
           'To fix: load it (modprobe sch_netem; on Ubuntu install linux-modules-extra-$(uname -r)), use a kernel built with CONFIG_NET_SCH_NETEM, ' +
-          'or remove delay, jitter and loss from the spec (link.rate alone works, with tbf).',
+          'run the lab in a VM with Debian\'s kernel (scripts/kernel-vm.sh run -- scripts/netbench run SPEC), ' +
+          'or remove delay, jitter, loss, reorder, duplicate and corrupt from the spec (link.rate alone works, with tbf).',
       );
     }
   }
   if (!caps.tbf) {
-    const rated = describe(requests, (r) => (r.config.link?.qdisc === 'htb' ? [] : (['rate', 'ingressRate'] as const).filter((f) => r.config.link?.[f] !== undefined).map((f) => `link.${f}`)));
+    const rated = describe(requests, (r) => ((r.config.link?.qdisc ?? 'tbf') !== 'tbf' ? [] : (['rate', 'ingressRate'] as const).filter((f) => r.config.link?.[f] !== undefined).map((f) => `link.${f}`)));
     if (rated.length > 0) {
       throw new UnsupportedError(`local: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: load sch_tbf (modprobe sch_tbf), use qdisc: htb, or remove the rate.`);
     }
@@ -83,10 +84,11 @@ async function checkShaping(requests: readonly HostRequest<LocalHostConfig>[], c
   await checkQueues(requests, caps);
 }
 
-/** `link.qdisc: htb` needs sch_htb; a `link.child` needs its own qdisc, probed on a throw-away namespace. */
+/** `link.qdisc: htb` (and fq_codel, pie, fq: an htb class) needs sch_htb; an AQM qdisc or a `link.child` needs its own, probed on a throw-away namespace. */
 async function checkQueues(requests: readonly HostRequest<LocalHostConfig>[], caps: LocalCapabilities): Promise<void> {
   if (!caps.htb) {
-    const htb = describe(requests, (r) => (r.config.link?.qdisc === 'htb' ? ['link.qdisc: htb'] : []));
+    // fq_codel, pie and fq queue under an htb class at the rate.
+    const htb = describe(requests, (r) => (['htb', 'fq_codel', 'pie', 'fq'].includes(r.config.link?.qdisc ?? '') ? [`link.qdisc: ${r.config.link!.qdisc}`] : []));
     if (htb.length > 0) throw new UnsupportedError(`local: ${htb.join('; ')} needs the kernel's htb queueing discipline (sch_htb): ${caps.detail.htb}. To fix: load sch_htb (modprobe sch_htb) or use qdisc: tbf.`);
   }
   const missing = await missingChildQdiscs('local', requests.map((r) => ({ id: r.id, ...(r.config.link ? { link: r.config.link } : {}) })));

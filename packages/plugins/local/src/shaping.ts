@@ -1,4 +1,4 @@
-import type { LinkConfig } from './host-schema.js';
+import { NETEM_FIELDS, type LinkConfig } from './host-schema.js';
 import { defaultBurstBytes, linkQueueLabels, parseDuration, parsePercent, parseRate, rateQueueCommands } from '@netbench/plugin-api/cloud-kit';
 
 /**
@@ -14,18 +14,22 @@ function netemArgs(link: LinkConfig): string[] {
     if (link.jitter !== undefined) args.push(`${parseDuration(link.jitter)}us`);
   }
   if (link.loss !== undefined) args.push('loss', `${parsePercent(link.loss)}%`);
+  if (link.reorder !== undefined) args.push('reorder', `${parsePercent(link.reorder)}%`);
+  if (link.duplicate !== undefined) args.push('duplicate', `${parsePercent(link.duplicate)}%`);
+  if (link.corrupt !== undefined) args.push('corrupt', `${parsePercent(link.corrupt)}%`);
   return args;
 }
 
 /**
  * tc commands that shape `dev` inside `netns` on egress: netem at the root
- * (delay, jitter, loss) with the rate's qdisc (tbf, or htb and its child) under it, or that alone.
+ * (delay, jitter, loss, reorder, duplicate, corrupt) with the rate's qdisc (tbf, htb and its
+ * child, or an AQM: cake, fq_codel, pie, fq) under it, or that alone.
  * Every value is re-formatted from parsed numbers, never passed through.
  */
 export function shapingCommands(netns: string, link: LinkConfig | undefined, dev = 'eth0'): string[][] {
   if (!link) return [];
   const rate = link.rate !== undefined ? parseRate(link.rate) : undefined;
-  const netem = link.delay !== undefined || link.loss !== undefined;
+  const netem = NETEM_FIELDS.some((field) => link[field] !== undefined);
   const tc = ['tc', '-n', netns];
   const commands: string[][] = [];
   if (netem) {
@@ -56,5 +60,8 @@ export function shapingLabels(link: LinkConfig | undefined): Record<string, stri
   if (link?.delay !== undefined) labels.link_delay = link.delay;
   if (link?.jitter !== undefined) labels.link_jitter = link.jitter;
   if (link?.loss !== undefined) labels.link_loss = link.loss;
+  if (link?.reorder !== undefined) labels.link_reorder = link.reorder;
+  if (link?.duplicate !== undefined) labels.link_duplicate = link.duplicate;
+  if (link?.corrupt !== undefined) labels.link_corrupt = link.corrupt;
   return { ...labels, ...linkQueueLabels(link ? { ...link, rate: link.rate ?? link.ingressRate } : undefined) };
 }
