@@ -1,0 +1,34 @@
+import { parseProcNetDev, parseProtoCounters, parseSoftnetStat, type InterfaceCounters, type SoftnetCounters } from './proc-net.js';
+import { parseProcStat, type CpuTimes } from './proc-stat.js';
+import { parseQdiscStats, type QdiscCounters } from './qdisc-stats.js';
+import { splitSections } from './read-counters.js';
+import { parseSocketInfo, type SocketInfo } from './socket-info.js';
+
+/** Everything one counter read of a host saw, at one moment. */
+export interface HostCounters {
+  /** Milliseconds since the epoch, on the controller, when the read returned. */
+  readonly at: number;
+  readonly cpus: readonly CpuTimes[];
+  /** `/proc/net/snmp` and `/proc/net/netstat` as `Proto.Name` (e.g. `Tcp.RetransSegs`, `Udp.RcvbufErrors`, `TcpExt.TCPLostRetransmit`). */
+  readonly protocols: ReadonlyMap<string, number>;
+  readonly interfaces: readonly InterfaceCounters[];
+  readonly softnet: readonly SoftnetCounters[];
+  readonly qdiscs: readonly QdiscCounters[];
+  readonly sockets: readonly SocketInfo[];
+}
+
+/** Parse the output of `counterReadArgv`; a part the host could not read is empty, never an error. */
+export function parseHostCounters(output: string, at: number): HostCounters {
+  const part = splitSections(output);
+  const text = (name: string) => part.get(name) ?? '';
+  const protocols = new Map([...parseProtoCounters(text('/proc/net/snmp')), ...parseProtoCounters(text('/proc/net/netstat'))]);
+  return {
+    at,
+    cpus: parseProcStat(text('/proc/stat')),
+    protocols,
+    interfaces: parseProcNetDev(text('/proc/net/dev')),
+    softnet: parseSoftnetStat(text('/proc/net/softnet_stat')),
+    qdiscs: parseQdiscStats(text('tc')),
+    sockets: parseSocketInfo(text('ss')),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * One read of a host's network and CPU counters: a single process on the
+ * host (`sh`, which runs `head` over the /proc files once, then `tc` and
+ * `ss`), whatever its transport (a namespace, a container, SSH). `/proc/net`
+ * is the reading process's network namespace, so a lab host reads its own.
+ * The target address (validated by the caller) is a positional parameter,
+ * never pasted into the script.
+ */
+export const COUNTER_FILES = ['/proc/stat', '/proc/net/snmp', '/proc/net/netstat', '/proc/net/dev', '/proc/net/softnet_stat'] as const;
+
+const SCRIPT = [
+  `head -v -n 100000 -- ${COUNTER_FILES.join(' ')} 2>/dev/null`,
+  'echo; echo "==> tc <=="; tc -s -j qdisc show 2>/dev/null',
+  'echo; echo "==> ss <=="; if [ -n "$1" ]; then ss -tinH dst "$1" 2>/dev/null; fi',
+  'true',
+].join('\n');
+
+/** The argv that reads every counter at once; `sockets` adds `ss -ti` of TCP sockets to that address. */
+export function counterReadArgv(sockets?: string): string[] {
+  return ['sh', '-c', SCRIPT, 'netbench-counters', sockets ?? ''];
+}
+
+/** The output of `counterReadArgv` cut into its parts, by the `==> NAME <==` headers head and the script print. */
+export function splitSections(output: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  let name: string | undefined;
+  let lines: string[] = [];
+  const close = () => {
+    if (name !== undefined) sections.set(name, lines.join('\n').trim());
+  };
+  for (const line of output.split('\n')) {
+    const header = /^==> (.+) <==$/.exec(line);
+    if (header) {
+      close();
+      name = header[1]!;
+      lines = [];
+    } else if (name !== undefined) {
+      lines.push(line);
+    }
+  }
+  close();
+  return sections;
+}
