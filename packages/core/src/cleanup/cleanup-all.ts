@@ -80,7 +80,8 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
   }
   // Tunnel ends of runs whose folder is elsewhere: their daemons died with the namespaces above, their keys did not.
   if (options.cloud === undefined || options.cloud === 'local') {
-    const swept = await sweepTunnelEnds({ excludeRunIds: [...live.keys()], livePids: live, ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}), ...(options.dryRun ? { dryRun: true } : {}) });
+    // The same RAM directories as the machine locks (one per run): a test pointing those elsewhere never sweeps the machine's.
+    const swept = await sweepTunnelEnds({ excludeRunIds: [...live.keys()], livePids: live, ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}), ...(options.dryRun ? { dryRun: true } : {}) }, options.machineLocksDir);
     outcome.deleted.push(...swept.deleted);
     outcome.failed.push(...swept.failed);
     outcome.spared.push(...swept.spared);

@@ -45,6 +45,6 @@ export interface CleanupAllOptions extends CleanupOptions {
   readonly olderThanMs?: number;
   /** Only this cloud plugin. */
   readonly cloud?: string;
-  /** Where runs keep the machine copy of their lock (default `/dev/shm`); tests point it elsewhere. */
+  /** Where runs keep their RAM directories, with the machine copy of their lock and their tunnel ends (default `/dev/shm`); tests point it elsewhere. */
   readonly machineLocksDir?: string;
 }

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -252,5 +252,21 @@ describe('cleanupAll', () => {
       alive.kill('SIGKILL');
       await exited;
     }
+  });
+});
+
+describe('cleanup --all and the machine\'s RAM directories', () => {
+  it('sweeps tunnel ends where the machine locks are (a test\'s stand-in), never the real /dev/shm beside them', async () => {
+    const runId = newRunId(new Date(Date.now() - 2 * 3600_000));
+    const dir = join(root, `netbench-${runId}`, 'wg-a');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // mkdir's mode passes through the umask; netbench's own ends are exactly 0700.
+    for (const path of [join(root, `netbench-${runId}`), dir]) await chmod(path, 0o700);
+    const resource = { type: 'tunnel-endpoint', id: 'wg-a', data: { dir, iface: 'nbw00000000a', kernelLink: false, runId, tunnel: 'wg', type: 'wireguard', sameMachine: true } };
+    await writeFile(join(dir, 'ledger-entry.json'), JSON.stringify(resource), { mode: 0o600 });
+    const swept = await cleanupAll({ registry: staticRegistry([labCloud] as AnyPlugin[]), runsDir, machineLocksDir: root, cloud: 'local' });
+    expect(swept.failed).toEqual([]);
+    expect(swept.deleted).toEqual([{ type: 'tunnel-endpoint', id: 'wg-a', data: { runId, dir } }]);
+    expect(existsSync(join(root, `netbench-${runId}`))).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { EventLog, writeFailure } from '../events/event-log.js';
 import { LedgerFile } from '@netbench/plugin-api';
 import { newRunId } from '@netbench/plugin-api';
 import { coreVersion, currentUser } from '../run-id/run-owner.js';
-import { removeMachineLock, runLockText, writeMachineLock } from '../run-id/run-lock.js';
+import { MACHINE_LOCKS_DIR, removeMachineLock, runLockText, writeMachineLock } from '../run-id/run-lock.js';
 import { defaultRunsDir } from '@netbench/plugin-api';
 import { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
 import { EXIT_CODES } from './exit-codes.js';
@@ -89,7 +89,11 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   // (A resumed run took its lock in restoreRun, before touching its files.)
   if (!restored) await writeRunFile(join(runDir, RUN_FILES.lock), runLockText(runId));
   // A copy outside the runs folder: `cleanup --all` from another runs folder spares this run while it lives.
-  const machineLockProblem = await writeMachineLock(runId);
+  // Refused when someone else made the run's RAM directory first: nothing exists yet, and the run folder is left unlocked.
+  const machineLockProblem = await writeMachineLock(runId).catch(async (error: unknown) => {
+    await rm(join(runDir, RUN_FILES.lock), { force: true });
+    throw error;
+  });
   if (!restored) await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
   const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [], plan: planFingerprint(plan) });
   if (!restored) await journal.update({}).catch((error: unknown) => {
@@ -222,7 +226,8 @@ async function keepRun(state: RunState, status: RunStatus, exitCode: number): Pr
   await state.ledger.close();
   state.events.close();
   await rm(join(state.runDir, RUN_FILES.lock), { force: true });
-  await removeMachineLock(state.runId);
+  // The RAM directory stays until the run ends: between stages no one else can take its (known) name.
+  await removeMachineLock(state.runId, MACHINE_LOCKS_DIR, { keepDir: true });
   return { record, samples, exitCode, kept: true };
 }
 

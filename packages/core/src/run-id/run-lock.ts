@@ -1,8 +1,9 @@
 import { constants, existsSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { NetbenchError, PRIVATE_FILE_MODE, RUN_FILES } from '@netbench/plugin-api';
+import { claimOwnDir, foreignDirError, isOwnDir } from './own-dir.js';
 import { isSameProcessAlive, processStartTimeSync } from '@netbench/plugin-api/cloud-kit';
 
 /**
@@ -26,28 +27,39 @@ export function runLockText(runId: string): string {
 /**
  * The machine copy of this process's lock for `runId`. Returns why it could
  * not be written (the run goes on: only a sweep from another runs folder
- * would miss it), or undefined.
+ * would miss it), or undefined. Throws when the run's RAM directory is there
+ * and not this user's own (`claimOwnDir`): someone made it first, under a run
+ * id they saw in `/dev/shm`, to read the keys this run's tunnels put there.
  */
 export async function writeMachineLock(runId: string, root = MACHINE_LOCKS_DIR): Promise<string | undefined> {
   const dir = machineLockDir(runId, root);
+  let problem: string | undefined;
   try {
     // Readable by all (no secret in it) so a sweep by another user still sees the run is alive; tunnels tighten it to 0700.
-    await mkdir(dir, { recursive: true, mode: 0o755 });
-    // Whole or absent (write, then rename): a sweep reading it half-written would take the run for dead.
-    const part = join(dir, `${RUN_FILES.lock}.${process.pid}`);
-    await writeFile(part, runLockText(runId), { mode: 0o644 });
-    await rename(part, join(dir, RUN_FILES.lock));
-    return undefined;
+    problem = await claimOwnDir(dir, 0o755);
+    if (problem === undefined) {
+      // Whole or absent (write, then rename): a sweep reading it half-written would take the run for dead.
+      const part = join(dir, `${RUN_FILES.lock}.${process.pid}`);
+      await writeFile(part, runLockText(runId), { mode: 0o644 });
+      await rename(part, join(dir, RUN_FILES.lock));
+      return undefined;
+    }
   } catch (error) {
     return `cannot write ${join(dir, RUN_FILES.lock)} (${(error as Error).message}): \`netbench cleanup --all\` from another runs folder would not see this run is alive`;
   }
+  throw foreignDirError(dir, "the run's RAM directory", problem);
 }
 
-/** Remove the machine copy, and its directory when nothing else (a tunnel end) is left in it. */
-export async function removeMachineLock(runId: string, root = MACHINE_LOCKS_DIR): Promise<void> {
+/**
+ * Remove the machine copy, and its directory when nothing else (a tunnel end)
+ * is left in it, unless `keepDir` (a run kept for a later stage keeps the name
+ * to itself). Another user's directory of that name is not touched.
+ */
+export async function removeMachineLock(runId: string, root = MACHINE_LOCKS_DIR, options: { readonly keepDir?: boolean } = {}): Promise<void> {
   const dir = machineLockDir(runId, root);
+  if (!(await isOwnDir(dir))) return;
   await rm(join(dir, RUN_FILES.lock), { force: true }).catch(() => {});
-  await rmdir(dir).catch(() => {});
+  if (!options.keepDir) await rmdir(dir).catch(() => {});
 }
 
 /**
@@ -240,7 +252,8 @@ export async function liveRunsOnMachine(root = MACHINE_LOCKS_DIR): Promise<Map<s
 /**
  * Remove the machine copies that killed runs left (their process is dead),
  * and each directory when nothing else is in it. A directory without a lock
- * is left alone: a run may be between making it and renaming its lock in.
+ * is left alone: a run may be between making it and renaming its lock in;
+ * so is one not this user's own (`removeMachineLock`).
  */
 export async function removeDeadMachineLocks(root = MACHINE_LOCKS_DIR): Promise<void> {
   for (const name of await readdir(root).catch(() => [] as string[])) {

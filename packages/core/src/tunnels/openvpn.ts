@@ -10,6 +10,8 @@ import type { ResolvedTunnel } from './tunnel-schema.js';
  */
 export const certArgv = (dir: string): string[] => ['sh', '-c', [
   'umask 077',
+  // openssl writes through whatever is there (keeping its owner and mode): start from no files at all.
+  'rm -f -- "$1/tls.key" "$1/tls.crt" || exit 1',
   'openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$1/tls.key" -out "$1/tls.crt" -days 2 -subj /CN=netbench-tunnel 2>/dev/null || exit 1',
   'openssl x509 -in "$1/tls.crt" -noout -fingerprint -sha256',
 ].join('\n'), 'sh', dir];

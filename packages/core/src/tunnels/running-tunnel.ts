@@ -5,6 +5,12 @@ import type { ResolvedTunnel, TunnelImplementation } from './tunnel-schema.js';
 /** The ledger's plugin name for tunnel ends: teardown and `netbench cleanup` undo them from the entry alone. */
 export const TUNNELS_LEDGER = 'tunnels';
 export const ENDPOINT_RESOURCE = 'tunnel-endpoint';
+/**
+ * Each end's copy of its ledger entry, in its directory: what `cleanup --all`
+ * undoes for a run whose ledger is not at hand, and the proof that netbench
+ * made the directory (no entry, no sweep).
+ */
+export const ENDPOINT_RECORD = 'ledger-entry.json';
 
 /** A tunnel that is up (or partly set up): what trials target and labels, and what teardown undoes. */
 export interface RunningTunnel {
@@ -27,11 +33,15 @@ export interface EndpointData extends EndpointUndo {
   readonly sameMachine: boolean;
 }
 
-export function endpointData(resource: LedgerResource): EndpointData | undefined {
+/** `dir`: the directory the entry must name (an end found on disk), instead of any netbench tunnel directory. */
+export function endpointData(resource: LedgerResource, dir?: string): EndpointData | undefined {
   const data = resource.data as Partial<EndpointData> | undefined;
   if (!data || typeof data.dir !== 'string' || typeof data.iface !== 'string') return undefined;
   // Only ever undo what lies in a netbench tunnel directory, whatever a ledger file says.
-  if (!/^\/dev\/shm\/netbench-[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+-[ab]$/.test(data.dir) || !/^nb[a-z0-9]{1,13}$/.test(data.iface)) return undefined;
+  const inPlace = dir === undefined ? /^\/dev\/shm\/netbench-[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+-[ab]$/.test(data.dir) : data.dir === dir;
+  if (!inPlace || !/^nb[a-z0-9]{1,13}$/.test(data.iface)) return undefined;
+  if (data.socket !== undefined && data.socket !== `/var/run/wireguard/${data.iface}.sock`) return undefined;
+  if (data.loAddress !== undefined && !/^\d{1,3}(\.\d{1,3}){3}$/.test(data.loAddress)) return undefined;
   return data as EndpointData;
 }
 

@@ -6,8 +6,8 @@ import type { ResolvedTunnel, TunnelImplementation } from './tunnel-schema.js';
 /** wireguard-go's UAPI socket (fixed directory; the interface name makes it unique). */
 export const wireguardSocket = (iface: string) => `/var/run/wireguard/${iface}.sock`;
 
-/** Generate the private key on the host (it never leaves it) and print the public key. */
-export const wgKeyArgv = (dir: string): string[] => ['sh', '-c', 'umask 077 && wg genkey > "$1" && wg pubkey < "$1"', 'sh', `${dir}/private.key`];
+/** Generate the private key on the host (it never leaves it) into a new file (none there is written through), print the public key. */
+export const wgKeyArgv = (dir: string): string[] => ['sh', '-c', 'umask 077 && rm -f -- "$1" && set -C && wg genkey > "$1" && wg pubkey < "$1"', 'sh', `${dir}/private.key`];
 
 /** The interface: a kernel link, or wireguard-go in the foreground under the daemon wrapper. */
 export function wgCreateArgv(ep: Endpoint, implementation: TunnelImplementation): string[] {

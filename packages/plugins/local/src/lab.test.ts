@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import plugin from './index.js';
@@ -67,6 +69,15 @@ describe('local lab: two namespaces on a bridge', () => {
     for (const veth of [`veth nb${tag}h0`, `veth nb${tag}h1`]) expect(intents.indexOf(veth), veth).toBeGreaterThan(intents.indexOf(`bridge nb${tag}br`));
     // The hub is the first resource the ledger records (its intent), so it is deleted last.
     expect(`${entries[0]?.resource.type} ${entries[0]?.resource.id}`).toBe(hub);
+  });
+
+  it("keeps the list of each host's spawned processes owner-only (0600 in a 0700 folder)", () => {
+    const files = new Set(run.ctx.ledger.entries.filter((e) => e.resource.type === 'process' && e.resource.id.startsWith('spawned@')).map((e) => String(e.resource.data?.pidFile)));
+    expect(files.size).toBe(2);
+    for (const file of files) {
+      expect((statSync(file).mode & 0o777).toString(8), file).toBe('600');
+      expect((statSync(dirname(file)).mode & 0o777).toString(8), dirname(file)).toBe('700');
+    }
   });
 
   it('puts eth0 with its address in each namespace and no address on the bridge', async () => {

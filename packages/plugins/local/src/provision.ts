@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { appendFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Host, HostRequest, Ledger, ProvisionContext } from '@netbench/plugin-api';
 import type { LedgerResource } from '@netbench/plugin-api';
-import { processHost } from '@netbench/plugin-api';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, processHost } from '@netbench/plugin-api';
 import type { NamespaceCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';
@@ -126,8 +126,11 @@ async function trackSpawned(ctx: ProvisionContext, request: HostRequest<LocalHos
   const pidFile = join(dir, 'spawned.pids');
   const resource: LedgerResource = { type: 'process', id: `spawned@${request.id}`, host: request.id, data: { runId: ctx.runId, pidFile } };
   await ctx.ledger.track(resource, async () => {
-    await mkdir(dir, { recursive: true });
-    await writeFile(pidFile, '', { flag: 'a' });
+    // Owner-only, as the rest of the run folder: pids and start times of the run's processes are nobody else's.
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    await writeFile(pidFile, '', { flag: 'a', mode: PRIVATE_FILE_MODE });
+    // `mode` applies only to a file created here; one left by an earlier invocation of the run is tightened too.
+    await chmod(pidFile, PRIVATE_FILE_MODE);
   });
   return (pid: number) => {
     try {

@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import labCloud from '../__fixtures__/lab-cloud.js';
 import labTool from '../__fixtures__/lab-tool.js';
 import { labPlan } from '../__fixtures__/lab-plan.js';
 import { exists, labResources, sweep } from '../__fixtures__/lab-leftovers.js';
+import { machineLockDir } from '../../run-id/run-lock.js';
+import { asOtherUser, isRoot, OTHER_USER } from '../../run-id/test-support/other-user.js';
 
 let root: string;
 let runsDir: string;
@@ -103,5 +105,47 @@ describe('a fleet torn down before execute', () => {
     expect(ended.record.status).toBe('interrupted');
     expect(ended.record.errors).toContain('torn down before every trial ran: 2 of 2 trials never ran');
     expect((await labResources(join(runsDir, runId))).filter(exists)).toEqual([]);
+  });
+});
+
+// The run's RAM directory in /dev/shm has a known name (the run id) and anyone may write there.
+describe('the run\'s RAM directory between invocations', () => {
+  const squatted = async (runId: string, squat: (ram: string) => void, found: RegExp) => {
+    const ram = machineLockDir(runId);
+    try {
+      const p = labPlan({ root, runsDir, trials: [{ mode: 'ok' }] });
+      const kept = await runPlan(p, { registry: keeping, runsDir, runId, stages: { from: 'provision', to: 'provision' } });
+      expect(kept.kept).toBe(true);
+      // Kept with the fleet, empty: no one else can take the name meanwhile.
+      expect(lstatSync(ram).isDirectory()).toBe(true);
+      expect(lstatSync(ram).uid).toBe(process.geteuid!());
+      expect(readdirSync(ram)).toEqual([]);
+      // Gone anyway (a reboot empties /dev/shm), and someone makes it before the run goes on.
+      rmSync(ram, { recursive: true });
+      squat(ram);
+      const resume = () => runPlan(p, { registry: keeping, runsDir, runId, resume: true, stages: { from: 'execute', to: 'teardown' } });
+      await expect(resume()).rejects.toThrow(new RegExp(`^refusing the run's RAM directory ${ram}: ${found.source}; netbench makes it itself, .* remove it \\(rm -rf -- ${ram}\\) and try again$`));
+      expect(lstatSync(ram).isSymbolicLink() || readdirSync(ram).length === 0).toBe(true);
+      // The run is not left locked: once the directory is gone it goes on.
+      expect(existsSync(join(runsDir, runId, 'run.lock'))).toBe(false);
+      rmSync(ram, { recursive: true, force: true });
+      const resumed = await resume();
+      expect(resumed.exitCode).toBe(EXIT_CODES.ok);
+      expect(resumed.record.trials.map((t) => t.status)).toEqual(['succeeded']);
+      expect(existsSync(ram)).toBe(false);
+    } finally {
+      rmSync(ram, { recursive: true, force: true });
+    }
+  };
+
+  it('stays the run\'s while the fleet is kept; a link made in its place meanwhile is refused on --resume', async () => {
+    const elsewhere = join(root, 'elsewhere');
+    await squatted('20261207-050000-rams01', (ram) => { mkdirSync(elsewhere, { mode: 0o700 }); symlinkSync(elsewhere, ram); }, /it is a symbolic link/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  // Root only: only root can act as another user (added with useradd when absent).
+  it.skipIf(!isRoot)('a directory another local user made meanwhile is refused on --resume, naming its owner and mode', async () => {
+    await squatted('20261207-050000-rams02', (ram) => expect(asOtherUser(['mkdir', '-m', '0777', '--', ram]).status).toBe(0), new RegExp(`it is owned by ${OTHER_USER} \\(uid \\d+\\) with mode 0777`));
   });
 });
