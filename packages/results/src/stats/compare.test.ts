@@ -11,7 +11,7 @@ function sample(runId: string, metric: string, value: number, unit: string, labe
   next += 1;
   return {
     runId, sampleId: `${runId}-${next}`, trialId: 't0001', metric, value, unit, timestamp: 1_763_800_000_000 + next,
-    labels: { run_id: runId, spec: 'cmp', netbench_version: '0.1.0', benchmark: 'netperf', tool: 'netperf', test: 'TCP_RR', client_zone: `zone-${runId}`, netperf_version: '2.7.0', ...labels },
+    labels: { run_id: runId, spec: 'cmp', netbench_version: '0.1.0', benchmark: 'netperf', tool: 'netperf', test: 'TCP_RR', client_zone: `zone-${runId.slice(0, 1)}`, netperf_version: '2.7.0', ...labels },
     ...(histogram ? { histogram } : {}),
   };
 }
@@ -181,5 +181,14 @@ describe('compareSamples', () => {
     const two = compareSamples(latencies('a', 30, 2), latencies('b', 30.1, 2));
     expect(two.rows[0]!.mannWhitney!.minP).toBeCloseTo(1 / 3, 10);
     expect(two.rows[0]!.note).toMatch(/^with 2 and 2 values Mann–Whitney cannot reach p < 0\.05 \(smallest possible p 0\.333\)/);
+  });
+
+  it('never pools one side\'s runs from different zones as replicates', () => {
+    const zone = (side: Sample[], z: (i: number) => string) => side.map((x, i) => ({ ...x, labels: { ...x.labels, client_zone: z(i) } }));
+    // Four runs a side, each baseline run in its own zone.
+    const c = compareSamples(zone(latencies('a', 30, 4), (i) => `zone-a${i + 1}`), latencies('b', 36, 4));
+    expect(c.rows[0]).toMatchObject({ verdict: 'no repetitions', significant: null, note: expect.stringMatching(/^not tested: the baseline's samples differ in client_zone \(zone-a1, zone-a2, zone-a3, …\)/) });
+    // One zone a side (zone a against zone b, the point of a zone comparison): tested.
+    expect(compareSamples(zone(latencies('a', 30, 4), () => 'a'), zone(latencies('b', 36, 4), () => 'b')).rows[0]).toMatchObject({ verdict: 'worse', decidedBy: 'mann-whitney' });
   });
 });

@@ -145,7 +145,7 @@ function scalarRow(s: Series, settings: RowSettings): ComparisonRow {
   const a = replicateValues(s.baseline, unit, summarise);
   const b = replicateValues(s.candidate, unit, summarise);
   const head = rowHead(s, s.intervals ? 'intervals' : 'value', s.unit, side(a, s.baseline.length), side(b, s.candidate.length), unit);
-  return decide(head, a, b, settings, 'difference of medians');
+  return decide(head, a, b, settings, 'difference of medians', mixedPlaces(s));
 }
 
 /**
@@ -178,7 +178,7 @@ function percentileRows(s: Series, percentiles: readonly number[], settings: Row
     const a = replicateValues(baseline, unit, summarise);
     const b = replicateValues(candidate, unit, summarise);
     const head = rowHead(s, `p${p}`, valueUnit, side(a, observations(baseline)), side(b, observations(candidate)), unit);
-    return decide(head, a, b, { ...settings, seed: settings.seed + i }, `difference of the median p${p} of the ${unit}s`);
+    return decide(head, a, b, { ...settings, seed: settings.seed + i }, `difference of the median p${p} of the ${unit}s`, mixedPlaces(s));
   });
 }
 
@@ -190,7 +190,8 @@ const side = (values: readonly number[], observations: number): ComparedSide => 
  * t-test on logarithms may stand in (small-sample.ts). The bootstrap interval
  * of the difference of medians is reported beside it.
  */
-function decide(head: RowHead, a: readonly number[], b: readonly number[], settings: RowSettings, of: string): ComparisonRow {
+function decide(head: RowHead, a: readonly number[], b: readonly number[], settings: RowSettings, of: string, mixed?: string): ComparisonRow {
+  if (mixed) return { ...head, significant: null, decidedBy: null, verdict: 'no repetitions', note: mixed };
   if (a.length < 2 || b.length < 2) {
     return { ...head, significant: null, decidedBy: null, verdict: 'no repetitions', note: notTested(head.replicates, a.length, b.length) };
   }
@@ -203,6 +204,25 @@ function decide(head: RowHead, a: readonly number[], b: readonly number[], setti
   if (mw.minP > settings.alpha) return smallSampleRow({ ...head, mannWhitney: mw, bootstrap: ci }, a, b, settings.alpha);
   const significant = mw.p < settings.alpha;
   return { ...head, significant, decidedBy: 'mann-whitney', verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci, note: `Mann–Whitney on ${a.length} and ${b.length} ${head.replicates}s' values` };
+}
+
+/** Where a run ran: runs of one side that differ in these are different conditions, not replicates. */
+const PLACE_LABELS = ['client_cloud', 'server_cloud', 'client_region', 'server_region', 'client_zone', 'server_zone', 'client_machine_type', 'server_machine_type'];
+
+/**
+ * `not tested: the baseline's runs differ in client_zone (a, b)` when one
+ * side's samples come from different places: compare matches series across
+ * zones on purpose (zone A against zone B), but within one side those runs
+ * are different conditions, never replicates of one.
+ */
+function mixedPlaces(s: Series): string | undefined {
+  for (const [name, side] of [['baseline', s.baseline], ['candidate', s.candidate]] as const) {
+    for (const key of PLACE_LABELS) {
+      const values = [...new Set(side.map((x) => x.labels[key]).filter((v) => v !== undefined).map(String))];
+      if (values.length > 1) return `not tested: the ${name}'s samples differ in ${key} (${values.slice(0, 3).join(', ')}${values.length > 3 ? ', …' : ''}); narrow the selection`;
+    }
+  }
+  return undefined;
 }
 
 /** `not tested: one run each`, `not tested: one run in the baseline`. */
