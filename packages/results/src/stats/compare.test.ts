@@ -188,6 +188,8 @@ describe('compareSamples', () => {
     // Four runs a side, each baseline run in its own zone.
     const c = compareSamples(zone(latencies('a', 30, 4), (i) => `zone-a${i + 1}`), latencies('b', 36, 4));
     expect(c.rows[0]).toMatchObject({ verdict: 'no repetitions', significant: null, note: expect.stringMatching(/^not tested: the baseline's samples differ in client_zone \(zone-a1, zone-a2, zone-a3, …\)/) });
+    // Said in the row, not counted as "one run on a side".
+    expect(c.unrepeated).toBe(0);
     // One zone a side (zone a against zone b, the point of a zone comparison): tested.
     expect(compareSamples(zone(latencies('a', 30, 4), () => 'a'), zone(latencies('b', 36, 4), () => 'b')).rows[0]).toMatchObject({ verdict: 'worse', decidedBy: 'mann-whitney' });
   });

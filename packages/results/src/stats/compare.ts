@@ -46,7 +46,7 @@ export interface Comparison {
   readonly baselineOnly: readonly string[];
   readonly candidateOnly: readonly string[];
   readonly warnings: readonly string[];
-  /** Rows with one value on a side (no test possible): said once, not per row. */
+  /** Rows with one run (replicate) on a side, not tested: said once above the table too. */
   readonly unrepeated: number;
   /**
    * Rows no test could decide: too few values (or too many ties) for
@@ -123,7 +123,8 @@ export function compareSamples(baseline: readonly Sample[], candidate: readonly 
     if (hasHistograms) rows.push(...percentileRows(s, options.percentiles ?? [50, 90, 99], settings));
     else rows.push(scalarRow(s, settings));
   }
-  const unrepeated = rows.filter((r) => r.verdict === 'no repetitions').length;
+  // One run on a side; rows whose side mixes places say their own reason.
+  const unrepeated = rows.filter((r) => r.verdict === 'no repetitions' && r.note?.startsWith('not tested: one') === true).length;
   return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings, unrepeated, ...smallSampleNotes(rows, alpha), leftOut };
 }
 
