@@ -51,6 +51,12 @@ describe('A/A: the same spec against itself', () => {
     expect(text.stdout).toMatch(/baseline median +candidate median/);
     expect(text.stdout).toMatch(/^ping +icmp +Average latency p50 .* 1\/1 +not tested: one run each\s*$/m);
     expect(text.stdout).not.toMatch(/ (better|worse) /);
+    expect(text.stdout).not.toContain('the baseline is the newer side');
+    // The first run given is the baseline, whatever its age; the header says when it is the newer one.
+    const reversed = await runCli(['compare', ids[1]!, ids[0]!], { env });
+    expect(reversed.stdout).toMatch(/^baseline +\S*/);
+    expect(reversed.stdout.split('\n')[0]).toContain(ids[1]!);
+    expect(reversed.stdout).toMatch(/^note: +the baseline is the newer side \(compare BASELINE CANDIDATE: the first run given is the baseline\)$/m);
     for (const id of ids) expect(namespacesOf(id)).toEqual([]);
   });
 

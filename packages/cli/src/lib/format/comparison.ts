@@ -73,6 +73,9 @@ function replicatesOf(result: ComparisonResult): string {
 function header(result: ComparisonResult): string[] {
   const side = (name: string, s: ComparisonResult['baseline']) => `${name} ${s.selection} (${s.runs.length} run${s.runs.length === 1 ? '' : 's'}, ${s.samples} samples)`;
   const lines = [side('baseline ', result.baseline), side('candidate', result.candidate)];
+  const [b, c] = [result.baseline.startedAt, result.candidate.startedAt];
+  // The baseline is the first side given, whatever its age: say so when it is the newer one.
+  if (b !== undefined && c !== undefined && b > c) lines.push('note:     the baseline is the newer side (compare BASELINE CANDIDATE: the first run given is the baseline)');
   const differences = result.differences;
   lines.push(differences.length === 0 ? 'differs:  nothing in the specs or in hosts, zones, machine types, tool versions' : `differs:  ${differences.map(difference).join(' · ')}`);
   const none = result.unrepeated;
