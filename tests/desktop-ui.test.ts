@@ -201,9 +201,10 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     expect(await compare.innerText()).toContain('Average latency'); // metrics by name, not by id
     expect(await compare.locator('tbody tr').count()).toBeGreaterThan(10);
     for (const v of verdicts) expect(['better', 'worse', 'higher', 'lower', 'no significant difference', 'too few repetitions']).toContain(v);
-    // One repetition a run: said once above the table, not on every row.
-    expect(await compare.innerText()).not.toContain('no repetitions');
-    expect(await page.getByTestId('compare-repetition-note').innerText()).toMatch(/^No repetitions( in \d+ of \d+ rows|: every row has)/);
+    // One run each: said above the table and in every row, without a verdict's colour.
+    expect(verdicts).toEqual([]);
+    for (const text of await compare.getByTestId('not-tested').allInnerTexts()) expect(text).toBe('not tested: one run each');
+    expect(await page.getByTestId('compare-repetition-note').innerText()).toMatch(/^Not tested(: \d+ of \d+ rows have|: every row has)/);
     await shot('12-compare');
   });
 

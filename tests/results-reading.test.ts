@@ -51,12 +51,12 @@ describe('reading results like a network tool', () => {
     expect(text.code, text.stderr).toBe(0);
     const [table = '', ...rest] = text.stdout.split('\n\n').slice(1);
     expect(text.stdout).toMatch(/^differs: {2}hosts\.b\.link\.rate: — → 200mbit/m);
-    expect(text.stdout.match(/no repetitions/g)).toHaveLength(1);
+    expect(text.stdout).toMatch(/^note: +not tested: every row has one run on a side/m);
     expect(text.stdout).toMatch(/run-level bookkeeping samples \(phase_duration\) left out/);
     expect(table).toMatch(/\bratio\b/);
     expect(table).not.toMatch(/Phase duration|phase=/);
     // iperf3 intervals are one series, compared as a distribution, not "only in baseline" per interval.
-    expect(table).toMatch(/Interval throughput, median of intervals\s.*\s4\/4\s/);
+    expect(table).toMatch(/Interval throughput, median of intervals\s.*\s1\/1\s+not tested: one run each/);
     expect(rest.join('\n')).not.toMatch(/only in (baseline|candidate)/);
     // The three pairs stay three rows per metric.
     expect(table.split('\n').filter((line) => /TCP_RR latency p99\s/.test(line))).toHaveLength(3);
@@ -64,7 +64,7 @@ describe('reading results like a network tool', () => {
     const json = JSON.parse((await cli('compare', plain.run.runId, shaped.run.runId, '--json')).stdout) as ComparisonResult;
     expect(json.rows.some((r) => r.metric === 'phase_duration')).toBe(false);
     expect(json.differences[0]).toEqual({ field: 'hosts.b.link.rate', source: 'spec', baseline: ['—'], candidate: ['200mbit'] });
-    expect(json.rows.find((r) => r.metric === 'Interval Throughput')).toMatchObject({ statistic: 'intervals', baseline: { n: 4 }, candidate: { n: 4 } });
+    expect(json.rows.find((r) => r.metric === 'Interval Throughput')).toMatchObject({ statistic: 'intervals', baseline: { n: 1, observations: 4 }, candidate: { n: 1, observations: 4 } });
   });
 
   it('draws the pairs as a client × server heatmap and per-pair bars, never one pooled bar', async () => {

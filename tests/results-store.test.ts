@@ -85,17 +85,19 @@ describe('results store end to end', () => {
     expect(lines).toHaveLength(a.samples.length + b.samples.length + 1);
   });
 
-  it('compares the two runs by percentile for histograms, and says no test can decide single values', async () => {
+  it('compares the two runs by percentile for histograms, and tests neither: one run each', async () => {
     const result = await json<ComparisonResult>('compare', a.run.runId, b.run.runId);
     const p99 = result.rows.find((r) => r.metric === 'Average Latency' && r.statistic === 'p99' && r.labels['direction'] === 'forward')!;
-    expect(p99).toMatchObject({ decidedBy: 'bootstrap', unit: 'ms', direction: 'lower' });
-    expect(p99.bootstrap!.low).toBeLessThanOrEqual(p99.bootstrap!.high);
+    // The run's packets are observations of one condition, not replicates: no bootstrap over them.
+    expect(p99).toMatchObject({ decidedBy: null, verdict: 'no repetitions', note: 'not tested: one run each', unit: 'ms', direction: 'lower', baseline: { n: 1 } });
+    expect(p99.baseline.observations).toBeGreaterThan(1);
+    expect(p99.bootstrap).toBeUndefined();
     expect(result.rows.find((r) => r.metric === 'Latency p50')).toMatchObject({ verdict: 'no repetitions', decidedBy: null });
     expect(result.rows.some((r) => r.metric === 'Average Latency' && r.statistic === 'value')).toBe(false);
     const text = await cli('compare', 'latest~1', 'latest');
-    expect(text.stdout).toMatch(/benchmark\s+test\s+metric\s+series\s+unit\s+baseline\s+candidate\s+delta\s+delta %/);
-    // Metric names and units as people read them (µs or ms by magnitude), the interval in the same unit.
-    expect(text.stdout).toMatch(/Average latency p99\s+direction=forward\s+(µs|ms).*bootstrap 95% CI/);
+    expect(text.stdout).toMatch(/benchmark\s+test\s+metric\s+series\s+unit\s+baseline median\s+candidate median\s+delta\s+delta %/);
+    // Metric names and units as people read them (µs or ms by magnitude); an untested row says so itself.
+    expect(text.stdout).toMatch(/Average latency p99\s+direction=forward\s+(µs|ms).*\s1\/1\s+not tested: one run each/);
     expect(text.stdout).not.toContain('Average Latency');
     expect((await cli('compare', a.run.runId)).stderr).toMatch(/name the candidate/);
   });

@@ -6,15 +6,16 @@ import { formatComparison } from '../lib/format/comparison.js';
 
 export default class Compare extends NetbenchCommand {
   static override summary = 'Compare two stored runs (or two label selections) metric by metric, with significance where there are repetitions.';
-  static override description = 'Scalars: medians, Mann–Whitney U on the repetitions (exact for small samples, tie-corrected) — with 2 or 3 values a side, too few for it to reach alpha, Welch\'s t-test on the logarithms (assumes log-normal values) — and a seeded bootstrap interval of the difference of medians. Metrics with histograms: compared at p50/p90/p99, never by the mean. The "decided by" column names the test. See docs/results.md.';
+  static override description = 'The first run given is the baseline, the second the candidate; several runs a side (a1,a2,a3) are its replicates. Each run gives one value per row (the median of its samples, or its histograms\' percentile); the tests see only those, so one run a side is "not tested: one run each". Scalars: medians, Mann–Whitney U on the runs (exact for small samples, tie-corrected) — with 2 or 3 values a side, too few for it to reach alpha, Welch\'s t-test on the logarithms (assumes log-normal values) — and a seeded bootstrap interval of the difference of medians. Metrics with histograms: compared at p50/p90/p99, never by the mean. The "decided by" column names the test. See docs/results.md.';
   static override examples = [
     '<%= config.bin %> compare latest~1 latest',
+    '<%= config.bin %> compare a1,a2,a3 b1,b2,b3',
     '<%= config.bin %> compare --baseline client_zone=us-west1-a --candidate client_zone=us-west1-b',
     '<%= config.bin %> compare 6y6d69 k3f9a2 --metric TCP_RR_Latency_p50 --json',
   ];
   static override args = {
-    baseline: Args.string({ required: false, description: 'baseline run (id, prefix/suffix, latest[~N])' }),
-    candidate: Args.string({ required: false, description: 'candidate run' }),
+    baseline: Args.string({ required: false, description: 'the baseline: the first run given (id, prefix/suffix, latest[~N]); several runs joined by commas (a1,a2,a3) are replicates of it' }),
+    candidate: Args.string({ required: false, description: 'the candidate: the second run given, or several joined by commas' }),
   };
   static override flags = {
     db: Flags.string({ summary: 'Results store file (default $NETBENCH_DB, else $NETBENCH_HOME/netbench.db).' }),
@@ -43,7 +44,7 @@ export default class Compare extends NetbenchCommand {
 
 function side(run: string | undefined, labels: string[] | undefined, flag: string): ComparisonSelection {
   if (run !== undefined && labels !== undefined) throw new NetbenchError(`give the ${flag.slice(2)} as a run or as ${flag} labels, not both`);
-  if (run !== undefined) return { runs: [run] };
+  if (run !== undefined) return { runs: run.split(',').map((r) => r.trim()).filter((r) => r !== '') };
   if (labels !== undefined) return { labels: parseLabelConditions(labels, flag) };
   throw new NetbenchError(`name the ${flag.slice(2)}: a run (netbench compare RUN_A RUN_B) or ${flag} key=value`);
 }

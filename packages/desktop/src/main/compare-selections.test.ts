@@ -75,9 +75,10 @@ describe('label selections: the store\'s keys and values, and two selections com
     expect(page?.comparison.baseline.runs).toHaveLength(3);
     expect(page?.comparison.candidate).toMatchObject({ selection: 'client_zone=zone-b', samples: 15 });
     const row = page?.comparison.rows.find((r) => r.metric === 'Average Latency');
-    // Latency 100-108 µs against 180-188 µs over 15 repetitions each: clearly worse, decided by Mann–Whitney U.
-    expect(row).toMatchObject({ verdict: 'worse', significant: true, decidedBy: 'mann-whitney' });
-    expect(row?.mannWhitney?.p).toBeLessThan(0.001);
+    // Latency 100-108 µs against 180-188 µs, three runs a side (their repetitions are not replicates):
+    // each run's median, so 3 against 3, clearly worse, decided by Welch's t-test on logarithms.
+    expect(row).toMatchObject({ verdict: 'worse', significant: true, decidedBy: 'welch-log', replicates: 'run', baseline: { n: 3, observations: 15 } });
+    expect(row?.welch?.p).toBeLessThan(0.001);
     expect(page?.charts.length).toBeGreaterThan(0);
     const bar = page?.charts.find((c) => c.kind === 'bar');
     expect(bar && 'series' in bar ? bar.series.map((s) => s.name) : []).toEqual(['baseline: client_zone=zone-a', 'candidate: client_zone=zone-b']);

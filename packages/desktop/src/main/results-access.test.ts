@@ -88,7 +88,7 @@ describe('two stored runs compared', () => {
     const measured = comparison.rows.filter((r) => r.statistic === 'value' && r.baseline.value !== 0);
     expect(measured.length).toBeGreaterThan(20);
     for (const row of measured) expect(row.deltaPct).toBeCloseTo(10, 6);
-    expect(comparison.candidate).toEqual({ selection: slower, runs: [slower], samples: real.samples.length });
+    expect(comparison.candidate).toEqual({ selection: slower, runs: [slower], samples: real.samples.length, startedAt: expect.any(String) });
   });
 
   it('says which run is missing', async () => {

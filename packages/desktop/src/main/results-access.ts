@@ -62,7 +62,7 @@ export async function compareStoredRuns(db: string | undefined, baseline: string
     // The same run on both sides is read once too.
     const cand = refs[1].runPk === refs[0].runPk ? base : store.load(refs[1]);
     await yieldToEvents();
-    const side = (runId: string, results: RunResults): SideSummary => ({ selection: runId, runs: [runId], samples: results.samples.length });
+    const side = (runId: string, results: RunResults): SideSummary => ({ selection: runId, runs: [runId], samples: results.samples.length, startedAt: results.run.startedAt });
     const comparison: ComparisonResult = {
       db: store.path, ...compareSamples(base.samples, cand.samples, { ignore: [] }),
       baseline: side(refs[0].runId, base), candidate: side(refs[1].runId, cand),

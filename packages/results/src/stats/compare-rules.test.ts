@@ -15,7 +15,7 @@ function sample(runId: string, metric: string, value: number, unit: string, labe
 
 /** iperf3 per-interval samples as the plugin labels them: each with its own start and end. */
 function intervals(runId: string, values: readonly number[]): Sample[] {
-  return values.map((v, i) => sample(runId, 'Interval Throughput', v, 'Mbits/sec', { interval_start: i, interval_end: i + 1.000123 * (runId === 'a' ? 1 : 1.01) }));
+  return values.map((v, i) => sample(runId, 'Interval Throughput', v, 'Mbits/sec', { interval_start: i, interval_end: i + 1.000123 * (runId.startsWith('a') ? 1 : 1.01) }));
 }
 
 function run(runId: string, specText: string): RunRecord {
@@ -26,25 +26,20 @@ function run(runId: string, specText: string): RunRecord {
 }
 
 describe('compare rules', () => {
-  it('compares per-interval samples as one distribution, not one series per interval', () => {
+  it('compares per-interval samples as one series, each run contributing the median of its intervals', () => {
     const c = compareSamples(intervals('a', [940, 941, 939, 942, 938, 940]), intervals('b', [610, 612, 608, 611, 609, 610]));
     expect(c.baselineOnly).toEqual([]);
     expect(c.candidateOnly).toEqual([]);
     expect(c.rows).toHaveLength(1);
     const [row] = c.rows;
-    expect(row).toMatchObject({ metric: 'Interval Throughput', statistic: 'intervals', decidedBy: 'mann-whitney', significant: true, verdict: 'worse' });
-    expect([row!.baseline.n, row!.candidate.n]).toEqual([6, 6]);
+    // Six intervals of one trial are one run's throughput over time, not six replicates.
+    expect(row).toMatchObject({ metric: 'Interval Throughput', statistic: 'intervals', verdict: 'no repetitions', note: 'not tested: one run each', baseline: { n: 1, observations: 6, value: 940 } });
     expect(row!.labels['interval_start']).toBeUndefined();
-    expect(row!.note).toMatch(/compared as distributions/);
-    // Intervals of one trial are expected to share a key: no "pooled as repetitions" warning.
+    // Intervals of one trial are expected to share a key: no "pooled" warning.
     expect(c.warnings).toEqual([]);
-  });
-
-  it('keeps a 3 against 3 interval series a distribution: no t-test stands in for Mann–Whitney', () => {
-    const c = compareSamples(intervals('a', [940, 941, 939]), intervals('b', [610, 612, 608]));
-    expect(c.rows[0]).toMatchObject({ statistic: 'intervals', verdict: 'too few repetitions', decidedBy: null, note: expect.stringMatching(/intervals of one trial are not repetitions, so no t-test stands in$/) });
-    expect(c.rows[0]!.welch).toBeUndefined();
-    expect(c.tooFew.note).toMatch(/undecided: 1 of intervals \(a distribution, not repetitions\)/);
+    // Four runs a side: four medians of intervals a side, which Mann–Whitney can decide.
+    const runs = (side: string, level: number) => ['1', '2', '3', '4'].flatMap((i, k) => intervals(`${side}${i}`, [level + k, level + 1 + k, level - 1 + k]));
+    expect(compareSamples(runs('a', 940), runs('b', 610)).rows[0]).toMatchObject({ statistic: 'intervals', decidedBy: 'mann-whitney', verdict: 'worse', baseline: { n: 4, observations: 12 } });
   });
 
   it('leaves run-level bookkeeping (phase_duration) out of the rows, and counts it', () => {

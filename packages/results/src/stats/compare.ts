@@ -1,10 +1,11 @@
 import type { Labels, Sample } from '@netbench/plugin-api';
-import { excludesZero, bootstrapMedianDiff, DEFAULT_RESAMPLES, type BootstrapInterval } from './bootstrap.js';
+import { bootstrapMedianDiff, DEFAULT_RESAMPLES } from './bootstrap.js';
 import type { ComparedSide, ComparisonRow, RowHead } from './comparison-row.js';
 import { betterDirection } from './direction.js';
-import { bootstrapPercentileDiffs, distributionPercentile, histogramDistribution, mergeDistributions, type Distribution } from './histogram-distribution.js';
+import { distributionPercentile, histogramDistribution, mergeDistributions, type Distribution } from './histogram-distribution.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { median } from './quantile.js';
+import { replicateUnit, replicateValues, type ReplicateUnit } from './replicates.js';
 import { smallSampleRow, smallSampleNotes, type SmallSampleNotes } from './small-sample.js';
 import { describeSeries, POSITION_LABELS, seriesKey, seriesLabels, type SeriesKeyOptions } from './series-key.js';
 import { timeFactor } from './units.js';
@@ -45,7 +46,7 @@ export interface Comparison {
   readonly baselineOnly: readonly string[];
   readonly candidateOnly: readonly string[];
   readonly warnings: readonly string[];
-  /** Rows with one value on a side (no test possible): said once, not per row. */
+  /** Rows with one run (replicate) on a side, not tested: said once above the table too. */
   readonly unrepeated: number;
   /**
    * Rows no test could decide: too few values (or too many ties) for
@@ -76,9 +77,11 @@ interface Series {
 
 /**
  * Compare two sets of samples series by series (metric, unit and the
- * labels that say what was measured). Scalars: medians, Mann–Whitney U on
- * the repetitions, and a bootstrap interval of the difference of medians.
- * Metrics with histograms: compared at each percentile, never by the mean.
+ * labels that say what was measured). Every replicate (a run; a repetition
+ * when both sides are the same runs) gives one value per row, and the tests
+ * see only those: medians, Mann–Whitney U (Welch's t-test on logarithms for
+ * 2 or 3 a side), a bootstrap interval of the difference of medians.
+ * Metrics with histograms: each replicate's p50/p90/p99, never the mean.
  * See docs/results.md for which test decides.
  */
 export function compareSamples(baseline: readonly Sample[], candidate: readonly Sample[], options: CompareOptions = {}): Comparison {
@@ -114,13 +117,14 @@ export function compareSamples(baseline: readonly Sample[], candidate: readonly 
     if (s.candidate.length === 0) { baselineOnly.push(name); continue; }
     if (s.baseline.length === 0) { candidateOnly.push(name); continue; }
     const pooled = s.intervals ? 0 : pooledWithinRun(s);
-    if (pooled) warnings.push(`${name}: ${pooled} samples of one run share the same labels and are pooled as repetitions (use --match LABEL to tell them apart)`);
+    if (pooled) warnings.push(`${name}: ${pooled} samples of one run and repetition share the same labels and are summarised by their median (use --match LABEL to tell them apart)`);
     const settings = { alpha, resamples, seed: rowSeed(seed, key) };
     const hasHistograms = s.baseline.some((x) => x.histogram) && s.candidate.some((x) => x.histogram);
     if (hasHistograms) rows.push(...percentileRows(s, options.percentiles ?? [50, 90, 99], settings));
     else rows.push(scalarRow(s, settings));
   }
-  const unrepeated = rows.filter((r) => r.verdict === 'no repetitions').length;
+  // One run on a side; rows whose side mixes places say their own reason.
+  const unrepeated = rows.filter((r) => r.verdict === 'no repetitions' && r.note?.startsWith('not tested: one') === true).length;
   return { alpha, seed, resamples, rows, baselineOnly, candidateOnly, warnings, unrepeated, ...smallSampleNotes(rows, alpha), leftOut };
 }
 
@@ -136,73 +140,103 @@ interface RowSettings {
 }
 
 function scalarRow(s: Series, settings: RowSettings): ComparisonRow {
-  const a = s.baseline.map((x) => x.value);
-  const b = s.candidate.map((x) => x.value);
-  const base = median(a);
-  const cand = median(b);
-  const head = rowHead(s, s.intervals ? 'intervals' : 'value', s.unit, { value: base, n: a.length }, { value: cand, n: b.length });
+  const unit = replicateUnit(s.baseline, s.candidate);
+  // A repetition's value: the median of its samples (a trial's intervals, streams that share a key).
+  const summarise = (group: readonly Sample[]) => median(group.map((x) => x.value));
+  const a = replicateValues(s.baseline, unit, summarise);
+  const b = replicateValues(s.candidate, unit, summarise);
+  const head = rowHead(s, s.intervals ? 'intervals' : 'value', s.unit, side(a, s.baseline.length), side(b, s.candidate.length), unit);
+  return decide(head, a, b, settings, 'difference of medians', mixedPlaces(s));
+}
+
+/**
+ * Histogram-bearing series, one row per percentile: each replicate's value
+ * is the percentile of its own histograms (a run's: the median of its
+ * repetitions' percentiles), and the test runs on those values. The
+ * observations within one histogram are packets or transactions of one
+ * condition, never replicates.
+ */
+function percentileRows(s: Series, percentiles: readonly number[], settings: RowSettings): ComparisonRow[] {
+  const unit = replicateUnit(s.baseline, s.candidate);
+  const dists = new Map<Sample, Distribution>();
+  const distOf = (x: Sample) => {
+    let d = dists.get(x);
+    if (!d) dists.set(x, d = histogramDistribution([x.histogram!]));
+    return d;
+  };
+  const withHistogram = (side: readonly Sample[]) => side.filter((x) => x.histogram);
+  const baseline = withHistogram(s.baseline);
+  const candidate = withHistogram(s.candidate);
+  const first = distOf(baseline[0]!);
+  // Everything in the sample's unit when it is a time unit, else in the histograms' unit.
+  const valueUnit = timeFactor(first.unit, s.unit) === undefined ? first.unit : s.unit;
+  const observations = (side: readonly Sample[]) => side.reduce((n, x) => n + distOf(x).total, 0);
+  return percentiles.map((p, i) => {
+    const summarise = (group: readonly Sample[]) => {
+      const d = mergeDistributions(group.map(distOf));
+      return distributionPercentile(d.values, d.counts, d.total, p) * (timeFactor(d.unit, valueUnit) ?? 1);
+    };
+    const a = replicateValues(baseline, unit, summarise);
+    const b = replicateValues(candidate, unit, summarise);
+    const head = rowHead(s, `p${p}`, valueUnit, side(a, observations(baseline)), side(b, observations(candidate)), unit);
+    return decide(head, a, b, { ...settings, seed: settings.seed + i }, `difference of the median p${p} of the ${unit}s`, mixedPlaces(s));
+  });
+}
+
+const side = (values: readonly number[], observations: number): ComparedSide => ({ value: median(values), n: values.length, observations });
+
+/**
+ * Decide a row on its replicate values alone: one replicate a side is not
+ * tested; Mann–Whitney where the counts let it reach alpha; else Welch's
+ * t-test on logarithms may stand in (small-sample.ts). The bootstrap interval
+ * of the difference of medians is reported beside it.
+ */
+function decide(head: RowHead, a: readonly number[], b: readonly number[], settings: RowSettings, of: string, mixed?: string): ComparisonRow {
+  if (mixed) return { ...head, significant: null, decidedBy: null, verdict: 'no repetitions', note: mixed };
   if (a.length < 2 || b.length < 2) {
-    return { ...head, significant: null, decidedBy: null, verdict: 'no repetitions', note: 'one value on a side: repeat the runs (options.repetitions) to test significance' };
+    return { ...head, significant: null, decidedBy: null, verdict: 'no repetitions', note: notTested(head.replicates, a.length, b.length) };
   }
-  const intervalNote = s.intervals ? { note: `the ${a.length} and ${b.length} intervals compared as distributions (medians, Mann–Whitney over intervals; intervals of one trial are not independent repetitions)` } : {};
   const mw = mannWhitneyU(a, b);
-  const ci = { ...bootstrapMedianDiff(a, b, { ...settings, confidence: 1 - settings.alpha }), of: 'difference of medians' };
+  const ci = { ...bootstrapMedianDiff(a, b, { ...settings, confidence: 1 - settings.alpha }), of };
   if (a.every((x) => x === a[0]) && b.every((x) => x === a[0])) {
     return { ...head, significant: false, decidedBy: null, verdict: 'no significant difference', mannWhitney: mw, bootstrap: ci, note: 'every value is the same' };
   }
   // Too few values (or too many ties) for the rank test: Welch on logarithms may stand in.
-  if (mw.minP > settings.alpha) return smallSampleRow({ ...head, mannWhitney: mw, bootstrap: ci }, a, b, s.intervals, settings.alpha);
+  if (mw.minP > settings.alpha) return smallSampleRow({ ...head, mannWhitney: mw, bootstrap: ci }, a, b, settings.alpha);
   const significant = mw.p < settings.alpha;
-  return { ...head, significant, decidedBy: 'mann-whitney', verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci, ...intervalNote };
+  return { ...head, significant, decidedBy: 'mann-whitney', verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci, note: `Mann–Whitney on ${a.length} and ${b.length} ${head.replicates}s' values` };
 }
+
+/** Where a run ran: runs of one side that differ in these are different conditions, not replicates. */
+const PLACE_LABELS = ['client_cloud', 'server_cloud', 'client_region', 'server_region', 'client_zone', 'server_zone', 'client_machine_type', 'server_machine_type'];
 
 /**
- * Histogram-bearing series, one row per percentile. With enough histograms
- * per side (repetitions or runs) for Mann–Whitney to reach alpha, it
- * decides on the per-histogram percentiles — repetitions carry the
- * run-to-run variation — and the interval is the bootstrap of the
- * difference of their medians. Otherwise the bootstrap of the pooled
- * observations decides.
+ * `not tested: the baseline's runs differ in client_zone (a, b)` when one
+ * side's samples come from different places: compare matches series across
+ * zones on purpose (zone A against zone B), but within one side those runs
+ * are different conditions, never replicates of one.
  */
-function percentileRows(s: Series, percentiles: readonly number[], settings: RowSettings): ComparisonRow[] {
-  const distsA = s.baseline.flatMap((x) => (x.histogram ? [histogramDistribution([x.histogram])] : []));
-  const distsB = s.candidate.flatMap((x) => (x.histogram ? [histogramDistribution([x.histogram])] : []));
-  const distA = mergeDistributions(distsA);
-  const distB = mergeDistributions(distsB);
-  // Everything in the sample's unit when it is a time unit, else in the histograms' unit.
-  const unit = timeFactor(distA.unit, s.unit) === undefined ? distA.unit : s.unit;
-  const at = (d: Distribution, p: number) => distributionPercentile(d.values, d.counts, d.total, p) * (timeFactor(d.unit, unit) ?? 1);
-  const confidence = 1 - settings.alpha;
-  let pooled: BootstrapInterval[] | undefined;
-  return percentiles.map((p, i) => {
-    const head = rowHead(s, `p${p}`, unit, { value: at(distA, p), n: distA.total }, { value: at(distB, p), n: distB.total });
-    const perA = distsA.map((d) => at(d, p));
-    const perB = distsB.map((d) => at(d, p));
-    if (perA.length >= 2 && perB.length >= 2) {
-      const mw = mannWhitneyU(perA, perB);
-      if (mw.minP <= settings.alpha) {
-        const significant = mw.p < settings.alpha;
-        const ci = { ...bootstrapMedianDiff(perA, perB, { ...settings, seed: settings.seed + i, confidence }), of: `difference of the median p${p} of the histograms` };
-        return { ...head, significant, decidedBy: 'mann-whitney' as const, verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci, note: `Mann–Whitney on the p${p} of each of ${perA.length} and ${perB.length} histograms` };
-      }
+function mixedPlaces(s: Series): string | undefined {
+  for (const [name, side] of [['baseline', s.baseline], ['candidate', s.candidate]] as const) {
+    for (const key of PLACE_LABELS) {
+      const values = [...new Set(side.map((x) => x.labels[key]).filter((v) => v !== undefined).map(String))];
+      if (values.length > 1) return `not tested: the ${name}'s samples differ in ${key} (${values.slice(0, 3).join(', ')}${values.length > 3 ? ', …' : ''}); narrow the selection`;
     }
-    pooled ??= bootstrapPercentileDiffs(distA, distB, percentiles, { ...settings, confidence });
-    const scale = timeFactor(distA.unit, unit) ?? 1;
-    const ci = { ...scaleInterval(pooled[i]!, scale), of: `difference of p${p}` };
-    const significant = excludesZero(ci);
-    return { ...head, significant, decidedBy: 'bootstrap' as const, verdict: verdict(significant, head.delta, head.direction), bootstrap: ci, note: 'bootstrap of the pooled observations (repetitions would add run-to-run variation)' };
-  });
+  }
+  return undefined;
 }
 
-function rowHead(s: Series, statistic: string, unit: string, baseline: ComparedSide, candidate: ComparedSide): RowHead {
+/** `not tested: one run each`, `not tested: one run in the baseline`. */
+export function notTested(unit: ReplicateUnit, a: number, b: number): string {
+  if (a < 2 && b < 2) return `not tested: one ${unit} each`;
+  return `not tested: one ${unit} in the ${a < 2 ? 'baseline' : 'candidate'}`;
+}
+
+function rowHead(s: Series, statistic: string, unit: string, baseline: ComparedSide, candidate: ComparedSide, replicates: ReplicateUnit): RowHead {
   const delta = candidate.value - baseline.value;
   const deltaPct = baseline.value === 0 ? (delta === 0 ? 0 : Number.POSITIVE_INFINITY * Math.sign(delta)) : (delta / Math.abs(baseline.value)) * 100;
   const direction = betterDirection(s.metric, s.unit);
-  return { metric: s.metric, statistic, unit, labels: s.labels, baseline, candidate, delta, deltaPct, ...(direction ? { direction } : {}) };
-}
-
-function scaleInterval(ci: BootstrapInterval, factor: number): BootstrapInterval {
-  return factor === 1 ? ci : { ...ci, low: ci.low * factor, high: ci.high * factor };
+  return { metric: s.metric, statistic, unit, labels: s.labels, replicates, baseline, candidate, delta, deltaPct, ...(direction ? { direction } : {}) };
 }
 
 /** Samples of one run and repetition that share a series key (so are not really repetitions). */

@@ -2,27 +2,36 @@ import type { Labels } from '@netbench/plugin-api';
 import type { BootstrapInterval } from './bootstrap.js';
 import type { Direction } from './direction.js';
 import type { MannWhitneyResult } from './mann-whitney.js';
+import type { ReplicateUnit } from './replicates.js';
 import type { Verdict } from './verdict.js';
 import type { WelchLogRefusal, WelchLogResult } from './welch.js';
 
 export interface ComparedSide {
-  /** Median of the values (a histogram row: the percentile of the merged histograms). */
+  /**
+   * The median of the side's replicate values: each replicate's value is the
+   * median of its samples (a histogram row: the replicate's percentile).
+   */
   readonly value: number;
-  /** Values behind it: repetitions × runs (observations for a histogram row, intervals for an interval series). */
+  /** Replicates behind it (runs, or repetitions when both sides are the same runs): what the tests count. */
   readonly n: number;
+  /** Samples behind it (a histogram row: observations, e.g. packets): they describe the replicates, they are not replicates. */
+  readonly observations: number;
 }
 
 export interface ComparisonRow {
   readonly metric: string;
   /**
-   * `value`; the percentile (`p99`) for a metric compared by its histogram;
-   * `intervals` for per-interval samples (iperf3 `-i`), compared as a
-   * distribution: their medians and Mann–Whitney over the intervals.
+   * What each replicate contributes: `value`, the median of its samples;
+   * the percentile (`p99`) of its histograms for a metric that has them;
+   * `intervals`, the median of its per-interval samples (iperf3 `-i`).
+   * The sides' figures are medians of those over the replicates.
    */
   readonly statistic: string;
   readonly unit: string;
   /** The labels that identify this series (benchmark, test, parameters, tool labels). */
   readonly labels: Labels;
+  /** What one replicate is (replicates.ts): `run`, or `repetition` when both sides are the same runs. */
+  readonly replicates: ReplicateUnit;
   readonly baseline: ComparedSide;
   readonly candidate: ComparedSide;
   /** candidate − baseline. */
@@ -30,7 +39,7 @@ export interface ComparisonRow {
   /** delta / |baseline| × 100. */
   readonly deltaPct: number;
   readonly direction?: Direction;
-  /** `null` when no test could decide. */
+  /** `null` when no test could decide (one replicate a side: `verdict` is `no repetitions`, `note` says `not tested: one run each`). */
   readonly significant: boolean | null;
   /**
    * The test whose result is `significant`. `welch-log`: Welch's t-test on

@@ -1,5 +1,7 @@
 // Statistics over stored results: comparison, trend, and the tests behind them.
 export { compareSamples, describeSeries, isBookkeeping } from './compare.js';
+export { replicateUnit, replicateValues } from './replicates.js';
+export type { ReplicateUnit } from './replicates.js';
 export { runDifferences } from './run-differences.js';
 export type { Difference } from './run-differences.js';
 export type { CompareOptions, Comparison, ComparisonRow, ComparedSide, Verdict } from './compare.js';

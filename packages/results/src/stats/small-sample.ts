@@ -16,17 +16,15 @@ const NAMED_ROWS = 4;
 /**
  * A single-number row whose values are too few a side for Mann–Whitney to
  * reach alpha whatever they are (3 and 3: smallest p 0.1) is decided by
- * Welch's t-test on the logarithms, which can. Not a distribution row
- * (intervals of one trial are not repetitions), not when ties rather than
+ * Welch's t-test on the logarithms, which can. Not when ties rather than
  * counts keep the rank test from deciding, not with a value ≤ 0 or without
  * spread: those stay "too few repetitions", with the reason in the note.
  */
-export function smallSampleRow(head: RowHead & Pick<ComparisonRow, 'mannWhitney'>, a: readonly number[], b: readonly number[], intervals: boolean, alpha: number): ComparisonRow {
+export function smallSampleRow(head: RowHead & Pick<ComparisonRow, 'mannWhitney'>, a: readonly number[], b: readonly number[], alpha: number): ComparisonRow {
   const minP = round(head.mannWhitney?.minP ?? 1);
   const cannot = `with ${a.length} and ${b.length} values Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minP})`;
   const undecided = (note: string, welchRefused?: WelchLogRefusal): ComparisonRow =>
     ({ ...head, significant: null, decidedBy: null, verdict: 'too few repetitions', note, ...(welchRefused ? { welchRefused } : {}) });
-  if (intervals) return undecided(`${cannot}; intervals of one trial are not repetitions, so no t-test stands in`);
   if (rankTestFloor(a.length, b.length) <= alpha) return undecided(`${cannot}: too many ties`);
   const welch = welchLogT(a, b, { alpha });
   if ('refused' in welch) return undecided(`${cannot}; Welch's t-test on logarithms cannot stand in: ${REFUSALS[welch.refused]}`, welch.refused);
@@ -74,14 +72,13 @@ function tooFewNote(rows: readonly ComparisonRow[], alpha: number): SmallSampleN
   };
   count((r) => r.welchRefused === 'non-positive', `with a value ≤ 0 (no logarithm for Welch's t-test)`);
   count((r) => r.welchRefused === 'no spread', 'without spread within either side (Welch\'s t-test has no noise to estimate)');
-  count((r) => r.statistic === 'intervals', 'of intervals (a distribution, not repetitions)');
-  count((r) => r.statistic !== 'intervals' && rankTestFloor(r.baseline.n, r.candidate.n) <= alpha, 'held back by ties');
+  count((r) => rankTestFloor(r.baseline.n, r.candidate.n) <= alpha, 'held back by ties');
   const enough = fewestDeciding(alpha);
   return {
     rows: few.length,
     note: `with ${countsOf(few)} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minPOf(few)})`
       + (why.length > 0 ? `; undecided: ${why.join(', ')}` : '')
-      + `; ${enough} repetitions a side let Mann–Whitney decide (p down to ${round(rankTestFloor(enough, enough))}), ${enough + 1} leave room (${round(rankTestFloor(enough + 1, enough + 1))})`,
+      + `; ${enough} ${unitsOf(few)} a side let Mann–Whitney decide (p down to ${round(rankTestFloor(enough, enough))}), ${enough + 1} leave room (${round(rankTestFloor(enough + 1, enough + 1))})`,
   };
 }
 
@@ -93,6 +90,7 @@ export function fewestDeciding(alpha: number): number {
   return n;
 }
 
+const unitsOf = (rows: readonly ComparisonRow[]) => (rows.every((r) => r.replicates === 'repetition') ? 'repetitions' : 'runs');
 const countsOf = (rows: readonly ComparisonRow[]) => [...new Set(rows.map((r) => `${r.baseline.n} and ${r.candidate.n}`))].join(', ');
 const minPOf = (rows: readonly ComparisonRow[]) => round(Math.min(...rows.map((r) => r.mannWhitney?.minP ?? 1)));
 const round = (x: number) => Number(x.toPrecision(3));

@@ -22,6 +22,8 @@ export interface SideSummary {
   readonly selection: string;
   readonly runs: readonly string[];
   readonly samples: number;
+  /** When the side's first run started (ISO time): the header says when the baseline is the newer side. */
+  readonly startedAt?: string;
 }
 
 export interface ComparisonResult extends Comparison {
@@ -50,12 +52,17 @@ function select(store: ResultsStore, selection: ComparisonSelection): { samples:
     const refs = selection.runs.map((ref) => store.resolve(ref));
     const loaded = refs.map((ref) => store.load(ref));
     const samples = loaded.flatMap((r) => r.samples);
-    return { samples, runs: loaded.map((r) => r.run), summary: { selection: refs.map((r) => r.runId).join(' '), runs: refs.map((r) => r.runId), samples: samples.length } };
+    return { samples, runs: loaded.map((r) => r.run), summary: { selection: refs.map((r) => r.runId).join(' '), runs: refs.map((r) => r.runId), samples: samples.length, ...firstStart(refs) } };
   }
   if (selection.labels.length === 0) throw new NetbenchError('a label selection needs at least one key=value');
   const runs = store.select(selection.labels);
   const text = selection.labels.map(([k, v]) => `${k}=${v}`).join(' ');
   if (runs.length === 0) throw new NetbenchError(`no stored samples have ${text} (in ${store.path})`);
   const samples = runs.flatMap((r) => r.samples);
-  return { samples, runs: [], summary: { selection: text, runs: runs.map((r) => r.ref.runId), samples: samples.length } };
+  return { samples, runs: [], summary: { selection: text, runs: runs.map((r) => r.ref.runId), samples: samples.length, ...firstStart(runs.map((r) => r.ref)) } };
+}
+
+function firstStart(refs: readonly { readonly startedAt: number }[]): { startedAt?: string } {
+  const first = Math.min(...refs.map((r) => r.startedAt));
+  return Number.isFinite(first) ? { startedAt: new Date(first).toISOString() } : {};
 }

@@ -52,6 +52,7 @@ function evidence(row: ComparisonRow): string {
   }
   // Too few repetitions: the header says why, once.
   if (row.verdict === 'too few repetitions') return '';
+  if (row.decidedBy === 'mann-whitney' || unrepeated(row)) return '';
   return row.note?.split(':')[0] ?? '';
 }
 
@@ -61,21 +62,32 @@ function difference(d: ComparisonResult['differences'][number]): string {
   return `${d.field}: ${side(d.baseline)} → ${side(d.candidate)}`;
 }
 
+/** `runs`, `repetitions` or `runs (repetitions where both sides are the same runs)`. */
+function replicatesOf(result: ComparisonResult): string {
+  const units = new Set(result.rows.map((r) => r.replicates));
+  if (units.size === 1 && units.has('repetition')) return 'repetitions';
+  return units.has('repetition') ? 'runs (repetitions where both sides are the same runs)' : 'runs';
+}
+
 /** The header: the two sides, what differs between them, and the notes that hold for every row. */
 function header(result: ComparisonResult): string[] {
   const side = (name: string, s: ComparisonResult['baseline']) => `${name} ${s.selection} (${s.runs.length} run${s.runs.length === 1 ? '' : 's'}, ${s.samples} samples)`;
   const lines = [side('baseline ', result.baseline), side('candidate', result.candidate)];
+  const [b, c] = [result.baseline.startedAt, result.candidate.startedAt];
+  // The baseline is the first side given, whatever its age: say so when it is the newer one.
+  if (b !== undefined && c !== undefined && b > c) lines.push('note:     the baseline is the newer side (compare BASELINE CANDIDATE: the first run given is the baseline)');
   const differences = result.differences;
   lines.push(differences.length === 0 ? 'differs:  nothing in the specs or in hosts, zones, machine types, tool versions' : `differs:  ${differences.map(difference).join(' · ')}`);
   const none = result.unrepeated;
   if (none > 0) {
     const all = none === result.rows.length;
-    lines.push(`note:     ${all ? 'no repetitions: every row has' : `no repetitions in ${none} of ${result.rows.length} rows, which have`} one value on a side, so ${all ? 'differences are shown but not tested' : 'their verdict is blank'}; repeat trials (options.repetitions: 5; with 2 or 3 a side Welch's t-test on logarithms decides single-number rows, 4 a side Mann–Whitney) or compare several runs a side`);
+    lines.push(`note:     ${all ? 'not tested: every row has' : `not tested: ${none} of ${result.rows.length} rows have`} one run on a side (a run's packets, intervals and repetitions describe one condition, they are not replicates); compare several runs a side (compare A1,A2,A3 B1,B2,B3: Welch's t-test on logarithms with 2 or 3 a side, Mann–Whitney from 4)`);
   }
   if (result.welch.note) lines.push(`note:     Welch's t-test on logarithms decided ${result.welch.rows} of ${result.rows.length} rows: ${result.welch.note}`);
   if (result.tooFew.note) lines.push(`note:     too few repetitions in ${result.tooFew.rows} of ${result.rows.length} rows: ${result.tooFew.note}`);
   const left = result.leftOut.baseline + result.leftOut.candidate;
   if (left > 0) lines.push(`note:     ${left} run-level bookkeeping samples (phase_duration) left out; --metric phase_duration compares them`);
+  lines.push(`values:   the median over each side's ${replicatesOf(result)} of each one's value (the median of its samples; a histogram row: its percentile); n = ${replicatesOf(result)} a side`);
   lines.push(`alpha ${result.alpha} · bootstrap ${result.resamples} resamples, seed ${result.seed}`);
   return lines;
 }
@@ -83,27 +95,22 @@ function header(result: ComparisonResult): string[] {
 /** `compare`: one line per metric (and percentile), then what only one side had. */
 export function formatComparison(result: ComparisonResult): string {
   const series = distinguishing(result.rows);
-  const tested = result.rows.some((r) => !unrepeated(r));
   const columns: Column<ComparisonRow>[] = [
     { header: 'benchmark', value: (r) => label(r.labels, 'benchmark') },
     { header: 'test', value: (r) => label(r.labels, 'test') },
     { header: 'metric', value: (r) => (r.statistic === 'value' ? metricName(r.metric) : r.statistic === 'intervals' ? `${metricName(r.metric)}, median of intervals` : `${metricName(r.metric)} ${r.statistic}`) },
     { header: 'series', value: (r) => series.get(r) ?? '' },
     { header: 'unit', value: (r) => inUnit(r).unit },
-    { header: 'baseline', value: (r) => inUnit(r).baseline, align: 'right' },
-    { header: 'candidate', value: (r) => inUnit(r).candidate, align: 'right' },
+    { header: 'baseline median', value: (r) => inUnit(r).baseline, align: 'right' },
+    { header: 'candidate median', value: (r) => inUnit(r).candidate, align: 'right' },
     { header: 'delta', value: (r) => inUnit(r).delta, align: 'right' },
     { header: 'delta %', value: (r) => pct(r.deltaPct), align: 'right' },
     { header: 'ratio', value: ratio, align: 'right' },
-    { header: 'n', value: (r) => (r.statistic === 'value' || r.statistic === 'intervals' ? `${r.baseline.n}/${r.candidate.n}` : ''), align: 'right' },
+    { header: 'n', value: (r) => `${r.baseline.n}/${r.candidate.n}`, align: 'right' },
+    // An untested row says so in its verdict cell: a row read alone must not look decided.
+    { header: 'verdict', value: (r) => (unrepeated(r) ? (r.note ?? 'not tested') : r.verdict) },
+    { header: 'decided by', value: evidence },
   ];
-  // With no row tested, the verdict columns would only repeat the header's note.
-  if (tested) {
-    columns.push(
-      { header: 'verdict', value: (r) => (unrepeated(r) ? '' : r.verdict) },
-      { header: 'decided by', value: (r) => (unrepeated(r) ? '' : evidence(r)) },
-    );
-  }
   const table = formatTable(result.rows, columns);
   return [
     ...header(result),

@@ -21,8 +21,8 @@ export function repetitionNote(result: ComparisonResult): string | undefined {
   const none = result.unrepeated;
   if (none === 0) return undefined;
   const all = none === result.rows.length;
-  return `${all ? 'No repetitions: every row has' : `No repetitions in ${none} of ${result.rows.length} rows, which have`} one value on a side, so ${all ? 'differences are shown but not tested' : 'their verdict is blank'}. `
-    + 'Repeat the trials (options.repetitions: 5; with 2 or 3 a side Welch\'s t-test on logarithms decides single figures, 4 a side Mann–Whitney) or compare several runs a side.';
+  return `${all ? 'Not tested: every row has' : `Not tested: ${none} of ${result.rows.length} rows have`} one run on a side, and a run's packets, intervals and repetitions describe one condition, they are not replicates. `
+    + 'Compare several runs a side (two label selections, e.g. spec=NAME and a time or run label): with 2 or 3 a side Welch\'s t-test on logarithms decides single figures, from 4 a side Mann–Whitney.';
 }
 
 /** What differs between the sides, the repetition note and the bookkeeping left out: said once, above the table. */

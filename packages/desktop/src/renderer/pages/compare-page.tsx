@@ -18,6 +18,7 @@ export function ComparePage({ args }: { args: readonly string[] }) {
       <h1 id="compare-title">{title(choice)}</h1>
       {/* Keyed by the route: the form starts from what is shown. */}
       <CompareForm key={args.join('/')} initial={choice ?? { mode: 'runs' }} />
+      {choice && <Swap choice={choice} />}
       {choice?.runs && <RunsComparison baseline={choice.runs[0]} candidate={choice.runs[1]} />}
       {choice?.labels && <SelectionsComparison baseline={choice.labels[0]} candidate={choice.labels[1]} />}
     </section>
@@ -48,8 +49,16 @@ function parseArgs(args: readonly string[]): CompareChoice | undefined {
 function title(choice: CompareChoice | undefined) {
   if (choice?.runs) {
     const [a, b] = choice.runs;
-    return <>Compare <a href={href('run', a)}><code>{a}</code></a> (baseline) → <a href={href('run', b)}><code>{b}</code></a></>;
+    return <>Compare <a href={href('run', a)}><code>{a}</code></a> (baseline) → <a href={href('run', b)}><code>{b}</code></a> (candidate)</>;
   }
-  if (choice?.labels) return <>Compare <code>{selectionText(choice.labels[0])}</code> (baseline) → <code>{selectionText(choice.labels[1])}</code></>;
+  if (choice?.labels) return <>Compare <code>{selectionText(choice.labels[0])}</code> (baseline) → <code>{selectionText(choice.labels[1])}</code> (candidate)</>;
   return <>Compare</>;
+}
+
+/** The baseline is the user's choice: one click makes the candidate the baseline. */
+function Swap({ choice }: { choice: CompareChoice }) {
+  const to = choice.runs ? href('compare', choice.runs[1], choice.runs[0])
+    : choice.labels ? href('compare', 'labels', encodeSelection(choice.labels[1]), encodeSelection(choice.labels[0])) : undefined;
+  if (!to) return null;
+  return <p className="small" data-testid="compare-baseline-choice">Baseline: <strong>{choice.runs ? choice.runs[0] : selectionText(choice.labels![0])}</strong>{' '}<a className="button" href={to} data-testid="compare-swap">Swap baseline and candidate</a></p>;
 }

@@ -47,6 +47,12 @@ function headlineText(run: Run): string {
   return `${metricName(h.metric)} ${formatQuantity(h.value, h.unit)}${h.n > 1 ? ` · median of ${h.n}` : ''}`;
 }
 
+/** Run ids ordered by start time (then by id, which starts with the time). */
+export function byStart(ids: readonly string[], runs: readonly Run[]): string[] {
+  const started = (id: string) => runs.find((r) => r.runId === id)?.startedAt ?? '';
+  return [...ids].sort((a, b) => started(a).localeCompare(started(b)) || a.localeCompare(b));
+}
+
 /** History from the results store, newest first, with filters; pick two runs to compare. */
 export function ResultsPage() {
   const [draft, setDraft] = useState({ spec: '', tool: '', status: '', since: '' });
@@ -66,6 +72,8 @@ export function ResultsPage() {
   };
   const sortBy = (key: SortKey) => setSort((now) => ({ key, descending: now.key === key ? !now.descending : key === 'startedAt' }));
   const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
+  // The older run is the baseline, whichever box was ticked first; the compare page can swap them.
+  const [older, newer] = byStart(picked, runs.data?.runs ?? []);
 
   return (
     <section aria-labelledby="results-title" data-testid="results-page">
@@ -73,8 +81,9 @@ export function ResultsPage() {
         <h1 id="results-title">Results</h1>
         <div className="row">
           <a className="button" href={href('compare', 'labels')} data-testid="compare-labels-link">Compare label selections…</a>
-          <button type="button" className="primary" disabled={picked.length !== 2} onClick={() => go('compare', picked[0]!, picked[1]!)} data-testid="compare-button">
-            Compare {picked.length}/2 selected
+          <button type="button" className="primary" disabled={picked.length !== 2} onClick={() => go('compare', older!, newer!)} data-testid="compare-button"
+            title={picked.length === 2 ? `baseline ${older} (older) → candidate ${newer}` : 'tick two runs'}>
+            Compare {picked.length}/2 selected{picked.length === 2 ? ' (older as baseline)' : ''}
           </button>
         </div>
       </div>

@@ -100,7 +100,7 @@ export function TestsStep({ value, set, hasLocal, allLocal, checks, onBack, onNe
           <label className="block">Repetitions (random order)
             <input type="number" min={1} max={100} value={value.repetitions} onChange={(e) => set({ ...value, repetitions: int(e.target.value, 1, 100) })} />
           </label>
-          <p className="muted small">Every trial runs this many times, interleaved in random order, so a comparison can tell a difference from noise (one run decides nothing). With 3, latency percentiles and throughput intervals can be decided by a rank test, and a single figure per trial (a netperf rate, an iperf3 total) by Welch&apos;s t-test on logarithms, which assumes log-normal noise (not counts that can be 0, such as retransmits); with 5 the rank test decides those too, without that assumption.</p>
+          <p className="muted small">Every trial runs this many times, interleaved in random order, so each run&apos;s figure is the median of several and configurations of this run can be told apart: compared within the run, its repetitions are the replicates (with 3, Welch&apos;s t-test on logarithms decides a single figure, assuming log-normal noise; with 4 and more a rank test, without). Against another run, the run is the replicate — repetitions share their run&apos;s moment and machine — so run the spec several times a side to test runs.</p>
         </div>
         {hasLocal && (
           <div data-testid="shaping">
