@@ -76,7 +76,18 @@ benchmarks:
   });
 
   it('plan warns when both ends share this small machine unpinned', async () => {
-    const result = await runCli(['plan', 'examples/quickstart.yaml']);
+    // The quickstart without its pinning (the example itself is pinned and warns about nothing).
+    const dir = mkdtempSync(join(tmpdir(), 'netbench-unpinned-'));
+    writeFileSync(join(dir, 'unpinned.yaml'), `name: unpinned
+hosts:
+  client: { cloud: local }
+  server: { cloud: local }
+benchmarks:
+  - { tool: ping, client: client, server: server, count: 200, interval: 0.01 }
+  - { tool: netperf, client: client, server: server, tests: [TCP_RR, TCP_STREAM], duration: 5 }
+  - { tool: iperf3, client: client, server: server, protocol: tcp, streams: 2, duration: 5 }
+`);
+    const result = await runCli(['plan', join(dir, 'unpinned.yaml')]);
     expect(result.code, result.stderr).toBe(0);
     if (availableParallelism() <= 4) expect(result.stderr).toMatch(/warning: \d+ ping, netperf, iperf3 trials run both ends on this machine's \d CPUs? without pinning/);
     else expect(result.stderr).not.toMatch(/without pinning/);

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createPlan, createRegistry, loadSpec } from '@netbench/core';
+import { createPlan, createRegistry, loadSpec, placementWarnings, planSpec } from '@netbench/core';
 import { repoRoot } from './helpers/cli.js';
 
 describe('scenario examples (examples/*.yaml) validate and plan', () => {
@@ -49,6 +49,14 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
     const plan = await createPlan(spec, registry);
     expect([plan.trials.length, plan.cells, plan.fleet.length]).toEqual([trials, cells, fleet]);
     expect(spec.description ?? '').not.toBe('');
+  });
+
+  // An example that warns about itself teaches people to ignore warnings: none of netbench's own, on this machine,
+  // and none about CPU placement on a 2-CPU one whatever this machine has (both ends of a lab trial share its CPUs).
+  test.each(Object.keys(EXAMPLES))('%s plans without a warning of its own', async (file) => {
+    const { plan, warnings } = await planSpec({ file: join(repoRoot, 'examples', file), registry });
+    expect(warnings).toEqual([]);
+    expect(placementWarnings(plan, 2)).toEqual([]);
   });
 
   test('the packets-per-second example is one trial of flows to both servers per burst step', async () => {

@@ -31,6 +31,11 @@ describe('quickstart on the local lab', () => {
     expect(results.run.trials.every((t) => t.status === 'succeeded')).toBe(true);
   });
 
+  it('prints no warning of its own (its trials are pinned, so A/A runs do not differ by CPU placement)', () => {
+    expect(result.stderr).not.toMatch(/warning/i);
+    expect(results.samples.filter((s) => s.trialId && s.labels.tool !== 'ping').every((s) => s.labels.cpu_client === 0 && s.labels.cpu_server === 1)).toBe(true);
+  });
+
   it('runs ping both ways, netperf TCP_RR and TCP_STREAM, and iperf3', () => {
     const tests = results.run.trials.map((t) => `${t.tool}:${t.test}`).sort();
     expect(tests).toEqual(['iperf3:tcp', 'netperf:TCP_RR', 'netperf:TCP_STREAM', 'ping:icmp', 'ping:icmp']);

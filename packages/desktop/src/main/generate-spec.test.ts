@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '@netbench/core';
+import { createPlan, createRegistry, loadSpec, placementWarnings } from '@netbench/core';
 import { checkSpecText } from './check-spec-text.js';
 import { generateSpec } from './generate-spec.js';
 
@@ -17,6 +17,18 @@ describe('generateSpec: the wizard answers as a spec', () => {
     expect(check.ok && check.plan.trials.length).toBe(18);
     expect(text).toMatch(/options:\n {2}repetitions: 3\n {2}order: random/);
     expect(check.ok && new Set(check.plan.trials.map((t) => t.test))).toEqual(new Set(['icmp', 'TCP_RR']));
+  });
+
+  it('pins both ends of a local-lab pair to CPUs of their own: its spec carries no warning', async () => {
+    const text = generateSpec({ name: 'lab', question: 'onprem', tools: ['ping', 'netperf', 'iperf3'], direction: 'both', durationSeconds: 2, sites: [{ kind: 'local' }, { kind: 'local' }] });
+    const check = await checkSpecText(registry, text);
+    expect(check.ok, JSON.stringify(check)).toBe(true);
+    expect(check.warnings).toEqual([]);
+    // On a 2-CPU machine too, whatever this one has.
+    const { spec, blocks } = await loadSpec({ text, file: 'spec.yaml' }, registry);
+    const plan = await createPlan(spec, registry, blocks);
+    expect(placementWarnings(plan, 2)).toEqual([]);
+    expect(plan.trials.every((t) => t.params['cpu_client'] === 0 && (t.tool === 'ping' || t.params['cpu_server'] === 1))).toBe(true);
   });
 
   it('writes cloud zones, machine types and SSH machines in each plugin\'s fields', async () => {
