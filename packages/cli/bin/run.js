@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 import { enableCompileCache } from 'node:module';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { codeCacheDir } from '../dist/code-cache-dir.js';
 
 // Node caches the compiled code of netbench and its dependencies on disk, so
-// every command after the first starts faster.
-enableCompileCache?.();
+// every command after the first starts faster. Only in netbench's private
+// cache folder (never Node's default, the OS temp folder: an entry someone
+// else planted there would run as this user); NETBENCH_CODE_CACHE=off: none.
+const cacheDir = codeCacheDir();
+if (cacheDir !== undefined) enableCompileCache?.(join(cacheDir, 'node'));
 // A reader that stops early (`netbench schema | head -1`) closes the pipe: the
 // output is no longer wanted, which is not a failure. Without this, the write
 // error left the top-level await unsettled and Node exited 13 with a warning.
@@ -27,7 +31,7 @@ async function fastRun() {
   // A classic script with a code cache taken after a run (src/run-bundle.ts); plugins get its zod and plugin-api.
   // A code cache per spec file: runs of one spec call the same functions.
   const spec = process.argv.slice(3).find((arg) => /\.(ya?ml|json)$/i.test(arg));
-  const { exports } = loadRunBundle(entry, { variant: spec === undefined ? '' : resolve(spec) });
+  const { exports } = loadRunBundle(entry, { cacheDir, variant: spec === undefined ? '' : resolve(spec) });
   shareBundledModules(new URL('./', entry));
   return exports.fastRun;
 }

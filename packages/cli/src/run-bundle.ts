@@ -1,11 +1,13 @@
 // Loads the run bundle (`dist/bundle/run.cjs`, scripts/bundle-run.mjs) as a
 // classic script through `vm`, with a V8 code cache taken after a run.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { codeCacheDir } from './code-cache-dir.js';
+
+export { codeCacheDir };
 
 /** What the script exports: `netbench run` and the modules it shares with plugins (src/shared-modules.ts). */
 export interface RunBundle {
@@ -15,27 +17,6 @@ export interface RunBundle {
 
 /** Where `dist/bundle/shared-*.js` find the script's shared modules. */
 export const SHARED_GLOBAL = Symbol.for('netbench.run-bundle');
-
-/**
- * The folder for the code caches: `$NETBENCH_CODE_CACHE` when it names one,
- * else `$NETBENCH_HOME/cache`, else `~/.netbench/cache`; none when
- * `NETBENCH_CODE_CACHE=off`. Only a folder of this user's that no one else
- * can write is used: a cache is code this process runs.
- */
-export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const chosen = env['NETBENCH_CODE_CACHE'];
-  if (chosen === 'off') return undefined;
-  const dir = chosen || join(env['NETBENCH_HOME'] || join(homedir(), '.netbench'), 'cache');
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stat = statSync(dir);
-    const uid = process.getuid?.();
-    if ((uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) return undefined;
-    return dir;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface LoadOptions {
   /** What the cache is kept for (bin/run.js: the spec file): each gets one holding what its runs compile. */

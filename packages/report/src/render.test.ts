@@ -85,6 +85,25 @@ describe('HTML and Markdown', () => {
     expect(md).toMatch(/\| t0001 \| ping \| icmp \| [^|]+ → [^|]+ \|[^|]*\| succeeded \| mean [\d.]+ ms \|/);
   });
 
+  it('escapes HTML in every user text of the Markdown (run name, description, trial ids, hosts, labels, errors); the spec cannot close its fence', () => {
+    // Zones are host names, labels, chart categories and table cells at once.
+    const tag = '<img src=x onerror=alert(1)>';
+    const marked = JSON.parse(JSON.stringify(results).replaceAll('asia-east1', `asia-east1${tag}`).replaceAll('"t0001"', `"t0001${tag}"`)) as typeof results;
+    const hostile = { ...marked, run: { ...marked.run, name: `run</h2>${tag}`, description: `about <script>alert(1)</script>`, owner: `me${tag}`, specText: 'name: x\n```\n<script>alert(1)</script>\n' } };
+    const md = renderMarkdown([hostile], chartsFor([hostile]));
+    const fence = /^(`{3,})yaml$/m.exec(md)![1]!;
+    expect(fence.length).toBeGreaterThan(3);
+    // Outside the spec's fence (where HTML is shown as typed) no tag is left.
+    const [before, rest] = md.split(`${fence}yaml\n`);
+    const after = rest!.slice(rest!.indexOf(`\n${fence}\n`) + fence.length + 2);
+    expect(`${before}${after}`).not.toMatch(/<[a-z/!]/i);
+    expect(md).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(md).toContain('## Run ');
+    expect(md).toContain('run&lt;/h2&gt;');
+    expect(md).toContain('about &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(md).toMatch(/\| t0001&lt;img src=x onerror=alert\(1\)&gt; \|/);
+  });
+
   it('inlines SVG without namespace URLs and scales it to the page', () => {
     const svg = inlineSvg('<svg width="900" height="500" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 900 500"></svg>', 'a "title"');
     expect(svg).toBe('<svg role="img" aria-label="a &quot;title&quot;" style="width:100%;max-width:900px;height:auto" data-width="900" data-height="500" viewBox="0 0 900 500"></svg>');

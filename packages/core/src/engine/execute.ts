@@ -12,6 +12,7 @@ import { LiveIntervals } from './live-intervals.js';
 import { isHostAddress } from '@netbench/plugin-api/tool-kit';
 import { targetAddress, trialTunnelLabels } from './tunnels-phase.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
+import { specDirOf } from './spec-dir.js';
 
 /**
  * Run the trials in plan order, at most `options.concurrency` at once. A
@@ -99,6 +100,7 @@ function trialContext(state: RunState, trial: PlannedTrial, signal: AbortSignal,
   return {
     runId: state.runId,
     runDir: state.runDir,
+    specDir: specDirOf(state.plan.spec),
     signal,
     log: pluginLogger(state, trial.tool),
     timeoutMs,

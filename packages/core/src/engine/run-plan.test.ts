@@ -256,13 +256,14 @@ describe('runPlan', () => {
       list: (kind) => [...registry.list(kind), ...installed.list(kind)],
       get: async (kind, name) => (await registry.get(kind, name)) ?? installed.get(kind, name),
     };
-    const plan = labPlan({ root, runsDir, trials: [{ mode: 'ok' }], publish: [{ type: 'json' }, { type: 'csv', file: join(root, 'out.csv') }] });
+    const plan = labPlan({ root, runsDir, trials: [{ mode: 'ok' }], publish: [{ type: 'json' }, { type: 'csv', file: 'out.csv' }] });
     const outcome = await runPlan(plan, { registry: both });
     expect(outcome.exitCode).toBe(EXIT_CODES.ok);
     const pkb = (await readFile(join(outcome.record.runDir, 'results.pkb.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(pkb).toHaveLength(outcome.samples.length);
     expect(pkb[0]).toMatchObject({ metric: 'echo_time', test: 'lab', run_uri: outcome.record.runId, product_name: 'netbench', labels: expect.stringContaining('|client_host:a|') });
-    const csv = (await readFile(join(root, 'out.csv'), 'utf8')).split('\r\n');
+    // A publisher's relative file is in the run folder.
+    const csv = (await readFile(join(outcome.record.runDir, 'out.csv'), 'utf8')).split('\r\n');
     expect(csv).toHaveLength(outcome.samples.length + 2);
     expect(csv[0]).toMatch(/^run_id,sample_id,trial_id,timestamp,metric,value,unit,/);
   });

@@ -1,3 +1,4 @@
+import { assertOwnRunsDir } from './own-runs-dir.js';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
@@ -83,7 +84,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
   let restored: RestoredRun | undefined;
   if (options.resume) restored = await restoreRun(runDir);
   else if (range.from !== 'provision') throw new NetbenchError(`a new run starts with provision; continue run RUN with --resume RUN --stage ${range.from}`);
-  else await createRunDir(runsDir, runDir);
+  else await createRunDir(runsDir, runDir, options.runsDir === undefined && plan.spec.options.runsDir !== undefined);
   const startedAt = restored ? new Date(restored.journal.startedAt) : new Date();
   // Nothing exists yet: a run folder that cannot be written stops the run here, with nothing to tear down.
   // (A resumed run took its lock in restoreRun, before touching its files.)
@@ -250,8 +251,9 @@ async function writeRunFile(file: string, text: string): Promise<void> {
   }
 }
 
-async function createRunDir(runsDir: string, runDir: string): Promise<void> {
+async function createRunDir(runsDir: string, runDir: string, fromSpec: boolean): Promise<void> {
   await makePrivateDir(runsDir, 'the runs folder');
+  if (fromSpec) await assertOwnRunsDir(runsDir);
   try {
     await mkdir(runDir, { mode: PRIVATE_DIR_MODE });
   } catch (error) {

@@ -85,6 +85,13 @@ export interface TrialContext extends PluginContext {
   /** Milliseconds this trial may take in all; `signal` aborts after it. */
   readonly timeoutMs: number;
   /**
+   * The spec file's folder (the working folder for a spec given as text).
+   * Files a spec names (a wrk script) resolve against it and are read only
+   * from under it, with `readSpecFile` of the tool kit. Absent in engines
+   * older than this contract: a tool then refuses such a file.
+   */
+  readonly specDir?: string;
+  /**
    * Keep a raw output in the run folder *as soon as it exists*, so a trial
    * that fails later still keeps it. Name it by what it is (`ping-forward.txt`):
    * the run keeps it as `raw/<trial>-<name>` (see `rawFileName`), so the name

@@ -3,3 +3,4 @@
 export { sampleColumns, storeRows } from './store-rows.js';
 export { storedSampleId } from './store-rows.js';
 export type { RunRow, SampleColumns, StoreRows, TrialRow } from './store-rows.js';
+export { writePublisherFile } from './write-publisher-file.js';

@@ -38,7 +38,7 @@ export interface TestTrialContext {
  * so a test sees the plugin's own timeout handling. Call `dispose()` in a
  * `finally`.
  */
-export function testTrialContext(timeoutMs = 30_000, trialId = 't0001'): TestTrialContext {
+export function testTrialContext(timeoutMs = 30_000, trialId = 't0001', specDir: string = process.cwd()): TestTrialContext {
   const runDir = mkdtempSync(join(tmpdir(), 'nbt-tooltest-'));
   const controller = new AbortController();
   const saved = new Map<string, string>();
@@ -48,6 +48,7 @@ export function testTrialContext(timeoutMs = 30_000, trialId = 't0001'): TestTri
   const ctx: TrialContext = {
     runId: 'test-run',
     runDir,
+    specDir,
     signal: controller.signal,
     log: { debug() {}, info() {}, warn: (message) => void warnings.push(message) },
     timeoutMs,

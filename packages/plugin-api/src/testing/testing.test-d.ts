@@ -27,7 +27,7 @@ describe('the conformance kit', () => {
 
 describe('the lab helpers', () => {
   it('give a TrialContext and the TrialRun a tool plugin\'s run takes', () => {
-    expectTypeOf(testTrialContext).parameters.toEqualTypeOf<[timeoutMs?: number, trialId?: string]>();
+    expectTypeOf(testTrialContext).parameters.toEqualTypeOf<[timeoutMs?: number, trialId?: string, specDir?: string]>();
     expectTypeOf<TestTrialContext['ctx']>().toEqualTypeOf<TrialContext>();
     expectTypeOf(labTrial).returns.resolves.toEqualTypeOf<TrialRun>();
     expectTypeOf(labTrial<{ count: number }>).parameter(0).toEqualTypeOf<ToolPlugin<{ count: number }>>();

@@ -2,6 +2,7 @@
 export { runOnHost, isMissing, isRoot } from './run-on-host.js';
 export type { CommandOutcome } from './run-on-host.js';
 export { installAptPackage } from './install-apt-package.js';
+export { readSpecFile } from './read-spec-file.js';
 export { PortPool } from './port-pool.js';
 export { boundPorts, readBoundPorts } from './bound-ports.js';
 export type { PortProtocol } from './bound-ports.js';

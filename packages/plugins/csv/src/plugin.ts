@@ -1,12 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { definePlugin } from '@netbench/plugin-api';
+import { writePublisherFile } from '@netbench/plugin-api/publisher-kit';
 import { formatCsv } from './csv-format.js';
 
 
 const settingsSchema = z.strictObject({
-  /** Output file; default `<runDir>/results.csv`. Relative paths are from the working directory. */
+  /** Output file; default `<runDir>/results.csv`. Relative paths are inside the run folder; a path outside it is refused. */
   file: z.string().min(1).optional(),
 });
 
@@ -20,9 +19,7 @@ export const csvPlugin = definePlugin({
   description: 'Writes samples as a CSV table, one row per sample, one column per label.',
   schema: settingsSchema,
   async publish(_run, samples, settings: CsvSettings, ctx) {
-    const file = settings.file ? resolve(settings.file) : join(ctx.runDir, 'results.csv');
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, formatCsv(samples), { mode: 0o600 });
+    const file = await writePublisherFile(ctx.runDir, settings.file, 'results.csv', formatCsv(samples), 'csv publisher');
     return { location: file, count: samples.length };
   },
 });

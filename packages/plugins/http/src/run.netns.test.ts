@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostProcess, SampleInput } from '@netbench/plugin-api';
@@ -29,9 +29,9 @@ const value = (samples: readonly SampleInput[], metric: string, kind?: string) =
 const leftovers = () => [...lab.commands(lab.serverNs), ...lab.commands(lab.clientNs)].filter((c) => /nginx|wrk|ab |oha/.test(c));
 
 /** Run one trial; returns samples, the raw files saved and the warnings. */
-async function runTrial(block: Record<string, unknown>) {
+async function runTrial(block: Record<string, unknown>, specDir?: string) {
   const trial = await labTrial(plugin, lab, block);
-  const t = testTrialContext(60_000);
+  const t = testTrialContext(60_000, 't0001', specDir);
   try {
     const { samples } = await plugin.run(trial, t.ctx);
     const raw = new Map([...t.saved].map(([name, path]) => [name, readFileSync(path, 'utf8')]));
@@ -148,19 +148,34 @@ describe('http run() against real nginx between two namespaces', () => {
 
   it('ships a user Lua script to the client host and wrk runs it', async () => {
     // The script sends every request to a path nginx does not have: only the script can cause 404s here.
-    const script = join(mkdtempSync(join(tmpdir(), 'nbt-http-lua-')), 'missing.lua');
-    writeFileSync(script, 'wrk.path = "/only-the-script-asks-for-this"\n');
-    const { samples, raw } = await runTrial({ generator: 'wrk', duration: 1, connections: 2, threads: 1, script });
+    // The spec's folder holds the script; the spec names it relative to its folder.
+    const specDir = mkdtempSync(join(tmpdir(), 'nbt-http-lua-'));
+    writeFileSync(join(specDir, 'missing.lua'), 'wrk.path = "/only-the-script-asks-for-this"\n');
+    const { samples, raw } = await runTrial({ generator: 'wrk', duration: 1, connections: 2, threads: 1, script: './missing.lua' }, specDir);
     expect(value(samples, 'HTTP_Requests')).toBeGreaterThan(0);
     expect(value(samples, 'HTTP_Errors', 'status')).toBe(value(samples, 'HTTP_Requests'));
     expect(raw.get('wrk.txt')).toMatch(/Non-2xx or 3xx responses: \d+/);
   });
 
+  it('refuses a script outside the spec\'s folder, or a link to one, before anything starts (wrk would run it as Lua on the client)', async () => {
+    const specDir = mkdtempSync(join(tmpdir(), 'nbt-http-spec-'));
+    const outside = join(mkdtempSync(join(tmpdir(), 'nbt-http-outside-')), 'key.lua');
+    writeFileSync(outside, 'wrk.path = "/only-the-script-asks-for-this"\n');
+    symlinkSync(outside, join(specDir, 'link.lua'));
+    for (const [script, why] of [[outside, /not under the spec's folder/], ['../' + outside.split('/').slice(-2).join('/'), /not under the spec's folder/], ['link.lua', /symbolic link/]] as const) {
+      await expect(runTrial({ generator: 'wrk', duration: 1, connections: 1, threads: 1, script }, specDir)).rejects.toThrow(why);
+    }
+    expect(leftovers()).toEqual([]);
+  });
+
   it('stops nginx and removes its private directory when the client fails', async () => {
-    const trial = await labTrial(plugin, lab, { generator: 'wrk', duration: 1, connections: 1, threads: 1, script: '/nonexistent/script.lua' });
-    const t = testTrialContext();
+    // A script that stops wrk as it loads (a Lua error only prints; wrk goes on): nginx has started by then.
+    const specDir = mkdtempSync(join(tmpdir(), 'nbt-http-bad-lua-'));
+    writeFileSync(join(specDir, 'bad.lua'), 'io.stderr:write("the test script stops wrk\\n") os.exit(3)\n');
+    const trial = await labTrial(plugin, lab, { generator: 'wrk', duration: 1, connections: 1, threads: 1, script: 'bad.lua' });
+    const t = testTrialContext(30_000, 't0001', specDir);
     try {
-      await expect(plugin.run(trial, t.ctx)).rejects.toThrow(/script\.lua/);
+      await expect(plugin.run(trial, t.ctx)).rejects.toThrow(/exit 3|the test script stops wrk/);
     } finally {
       t.dispose();
     }

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { NetbenchError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, readAffinity, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, readAffinity, readSpecFile, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
 import type { ExecResult, Host, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import type { PortPool } from '@netbench/plugin-api/tool-kit';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
@@ -33,6 +32,8 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
   // The address goes into a URL and an argv: refuse one that is not a host name or IP before anything starts.
   assertHostAddress(trial.target, 'http target');
   assertRunnable(settings);
+  // wrk runs the script as Lua (os.execute too) on the client host: only the runner's own file under the spec's folder, read before anything starts.
+  const scriptText = settings.script === undefined ? undefined : await readSpecFile(settings.script, ctx.specDir, 'wrk script');
   const { signal, failure } = trialDeadline(ctx, `http trial ${trial.id}`);
   let endpoint: Endpoint | undefined;
   let clientDir: ClientDir | undefined;
@@ -59,7 +60,7 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
       // Percentiles to the microsecond (the report's table is in whole ms): `-e FILE` before the URL.
       argv.splice(argv.indexOf('-r'), 0, '-e', `${clientDir!.path}/${AB_CSV}`);
     } else if (settings.generator === 'wrk') {
-      const script = settings.script === undefined ? undefined : await clientDir!.write('script.lua', await readScript(settings.script));
+      const script = scriptText === undefined ? undefined : await clientDir!.write('script.lua', scriptText);
       argv = wrkArgv(settings, url, script);
     } else {
       argv = ohaArgv(oha!.command, settings, url);
@@ -139,12 +140,4 @@ function withLongest(csv: [number, number][], report: HttpResult): [number, numb
 function describeErrors(result: HttpResult): string {
   const kinds = Object.entries(result.errors).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}`);
   return kinds.length > 0 ? `errors: ${kinds.join(', ')}` : 'no responses and no errors counted';
-}
-
-async function readScript(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new NetbenchError(`wrk script ${path}: ${(error as Error).message}`);
-  }
 }

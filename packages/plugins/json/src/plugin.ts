@@ -1,12 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { definePlugin } from '@netbench/plugin-api';
+import { writePublisherFile } from '@netbench/plugin-api/publisher-kit';
 import { formatPkbSamples } from './pkb-format.js';
 
 
 const settingsSchema = z.strictObject({
-  /** Output file; default `<runDir>/results.pkb.jsonl`. Relative paths are from the working directory. */
+  /** Output file; default `<runDir>/results.pkb.jsonl`. Relative paths are inside the run folder; a path outside it is refused. */
   file: z.string().min(1).optional(),
   /** Indent each sample (easier to read, no longer one sample a line). */
   pretty: z.boolean().default(false),
@@ -22,9 +21,7 @@ export const jsonPlugin = definePlugin({
   description: 'Writes samples as PerfKit Benchmarker-compatible newline-delimited JSON.',
   schema: settingsSchema,
   async publish(run, samples, settings: JsonSettings, ctx) {
-    const file = settings.file ? resolve(settings.file) : join(ctx.runDir, 'results.pkb.jsonl');
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, formatPkbSamples(run, samples, settings.pretty), { mode: 0o600 });
+    const file = await writePublisherFile(ctx.runDir, settings.file, 'results.pkb.jsonl', formatPkbSamples(run, samples, settings.pretty), 'json publisher');
     return { location: file, count: samples.length };
   },
 });

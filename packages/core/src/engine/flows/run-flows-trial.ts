@@ -5,6 +5,7 @@ import { NetbenchError, RetryableError, isRetryable } from '@netbench/plugin-api
 import { trialLabels } from '../sample-labels.js';
 import { makeSample, recordSamples } from '../record-samples.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from '../run-state.js';
+import { specDirOf } from '../spec-dir.js';
 import { targetAddress } from '../tunnels-phase.js';
 import { aggregateFlows, commonLabels, type FlowOutcome } from './aggregate-flows.js';
 import { Barrier } from './barrier.js';
@@ -225,6 +226,7 @@ function flowTrialContext(state: RunState, trial: PlannedTrial, prepared: Prepar
   return {
     runId: state.runId,
     runDir: state.runDir,
+    specDir: specDirOf(state.plan.spec),
     signal,
     log: pluginLogger(state, prepared.tool.name),
     timeoutMs: options.timeoutMs,
