@@ -144,4 +144,23 @@ describe('the spec loader returns a spec or throws SpecError, whatever the text'
       options(500, 60_000),
     );
   });
+
+  it('nesting and alias bombs of any shape and size: the documented limits, never a stack overflow', { timeout: 120_000 }, async () => {
+    const head = 'name: x\nhosts:\n  a: { cloud: local }\nbenchmarks: []\n';
+    const open = fc.constantFrom('[', '{k: ', '[{k: ');
+    const nested = fc.tuple(open, fc.integer({ min: 65, max: 6000 })).map(([o, depth]) => {
+      const close = o === '[' ? ']' : o === '{k: ' ? '}' : '}]';
+      return `${head}deep: ${o.repeat(depth)}1${close.repeat(depth)}\n`;
+    });
+    const block = fc.integer({ min: 65, max: 1300 }).map((depth) => `${head}deep:\n${Array.from({ length: depth }, (_, i) => `${' '.repeat(i + 1)}k:`).join('\n')} 1\n`);
+    const aliases = fc.integer({ min: 1001, max: 30_000 }).map((n) => `${head}x: &a [1, 2]\nl:\n${'  - *a\n'.repeat(n)}`);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(nested, block, aliases), async (spec) => {
+        const error = await loadSpec({ text: spec, file: 'fuzz.yaml' }, registry).then(() => undefined, (e: unknown) => e);
+        expect(error).toBeInstanceOf(SpecError);
+        expect((error as SpecError).message).toMatch(/nests deeper than 64 levels|more than 1000 alias expansions/);
+      }),
+      options(60, 60_000),
+    );
+  });
 });

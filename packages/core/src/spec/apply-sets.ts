@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, parse as parseYaml, YAMLMap, type Document } from 'yaml';
 import type { SpecIssue } from '../issues/spec-error.js';
+import { DEPTH_MESSAGE, nestingIssue } from './spec-limits.js';
 
 /**
  * Apply `--set key=value` overrides to the document before validation, so
@@ -26,6 +27,11 @@ export function applySets(doc: Document, sets: readonly string[]): { issues: Spe
     let value: unknown;
     try {
       const text = set.slice(eq + 1);
+      // Refused before the YAML library's recursive parser meets it (V8's stack overflow).
+      if (nestingIssue('--set', text, () => ({ line: 0, col: 0 }))) {
+        fail(`the value ${DEPTH_MESSAGE.replace('the spec ', '')}`);
+        continue;
+      }
       value = text.trim() === '' ? '' : parseYaml(text);
     } catch (error) {
       fail(`the value is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);

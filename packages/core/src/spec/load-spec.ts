@@ -9,7 +9,7 @@ import { SpecError, type RawIssue, type SpecIssue } from '../issues/spec-error.j
 import { redactSpecText, resolveSecrets } from './spec-secrets.js';
 import { SpecSource } from './spec-source.js';
 import { specTextAsRun } from './spec-as-run.js';
-import { readSpecText, sizeIssue, structureIssues, toPlainData } from './spec-limits.js';
+import { nestingIssue, readSpecText, sizeIssue, structureIssues, textPosition, toPlainData } from './spec-limits.js';
 import type { SkeletonOutput } from './skeleton-schema.js';
 import { flowPairs } from './flows-schema.js';
 import type { BenchmarkSpec, MatrixSpec, Spec } from './types.js';
@@ -43,6 +43,8 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   const { file, text } = 'text' in input ? { file: input.file ?? TEXT_FILE, text: input.text } : { file: input.file, text: await readSpecText(input.file) };
   const tooBig = sizeIssue(file, text);
   if (tooBig) throw new SpecError([tooBig]);
+  const tooDeep = nestingIssue(file, text, (offset) => textPosition(text, offset));
+  if (tooDeep) throw new SpecError([tooDeep]);
   const source = new SpecSource(file, text);
   const syntax = source.syntaxIssues();
   if (syntax.length > 0) throw new SpecError(syntax);

@@ -92,3 +92,22 @@ describe('terminal escape sequences in spec values are shown escaped', () => {
     expect(lines.join('\n')).toContain("unknown host 'srv\\x1b]0;pwned\\x07\\x1b[2J'");
   });
 });
+
+describe('nesting and aliases past the limits are refused without the work they would cost', () => {
+  test('20,000 aliases: the scan stops at the first alias past the limit (it used to resolve each against the whole document)', async () => {
+    const text = `${GOOD}anchors:\n  a: &a 1\nlist:\n${'  - *a\n'.repeat(20_000)}`;
+    // GOOD has 8 lines; anchors 9-10, list 11; alias n is on line 11 + n: the 1,001st, line 1012, is where it stops.
+    expect(await problems({ text })).toEqual([`spec.yaml:1012:5  YAML aliases expand to too much data (more than 1000 alias expansions); write the values out or use 'matrix'`]);
+  });
+
+  test('5,000-deep flow nesting, 1,000-deep block nesting, and a --set value: the documented limit, not a stack overflow', async () => {
+    const flow = await problems({ text: `${GOOD}deep: ${'['.repeat(5000)}${']'.repeat(5000)}\n` });
+    expect(flow).toEqual(['spec.yaml:9:134  (spec)  the spec nests deeper than 64 levels']);
+    let block = `${GOOD}deep:\n`;
+    for (let i = 1; i <= 1000; i++) block += `${' '.repeat(i)}k:\n`;
+    expect(await problems({ text: block })).toEqual([expect.stringMatching(/^spec\.yaml:\d+:\d+ {2}\(spec\) {2}the spec nests deeper than 64 levels$/)]);
+    expect(await problems({ text: GOOD }, [`deep=${'{a: '.repeat(3000)}1${'}'.repeat(3000)}`])).toEqual([expect.stringMatching(/ {2}the value nests deeper than 64 levels$/)]);
+    // Between the exact limit and the text scan's bound: the exact check on the data.
+    expect(await problems({ text: `${GOOD}deep: ${'['.repeat(70)}${']'.repeat(70)}\n` })).toEqual([expect.stringMatching(/the spec nests deeper than 64 levels$/)]);
+  });
+});

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { isAlias, visit, type Document, type LineCounter } from 'yaml';
 import { NetbenchError } from '@netbench/plugin-api';
 import { SpecError, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
+import { deeperThan } from './text-depth.js';
 
 /** The largest spec read: 1 MiB. Real specs are a few KiB; a bigger file is a mistake or an attack (memory). */
 export const MAX_SPEC_BYTES = 1024 * 1024;
@@ -9,6 +10,9 @@ export const MAX_SPEC_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 1000;
 /** Deeper nesting than this is refused before anything walks the document recursively. */
 export const MAX_SPEC_DEPTH = 64;
+/** The text pre-scan's bound: generous (it may over-count), and far below where the YAML library's recursion overflows (~900). */
+const TEXT_DEPTH_BOUND = 2 * MAX_SPEC_DEPTH;
+export const DEPTH_MESSAGE = `the spec nests deeper than ${MAX_SPEC_DEPTH} levels`;
 /** Keys that would reach an object's prototype when used as a record key. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -54,6 +58,29 @@ function tooBig(bytes: number): string {
 }
 
 /**
+ * A text (a spec, a `--set` value) nested far deeper than any spec may be,
+ * found before the YAML library parses it recursively: the documented limit's
+ * error at the place it is passed, instead of V8's stack overflow.
+ */
+export function nestingIssue(file: string, text: string, lineOf: (offset: number) => { line: number; col: number }): SpecIssue | undefined {
+  const deep = deeperThan(text, TEXT_DEPTH_BOUND);
+  if (!deep) return undefined;
+  const { line, col } = lineOf(deep.offset);
+  return { file, line, col, path: '(spec)', message: DEPTH_MESSAGE };
+}
+
+/** Line and column (1-based) of an offset, without parsing the text. */
+export function textPosition(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { line, col: offset - lineStart + 1 };
+}
+
+/**
  * The document as plain data, or issues with positions: an alias to an
  * anchor that does not exist, and too many alias expansions, are spec errors
  * (the YAML library throws them as ReferenceError).
@@ -65,23 +92,45 @@ export function toPlainData(doc: Document, lineCounter: LineCounter, file: strin
   };
   const unresolved: SpecIssue[] = [];
   let firstAlias: number | undefined;
+  let aliases = 0;
+  let tooMany: number | undefined;
+  // One pass in document order: an anchor is defined before its aliases, so a set of the anchors seen so far
+  // answers each alias (node.resolve searches the whole document for each: quadratic in the alias count).
+  const anchors = new Set<string>();
   visit(doc, {
-    Alias(_key, node) {
-      firstAlias ??= node.range?.[0];
-      if (node.resolve(doc) === undefined) unresolved.push(at(node.range?.[0], `alias *${node.source} refers to no anchor (define &${node.source} before using it)`));
+    Node(_key, node) {
+      if (isAlias(node)) {
+        firstAlias ??= node.range?.[0];
+        aliases += 1;
+        // Past the expansion limit the document is refused anyway: stop here, whatever its size.
+        if (aliases > MAX_ALIAS_COUNT) {
+          tooMany = node.range?.[0];
+          return visit.BREAK;
+        }
+        if (!anchors.has(node.source)) unresolved.push(at(node.range?.[0], `alias *${node.source} refers to no anchor (define &${node.source} before using it)`));
+      } else if (node.anchor) {
+        anchors.add(node.anchor);
+      }
+      return undefined;
     },
   });
+  if (tooMany !== undefined) return { issues: [at(tooMany, tooManyAliases())] };
   if (unresolved.length > 0) return { issues: unresolved };
   try {
     return { raw: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/alias count/i.test(message)) {
-      return { issues: [at(firstAlias, `YAML aliases expand to too much data (more than ${MAX_ALIAS_COUNT} alias expansions); write the values out or use 'matrix'`)] };
+      return { issues: [at(firstAlias, tooManyAliases())] };
     }
+    if (error instanceof RangeError && /call stack/i.test(message)) return { issues: [at(0, DEPTH_MESSAGE)] };
     if (/alias/i.test(message) || error instanceof RangeError) return { issues: [at(firstAlias, `the YAML cannot be read: ${message.split('\n')[0]}`)] };
     throw error;
   }
+}
+
+function tooManyAliases(): string {
+  return `YAML aliases expand to too much data (more than ${MAX_ALIAS_COUNT} alias expansions); write the values out or use 'matrix'`;
 }
 
 /**
