@@ -18,6 +18,13 @@ export interface ShardJobOptions {
 
 const NAME_UNSAFE_RE = /[^a-z0-9-]+/g;
 
+/**
+ * A value the kubelet passes on as written: it expands `$(VAR)` in a
+ * container's command, args and env values (from the pod's environment,
+ * secrets included) and turns `$$` into `$`, so every `$` is doubled.
+ */
+const kubeletLiteral = (value: string): string => value.replace(/\$/g, () => '$$');
+
 /** A DNS-1123 label from a spec name, room left for suffixes. */
 function objectName(name: string): string {
   const base = name.toLowerCase().replace(NAME_UNSAFE_RE, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
@@ -58,8 +65,8 @@ export function shardJobManifest(options: ShardJobOptions): string {
           containers: [{
             name: 'netbench',
             image: options.image ?? 'netbench:latest',
-            // No shell: the index comes from the pod's own annotation, expanded by the kubelet.
-            args: ['run', '/etc/netbench/spec.yaml', '--shard', `$(JOB_COMPLETION_INDEX)/${options.count}`, '--study', options.study, '--progress', 'plain'],
+            // No shell: the index comes from the pod's own annotation, expanded by the kubelet; the study (a flag or the spec's) is a literal.
+            args: ['run', '/etc/netbench/spec.yaml', '--shard', `$(JOB_COMPLETION_INDEX)/${options.count}`, '--study', kubeletLiteral(options.study), '--progress', 'plain'],
             env: [
               { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } } },
               { name: 'NETBENCH_POSTGRES_URL', valueFrom: { secretKeyRef: { name: options.postgresSecret ?? 'netbench-postgres', key: 'url' } } },

@@ -42,7 +42,8 @@ const SDK_PACKAGES = new Set(['@netbench/plugin-api', '@netbench/core']);
 
 /**
  * `netbench plugins add`: install a package into the user plugin folder (an
- * npm project) with `npm install --prefix`, then import it once to verify
+ * npm project) with `npm install --prefix --ignore-scripts` (no install
+ * script ever runs), then import it once to verify
  * it is a netbench plugin on a supported API version whose name is free.
  * Anything else is uninstalled again and explained (a `NetbenchError`
  * whose `cause` is the plugin's own error).
@@ -51,7 +52,9 @@ export async function addPlugin(options: AddPluginOptions): Promise<AddedPlugin>
   const dir = options.dir ?? userPluginsDir();
   const before = (await ensureUserProject(dir)).dependencies ?? {};
   const target = await installTarget(options.spec, options.cwd ?? process.cwd(), dir);
-  const installed = await runNpm(['install', '--prefix', dir, '--save', '--no-audit', '--no-fund', target], { cwd: dir });
+  // Never install scripts (preinstall, install, postinstall, of the package or its dependencies): they would run
+  // as the user before anything is checked, and a netbench plugin is JavaScript that needs no build step here.
+  const installed = await runNpm(['install', '--prefix', dir, '--save', '--ignore-scripts', '--no-audit', '--no-fund', target], { cwd: dir });
   if (installed.code !== 0) {
     throw new NetbenchError(`npm could not install ${options.spec}:\n${tail(installed.stderr || installed.stdout)}`);
   }
@@ -60,7 +63,7 @@ export async function addPlugin(options: AddPluginOptions): Promise<AddedPlugin>
   const packageDir = join(dir, 'node_modules', packageName);
   const version = String(readPackageJson(packageDir)?.version ?? '0.0.0');
   const refuse = async (reason: string, cause?: unknown): Promise<never> => {
-    await runNpm(['uninstall', '--prefix', dir, '--no-audit', '--no-fund', packageName], { cwd: dir });
+    await runNpm(['uninstall', '--prefix', dir, '--ignore-scripts', '--no-audit', '--no-fund', packageName], { cwd: dir });
     await pruneTarballs(dir);
     throw new NetbenchError(`${packageName}@${version} ${reason}; it was uninstalled`, cause === undefined ? undefined : { cause });
   };

@@ -72,6 +72,18 @@ describe('plugins add, list, info, remove', () => {
     expect(listPlugins({ dir: userDir, searchDirs: [cli] }).plugins.some((p) => p.name === 'sink')).toBe(false);
   });
 
+  it('runs no install script: not of a package it then refuses, nor of a plugin it accepts', async () => {
+    const marks = join(root, 'script-marks');
+    await mkdir(marks, { recursive: true });
+    const scripts = (tag: string) => ({ scripts: Object.fromEntries(['preinstall', 'install', 'postinstall'].map((s) => [s, `touch ${join(marks, `${tag}-${s}`)}`])) });
+    const notPlugin = await packed('left-pad-ish', scripts('refused'), 'export default 1;\n');
+    expect((await errorOf(addPlugin({ spec: notPlugin, dir: userDir, searchDirs: [cli] })))?.message).toMatch(/left-pad-ish@1\.2\.3 is not a netbench plugin.*it was uninstalled/);
+    const plugin = await packed('netbench-plugin-scripted', { netbench: { kind: 'publisher', name: 'scripted' }, ...scripts('accepted') }, publisher('scripted'));
+    expect(await addPlugin({ spec: plugin, dir: userDir, searchDirs: [cli] })).toMatchObject({ name: 'scripted' });
+    await removePlugin({ name: 'scripted', dir: userDir, searchDirs: [cli] });
+    expect(readdirSync(marks)).toEqual([]);
+  });
+
   it('records what importing an undeclared netbench-plugin-* package told, so discovery needs no probe', async () => {
     const tarball = await packed('@acme/netbench-plugin-quiet', {}, publisher('quiet'));
     await addPlugin({ spec: tarball, dir: userDir, searchDirs: [cli] });

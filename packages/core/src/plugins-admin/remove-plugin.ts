@@ -29,7 +29,7 @@ export async function removePlugin(options: RemovePluginOptions): Promise<Plugin
     throw new NetbenchError(`${options.name} names several packages (${mine.map((p) => p.packageName).join(', ')}); give the package name`);
   }
   const plugin = mine[0]!;
-  const result = await runNpm(['uninstall', '--prefix', dir, '--no-audit', '--no-fund', plugin.packageName], { cwd: dir });
+  const result = await runNpm(['uninstall', '--prefix', dir, '--ignore-scripts', '--no-audit', '--no-fund', plugin.packageName], { cwd: dir });
   if (result.code !== 0) throw new NetbenchError(`npm could not uninstall ${plugin.packageName}:\n${result.stderr.trim()}`);
   const project = readUserProject(dir);
   if (project.netbench?.plugins?.[plugin.packageName]) {

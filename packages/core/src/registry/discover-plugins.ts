@@ -22,7 +22,7 @@ export interface DiscoveredPackages {
   readonly plugins: PluginDescriptor[];
   /** `netbench-plugin-*` packages that declare nothing (see `probePlugins`). */
   readonly undeclared: UndeclaredPackage[];
-  /** Project folders that were not used (a package.json others can write). */
+  /** Project folders and installed packages that were not used (a package.json or folder others can write). */
   readonly ignored: RootProblem[];
 }
 
@@ -80,8 +80,13 @@ export function discoverPackages(roots: readonly RootInput[]): DiscoveredPackage
     const declarations = projectDeclarations(manifest);
     const declaredBy = join(projectDir, 'package.json');
     for (const packageName of declaredNames(manifest, declarations)) {
-      const dir = resolvePackageDir(packageName, projectDir);
-      if (!dir) continue;
+      const location = resolvePackageDir(packageName, projectDir);
+      if (!location) continue;
+      if (location.problem !== undefined) {
+        ignored.push({ dir: location.dir, reason: location.problem });
+        continue;
+      }
+      const { dir } = location;
       const descriptor = describePackage(dir);
       if (descriptor) {
         if (descriptor.packageName === packageName) add({ ...descriptor, origin: originOf(descriptor, root.origin), declaredBy });

@@ -93,6 +93,38 @@ describe('plugin discovery never runs code from a node_modules the user did not 
     expect(new Set((await import('node:fs')).readFileSync(marker, 'utf8').trim().split('\n'))).toEqual(new Set(['netbench-plugin-mine']));
   });
 
+  // A trusted project declares plugins it has not installed: Node would take them from a node_modules above it.
+  const declaredNotInstalled = () => {
+    const project = join(work, 'declares');
+    mkdirSync(project, { mode: 0o755 });
+    chmodSync(project, 0o755);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'mine', dependencies: { 'netbench-shadow': '*', '@evil/netbench-plugin-scoped': '*', 'netbench-plugin-near': '*' } }), { mode: 0o644 });
+    return project;
+  };
+
+  it('does not load a declared plugin from an ancestor node_modules others can write', async () => {
+    const project = declaredNotInstalled();
+    chmodSync(join(shared, 'node_modules'), 0o777);
+    chmodSync(join(shared, 'alice', 'node_modules', 'netbench-plugin-near'), 0o775);
+    const registry = createRegistry({ searchDirs: [cli, { dir: project, origin: 'project' }], userPlugins: false });
+    registry.probeAll();
+    for (const name of ['shadow', 'scoped', 'near']) expect(await registry.get('publisher', name)).toBeUndefined();
+    expect(registry.ignored()).toEqual(expect.arrayContaining([
+      { dir: join(shared, 'node_modules', 'netbench-shadow'), reason: `netbench-shadow was not installed by you: ${join(shared, 'node_modules')} is writable by everyone` },
+      { dir: join(shared, 'alice', 'node_modules', 'netbench-plugin-near'), reason: `netbench-plugin-near was not installed by you: ${join(shared, 'alice', 'node_modules', 'netbench-plugin-near')} is writable by its group` },
+    ]));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it.runIf(process.getuid?.() === 0)('does not load a declared plugin from an ancestor node_modules another user made', async () => {
+    const project = declaredNotInstalled();
+    spawnSync('chown', ['-R', '65534:65534', join(shared, 'node_modules')]);
+    const registry = createRegistry({ searchDirs: [cli, { dir: project, origin: 'project' }], userPlugins: false });
+    expect(await registry.get('publisher', 'shadow')).toBeUndefined();
+    expect(registry.ignored()).toContainEqual({ dir: join(shared, 'node_modules', 'netbench-shadow'), reason: `netbench-shadow was not installed by you: ${join(shared, 'node_modules')} belongs to another user (uid 65534)` });
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it('the CLI (validate, plugins list) run from below a hostile node_modules imports none of it', () => {
     const spec = join(work, 'spec.yaml');
     writeFileSync(spec, 'name: t\nhosts:\n  a: { cloud: local }\n  b: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: b }\npublish:\n  - type: evil\n');

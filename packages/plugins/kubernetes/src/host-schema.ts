@@ -35,7 +35,10 @@ const placement = z
 
 export const hostSchema = z
   .strictObject({
-    /** Kubeconfig file; default: `KUBECONFIG`, then `~/.kube/config` (the client library's default). */
+    /**
+     * Kubeconfig file; default: `KUBECONFIG`, then `~/.kube/config` (the client library's default).
+     * Its exec/auth-provider/token-file users are refused unless the file is in KUBECONFIG or NETBENCH_TRUSTED_KUBECONFIGS.
+     */
     kubeconfig: z.string().min(1).optional(),
     /** Context of the kubeconfig; default: its current context. */
     context: z.string().min(1).optional(),

@@ -8,6 +8,7 @@ import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 // has no `exports` map, so its module path is public.
 import { WebSocketHandler } from '@kubernetes/client-node/dist/web-socket-handler.js';
 import type { ExecConnector } from './exec-host.js';
+import { checkSpecKubeconfig } from './spec-kubeconfig.js';
 
 /** Which cluster: a kubeconfig file and a context in it (both optional: the client library's defaults). */
 export interface ClusterRef {
@@ -29,11 +30,17 @@ const expandHome = (path: string) => (path === '~' || path.startsWith('~/') ? ho
  * The user's kubeconfig (the given file, else `KUBECONFIG`, else
  * `~/.kube/config`) at the given context (else its current one), as the
  * official client library reads it: certificates, tokens and exec
- * credential plugins all handled there.
+ * credential plugins all handled there. A kubeconfig the spec names may not
+ * run exec/auth-provider commands or read token files unless the user vouches
+ * for it (see `checkSpecKubeconfig`).
  */
 export function kubeClients(ref: ClusterRef): KubeClients {
   const config = new KubeConfig();
-  if (ref.kubeconfig !== undefined) config.loadFromFile(expandHome(ref.kubeconfig));
+  if (ref.kubeconfig !== undefined) {
+    const file = expandHome(ref.kubeconfig);
+    config.loadFromFile(file);
+    checkSpecKubeconfig(file, config);
+  }
   else if (process.env['KUBECONFIG'] || existsSync(join(homedir(), '.kube', 'config')) || process.env['KUBERNETES_SERVICE_HOST']) config.loadFromDefault();
   // Without any of these the library would fall back to http://localhost:8080: never talk to whatever listens there.
   else throw new UnsupportedError('no kubeconfig: set KUBECONFIG, create ~/.kube/config, or give kubeconfig in the host block');

@@ -12,6 +12,11 @@ export interface Connection {
   readonly target: string;
   /** Every secret that must never appear in a message. */
   readonly secrets: readonly (string | undefined)[];
+  /**
+   * Set when the runner's own credentials (PGPASSWORD, ~/.pgpass) must not
+   * go to this server: it stands in for them and refuses, with the reason.
+   */
+  readonly passwordGuard?: () => never;
 }
 
 /** Client configuration from the settings; reads the TLS files. */
@@ -29,7 +34,51 @@ export async function connection(settings: PostgresSettings, env: NodeJS.Process
   const target = url
     ? maskUrl(url)
     : `postgres://${env['PGUSER'] ?? ''}${env['PGUSER'] ? '@' : ''}${env['PGHOST'] ?? 'localhost'}:${env['PGPORT'] ?? '5432'}/${env['PGDATABASE'] ?? ''}`;
-  return { config, target, secrets: [urlPassword(url), env['PGPASSWORD']] };
+  const guard = settings.url !== undefined && urlPassword(settings.url) === undefined && !userServers(env).has(endpoint(settings.url, env))
+    ? () => {
+      throw new NetbenchError(`the server at ${target} asks for a password and the url names none; netbench sends PGPASSWORD and ~/.pgpass only to the server NETBENCH_POSTGRES_URL or PGHOST/PGPORT name (a url in a spec or --setting may point anywhere): give a url that holds the password (url: \${env:NAME} or \${file:PATH}), or name this server in NETBENCH_POSTGRES_URL or PGHOST/PGPORT`);
+    }
+    : undefined;
+  return { config, target, secrets: [urlPassword(url), env['PGPASSWORD']], ...(guard ? { passwordGuard: guard } : {}) };
+}
+
+/**
+ * The servers the runner named outside any spec, as `host:port`: those of
+ * NETBENCH_POSTGRES_URL and of PGHOST/PGPORT. Only these get the runner's
+ * PGPASSWORD and ~/.pgpass, as the user chose them; a spec is someone else's
+ * file and may name a server that would collect them.
+ */
+export function userServers(env: NodeJS.ProcessEnv): Set<string> {
+  const out = new Set<string>();
+  const url = env['NETBENCH_POSTGRES_URL'];
+  if (url) out.add(endpoint(url, env));
+  const hosts = env['PGHOST'];
+  if (hosts) {
+    const ports = (env['PGPORT'] ?? '').split(',');
+    hosts.split(',').forEach((host, i) => out.add(`${host.toLowerCase()}:${ports[i] || ports[0] || '5432'}`));
+  }
+  return out;
+}
+
+/** The `host:port` a connection string names (its gaps filled from PGHOST/PGPORT, as node-postgres does). */
+export function endpoint(url: string, env: NodeJS.ProcessEnv): string {
+  let host: string | undefined;
+  let port: string | undefined;
+  if (isUri(url)) {
+    try {
+      const parsed = new URL(url.trim());
+      host = decodeURIComponent(parsed.hostname).replace(/^\[(.*)\]$/, '$1') || parsed.searchParams.get('host') || undefined;
+      port = parsed.port || parsed.searchParams.get('port') || undefined;
+    } catch {
+      // Unparsable here: no host to match, so never a user's server.
+      return '';
+    }
+  } else {
+    const c = parseConninfo(url);
+    host = c.hostaddr ?? c.host;
+    port = c.port;
+  }
+  return `${(host ?? env['PGHOST'] ?? 'localhost').toLowerCase()}:${port ?? env['PGPORT'] ?? '5432'}`;
 }
 
 /** node-postgres reads only URIs: map libpq's keyword/value form onto its fields. */

@@ -23,9 +23,13 @@ export const postgresPlugin = definePlugin({
   schema: settingsSchema,
   async publish(run, samples, settings: PostgresSettings, ctx) {
     const rows = storeRows({ run, samples });
-    const { config, target, secrets } = await connection(settings);
+    const { config, target, secrets, passwordGuard } = await connection(settings);
     const mask = (text: string) => maskSecrets(text, secrets);
     const client = new pg.Client(config);
+    // node-postgres fills a missing password from PGPASSWORD, then ~/.pgpass, when the server asks; a function
+    // there (its documented form) is asked instead. Set after construction: a connection string's empty password
+    // would override one in the config.
+    if (passwordGuard) Object.assign(client, { password: passwordGuard });
     // A connection that drops mid-ingest emits 'error' on the client; the query then fails too.
     client.on('error', () => {});
     const abort = () => void client.end().catch(() => {});
@@ -34,6 +38,7 @@ export const postgresPlugin = definePlugin({
       try {
         await client.connect();
       } catch (error) {
+        if (error instanceof NetbenchError) throw error;
         throw new NetbenchError(`cannot connect to PostgreSQL at ${target}: ${mask(describe(error))}`);
       }
       try {

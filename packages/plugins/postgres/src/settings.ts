@@ -24,6 +24,8 @@ export const settingsSchema = z.strictObject({
    * `$NETBENCH_POSTGRES_URL`, else libpq's variables (PGHOST, PGPORT,
    * PGUSER, PGPASSWORD, PGDATABASE). A secret (it may hold a password):
    * never stored or shown; give it as `${env:NAME}` or `${file:/path}`.
+   * A url without a password gets PGPASSWORD or ~/.pgpass only when its
+   * host and port are those of NETBENCH_POSTGRES_URL or PGHOST/PGPORT.
    */
   url: secret(z.string().min(1)).optional(),
   /** Schema holding the netbench tables (created when missing). */

@@ -22,7 +22,7 @@ export default class PluginsList extends NetbenchCommand {
         { header: 'WHERE', value: (p) => p.dir },
         { header: 'DECLARED BY', value: (p) => p.declaredBy ?? '' },
       ]));
-      for (const root of list.ignored) process.stderr.write(`ignored the project ${root.dir}: ${root.reason}\n`);
+      for (const root of list.ignored) process.stderr.write(`ignored ${root.dir}: ${root.reason}\n`);
       for (const problem of list.problems) process.stderr.write(`cannot use ${problem.packageName}@${problem.version} (${problem.dir}): ${problem.error}\n`);
     }
     return list;
