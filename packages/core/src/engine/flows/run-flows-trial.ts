@@ -19,7 +19,7 @@ const STRAGGLER_FRACTION = 0.25;
 /**
  * One synchronized trial (docs/flows.md): every flow's `run` at once, each
  * waiting at one barrier after its setup so the measuring processes start
- * together; interval samples stored as they come; when one flow fails the
+ * together; interval samples emitted as they come and stored with the attempt's other samples if it succeeds; when one flow fails the
  * others are aborted (their raw output is kept by the tool) and the trial
  * fails; a flow still running well after the first one finished is stopped.
  * Then the aggregates. Resolves to whether the trial succeeded; never throws.
@@ -140,6 +140,7 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
   const ends = flows.map((p) => (p.flow.startAfter ?? 0) + p.flow.estimatedSeconds);
   const lastEnd = Math.max(...ends);
   let failure: Error | undefined;
+  const intervals: Sample[] = [];
   const fail = (error: Error) => {
     failure ??= error;
     barrier.break(error);
@@ -164,8 +165,9 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
       interval: (input) => {
         const sample = toSample(state, trial, { ...prepared.labels, series: 'interval' }, input);
         if (!sample) return;
-        recordSamples(state, [sample]);
-        options.onSamples(1);
+        // Shown live, stored only if this attempt succeeds: a failed attempt's series must not join the retry's.
+        intervals.push(sample);
+        state.events.emit({ type: 'trial-interval', trial: trial.id, samples: [sample] });
       },
     };
     try {
@@ -188,6 +190,8 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
   if (failure) throw failure;
   state.signal.throwIfAborted();
 
+  recordSamples(state, intervals);
+  options.onSamples(intervals.length);
   const outcomes: FlowOutcome[] = [];
   for (const [index, result] of settled.entries()) {
     const prepared = flows[index]!;
