@@ -61,6 +61,11 @@ describe('synchronized flows on the engine', () => {
     expect(skew.unit).toBe('ms');
     expect(skew.value).toBeGreaterThanOrEqual(0);
     expect(samples.filter((s) => s.metric === 'flow_start_offset')).toHaveLength(3);
+    // The spread of the flows' first data: their first interval samples' timestamps.
+    const firsts = ['c->s1', 'c->s2', 'c->s3'].map((flow) => Math.min(...intervals.filter((s) => s.labels['flow'] === flow).map((s) => s.timestamp)));
+    const dataSkew = samples.find((s) => s.metric === 'flow_first_data_skew')!;
+    expect(dataSkew).toMatchObject({ unit: 'ms', labels: { flow: 'aggregate', flow_count: 3 } });
+    expect(dataSkew.value).toBeCloseTo(Math.max(...firsts) - Math.min(...firsts), 3);
     expect(samples.filter((s) => s.labels['flow'] !== undefined).every((s) => s.trialId === 't0001')).toBe(true);
   });
 

@@ -141,6 +141,7 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
   const lastEnd = Math.max(...ends);
   let failure: Error | undefined;
   const intervals: Sample[] = [];
+  const firstData: (number | undefined)[] = flows.map(() => undefined);
   const fail = (error: Error) => {
     failure ??= error;
     barrier.break(error);
@@ -167,6 +168,7 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
         if (!sample) return;
         // Shown live, stored only if this attempt succeeds: a failed attempt's series must not join the retry's.
         intervals.push(sample);
+        firstData[index] = Math.min(firstData[index] ?? Infinity, sample.timestamp);
         state.events.emit({ type: 'trial-interval', trial: trial.id, samples: [sample] });
       },
     };
@@ -204,7 +206,7 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
     }
     recordSamples(state, samples);
     options.onSamples(samples.length);
-    outcomes.push({ label: prepared.flow.label, samples: samples.filter((s) => s.metric !== 'flow_start_offset'), ...(startedAt !== undefined ? { startedAt } : {}) });
+    outcomes.push({ label: prepared.flow.label, samples: samples.filter((s) => s.metric !== 'flow_start_offset'), ...(startedAt !== undefined ? { startedAt } : {}), ...(firstData[index] !== undefined ? { firstDataAt: firstData[index] } : {}) });
   }
   return outcomes;
 }
