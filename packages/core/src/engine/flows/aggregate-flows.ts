@@ -7,7 +7,7 @@ export interface FlowOutcome {
   readonly samples: readonly SampleInput[];
   /** When its measuring process started, ms since the epoch on the controller's clock. */
   readonly startedAt?: number;
-  /** Timestamp of its first interval sample (its first data as the tool reports it), ms since the epoch. */
+  /** When its first reported interval began (sample timestamp minus `interval_seconds`), ms since the epoch. */
   readonly firstDataAt?: number;
 }
 
@@ -20,8 +20,8 @@ export interface FlowOutcome {
  * - `flow_start_skew` (ms): last flow start minus first (PKB's
  *   `all_streams_start_delta`), when every flow reported its start: the
  *   spread of the releases on the controller, not of the first data;
- * - `flow_first_data_skew` (ms): the same spread over each flow's first
- *   interval sample, when every flow reported one.
+ * - `flow_first_data_skew` (ms): the same spread over the start of each
+ *   flow's first reported interval, when every flow reported one.
  * An aggregate keeps the labels its flows' samples share (so it claims no
  * host the flows do not all have). Pure.
  */

@@ -168,7 +168,9 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
         if (!sample) return;
         // Shown live, stored only if this attempt succeeds: a failed attempt's series must not join the retry's.
         intervals.push(sample);
-        firstData[index] = Math.min(firstData[index] ?? Infinity, sample.timestamp);
+        // An interval's data began its length before its report (`interval_seconds`, as netperf's demo lines give it).
+        const length = Number(sample.labels['interval_seconds']);
+        firstData[index] = Math.min(firstData[index] ?? Infinity, sample.timestamp - (Number.isFinite(length) && length > 0 ? length * 1000 : 0));
         state.events.emit({ type: 'trial-interval', trial: trial.id, samples: [sample] });
       },
     };
