@@ -55,6 +55,15 @@ describe('synchronized flows on the lab', () => {
     const [mean] = aggregate(samples, 'TCP_RR_Latency_mean');
     expect(mean!.value).toBeCloseTo(latencies.reduce((sum, s) => sum + s.value, 0) / 12, 3);
     expect(aggregate(samples, 'flow_start_skew')).toHaveLength(2);
+    // The first-data skew is the spread of the starts of the flows' first intervals (report time minus interval length), trial by trial.
+    for (const trial of record.trials) {
+      const intervals = samples.filter((s) => s.trialId === trial.id && s.labels.series === 'interval');
+      const flows = [...new Set(intervals.map((s) => String(s.labels.flow)))];
+      expect(flows).toHaveLength(12);
+      const firsts = flows.map((flow) => Math.min(...intervals.filter((s) => s.labels.flow === flow).map((s) => s.timestamp - Number(s.labels.interval_seconds) * 1000)));
+      const [skew] = aggregate(samples, 'flow_first_data_skew').filter((s) => s.trialId === trial.id);
+      expect(skew!.value).toBeCloseTo(Math.max(...firsts) - Math.min(...firsts), 3);
+    }
   }, 120_000);
 
   it('bidirectional: one host sends to one peer and receives from another at once; outbound and inbound totals', async () => {

@@ -106,6 +106,14 @@ describe('fping errors', () => {
   });
 });
 
+describe('fping output cut off', () => {
+  it('is refused, not read as fewer requests: a missing summary, a shortened -C vector', () => {
+    expect(parseFpingOutput(fixture('vector-two-loopback.txt')).targets.map((t) => t.sent)).toEqual([4, 4]);
+    expect(thrown(fixture('vector-two-loopback-cut-summary.txt')).message).toBe('f.txt:10: no summary line for 127.0.0.2 while the other targets have one: the output stops early (truncated?)');
+    expect(thrown(fixture('vector-two-loopback-cut-vector.txt')).message).toBe('f.txt:11: the -C round trips of 127.0.0.2 stop after 2 of 4 requests: the output is cut off (truncated?)');
+  });
+});
+
 describe('sniffFping and the plugin parse()', () => {
   it('recognises every fping fixture and nothing else', () => {
     for (const name of ['count.txt', 'count-quiet.txt', 'vector.txt', 'vector-quiet.txt', 'timestamps.txt', 'alive.txt', 'icmp-errors.txt']) expect(sniffFping(fixture(name)), name).toBe(true);

@@ -49,6 +49,7 @@ interface Accumulator {
   lastTimestamp?: number;
   count?: { sent: number; received: number; loss: number; min?: number; avg?: number; max?: number };
   vector?: (number | undefined)[];
+  vectorLine?: number;
 }
 
 /**
@@ -101,7 +102,9 @@ export function parseFpingOutput(raw: string, source?: string): FpingOutput {
         ...(summary[5] !== undefined ? { min: Number(summary[5]), avg: Number(summary[6]), max: Number(summary[7]) } : {}),
       };
     } else if ((match = VECTOR_SUMMARY_RE.exec(line))) {
-      of(match[1]!).vector = match[2]!.split(' ').map((v) => (v === '-' ? undefined : Number(v)));
+      const acc = of(match[1]!);
+      acc.vector = match[2]!.split(' ').map((v) => (v === '-' ? undefined : Number(v)));
+      acc.vectorLine = index;
     } else if ((match = ICMP_RE.exec(line))) {
       of(match[1]!).icmpErrors += 1;
     } else if (ALIVE_RE.test(line)) {
@@ -117,8 +120,35 @@ export function parseFpingOutput(raw: string, source?: string): FpingOutput {
     if (messages.length > 0) fail(`fping failed: ${messages.join(' | ')}`, lines.findIndex((l) => DIAGNOSTIC_RE.test(l.trim())));
     fail(raw.trim() === '' ? 'empty output' : 'no fping results');
   }
+  checkComplete([...targets.values()], fail, lastLine(lines));
   const list = [...targets.values()].map(finish);
   return { targets: list, perPacket: list.some((t) => t.rttsMs.length > 0), messages };
+}
+
+/**
+ * fping prints one summary per target, and with -C each holds every request
+ * of the count: a summary missing beside the others', or a vector shorter than
+ * another's or than the requests its per-packet lines show, is output cut off,
+ * whose counts would pass for the test's.
+ */
+function checkComplete(accs: readonly Accumulator[], fail: (message: string, index?: number) => never, last: number): void {
+  const bare = accs.filter((acc) => !acc.count && !acc.vector);
+  if (bare.length > 0 && bare.length < accs.length) {
+    fail(`no summary line for ${bare.map((acc) => acc.target).join(', ')} while the other targets have one: the output stops early (truncated?)`, last);
+  }
+  const longest = Math.max(0, ...accs.map((acc) => acc.vector?.length ?? 0));
+  for (const acc of accs) {
+    if (!acc.vector) continue;
+    const expected = Math.max(longest, acc.highestSeq + 1);
+    if (acc.vector.length < expected) {
+      fail(`the -C round trips of ${acc.target} stop after ${acc.vector.length} of ${expected} requests: the output is cut off (truncated?)`, acc.vectorLine);
+    }
+  }
+}
+
+function lastLine(lines: readonly string[]): number {
+  for (let index = lines.length - 1; index >= 0; index -= 1) if (lines[index]!.trim() !== '') return index;
+  return 0;
 }
 
 function finish(acc: Accumulator): FpingTarget {

@@ -125,7 +125,19 @@ describe('iperf3 parse: JSON or text, and errors', () => {
     expect(error).toBeInstanceOf(ParseError);
     expect(error.message).toMatch(/report\.txt:\d+: no sender\/receiver summary: iperf3 did not finish/);
     const noReceiver = lines.filter((l) => !l.includes('receiver')).join('\n');
-    expect(thrown(noReceiver).message).toMatch(/lacks its receiver line/);
+    expect(thrown(noReceiver).message).toMatch(/lacks its \[SUM\] receiver line/);
+  });
+
+  it('-P 2 cut before its [SUM] totals is refused, not read as one stream\'s rate', () => {
+    const whole = parse('text-tcp-p2.txt').flows[0]!;
+    expect(whole.received.bits_per_second).toBe(2.6e9);
+    for (const name of ['text-tcp-p2-cut-sum.txt', 'text-tcp-p2-cut-sum-receiver.txt']) {
+      const error = thrown(fixture(name), name);
+      expect(error).toBeInstanceOf(ParseError);
+      expect(error.message).toMatch(new RegExp(`^${name.replace(/\./g, '\\.')}:\\d+: the forward summary lacks its \\[SUM\\] (sender|receiver) line`));
+    }
+    expect(thrown(fixture('text-tcp-p2-cut-sum.txt')).message).toMatch(/lacks its \[SUM\] sender line/);
+    expect(thrown(fixture('text-tcp-p2-cut-sum-receiver.txt')).message).toMatch(/lacks its \[SUM\] receiver line/);
   });
 
   it('garbage is not iperf3', () => {

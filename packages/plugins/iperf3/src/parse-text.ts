@@ -105,10 +105,15 @@ export function parseIperf3Text(raw: string, source?: string): Iperf3Result {
   const directions: Iperf3Direction[] = bidir ? [main, main === 'forward' ? 'reverse' : 'forward'] : [main];
   const flows: Iperf3Flow[] = directions.map((direction) => {
     const mine = finals.filter((f) => f.direction === direction);
-    const pick = (role: 'sender' | 'receiver') => (mine.find((f) => f.id === 'SUM' && f.role === role) ?? mine.find((f) => f.role === role));
+    // With -P, one stream's line is not the total: a cut before the [SUM] lines must not pass for a result.
+    const parallel = Math.max(start ? Number(start[2]) : 1, streamsOf(direction, finals, intervals)) > 1;
+    const pick = (role: 'sender' | 'receiver') => mine.find((f) => f.id === 'SUM' && f.role === role) ?? (parallel ? undefined : mine.find((f) => f.role === role));
     const sent = pick('sender');
     const received = pick('receiver');
-    if (!sent || !received) fail(`the ${direction} summary lacks its ${sent ? 'receiver' : 'sender'} line (truncated output?)`, lastLine(lines));
+    if (!sent || !received) {
+      const what = `${parallel ? '[SUM] ' : ''}${sent ? 'receiver' : 'sender'}`;
+      fail(`the ${direction} summary lacks its ${what} line (truncated output?)${parallel ? '; one stream\'s line is not the total of parallel streams' : ''}`, lastLine(lines));
+    }
     return { direction, sent: sent!.summary, received: received!.summary };
   });
   const streamIds = new Set(finals.filter((f) => f.direction === main && f.id !== 'SUM').map((f) => f.id));
@@ -134,6 +139,11 @@ export function parseIperf3Text(raw: string, source?: string): Iperf3Result {
     intervals: series,
     ...(cpu ? { cpu } : {}),
   };
+}
+
+/** Distinct streams seen in one direction, by their id in interval or final lines. */
+function streamsOf(direction: Iperf3Direction, ...groups: readonly (readonly DataLine[])[]): number {
+  return new Set(groups.flatMap((group) => group.filter((l) => l.direction === direction && l.id !== 'SUM').map((l) => l.id))).size;
 }
 
 function lastLine(lines: readonly string[]): number {

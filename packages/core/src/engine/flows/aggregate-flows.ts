@@ -7,6 +7,8 @@ export interface FlowOutcome {
   readonly samples: readonly SampleInput[];
   /** When its measuring process started, ms since the epoch on the controller's clock. */
   readonly startedAt?: number;
+  /** When its first reported interval began (sample timestamp minus `interval_seconds`), ms since the epoch. */
+  readonly firstDataAt?: number;
 }
 
 /**
@@ -16,7 +18,10 @@ export interface FlowOutcome {
  *   `flow_median`, `flow_max` and how many flows in `flow_count`; left out
  *   when a flow reported it twice or in another unit;
  * - `flow_start_skew` (ms): last flow start minus first (PKB's
- *   `all_streams_start_delta`), when every flow reported its start.
+ *   `all_streams_start_delta`), when every flow reported its start: the
+ *   spread of the releases on the controller, not of the first data;
+ * - `flow_first_data_skew` (ms): the same spread over the start of each
+ *   flow's first reported interval, when every flow reported one.
  * An aggregate keeps the labels its flows' samples share (so it claims no
  * host the flows do not all have). Pure.
  */
@@ -50,6 +55,10 @@ export function aggregateFlows(flows: readonly FlowOutcome[], combine: (metric: 
   const starts = flows.map((flow) => flow.startedAt);
   if (starts.every((s): s is number => s !== undefined)) {
     out.push({ metric: 'flow_start_skew', value: round3(Math.max(...starts) - Math.min(...starts)), unit: 'ms', timestamp, labels: base });
+  }
+  const firsts = flows.map((flow) => flow.firstDataAt);
+  if (firsts.every((s): s is number => s !== undefined)) {
+    out.push({ metric: 'flow_first_data_skew', value: round3(Math.max(...firsts) - Math.min(...firsts)), unit: 'ms', timestamp, labels: base });
   }
   return out;
 }

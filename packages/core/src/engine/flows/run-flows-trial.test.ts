@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -61,6 +61,11 @@ describe('synchronized flows on the engine', () => {
     expect(skew.unit).toBe('ms');
     expect(skew.value).toBeGreaterThanOrEqual(0);
     expect(samples.filter((s) => s.metric === 'flow_start_offset')).toHaveLength(3);
+    // The spread of the flows' first data: their first interval samples' timestamps.
+    const firsts = ['c->s1', 'c->s2', 'c->s3'].map((flow) => Math.min(...intervals.filter((s) => s.labels['flow'] === flow).map((s) => s.timestamp)));
+    const dataSkew = samples.find((s) => s.metric === 'flow_first_data_skew')!;
+    expect(dataSkew).toMatchObject({ unit: 'ms', labels: { flow: 'aggregate', flow_count: 3 } });
+    expect(dataSkew.value).toBeCloseTo(Math.max(...firsts) - Math.min(...firsts), 3);
     expect(samples.filter((s) => s.labels['flow'] !== undefined).every((s) => s.trialId === 't0001')).toBe(true);
   });
 
@@ -84,8 +89,15 @@ describe('synchronized flows on the engine', () => {
   });
 
   it('retries the whole trial after a retryable flow failure', async () => {
-    const { outcome } = await runFlows(', fail: 0, failAt: retryable', 1);
+    const { outcome, samples } = await runFlows(', fail: 0, failAt: retryable', 1);
     expect(outcome.record.trials[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
+    // Only the successful attempt's interval series is kept (one per flow), in results.json too; the failed attempt's raw output stays on disk.
+    expect(samples.filter((s) => s.labels['series'] === 'interval')).toHaveLength(3);
+    const stored = JSON.parse(await readFile(join(outcome.record.runDir, 'results.json'), 'utf8')) as { samples: { labels: Record<string, unknown> }[] };
+    expect(stored.samples.filter((s) => s.labels['series'] === 'interval')).toHaveLength(3);
+    expect(outcome.record.trials[0]!.sampleCount).toBe(samples.filter((s) => s.trialId === 't0001').length);
+    const raw = await readdir(join(outcome.record.runDir, 'raw'));
+    expect(raw).toContain('t0001-f1-partial.txt');
   });
 
   it('stops a flow that runs on long after the others finished', async () => {

@@ -20,7 +20,7 @@ const STRAGGLER_FRACTION = 0.25;
 /**
  * One synchronized trial (docs/flows.md): every flow's `run` at once, each
  * waiting at one barrier after its setup so the measuring processes start
- * together; interval samples stored as they come; when one flow fails the
+ * together; interval samples emitted as they come and stored with the attempt's other samples if it succeeds; when one flow fails the
  * others are aborted (their raw output is kept by the tool) and the trial
  * fails; a flow still running well after the first one finished is stopped.
  * Then the aggregates. Resolves to whether the trial succeeded; never throws.
@@ -141,6 +141,8 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
   const ends = flows.map((p) => (p.flow.startAfter ?? 0) + p.flow.estimatedSeconds);
   const lastEnd = Math.max(...ends);
   let failure: Error | undefined;
+  const intervals: Sample[] = [];
+  const firstData: (number | undefined)[] = flows.map(() => undefined);
   const fail = (error: Error) => {
     failure ??= error;
     barrier.break(error);
@@ -165,8 +167,12 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
       interval: (input) => {
         const sample = toSample(state, trial, { ...prepared.labels, series: 'interval' }, input);
         if (!sample) return;
-        recordSamples(state, [sample]);
-        options.onSamples(1);
+        // Shown live, stored only if this attempt succeeds: a failed attempt's series must not join the retry's.
+        intervals.push(sample);
+        // An interval's data began its length before its report (`interval_seconds`, as netperf's demo lines give it).
+        const length = Number(sample.labels['interval_seconds']);
+        firstData[index] = Math.min(firstData[index] ?? Infinity, sample.timestamp - (Number.isFinite(length) && length > 0 ? length * 1000 : 0));
+        state.events.emit({ type: 'trial-interval', trial: trial.id, samples: [sample] });
       },
     };
     try {
@@ -189,6 +195,8 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
   if (failure) throw failure;
   state.signal.throwIfAborted();
 
+  recordSamples(state, intervals);
+  options.onSamples(intervals.length);
   const outcomes: FlowOutcome[] = [];
   for (const [index, result] of settled.entries()) {
     const prepared = flows[index]!;
@@ -201,7 +209,7 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
     }
     recordSamples(state, samples);
     options.onSamples(samples.length);
-    outcomes.push({ label: prepared.flow.label, samples: samples.filter((s) => s.metric !== 'flow_start_offset'), ...(startedAt !== undefined ? { startedAt } : {}) });
+    outcomes.push({ label: prepared.flow.label, samples: samples.filter((s) => s.metric !== 'flow_start_offset'), ...(startedAt !== undefined ? { startedAt } : {}), ...(firstData[index] !== undefined ? { firstDataAt: firstData[index] } : {}) });
   }
   return outcomes;
 }

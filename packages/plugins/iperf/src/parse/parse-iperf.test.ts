@@ -131,6 +131,13 @@ describe('parseIperfOutput: failures and broken output', () => {
     expect(thrown('').message).toMatch(/not iperf 2 output/);
   });
 
+  it('-P 2 cut after one stream\'s total is refused, not read as the test\'s total', () => {
+    expect(parse('tcp-p2-plain.txt').flows[0]).toMatchObject({ streams: 2, sent: { bitsPerSecond: 7.32e9 } });
+    const error = thrown(fixture('tcp-p2-plain-cut.txt'), 'tcp-p2-plain-cut.txt');
+    expect(error).toBeInstanceOf(ParseError);
+    expect(error.message).toBe('tcp-p2-plain-cut.txt:8: no final report for stream [2], which connected: the output stops before the last totals (truncated?)');
+  });
+
   it('never throws anything but ParseError on truncated or corrupted outputs', () => {
     for (const name of ['tcp-p3.txt', 'udp-p2.txt', 'server-udp-p2.txt', 'tcp-dual.txt']) {
       const text = fixture(name);

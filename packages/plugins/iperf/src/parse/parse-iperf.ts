@@ -9,7 +9,7 @@ const WARNING_RE = /^(?:\[\s*\S+\]\s+)?(?:WARNING: .*|iperf: unrecognized option
 const SERVER_REPORT_RE = /^\[\s*(\*?\d+)\] Server Report:/;
 const OUT_OF_ORDER_RE = /^\[\s*(\*?\d+)\]\s+[\d.]+\s*-\s*[\d.]+ sec\s+(\d+) datagrams received out-of-order/;
 // "[  1] local 10.0.0.1%eth0 port 39908 connected with 10.0.0.2 port 5501 ... on 2026-11-22 11:45:32 (UTC)"
-const CONNECTED_RE = /^\[\s*\*?\d+\] local \S+ port (\d+) connected with \S+ port \d+.*?(?: on (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: \((\w+)\))?)?$/;
+const CONNECTED_RE = /^\[\s*(\*?\d+)\] local \S+ port (\d+) connected with \S+ port \d+.*?(?: on (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: \((\w+)\))?)?$/;
 
 interface Placed extends ReportLine {
   /** The view of the data: its sender's or its receiver's. */
@@ -37,6 +37,7 @@ export function parseIperfOutput(raw: string, source?: string): IperfResult {
   const failures: { text: string; index: number }[] = [];
   const warnings: string[] = [];
   const pendingServerReports = new Set<string>();
+  const connectedIds = new Set<string>();
   const reports: Placed[] = [];
   const outOfOrder = new Map<IperfDirection, number>();
   const settings: { bufferBytes?: number; windowBytes?: number; datagramBytes?: number } = {};
@@ -56,8 +57,9 @@ export function parseIperfOutput(raw: string, source?: string): IperfResult {
     const connected = CONNECTED_RE.exec(line);
     if (connected) {
       // The first stream's local port is the listening port on a server, an ephemeral one on a client (even with -r/-d, whose client also listens).
-      side ??= first?.role === 'server' && Number(connected[1]) === first.port ? 'server' : 'client';
-      if (connected[2] && startedAt === undefined) startedAt = Date.parse(`${connected[2].replace(' ', 'T')}${connected[3] === 'UTC' ? 'Z' : ''}`);
+      side ??= first?.role === 'server' && Number(connected[2]) === first.port ? 'server' : 'client';
+      connectedIds.add(connected[1]!);
+      if (connected[3] && startedAt === undefined) startedAt = Date.parse(`${connected[3].replace(' ', 'T')}${connected[4] === 'UTC' ? 'Z' : ''}`);
       continue;
     }
     if (FAILURE_RE.test(line)) {
@@ -93,6 +95,12 @@ export function parseIperfOutput(raw: string, source?: string): IperfResult {
     if (first === undefined) fail('not iperf 2 output: no "Client connecting to" or "Server listening on" header and no report');
     const why = warnings.length > 0 ? ` (iperf said: ${warnings.join(' | ')})` : '';
     fail(`no final report: iperf did not finish (killed, interrupted or truncated?)${why}`, lastLine(lines));
+  }
+  // A stream that connected but has no total means the output stops early: the others' sum would pass for the test's.
+  // A reversed stream's reports carry its id with a star ("[ *1]"), its "connected" line without.
+  const missing = [...connectedIds].filter((id) => !finals.some((f) => f.id.replace('*', '') === id.replace('*', '')));
+  if (missing.length > 0) {
+    fail(`no final report for stream${missing.length > 1 ? 's' : ''} ${missing.map((id) => `[${id}]`).join(', ')}, which connected: the output stops before the last totals (truncated?)`, lastLine(lines));
   }
   const resolvedSide = currentSide();
   const protocol = first?.protocol ?? (finals.some((f) => f.kind.startsWith('udp')) ? 'udp' : 'tcp');

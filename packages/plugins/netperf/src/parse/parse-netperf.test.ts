@@ -3,6 +3,7 @@ import { ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { NETPERF_TESTS } from '../tests.js';
 import { parseNetperfOutput } from './parse-netperf.js';
+import { parseNetperf } from './parse.js';
 
 const dir = new URL('../__fixtures__/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, dir), 'utf8');
@@ -99,6 +100,16 @@ describe('omni -o CSV output (real fixtures)', () => {
     expect(result.throughput).toBe(25666.94);
     expect(result.latency.p99).toBe(65);
     expect(result.mss).toBe(32768);
+  });
+});
+
+describe('PKB\'s omni -o selectors on UDP tests (real loopback outputs)', () => {
+  it('UDP_RR and UDP_STREAM import with PKB\'s metrics and units', () => {
+    const rr = parseNetperf(fixture('loopback-pkb-omni-csv-udp_rr.txt'), { source: 'rr.txt' });
+    expect(rr.map((s) => `${s.metric} ${s.unit}`)).toEqual(expect.arrayContaining(['UDP_RR_Transaction_Rate transactions_per_second', 'UDP_RR_Latency_p50 us', 'UDP_RR_Latency_p99 us', 'UDP_RR_Latency_min us', 'UDP_RR_Latency_max us', 'UDP_RR_Latency_stddev us']));
+    expect(rr.find((s) => s.metric === 'UDP_RR_Transaction_Rate')!.value).toBe(88827.79);
+    const stream = parseNetperf(fixture('loopback-pkb-omni-csv-udp_stream.txt'), { source: 'stream.txt' });
+    expect(stream.map((s) => [s.metric, s.value, s.unit])).toEqual([['UDP_STREAM_Throughput', 8698.1, 'Mbits/sec']]);
   });
 });
 
