@@ -85,6 +85,17 @@ describe('compare rules', () => {
     expect(seriesKey(x.metric, x.unit, x.labels)).not.toBe(seriesKey(z.metric, z.unit, z.labels));
   });
 
+  it('compares latency-under-load summaries whose probe counts differ by run (probe_count is an outcome, not a key)', () => {
+    const load = (runId: string, loaded: number, probes: number) => [
+      sample(runId, 'latency_idle_p50', 0.6, 'ms', { tool: 'load', flow: 'summary', probe: 'icmp', probe_count: probes - 23 }),
+      sample(runId, 'latency_loaded_p50', loaded, 'ms', { tool: 'load', flow: 'summary', probe: 'icmp', load_direction: 'upload', probe_count: probes }),
+    ];
+    const c = compareSamples([...load('a1', 100, 48), ...load('a2', 101, 47)], [...load('b1', 1.1, 49), ...load('b2', 1.2, 48)]);
+    expect(c.rows.map((r) => r.metric).sort()).toEqual(['latency_idle_p50', 'latency_loaded_p50']);
+    expect(c.baselineOnly).toEqual([]);
+    expect(c.candidateOnly).toEqual([]);
+  });
+
   it('says what differs between the runs: spec fields, zones, machine types, tool versions', () => {
     const spec = (rate: string) => `name: cmp\nhosts:\n  a: { cloud: local }\n  b: { cloud: local${rate ? `, link: { rate: ${rate} }` : ''} }\n`;
     const base = [sample('a', 'Throughput', 1, 'Mbits/sec', { client_zone: 'z1', server_machine_type: 'n2-standard-4', iperf3_version: '3.12', host_client_netns: 'nb-a-client' })];

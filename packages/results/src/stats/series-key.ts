@@ -13,8 +13,11 @@ const RUN_LABELS = new Set(['run_id', 'spec', 'owner', 'netbench_version', 'repe
  * it took and how wide the interval came out (PKB's `confidence_iter`,
  * `confidence_width_percent`). Every run gives other values, so as a key they
  * made each run its own series (the level asked for, `confidence_level`, stays).
+ * A latency-under-load summary's `probe_count` (how many probes fell in the
+ * idle or loaded window) is the same kind: it varies by a probe or two from
+ * run to run, so as a key it left `latency_loaded_*` out of every compare.
  */
-const OUTCOME_LABELS = new Set(['confidence_iter', 'confidence_width_percent', 'confidence_achieved']);
+const OUTCOME_LABELS = new Set(['confidence_iter', 'confidence_width_percent', 'confidence_achieved', 'probe_count']);
 /**
  * Where a sample sits within its trial (iperf3's per-interval start and
  * end): the intervals of one trial are one series, compared as a distribution.
