@@ -125,3 +125,17 @@ describe('helpers', () => {
     expect(textColorOn(sequentialColor(1))).toBe('#ffffff');
   });
 });
+
+describe('a latency-under-load run in the report', () => {
+  it('says each load trial\'s total goodput, idle → loaded latency, increase and RPM, in Markdown and HTML', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const load = JSON.parse(readFileSync(join(import.meta.dirname, '../../results/src/store/__fixtures__/load-results.json'), 'utf8'));
+    const md = renderMarkdown([load], chartsFor([load]));
+    expect(md).toMatch(/goodput 19\.3 Mbit\/s · icmp idle 582 µs → loaded 101 ms \(\+100 ms\) · \d+ RPM/);
+    expect(md).toMatch(/goodput 12\.8 Mbit\/s · icmp idle 639 µs → loaded 1\.13 ms \(\+491 µs\)/);
+    const html = renderHtml([load], chartsFor([load]), { generatedAt: new Date('2026-12-07T06:00:00Z') });
+    expect(html).toContain('goodput 16.4 Mbit/s');
+    expect(html).toContain('loaded 1.14 ms');
+  });
+});

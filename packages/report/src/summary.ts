@@ -1,5 +1,5 @@
-import { headlineMetric, runShow, trialPath } from '@netbench/results';
-import { trialRows, type TrialRowTexts } from './trial-rows.js';
+import { headlineMetric, loadHeadline, runShow, trialPath } from '@netbench/results';
+import { describeLoadHeadline, trialRows, type TrialRowTexts } from './trial-rows.js';
 import { type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
 import { metricName } from './metric-names.js';
 import { formatQuantity } from './units.js';
@@ -79,6 +79,14 @@ function parameters(trial: TrialRecord): string {
 }
 
 function headlines(samples: readonly Sample[], declared: RunResults['run']['metrics']): string[] {
+  // Latency under load: total goodput, idle → loaded latency and RPM, never a per-flow rate.
+  const load = loadHeadline(samples);
+  if (load) {
+    const probes = [...new Set(samples.filter((s) => s.labels['flow'] === 'summary' && s.metric === 'latency_increase').map((s) => String(s.labels['probe'])))];
+    const increases = probes.filter((p) => p !== load.probe).flatMap((p) => samples.filter((s) => s.labels['flow'] === 'summary' && s.metric === 'latency_increase' && s.labels['probe'] === p)
+      .map((s) => `${p} latency increase ${formatQuantity(s.value, s.unit)}`));
+    return [describeLoadHeadline(load, formatQuantity), ...increases];
+  }
   // Trial-level values only; per-stream samples would repeat the metric once per stream.
   return samples
     .filter((s) => s.labels['stream'] === undefined && s.labels['interval_end'] === undefined && headlineMetric(s.metric, declared))

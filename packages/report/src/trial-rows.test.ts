@@ -21,7 +21,7 @@ describe('trialRows: one summary row per trial', () => {
       trial('t3', { tool: 'iperf3', test: 'tcp', params: { requestSize: 64 }, summary: { headline: { metric: 'Throughput', value: 16200, unit: 'Mbits/sec' } } }),
       trial('t4', { status: 'failed', params: { requestSize: 64 } }),
     ]);
-    expect(rows[0]).toEqual({ hosts: 'a → b', parameters: 'requestSize=1', result: '23,518 tx/s', p50: '13 µs', p90: '38 µs', p99: '1.75 ms', p999: '—', loss: '' });
+    expect(rows[0]).toEqual({ hosts: 'a → b', parameters: 'requestSize=1', result: '23,518 tx/s', p50: '13 µs', p90: '38 µs', p99: '1.75 ms', p999: '—', loss: '', n: '' });
     expect(rows[1]).toMatchObject({ hosts: 'a → b (reverse)', result: 'mean 78 µs', p50: '67 µs', p999: '249 µs', loss: '0%' });
     expect(rows[2]).toMatchObject({ result: '16.2 Gbit/s', p50: '', loss: '' });
     expect(rows[3]!.result).toBe('failed');

@@ -1,7 +1,7 @@
 // `@netbench/report/trial-rows`: one line per trial as a network engineer
 // reads a run (`results show` and the desktop app's run page print the same
 // texts). Browser-safe: units only, no Node built-ins.
-import type { ShownTrial } from '@netbench/results';
+import type { LoadHeadline, ShownTrial } from '@netbench/results';
 import { displayUnit, formatNumber, joinUnit } from './units.js';
 
 /** The texts of one trial's summary row; a percentile the tool did not give is `—`, never made up. */
@@ -17,10 +17,12 @@ export interface TrialRowTexts {
   readonly p99: string;
   readonly p999: string;
   readonly loss: string;
+  /** Observations behind the percentiles (packets, probes), when known. */
+  readonly n: string;
 }
 
 /** What the `result` column is, said once under the table. */
-export const TRIAL_ROWS_NOTE = 'result: throughput, else transaction/request rate, else mean latency. Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only).';
+export const TRIAL_ROWS_NOTE = 'result: throughput, else transaction/request rate, else mean latency; latency under load: total goodput, idle → loaded p50 of one probe, RPM (percentiles: loaded). Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only) or n cannot support it (n ≥ 5/(1−q): p99 needs 500, p99.9 5,000).';
 
 /** `12.9 Gbit/s`, `21,931 tx/s`: a quantity in the unit its magnitude fills. */
 function quantityText(q: { readonly value: number; readonly unit: string } | undefined): string {
@@ -51,9 +53,22 @@ export function trialRows(trials: readonly ShownTrial[]): TrialRowTexts[] {
     return {
       hosts: t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}`,
       parameters: params(t),
-      result: t.status !== 'succeeded' ? t.status : `${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`,
+      result: t.status !== 'succeeded' ? t.status : t.summary.load ? describeLoadHeadline(t.summary.load, (value, unit) => quantityText({ value, unit })) : `${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`,
       p50: at('p50'), p90: at('p90'), p99: at('p99'), p999: at('p999'),
       loss: quantityText(t.summary.loss),
+      n: latency?.n !== undefined ? formatNumber(latency.n) : '',
     };
   });
+}
+
+/** `goodput 19.3 Mbit/s · icmp idle 0.58 ms → loaded 101 ms (+100 ms) · 594 RPM`, with the caller's number format. */
+export function describeLoadHeadline(h: LoadHeadline, format: (value: number, unit: string) => string): string {
+  const parts: string[] = [];
+  if (h.goodput) parts.push(`goodput ${format(h.goodput.value, h.goodput.unit)}`);
+  if (h.idle && h.loaded) {
+    const increase = h.increase ? ` (${h.increase.value >= 0 ? '+' : '−'}${format(Math.abs(h.increase.value), h.increase.unit)})` : '';
+    parts.push(`${h.probe ?? ''} idle ${format(h.idle.value, h.idle.unit)} → loaded ${format(h.loaded.value, h.loaded.unit)}${increase}`.trim());
+  }
+  if (h.responsiveness) parts.push(`${Math.round(h.responsiveness.value)} RPM`);
+  return parts.join(' · ');
 }

@@ -14,6 +14,9 @@ export type {
   OpenStoreOptions, PublishStoredRunOptions, RunFilter, RunHeadline, RunList, RunShow, SelectedRun, ShownMetric, ShownTrial, TrialSummary, Quantity,
   ShowResultOptions, StoredLabelKey, StoredRunPublished, StoredRunRef, StoredRunSummary
 } from './store/index.js';
+/** A latency-under-load trial's headline: total goodput, idle → loaded RTT, increase, RPM (every view shows it). */
+export { loadHeadline } from './store/index.js';
+export type { LoadHeadline } from './store/index.js';
 /** The results store as `runSpec`'s `store` option: where a finished run is ingested. */
 export { runStore } from './store/run-store.js';
 /** The store's schema version and migrations (for tools that read the SQLite file directly). */

@@ -19,6 +19,8 @@ export type { ListResultsOptions } from './list-results.js';
 export { runShow, showResult, summarise as summariseSamples } from './show-result.js';
 export type { RunShow, ShowResultOptions, ShownMetric, ShownTrial } from './show-result.js';
 export type { Quantity, TrialSummary } from './trial-summary.js';
+export { loadHeadline } from './load-headline.js';
+export type { LoadHeadline } from './load-headline.js';
 export { exportResults } from './export-results.js';
 export type { ExportResultsOptions } from './export-results.js';
 export { deleteResults } from './delete-results.js';

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { RunResults } from '@netbench/plugin-api';
 import { deriveRun, quickstartRun } from './__fixtures__/derive-run.js';
 import { openStore } from './open-store.js';
 import type { ResultsStore } from './results-store.js';
@@ -42,5 +44,14 @@ describe('run headlines (the history\'s one number per run)', () => {
     expect(headlines.get(latency.run.runId)).toMatchObject({ role: 'latency', metric: 'Average Latency', unit: 'ms' });
     expect(headlines.has(none.run.runId)).toBe(false);
     expect(headlines.has('no-such-run')).toBe(false);
+  });
+
+  it('is a latency-under-load run\'s total goodput, not a flow\'s throughput', () => {
+    const load = JSON.parse(readFileSync(join(import.meta.dirname, '__fixtures__/load-results.json'), 'utf8')) as RunResults;
+    store.ingest(load);
+    const h = store.headlines([load.run.runId]).get(load.run.runId)!;
+    const totals = load.samples.filter((s) => s.metric === 'goodput_total').map((s) => s.value);
+    expect(h).toMatchObject({ metric: 'goodput_total', unit: 'Mbits/sec', role: 'throughput', n: 3 });
+    expect(h.value).toBeCloseTo(median(totals), 9);
   });
 });

@@ -18,7 +18,8 @@ const ROLE_ORDER = ['throughput', 'latency', 'rate'] as const;
 /**
  * The headline of each run: its primary metric by role (`headlineMetric`:
  * throughput, else latency, else a transaction rate), as the median of that
- * metric's samples in the run. Runs without such a metric have none.
+ * metric's samples in the run; a latency-under-load run by its total goodput
+ * (`goodput_total`), not a flow's. Runs without such a metric have none.
  * Interval samples (iperf3's `Interval Throughput`) are not headline
  * metrics. Two queries per run with one; reads only `samples`.
  */
@@ -31,7 +32,11 @@ export function runHeadlines(db: DatabaseSync, runIds: readonly string[]): Map<s
     const row = pk.get(runId) as { run_pk: number } | undefined;
     if (!row) continue;
     let best: { metric: string; unit: string; rank: number } | undefined;
-    for (const m of metrics.all(row.run_pk) as { metric: string; unit: string; n: number }[]) {
+    const all = metrics.all(row.run_pk) as { metric: string; unit: string; n: number }[];
+    // A latency-under-load run is its total goodput: its bulk flows' own throughput samples are per flow.
+    const goodput = all.find((m) => m.metric === 'goodput_total');
+    if (goodput) best = { metric: goodput.metric, unit: goodput.unit, rank: 0 };
+    for (const m of goodput ? [] : all) {
       const info = headlineMetric(m.metric);
       if (!info?.primary && info?.role !== 'rate') continue;
       const rank = ROLE_ORDER.indexOf(info.role as (typeof ROLE_ORDER)[number]);

@@ -5,7 +5,8 @@ import { LatencyHistogram } from '@netbench/plugin-api';
 import { median } from '../stats/quantile.js';
 import { timeFactor } from '../stats/units.js';
 import { withStore } from './with-store.js';
-import { trialSummary, type TrialSummary } from './trial-summary.js';
+import { observationsFor, trialSummary, type TrialSummary } from './trial-summary.js';
+import { loadHeadline } from './load-headline.js';
 
 /** One metric of a trial: its value, or the median and range when the trial has several (streams, intervals). */
 export interface ShownMetric {
@@ -111,9 +112,30 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
       params: { ...t.cell, ...t.params },
       client: t.client, server: t.server,
       metrics,
-      summary: trialSummary(metrics, run.metrics),
+      summary: summaryOf(metrics, run, byTrial.get(t.id) ?? []),
     };
   });
+}
+
+/**
+ * A latency-under-load trial is its total goodput and its probe's idle →
+ * loaded latency: the percentiles are the loaded ones (what the load did),
+ * never the probes' idle and loaded packets pooled, and not a per-flow rate.
+ */
+function summaryOf(metrics: readonly ShownMetric[], run: RunRecord, samples: readonly Sample[]): TrialSummary {
+  const load = loadHeadline(samples);
+  if (!load) return trialSummary(metrics, run.metrics);
+  const loaded = (p: string) => samples.find((s) => s.labels.flow === 'summary' && s.metric === `latency_loaded_${p}` && s.labels.probe === load.probe);
+  const n = loaded('p50')?.labels.probe_count;
+  // The same rule as every other trial's: a percentile needs enough probes above it.
+  const enough = (key: 'p50' | 'p90' | 'p99') => typeof n !== 'number' || n >= observationsFor(key);
+  const p50 = loaded('p50');
+  const [p90, p99] = [enough('p90') ? loaded('p90') : undefined, enough('p99') ? loaded('p99') : undefined];
+  return {
+    ...(load.goodput ? { headline: load.goodput } : {}),
+    ...(p50 ? { latency: { unit: p50.unit, p50: p50.value, ...(p90 ? { p90: p90.value } : {}), ...(p99 ? { p99: p99.value } : {}), source: 'tool' as const, metric: `${load.probe} latency under load`, ...(typeof n === 'number' ? { n } : {}) } } : {}),
+    load,
+  };
 }
 
 /** Group by metric and unit, in order of first appearance. */

@@ -1,6 +1,7 @@
 import type { RunRecord } from '@netbench/plugin-api';
 import { headlineMetric } from '../charts/metric-roles.js';
 import { timeFactor } from '../stats/units.js';
+import type { LoadHeadline } from './load-headline.js';
 
 /** What the summary reads of a trial's metric (`ShownMetric` of `results show`). */
 export interface SummarisedMetric {
@@ -12,6 +13,7 @@ export interface SummarisedMetric {
   readonly p99?: number;
   readonly p999?: number;
   readonly percentileUnit?: string;
+  readonly observations?: number;
 }
 
 /** A value with its unit, as the trial's samples carried it. */
@@ -39,8 +41,27 @@ export interface TrialSummary {
     readonly source: 'tool' | 'histogram';
     /** Metric (or metric family) they came from. */
     readonly metric: string;
+    /** Observations behind them (packets received, histogram counts), when known. */
+    readonly n?: number;
+    /** Percentiles left out because `n` cannot support them (fewer than `MIN_BEYOND` observations above). */
+    readonly hidden?: readonly ('p50' | 'p90' | 'p99' | 'p999')[];
   };
   readonly loss?: Quantity;
+  /** A latency-under-load trial: its total goodput and idle → loaded latency (then `headline` is the goodput). */
+  readonly load?: LoadHeadline;
+}
+
+/**
+ * A percentile q is shown only when at least this many observations lie
+ * above it: n ≥ 5 / (1 − q), so p50 needs 10, p90 50, p99 500, p99.9 5,000.
+ * Below that the figure is the largest one or two samples, not a percentile.
+ */
+export const MIN_BEYOND = 5;
+const QUANTILES = { p50: 0.5, p90: 0.9, p99: 0.99, p999: 0.999 } as const;
+
+/** The observations a percentile needs (`MIN_BEYOND` above it). */
+export function observationsFor(key: keyof typeof QUANTILES): number {
+  return Math.ceil(MIN_BEYOND / (1 - QUANTILES[key]) - 1e-9);
 }
 
 // 'Latency p99.9' (ping, fping), 'TCP_RR_Latency_p99' (netperf), 'HTTP_Latency_p99_99' (http).
@@ -57,7 +78,7 @@ export function trialSummary(metrics: readonly SummarisedMetric[], declared?: Ru
     ?? metrics.find((m) => role(m)?.role === 'rate')
     ?? metrics.find((m) => MEAN_LATENCY_RE.test(m.metric));
   const loss = metrics.find((m) => LOSS_RE.test(m.metric));
-  const latency = toolPercentiles(metrics) ?? histogramPercentiles(metrics);
+  const latency = supported(toolPercentiles(metrics) ?? histogramPercentiles(metrics), metrics);
   return {
     ...(headline ? { headline: quantity(headline) } : {}),
     ...(latency ? { latency } : {}),
@@ -66,6 +87,17 @@ export function trialSummary(metrics: readonly SummarisedMetric[], declared?: Ru
 }
 
 const quantity = (m: SummarisedMetric): Quantity => ({ metric: m.metric, value: m.value, unit: m.unit });
+
+/** With the count behind them (ping's packets received, a histogram's observations), percentiles it cannot support go. */
+function supported(latency: TrialSummary['latency'], metrics: readonly SummarisedMetric[]): TrialSummary['latency'] {
+  if (!latency) return undefined;
+  const n = latency.n ?? metrics.find((m) => m.metric === 'Packets Received')?.value;
+  if (n === undefined) return latency;
+  const kept: Record<string, unknown> = { ...latency, n };
+  const hidden = (Object.keys(QUANTILES) as (keyof typeof QUANTILES)[]).filter((k) => latency[k] !== undefined && n < observationsFor(k));
+  for (const k of hidden) delete kept[k];
+  return { ...(kept as NonNullable<TrialSummary['latency']>), ...(hidden.length > 0 ? { hidden } : {}) };
+}
 
 /** Percentiles the tool printed as their own metrics, all converted to the first one's unit. */
 function toolPercentiles(metrics: readonly SummarisedMetric[]): TrialSummary['latency'] {
@@ -94,6 +126,6 @@ function histogramPercentiles(metrics: readonly SummarisedMetric[]): TrialSummar
     unit: m.percentileUnit ?? m.unit,
     ...(m.p50 !== undefined ? { p50: m.p50 } : {}), ...(m.p90 !== undefined ? { p90: m.p90 } : {}),
     ...(m.p99 !== undefined ? { p99: m.p99 } : {}), ...(m.p999 !== undefined ? { p999: m.p999 } : {}),
-    source: 'histogram', metric: m.metric,
+    source: 'histogram', metric: m.metric, ...(m.observations !== undefined ? { n: m.observations } : {}),
   };
 }

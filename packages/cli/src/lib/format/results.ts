@@ -60,6 +60,7 @@ export function formatRunShow(show: RunShow, options: { metrics?: boolean } = {}
     { header: 'p90', value: (t) => row(t).p90, align: 'right' },
     { header: 'p99', value: (t) => row(t).p99, align: 'right' },
     { header: 'p99.9', value: (t) => row(t).p999, align: 'right' },
+    { header: 'n', value: (t) => row(t).n, align: 'right' },
     { header: 'loss', value: (t) => row(t).loss, align: 'right' },
   ]);
   const failed = show.trials.filter((t) => t.status !== 'succeeded').map((t) => `${t.id} ${t.status}${t.error ? `: ${t.error.split('\n')[0]}` : ''}`);

@@ -44,3 +44,15 @@ describe('the summary printed when a run ends', () => {
     expect(text).not.toMatch(/transactions_per_second|Mbits\/sec|_Latency_| us\b/);
   });
 });
+
+describe('the run summary of a latency-under-load run', () => {
+  it('is each trial\'s total goodput and idle → loaded latency, not a flow\'s throughput', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const load = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../results/src/store/__fixtures__/load-results.json'), 'utf8')) as { run: RunRecord; samples: Sample[] };
+    const text = formatSummary(load.run, load.samples);
+    const row = text.split('\n').find((line) => line.startsWith('t0003'))!;
+    expect(row).toMatch(/goodput 19\.3 Mbit\/s · icmp idle 582 µs → loaded 101 ms \(\+100 ms\) · \d+ RPM$/);
+    expect(row).not.toMatch(/TCP_STREAM throughput/);
+  });
+});

@@ -1,7 +1,8 @@
 import type { RunRecord, Sample, TrialRecord } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
 import { formatQuantity, metricName } from '@netbench/report/units';
-import { trialPath } from '@netbench/results';
+import { loadHeadline, trialPath } from '@netbench/results';
+import { describeLoadHeadline } from '@netbench/report/trial-rows';
 
 // Headline metrics per trial, most telling first; per-stream and per-interval samples are left to the files.
 const HEADLINE_RE = [/(^|_)throughput$/i, /packet_rate$/i, /transaction_rate$/i, /(^|_)request_rate$/i, /(^| |_)p50$/i, /(^| |_)p99$/i, /^average latency$/i, /^packet loss$/i, /jitter/i, /retransmit/i, /^http_errors$/i];
@@ -42,6 +43,13 @@ function describeParams(trial: TrialRecord): string {
     .join(' ');
 }
 
+/** A latency-under-load trial by its total goodput and idle → loaded latency; any other by its headline metrics. */
+function trialResults(samples: readonly Sample[], test: string): string {
+  const load = loadHeadline(samples);
+  if (load) return describeLoadHeadline(load, formatQuantity);
+  return headlines(samples).map((s) => describeSample(s, test)).join(' · ');
+}
+
 /** The table printed when a run ends: one line per trial with its headline results. */
 export function formatSummary(record: RunRecord, samples: readonly Sample[]): string {
   const byTrial = new Map<string, Sample[]>();
@@ -63,9 +71,7 @@ export function formatSummary(record: RunRecord, samples: readonly Sample[]): st
       value: (t) =>
         t.status === 'failed'
           ? (t.error ?? '').split('\n')[0]!.slice(0, 80)
-          : headlines(byTrial.get(t.id) ?? [])
-              .map((s) => describeSample(s, t.test))
-              .join(' · '),
+          : trialResults(byTrial.get(t.id) ?? [], t.test),
     },
   ]);
 }
