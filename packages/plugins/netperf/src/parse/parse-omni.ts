@@ -49,26 +49,45 @@ function titlesOf(line: string): string[] | undefined {
  *    the columns line up again (the units column holds a unit).
  */
 export function parseOmniCsv(lines: readonly string[]): OmniFields | undefined {
+  // One pass over the lines: a run of title lines, then its values line. Each start within the run is a
+  // candidate header (repeated `-o` headers: the last one is the values' own); only starts whose titles
+  // could line up with the values (at most one more field) are tried, so the work stays linear in the text.
+  const nextNonBlank = (from: number) => {
+    for (let at = from; at < lines.length; at++) if ((lines[at] as string).trim() !== '') return at;
+    return -1;
+  };
+  const headerLine = (at: number): string[] | undefined => {
+    const titles = titlesOf(lines[at] as string);
+    return titles && titles.some((title) => title in CSV_HEADER_SELECTORS) ? titles.filter((title, i) => title !== '' || i < titles.length - 1) : undefined;
+  };
   for (let index = 0; index < lines.length - 1; index++) {
-    const first = titlesOf(lines[index] as string);
-    if (!first || !first.some((title) => title in CSV_HEADER_SELECTORS)) continue;
-    let header = first.filter((title, at) => title !== '' || at < first.length - 1);
-    let valuesIndex = lines.findIndex((text, at) => at > index && text.trim() !== '');
+    const first = headerLine(index);
+    if (!first) continue;
+    const run: string[][] = [first];
+    let valuesIndex = nextNonBlank(index + 1);
     // Wrapped header: the next non-blank lines are titles too.
-    while (valuesIndex >= 0) {
-      const more = titlesOf(lines[valuesIndex] as string);
-      if (!more || !more.some((title) => title in CSV_HEADER_SELECTORS)) break;
-      header = [...header, ...more.filter((title, at) => title !== '' || at < more.length - 1)];
-      valuesIndex = lines.findIndex((text, at) => at > valuesIndex && text.trim() !== '');
+    for (let more = valuesIndex >= 0 ? headerLine(valuesIndex) : undefined; more; more = valuesIndex >= 0 ? headerLine(valuesIndex) : undefined) {
+      run.push(more);
+      valuesIndex = nextNonBlank(valuesIndex + 1);
     }
     if (valuesIndex < 0) return undefined;
-    const values = alignValues(header, splitCsvLine(lines[valuesIndex] as string));
-    if (!values) continue;
-    const fields: Record<string, string> = {};
-    header.forEach((title, column) => {
-      fields[CSV_HEADER_SELECTORS[title] ?? title] = (values[column] as string).trim();
-    });
-    return { format: 'omni-csv', fields, line: valuesIndex + 1 };
+    const values = splitCsvLine(lines[valuesIndex] as string);
+    // Titles from each start to the end of the run, latest start first to find the longest that still fits.
+    const suffix = new Array<number>(run.length + 1).fill(0);
+    for (let k = run.length - 1; k >= 0; k--) suffix[k] = suffix[k + 1]! + run[k]!.length;
+    for (let k = 0; k < run.length; k++) {
+      if (suffix[k]! > values.length + 1) continue;
+      const header = run.slice(k).flat();
+      const aligned = alignValues(header, values);
+      if (!aligned) continue;
+      const fields: Record<string, string> = {};
+      header.forEach((title, column) => {
+        fields[CSV_HEADER_SELECTORS[title] ?? title] = (aligned[column] as string).trim();
+      });
+      return { format: 'omni-csv', fields, line: valuesIndex + 1 };
+    }
+    // Every start in this run was tried: go on after its values line.
+    index = valuesIndex;
   }
   return undefined;
 }
