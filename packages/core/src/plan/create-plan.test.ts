@@ -221,3 +221,33 @@ benchmarks:
     await expect(createPlan(spec, resolver)).rejects.toThrow(new NetbenchError("benchmarks.0: tool 'fping' needs @netbench/plugin-fping, which is not installed; cannot plan its trials"));
   });
 });
+
+describe('the trial limit', () => {
+  const sized = (a: number, b: number, repetitions = 1) => `name: big
+hosts:
+  c: { cloud: local }
+  s: { cloud: local }
+benchmarks:
+  - tool: netperf
+    client: c
+    server: s
+    tests: [TCP_RR, TCP_STREAM, UDP_RR, UDP_STREAM]
+    streams: [1, 4, 32]
+    duration: 1
+matrix:
+  axes: { a: [${Array.from({ length: a }, (_, i) => i).join(', ')}], b: [${Array.from({ length: b }, (_, i) => i).join(', ')}] }
+options: { repetitions: ${repetitions} }
+`;
+
+  test('a few KB that multiply past 100,000 trials are refused while planning, before the rest is made', async () => {
+    // 120 × 100 cells × 12 trials = 144,000: refused after about 8,334 cells, with what was counted.
+    const error = await plan(sized(120, 100)).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(NetbenchError);
+    expect((error as Error).message).toMatch(/matrix {2}the spec plans at least 100,0\d\d trials after 8,3\d\d of 12,000 matrix cells; the limit is 100,000\. Narrow the matrix/);
+    // Repetitions count too.
+    const repeated = await plan(sized(10, 10, 100)).then(() => undefined, (e: unknown) => e);
+    expect((repeated as Error).message).toMatch(/\(with options\.repetitions: 100\); the limit is 100,000/);
+    // Just below the limit it plans.
+    expect((await plan(sized(10, 10, 80))).trials).toHaveLength(96_000);
+  });
+});

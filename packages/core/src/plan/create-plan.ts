@@ -7,7 +7,7 @@ import type { PluginResolver } from '../registry/types.js';
 import { OFFICIAL_CATALOG } from '../spec/plugin-lookup.js';
 import { pluginFields } from '../spec/plugin-fields.js';
 import { BENCHMARK_CORE_KEYS } from '../spec/skeleton-schema.js';
-import { specErrorWithoutPositions } from '../issues/spec-error.js';
+import { specErrorWithoutPositions, type SpecError } from '../issues/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
 import { flowTrials, type DraftFlow } from './plan-flows.js';
@@ -56,7 +56,10 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
   const fleet = new FleetBuilder(spec.hosts, expansion.variables, await hostSchemas(spec, resolver), parser);
 
   const drafts: Draft[] = [];
+  const repetitions = Math.max(1, spec.options.repetitions ?? 1);
   expansion.cells.forEach((cell, cellIndex) => {
+    // Counted as they are made: a spec past the limit stops here, before its trials fill memory.
+    if (drafts.length * repetitions > MAX_TRIALS) throw tooManyTrials(drafts.length, repetitions, cellIndex, expansion.cells.length, file);
     for (const bench of benches) {
       const variant = benchmarkVariant(bench, cell, parser);
       if (bench.spec.tool === LOAD_TOOL) {
@@ -81,6 +84,7 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
     }
   });
 
+  if (drafts.length * repetitions > MAX_TRIALS) throw tooManyTrials(drafts.length, repetitions, expansion.cells.length, expansion.cells.length, file);
   const fleetHosts = fleet.finish();
   const { ordered, seed } = repeatAndOrder(drafts, spec.options);
   const repeated = (spec.options.repetitions ?? 1) > 1;
@@ -115,6 +119,23 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
     cells: expansion.cells.length,
     estimatedSeconds: measuring / Math.max(1, spec.options.concurrency),
   };
+}
+
+/**
+ * The most trials one plan may hold. A real study is thousands (PKB's
+ * all-region matrix is ~10,000); a few KB of matrix and parameter lists can
+ * multiply to millions (6.4 M trials, 4 GB, from a 2.9 KB spec), which no run
+ * finishes and which would exhaust memory while planning.
+ */
+export const MAX_TRIALS = 100_000;
+
+function tooManyTrials(drafts: number, repetitions: number, cellsDone: number, cells: number, file: string): SpecError {
+  const counted = drafts * repetitions;
+  const sofar = cellsDone < cells ? `at least ${counted.toLocaleString('en-US')} trials after ${cellsDone.toLocaleString('en-US')} of ${cells.toLocaleString('en-US')} matrix cells` : `${counted.toLocaleString('en-US')} trials`;
+  return specErrorWithoutPositions([{
+    path: ['matrix'],
+    message: `the spec plans ${sofar}${repetitions > 1 ? ` (with options.repetitions: ${repetitions})` : ''}; the limit is ${MAX_TRIALS.toLocaleString('en-US')}. Narrow the matrix (filters, fewer values), or split the study into several specs`,
+  }], file);
 }
 
 async function benchmarkTemplate(spec: BenchmarkSpec, index: number, resolver: PluginResolver): Promise<BenchmarkTemplate> {
