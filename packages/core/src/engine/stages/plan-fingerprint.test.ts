@@ -20,4 +20,18 @@ describe('planFingerprint', () => {
     const rotated = { ...base, fleet: base.fleet.map((h) => ({ ...h, config: { ...h.config, passphrase: 'rotated' } })) };
     expect(planChanges(planFingerprint(base), planFingerprint(rotated))).toEqual([]);
   });
+
+  it('names a host whose block in the spec was edited (a link rate, a zone); a secret\'s value behind its reference does not count', () => {
+    const base = plan(['ok']);
+    const withText = (hosts: string) => ({ ...base, spec: { ...base.spec, source: { file: 'spec.yaml', text: `name: x\nhosts:\n${hosts}benchmarks: []\n` } } });
+    const before = planFingerprint(withText('  a: { cloud: lab }\n  b: { cloud: lab, link: { rate: 100mbit }, password: "${env:PW}" }\n'));
+    // The same text: the same plan, whatever PW holds now (it is resolved into the fleet's config, not the text).
+    const rotated = withText('  a: { cloud: lab }\n  b: { cloud: lab, link: { rate: 100mbit }, password: "${env:PW}" }\n');
+    expect(planChanges(before, planFingerprint({ ...rotated, fleet: rotated.fleet.map((h) => ({ ...h, config: { ...h.config, password: 'new' } })) }))).toEqual([]);
+    const edited = withText('  a: { cloud: lab }\n  b: { cloud: lab, link: { rate: 200mbit }, password: "${env:PW}" }\n');
+    expect(planChanges(before, planFingerprint(edited))).toEqual(['host configs changed: b']);
+    // A journal of an older version has no host hashes: nothing to compare.
+    const { hosts: _, ...old } = before;
+    expect(planChanges(old, planFingerprint(edited))).toEqual([]);
+  });
 });
