@@ -22,6 +22,8 @@ export default class Ui extends NetbenchCommand {
     }
     const ui = await serveBrowserUi({
       registry: cliRegistry(), version: this.config.version, searchDirs: cliSearchDirs(), port: flags.port,
+      // The editor's checks run in a worker thread with a registry of the same roots.
+      checkWorker: { searchDirs: cliSearchDirs() },
       ...(flags.db !== undefined ? { db: flags.db } : {}), ...(flags['runs-dir'] !== undefined ? { runsDir: flags['runs-dir'] } : {}),
     });
     const ready = { url: ui.server.url, origin: ui.server.origin, port: ui.server.port, token: ui.server.token };

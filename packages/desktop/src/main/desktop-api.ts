@@ -1,10 +1,11 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CostLimitError, listPlugins, SpecError, type PluginResolver, type RootInput } from '@netbench/core';
+import { CostLimitError, listPlugins, SpecError, type PluginResolver, type RegistryOptions, type RootInput } from '@netbench/core';
 import { defaultRunsDir, netbenchHome, NetbenchError } from '@netbench/plugin-api';
 import { defaultStorePath } from '@netbench/results';
 import type { BridgeApi } from '../shared/bridge-types.js';
 import { checkSpecText } from './check-spec-text.js';
+import { SpecChecker } from './spec-checker.js';
 import { generateSpec } from './generate-spec.js';
 import { wizardChecks } from './wizard-checks.js';
 import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, showStoredRun } from './results-access.js';
@@ -34,6 +35,13 @@ export interface DesktopApiOptions {
    * `saveFile` is refused: the page saves through the browser's downloads.
    */
   readonly chooseSavePath?: ChooseSavePath;
+  /**
+   * Check specs (the editor's keystrokes, a run's start) in a worker thread
+   * with a registry made from these options, off the server's event loop
+   * (`netbench ui`, Electron). Without it they are checked with `registry`
+   * in this thread (tests with stand-in registries).
+   */
+  readonly checkWorker?: RegistryOptions;
 }
 
 export interface DesktopApi {
@@ -65,6 +73,8 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     ...(options.run ? { run: options.run } : {}),
   });
   const { registry, db } = options;
+  const checker = options.checkWorker ? new SpecChecker(options.checkWorker) : undefined;
+  const checkSpec = (text: string, maxCostUsd?: number) => (checker ? checker.check(text, maxCostUsd) : checkSpecText(registry, text, maxCostUsd));
 
   const api: BridgeApi = {
     appInfo: async () => ({
@@ -74,7 +84,7 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     listSpecs: () => listSpecs(folders),
     readSpec: ({ source, name }) => readSpec(folders, source, name),
     saveSpec: ({ name, text }) => saveSpec(folders, name, text),
-    checkSpec: ({ text, maxCostUsd }) => checkSpecText(registry, text, maxCostUsd),
+    checkSpec: ({ text, maxCostUsd }) => checkSpec(text, maxCostUsd),
     catalog: () => wizardCatalog(registry),
     cloudFields: ({ cloud }) => schemaFields(registry, cloud),
     cloudCatalog: ({ cloud }) => cloudCatalog(registry, cloud),
@@ -82,7 +92,7 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     wizardChecks: ({ clouds }) => wizardChecks(registry, clouds),
     startRun: async ({ text, maxCostUsd }) => {
       // The same checks as the editor: an invalid spec or one over the cost guard never starts.
-      const check = await checkSpecText(registry, text, maxCostUsd);
+      const check = await checkSpec(text, maxCostUsd);
       if (!check.ok) throw new SpecError(check.issues);
       if (check.overBudget) throw new CostLimitError(check.cost.usd, maxCostUsd!);
       return runs.start(text, check.plan.name, maxCostUsd);
@@ -103,5 +113,5 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     },
     listPlugins: async () => listPlugins(options.searchDirs ? { searchDirs: options.searchDirs } : {}),
   };
-  return { api, runs, dispose: () => runs.dispose() };
+  return { api, runs, dispose: async () => { await checker?.close(); await runs.dispose(); } };
 }

@@ -26,6 +26,7 @@ const desktop = createDesktopApi({
   version: app.getVersion(),
   shell: 'electron',
   searchDirs: desktopPluginRoots(),
+  checkWorker: { searchDirs: desktopPluginRoots() },
   // Exports and chart pictures: the user picks the place in a native dialog; the renderer only suggests a name.
   chooseSavePath: async (file) => {
     const extension = extname(file.fileName).slice(1);
