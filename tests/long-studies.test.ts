@@ -142,14 +142,17 @@ describe('a run killed with SIGKILL mid-execute', () => {
     const db = join(home, 'killed-flows.db');
     const { child, done } = startCli(['run', flowsSpec, '--runs-dir', runsDir, '--db', db, '--progress', 'none'], { env });
     const runDir = await waitFor(() => (existsSync(runsDir) && readdirSync(runsDir).length === 1 ? join(runsDir, readdirSync(runsDir)[0]!) : undefined), 60_000, 'the run folder');
-    // The second trial has stored interval samples and has not finished: kill now.
+    // The second trial streams interval samples (live events) and has not finished: kill now.
     const partOf = (samples: readonly Sample[]) => samples.filter((s) => s.trialId === 't0002');
-    await waitFor(() => (existsSync(join(runDir, 'samples.jsonl')) && partOf(sampleLines(runDir)).length >= 2 && !finishedTrials(runDir).includes('t0002') ? true : undefined), 90_000, 'interval samples of t0002');
+    const streamed = () => readEvents(runDir).flatMap((e) => (e.type === 'trial-interval' && e.trial === 't0002' ? e.samples : []));
+    await waitFor(() => (existsSync(join(runDir, 'events.jsonl')) && streamed().length >= 2 && !finishedTrials(runDir).includes('t0002') ? true : undefined), 90_000, 'interval samples of t0002');
     child.kill('SIGKILL');
     await done;
     const runId = runDir.split('/').pop()!;
     expect(finishedTrials(runDir)).toEqual(['t0001']);
-    const cutOff = partOf(sampleLines(runDir)).map((s) => s.sampleId);
+    // An attempt's interval samples are stored when it succeeds (a failed attempt's never are): none of the cut-off one's is.
+    expect(partOf(sampleLines(runDir))).toEqual([]);
+    const cutOff = streamed().map((s) => s.sampleId);
     expect(cutOff.length).toBeGreaterThan(0);
     const orphans = livePids(runDir); // the killed invocation's netservers, still serving
     expect(orphans.length).toBeGreaterThan(0);

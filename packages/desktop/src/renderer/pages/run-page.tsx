@@ -81,7 +81,7 @@ function SummaryTable({ trials }: { trials: readonly ShownTrial[] }) {
     <>
       <div className="table-scroll">
         <table className="data-table" data-testid="summary-table" data-rows={rows.length} aria-busy={shown.length < rows.length}>
-          <thead><tr>{['trial', 'tool · test', 'hosts', 'parameters', 'result', 'p50', 'p90', 'p99', 'p99.9', 'loss'].map((h, i) => <th scope="col" key={h} className={i >= 4 ? 'num' : undefined}>{h}</th>)}</tr></thead>
+          <thead><tr>{['trial', 'tool · test', 'hosts', 'parameters', 'result', 'p50', 'p90', 'p99', 'p99.9', 'n', 'loss'].map((h, i) => <th scope="col" key={h} className={i >= 4 ? 'num' : undefined}>{h}</th>)}</tr></thead>
           <tbody>
             {shown.map(({ t, texts }) => (
               <tr key={t.id}>
@@ -89,7 +89,7 @@ function SummaryTable({ trials }: { trials: readonly ShownTrial[] }) {
                 {t.status === 'succeeded'
                   ? <td className="num" title={t.summary.headline ? metricName(t.summary.headline.metric) : undefined}>{texts.result || <span className="muted">no samples</span>}</td>
                   : <td><StatusBadge status={t.status} />{t.error ? <span className="error-text small"> {t.error}</span> : null}</td>}
-                <td className="num">{texts.p50}</td><td className="num">{texts.p90}</td><td className="num">{texts.p99}</td><td className="num">{texts.p999}</td><td className="num">{texts.loss}</td>
+                <td className="num">{texts.p50}</td><td className="num">{texts.p90}</td><td className="num">{texts.p99}</td><td className="num">{texts.p999}</td><td className="num" title="observations behind the percentiles (a percentile q needs n ≥ 5/(1−q))">{texts.n}</td><td className="num">{texts.loss}</td>
               </tr>
             ))}
           </tbody>
