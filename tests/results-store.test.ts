@@ -65,9 +65,12 @@ describe('results store end to end', () => {
     expect(avg.p50).toBeCloseTo(p50.value, 6);
     const text = await cli('results', 'show', 'latest');
     // One line per trial with the percentiles as columns; every metric with --metrics.
-    expect(text.stdout).toMatch(/trial\s+tool\s+test\s+hosts\s+parameters\s+result\s+p50\s+p90\s+p99\s+p99\.9\s+loss/);
+    expect(text.stdout).toMatch(/trial\s+tool\s+test\s+hosts\s+parameters\s+result\s+p50\s+p90\s+p99\s+p99\.9\s+n\s+loss/);
     expect(text.stdout.split('\n').filter((line) => /^t\d{4}\s/.test(line))).toHaveLength(show.trials.length);
-    expect(text.stdout).toMatch(/^t0001\s+ping\s+icmp\s+\S+ → \S+.*mean [\d.]+ (µs|ms)\s+[\d.]+ (µs|ms)\s+[\d.]+ (µs|ms)\s+[\d.]+ (µs|ms)/m);
+    // The percentiles n supports (n ≥ 5/(1−q)), then n.
+    const pings = show.trials[0]!.metrics.find((m) => m.metric === 'Packets Received') as { value?: number } | undefined;
+    expect(text.stdout).toMatch(/^t0001\s+ping\s+icmp\s+\S+ → \S+.*mean [\d.]+ (µs|ms)\s+[\d.]+ (µs|ms)\s+([\d.]+ (µs|ms)|—)\s+([\d.]+ (µs|ms)|—)\s+([\d.]+ (µs|ms)|—)\s+\d+/m);
+    expect(pings?.value).toBeGreaterThan(0);
     expect((await cli('results', 'show', 'latest', '--metrics')).stdout).toMatch(/trial\s+tool\s+test\s+metric\s+value\s+unit\s+n\s+p50\s+p90\s+p99\s+p99\.9/);
     const missing = await cli('results', 'show', 'nosuchrun');
     expect(missing.code).toBe(1);
