@@ -27,6 +27,7 @@ cache=${NETBENCH_KERNEL_CACHE:-${HOME:-/root}/.cache/netbench/kernel}
 qemu=qemu-system-x86_64
 
 say() { echo "kernel-vm: $*" >&2; }
+script_sha() { sha256sum "$project/scripts/kernel-vm.sh" | cut -d' ' -f1; }
 
 # The kernel package linux-image-amd64 points at (e.g. linux-image-6.1.0-57-amd64) and its version.
 kernel_package() {
@@ -52,7 +53,15 @@ setup() {
   fi
   [ -n "$package" ] || { say "no linux-image-amd64 in the package lists (apt-get update?)"; exit 1; }
   local dir=$cache/$package
-  if [ -f "$dir/ready" ]; then echo "$dir"; return 0; fi
+  if [ -f "$dir/ready" ]; then
+    # The initramfs is made by this script: made again when the script changed (the kernel stays).
+    if [ "$(cat "$dir/initrd.sha" 2>/dev/null)" != "$(script_sha)" ]; then
+      make_initrd "$dir" "$(cat "$dir/kernel-version")"
+      script_sha > "$dir/initrd.sha"
+    fi
+    echo "$dir"
+    return 0
+  fi
   say "setting up $package in $dir (once)"
   rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
   (
@@ -84,6 +93,7 @@ PY
     find fs -mindepth 1 -maxdepth 1 ! -name 9p ! -name netfs ! -name fscache ! -name overlayfs -exec rm -rf {} +)
   "$dir.tmp/bb/bin/busybox" depmod -b "$dir.tmp" "$kver"
   make_initrd "$dir.tmp" "$kver"
+  script_sha > "$dir.tmp/initrd.sha"
   echo "$kver" > "$dir.tmp/kernel-version"
   rm -rf "$dir.tmp/deb" "$dir.tmp"/*.deb
   touch "$dir.tmp/ready"
@@ -119,14 +129,15 @@ mount -t overlay overlay -o lowerdir=/lower,upperdir=/rw/upper,workdir=/rw/work 
 mkdir -p /new/netbench-vm && p9 control cache=none /new/netbench-vm || fail "control share"
 project=$(cat /new/netbench-vm/project)
 kver=$(uname -r)
-p9 project cache=none "/new$project" || fail "project share"
-mkdir -p "/new/lib/modules/$kver" && p9 modules ro,cache=loose "/new/lib/modules/$kver" || fail "module tree"
 for d in proc sys dev; do mount --move /$d /new/$d; done
 mkdir -p /new/dev/pts /new/dev/shm
 mount -t devpts devpts /new/dev/pts
 mount -t tmpfs -o mode=1777 tmpfs /new/dev/shm
 mount -t tmpfs -o mode=1777 tmpfs /new/tmp
 mount -t tmpfs -o mode=0755 tmpfs /new/run
+# After the tmpfs mounts: a project folder under /tmp (a CI clone) must not be hidden by them.
+mkdir -p "/new$project" && p9 project cache=none "/new$project" || fail "project share"
+mkdir -p "/new/lib/modules/$kver" && p9 modules ro,cache=loose "/new/lib/modules/$kver" || fail "module tree"
 # modprobe (tc, ip and the kernel load qdiscs and tunnels on demand) is busybox's, over the VM's module tree.
 mkdir -p /new/opt/netbench-vm && cp /bin/busybox /new/opt/netbench-vm/busybox && ln -s busybox /new/opt/netbench-vm/modprobe
 [ -e /new/usr/sbin/modprobe ] || ln -s /opt/netbench-vm/busybox /new/usr/sbin/modprobe
