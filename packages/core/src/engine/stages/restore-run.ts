@@ -36,7 +36,8 @@ export async function restoreRun(runDir: string): Promise<RestoredRun> {
     if (journal.done.includes('teardown') && !publishPending(journal)) throw new NetbenchError(`run ${journal.runId} is finished (torn down); start a new run instead`);
     const finished = await readTrialJournal(runDir);
     const { samples, lastSample } = await keepFinishedSamples(runDir, journal.runId, finished);
-    return { journal, finished, samples, lastSample };
+    // Interval samples an attempt streamed live (events only: they are stored when it succeeds) used ids too.
+    return { journal, finished, samples, lastSample: Math.max(lastSample, await lastStreamedSample(runDir, journal.runId)) };
   } catch (error) {
     // Refused: the lock goes, so the run is as it was.
     await rm(join(runDir, RUN_FILES.lock), { force: true });
@@ -72,6 +73,23 @@ async function keepFinishedSamples(runDir: string, runId: string, finished: Read
   await writeFile(temp, samples.map((s) => `${JSON.stringify(s)}\n`).join(''), { mode: PRIVATE_FILE_MODE });
   await rename(temp, file);
   return { samples, lastSample };
+}
+
+/** The highest sample number in `events.jsonl` (the live `trial-interval` events carry their samples' ids). */
+async function lastStreamedSample(runDir: string, runId: string): Promise<number> {
+  let text = '';
+  try {
+    text = await readFile(join(runDir, RUN_FILES.events), 'utf8');
+  } catch {
+    return 0;
+  }
+  let last = 0;
+  const prefix = `"sampleId":"${runId}-`;
+  for (let at = text.indexOf(prefix); at !== -1; at = text.indexOf(prefix, at + prefix.length)) {
+    const n = Number.parseInt(text.slice(at + prefix.length, at + prefix.length + 12), 10);
+    if (Number.isInteger(n) && n > last) last = n;
+  }
+  return last;
 }
 
 function sampleNumber(sampleId: string, runId: string): number {
