@@ -10,7 +10,7 @@ export interface TrialRowTexts {
   readonly hosts: string;
   /** The parameters that differ between the run's trials (the rest would repeat on every row). */
   readonly parameters: string;
-  /** Throughput, else transaction/request rate, else `mean` latency; the status when the trial did not succeed. */
+  /** Throughput, else transaction/request rate, else `mean` latency (a synchronized trial's aggregate); the status when the trial did not succeed. */
   readonly result: string;
   readonly p50: string;
   readonly p90: string;
@@ -22,7 +22,7 @@ export interface TrialRowTexts {
 }
 
 /** What the `result` column is, said once under the table. */
-export const TRIAL_ROWS_NOTE = 'result: throughput, else transaction/request rate, else mean latency; latency under load: total goodput, idle → loaded p50 of one probe, RPM (percentiles: loaded). Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only) or n cannot support it (n ≥ 5/(1−q): p99 needs 500, p99.9 5,000).';
+export const TRIAL_ROWS_NOTE = 'result: throughput, else transaction/request rate (HTTP: requests/s), else mean latency; synchronized flows (mesh): their aggregate; latency under load: total goodput, idle → loaded p50 of one probe, RPM (percentiles: loaded). Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only) or n cannot support it (n ≥ 5/(1−q): p99 needs 500, p99.9 5,000).';
 
 /** `12.9 Gbit/s`, `21,931 tx/s`: a quantity in the unit its magnitude fills. */
 function quantityText(q: { readonly value: number; readonly unit: string } | undefined): string {
@@ -30,6 +30,9 @@ function quantityText(q: { readonly value: number; readonly unit: string } | und
   const { symbol, factor } = displayUnit(q.unit, q.value);
   return joinUnit(formatNumber(q.value * factor), symbol);
 }
+
+/** ` via wireguard`, ` (plain)` beside the hosts of a run with tunnels (`none` is the plain path: docs/tunnels.md). */
+const viaText = (tunnel: string | undefined) => (tunnel === undefined ? '' : tunnel === 'none' ? ' (plain)' : ` via ${tunnel}`);
 
 const isLatency = (metric: string | undefined) => metric !== undefined && /latency/i.test(metric);
 
@@ -51,7 +54,7 @@ export function trialRows(trials: readonly ShownTrial[]): TrialRowTexts[] {
       return value === undefined ? '—' : quantityText({ value, unit: latency.unit });
     };
     return {
-      hosts: t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}`,
+      hosts: t.flows !== undefined && !t.summary.load ? `${t.flows} flows at once` : t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}${viaText(t.tunnel)}`,
       parameters: params(t),
       result: t.status !== 'succeeded' ? t.status : t.summary.load ? describeLoadHeadline(t.summary.load, (value, unit) => quantityText({ value, unit })) : `${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`,
       p50: at('p50'), p90: at('p90'), p99: at('p99'), p999: at('p999'),
@@ -69,6 +72,6 @@ export function describeLoadHeadline(h: LoadHeadline, format: (value: number, un
     const increase = h.increase ? ` (${h.increase.value >= 0 ? '+' : '−'}${format(Math.abs(h.increase.value), h.increase.unit)})` : '';
     parts.push(`${h.probe ?? ''} idle ${format(h.idle.value, h.idle.unit)} → loaded ${format(h.loaded.value, h.loaded.unit)}${increase}`.trim());
   }
-  if (h.responsiveness) parts.push(`${Math.round(h.responsiveness.value)} RPM`);
+  if (h.responsiveness) parts.push(`${formatNumber(Math.round(h.responsiveness.value))} RPM`);
   return parts.join(' · ');
 }

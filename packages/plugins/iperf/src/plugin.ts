@@ -30,6 +30,13 @@ export function iperfPlugin(options: IperfPluginOptions = {}): Branded<ToolPlugi
     version: VERSION,
     description: 'TCP and UDP throughput with iperf 2 (enhanced reports): streams, retransmits, RTT, jitter, loss, time series',
     schema: iperfSchema,
+    // PKB's names: TCP's `Throughput` is a built-in headline name; UDP's receiver-side rate is declared here.
+    metrics: {
+      Throughput: { role: 'throughput', better: 'higher', primary: true },
+      'UDP Throughput': { role: 'throughput', better: 'higher', primary: true },
+      'Packet Loss': { role: 'loss', better: 'lower' },
+      Jitter: { role: 'jitter', better: 'lower' },
+    },
     trials: iperfTrials,
     check: checkIperf,
     install: (host, ctx) => installAptPackage(host, 'iperf', ctx),

@@ -54,4 +54,17 @@ describe('run headlines (the history\'s one number per run)', () => {
     expect(h).toMatchObject({ metric: 'goodput_total', unit: 'Mbits/sec', role: 'throughput', n: 3 });
     expect(h.value).toBeCloseTo(median(totals), 9);
   });
+
+  it('is a mesh run\'s aggregate (the sum of its flows), not the median of flows, streams and sum pooled', () => {
+    const every = JSON.parse(readFileSync(join(import.meta.dirname, '__fixtures__/every-tool-results.json'), 'utf8')) as RunResults;
+    const mesh: RunResults = {
+      run: { ...every.run, runId: '20261207-112208-meshxx', trials: every.run.trials.filter((t) => t.id === 't0018') },
+      samples: every.samples.filter((s) => s.trialId === 't0018').map((s) => ({ ...s, runId: '20261207-112208-meshxx' })),
+    };
+    store.ingest(mesh);
+    const h = store.headlines([mesh.run.runId]).get(mesh.run.runId)!;
+    const aggregate = mesh.samples.find((s) => s.labels.flow === 'aggregate' && s.metric === 'TCP_STREAM_Throughput')!;
+    expect(h).toMatchObject({ metric: 'TCP_STREAM_Throughput', role: 'throughput', n: 1 });
+    expect(h.value).toBe(aggregate.value);
+  });
 });

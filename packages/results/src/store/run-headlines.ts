@@ -18,7 +18,7 @@ const ROLE_ORDER = ['throughput', 'latency', 'rate'] as const;
 /**
  * The headline of each run: its primary metric by role (`headlineMetric`:
  * throughput, else latency, else a transaction rate), as the median of that
- * metric's samples in the run; a latency-under-load run by its total goodput
+ * metric's whole samples in the run (not a flow's, a stream's or an interval's); a latency-under-load run by its total goodput
  * (`goodput_total`), not a flow's. Runs without such a metric have none.
  * Interval samples (iperf3's `Interval Throughput`) are not headline
  * metrics. Two queries per run with one; reads only `samples`.
@@ -27,7 +27,12 @@ export function runHeadlines(db: DatabaseSync, runIds: readonly string[]): Map<s
   const out = new Map<string, RunHeadline>();
   const pk = db.prepare('SELECT run_pk FROM runs WHERE run_id = ?');
   const metrics = db.prepare('SELECT metric, unit, COUNT(*) AS n FROM samples WHERE run_pk = ? GROUP BY metric, unit');
-  const values = db.prepare('SELECT value FROM samples WHERE run_pk = ? AND metric = ? AND unit = ? ORDER BY value');
+  // A synchronized trial's flows, a stream of a multi-stream tool and an interval are parts of a whole
+  // sample beside them (the aggregate, the total): the median is of wholes, not of wholes and parts.
+  const values = db.prepare(`SELECT value FROM samples s WHERE run_pk = ? AND metric = ? AND unit = ?
+    AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.run_pk = s.run_pk AND l.set_no = s.label_set
+      AND ((l.key = 'flow' AND l.value NOT IN ('aggregate', 'summary')) OR l.key = 'stream' OR l.key = 'interval_start'))
+    ORDER BY value`);
   for (const runId of runIds) {
     const row = pk.get(runId) as { run_pk: number } | undefined;
     if (!row) continue;

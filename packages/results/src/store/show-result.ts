@@ -46,8 +46,12 @@ export interface ShownTrial {
   readonly client: string;
   readonly server: string;
   readonly metrics: readonly ShownMetric[];
-  /** The one-line summary: headline, latency percentiles, loss. */
+  /** The one-line summary: headline, latency percentiles, loss (a synchronized trial's: of its aggregates). */
   readonly summary: TrialSummary;
+  /** A synchronized-flows trial (mesh, fan-in, load): how many flows ran at once (its aggregates' `flow_count`). */
+  readonly flows?: number;
+  /** The `tunnel` label of its samples when the run has tunnels (`none`: the plain path; docs/tunnels.md). */
+  readonly tunnel?: string;
 }
 
 export interface RunShow {
@@ -105,14 +109,21 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
     byTrial.set(sample.trialId, list);
   }
   return run.trials.map((t) => {
-    const metrics = summarise(byTrial.get(t.id) ?? []);
+    const own = byTrial.get(t.id) ?? [];
+    const metrics = summarise(own);
+    // A synchronized trial reads as its aggregates (the flows' sum or mean), not a median of flows and aggregate.
+    const aggregates = own.filter((s) => s.labels.flow === 'aggregate');
+    const flows = Math.max(0, ...aggregates.map((s) => Number(s.labels.flow_count) || 0));
+    const tunnel = own.find((s) => s.labels.tunnel !== undefined)?.labels.tunnel;
     return {
       id: t.id, tool: t.tool, test: t.test, benchmark: t.benchmarkName, status: t.status,
       ...(t.error !== undefined ? { error: t.error } : {}),
       params: { ...t.cell, ...t.params },
       client: t.client, server: t.server,
       metrics,
-      summary: summaryOf(metrics, run, byTrial.get(t.id) ?? []),
+      summary: summaryOf(aggregates.length > 0 ? summarise(aggregates) : metrics, run, own),
+      ...(flows > 0 ? { flows } : {}),
+      ...(tunnel !== undefined ? { tunnel: String(tunnel) } : {}),
     };
   });
 }

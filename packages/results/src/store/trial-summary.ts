@@ -25,7 +25,7 @@ export interface Quantity {
 
 /**
  * One line per trial, as a network engineer reads a run: the headline
- * (throughput, else transaction/request rate, else mean latency), the
+ * (throughput, else transaction/request rate, else mean latency: see `trialSummary`), the
  * latency percentiles and the loss.
  */
 export interface TrialSummary {
@@ -69,15 +69,25 @@ const PERCENTILE_RE = /^(.*?)[_ ]?Latency[_ ]p(\d+(?:[._]\d+)?)$/;
 const WANTED = { '50': 'p50', '90': 'p90', '99': 'p99', '99.9': 'p999' } as const;
 const MEAN_LATENCY_RE = /^(?:Average Latency|.+_Latency_mean)$/;
 const LOSS_RE = /^Packet Loss$|_Loss$/;
+// A declared latency metric that is a mean (irtt's `rtt_mean`): the headline of a latency tool.
+const DECLARED_MEAN_RE = /(^|_)mean$/i;
 
-/** The one-line summary of a trial's metrics (as `results show` prints it). */
+/**
+ * The one-line summary of a trial's metrics (as `results show` prints it).
+ * The headline: the tool's primary throughput, else a request/transaction
+ * rate (HTTP's requests/s before its transfer rate), else any throughput,
+ * else the mean latency. Roles come from what the run's tools declared
+ * (`declared`, `RunRecord.metrics`) before the built-in names, so a
+ * third-party tool's headline and loss read like a built-in one's.
+ */
 export function trialSummary(metrics: readonly SummarisedMetric[], declared?: RunRecord['metrics']): TrialSummary {
   const role = (m: SummarisedMetric) => headlineMetric(m.metric, declared);
   const headline = metrics.find((m) => role(m)?.role === 'throughput' && role(m)?.primary)
-    ?? metrics.find((m) => role(m)?.role === 'throughput')
+    ?? metrics.find((m) => role(m)?.role === 'rate' && role(m)?.primary)
     ?? metrics.find((m) => role(m)?.role === 'rate')
-    ?? metrics.find((m) => MEAN_LATENCY_RE.test(m.metric));
-  const loss = metrics.find((m) => LOSS_RE.test(m.metric));
+    ?? metrics.find((m) => role(m)?.role === 'throughput')
+    ?? metrics.find((m) => MEAN_LATENCY_RE.test(m.metric) || (declared?.[m.metric]?.role === 'latency' && DECLARED_MEAN_RE.test(m.metric)));
+  const loss = metrics.find((m) => declared?.[m.metric]?.role === 'loss') ?? metrics.find((m) => LOSS_RE.test(m.metric));
   const latency = supported(toolPercentiles(metrics) ?? histogramPercentiles(metrics), metrics);
   return {
     ...(headline ? { headline: quantity(headline) } : {}),

@@ -39,8 +39,8 @@ describe('the summary printed when a run ends', () => {
       sampleOf('t0001', 'TCP_RR_Latency_p99', 2_480, 'us'),
       sampleOf('t0002', 'Throughput', 12_900, 'Mbits/sec'),
     ]);
-    expect(text).toContain('Transaction rate 67,300 tx/s · Latency p50 15.2 µs · Latency p99 2.48 ms');
-    expect(text).toContain('Throughput 12.9 Gbit/s');
+    expect(text).toContain('67,300 tx/s · p50 15.2 µs · p99 2.48 ms');
+    expect(text).toContain('12.9 Gbit/s');
     expect(text).not.toMatch(/transactions_per_second|Mbits\/sec|_Latency_| us\b/);
   });
 });
@@ -54,5 +54,26 @@ describe('the run summary of a latency-under-load run', () => {
     const row = text.split('\n').find((line) => line.startsWith('t0003'))!;
     expect(row).toMatch(/goodput 19\.3 Mbit\/s · icmp idle 582 µs → loaded 101 ms \(\+100 ms\) · \d+ RPM$/);
     expect(row).not.toMatch(/TCP_STREAM throughput/);
+  });
+});
+
+describe('the run summary of every tool (a real local-lab run: results/src/store/__fixtures__/every-tool-results.json)', () => {
+  it('says what results show says: the headline per tool, percentiles n can support, the mesh as its aggregate', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const run = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../results/src/store/__fixtures__/every-tool-results.json'), 'utf8')) as { run: RunRecord; samples: Sample[] };
+    const rows = formatSummary(run.run, run.samples).split('\n');
+    const row = (id: string) => rows.find((line) => line.startsWith(id))!;
+    // 20 pings: p50 with its n, never a p99 (it would need 500).
+    expect(row('t0001')).toMatch(/mean [\d.]+ µs · p50 [\d.]+ µs · n 20 · loss 0%$/);
+    expect(row('t0001')).not.toMatch(/p99/);
+    // wrk is requests/s, shown once (not its three per-thread rates).
+    expect(row('t0015')).toMatch(/ [\d,]+ req\/s · p50 /);
+    expect(row('t0015')).not.toMatch(/Thread request rate/);
+    // iperf 2 UDP has its throughput; the mesh is "2 flows at once" and the sum of its flows.
+    expect(row('t0014')).toMatch(/ [\d.]+ [GM]bit\/s · loss /);
+    const aggregate = run.samples.find((s) => s.trialId === 't0018' && s.labels.flow === 'aggregate' && s.metric === 'TCP_STREAM_Throughput')!;
+    expect(row('t0018')).toMatch(/2 flows at once/);
+    expect(row('t0018')).toContain(`${(aggregate.value / 1000).toFixed(1)} Gbit/s`);
   });
 });
