@@ -8,6 +8,14 @@ import type { Readable, Writable } from 'node:stream';
  * pasted into a shell string, so `exec(['echo', 'a; rm -rf /'])` prints the
  * literal argument and runs nothing else.
  */
+/** A range of ports a host accepts connections on (`Host.reachablePorts`). */
+export interface ReachablePorts {
+  readonly first: number;
+  /** Last port, inclusive. */
+  readonly last: number;
+  readonly protocols: readonly ('tcp' | 'udp')[];
+}
+
 export interface Host {
   /** Fleet id, unique within a run (e.g. `client` or `vm1@zone=us-east1-b`). */
   readonly id: string;
@@ -26,6 +34,14 @@ export interface Host {
   readonly os?: string;
   /** Extra facts that end up in every sample's labels (`host_<role>_<key>`). */
   readonly labels: Readonly<Record<string, string>>;
+  /**
+   * The only ports other hosts can reach on this host, when not all are: a
+   * Kubernetes ClusterIP Service forwards just the ports it lists (kube-proxy
+   * drops the rest), a cloud firewall opens some. Tools start their servers
+   * on these ports only (`PortPool.acquire` with `reachablePort`), and say so
+   * when none of their ports is among them. Absent: every port is reachable.
+   */
+  readonly reachablePorts?: readonly ReachablePorts[];
 
   /**
    * Run a command to completion. Never rejects because of a non-zero exit

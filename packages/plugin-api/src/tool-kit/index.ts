@@ -4,6 +4,7 @@ export type { CommandOutcome } from './run-on-host.js';
 export { installAptPackage } from './install-apt-package.js';
 export { readSpecFile } from './read-spec-file.js';
 export { PortPool } from './port-pool.js';
+export { assertReachableRange, describeReachable, reachablePort } from './reachable-ports.js';
 export { boundPorts, readBoundPorts } from './bound-ports.js';
 export type { PortProtocol } from './bound-ports.js';
 export { PortInUseError, startToolServer, startToolServerOnFreePort, withToolServer } from './tool-server.js';

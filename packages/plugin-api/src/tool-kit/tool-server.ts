@@ -2,6 +2,7 @@ import { NetbenchError, RetryableError } from '../errors/index.js';
 import type { ExecResult, Host, HostProcess } from '../plugin/host.js';
 import { readBoundPorts, type PortProtocol } from './bound-ports.js';
 import type { PortPool } from './port-pool.js';
+import { assertReachableRange, reachablePort } from './reachable-ports.js';
 import { delay } from './delay.js';
 
 const START_TIMEOUT_MS = 10_000;
@@ -158,12 +159,15 @@ export async function startToolServerOnFreePort(
   host: Host, ports: PortPool, argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal,
 ): Promise<ToolServer> {
   let lastError: unknown;
+  // Only ports other hosts can reach (a Kubernetes Service lists its ports): refused at once when there are none.
+  assertReachableRange(host, options.tool, options.protocol, ports.first, ports.last);
+  const reachable = reachablePort(host, options.protocol);
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt += 1) {
     // A server with a ready line shows a taken port at once (it exits saying so, no line):
     // trying the port costs less than a round trip to look first (issue 19). Others look first,
     // since telling their failed bind apart takes a poll interval.
     const bound = options.readyLine ? undefined : await readBoundPorts(host, options.protocol, signal);
-    const port = ports.acquire((candidate) => bound?.has(candidate) ?? false);
+    const port = ports.acquire((candidate) => !reachable(candidate) || (bound?.has(candidate) ?? false));
     try {
       return await startToolServer(host, argv(port), port, options, signal);
     } catch (error) {

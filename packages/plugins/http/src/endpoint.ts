@@ -1,5 +1,5 @@
 import { NetbenchError, RetryableError } from '@netbench/plugin-api';
-import { PortInUseError, readBoundPorts, startToolServer } from '@netbench/plugin-api/tool-kit';
+import { assertReachableRange, PortInUseError, reachablePort, readBoundPorts, startToolServer } from '@netbench/plugin-api/tool-kit';
 import type { ExecResult, Host } from '@netbench/plugin-api';
 import type { PortPool, ToolServer, ToolServerOptions } from '@netbench/plugin-api/tool-kit';
 import { pinned } from './argv.js';
@@ -73,9 +73,12 @@ export async function startEndpoint(host: Host, ports: PortPool, options: Endpoi
 /** The config names the port, so each attempt writes it anew before starting nginx. */
 async function startOnFreePort(host: Host, ports: PortPool, dir: string, options: EndpointOptions, signal: AbortSignal): Promise<ToolServer> {
   let lastError: unknown;
+  // Only ports the clients can reach (a Kubernetes Service lists its ports): refused at once when there are none.
+  assertReachableRange(host, 'nginx', 'tcp', ports.first, ports.last);
+  const reachable = reachablePort(host, 'tcp');
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt += 1) {
     const bound = await readBoundPorts(host, 'tcp', signal);
-    const port = ports.acquire((candidate) => bound?.has(candidate) ?? false);
+    const port = ports.acquire((candidate) => !reachable(candidate) || (bound?.has(candidate) ?? false));
     try {
       const config = nginxConfig({ dir, port, tls: options.tls, keepalive: options.keepalive, workers: options.workers, connections: options.connections });
       await mustExec(host, ['sh', '-c', 'cat > "$1"', 'sh', `${dir}/nginx.conf`], signal, config);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
-import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '@netbench/plugin-api';
+import type { ExecOptions, ExecResult, Host, HostProcess, ReachablePorts, SpawnOptions } from '@netbench/plugin-api';
 import { TimeoutError } from '@netbench/plugin-api';
 import { CHANNEL, closeFrame, encodeFrame, execEnd, execPath, killArgv, parseStatus, PROTOCOL_V5, wrapForSignals } from './exec-channel.js';
 
@@ -20,6 +20,8 @@ export interface ExecHostFacts {
   readonly region?: string;
   readonly machineType?: string;
   readonly labels: Readonly<Record<string, string>>;
+  /** A Service's host: only the ports the Service lists (kube-proxy forwards no other). */
+  readonly reachablePorts?: readonly ReachablePorts[];
 }
 
 /** The part of an open exec WebSocket the host uses. */

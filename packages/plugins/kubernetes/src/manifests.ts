@@ -1,4 +1,5 @@
 import type { V1Pod, V1PodSpec } from '@kubernetes/client-node';
+import type { ReachablePorts } from '@netbench/plugin-api';
 import { DEFAULT_SERVICE_PORTS, type KubernetesHostConfig, type PortRange } from './host-schema.js';
 import { CONTAINER, podLabels, resourceName, RUN_LABEL, HOST_LABEL, MANAGED_BY_LABEL, MANAGED_BY } from './naming.js';
 import type { Affinity } from './placement.js';
@@ -46,6 +47,18 @@ export function podBody(runId: string, hostId: string, config: KubernetesHostCon
     metadata: { name: resourceName(runId, hostId), namespace: config.namespace, labels: podLabels(runId, hostId) },
     spec,
   };
+}
+
+/**
+ * The ports a Service of these ranges forwards, as `Host.reachablePorts`:
+ * the same list the Service is made from (`servicePorts`), so the tools'
+ * server ports and the Service agree by construction. SCTP is no tool's.
+ */
+export function serviceReachablePorts(ranges: readonly PortRange[] = DEFAULT_SERVICE_PORTS as unknown as PortRange[]): ReachablePorts[] {
+  return ranges.map((r) => ({
+    first: r.port, last: Math.min(65_535, r.port + r.count - 1),
+    protocols: r.protocols.filter((p) => p !== 'SCTP').map((p) => p.toLowerCase() as 'tcp' | 'udp'),
+  })).filter((r) => r.protocols.length > 0);
 }
 
 /** Port names must be IANA service names (at most 15 characters, lower case): `t5201`, `u20001`. */

@@ -4,7 +4,7 @@ import { execHost } from './exec-host.js';
 import type { KubernetesHostConfig } from './host-schema.js';
 import { apiMessage, ClientCache, statusOf, type KubeClients } from './kube-client.js';
 import { clusterOf } from './preflight.js';
-import { podBody, serviceBody } from './manifests.js';
+import { podBody, serviceBody, serviceReachablePorts } from './manifests.js';
 import { CONTAINER, resourceName } from './naming.js';
 import { planPlacement, type PodPlacement } from './placement.js';
 import { kubeResource, TYPES } from './resources.js';
@@ -70,6 +70,8 @@ export function hostsOf(placements: ReturnType<typeof planPlacement>, byId: Read
       ...(target.node['region'] ? { region: target.node['region'] } : {}),
       ...(target.node['machineType'] ? { machineType: target.node['machineType'] } : {}),
       labels,
+      // Through the Service only its listed ports reach the pod: tools pick their server ports from these.
+      ...(viaService ? { reachablePorts: serviceReachablePorts(target.config.servicePorts) } : {}),
     }, { namespace, pod: pod.metadata!.name!, container: CONTAINER }, target.clients.ws);
   });
 }

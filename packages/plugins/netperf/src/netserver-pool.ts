@@ -1,6 +1,7 @@
 import { NetbenchError, RetryableError } from '@netbench/plugin-api';
 import type { Host, HostProcess, Logger } from '@netbench/plugin-api';
 import type { PortPair } from './argv.js';
+import { describeReachable, reachablePort } from '@netbench/plugin-api/tool-kit';
 
 /** PKB's PORT_START: stream i uses control port 20000 + 2i and data port 20000 + 2i + 1. */
 export const DEFAULT_BASE_PORT = 20000;
@@ -89,8 +90,11 @@ export class NetserverPool {
     let lastError = '';
     for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
       signal?.throwIfAborted();
-      const ports = { control: this.nextPort, data: this.nextPort + 1 };
-      this.nextPort += 2;
+      const ports = this.reachablePair();
+      if (!ports) {
+        throw new NetbenchError(`netperf needs a control port (TCP) and the data port after it (TCP and UDP) that other hosts can reach on ${this.host.name}, from ${this.options.basePort ?? DEFAULT_BASE_PORT} up, ` +
+          `but that host accepts connections only on ${describeReachable(this.host)} (a Kubernetes Service lists its ports: add a \`servicePorts\` range there)`);
+      }
       const argv = ['netserver', '-D', ...(this.options.family ?? []), '-p', String(ports.control)];
       const process = this.host.spawn(argv);
       process.stdin.on('error', () => {});
@@ -109,6 +113,23 @@ export class NetserverPool {
       if (!/Unable to start netserver|Address already in use/i.test(outcome)) break;
     }
     throw new RetryableError(`could not start netserver on ${this.host.name}: ${lastError}`);
+  }
+
+  /**
+   * The next control/data port pair from `nextPort` that other hosts can reach
+   * (`Host.reachablePorts`: a Kubernetes Service forwards only its listed ports),
+   * moving `nextPort` past it; undefined when no pair below 65535 is reachable.
+   */
+  private reachablePair(): PortPair | undefined {
+    const tcp = reachablePort(this.host, 'tcp');
+    const udp = reachablePort(this.host, 'udp');
+    while (this.nextPort < 65_535) {
+      const control = this.nextPort;
+      this.nextPort += 2;
+      if (tcp(control) && tcp(control + 1) && udp(control + 1)) return { control, data: control + 1 };
+      if (this.host.reachablePorts === undefined) return { control, data: control + 1 };
+    }
+    return undefined;
   }
 
   /** Resolves 'listening' once the control port accepts, else the reason it does not. */

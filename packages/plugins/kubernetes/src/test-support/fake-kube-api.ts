@@ -10,6 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { deleteOptionsCauses, podCauses, serviceCauses, type Cause } from './api-rules.js';
 import { schedule, type FakeNode } from './scheduler.js';
 import { forbiddenSysctl, PodSandboxes } from './pod-sysctls.js';
+import { ServicePortRules } from './service-ports.js';
 import { fieldName, queryOf, selects } from './selectors.js';
 
 /**
@@ -76,6 +77,8 @@ export class FakeKubeApi {
   private readonly delay: number;
   /** Network namespaces of pods with net sysctls (`pod-sysctls.ts`). */
   private readonly sandboxes = new PodSandboxes();
+  /** kube-proxy's part: only a Service's listed ports reach its pod (root only; `servicePortsEnforced`). */
+  private serviceRules: ServicePortRules | undefined;
 
   constructor(private readonly options: FakeKubeOptions = {}) {
     this.nodes = options.nodes ?? DEFAULT_NODES;
@@ -87,6 +90,7 @@ export class FakeKubeApi {
 
   /** Start listening; returns the path of a kubeconfig (context `stand-in`) that points at it. */
   async start(): Promise<string> {
+    this.serviceRules = new ServicePortRules('127.0.30.0/24');
     const key = join(this.dir, 'key.pem');
     const cert = join(this.dir, 'cert.pem');
     const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { encoding: 'utf8' });
@@ -110,11 +114,17 @@ export class FakeKubeApi {
     for (const set of this.processes.values()) for (const child of set) killGroup(child, 'SIGKILL');
     for (const key of [...this.podFiles.keys()]) this.removePodFiles(key);
     this.sandboxes.removeAll();
+    this.serviceRules?.close();
     for (const w of this.watchers) w.res.end();
     this.wss.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server?.closeAllConnections();
     rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** Whether a connection to a port a Service does not list fails, as through kube-proxy (needs root: iptables); else why not. */
+  get servicePortsEnforced(): true | string {
+    return this.serviceRules?.enforced ? true : this.serviceRules?.why ?? 'not started';
   }
 
   /** `METHOD path` of every request (watches and exec included). */
@@ -167,6 +177,7 @@ export class FakeKubeApi {
         if (!existing) return this.notFound(res, kind, name);
         if (kind === 'services') {
           store.delete(`${ns}/${name}`);
+          this.serviceRules?.remove(existing['spec'].clusterIP);
           return this.json(res, 200, existing);
         }
         return this.json(res, 200, this.deletePod(ns, name, existing));
@@ -243,6 +254,7 @@ export class FakeKubeApi {
     service['spec'] = { ...service['spec'], clusterIP: ip, clusterIPs: [ip], ports: service['spec'].ports.map((p: Json) => ({ protocol: 'TCP', ...p })) };
     service['status'] = { loadBalancer: {} };
     this.services.set(key, service);
+    this.serviceRules?.add(ip, service['spec'].ports);
     this.json(res, 201, service);
   }
 
