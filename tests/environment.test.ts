@@ -43,6 +43,18 @@ describe('the machine lacks something', () => {
     expect(result.stdout).toMatch(/TCP_RR/);
   });
 
+  it('without privileges and NETBENCH_LOCAL_REQUIRE_NETNS=1 (a Kubernetes Job\'s pod), the loopback fallback is refused: exit 5, nothing measured', async () => {
+    const { wrapper, node } = unprivileged();
+    const home = tempHome();
+    chmodSync(home, 0o777);
+    const before = namespacesOf();
+    const result = await runCli(['run', pingSpec, '--runs-dir', join(home, 'runs'), '--progress', 'plain'], { wrapper, node, env: { NETBENCH_HOME: home, HOME: home, NETBENCH_LOCAL_REQUIRE_NETNS: '1' } });
+    expect(result.code, result.stderr).toBe(5);
+    expect(result.stderr).toMatch(/NETBENCH_LOCAL_REQUIRE_NETNS=1 forbids falling back to 127\.0\.0\.1.*NET_ADMIN/);
+    expect(result.stdout).not.toMatch(/TCP_RR .*ok/);
+    expect(namespacesOf()).toEqual(before);
+  });
+
   it('without privileges, a shaped link is refused before anything is created', async () => {
     const { wrapper, node } = unprivileged();
     const home = tempHome();

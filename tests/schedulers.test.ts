@@ -6,7 +6,9 @@
 // here: each completion index runs the container's own arguments on the lab,
 // as the kubelet would expand them, all at once, publishing into a real
 // PostgreSQL (Debian's, started by the test) as the shared store.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
@@ -17,6 +19,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { startPostgres, type PgServer } from '../packages/plugins/postgres/src/test-support/pg-server.js';
 import { runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
+import { otherUser } from './helpers/other-user.js';
 
 const spec = join(import.meta.dirname, 'scenarios/long-study/spec.yaml');
 const workflowFile = join(import.meta.dirname, '../examples/schedulers/github-actions-shards.yml');
@@ -61,6 +64,66 @@ describe('GitHub Actions matrix recipe', () => {
   });
 });
 
+/** `${{ github.run_id }}`, `${{ matrix.shard }}`, …: a workflow expression of plain context lookups, as the runner evaluates it. */
+function expand(text: string, contexts: Record<string, Record<string, string | number>>): string {
+  return text.replace(/\$\{\{\s*(\w+)\.(\w+)\s*\}\}/g, (whole, context: string, key: string) => {
+    const value = contexts[context]?.[key];
+    if (value === undefined) throw new Error(`no ${context}.${key} for ${whole}`);
+    return String(value);
+  });
+}
+
+describe('GitHub Actions matrix recipe, played as the runner user would run it', () => {
+  // A hosted runner's user is not root and has passwordless sudo: the same here, with a user of the test's own.
+  const root = process.getuid?.() === 0;
+  const hasSudo = spawnSync('sh', ['-c', 'command -v sudo && command -v runuser'], { encoding: 'utf8' }).status === 0;
+  it.skipIf(!root || !hasSudo)('a shard\'s steps leave a run folder the upload step can read, under one study id in every attempt', async () => {
+    const workflow = parse(readFileSync(workflowFile, 'utf8')) as Workflow;
+    const shard = workflow.jobs['shard']!;
+    const user = otherUser('nb-gha-runner');
+    const sudoers = '/etc/sudoers.d/nb-gha-runner-test';
+    const workspace = mkdtempSync(join(tmpdir(), 'nb-gha-'));
+    try {
+      writeFileSync(sudoers, `${user.name} ALL=(root) NOPASSWD:SETENV: ALL\n`, { mode: 0o440 });
+      execFileSync('visudo', ['-cf', sudoers], { stdio: 'ignore' });
+      // The checkout: the repo's files, in a folder the runner user owns.
+      chownSync(workspace, user.uid, user.gid);
+      for (const entry of ['scripts', 'packages', 'node_modules', 'package.json', 'examples', 'tests']) symlinkSync(join(import.meta.dirname, '..', entry), join(workspace, entry));
+      const contexts = (attempt: number) => ({
+        github: { run_id: 4242, run_attempt: attempt }, matrix: { shard: 1 },
+        secrets: { NETBENCH_POSTGRES_URL: server.url }, inputs: { spec: 'tests/scenarios/long-study/spec.yaml' },
+      });
+      const env = (attempt: number) => Object.fromEntries(Object.entries(shard.env ?? {}).map(([k, v]) => [k, expand(v, contexts(attempt))]));
+      // "Re-run failed jobs" is attempt 2: the same study, not a second one.
+      expect(env(2)['STUDY']).toBe(env(1)['STUDY']);
+      const step = (name: RegExp) => expand(shard.steps.find((s) => name.test((s as { name?: string }).name ?? ''))!.run!, contexts(1));
+      const asRunner = (script: string) => spawnSync('runuser', ['-u', user.name, '--', 'env', `PATH=${process.env['PATH']}`, ...Object.entries(env(1)).map(([k, v]) => `${k}=${v}`), 'bash', '-e', '-c', script], { cwd: workspace, encoding: 'utf8' });
+      const readAll = 'test -n "$(find runs -type f)" && find runs -type f -exec cat {} + > /dev/null';
+
+      const ran = asRunner(step(/^run shard/));
+      expect(ran.status, ran.stderr).toBe(0);
+      // As netbench left it (root's, 0700), the runner user cannot read it: the upload would fail.
+      expect(asRunner(readAll).status).not.toBe(0);
+      const handed = asRunner(step(/^hand the run folder/));
+      expect(handed.status, handed.stderr).toBe(0);
+      const read = asRunner(readAll);
+      expect(read.status, read.stderr).toBe(0);
+
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        const rows = await client.query<{ shard: string }>("SELECT record->'labels'->>'shard' AS shard FROM netbench.runs WHERE record->'labels'->>'study' = $1", [env(1)['STUDY']]);
+        expect(rows.rows.map((r) => r.shard)).toEqual(['1/4']);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      rmSync(sudoers, { force: true });
+      spawnSync('rm', ['-rf', '--', workspace]);
+    }
+  });
+});
+
 describe('Kubernetes Indexed Job recipe', () => {
   it('netbench plan --shards 4 --emit k8s-job writes a ConfigMap and an Indexed Job the Kubernetes schema accepts', async () => {
     const result = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--study', 'k8s-study', '--image', 'registry.example/netbench:1'], { env: { NETBENCH_HOME: home } });
@@ -86,7 +149,10 @@ describe('Kubernetes Indexed Job recipe', () => {
     expect(result.stderr).toContain("warning: the Job's pods keep their results in an emptyDir that goes with each pod, and it publishes only to json: add `publish: [{type: postgres}]`");
     const shared = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--set', 'publish=[{type: postgres}]', '--json'], { env: { NETBENCH_HOME: home } });
     expect(shared.code, shared.stderr).toBe(0);
-    expect(JSON.parse(shared.stdout)).toMatchObject({ warnings: [] });
+    // What is left is the lab's own warning: its pods need NET_ADMIN and SYS_ADMIN, and get them in the manifest.
+    const emittedShared = JSON.parse(shared.stdout) as { warnings: string[]; manifest: string };
+    expect(emittedShared.warnings).toEqual([expect.stringMatching(/^the spec has local-lab hosts: .*NET_ADMIN and SYS_ADMIN/)]);
+    expect(parseAllDocuments(emittedShared.manifest)[1]!.toJS().spec.template.spec.containers[0].securityContext).toEqual({ capabilities: { add: ['NET_ADMIN', 'SYS_ADMIN'] } });
     expect(shared.stderr).not.toContain('emptyDir');
   });
 

@@ -48,11 +48,12 @@ export default class Plan extends NetbenchCommand {
 
   private async shards(file: string, flags: { set?: string[]; shards?: number; emit: 'specs' | 'k8s-job'; out?: string; study?: string; image?: string }) {
     const split = await splitSpec({ file, sets: flags.set, registry: cliRegistry(), count: flags.shards!, ...(flags.study !== undefined ? { study: flags.study } : {}) });
-    const warnings = [...split.warnings, ...(flags.emit === 'k8s-job' ? shardJobWarnings(split.plan.spec.publish) : [])];
+    const localLab = Object.values(split.plan.spec.hosts).some((h) => h.cloud === 'local');
+    const warnings = [...split.warnings, ...(flags.emit === 'k8s-job' ? shardJobWarnings(split.plan.spec.publish, undefined, localLab) : [])];
     for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
     const shards = split.shards.map(({ index, trials, fleet, estimatedSeconds }) => ({ index, trials: trials.length, fleet, estimatedSeconds, ...(flags.emit === 'specs' && flags.out ? { file: join(flags.out, `shard-${index}.yaml`) } : {}) }));
     if (flags.emit === 'k8s-job') {
-      const manifest = shardJobManifest({ name: split.plan.spec.name, specText: split.text, count: flags.shards!, study: split.study, ...(flags.image ? { image: flags.image } : {}) });
+      const manifest = shardJobManifest({ name: split.plan.spec.name, specText: split.text, count: flags.shards!, study: split.study, localLab, ...(flags.image ? { image: flags.image } : {}) });
       if (flags.out) await writeFile(flags.out, manifest);
       else if (!this.jsonEnabled()) process.stdout.write(manifest);
       return { study: split.study, shards, manifest, warnings };

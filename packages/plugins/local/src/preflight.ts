@@ -28,6 +28,13 @@ export async function checkRequests(runId: string, requests: readonly HostReques
   const caps = await namespaceCapabilities();
 
   if (!caps.netns) {
+    // A Kubernetes Job's pod (plan --emit k8s-job sets it), CI: a lab on loopback would measure the wrong thing and succeed.
+    if (process.env['NETBENCH_LOCAL_REQUIRE_NETNS'] === '1') {
+      throw new UnsupportedError(
+        `local: network namespaces are unavailable here (${caps.detail.netns}) and NETBENCH_LOCAL_REQUIRE_NETNS=1 forbids falling back to 127.0.0.1. ` +
+          `To fix: ${PRIVILEGE_FIX} (in a Kubernetes pod: securityContext.capabilities.add [NET_ADMIN, SYS_ADMIN], in a namespace whose Pod Security admits it), or unset NETBENCH_LOCAL_REQUIRE_NETNS to accept a loopback lab.`,
+      );
+    }
     const shaped = describe(requests, linkFields);
     if (shaped.length > 0) {
       throw new UnsupportedError(
