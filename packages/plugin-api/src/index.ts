@@ -7,7 +7,7 @@ export { definePlugin, isPlugin, PLUGIN_API_VERSION, PLUGIN_BRAND } from './plug
 export type {
   AnyPlugin, BlockOf, BlockSchema, Branded, CleanupFilter, CleanupReport, CloudCatalog, CloudDefinition, CloudPlugin,
   CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, FleetHost, Host,
-  HostProcess, HostRequest, ReachablePorts, Ledger, Logger, MetricDeclaration, ParseOptions, PeerHost, PluginContext, PluginKind, PluginMeta,
+  HostProcess, HostRequest, NetworkLimit, ReachablePorts, Ledger, Logger, MetricDeclaration, ParseOptions, PeerHost, PluginContext, PluginKind, PluginMeta,
   ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle, SpawnOptions,
   TeardownContext, ToolDefinition, ToolInfo, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
   FlowCombine, FlowContext, FlowSupport, TrialSearch

@@ -176,7 +176,28 @@ export interface CloudCatalog {
     readonly memoryGib?: number;
     /** e.g. `general purpose`, `network optimized`. */
     readonly family?: string;
+    /** The cloud's documented maximum egress of this type (all flows together), where the cloud states it. */
+    readonly egressGbps?: number;
   }[];
+  /**
+   * The cloud's documented network limits that a measurement may run into
+   * (a single flow's cap, internet egress, tracked flows): results can be
+   * compared against them ("4.9 Gbit/s — the single-flow cap"). Each names
+   * where it applies and the page that states it.
+   */
+  readonly networkLimits?: readonly NetworkLimit[];
+}
+
+/** One documented network limit of a cloud (`CloudCatalog.networkLimits`). */
+export interface NetworkLimit {
+  /** `single-flow`: one TCP/UDP 5-tuple; `egress`: all of a VM's outbound traffic; `flows`: tracked connections. */
+  readonly kind: 'single-flow' | 'egress' | 'internet-egress' | 'flows';
+  readonly value: number;
+  readonly unit: 'Gbit/s' | 'flows';
+  /** When it applies, in the cloud's words (`instances not in the same cluster placement group`). */
+  readonly applies: string;
+  /** The cloud's documentation page stating it. */
+  readonly source: string;
 }
 
 /** What `netbench doctor` asks a cloud's `diagnose` about. */

@@ -52,3 +52,17 @@ describe('aws catalog', () => {
     expect([sizeVcpus('medium'), sizeVcpus('large'), sizeVcpus('xlarge'), sizeVcpus('18xlarge'), sizeVcpus('metal')]).toEqual([1, 2, 4, 72, undefined]);
   });
 });
+
+describe('the documented network limits a result can be compared against', () => {
+  it('lists EC2\'s single-flow caps (5 Gbit/s, 10 in a cluster placement group) and internet-gateway cap, each with its page', () => {
+    const limits = awsCatalog().networkLimits!;
+    const singleFlow = limits.filter((l) => l.kind === 'single-flow');
+    expect(singleFlow.map((l) => l.value)).toEqual([5, 10, 25]);
+    expect(singleFlow[0]!.applies).toMatch(/not in the same cluster placement group/);
+    expect(singleFlow[1]!.applies).toMatch(/same cluster placement group/);
+    expect(limits.find((l) => l.kind === 'internet-egress')).toMatchObject({ value: 5, unit: 'Gbit/s' });
+    for (const l of limits) expect(l.source).toMatch(/^https:\/\/docs\.aws\.amazon\.com\//);
+    // The plugin hands out the same catalogue.
+    expect(awsPlugin({ env: {} }).catalog!().networkLimits).toEqual(limits);
+  });
+});

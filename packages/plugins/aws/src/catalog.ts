@@ -20,6 +20,16 @@ function typesOf(spec: SeriesSpec): MachineType[] {
   });
 }
 
+const BANDWIDTH_DOC = 'https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/ec2-instance-network-bandwidth.html';
+
+/** EC2's documented flow and gateway caps (the instance-bandwidth page, as of the catalogue's date). */
+export const AWS_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
+  { kind: 'single-flow', value: 5, unit: 'Gbit/s', applies: 'one TCP or UDP 5-tuple between instances not in the same cluster placement group', source: BANDWIDTH_DOC },
+  { kind: 'single-flow', value: 10, unit: 'Gbit/s', applies: 'one flow between instances in the same cluster placement group', source: BANDWIDTH_DOC },
+  { kind: 'single-flow', value: 25, unit: 'Gbit/s', applies: 'one flow with ENA Express between eligible instances in the same Availability Zone', source: BANDWIDTH_DOC },
+  { kind: 'internet-egress', value: 5, unit: 'Gbit/s', applies: 'all flows through an internet or local gateway, instances with fewer than 32 vCPUs (32 or more: half the instance bandwidth, at least 5 Gbit/s)', source: BANDWIDTH_DOC },
+];
+
 let built: CloudCatalog | undefined;
 
 /**
@@ -31,6 +41,7 @@ export function awsCatalog(): CloudCatalog {
     date: CATALOG_DATE,
     regions: Object.entries(REGION_ZONES).map(([name, letters]) => ({ name, zones: [...letters].map((letter) => `${name}${letter}`) })),
     machineTypes: SERIES.flatMap(typesOf),
+    networkLimits: AWS_NETWORK_LIMITS,
   };
   return built;
 }

@@ -51,3 +51,12 @@ describe('azure catalog', () => {
     expect(source.match(/^import .*$/gm)).toEqual(["import type { CloudCatalog } from '@netbench/plugin-api';"]);
   });
 });
+
+describe('the documented network limits a result can be compared against', () => {
+  it('lists Azure\'s flow limits: 250k / 100k with good performance (8 vCPUs or more / fewer), 1M hard', () => {
+    const flows = AZURE_CATALOG.networkLimits!.filter((l) => l.kind === 'flows');
+    expect(flows.map((l) => l.value)).toEqual([250_000, 100_000, 1_000_000]);
+    expect(flows[2]!.applies).toMatch(/500,000 inbound and 500,000 outbound/);
+    for (const l of flows) expect(l.source).toMatch(/^https:\/\/learn\.microsoft\.com\//);
+  });
+});

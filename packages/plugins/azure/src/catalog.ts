@@ -23,6 +23,19 @@ type Size = CloudCatalog['machineTypes'][number];
 const series = (family: string, prefix: string, suffix: string, gibPerVcpu: number, vcpus: readonly number[]): Size[] =>
   vcpus.map((n) => ({ name: `Standard_${prefix}${n}${suffix}`, vcpus: n, memoryGib: n * gibPerVcpu, family }));
 
+const THROUGHPUT_DOC = 'https://learn.microsoft.com/en-us/azure/virtual-network/virtual-machine-network-throughput';
+
+/**
+ * Azure's documented flow limits (the VM network-throughput page). Egress is
+ * metered per VM size (all destinations, all NICs together); the sizes'
+ * expected bandwidths are on each size's page and are not listed here.
+ */
+export const AZURE_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
+  { kind: 'flows', value: 250_000, unit: 'flows', applies: 'total flows with good performance, VMs with 8 or more vCPUs (a TCP/UDP connection is two flows)', source: THROUGHPUT_DOC },
+  { kind: 'flows', value: 100_000, unit: 'flows', applies: 'total flows with good performance, VMs with fewer than 8 vCPUs', source: THROUGHPUT_DOC },
+  { kind: 'flows', value: 1_000_000, unit: 'flows', applies: 'hard limit: 500,000 inbound and 500,000 outbound; further flows are dropped', source: THROUGHPUT_DOC },
+];
+
 export const AZURE_CATALOG: CloudCatalog = {
   date: '2026-11-22',
   regions: [
@@ -51,4 +64,5 @@ export const AZURE_CATALOG: CloudCatalog = {
     ...series('compute optimized', 'F', 's_v2', 2, [2, 4, 8, 16, 32, 48, 64, 72]),
     ...series('memory optimized', 'E', 's_v5', 8, [2, 4, 8, 16]),
   ],
+  networkLimits: AZURE_NETWORK_LIMITS,
 };

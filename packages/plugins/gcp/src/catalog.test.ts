@@ -31,7 +31,7 @@ describe('gcp catalog', () => {
       if (suffix) expect(t.vcpus, t.name).toBe(Number(suffix));
       expect(t.vcpus! > 0 && t.memoryGib! > 0 && Boolean(t.family), t.name).toBe(true);
     }
-    expect(byName.get('n1-standard-1')).toEqual({ name: 'n1-standard-1', vcpus: 1, memoryGib: 3.75, family: 'general purpose' });
+    expect(byName.get('n1-standard-1')).toEqual({ name: 'n1-standard-1', vcpus: 1, memoryGib: 3.75, family: 'general purpose', egressGbps: 2 });
     expect(byName.get('n1-highcpu-2')!.memoryGib).toBe(1.8);
     expect(byName.get('n2-standard-4')!.memoryGib).toBe(16);
     expect(byName.get('c2-standard-60')).toMatchObject({ memoryGib: 240, family: 'compute optimized' });
@@ -48,5 +48,17 @@ describe('gcp catalog', () => {
       }
     }
     for (const t of GCP_CATALOG.machineTypes) expect(hostSchema.safeParse({ zone: 'us-central1-a', machineType: t.name }).success, t.name).toBe(true);
+  });
+});
+
+describe('the documented network limits a result can be compared against', () => {
+  it('gives N1 types their per-VM egress (2 Gbit/s per vCPU, the page\'s n1-standard-8 = 16 Gbit/s, at most 32) and no made-up figure for other series', () => {
+    const type = (name: string) => GCP_CATALOG.machineTypes.find((t) => t.name === name)!;
+    expect(type('n1-standard-8').egressGbps).toBe(16);
+    expect(type('n1-standard-1').egressGbps).toBe(2);
+    expect(type('n1-standard-64').egressGbps).toBe(32);
+    expect(type('n2-standard-8').egressGbps).toBeUndefined();
+    expect(GCP_CATALOG.networkLimits!.every((l) => l.source === 'https://cloud.google.com/compute/docs/network-bandwidth')).toBe(true);
+    expect(gcpPlugin.catalog!().networkLimits).toEqual(GCP_CATALOG.networkLimits);
   });
 });

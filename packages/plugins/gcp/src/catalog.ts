@@ -83,11 +83,26 @@ const IRREGULAR: readonly MachineType[] = [
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+const BANDWIDTH_DOC = 'https://cloud.google.com/compute/docs/network-bandwidth';
+
+/**
+ * N1's per-VM egress within a VPC: 2 Gbit/s per vCPU (the page's example:
+ * n1-standard-8, 16 Gbit/s), at most 32 Gbit/s. Other series have caps of
+ * their own on the machine-family pages; they are not listed here.
+ */
+const n1Egress = (type: CloudCatalog['machineTypes'][number]) =>
+  type.name.startsWith('n1-') && type.vcpus !== undefined ? { ...type, egressGbps: Math.min(32, 2 * type.vcpus) } : type;
+
+export const GCP_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
+  { kind: 'egress', value: 2, unit: 'Gbit/s', applies: 'per vCPU of the sending VM (N1: n1-standard-8 is limited to 16 Gbit/s, whatever its NICs), within the VPC network; other series per their machine-family pages', source: BANDWIDTH_DOC },
+];
+
 export const GCP_CATALOG: CloudCatalog = {
   date: DATE,
   regions: Object.entries(REGIONS).map(([name, letters]) => ({ name, zones: [...letters].map((l) => `${name}-${l}`) })),
   machineTypes: [
     ...SHAPES.flatMap((s) => s.sizes.map((vcpus) => ({ name: `${s.series}-${s.shape}-${vcpus}`, vcpus, memoryGib: round2(vcpus * s.gbPerVcpu), family: s.family }))),
     ...IRREGULAR,
-  ],
+  ].map(n1Egress),
+  networkLimits: GCP_NETWORK_LIMITS,
 };
