@@ -44,7 +44,7 @@ export { LedgerFile } from './ledger/ledger-file.js';
 export { readLedger } from './ledger/read-ledger.js';
 export { pendingResources } from './ledger/pending-resources.js';
 export type { EventInput, NetbenchEvent, NetbenchEventType, Phase } from './events/types.js';
-export type { HostRecord, PhaseRecord, RunRecord, RunStatus, TrialRecord, TrialStatus } from './run/run-record.js';
+export type { HostRecord, PhaseRecord, RunRecord, RunStatus, TrialDiagnosis, TrialExplainRecord, TrialRecord, TrialStatus } from './run/run-record.js';
 /** File names of a run folder, and the body of its `results.json`. */
 export { RUN_FILES } from './run/run-files.js';
 export type { RunResults } from './run/run-files.js';

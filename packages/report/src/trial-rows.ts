@@ -75,3 +75,22 @@ export function describeLoadHeadline(h: LoadHeadline, format: (value: number, un
   if (h.responsiveness) parts.push(`${formatNumber(Math.round(h.responsiveness.value))} RPM`);
   return parts.join(' · ');
 }
+
+/**
+ * What limited each trial, as lines under a trial table (`results show`, the
+ * run summary, reports): a line per finding, `t0007  limited by …`, then the
+ * trials whose counters showed no limit; nothing for trials measured without
+ * counters. Thresholds and rules: docs/explain.md.
+ */
+export function diagnosisLines(trials: readonly ShownTrial[]): string[] {
+  const lines: string[] = [];
+  const clear: string[] = [];
+  for (const t of trials) {
+    if (!t.explain) continue;
+    if (t.explain.diagnoses.length === 0) clear.push(t.id);
+    for (const d of t.explain.diagnoses) lines.push(`${t.id}  ${d.summary}  [${d.rule}: ${d.threshold}]`);
+    for (const note of t.explain.notes ?? []) lines.push(`${t.id}  (not read: ${note})`);
+  }
+  if (lines.length === 0 && clear.length === 0) return [];
+  return ['what limited each trial (host counters; docs/explain.md):', ...lines.map((l) => `  ${l}`), ...(clear.length > 0 ? [`  no limit found: ${clear.join(', ')}`] : [])];
+}

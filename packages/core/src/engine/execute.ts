@@ -13,6 +13,7 @@ import { isHostAddress } from '@netbench/plugin-api/tool-kit';
 import { targetAddress, trialTunnelLabels } from './tunnels-phase.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from './run-state.js';
 import { specDirOf } from './spec-dir.js';
+import { trialCounters } from './trial-counters.js';
 
 /**
  * Run the trials in plan order, at most `options.concurrency` at once. A
@@ -55,13 +56,14 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
   const began = performance.now();
   const rawFiles: string[] = [];
   const live = new LiveIntervals(state, trial.id, {});
-  const finish = (status: TrialRecord['status'], attempts: number, samples: number, error?: string) => {
+  const finish = (status: TrialRecord['status'], attempts: number, samples: number, error?: string, explain?: TrialRecord['explain']) => {
     live.flush(true);
     state.trials.set(trial.id, {
       ...state.trials.get(trial.id)!,
       status, attempts, rawFiles, sampleCount: samples,
       startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(),
       ...(error !== undefined ? { error } : {}),
+      ...(explain !== undefined ? { explain } : {}),
     });
     state.events.emit({ type: 'trial-finished', trial: trial.id, status, durationMs: Math.round(performance.now() - began), samples, ...(error !== undefined ? { error } : {}) });
     return status === 'succeeded';
@@ -79,13 +81,15 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
     const run: TrialRun = { id: trial.id, test: trial.test, params: trial.params, client, server, target, clientInfo, serverInfo, attempt, ...(serverHandle ? { serverHandle } : {}) };
     // Raw files of a retried attempt must not overwrite the first attempt's.
     const rawPrefix = attempt === 0 ? trial.id : `${trial.id}-retry${attempt}`;
+    const counters = trialCounters(state, trial, [{ role: 'client', host: client }, { role: 'server', host: server }], { client: target, server: client.internalIp });
     try {
       const output = await call(state, tool, 'run', (signal) => tool.run(run, trialContext(state, trial, signal, timeoutMs, rawPrefix, rawFiles, live)), { timeoutMs, signal: state.signal });
       // Live values go out before the stored samples, so a display can swap the one for the other.
       live.flush(true);
       const samples = toSamples(state, trial, labels, output?.samples, Date.now());
-      return finish('succeeded', attempt + 1, samples.length);
+      return finish('succeeded', attempt + 1, samples.length, undefined, await counters?.finish(trial.tool, trial.test, samples));
     } catch (error) {
+      counters?.cancel();
       if (!state.signal.aborted && attempt < retries && isRetryable(error)) {
         state.events.emit({ type: 'warning', plugin: tool.name, message: `trial ${trial.id} attempt ${attempt + 1} failed, retrying: ${errorMessage(error)}` });
         await pause(Math.min(250 * 2 ** attempt, 5000), state.signal);

@@ -21,6 +21,13 @@ describe('diagnosis rules', () => {
     expect(rules(diagnose({ tool: 'iperf3', test: 'tcp', hosts: [host('client', { delta: tool }), host('server')] }))).toEqual(['tool-bound']);
   });
 
+  it('with both ends pinned, only their CPUs count: a busy CPU elsewhere is another program\'s (shares are machine-wide)', () => {
+    const busyOne = delta({ cpus: [idleCpu(0), { cpu: 1, busy: 0.99, user: 0.9, system: 0.05, softirq: 0.04, irq: 0, steal: 0, iowait: 0 }] });
+    const pinnedTo = (cpus: number[]) => diagnose({ tool: 'netperf', test: 'TCP_RR', hosts: [host('client', { machine: 'm', delta: busyOne, pinnedCpus: cpus }), host('server', { machine: 'm', delta: busyOne, pinnedCpus: cpus })] });
+    expect(rules(pinnedTo([0]))).toEqual(['same-cpu']);
+    expect(rules(pinnedTo([1]))).toEqual(['tool-bound', 'same-cpu']);
+  });
+
   it('a throughput at a shaping qdisc\'s rate that was over its limit is the shaped link; its drops are network loss', () => {
     const shaped = delta({ qdiscs: [{ dev: 'eth0', kind: 'tbf', handle: '1:', bytes: 1, packets: 1, drops: 12, overlimits: 500, backlogMax: 3000, rateBitsPerSecond: 100e6 }] });
     const found = diagnose({ tool: 'iperf3', test: 'tcp', throughputBps: 95.5e6, hosts: [host('client'), host('server', { delta: shaped })] });

@@ -49,15 +49,21 @@ const rate = (bps: number) => (bps >= 1e9 ? `${(bps / 1e9).toFixed(2)} Gbit/s` :
 
 type Rule = (trial: TrialEvidence) => Diagnosis[];
 
+/** `server b`, or just `server` when the host is named after its role. */
+const who = (h: Pick<HostEvidence, 'role' | 'host'>) => (h.host === h.role ? h.role : `${h.role} ${h.host}`);
+
 /** Hosts that share a machine are one place for CPU findings: named together. */
 function byMachine(trial: TrialEvidence): { names: string; first: HostEvidence }[] {
   const groups = new Map<string, HostEvidence[]>();
   for (const host of trial.hosts) groups.set(host.machine, [...(groups.get(host.machine) ?? []), host]);
-  return [...groups.values()].map((hosts) => ({ names: hosts.map((h) => `${h.role} ${h.host}`).join(' and '), first: hosts[0]! }));
+  return [...groups.values()].map((hosts) => ({ names: hosts.map(who).join(' and '), first: hosts[0]! }));
 }
 
 const cpuSaturated: Rule = (trial) => byMachine(trial).flatMap(({ names, first }) => {
-  const hot = first.delta.cpus.filter((c) => c.busy >= THRESHOLDS.cpuBusy).sort((a, b) => b.busy - a.busy);
+  // Pinned ends ran only on their CPUs: a busy CPU elsewhere is another program's (CPU shares are machine-wide).
+  const onMachine = trial.hosts.filter((h) => h.machine === first.machine);
+  const pinned = onMachine.every((h) => h.pinnedCpus !== undefined) ? new Set(onMachine.flatMap((h) => h.pinnedCpus!)) : undefined;
+  const hot = first.delta.cpus.filter((c) => c.busy >= THRESHOLDS.cpuBusy && (!pinned || pinned.has(c.cpu))).sort((a, b) => b.busy - a.busy);
   return hot.map((cpu) => {
     const kernel = cpu.softirq + cpu.irq;
     const kind = kernel >= cpu.busy / 2 ? 'softirq (the kernel\'s network processing)' : cpu.user >= cpu.busy / 2 ? 'user space (the tool itself)' : 'system calls';
@@ -83,7 +89,7 @@ const shapedLink: Rule = (trial) => {
   if (trial.throughputBps === undefined) return [];
   return trial.hosts.flatMap((host) => host.delta.qdiscs.filter((q) => q.rateBitsPerSecond !== undefined && q.overlimits > 0 && trial.throughputBps! >= THRESHOLDS.shapedShare * q.rateBitsPerSecond!).map((q) => ({
     rule: 'shaped-link', host: host.host,
-    summary: `equals the ${q.kind} rate on ${host.role} ${host.host}'s ${q.dev} (${rate(q.rateBitsPerSecond!)}; measured ${pct(trial.throughputBps! / q.rateBitsPerSecond!)} of it, ${q.overlimits} packets held back)`,
+    summary: `equals the ${q.kind} rate on ${who(host)}'s ${q.dev} (${rate(q.rateBitsPerSecond!)}; measured ${pct(trial.throughputBps! / q.rateBitsPerSecond!)} of it, ${q.overlimits} packets held back)`,
     threshold: `throughput ≥ ${pct(THRESHOLDS.shapedShare)} of a shaping qdisc's rate that was over its limit`,
     evidence: { dev: q.dev, qdisc: q.kind, rate: q.rateBitsPerSecond!, throughput: trial.throughputBps!, overlimits: q.overlimits, drops: q.drops },
   })));
@@ -91,7 +97,7 @@ const shapedLink: Rule = (trial) => {
 
 const queueDrops: Rule = (trial) => trial.hosts.flatMap((host) => host.delta.qdiscs.filter((q) => q.drops > 0).map((q) => ({
   rule: 'queue-drops', host: host.host,
-  summary: `${q.drops} packets dropped by the ${q.kind} queue on ${host.role} ${host.host}'s ${q.dev} (network loss, not the receiver's)`,
+  summary: `${q.drops} packets dropped by the ${q.kind} queue on ${who(host)}'s ${q.dev} (network loss, not the receiver's)`,
   threshold: 'any qdisc drop', evidence: { dev: q.dev, qdisc: q.kind, drops: q.drops, backlogMax: q.backlogMax },
 })));
 
@@ -102,7 +108,7 @@ const receiveBuffer: Rule = (trial) => trial.hosts.flatMap((host) => {
   const received = host.delta.protocols.get('Udp.InDatagrams') ?? 0;
   return [{
     rule: 'receive-buffer', host: host.host,
-    summary: `${rcvbuf} UDP datagrams dropped at ${host.role} ${host.host} because its socket receive buffer was full (${pct(rcvbuf / Math.max(1, rcvbuf + received))} of those that arrived): the receiver is too slow or its buffer too small (net.core.rmem_max, the tool's -w/window), not the network`,
+    summary: `${rcvbuf} UDP datagrams dropped at ${who(host)} because its socket receive buffer was full (${pct(rcvbuf / Math.max(1, rcvbuf + received))} of those that arrived): the receiver is too slow or its buffer too small (net.core.rmem_max, the tool's -w/window), not the network`,
     threshold: 'any Udp.RcvbufErrors', evidence: { rcvbufErrors: rcvbuf, inErrors, inDatagrams: received },
   }];
 });
@@ -119,7 +125,7 @@ const retransmits: Rule = (trial) => trial.hosts.flatMap((host) => {
   if (out === 0 || retrans / out < THRESHOLDS.retransShare) return [];
   return [{
     rule: 'retransmits', host: host.host,
-    summary: `${host.role} ${host.host} retransmitted ${pct(retrans / out)} of its TCP segments (${retrans} of ${out})`,
+    summary: `${who(host)} retransmitted ${pct(retrans / out)} of its TCP segments (${retrans} of ${out})`,
     threshold: `retransmitted ≥ ${pct(THRESHOLDS.retransShare)} of segments sent`, evidence: { retransSegs: retrans, outSegs: out },
   }];
 });

@@ -6,7 +6,7 @@
  * The target address (validated by the caller) is a positional parameter,
  * never pasted into the script.
  */
-export const COUNTER_FILES = ['/proc/stat', '/proc/net/snmp', '/proc/net/netstat', '/proc/net/dev', '/proc/net/softnet_stat'] as const;
+export const COUNTER_FILES = ['/proc/stat', '/proc/net/snmp', '/proc/net/netstat', '/proc/net/dev', '/proc/net/softnet_stat', '/proc/sys/kernel/random/boot_id'] as const;
 
 const SCRIPT = [
   `head -v -n 100000 -- ${COUNTER_FILES.join(' ')} 2>/dev/null`,

@@ -56,6 +56,8 @@ export const optionsSchema = z.strictObject({
   teardownTimeout: z.number().positive().default(300),
   runsDir: z.string().min(1).optional(),
   install: z.boolean().default(true),
+  // Host counters during every trial and the diagnosis of what limited it (docs/explain.md).
+  counters: z.boolean().default(true),
   repetitions: z.int().min(1).max(10_000).default(1),
   order: z.enum(['plan', 'random']).default('plan'),
   seed: z.int().min(0).max(2 ** 32 - 1).optional(),

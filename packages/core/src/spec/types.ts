@@ -71,6 +71,12 @@ export interface RunOptions {
   /** Install missing tools on hosts during prepare (default true). */
   readonly install: boolean;
   /**
+   * Read every end's CPU, network and qdisc counters during each trial and
+   * say what limited its result (default true; `NETBENCH_COUNTERS=off` turns
+   * it off for every run; docs/explain.md).
+   */
+  readonly counters?: boolean;
+  /**
    * Run every trial this many times (default 1), so comparisons have
    * repetitions to test. With more than one, each trial carries a
    * `repetition` parameter (1..N) and so a `repetition` label.

@@ -34,6 +34,26 @@ export interface TrialRecord {
   /** Paths of raw outputs relative to the run folder. */
   readonly rawFiles: readonly string[];
   readonly sampleCount: number;
+  /** The hosts' counters over the trial and what limited its result (docs/explain.md); absent when counters were off. */
+  readonly explain?: TrialExplainRecord;
+}
+
+/** One finding of a trial's diagnosis: which rule, where, what it means, the threshold and the numbers behind it. */
+export interface TrialDiagnosis {
+  readonly rule: string;
+  readonly host?: string;
+  /** One sentence read after the result: `limited by CPU 1 of client a and server b at 100 %, mostly softirq …`. */
+  readonly summary: string;
+  readonly threshold: string;
+  readonly evidence: Readonly<Record<string, number | string>>;
+}
+
+/** `TrialRecord.explain`: the diagnosis (empty: no limit found) and each end's counter deltas. */
+export interface TrialExplainRecord {
+  readonly diagnoses: readonly TrialDiagnosis[];
+  /** Per end: CPU shares, protocol counter increments, interfaces, softnet, qdiscs, TCP sockets (core's `HostExplain`). */
+  readonly hosts: readonly { readonly host: string; readonly role: 'client' | 'server'; readonly seconds?: number }[];
+  readonly notes?: readonly string[];
 }
 
 export interface PhaseRecord {

@@ -1,5 +1,5 @@
 import type { RunResults } from '@netbench/plugin-api';
-import type { HostRecord, RunRecord } from '@netbench/plugin-api';
+import type { HostRecord, RunRecord, TrialRecord } from '@netbench/plugin-api';
 import type { EncodedHistogram, Labels, Sample } from '@netbench/plugin-api';
 import { LatencyHistogram } from '@netbench/plugin-api';
 import { median } from '../stats/quantile.js';
@@ -52,6 +52,8 @@ export interface ShownTrial {
   readonly flows?: number;
   /** The `tunnel` label of its samples when the run has tunnels (`none`: the plain path; docs/tunnels.md). */
   readonly tunnel?: string;
+  /** What limited it (docs/explain.md): the findings (empty: no limit found) and what could not be read; absent when counters were off. */
+  readonly explain?: { readonly diagnoses: NonNullable<TrialRecord['explain']>['diagnoses']; readonly notes?: readonly string[] };
 }
 
 export interface RunShow {
@@ -124,6 +126,7 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
       summary: summaryOf(aggregates.length > 0 ? summarise(aggregates) : metrics, run, own),
       ...(flows > 0 ? { flows } : {}),
       ...(tunnel !== undefined ? { tunnel: String(tunnel) } : {}),
+      ...(t.explain ? { explain: { diagnoses: t.explain.diagnoses, ...(t.explain.notes ? { notes: t.explain.notes } : {}) } } : {}),
     };
   });
 }

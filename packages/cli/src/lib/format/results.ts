@@ -2,7 +2,7 @@ import type { RunShow, ShownMetric, ShownTrial, StoredRunSummary } from '@netben
 import { formatTable } from './table.js';
 import { displayUnit, formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/units';
 import { formatDuration } from './number.js';
-import { TRIAL_ROWS_NOTE, trialRows } from '@netbench/report/trial-rows';
+import { diagnosisLines, TRIAL_ROWS_NOTE, trialRows } from '@netbench/report/trial-rows';
 
 /** `2026-11-22 11:35:31` (UTC) from an ISO time. */
 export const shortTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
@@ -64,7 +64,8 @@ export function formatRunShow(show: RunShow, options: { metrics?: boolean } = {}
     { header: 'loss', value: (t) => row(t).loss, align: 'right' },
   ]);
   const failed = show.trials.filter((t) => t.status !== 'succeeded').map((t) => `${t.id} ${t.status}${t.error ? `: ${t.error.split('\n')[0]}` : ''}`);
-  return [...head, '', table, ...failed.map((f) => `trial ${f}`), '', `${TRIAL_ROWS_NOTE} Every metric: --metrics.`].join('\n');
+  const limits = diagnosisLines(show.trials);
+  return [...head, '', table, ...failed.map((f) => `trial ${f}`), ...(limits.length > 0 ? ['', ...limits] : []), '', `${TRIAL_ROWS_NOTE} Every metric: --metrics.`].join('\n');
 }
 
 function showHead(show: RunShow): string[] {

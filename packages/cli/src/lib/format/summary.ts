@@ -1,7 +1,7 @@
 import type { RunRecord, Sample, TrialRecord } from '@netbench/plugin-api';
 import { formatTable } from './table.js';
 import { runShow, type ShownTrial } from '@netbench/results';
-import { trialRows, type TrialRowTexts } from '@netbench/report/trial-rows';
+import { diagnosisLines, trialRows, type TrialRowTexts } from '@netbench/report/trial-rows';
 
 /**
  * The results cell of a trial: the same headline, percentiles, n and loss as
@@ -29,6 +29,7 @@ export function formatSummary(record: RunRecord, samples: readonly Sample[]): st
   const shown = runShow('', { run: record, samples: [...samples] }).trials;
   const rows = trialRows(shown);
   const byId = new Map(shown.map((t, i) => [t.id, { trial: t, row: rows[i]! }]));
+  const limits = diagnosisLines(shown);
   return formatTable(record.trials, [
     { header: 'trial', value: (t) => t.id },
     { header: 'tool', value: (t) => t.tool },
@@ -40,5 +41,5 @@ export function formatSummary(record: RunRecord, samples: readonly Sample[]): st
       header: 'results',
       value: (t) => (t.status === 'failed' ? (t.error ?? '').split('\n')[0]!.slice(0, 80) : describeRow(byId.get(t.id)!.trial, byId.get(t.id)!.row)),
     },
-  ]);
+  ]) + (limits.length > 0 ? `\n\n${limits.join('\n')}` : '');
 }

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { PlannedFlow, PlannedTrial } from '../../plan/types.js';
-import type { FlowContext, Labels, Sample, SampleInput, ToolPlugin, TrialContext, TrialRecord, TrialRun } from '@netbench/plugin-api';
+import type { FlowContext, Host, Labels, Sample, SampleInput, ToolPlugin, TrialContext, TrialRecord, TrialRun } from '@netbench/plugin-api';
 import { NetbenchError, RetryableError, isRetryable } from '@netbench/plugin-api';
 import { trialLabels } from '../sample-labels.js';
 import { makeSample, recordSamples } from '../record-samples.js';
 import { call, errorMessage, pluginLogger, toolInfoKey, type RunState } from '../run-state.js';
 import { specDirOf } from '../spec-dir.js';
 import { targetAddress } from '../tunnels-phase.js';
+import { trialCounters } from '../trial-counters.js';
 import { aggregateFlows, commonLabels, type FlowOutcome } from './aggregate-flows.js';
 import { Barrier } from './barrier.js';
 import { loadSummary } from './load-summary.js';
@@ -33,12 +34,13 @@ export async function runFlowsTrial(state: RunState, trial: PlannedTrial): Promi
   const began = performance.now();
   const rawFiles: string[] = [];
   let sampleCount = 0;
-  const finish = (status: TrialRecord['status'], attempts: number, error?: string) => {
+  const finish = (status: TrialRecord['status'], attempts: number, error?: string, explain?: TrialRecord['explain']) => {
     state.trials.set(trial.id, {
       ...state.trials.get(trial.id)!,
       status, attempts, rawFiles, sampleCount,
       startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(),
       ...(error !== undefined ? { error } : {}),
+      ...(explain !== undefined ? { explain } : {}),
     });
     state.events.emit({ type: 'trial-finished', trial: trial.id, status, durationMs: Math.round(performance.now() - began), samples: sampleCount, ...(error !== undefined ? { error } : {}) });
     return status === 'succeeded';
@@ -53,6 +55,7 @@ export async function runFlowsTrial(state: RunState, trial: PlannedTrial): Promi
     state.events.emit({ type: 'trial-started', trial: trial.id, index: trial.index, total: state.plan.trials.length, tool: trial.tool, test: trial.test, attempt, estimatedSeconds: trial.estimatedSeconds });
     const rawPrefix = attempt === 0 ? trial.id : `${trial.id}-retry${attempt}`;
     const attemptStart = Date.now();
+    const counters = trialCounters(state, trial, flowEnds(ready), {});
     try {
       const outcomes = await runOnce(state, trial, ready, { attempt, timeoutMs, rawPrefix, rawFiles, onSamples: (n) => (sampleCount += n) });
       const aggregates = aggregateFlows(outcomes, flowsCombine(ready), Date.now());
@@ -61,8 +64,9 @@ export async function runFlowsTrial(state: RunState, trial: PlannedTrial): Promi
       const samples = aggregates.map((input) => makeSample(state, input, { ...context, ...input.labels }, Date.now(), trial.id));
       recordSamples(state, samples);
       sampleCount += samples.length;
-      return finish('succeeded', attempt + 1);
+      return finish('succeeded', attempt + 1, undefined, await counters?.finish(trial.tool, trial.test, samples));
     } catch (error) {
+      counters?.cancel();
       if (!state.signal.aborted && attempt < retries && isRetryable(error)) {
         state.events.emit({ type: 'warning', plugin: trial.tool, message: `trial ${trial.id} attempt ${attempt + 1} failed, retrying: ${errorMessage(error)}` });
         continue;
@@ -70,6 +74,15 @@ export async function runFlowsTrial(state: RunState, trial: PlannedTrial): Promi
       return finish('failed', attempt + 1, errorMessage(error));
     }
   }
+}
+
+/** Every host of the flows once, in the role it first plays (a mesh host is client of one flow and server of another). */
+function flowEnds(flows: readonly PreparedFlow[]): { role: 'client' | 'server'; host: Host }[] {
+  const seen = new Map<string, { role: 'client' | 'server'; host: Host }>();
+  for (const flow of flows) {
+    for (const [role, host] of [['client', flow.run.client], ['server', flow.run.server]] as const) if (!seen.has(host.id)) seen.set(host.id, { role, host });
+  }
+  return [...seen.values()];
 }
 
 /** How a metric combines: as the first of the flows' tools that combines it says (tools name their metrics apart). */

@@ -1,0 +1,139 @@
+import type { Host, Sample } from '@netbench/plugin-api';
+import { counterDelta, type CounterDelta } from './counter-delta.js';
+import { diagnose, type Diagnosis, type HostEvidence } from './diagnosis.js';
+import { parseHostCounters, type HostCounters } from './host-counters.js';
+import { counterReadArgv, splitSections } from './read-counters.js';
+import type { SocketInfo } from './socket-info.js';
+
+/** One end of a trial whose counters are read. */
+export interface CountedHost {
+  readonly role: 'client' | 'server';
+  readonly host: Host;
+  /** CPUs the trial pinned this end's tool to (`cpu_client`/`cpu_server`). */
+  readonly pinnedCpus?: readonly number[];
+  /** This end receives the bulk of the traffic (the server of a forward stream). */
+  readonly receives: boolean;
+}
+
+/** What one host's counters said over a trial, as stored with the trial (`TrialRecord.explain`). */
+export interface HostExplain {
+  readonly host: string;
+  readonly role: 'client' | 'server';
+  readonly seconds: number;
+  /** Each CPU's shares: between the 25 % and 75 % reads (`steady`) of a long trial, else over the whole trial. */
+  readonly cpus: CounterDelta['cpus'];
+  readonly cpuWindow: 'steady' | 'whole';
+  /** Increments of the protocol counters that changed (`Tcp.RetransSegs`, `Udp.RcvbufErrors`, …). */
+  readonly protocols: Readonly<Record<string, number>>;
+  readonly interfaces: CounterDelta['interfaces'];
+  readonly softnet: CounterDelta['softnet'];
+  readonly qdiscs: CounterDelta['qdiscs'];
+  /** The trial's TCP sockets toward the other end, read while it ran. */
+  readonly sockets: readonly SocketInfo[];
+}
+
+/** A trial's counters and what the rules found in them. */
+export interface TrialExplain {
+  /** Every rule's findings; empty: no limit found. */
+  readonly diagnoses: readonly Diagnosis[];
+  readonly hosts: readonly HostExplain[];
+  /** What could not be read (a host without `sh`, a time-out): the trial itself is never failed by it. */
+  readonly notes?: readonly string[];
+}
+
+interface Read { readonly counters: HostCounters; readonly machine: string }
+
+const READ_TIMEOUT_MS = 5_000;
+/** A mid-trial read (for the TCP sockets' state) only in trials this long: a short request/response trial is left alone. */
+export const MID_READ_MIN_SECONDS = 4;
+
+async function readOnce(host: Host, peer: string | undefined, signal: AbortSignal): Promise<Read> {
+  const result = await host.exec(counterReadArgv(peer), { timeoutMs: READ_TIMEOUT_MS, signal });
+  if (result.code !== 0) throw new Error(`counter read exited ${result.code}: ${result.stderr.trim().split('\n')[0] ?? ''}`);
+  const machine = splitSections(result.stdout).get('/proc/sys/kernel/random/boot_id')?.split('\n')[0]?.trim() || host.id;
+  return { counters: parseHostCounters(result.stdout, Date.now()), machine };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Counters of every end of a trial: read once when it starts, at 25 % and 75 %
+ * of its expected length when it is long enough (`MID_READ_MIN_SECONDS`; the
+ * second also takes `ss -ti` of the sockets toward the peer, which the end
+ * read would find closed) and once when it ends — one process per read per host.
+ * `finish` returns the deltas and the diagnosis; a read that fails becomes a
+ * note, never a trial failure.
+ */
+export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly<Record<string, string>>, expectedSeconds: number, signal: AbortSignal) {
+  const notes: string[] = [];
+  const attempt = (end: CountedHost, peer: string | undefined, when: string) => readOnce(end.host, peer, signal).catch((error: unknown) => {
+    notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
+    return undefined;
+  });
+  const before = Promise.all(ends.map((end) => attempt(end, undefined, 'start')));
+  // A long trial is also read at 25 % and 75 % of its length: the CPU shares between those two reads are the
+  // steady state (start-up and wind-down left out), and the second read takes the TCP sockets while they are open.
+  const early = new Map<CountedHost, Read>();
+  const late = new Map<CountedHost, Read>();
+  let pending: Promise<unknown>[] = [];
+  const at = (share: number, into: Map<CountedHost, Read>, withSockets: boolean) => setTimeout(() => {
+    pending.push(Promise.all(ends.map(async (end) => {
+      const read = await attempt(end, withSockets ? peers[end.role] : undefined, 'mid-trial');
+      if (read) into.set(end, read);
+    })));
+  }, expectedSeconds * 1000 * share);
+  const timers = expectedSeconds >= MID_READ_MIN_SECONDS ? [at(0.25, early, false), at(0.75, late, true)] : [];
+  const stopTimers = () => { for (const t of timers) clearTimeout(t); };
+  return {
+    /** The deltas and the rules' findings; `samples` are the trial's (its throughput is what the shaping rule compares). */
+    async finish(tool: string, test: string, samples: readonly Sample[]): Promise<TrialExplain> {
+      stopTimers();
+      await Promise.all(pending);
+      pending = [];
+      const [start, end] = [await before, await Promise.all(ends.map((e) => attempt(e, undefined, 'end')))];
+      const evidence: HostEvidence[] = [];
+      const hosts: HostExplain[] = [];
+      ends.forEach((e, i) => {
+        const [a, b] = [start[i], end[i]];
+        if (!a || !b) return;
+        const whole = counterDelta(a.counters, b.counters);
+        const [m1, m2] = [early.get(e), late.get(e)];
+        // CPU from the steady window when there is one; every counter over the whole trial.
+        const delta = m1 && m2 ? { ...whole, cpus: counterDelta(m1.counters, m2.counters).cpus } : whole;
+        const own = m2 ? [...m2.counters.sockets] : [];
+        evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}) });
+        hosts.push({ host: e.host.name, role: e.role, seconds: whole.seconds, cpus: delta.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, sockets: own });
+      });
+      const throughputBps = trialThroughput(samples);
+      const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}) });
+      return { diagnoses, hosts, ...(notes.length > 0 ? { notes } : {}) };
+    },
+    /** The trial failed: stop the pending mid-trial reads. */
+    cancel(): void {
+      stopTimers();
+    },
+  };
+}
+
+const MBIT = 1e6;
+const THROUGHPUT_RE = /(^|_| )Throughput(_total)?$|^goodput_total$/;
+
+/** A trial's throughput in bit/s: its aggregate when it has flows, else its largest whole (not per-stream or interval) throughput sample. */
+export function trialThroughput(samples: readonly Sample[]): number | undefined {
+  const whole = samples.filter((s) => THROUGHPUT_RE.test(s.metric) && !/^Sent /.test(s.metric) && s.labels['stream'] === undefined && s.labels['interval_start'] === undefined);
+  const aggregates = whole.filter((s) => s.labels['flow'] === 'aggregate');
+  const pick = (aggregates.length > 0 ? aggregates : whole.filter((s) => s.labels['flow'] === undefined)).filter((s) => /^Mbits?\/sec$/i.test(s.unit) || s.unit === 'bps' || /^Gbits?\/sec$/i.test(s.unit));
+  if (pick.length === 0) return undefined;
+  const bps = (s: Sample) => (s.unit === 'bps' ? s.value : /^G/i.test(s.unit) ? s.value * 1e9 : s.value * MBIT);
+  return Math.max(...pick.map(bps));
+}
+
+/** `0`, `1`, `0-1`, `0,2-3` (a trial's `cpu_client`) as CPU numbers; undefined when unpinned or unreadable. */
+export function cpuList(value: unknown): number[] | undefined {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return [value];
+  if (typeof value !== 'string' || !/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(value)) return undefined;
+  return value.split(',').flatMap((part) => {
+    const [a, b] = part.split('-').map(Number);
+    return Array.from({ length: (b ?? a!) - a! + 1 }, (_, i) => a! + i);
+  });
+}
