@@ -6,7 +6,7 @@ import { inlineSvg } from './inline-svg.js';
 import { renderSvg } from './render-svg.js';
 import { formatQuantity } from './units.js';
 import { REPORT_CSS } from './report-style.js';
-import { environment, runSummary, trialSummaries } from './summary.js';
+import { environment, runSummary, trialLimits, trialSummaries } from './summary.js';
 import { TRIAL_ROWS_NOTE } from './trial-rows.js';
 
 export interface HtmlOptions {
@@ -54,6 +54,7 @@ function runSection(result: RunResults): string {
   const e = escapeHtml;
   const { run } = result;
   const trials = trialSummaries(result);
+  const limits = trialLimits(result);
   const env = environment(result);
   // One row per trial as `results show` prints it; a failed trial's error in place of its numbers.
   const trialRows = trials.map((t) => `<tr><td>${e(t.id)}</td><td>${e(t.tool)}</td><td>${e(t.test)}</td><td>${e(t.row.hosts)}</td><td>${e(t.row.parameters)}</td><td class="status-${e(t.status)}">${e(t.status)}</td>${
@@ -69,6 +70,7 @@ function runSection(result: RunResults): string {
     `<details${trials.length <= OPEN_TRIALS_LIMIT ? ' open' : ''}><summary>${trials.length} trials</summary>`,
     `<table><thead><tr><th>trial</th><th>tool</th><th>test</th><th>hosts</th><th>parameters</th><th>status</th><th>result</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>loss</th></tr></thead><tbody>${trialRows.join('')}</tbody></table>`,
     `<p class="meta">${e(TRIAL_ROWS_NOTE)}</p></details>`,
+    ...(limits.length > 0 ? ['<h3>What limited each trial</h3>', `<ul class="plain">${limits.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`, '<p class="meta">From each end\'s CPU, network and qdisc counters during the trial; rules and thresholds: docs/explain.md.</p>'] : []),
     '<h3>Environment</h3>',
     hostRows.length ? `<table><thead><tr><th>host</th><th>cloud</th><th>zone</th><th>machine type</th><th>OS</th><th>internal IP</th></tr></thead><tbody>${hostRows.join('')}</tbody></table>` : '',
     `<p><strong>netbench</strong> ${e(run.netbenchVersion)} · <strong>owner</strong> ${e(run.owner)}</p>`,

@@ -4,7 +4,7 @@ import { chartTable } from './chart-table.js';
 import { displayText } from './display-text.js';
 import { escapeHtml } from './html-escape.js';
 import { formatQuantity } from './units.js';
-import { environment, runSummary, trialSummaries } from './summary.js';
+import { environment, runSummary, trialLimits, trialSummaries } from './summary.js';
 import { TRIAL_ROWS_NOTE } from './trial-rows.js';
 
 export interface MarkdownOptions {
@@ -44,6 +44,8 @@ export function renderMarkdown(results: readonly RunResults[], charts: readonly 
     out.push('### Trials', '', table(['trial', 'tool', 'test', 'hosts', 'parameters', 'status', 'result', 'p50', 'p90', 'p99', 'p99.9', 'loss'],
       trialSummaries(result).map((t) => [t.id, t.tool, t.test, t.row.hosts, t.row.parameters, t.status,
         ...(t.status === 'succeeded' ? [t.row.result, t.row.p50, t.row.p90, t.row.p99, t.row.p999, t.row.loss] : [t.results.join('; '), '', '', '', '', ''])])), '', TRIAL_ROWS_NOTE, '');
+    const limits = trialLimits(result);
+    if (limits.length > 0) out.push('### What limited each trial', '', ...limits.map((l) => `- ${inline(l)}`), '', 'From each end\'s CPU, network and qdisc counters during the trial; rules and thresholds: docs/explain.md.', '');
     out.push('### Environment', '');
     if (env.hosts.length) out.push(table(['host', 'cloud', 'zone', 'machine type', 'OS', 'internal IP'], env.hosts.map((h) => [h.name, h.cloud, h.zone, h.machineType, h.os, h.internalIp])), '');
     out.push(`- netbench ${inline(run.netbenchVersion)}, owner ${inline(run.owner)}`);

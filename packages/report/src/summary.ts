@@ -1,5 +1,5 @@
 import { headlineMetric, loadHeadline, runShow, trialPath } from '@netbench/results';
-import { describeLoadHeadline, trialRows, type TrialRowTexts } from './trial-rows.js';
+import { describeLoadHeadline, diagnosisLines, trialRows, type TrialRowTexts } from './trial-rows.js';
 import { type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
 import { metricName } from './metric-names.js';
 import { formatQuantity } from './units.js';
@@ -72,6 +72,11 @@ export function trialSummaries({ run, samples }: RunResults): TrialSummary[] {
     results: trial.status === 'failed' && trial.error ? [trial.error] : headlines(byTrial.get(trial.id) ?? [], run.metrics),
     row: rows[i]!,
   }));
+}
+
+/** What limited each trial, as `results show` says it (lines without the heading); empty when the run read no counters. */
+export function trialLimits({ run, samples }: RunResults): string[] {
+  return diagnosisLines(runShow('', { run, samples }).trials).slice(1).map((line) => line.trim());
 }
 
 function parameters(trial: TrialRecord): string {

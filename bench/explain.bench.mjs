@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { counterReadArgv } from '../packages/core/dist/explain/read-counters.js';
+import { cli, line, median, tempDir } from './lib.mjs';
+
+const ROUNDS = Number(process.env.EXPLAIN_BENCH_ROUNDS ?? 6);
+const SECONDS = Number(process.env.EXPLAIN_BENCH_SECONDS ?? 5);
+const READS = 100;
+
+/**
+ * What reading host counters during every trial costs (docs/explain.md):
+ * the CPU time of one counter read (the single `sh` process a trial runs per
+ * host per read, `head` over /proc, `tc`, `ss`), and netperf TCP_RR through
+ * the whole `netbench run` with counters on and off, rounds interleaved (the
+ * order alternating), both ends pinned to CPUs of their own.
+ */
+export default async function explainBench() {
+  const [command, ...args] = counterReadArgv('127.0.0.1');
+  // CPU of READS reads, children included: bash's `times` after running them.
+  const script = `for i in $(seq ${READS}); do "$@" > /dev/null; done; times`;
+  const times = execFileSync('bash', ['-c', script, 'bench', command, ...args], { encoding: 'utf8' }).trim().split('\n').pop();
+  const cpuSeconds = times.split(/\s+/).map((t) => { const m = /^(\d+)m([\d.]+)s$/.exec(t); return m ? Number(m[1]) * 60 + Number(m[2]) : 0; }).reduce((a, b) => a + b, 0);
+  const perRead = (cpuSeconds / READS) * 1000;
+  line('CPU per counter read (user + system, sh + head + tc + ss)', `${perRead.toFixed(2)} ms`);
+  // A trial of T seconds reads each host 2 times (4 when T >= 4 s): the share of one core over the trial.
+  for (const seconds of [1, 5, 10, 60]) {
+    const reads = seconds >= 4 ? 4 : 2;
+    line(`  share of one core, ${seconds} s trial, per host (${reads} reads)`, `${((reads * perRead) / (seconds * 10)).toFixed(3)} %`, '≤ 1 %');
+  }
+
+  const home = tempDir('netbench-bench-explain-');
+  const spec = join(home, 'rr.yaml');
+  writeFileSync(spec, [
+    'name: explain-bench', 'hosts:', '  client: { cloud: local }', '  server: { cloud: local }', 'benchmarks:',
+    `  - { tool: netperf, client: client, server: server, tests: [TCP_RR], duration: ${SECONDS}, cpus: { client: 0, server: 1 } }`,
+    'publish:', '  - type: json', '',
+  ].join('\n'));
+  const arm = async (counters) => {
+    const out = await cli(['run', spec, '--runs-dir', join(home, 'runs'), '--json'], { NETBENCH_HOME: home, NETBENCH_COUNTERS: counters ? 'on' : 'off' });
+    const { runDir } = JSON.parse(out.stdout);
+    const { samples } = JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8'));
+    return samples.find((s) => s.metric === 'TCP_RR_Transaction_Rate').value;
+  };
+  const on = [];
+  const off = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [true, false] : [false, true];
+    for (const counters of order) (counters ? on : off).push(await arm(counters));
+  }
+  line('load average (1 min) at end', readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  line(`TCP_RR tx/s, counters on (${ROUNDS} rounds, median, range)`, `${Math.round(median(on))} (${Math.round(Math.min(...on))}–${Math.round(Math.max(...on))})`);
+  line(`TCP_RR tx/s, counters off (${ROUNDS} rounds, median, range)`, `${Math.round(median(off))} (${Math.round(Math.min(...off))}–${Math.round(Math.max(...off))})`);
+  const paired = on.map((v, i) => v / off[i]);
+  line('on vs off: difference of medians · median paired ratio', `${(((median(on) / median(off)) - 1) * 100).toFixed(1)} % · ${((median(paired) - 1) * 100).toFixed(1)} %`);
+}
