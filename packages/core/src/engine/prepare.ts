@@ -5,6 +5,8 @@ import { settleAll } from './run-phase.js';
 import { tunnelsUp } from './tunnels-phase.js';
 import { trialInvocations } from '../plan/plan-flows.js';
 import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js';
+import { countersOn } from './trial-counters.js';
+import { fingerprintArgv, parseFingerprint } from '../explain/host-fingerprint.js';
 
 /**
  * Set the spec's tunnels up (docs/tunnels.md), then make every tool ready: `check` each host it runs on (tools and hosts in
@@ -15,6 +17,8 @@ import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js'
  */
 export async function prepare(state: RunState): Promise<void> {
   await tunnelsUp(state);
+  // Beside the tools' checks: one read per host, never a reason to stop (a host without sh simply has none).
+  const fingerprints = readFingerprints(state);
   const timeoutMs = state.plan.spec.options.provisionTimeout * 1000;
   const installs = new Map<string, Promise<unknown>>();
   await settleAll([...state.tools].map(async ([name, tool]) => {
@@ -34,6 +38,20 @@ export async function prepare(state: RunState): Promise<void> {
       const handle = await call(state, tool, 'serve', (signal) => tool.serve!(host, info, pluginContext(state, name, signal)), { timeoutMs, signal: state.signal });
       state.servers.push({ tool, host: hostId, handle });
     }));
+  }));
+  await fingerprints;
+}
+
+/** Each host's fingerprint (docs/explain.md), when counters are on; a host that cannot be read has none. */
+async function readFingerprints(state: RunState): Promise<void> {
+  if (!countersOn(state) || !state.fingerprints) return;
+  await Promise.all([...state.hosts].map(async ([id, host]) => {
+    try {
+      const result = await host.exec(fingerprintArgv(), { timeoutMs: 10_000, signal: state.signal });
+      if (result.code === 0) state.fingerprints!.set(id, parseFingerprint(result.stdout));
+    } catch {
+      // No fingerprint for this host: compare then has nothing to say about it.
+    }
   }));
 }
 

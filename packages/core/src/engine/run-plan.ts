@@ -113,7 +113,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     files: new RunFiles(runDir, (message) => events.emit({ type: 'warning', message })),
     signal: options.signal ?? new AbortController().signal,
     graceMs: options.abortGraceMs ?? 5000,
-    clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], tunnels: [], toolInfo: new Map(),
+    clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], tunnels: [], toolInfo: new Map(), fingerprints: new Map(),
     trials: new Map(plan.trials.map((t) => [t.id, restored?.finished.get(t.id) ?? skippedTrial(t)])),
     samples: [...(restored?.samples ?? [])], phases: [...journal.journal.phases], errors: [],
     teardownErrors: 0, publishErrors: 0, nextSample: restored?.lastSample ?? 0,

@@ -10,6 +10,7 @@ import type { Sample } from '@netbench/plugin-api';
 import type { EventLog } from '../events/event-log.js';
 import type { LedgerFile } from '@netbench/plugin-api';
 import type { HostRecord, PhaseRecord, TrialRecord } from '@netbench/plugin-api';
+import type { HostFingerprint } from '../explain/host-fingerprint.js';
 import type { RunFiles } from './run-files.js';
 import { callPlugin } from './call-plugin.js';
 import type { RunningTunnel } from '../tunnels/running-tunnel.js';
@@ -45,6 +46,8 @@ export interface RunState {
   readonly tunnels: RunningTunnel[];
   /** `check` results by `toolInfoKey(tool, hostId)`. */
   readonly toolInfo: Map<string, ToolInfo>;
+  /** What decides each host's results besides the network, read once in prepare (docs/explain.md); by fleet id. */
+  readonly fingerprints?: Map<string, HostFingerprint>;
   readonly trials: Map<string, TrialRecord>;
   readonly samples: Sample[];
   readonly phases: PhaseRecord[];

@@ -30,6 +30,7 @@ export function buildRecord(state: RunState, status: RunStatus): RunRecord {
     ...(host.externalIp ? { externalIp: host.externalIp } : {}),
     ...(host.os ? { os: host.os } : {}),
     labels: { ...host.labels },
+    ...(state.fingerprints?.has(id) ? { fingerprint: { ...state.fingerprints.get(id)! } } : {}),
   }));
   return recordWith(state, status, hosts);
 }

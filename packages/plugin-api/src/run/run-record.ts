@@ -15,6 +15,13 @@ export interface HostRecord {
   readonly externalIp?: string;
   readonly os?: string;
   readonly labels: Readonly<Record<string, string>>;
+  /**
+   * What decides its results besides the network (kernel, CPU model and count,
+   * governor, virtualization, congestion control, default qdisc, key sysctls,
+   * interfaces' MTU, driver, NUMA node and qdisc), read once per run; `compare`
+   * shows what differs (docs/explain.md).
+   */
+  readonly fingerprint?: Readonly<Record<string, unknown>>;
 }
 
 export interface TrialRecord {

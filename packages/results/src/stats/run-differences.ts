@@ -6,8 +6,8 @@ import { isEnvironmentLabel } from './series-key.js';
 export interface Difference {
   /** A spec path (`hosts.b.link.rate`) or a sample label (`client_zone`, `iperf3_version`). */
   readonly field: string;
-  /** `spec`: the spec files differ there; `labels`: the samples' labels (hosts, zones, machine types, versions, kernel). */
-  readonly source: 'spec' | 'labels';
+  /** `spec`: the spec files differ there; `labels`: the samples' labels (hosts, zones, machine types, versions, kernel); `host`: a host's fingerprint (docs/explain.md). */
+  readonly source: 'spec' | 'labels' | 'host';
   /** Values on each side, `—` where a side has none. */
   readonly baseline: readonly string[];
   readonly candidate: readonly string[];
@@ -32,7 +32,51 @@ const PER_RUN_RE = /(?:^|_)(?:netns|run_id)$/;
  * samples were measured with. At most 16, spec fields first.
  */
 export function runDifferences(baseline: Side, candidate: Side): Difference[] {
-  return [...specDifferences(baseline.runs, candidate.runs), ...labelDifferences(baseline, candidate)].slice(0, MAX);
+  return [...specDifferences(baseline.runs, candidate.runs), ...fingerprintDifferences(baseline.runs, candidate.runs), ...labelDifferences(baseline, candidate)].slice(0, MAX);
+}
+
+const FINGERPRINT_FIELDS = ['kernel', 'cpuModel', 'cpuCount', 'governor', 'virtualization', 'congestionControl', 'defaultQdisc'] as const;
+
+/** A host's fingerprint as `field → value` (`kernel`, `net.core.rmem_max`, `eth0.mtu`, `offload.generic-receive-offload`). */
+export function flattenFingerprint(fingerprint: Readonly<Record<string, unknown>>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const key of FINGERPRINT_FIELDS) if (fingerprint[key] !== undefined) out.set(key, String(fingerprint[key]));
+  for (const [k, v] of Object.entries((fingerprint['sysctls'] ?? {}) as Record<string, unknown>)) out.set(k, String(v));
+  for (const i of (fingerprint['interfaces'] ?? []) as Record<string, unknown>[]) {
+    for (const [k, v] of Object.entries(i)) if (k !== 'name') out.set(`${String(i['name'])}.${k}`, String(v));
+  }
+  for (const [k, v] of Object.entries((fingerprint['offloads'] ?? {}) as Record<string, unknown>)) out.set(`offload.${k}`, String(v));
+  return out;
+}
+
+/**
+ * What the hosts of the same name were on each side besides the network: a
+ * kernel, a governor, a sysctl, an MTU or qdisc that changed (the runs' host
+ * fingerprints; hosts without one on either side are left out).
+ */
+function fingerprintDifferences(a: readonly RunRecord[], b: readonly RunRecord[]): Difference[] {
+  const byHost = (runs: readonly RunRecord[]) => {
+    const hosts = new Map<string, Map<string, Set<string>>>();
+    for (const host of runs.flatMap((r) => r.hosts)) {
+      if (!host.fingerprint) continue;
+      const fields = hosts.get(host.name) ?? new Map<string, Set<string>>();
+      for (const [k, v] of flattenFingerprint(host.fingerprint)) fields.set(k, (fields.get(k) ?? new Set()).add(v));
+      hosts.set(host.name, fields);
+    }
+    return hosts;
+  };
+  const [left, right] = [byHost(a), byHost(b)];
+  const out: Difference[] = [];
+  for (const [host, l] of left) {
+    const r = right.get(host);
+    if (!r) continue;
+    for (const key of [...new Set([...l.keys(), ...r.keys()])].sort()) {
+      const x = [...(l.get(key) ?? [])].sort();
+      const y = [...(r.get(key) ?? [])].sort();
+      if (x.join('\u0000') !== y.join('\u0000')) out.push({ field: `${host}: ${key}`, source: 'host', baseline: x.length ? x : [NONE], candidate: y.length ? y : [NONE] });
+    }
+  }
+  return out;
 }
 
 function specDifferences(a: readonly RunRecord[], b: readonly RunRecord[]): Difference[] {

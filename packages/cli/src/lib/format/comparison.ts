@@ -77,7 +77,7 @@ function header(result: ComparisonResult): string[] {
   // The baseline is the first side given, whatever its age: say so when it is the newer one.
   if (b !== undefined && c !== undefined && b > c) lines.push('note:     the baseline is the newer side (compare BASELINE CANDIDATE: the first run given is the baseline)');
   const differences = result.differences;
-  lines.push(differences.length === 0 ? 'differs:  nothing in the specs or in hosts, zones, machine types, tool versions' : `differs:  ${differences.map(difference).join(' · ')}`);
+  lines.push(differences.length === 0 ? 'differs:  nothing in the specs or in hosts, zones, machine types, tool versions, host fingerprints' : `differs:  ${differences.map(difference).join(' · ')}`);
   const none = result.unrepeated;
   if (none > 0) {
     const all = none === result.rows.length;

@@ -4,7 +4,7 @@ import type { ExportFormat } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { call } from '../lib/bridge-client';
 import { formatQuantities, formatQuantity, joinUnit, metricName } from '@netbench/report/echarts';
-import { TRIAL_ROWS_NOTE, trialRows } from '@netbench/report/trial-rows';
+import { diagnosisLines, TRIAL_ROWS_NOTE, trialRows } from '@netbench/report/trial-rows';
 import { formatTime } from '../lib/format';
 import { saveFile } from '../lib/save-file';
 import { go, href } from '../lib/route';
@@ -96,11 +96,24 @@ function SummaryTable({ trials }: { trials: readonly ShownTrial[] }) {
         </table>
       </div>
       <p className="muted small">{TRIAL_ROWS_NOTE}</p>
+      <Limits trials={trials} />
       <details data-testid="metrics-details">
         <summary>Every metric ({trials.reduce((n, t) => n + t.metrics.length, 0)} rows)</summary>
         <MetricsTable trials={trials} />
       </details>
     </>
+  );
+}
+
+/** What limited each trial (host counters; docs/explain.md), as `results show` says it; nothing for a run without counters. */
+function Limits({ trials }: { trials: readonly ShownTrial[] }) {
+  const lines = useMemo(() => diagnosisLines(trials).slice(1).map((l) => l.trim()), [trials]);
+  if (lines.length === 0) return null;
+  return (
+    <section data-testid="limits" aria-label="What limited each trial">
+      <h3>What limited each trial</h3>
+      <ul className="small">{lines.map((l) => <li key={l}>{l}</li>)}</ul>
+    </section>
   );
 }
 
