@@ -12,7 +12,7 @@ const spec = join(import.meta.dirname, 'scenarios/explain/explain-lab.yaml');
 describe('the diagnosis of each lab case', () => {
   const home = tempHome('netbench-e2e-explain-');
 
-  it('a tbf link, one shared CPU, a UDP flood past the receive buffer and a tiny TCP window are each named, with evidence', async () => {
+  it('a tbf link, one shared CPU, a UDP flood past the receive buffer, a tiny TCP window and an MTU mismatch are each named, with evidence', async () => {
     const runs = join(home, 'runs');
     const result = await runCli(['run', spec, '--runs-dir', runs, '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
     expect(result.code, result.stderr).toBe(0);
@@ -42,6 +42,10 @@ describe('the diagnosis of each lab case', () => {
     expect(window, JSON.stringify(found('tiny-window'))).toMatchObject({ host: 'client' });
     expect(Number(window!.evidence['rwndLimitedPct'])).toBeGreaterThanOrEqual(50);
 
+    const mtu = rule('mtu', 'mtu-mismatch');
+    expect(mtu, JSON.stringify(found('mtu'))).toMatchObject({ evidence: { client: 1500, small: 1400 } });
+    expect(rule('shaped', 'mtu-mismatch')).toBeUndefined();
+
     // Every end's counters are stored with the trial: CPU shares, protocol increments, qdiscs.
     const hosts = found('shaped').hosts as unknown as readonly { host: string; cpus: unknown[]; qdiscs: { kind: string }[] }[];
     expect(hosts.map((h) => h.host).sort()).toEqual(['client', 'shaped']);
@@ -57,7 +61,7 @@ describe('the diagnosis of each lab case', () => {
 
   it('options.counters: false reads nothing and says nothing', async () => {
     const runs = join(home, 'runs-off');
-    const result = await runCli(['run', spec, '--runs-dir', runs, '--set', 'options.counters=false', '--set', 'benchmarks.0.duration=1', '--set', 'benchmarks.3.duration=1'], { env: { NETBENCH_HOME: home } });
+    const result = await runCli(['run', spec, '--runs-dir', runs, '--set', 'options.counters=false', '--set', 'benchmarks.0.duration=1', '--set', 'benchmarks.3.duration=1', '--set', 'benchmarks.4.count=5'], { env: { NETBENCH_HOME: home } });
     expect(result.code, result.stderr).toBe(0);
     const { run } = readResults(onlyRunDir(runs));
     expect(run.trials.every((t) => t.explain === undefined)).toBe(true);

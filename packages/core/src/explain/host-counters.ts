@@ -15,6 +15,8 @@ export interface HostCounters {
   readonly softnet: readonly SoftnetCounters[];
   readonly qdiscs: readonly QdiscCounters[];
   readonly sockets: readonly SocketInfo[];
+  /** The interface toward the peer the read was given, and its MTU. */
+  readonly route?: { readonly dev: string; readonly mtu?: number };
 }
 
 /** Parse the output of `counterReadArgv`; a part the host could not read is empty, never an error. */
@@ -30,5 +32,13 @@ export function parseHostCounters(output: string, at: number): HostCounters {
     softnet: parseSoftnetStat(text('/proc/net/softnet_stat')),
     qdiscs: parseQdiscStats(text('tc')),
     sockets: parseSocketInfo(text('ss')),
+    ...routeOf(text('route')),
   };
+}
+
+function routeOf(text: string): { route?: HostCounters['route'] } {
+  const [dev, mtu] = text.split(/\s+/);
+  if (!dev) return {};
+  const n = Number(mtu);
+  return { route: { dev, ...(Number.isInteger(n) && n > 0 ? { mtu: n } : {}) } };
 }

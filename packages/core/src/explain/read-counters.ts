@@ -12,6 +12,8 @@ const SCRIPT = [
   `head -v -n 100000 -- ${COUNTER_FILES.join(' ')} 2>/dev/null`,
   'echo; echo "==> tc <=="; tc -s -j qdisc show 2>/dev/null',
   'echo; echo "==> ss <=="; if [ -n "$1" ]; then ss -tinH dst "$1" 2>/dev/null; fi',
+  // The interface toward the peer and its MTU (what the mtu-mismatch rule compares between the ends).
+  'echo; echo "==> route <=="; if [ -n "$1" ]; then dev=$(ip -o route get "$1" 2>/dev/null | sed -n "s/.* dev \\([^ ]*\\).*/\\1/p"); [ -n "$dev" ] && echo "$dev $(cat "/sys/class/net/$dev/mtu" 2>/dev/null)"; fi',
   'true',
 ].join('\n');
 

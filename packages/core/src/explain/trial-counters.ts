@@ -19,6 +19,8 @@ export interface CountedHost {
 export interface HostExplain {
   readonly host: string;
   readonly role: 'client' | 'server';
+  /** The interface toward the other end and its MTU. */
+  readonly route?: { readonly dev: string; readonly mtu?: number };
   readonly seconds: number;
   /** Each CPU's shares: between the 25 % and 75 % reads (`steady`) of a long trial, else over the whole trial. */
   readonly cpus: CounterDelta['cpus'];
@@ -70,7 +72,8 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
     notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
     return undefined;
   });
-  const before = Promise.all(ends.map((end) => attempt(end, undefined, 'start')));
+  // The start read is also given the peer: the interface toward it and its MTU (its sockets then are older trials', unused).
+  const before = Promise.all(ends.map((end) => attempt(end, peers[end.role], 'start')));
   // A long trial is also read at 25 % and 75 % of its length: the CPU shares between those two reads are the
   // steady state (start-up and wind-down left out), and the second read takes the TCP sockets while they are open.
   const early = new Map<CountedHost, Read>();
@@ -101,8 +104,9 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
         // CPU from the steady window when there is one; every counter over the whole trial.
         const delta = m1 && m2 ? { ...whole, cpus: counterDelta(m1.counters, m2.counters).cpus } : whole;
         const own = m2 ? [...m2.counters.sockets] : [];
-        evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}) });
-        hosts.push({ host: e.host.name, role: e.role, seconds: whole.seconds, cpus: delta.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, sockets: own });
+        const mtu = a.counters.route?.mtu;
+        evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}), ...(mtu !== undefined ? { mtu } : {}) });
+        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: delta.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, sockets: own });
       });
       const throughputBps = trialThroughput(samples);
       const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}) });

@@ -69,6 +69,8 @@ export const hostSchema = z.strictObject({
   congestionControl: congestionControlSchema.optional(),
   /** Run an sshd inside the namespace. */
   sshd: z.boolean().optional(),
+  /** MTU of the host's eth0 (default the kernel's 1500): a lab path with a jumbo or a tunnel-sized MTU, or two ends that disagree. */
+  mtu: z.int().min(576).max(65_535).optional(),
 });
 
 export type LinkConfig = z.infer<typeof linkSchema>;

@@ -66,6 +66,7 @@ async function configureInside(host: PlannedHost, plan: LabPlan): Promise<void> 
   await ipBatch([
     ['link', 'set', 'dev', 'lo', 'up'],
     ['addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0'],
+    ...(host.request.config.mtu !== undefined ? [['link', 'set', 'dev', 'eth0', 'mtu', String(host.request.config.mtu)]] : []),
     ['link', 'set', 'dev', 'eth0', 'up'],
   ], netns);
   for (const command of shapingCommands(netns, host.request.config.link)) await mustRun(command);
