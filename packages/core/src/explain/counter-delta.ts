@@ -21,6 +21,8 @@ export interface CounterDelta {
   readonly interfaces: readonly { readonly iface: string; readonly rxBytes: number; readonly txBytes: number; readonly rxPackets: number; readonly txPackets: number; readonly rxDrops: number; readonly txDrops: number; readonly rxErrors: number; readonly txErrors: number }[];
   readonly softnet: readonly { readonly cpu: number; readonly processed: number; readonly dropped: number; readonly timeSqueeze: number }[];
   readonly qdiscs: readonly { readonly dev: string; readonly kind: string; readonly handle: string; readonly bytes: number; readonly packets: number; readonly drops: number; readonly overlimits: number; readonly backlogMax: number; readonly rateBitsPerSecond?: number }[];
+  /** Increments of the NIC's `ethtool -S` counters that changed (absent when the NIC has none). */
+  readonly nic?: ReadonlyMap<string, number>;
 }
 
 // A counter that went down was reset (a namespace made again, a wrap): its increment is unknown, not negative.
@@ -56,5 +58,10 @@ export function counterDelta(before: HostCounters, after: HostCounters): Counter
     const b = before.qdiscs.find((q) => q.dev === a.dev && q.handle === a.handle && q.kind === a.kind);
     return b ? [{ dev: a.dev, kind: a.kind, handle: a.handle, bytes: inc(a.bytes, b.bytes), packets: inc(a.packets, b.packets), drops: inc(a.drops, b.drops), overlimits: inc(a.overlimits, b.overlimits), backlogMax: Math.max(a.backlog, b.backlog), ...(a.rateBitsPerSecond !== undefined ? { rateBitsPerSecond: a.rateBitsPerSecond } : {}) }] : [];
   });
-  return { seconds: Math.max(0, (after.at - before.at) / 1000), cpus, protocols, interfaces, softnet, qdiscs };
+  const nic = new Map<string, number>();
+  for (const [name, value] of after.nic ?? []) {
+    const increment = inc(value, before.nic?.get(name));
+    if (increment > 0) nic.set(name, increment);
+  }
+  return { seconds: Math.max(0, (after.at - before.at) / 1000), cpus, protocols, interfaces, softnet, qdiscs, ...(nic.size > 0 ? { nic } : {}) };
 }

@@ -61,3 +61,17 @@ describe('diagnosis rules', () => {
     expect(rules(diagnose({ tool: 'ping', test: 'icmp', hosts: [host('client', { delta: stolen }), host('server')] }))).toEqual(['steal', 'backlog-drops']);
   });
 });
+
+describe('a cloud NIC\'s allowance counters', () => {
+  it('names an ENA allowance that was exceeded, and says nothing for counters that did not move', async () => {
+    const { parseEthtoolStats } = await import('./host-counters.js');
+    // `ethtool -S eth0` of an ENA interface (its layout; the values made up).
+    const before = parseEthtoolStats('NIC statistics:\n     tx_timeout: 0\n     bw_in_allowance_exceeded: 0\n     bw_out_allowance_exceeded: 10\n     pps_allowance_exceeded: 0\n     queue_0_tx_cnt: 123\n');
+    const after = parseEthtoolStats('NIC statistics:\n     tx_timeout: 0\n     bw_in_allowance_exceeded: 0\n     bw_out_allowance_exceeded: 2410\n     pps_allowance_exceeded: 0\n     queue_0_tx_cnt: 9999\n');
+    expect(after.get('bw_out_allowance_exceeded')).toBe(2410);
+    const nic = new Map([...after].map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const).filter(([, v]) => v > 0));
+    const found = diagnose({ tool: 'iperf3', test: 'tcp', hosts: [host('client', { delta: delta({ nic }) }), host('server')] });
+    expect(rules(found)).toEqual(['cloud-allowance']);
+    expect(found[0]!.summary).toBe("the cloud held back client a's packets at an instance limit: bw_out_allowance_exceeded +2400 (outbound bandwidth above the instance type's)");
+  });
+});

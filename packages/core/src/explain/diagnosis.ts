@@ -154,7 +154,22 @@ const mtuMismatch: Rule = (trial) => {
     : [];
 };
 
-export const RULES: readonly Rule[] = [cpuSaturated, steal, shapedLink, queueDrops, receiveBuffer, backlog, retransmits, windowLimited, sameCpu, mtuMismatch];
+/** ENA (AWS) and NICs like it count what the cloud held back at the instance's limits. */
+const allowance: Rule = (trial) => trial.hosts.flatMap((host) => [...(host.delta.nic ?? new Map<string, number>())].filter(([name]) => /_allowance_exceeded$/.test(name)).map(([name, count]) => ({
+  rule: 'cloud-allowance', host: host.host,
+  summary: `the cloud held back ${who(host)}'s packets at an instance limit: ${name} +${count} (${ALLOWANCES[name] ?? 'a per-instance allowance'})`,
+  threshold: 'any increase of a NIC *_allowance_exceeded counter', evidence: { counter: name, increase: count },
+})));
+
+const ALLOWANCES: Readonly<Record<string, string>> = {
+  bw_in_allowance_exceeded: 'inbound bandwidth above the instance type\'s',
+  bw_out_allowance_exceeded: 'outbound bandwidth above the instance type\'s',
+  pps_allowance_exceeded: 'packets per second above the instance\'s',
+  conntrack_allowance_exceeded: 'tracked connections above the instance\'s',
+  linklocal_allowance_exceeded: 'packets to link-local services (DNS, metadata) above their rate',
+};
+
+export const RULES: readonly Rule[] = [cpuSaturated, steal, shapedLink, queueDrops, receiveBuffer, backlog, retransmits, windowLimited, sameCpu, mtuMismatch, allowance];
 
 /** Every rule's findings for one trial; an empty list is an answer: no limit found. */
 export function diagnose(trial: TrialEvidence): Diagnosis[] {

@@ -17,6 +17,8 @@ export interface HostCounters {
   readonly sockets: readonly SocketInfo[];
   /** The interface toward the peer the read was given, and its MTU. */
   readonly route?: { readonly dev: string; readonly mtu?: number };
+  /** `ethtool -S` of that interface, where the NIC has statistics (ENA: `bw_out_allowance_exceeded`, `pps_allowance_exceeded`, …). */
+  readonly nic: ReadonlyMap<string, number>;
 }
 
 /** Parse the output of `counterReadArgv`; a part the host could not read is empty, never an error. */
@@ -32,6 +34,7 @@ export function parseHostCounters(output: string, at: number): HostCounters {
     softnet: parseSoftnetStat(text('/proc/net/softnet_stat')),
     qdiscs: parseQdiscStats(text('tc')),
     sockets: parseSocketInfo(text('ss')),
+    nic: parseEthtoolStats(text('ethtool')),
     ...routeOf(text('route')),
   };
 }
@@ -41,4 +44,14 @@ function routeOf(text: string): { route?: HostCounters['route'] } {
   if (!dev) return {};
   const n = Number(mtu);
   return { route: { dev, ...(Number.isInteger(n) && n > 0 ? { mtu: n } : {}) } };
+}
+
+/** `ethtool -S`: `     name: value` lines under `NIC statistics:`. */
+export function parseEthtoolStats(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const m = /^\s+([\w.[\]-]+):\s+(\d+)\s*$/.exec(line);
+    if (m) out.set(m[1]!, Number(m[2]));
+  }
+  return out;
 }

@@ -14,6 +14,8 @@ const SCRIPT = [
   'echo; echo "==> ss <=="; if [ -n "$1" ]; then ss -tinH dst "$1" 2>/dev/null; fi',
   // The interface toward the peer and its MTU (what the mtu-mismatch rule compares between the ends).
   'echo; echo "==> route <=="; if [ -n "$1" ]; then dev=$(ip -o route get "$1" 2>/dev/null | sed -n "s/.* dev \\([^ ]*\\).*/\\1/p"); [ -n "$dev" ] && echo "$dev $(cat "/sys/class/net/$dev/mtu" 2>/dev/null)"; fi',
+  // The NIC's own statistics where it has them (ENA's *_allowance_exceeded: the cloud's per-instance limits).
+  'if [ -n "$dev" ] && command -v ethtool >/dev/null; then echo; echo "==> ethtool <=="; ethtool -S "$dev" 2>/dev/null; fi',
   'true',
 ].join('\n');
 

@@ -30,6 +30,8 @@ export interface HostExplain {
   readonly interfaces: CounterDelta['interfaces'];
   readonly softnet: CounterDelta['softnet'];
   readonly qdiscs: CounterDelta['qdiscs'];
+  /** Increments of the NIC's `ethtool -S` counters (ENA's allowance counters among them). */
+  readonly nic?: Readonly<Record<string, number>>;
   /** The trial's TCP sockets toward the other end, read while it ran. */
   readonly sockets: readonly SocketInfo[];
 }
@@ -93,7 +95,7 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
       stopTimers();
       await Promise.all(pending);
       pending = [];
-      const [start, end] = [await before, await Promise.all(ends.map((e) => attempt(e, undefined, 'end')))];
+      const [start, end] = [await before, await Promise.all(ends.map((e) => attempt(e, peers[e.role], 'end')))];
       const evidence: HostEvidence[] = [];
       const hosts: HostExplain[] = [];
       ends.forEach((e, i) => {
@@ -106,7 +108,7 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
         const own = m2 ? [...m2.counters.sockets] : [];
         const mtu = a.counters.route?.mtu;
         evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}), ...(mtu !== undefined ? { mtu } : {}) });
-        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: delta.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, sockets: own });
+        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: delta.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), sockets: own });
       });
       const throughputBps = trialThroughput(samples);
       const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}) });
