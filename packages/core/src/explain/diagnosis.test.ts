@@ -75,3 +75,20 @@ describe('a cloud NIC\'s allowance counters', () => {
     expect(found[0]!.summary).toBe("the cloud held back client a's packets at an instance limit: bw_out_allowance_exceeded +2400 (outbound bandwidth above the instance type's)");
   });
 });
+
+describe('whose CPU time it was', () => {
+  const busy = delta({ cpus: [{ cpu: 0, busy: 0.99, user: 0.9, system: 0.08, softirq: 0.01, irq: 0, steal: 0, iowait: 0 }, { cpu: 1, busy: 0.99, user: 0.9, system: 0.08, softirq: 0.01, irq: 0, steal: 0, iowait: 0 }] });
+  it('a machine busy with other programs is said as such, and no CPU finding is made from it', () => {
+    const quiet = [{ pid: 10, comm: 'iperf3', share: 0.2 }];
+    const found = diagnose({ tool: 'iperf3', test: 'tcp', hosts: [host('client', { machine: 'm', delta: busy, processes: quiet }), host('server', { machine: 'm', delta: busy, processes: [{ pid: 11, comm: 'iperf3', share: 0.3 }] })] });
+    expect(rules(found)).toEqual(['busy-machine']);
+    // 1.96 CPUs of user + system time, 0.5 of them the trial's own processes.
+    expect(found[0]!.evidence['othersCpus']).toBeCloseTo(1.46, 2);
+  });
+
+  it('when the trial\'s own processes did the work, the CPU finding stands and names the busiest one', () => {
+    const found = diagnose({ tool: 'iperf3', test: 'tcp', hosts: [host('client', { machine: 'm', delta: busy, processes: [{ pid: 10, comm: 'iperf3', share: 0.97 }] }), host('server', { machine: 'm', delta: busy, processes: [{ pid: 11, comm: 'iperf3', share: 0.95 }] })] });
+    expect(rules(found)).toEqual(['tool-bound', 'tool-bound']);
+    expect(found[0]!.summary).toMatch(/\(busiest process: iperf3 at 97 % of a CPU\)$/);
+  });
+});

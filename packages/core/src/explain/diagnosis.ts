@@ -16,6 +16,15 @@ export interface HostEvidence {
   readonly mtu?: number;
   /** Where the traffic is received: the server for forward streams, the client for reverse ones. */
   readonly receives: boolean;
+  /** The host's own processes (its network namespace) with the share of a CPU each used in the trial's steady window. */
+  readonly processes?: readonly ProcessShare[];
+}
+
+export interface ProcessShare {
+  readonly pid: number;
+  readonly comm: string;
+  /** Share of one CPU: 1 is a whole CPU busy the whole window. */
+  readonly share: number;
 }
 
 export interface TrialEvidence {
@@ -42,6 +51,8 @@ export const THRESHOLDS = {
   shapedShare: 0.9,
   retransShare: 0.01,
   windowLimitedPct: 50,
+  /** CPUs' worth of user and system time not the trial's hosts' own processes: other programs were busy. */
+  othersBusy: 0.3,
 } as const;
 
 const pct = (share: number) => `${(share * 100).toFixed(share >= 0.995 || share < 0.1 ? 0 : 1).replace(/\.0$/, '')} %`;
@@ -59,9 +70,32 @@ function byMachine(trial: TrialEvidence): { names: string; first: HostEvidence }
   return [...groups.values()].map((hosts) => ({ names: hosts.map(who).join(' and '), first: hosts[0]! }));
 }
 
-const cpuSaturated: Rule = (trial) => byMachine(trial).flatMap(({ names, first }) => {
+/**
+ * CPU time of the machine the trial's processes did not use (user + system over
+ * every CPU, less the hosts' own processes'): another program's, which a CPU
+ * finding could be mistaken for. Undefined when a host has no process shares.
+ */
+function othersOn(onMachine: readonly HostEvidence[]): number | undefined {
+  if (onMachine.some((h) => h.processes === undefined)) return undefined;
+  // Hosts without a namespace of their own see the same processes: count each once.
+  const own = new Map(onMachine.flatMap((h) => h.processes!.map((p) => [p.pid, p.share] as const)));
+  const used = onMachine[0]!.delta.cpus.reduce((sum, c) => sum + c.user + c.system, 0);
+  return used - [...own.values()].reduce((a, b) => a + b, 0);
+}
+
+const cpuSaturated: Rule = (trial) => byMachine(trial).flatMap(({ names, first }): Diagnosis[] => {
   // Pinned ends ran only on their CPUs: a busy CPU elsewhere is another program's (CPU shares are machine-wide).
   const onMachine = trial.hosts.filter((h) => h.machine === first.machine);
+  const others = othersOn(onMachine);
+  if (others !== undefined && others >= THRESHOLDS.othersBusy) {
+    return [{
+      rule: 'busy-machine', host: first.host,
+      summary: `other programs used ${others.toFixed(2)} CPUs of the machine of ${names} while the trial ran: its CPU shares say nothing about the trial, so no CPU finding is made`,
+      threshold: `user + system time not the trial's hosts' processes ≥ ${THRESHOLDS.othersBusy} CPUs`,
+      evidence: { othersCpus: Number(others.toFixed(3)) },
+    }];
+  }
+  const top = onMachine.flatMap((h) => h.processes ?? []).sort((a, b) => b.share - a.share)[0];
   const pinned = onMachine.every((h) => h.pinnedCpus !== undefined) ? new Set(onMachine.flatMap((h) => h.pinnedCpus!)) : undefined;
   const hot = first.delta.cpus.filter((c) => c.busy >= THRESHOLDS.cpuBusy && (!pinned || pinned.has(c.cpu))).sort((a, b) => b.busy - a.busy);
   return hot.map((cpu) => {
@@ -70,7 +104,7 @@ const cpuSaturated: Rule = (trial) => byMachine(trial).flatMap(({ names, first }
     return {
       rule: cpu.user >= cpu.busy / 2 ? 'tool-bound' : 'cpu-bound',
       host: first.host,
-      summary: `limited by CPU ${cpu.cpu} of ${names} at ${pct(cpu.busy)}, mostly ${kind}: user ${pct(cpu.user)}, system ${pct(cpu.system)}, softirq ${pct(cpu.softirq)}`,
+      summary: `limited by CPU ${cpu.cpu} of ${names} at ${pct(cpu.busy)}, mostly ${kind}: user ${pct(cpu.user)}, system ${pct(cpu.system)}, softirq ${pct(cpu.softirq)}${top && top.share >= 0.5 ? ` (busiest process: ${top.comm} at ${pct(top.share)} of a CPU)` : ''}`,
       threshold: `a CPU busy ≥ ${pct(THRESHOLDS.cpuBusy)} of the trial`,
       evidence: { cpu: cpu.cpu, busy: cpu.busy, user: cpu.user, system: cpu.system, softirq: cpu.softirq, irq: cpu.irq },
     };

@@ -19,6 +19,41 @@ export interface HostCounters {
   readonly route?: { readonly dev: string; readonly mtu?: number };
   /** `ethtool -S` of that interface, where the NIC has statistics (ENA: `bw_out_allowance_exceeded`, `pps_allowance_exceeded`, …). */
   readonly nic: ReadonlyMap<string, number>;
+  /** Processes in the host's network namespace (the reader's own left out), by `pid:starttime`. */
+  readonly processes: ReadonlyMap<string, ProcessTimes>;
+}
+
+/** One process's CPU time since it started, from `/proc/PID/stat`. */
+export interface ProcessTimes {
+  readonly pid: number;
+  readonly comm: string;
+  /** utime + stime, in clock ticks (USER_HZ, 100 a second). */
+  readonly ticks: number;
+  /** The CPU it last ran on. */
+  readonly cpu: number;
+}
+
+/** The commands of the counter read itself (`find … | sed | xargs cat`): not the host's work. */
+const READER = new Set(['find', 'sed', 'xargs', 'cat']);
+
+/** `/proc/PID/stat` lines: pid, (comm), state, ppid, … utime (14), stime (15), starttime (22), processor (39). */
+export function parseProcesses(text: string): Map<string, ProcessTimes> {
+  const rows = text.split('\n').flatMap((line) => {
+    const close = line.lastIndexOf(')');
+    const open = line.indexOf('(');
+    if (open < 0 || close < open) return [];
+    const pid = Number(line.slice(0, open).trim());
+    const fields = line.slice(close + 2).split(' ');
+    // fields[0] is field 3 (state): field N is fields[N - 3].
+    const [ppid, utime, stime, start, cpu] = [fields[1], fields[11], fields[12], fields[19], fields[36]].map(Number);
+    if (!Number.isInteger(pid) || !Number.isFinite(utime!) || !Number.isFinite(stime!)) return [];
+    return [{ pid, ppid: ppid!, comm: line.slice(open + 1, close), ticks: utime! + stime!, start: start!, cpu: Number.isInteger(cpu) ? cpu! : -1 }];
+  });
+  // The reader's own processes, and the shell that ran them (their parent).
+  const readerParents = new Set(rows.filter((r) => READER.has(r.comm)).map((r) => r.ppid));
+  const out = new Map<string, ProcessTimes>();
+  for (const r of rows) if (!READER.has(r.comm) && !readerParents.has(r.pid)) out.set(`${r.pid}:${r.start}`, { pid: r.pid, comm: r.comm, ticks: r.ticks, cpu: r.cpu });
+  return out;
 }
 
 /** Parse the output of `counterReadArgv`; a part the host could not read is empty, never an error. */
@@ -35,6 +70,7 @@ export function parseHostCounters(output: string, at: number): HostCounters {
     qdiscs: parseQdiscStats(text('tc')),
     sockets: parseSocketInfo(text('ss')),
     nic: parseEthtoolStats(text('ethtool')),
+    processes: parseProcesses(text('procs')),
     ...routeOf(text('route')),
   };
 }

@@ -16,6 +16,8 @@ const SCRIPT = [
   'echo; echo "==> route <=="; if [ -n "$1" ]; then dev=$(ip -o route get "$1" 2>/dev/null | sed -n "s/.* dev \\([^ ]*\\).*/\\1/p"); [ -n "$dev" ] && echo "$dev $(cat "/sys/class/net/$dev/mtu" 2>/dev/null)"; fi',
   // The NIC's own statistics where it has them (ENA's *_allowance_exceeded: the cloud's per-instance limits).
   'if [ -n "$dev" ] && command -v ethtool >/dev/null; then echo; echo "==> ethtool <=="; ethtool -S "$dev" 2>/dev/null; fi',
+  // CPU time of the processes in this network namespace (the host's own tools on a lab host): whose time the CPUs spent.
+  'echo; echo "==> procs <=="; find -L /proc/[0-9]*/ns/net -maxdepth 0 -samefile /proc/self/ns/net 2>/dev/null | sed "s#/ns/net\\$#/stat#" | xargs cat 2>/dev/null',
   'true',
 ].join('\n');
 

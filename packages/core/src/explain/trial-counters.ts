@@ -1,6 +1,6 @@
 import type { Host, Sample } from '@netbench/plugin-api';
 import { counterDelta, type CounterDelta } from './counter-delta.js';
-import { diagnose, type Diagnosis, type HostEvidence } from './diagnosis.js';
+import { diagnose, type Diagnosis, type HostEvidence, type ProcessShare } from './diagnosis.js';
 import { parseHostCounters, type HostCounters } from './host-counters.js';
 import { counterReadArgv, splitSections } from './read-counters.js';
 import type { SocketInfo } from './socket-info.js';
@@ -32,6 +32,8 @@ export interface HostExplain {
   readonly qdiscs: CounterDelta['qdiscs'];
   /** Increments of the NIC's `ethtool -S` counters (ENA's allowance counters among them). */
   readonly nic?: Readonly<Record<string, number>>;
+  /** The host's processes (its network namespace) and the share of a CPU each used in the steady window, when there is one. */
+  readonly processes?: readonly ProcessShare[];
   /** The trial's TCP sockets toward the other end, read while it ran. */
   readonly sockets: readonly SocketInfo[];
 }
@@ -48,8 +50,8 @@ export interface TrialExplain {
 interface Read { readonly counters: HostCounters; readonly machine: string }
 
 const READ_TIMEOUT_MS = 5_000;
-/** A mid-trial read (for the TCP sockets' state) only in trials this long: a short request/response trial is left alone. */
-export const MID_READ_MIN_SECONDS = 4;
+/** Mid-trial reads (the steady CPU window, its processes, the TCP sockets' state) only in trials this long. */
+export const MID_READ_MIN_SECONDS = 1;
 
 async function readOnce(host: Host, peer: string | undefined, signal: AbortSignal): Promise<Read> {
   const result = await host.exec(counterReadArgv(peer), { timeoutMs: READ_TIMEOUT_MS, signal });
@@ -103,12 +105,14 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
         if (!a || !b) return;
         const whole = counterDelta(a.counters, b.counters);
         const [m1, m2] = [early.get(e), late.get(e)];
-        // CPU from the steady window when there is one; every counter over the whole trial.
-        const delta = m1 && m2 ? { ...whole, cpus: counterDelta(m1.counters, m2.counters).cpus } : whole;
+        // CPU from the steady window, with the processes that used it; a trial too short for one has no CPU
+        // findings (its tools exit before the end read, so whose time it was cannot be told). Every other counter: the whole trial.
+        const delta = m1 && m2 ? { ...whole, cpus: counterDelta(m1.counters, m2.counters).cpus } : { ...whole, cpus: [] };
         const own = m2 ? [...m2.counters.sockets] : [];
+        const processes = m1 && m2 ? processShares(m1.counters, m2.counters) : undefined;
         const mtu = a.counters.route?.mtu;
-        evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}), ...(mtu !== undefined ? { mtu } : {}) });
-        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: delta.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), sockets: own });
+        evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}), ...(mtu !== undefined ? { mtu } : {}), ...(processes ? { processes } : {}) });
+        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own });
       });
       const throughputBps = trialThroughput(samples);
       const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}) });
@@ -119,6 +123,17 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
       stopTimers();
     },
   };
+}
+
+/** USER_HZ: /proc/PID/stat counts CPU time in hundredths of a second on every Linux architecture. */
+const TICKS_PER_SECOND = 100;
+
+/** Each process's share of one CPU between two reads (one that started in between: all of its time). */
+export function processShares(before: HostCounters, after: HostCounters): ProcessShare[] {
+  const seconds = (after.at - before.at) / 1000;
+  if (seconds <= 0) return [];
+  return [...after.processes].map(([key, p]) => ({ pid: p.pid, comm: p.comm, share: Math.max(0, p.ticks - (before.processes.get(key)?.ticks ?? 0)) / TICKS_PER_SECOND / seconds }))
+    .sort((a, b) => b.share - a.share);
 }
 
 const MBIT = 1e6;
