@@ -31,7 +31,7 @@ export interface ShardJobOptions {
   readonly serviceAccount?: string;
 }
 
-/** The Job's image when `--image` does not say: one with netbench installed, built by you (docs/long-studies.md). */
+/** The Job's image when `--image` does not say: what `scripts/netbench-image.sh` builds (docs/long-studies.md). */
 const NETBENCH_IMAGE = 'netbench:latest';
 
 const NAME_UNSAFE_RE = /[^a-z0-9-]+/g;
