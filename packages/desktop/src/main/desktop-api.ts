@@ -8,6 +8,7 @@ import { checkSpecText } from './check-spec-text.js';
 import { SpecChecker } from './spec-checker.js';
 import { generateSpec } from './generate-spec.js';
 import { wizardChecks } from './wizard-checks.js';
+import { preflightSpec } from './wizard-preflight.js';
 import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, showStoredRun } from './results-access.js';
 import { RunControl, type RunFunction } from './run-control.js';
 import { saveRendererFile, type ChooseSavePath } from './save-file.js';
@@ -90,6 +91,7 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     cloudCatalog: ({ cloud }) => cloudCatalog(registry, cloud),
     generateSpec: async (answers) => ({ text: generateSpec(answers) }),
     wizardChecks: ({ clouds }) => wizardChecks(registry, clouds),
+    preflightSpec: ({ text }) => preflightSpec(registry, text),
     startRun: async ({ text, maxCostUsd }) => {
       // The same checks as the editor: an invalid spec or one over the cost guard never starts.
       const check = await checkSpec(text, maxCostUsd);
