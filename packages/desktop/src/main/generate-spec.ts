@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { WizardAnswers, WizardSite } from '../shared/bridge-types.js';
+import { bulkDirections } from '../shared/bulk-directions.js';
 import { DEFAULT_NETPERF_TESTS, toolBlocks } from './wizard-tool-blocks.js';
 
 export { DEFAULT_NETPERF_TESTS } from './wizard-tool-blocks.js';
@@ -121,22 +122,10 @@ function accountFields(cloud: string, answers: WizardAnswers): Record<string, st
  * every local host: round trips cross both.
  */
 export function bulkSenders(answers: WizardAnswers): Set<number> {
-  const direction = answers.direction ?? 'forward';
-  const tests = answers.netperfTests ?? DEFAULT_NETPERF_TESTS[answers.question];
-  let forward = false;
-  let reverse = false;
-  for (const tool of answers.tools) {
-    if (tool === 'iperf3' || (tool === 'netperf' && tests.includes('TCP_STREAM'))) {
-      forward ||= direction !== 'reverse';
-      reverse ||= direction !== 'forward';
-    }
-    if (tool === 'netperf' && tests.includes('UDP_STREAM')) forward = true;
-    if (tool === 'load') {
-      const test = answers.loadTest ?? 'rrul';
-      forward ||= test !== 'tcp_ndown';
-      reverse ||= test !== 'tcp_nup';
-    }
-  }
+  const { forward, reverse } = bulkDirections({
+    tools: answers.tools, netperfTests: answers.netperfTests ?? DEFAULT_NETPERF_TESTS[answers.question],
+    direction: answers.direction ?? 'forward', loadTest: answers.loadTest,
+  });
   const senders = new Set<number>();
   for (const [a, b] of sitePairs(answers)) {
     if (forward) senders.add(a);

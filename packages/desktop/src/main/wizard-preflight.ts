@@ -13,9 +13,11 @@ const PREFLIGHT_TIMEOUT_MS = 20_000;
  * for the qdiscs and congestion controls the hosts ask for (netem missing,
  * an unknown congestion control), a cloud checks credentials and quotas.
  * Creates nothing. Each cloud's verdict is reported (its error is the finding);
- * a spec that does not plan is one finding without a cloud.
+ * a spec that does not plan is one finding without a cloud. `clouds` limits
+ * it to those clouds (the review runs this machine's clouds by itself and a
+ * remote cloud's, which calls its API, when asked).
  */
-export async function preflightSpec(registry: PluginResolver, text: string): Promise<PreflightFindings> {
+export async function preflightSpec(registry: PluginResolver, text: string, clouds?: readonly string[]): Promise<PreflightFindings> {
   let plan;
   try {
     const loaded = await loadSpec({ text, file: EDITOR_FILE }, registry);
@@ -24,8 +26,8 @@ export async function preflightSpec(registry: PluginResolver, text: string): Pro
     return { clouds: [{ cloud: '(spec)', ok: false, detail: message(error) }] };
   }
   const byCloud = new Map<string, HostRequest<unknown>[]>();
-  for (const host of plan.fleet) byCloud.set(host.cloud, [...(byCloud.get(host.cloud) ?? []), { ...host, config: host.config }]);
-  const clouds = await Promise.all([...byCloud].sort(([a], [b]) => a.localeCompare(b)).map(async ([name, requests]) => {
+  for (const host of plan.fleet.filter((h) => !clouds || clouds.includes(h.cloud))) byCloud.set(host.cloud, [...(byCloud.get(host.cloud) ?? []), { ...host, config: host.config }]);
+  const findings = await Promise.all([...byCloud].sort(([a], [b]) => a.localeCompare(b)).map(async ([name, requests]) => {
     const cloud = await registry.get('cloud', name);
     if (!cloud) return { cloud: name, ok: false, detail: 'not installed' };
     if (!cloud.preflight) return { cloud: name, ok: true, detail: 'no preflight checks' };
@@ -44,7 +46,7 @@ export async function preflightSpec(registry: PluginResolver, text: string): Pro
       clearTimeout(timer);
     }
   }));
-  return { clouds };
+  return { clouds: findings };
 }
 
 function message(error: unknown): string {

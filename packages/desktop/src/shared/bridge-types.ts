@@ -38,7 +38,11 @@ export interface PlanSummary {
     /** The trial's parameters (direction, streams, repetition, …), as the plan gives them. */
     readonly params?: Readonly<Record<string, string | number | boolean>>;
   }[];
-  readonly hosts: readonly { readonly name: string; readonly cloud: string; readonly zone?: string; readonly machineType?: string }[];
+  readonly hosts: readonly {
+    readonly name: string; readonly cloud: string; readonly zone?: string; readonly machineType?: string;
+    /** The project or subscription set on the host (gcp `project`, azure `subscription`). */
+    readonly account?: string;
+  }[];
   readonly estimatedSeconds: number;
 }
 
@@ -272,7 +276,9 @@ export interface BridgeApi {
   cloudCatalog(arg: { cloud: string }): Promise<CloudCatalogAnswer>;
   generateSpec(arg: WizardAnswers): Promise<{ text: string }>;
   wizardChecks(arg: { clouds: string[] }): Promise<WizardChecks>;
-  preflightSpec(arg: { text: string }): Promise<PreflightFindings>;
+  preflightSpec(arg: { text: string; clouds?: string[] }): Promise<PreflightFindings>;
+  /** The spec text a stored run ran (to run it again or edit it in the wizard). */
+  runSpec(arg: { runId: string }): Promise<{ text: string; name: string }>;
   startRun(arg: { text: string; maxCostUsd?: number }): Promise<{ runId: string }>;
   cancelRun(arg: { runId: string }): Promise<{ cancelled: boolean }>;
   liveRun(arg: { runId: string }): Promise<LiveRun>;
