@@ -2,7 +2,7 @@ import type { CloudCatalog } from '@netbench/plugin-api';
 import { useEffect, useState } from 'react';
 import type { WizardSite } from '../../shared/bridge-types';
 import { useCall } from '../lib/use-call';
-import { defaultMachineType } from './network-defaults';
+import { defaultMachineType, defaultZone } from './network-defaults';
 
 type CloudSite = Extract<WizardSite, { kind: 'cloud' }>;
 type MachineType = CloudCatalog['machineTypes'][number];
@@ -46,18 +46,6 @@ export function CloudSiteFields({ index, site, update, earlierZones }: { index: 
   }
   // Remounted once the zone is filled in, so the region picker starts on that zone's region.
   return <CatalogPickers key={site.zone === '' ? 'unset' : 'set'} index={index} site={site} update={update} catalog={catalog} />;
-}
-
-/**
- * The zone a new place of a cloud starts on: the n-th place of a cloud on the
- * n-th zone of the region its first place is in (inter-zone by default, never
- * every place in one zone); a region with fewer zones wraps around.
- */
-export function defaultZone(catalog: CloudCatalog, earlierZones: readonly string[]): string {
-  const region = catalog.regions.find((r) => earlierZones.length > 0 && r.zones.includes(earlierZones[0]!)) ?? catalog.regions[0];
-  const zones = region?.zones ?? [];
-  if (zones.length === 0) return '';
-  return zones.find((z) => !earlierZones.includes(z)) ?? zones[earlierZones.length % zones.length]!;
 }
 
 function CatalogPickers({ index, site, update, catalog }: { index: number; site: CloudSite; update(site: CloudSite): void; catalog: CloudCatalog }) {
