@@ -91,6 +91,14 @@ describe('the wizard: kept answers, latency under load on the lab, preflight, ru
     // The local plugin's preflight ran on its own: a verdict for the local cloud.
     await expect.poll(() => page.getByTestId('preflight-findings').innerText(), { timeout: 30_000 }).toMatch(/^[✓✗] local: /);
     await shot('review-load');
+
+    // A congestion control this kernel lacks: the local plugin's preflight refuses it, naming the host, before Run.
+    const editor = page.getByLabel('Spec (YAML)');
+    await editor.fill(yaml.replace('  local-1:\n    cloud: local\n', '  local-1:\n    cloud: local\n    congestionControl: nosuchcc\n'));
+    await expect.poll(() => page.getByTestId('preflight-findings').innerText(), { timeout: 30_000 }).toMatch(/^✗ local: host local-1.*(nosuchcc|congestion control).*Run would stop here/s);
+    await shot('review-preflight');
+    await editor.fill(yaml);
+    await expect.poll(() => page.getByTestId('preflight-findings').innerText(), { timeout: 30_000 }).toMatch(/^[✓✗] local: /);
   });
 
   it('runs it for real and opens the run\'s spec again from its run page', async () => {

@@ -20,7 +20,7 @@ describe('preflightSpec: each cloud\'s own preflight, before Run', () => {
     expect(bad.clouds).toHaveLength(1);
     expect(bad.clouds[0]!.ok).toBe(false);
     // With namespaces: nosuchcc is not among this kernel's; without: it needs a namespace. Either way the host and field are named.
-    expect(bad.clouds[0]!.detail).toMatch(/host a\b/);
+    expect(bad.clouds[0]!.detail).toMatch(/^host a\b/);
     expect(bad.clouds[0]!.detail).toMatch(/nosuchcc|congestion control/i);
   });
 

@@ -41,7 +41,9 @@ export async function preflightSpec(registry: PluginResolver, text: string, clou
       await Promise.race([cloud.preflight(requests, ctx), timeout]);
       return { cloud: name, ok: true, detail: `${requests.length} host(s) pass` };
     } catch (error) {
-      return { cloud: name, ok: false, detail: message(error) };
+      // Plugins prefix their messages with their name (`local: host a …`); the finding names the cloud already.
+      const text = message(error);
+      return { cloud: name, ok: false, detail: text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text };
     } finally {
       clearTimeout(timer);
     }

@@ -20,6 +20,8 @@ export function Preflight({ text, clouds }: { text: string; clouds: readonly str
 
   const runFor = (which: readonly string[], keep: PreflightFindings['clouds']) => {
     let live = true;
+    // A new spec's findings replace the old ones: never a stale verdict beside a changed spec.
+    setFindings(keep);
     setBusy(true);
     setError(undefined);
     call('preflightSpec', { text, clouds: [...which] }).then(
