@@ -115,6 +115,8 @@ describe('the wizard: kept answers, latency under load on the lab, preflight, ru
     expect(await ended.innerText()).toMatch(/Finished/);
     await page.getByRole('link', { name: 'Open the results' }).click();
     await page.getByTestId('run-page').waitFor();
+    await page.getByTestId('run-again').waitFor();
+    await shot('run-page');
     await page.getByTestId('run-again').click();
     await page.getByTestId('spec-status').waitFor();
     await expect.poll(() => page.getByTestId('spec-status').innerText(), { timeout: 30_000 }).toMatch(/^Valid: 1 trials on 2 hosts/);
