@@ -88,15 +88,17 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     if (delayDisabled) expect(netem).toMatch(/^Delay and loss need netem: .+/);
     await shot('05-wizard-tests');
     const status = page.getByTestId('spec-status');
-    // Shaping that no trial measures: every local host's egress is shaped, and reverse-only
-    // traffic leaves the client's unmeasured. The review warns as `netbench plan` does.
+    // A rate with reverse-only traffic: the wizard shapes the sender (the server) only, so
+    // nothing is shaped that no trial measures and the review has no shaping warning.
     await page.getByLabel('Rate, Mbit/s').fill('100');
     await page.getByRole('radio', { name: 'server → client' }).check();
+    await expect(page.getByTestId('shaping-where').innerText()).resolves.toMatch(/the rate on the ends that send bulk traffic \(the server\)/);
     await page.getByRole('button', { name: 'Next: review' }).click();
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Valid/);
-    const shapingWarning = /link\.rate shapes what \S+ sends \(100 Mbit\/s\), but no trial sends bulk traffic from \S+/;
-    await expect.poll(() => page.getByTestId('spec-warnings').innerText().catch(() => ''), { timeout: 30_000 }).toMatch(shapingWarning);
-    await shot('05b-review-shaping-warning');
+    const shaped = await page.getByLabel('Spec (YAML)').inputValue();
+    expect(shaped).toMatch(/local-1:\n {4}cloud: local\n {2}local-2:\n {4}cloud: local\n {4}link:\n {6}rate: 100mbit\n/);
+    expect(await page.getByTestId('spec-warnings').innerText().catch(() => '')).not.toMatch(/link\.rate shapes/);
+    await shot('05b-review-shaped-sender');
     // Back to the plain run: no shaping, client → server.
     await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '3. Tests' }).click();
     await page.getByLabel('Rate, Mbit/s').fill('');

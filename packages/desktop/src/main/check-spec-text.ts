@@ -49,6 +49,8 @@ export function planSummary(plan: Plan): PlanSummary {
         name: h.name, cloud: h.cloud,
         ...(typeof config['zone'] === 'string' ? { zone: config['zone'] } : {}),
         ...(typeof config['machineType'] === 'string' ? { machineType: config['machineType'] } : {}),
+        // The account a host names itself (gcp `project`, azure `subscription`): the offline check's "not configured" does not apply to it.
+        ...(typeof config['project'] === 'string' ? { account: config['project'] } : typeof config['subscription'] === 'string' ? { account: config['subscription'] } : {}),
       };
     }),
     estimatedSeconds: plan.estimatedSeconds,

@@ -8,7 +8,8 @@ import { checkSpecText } from './check-spec-text.js';
 import { SpecChecker } from './spec-checker.js';
 import { generateSpec } from './generate-spec.js';
 import { wizardChecks } from './wizard-checks.js';
-import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, showStoredRun } from './results-access.js';
+import { preflightSpec } from './wizard-preflight.js';
+import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, showStoredRun, storedRunSpec } from './results-access.js';
 import { RunControl, type RunFunction } from './run-control.js';
 import { saveRendererFile, type ChooseSavePath } from './save-file.js';
 import { listSpecs, readSpec, saveSpec, type SpecFolders } from './spec-files.js';
@@ -90,6 +91,7 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     cloudCatalog: ({ cloud }) => cloudCatalog(registry, cloud),
     generateSpec: async (answers) => ({ text: generateSpec(answers) }),
     wizardChecks: ({ clouds }) => wizardChecks(registry, clouds),
+    preflightSpec: ({ text, clouds }) => preflightSpec(registry, text, clouds),
     startRun: async ({ text, maxCostUsd }) => {
       // The same checks as the editor: an invalid spec or one over the cost guard never starts.
       const check = await checkSpec(text, maxCostUsd);
@@ -103,6 +105,7 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     activeRuns: async () => runs.active(),
     listRuns: (filter) => listStoredRuns(db, filter),
     showRun: ({ runId }) => showStoredRun(db, runId),
+    runSpec: ({ runId }) => storedRunSpec(db, runId),
     compareRuns: ({ baseline, candidate }) => compareStoredRuns(db, baseline, candidate),
     compareSelections: ({ baseline, candidate }) => compareStoredSelections(db, baseline, candidate),
     storeLabels: () => storeLabels(db),

@@ -23,6 +23,18 @@ describe('dispatchCall: validated bridge calls', () => {
     expect(await dispatchCall(desktop.api, 'listRuns', { status: 'bogus' })).toMatchObject({ ok: false });
   });
 
+  it('takes a GCP project and Azure subscription only in the plugins\' own form, never anything else', async () => {
+    const answers = (accounts: Record<string, string>) => ({ name: 'acct', question: 'latency', tools: ['ping'], durationSeconds: 1, sites: [{ kind: 'local' }, { kind: 'local' }], accounts });
+    const bad = await dispatchCall(desktop.api, 'generateSpec', answers({ gcpProject: 'Bad Project!', azureSubscription: 'not-a-uuid' }));
+    expect(bad.ok).toBe(false);
+    const message = bad.ok ? '' : bad.error.message;
+    expect(message).toMatch(/a GCP project id/);
+    expect(message).toMatch(/an Azure subscription id: a UUID/);
+    // A secret is not an account field at all.
+    expect(await dispatchCall(desktop.api, 'generateSpec', answers({ gcpProject: 'my-project-1', azureKey: 'secret' }))).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    expect(await dispatchCall(desktop.api, 'generateSpec', answers({ gcpProject: 'my-project-1' }))).toMatchObject({ ok: true });
+  });
+
   it('checks a spec text: every issue with line:col, or the plan and its cost', async () => {
     const bad = await dispatchCall(desktop.api, 'checkSpec', { text: 'name: x\nhosts:\n  a: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: nope, count: 0 }\nextra: 1\n' });
     expect(bad.ok).toBe(true);

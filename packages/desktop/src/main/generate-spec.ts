@@ -1,10 +1,11 @@
 import { stringify } from 'yaml';
-import type { WizardAnswers, WizardNetperfTest, WizardSite } from '../shared/bridge-types.js';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { WizardAnswers, WizardSite } from '../shared/bridge-types.js';
+import { bulkDirections } from '../shared/bulk-directions.js';
+import { DEFAULT_NETPERF_TESTS, toolBlocks } from './wizard-tool-blocks.js';
 
-/** netperf tests that answer each question, when the wizard was not told which. */
-export const DEFAULT_NETPERF_TESTS: Readonly<Record<WizardAnswers['question'], readonly WizardNetperfTest[]>> = {
-  latency: ['TCP_RR'], throughput: ['TCP_STREAM'], pps: ['UDP_RR'], onprem: ['TCP_RR', 'TCP_STREAM'],
-};
+export { DEFAULT_NETPERF_TESTS } from './wizard-tool-blocks.js';
+
 /** Repetitions of every trial unless told otherwise: enough for compare to decide, in random order. */
 export const DEFAULT_REPETITIONS = 3;
 
@@ -23,18 +24,18 @@ export function generateSpec(answers: WizardAnswers): string {
   const hosts: Record<string, unknown> = {};
   const benchmarks: Record<string, unknown>[] = [];
   if (matrix) {
-    hosts['a'] = { cloud: matrix.cloud, zone: '${zone_a}', machineType: matrix.machineType };
-    hosts['b'] = { cloud: matrix.cloud, zone: '${zone_b}', machineType: matrix.machineType };
+    const account = accountFields(matrix.cloud, answers);
+    hosts['a'] = { cloud: matrix.cloud, zone: '${zone_a}', machineType: matrix.machineType, ...account };
+    hosts['b'] = { cloud: matrix.cloud, zone: '${zone_b}', machineType: matrix.machineType, ...account };
     for (const tool of answers.tools) benchmarks.push(...toolBlocks(tool, answers).map((block) => ({ tool, client: 'a', server: 'b', ...block })));
   } else {
     const names = siteNames(answers.sites);
-    answers.sites.forEach((site, i) => { hosts[names[i]!] = hostBlock(site, answers); });
-    for (let a = 0; a < names.length; a++) {
-      for (let b = a + 1; b < names.length; b++) {
-        const bothLocal = answers.sites[a]!.kind === 'local' && answers.sites[b]!.kind === 'local';
-        for (const tool of answers.tools) {
-          benchmarks.push(...toolBlocks(tool, answers).map((block) => ({ tool, client: names[a], server: names[b], ...block, ...(bothLocal ? labPinning(tool) : {}) })));
-        }
+    const senders = bulkSenders(answers);
+    answers.sites.forEach((site, i) => { hosts[names[i]!] = hostBlock(site, answers, senders.has(i)); });
+    for (const [a, b] of sitePairs(answers)) {
+      const bothLocal = answers.sites[a]!.kind === 'local' && answers.sites[b]!.kind === 'local';
+      for (const tool of answers.tools) {
+        benchmarks.push(...toolBlocks(tool, answers).map((block) => ({ tool, client: names[a], server: names[b], ...block, ...(bothLocal ? labPinning(tool) : {}) })));
       }
     }
   }
@@ -53,9 +54,31 @@ export function generateSpec(answers: WizardAnswers): string {
 const QUESTION_TEXT: Record<WizardAnswers['question'], string> = {
   latency: 'Latency between zones/regions',
   throughput: 'Throughput between zones/regions',
-  pps: 'Packets per second',
+  pps: 'Packets per second (small packets)',
+  load: 'Latency under load',
   onprem: 'On-premises to cloud',
 };
+
+/** Two places on different clouds: their traffic crosses the internet and pays its egress. */
+export function crossCloud(a: WizardSite, b: WizardSite): boolean {
+  return a.kind === 'cloud' && b.kind === 'cloud' && a.cloud !== b.cloud;
+}
+
+/**
+ * The pairs of places measured, as indexes (first as client). `within-cloud`
+ * (the default) leaves out the pairs of two different clouds; when that
+ * leaves nothing (one place per cloud) the default measures them and an
+ * explicit `within-cloud` is an error, never an empty spec.
+ */
+export function sitePairs(answers: Pick<WizardAnswers, 'sites' | 'pairs'>): [number, number][] {
+  const all: [number, number][] = [];
+  for (let a = 0; a < answers.sites.length; a++) for (let b = a + 1; b < answers.sites.length; b++) all.push([a, b]);
+  if (answers.pairs === 'all') return all;
+  const within = all.filter(([a, b]) => !crossCloud(answers.sites[a]!, answers.sites[b]!));
+  if (within.length > 0) return within;
+  if (answers.pairs === 'within-cloud') throw new NetbenchError('every pair of these places is on two different clouds: measure cross-cloud pairs too, or add a second place on one cloud');
+  return all;
+}
 
 /** Three or more cloud sites of one cloud and machine type in distinct zones: a matrix over the zones. */
 function zoneMatrix(sites: readonly WizardSite[]): { cloud: string; machineType: string; zones: string[] } | undefined {
@@ -67,13 +90,13 @@ function zoneMatrix(sites: readonly WizardSite[]): { cloud: string; machineType:
   return { cloud: first.cloud, machineType: first.machineType, zones: [...zones].sort() };
 }
 
-function hostBlock(site: WizardSite, answers: WizardAnswers): Record<string, unknown> {
+function hostBlock(site: WizardSite, answers: WizardAnswers, sendsBulk: boolean): Record<string, unknown> {
   switch (site.kind) {
     case 'local': {
-      const link = linkBlock(answers);
+      const link = linkBlock(answers, sendsBulk);
       return link ? { cloud: 'local', link } : { cloud: 'local' };
     }
-    case 'cloud': return { cloud: site.cloud, zone: site.zone, machineType: site.machineType };
+    case 'cloud': return { cloud: site.cloud, zone: site.zone, machineType: site.machineType, ...accountFields(site.cloud, answers) };
     case 'ssh': return {
       cloud: 'static', address: site.address,
       ...(site.user !== undefined ? { user: site.user } : {}),
@@ -84,12 +107,39 @@ function hostBlock(site: WizardSite, answers: WizardAnswers): Record<string, unk
   }
 }
 
+/** The project or subscription a cloud's hosts are made in, in that plugin's host field. */
+function accountFields(cloud: string, answers: WizardAnswers): Record<string, string> {
+  const { gcpProject, azureSubscription } = answers.accounts ?? {};
+  if (cloud === 'gcp' && gcpProject) return { project: gcpProject };
+  if (cloud === 'azure' && azureSubscription) return { subscription: azureSubscription };
+  return {};
+}
+
+/**
+ * The places that send bulk traffic in some trial: a rate limits what a host
+ * sends, so it goes on these only (on a host that only answers it shapes
+ * nothing a trial measures, and `netbench plan` says so). Delay and loss go on
+ * every local host: round trips cross both.
+ */
+export function bulkSenders(answers: WizardAnswers): Set<number> {
+  const { forward, reverse } = bulkDirections({
+    tools: answers.tools, netperfTests: answers.netperfTests ?? DEFAULT_NETPERF_TESTS[answers.question],
+    direction: answers.direction ?? 'forward', loadTest: answers.loadTest,
+  });
+  const senders = new Set<number>();
+  for (const [a, b] of sitePairs(answers)) {
+    if (forward) senders.add(a);
+    if (reverse) senders.add(b);
+  }
+  return senders;
+}
+
 /** The local plugin's `link`: tc units spelled in bits (`mbit`), never tc's ambiguous `mbps` (bytes). */
-function linkBlock(answers: WizardAnswers): Record<string, string> | undefined {
+function linkBlock(answers: WizardAnswers, sendsBulk: boolean): Record<string, string> | undefined {
   const s = answers.shaping;
   if (!s) return undefined;
   const link: Record<string, string> = {};
-  if (s.rateMbit !== undefined) link['rate'] = `${s.rateMbit}mbit`;
+  if (s.rateMbit !== undefined && sendsBulk) link['rate'] = `${s.rateMbit}mbit`;
   if (s.delayMs !== undefined && s.delayMs > 0) link['delay'] = `${s.delayMs}ms`;
   if (s.lossPercent !== undefined && s.lossPercent > 0) link['loss'] = `${s.lossPercent}%`;
   return Object.keys(link).length > 0 ? link : undefined;
@@ -103,46 +153,6 @@ function linkBlock(answers: WizardAnswers): Record<string, string> | undefined {
  */
 function labPinning(tool: WizardAnswers['tools'][number]): Record<string, unknown> {
   return { cpus: tool === 'ping' ? { client: 0 } : { client: 0, server: 1 } };
-}
-
-/** The benchmark blocks of one tool (two for iperf3 in both directions: `reverse` is one value). */
-function toolBlocks(tool: WizardAnswers['tools'][number], answers: WizardAnswers): Record<string, unknown>[] {
-  const duration = answers.durationSeconds;
-  const direction = answers.direction ?? 'forward';
-  const streams = answers.streams ?? (answers.question === 'throughput' ? 2 : 1);
-  switch (tool) {
-    // 20 requests a second: per-packet percentiles without needing root for a short interval.
-    case 'ping': return [{ count: Math.max(5, Math.round(duration * 20)), interval: 0.05, direction }];
-    case 'netperf': return [{ tests: netperfTests(answers.netperfTests ?? DEFAULT_NETPERF_TESTS[answers.question], direction), streams, duration }];
-    case 'iperf3': {
-      const protocol = answers.protocol ?? (answers.question === 'pps' ? 'udp' : 'tcp');
-      const block = {
-        protocol: protocol === 'both' ? ['tcp', 'udp'] : protocol,
-        streams,
-        duration,
-        // Short runs still draw a time series of several points.
-        interval: duration <= 10 ? 0.5 : 1,
-      };
-      return direction === 'both' ? [{ ...block, reverse: false }, { ...block, reverse: true }] : [{ ...block, reverse: direction === 'reverse' }];
-    }
-  }
-}
-
-/**
- * Request/response tests go both ways by nature; TCP_STREAM measures
- * client → server and TCP_MAERTS server → client. UDP_STREAM has no reverse
- * test in netperf: it stays (forward) and the plan shows it so.
- */
-function netperfTests(tests: readonly WizardNetperfTest[], direction: WizardAnswers['direction'] & string): string[] {
-  const out: string[] = [];
-  for (const test of tests) {
-    if (test !== 'TCP_STREAM') out.push(test);
-    else {
-      if (direction !== 'reverse') out.push('TCP_STREAM');
-      if (direction !== 'forward') out.push('TCP_MAERTS');
-    }
-  }
-  return [...new Set(out)];
 }
 
 /** Host names people can read in results: the zone, the SSH address, or `local-N`; unique. */

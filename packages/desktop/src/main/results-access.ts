@@ -1,4 +1,5 @@
 import { chartsFor, compareResults, compareSamples, exportResults, runDifferences, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { footerOf, renderHtml, renderMarkdown, renderSvg, svgDataUrl } from '@netbench/report';
@@ -110,4 +111,13 @@ export async function exportStoredRun(db: string | undefined, runId: string, for
         // (with run id and date), where `netbench report --format md` writes them next to it.
         : renderMarkdown(results, chartsFor(results), { imagePath: (chart) => svgDataUrl(renderSvg(chart, { footer: footerOf(chart, results) })) });
   return { fileName: `${id}.${format === 'json' ? 'results.json' : format}`, mimeType: MIME[format], content };
+}
+
+/** The spec a stored run ran, as it was written, for the wizard's editor ("Run again / edit"). */
+export async function storedRunSpec(db: string | undefined, runId: string): Promise<{ text: string; name: string }> {
+  return withStore(db, (store) => {
+    const { run } = store.load(store.resolve(runId));
+    if (!run.specText) throw new NetbenchError(`run ${run.runId} kept no spec text (imported from files, or made before specs were stored)`);
+    return { text: run.specText, name: run.name };
+  });
 }

@@ -21,10 +21,16 @@ async function bothWarnings(text: string): Promise<{ wizard: readonly string[]; 
 }
 
 describe('the wizard\'s review warns as `plan` does', () => {
-  it('says when shaping is set but no trial measures the shaped direction', async () => {
-    // Shaping on every host's egress, but only reverse iperf3: the client's shaped egress carries no bulk traffic.
+  it('writes a rate only where a trial sends bulk traffic; an edit that shapes the other host warns, as plan does', async () => {
+    // Only reverse iperf3: the server sends, so only its link is shaped and nothing warns.
     const text = generateSpec({ name: 'rev', question: 'throughput', tools: ['iperf3'], durationSeconds: 2, sites: [{ kind: 'local' }, { kind: 'local' }], direction: 'reverse', shaping: { rateMbit: 100 } });
-    const { wizard, plan } = await bothWarnings(text);
+    const generated = await bothWarnings(text);
+    expect(generated.wizard).toEqual([]);
+    expect(generated.plan).toEqual([]);
+    // Shaping the client's egress by hand: a rate no trial measures.
+    const edited = text.replace('  local-1:\n    cloud: local\n', '  local-1:\n    cloud: local\n    link:\n      rate: 100mbit\n');
+    expect(edited).not.toBe(text);
+    const { wizard, plan } = await bothWarnings(edited);
     expect(wizard).toEqual(plan);
     const shaped = wizard.filter((w) => SHAPED.test(w));
     expect(shaped).toHaveLength(1);
@@ -39,9 +45,10 @@ describe('the wizard\'s review warns as `plan` does', () => {
     expect(wizard.filter((w) => SHAPED.test(w))).toEqual([]);
   });
 
-  it('says so when shaping is set and only latency is measured', async () => {
-    const text = generateSpec({ name: 'lat', question: 'latency', tools: ['ping'], durationSeconds: 1, sites: [{ kind: 'local' }, { kind: 'local' }], shaping: { rateMbit: 50 } });
-    const { wizard } = await bothWarnings(text);
+  it('says so when a rate is set by hand and only latency is measured', async () => {
+    const text = generateSpec({ name: 'lat', question: 'latency', tools: ['ping'], durationSeconds: 1, sites: [{ kind: 'local' }, { kind: 'local' }] });
+    const edited = text.replaceAll('    cloud: local\n', '    cloud: local\n    link: { rate: 50mbit }\n');
+    const { wizard } = await bothWarnings(edited);
     expect(wizard.filter((w) => /\(no trial measures throughput\)/.test(w))).toHaveLength(2);
   });
 });

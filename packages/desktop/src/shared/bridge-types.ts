@@ -38,7 +38,11 @@ export interface PlanSummary {
     /** The trial's parameters (direction, streams, repetition, …), as the plan gives them. */
     readonly params?: Readonly<Record<string, string | number | boolean>>;
   }[];
-  readonly hosts: readonly { readonly name: string; readonly cloud: string; readonly zone?: string; readonly machineType?: string }[];
+  readonly hosts: readonly {
+    readonly name: string; readonly cloud: string; readonly zone?: string; readonly machineType?: string;
+    /** The project or subscription set on the host (gcp `project`, azure `subscription`). */
+    readonly account?: string;
+  }[];
   readonly estimatedSeconds: number;
 }
 
@@ -62,8 +66,13 @@ export type SpecCheck =
     readonly overBudget: boolean; readonly warnings: readonly string[];
   };
 
-export type Question = 'latency' | 'throughput' | 'pps' | 'onprem';
-export type WizardTool = 'ping' | 'netperf' | 'iperf3';
+export type Question = 'latency' | 'throughput' | 'pps' | 'load' | 'onprem';
+/** `load` is core's latency-under-load test (flent's rrul/tcp_nup: netperf flows plus probes). */
+export type WizardTool = 'ping' | 'netperf' | 'iperf3' | 'load';
+/** The flent test a `load` trial runs. */
+export type WizardLoadTest = 'rrul' | 'tcp_nup' | 'tcp_ndown';
+/** Which pairs of places are measured: every pair, or not the pairs of two different clouds (internet egress). */
+export type WizardPairs = 'within-cloud' | 'all';
 
 /** One place to measure from or to. */
 export type WizardSite =
@@ -90,6 +99,22 @@ export interface WizardAnswers {
   readonly repetitions?: number;
   /** Shaping of every local host's egress (tc): rate, and netem delay/loss where the kernel has netem. */
   readonly shaping?: WizardShaping;
+  /** The flent test of the `load` tool (default rrul). */
+  readonly loadTest?: WizardLoadTest;
+  /**
+   * Pairs measured (default `within-cloud` when the places are on two or more
+   * clouds: a cross-cloud pair pays internet egress, usually most of the cost).
+   */
+  readonly pairs?: WizardPairs;
+  /** The GCP project and Azure subscription the hosts are made in (identifiers, never secrets), on every host of that cloud. */
+  readonly accounts?: WizardAccounts;
+}
+
+export interface WizardAccounts {
+  /** GCP project id (the gcp plugin's host field `project`). */
+  readonly gcpProject?: string;
+  /** Azure subscription id, a UUID (the azure plugin's host field `subscription`). */
+  readonly azureSubscription?: string;
 }
 
 export type WizardDirection = 'forward' | 'reverse' | 'both';
@@ -110,6 +135,11 @@ export interface WizardChecks {
   readonly shaping: { readonly rate: Capability; readonly netem: Capability };
   /** Each picked cloud's offline doctor checks (credentials found, project/subscription set). */
   readonly clouds: readonly { readonly cloud: string; readonly checks: readonly { readonly name: string; readonly ok: boolean; readonly detail: string; readonly fix?: string; readonly severity?: 'error' | 'warning' }[] }[];
+}
+
+/** Each cloud's `preflight` on the spec's hosts (what `run` checks before creating anything). */
+export interface PreflightFindings {
+  readonly clouds: readonly { readonly cloud: string; readonly ok: boolean; readonly detail: string }[];
 }
 
 export interface Capability {
@@ -246,6 +276,9 @@ export interface BridgeApi {
   cloudCatalog(arg: { cloud: string }): Promise<CloudCatalogAnswer>;
   generateSpec(arg: WizardAnswers): Promise<{ text: string }>;
   wizardChecks(arg: { clouds: string[] }): Promise<WizardChecks>;
+  preflightSpec(arg: { text: string; clouds?: string[] }): Promise<PreflightFindings>;
+  /** The spec text a stored run ran (to run it again or edit it in the wizard). */
+  runSpec(arg: { runId: string }): Promise<{ text: string; name: string }>;
   startRun(arg: { text: string; maxCostUsd?: number }): Promise<{ runId: string }>;
   cancelRun(arg: { runId: string }): Promise<{ cancelled: boolean }>;
   liveRun(arg: { runId: string }): Promise<LiveRun>;

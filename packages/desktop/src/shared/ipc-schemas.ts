@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BridgeMethod } from './bridge-types.js';
+import { AZURE_SUBSCRIPTION_HINT, AZURE_SUBSCRIPTION_RE, GCP_PROJECT_HINT, GCP_PROJECT_RE } from './account-ids.js';
 
 // Every argument crossing the bridge is checked here before main-process code
 // sees it: the renderer is treated as untrusted (a compromised page must not
@@ -34,9 +35,9 @@ const site = z.discriminatedUnion('kind', [
 
 export const wizardAnswersSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,80}$/, 'letters, digits, space, . _ -'),
-  question: z.enum(['latency', 'throughput', 'pps', 'onprem']),
+  question: z.enum(['latency', 'throughput', 'pps', 'load', 'onprem']),
   sites: z.array(site).min(2, 'pick at least two places to measure between').max(20),
-  tools: z.array(z.enum(['ping', 'netperf', 'iperf3'])).min(1, 'pick at least one test'),
+  tools: z.array(z.enum(['ping', 'netperf', 'iperf3', 'load'])).min(1, 'pick at least one test'),
   durationSeconds: z.int().min(1).max(3600),
   direction: z.enum(['forward', 'reverse', 'both']).optional(),
   streams: z.int().min(1).max(128).optional(),
@@ -47,6 +48,13 @@ export const wizardAnswersSchema = z.strictObject({
     rateMbit: z.number().positive().max(100_000).optional(),
     delayMs: z.number().min(0).max(60_000).optional(),
     lossPercent: z.number().min(0).max(100).optional(),
+  }).optional(),
+  loadTest: z.enum(['rrul', 'tcp_nup', 'tcp_ndown']).optional(),
+  pairs: z.enum(['within-cloud', 'all']).optional(),
+  // The same patterns as the gcp and azure plugins' host schemas.
+  accounts: z.strictObject({
+    gcpProject: z.string().regex(GCP_PROJECT_RE, GCP_PROJECT_HINT).optional(),
+    azureSubscription: z.string().regex(AZURE_SUBSCRIPTION_RE, AZURE_SUBSCRIPTION_HINT).optional(),
   }).optional(),
 });
 
@@ -61,6 +69,8 @@ export const bridgeSchemas = {
   cloudCatalog: z.strictObject({ cloud: cloudName }),
   generateSpec: wizardAnswersSchema,
   wizardChecks: z.strictObject({ clouds: z.array(cloudName).max(20) }),
+  preflightSpec: z.strictObject({ text: specText, clouds: z.array(cloudName).max(20).optional() }),
+  runSpec: z.strictObject({ runId }),
   startRun: z.strictObject({ text: specText, maxCostUsd: usd }),
   cancelRun: z.strictObject({ runId }),
   liveRun: z.strictObject({ runId }),

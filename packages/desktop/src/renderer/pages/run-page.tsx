@@ -11,6 +11,7 @@ import { go, href } from '../lib/route';
 import { Loaded, StatusBadge } from '../lib/status';
 import { useCall } from '../lib/use-call';
 import { RunHeader } from './run-header';
+import { RunAgainButton } from '../wizard/run-again-button';
 
 /** One stored run: header, summary table per trial, its charts, exports. */
 export function RunPage({ runId }: { runId: string }) {
@@ -41,6 +42,7 @@ export function RunPage({ runId }: { runId: string }) {
             <button type="button" onClick={() => void exportAs('csv')}>CSV</button>
             <button type="button" onClick={() => void exportAs('json')}>JSON</button>
           </div>
+          <div className="row"><RunAgainButton runId={show.run.runId} /></div>
         </div>
         {exported && <p className={exported.ok ? 'muted small' : 'error-text'} role={exported.ok ? 'status' : 'alert'} data-testid="export-status">{exported.text}</p>}
         <p className="muted">

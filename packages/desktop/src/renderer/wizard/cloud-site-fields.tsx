@@ -2,7 +2,7 @@ import type { CloudCatalog } from '@netbench/plugin-api';
 import { useEffect, useState } from 'react';
 import type { WizardSite } from '../../shared/bridge-types';
 import { useCall } from '../lib/use-call';
-import { defaultMachineType } from './network-defaults';
+import { defaultMachineType, defaultZone } from './network-defaults';
 
 type CloudSite = Extract<WizardSite, { kind: 'cloud' }>;
 type MachineType = CloudCatalog['machineTypes'][number];
@@ -20,14 +20,14 @@ export function machineFacts(m: MachineType): string {
  * vCPUs and memory) to pick from, any other name typed by hand. A cloud
  * without a catalog (or while it loads) takes both as free text.
  */
-export function CloudSiteFields({ index, site, update }: { index: number; site: CloudSite; update(site: CloudSite): void }) {
+export function CloudSiteFields({ index, site, update, earlierZones }: { index: number; site: CloudSite; update(site: CloudSite): void; earlierZones: readonly string[] }) {
   const answer = useCall('cloudCatalog', { cloud: site.cloud }, site.cloud);
   const catalog = answer.data?.catalog ?? undefined;
 
-  // A newly picked cloud starts on the first zone of its list and a machine type fit for network tests (not a burstable one).
+  // A newly picked cloud starts on the next zone (see defaultZone) and a machine type fit for network tests (not a burstable one).
   useEffect(() => {
     if (!catalog || site.zone !== '' || site.machineType !== '') return;
-    update({ ...site, zone: catalog.regions[0]?.zones[0] ?? '', machineType: defaultMachineType(site.cloud, catalog) });
+    update({ ...site, zone: defaultZone(catalog, earlierZones), machineType: defaultMachineType(site.cloud, catalog) });
   }, [catalog]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the catalog arrives
 
   if (!catalog) {
@@ -44,7 +44,8 @@ export function CloudSiteFields({ index, site, update }: { index: number; site: 
       </>
     );
   }
-  return <CatalogPickers index={index} site={site} update={update} catalog={catalog} />;
+  // Remounted once the zone is filled in, so the region picker starts on that zone's region.
+  return <CatalogPickers key={site.zone === '' ? 'unset' : 'set'} index={index} site={site} update={update} catalog={catalog} />;
 }
 
 function CatalogPickers({ index, site, update, catalog }: { index: number; site: CloudSite; update(site: CloudSite): void; catalog: CloudCatalog }) {

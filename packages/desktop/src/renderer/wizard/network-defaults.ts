@@ -30,3 +30,15 @@ export function defaultMachineType(cloud: string, catalog: CloudCatalog): string
   const fit = catalog.machineTypes.find((m) => m.family !== 'burstable' && !/shared/i.test(m.family ?? '') && !BURSTABLE_RE.test(m.name));
   return fit?.name ?? catalog.machineTypes[0]?.name ?? '';
 }
+
+/**
+ * The zone a new place of a cloud starts on: the n-th place of a cloud on the
+ * n-th zone of the region its first place is in (inter-zone by default, never
+ * every place in one zone); a region with fewer zones wraps around.
+ */
+export function defaultZone(catalog: CloudCatalog, earlierZones: readonly string[]): string {
+  const region = catalog.regions.find((r) => earlierZones.length > 0 && r.zones.includes(earlierZones[0]!)) ?? catalog.regions[0];
+  const zones = region?.zones ?? [];
+  if (zones.length === 0) return '';
+  return zones.find((z) => !earlierZones.includes(z)) ?? zones[earlierZones.length % zones.length]!;
+}

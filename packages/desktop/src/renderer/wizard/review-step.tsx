@@ -5,29 +5,25 @@ import { formatDuration } from '../lib/format';
 import { go } from '../lib/route';
 import { SpecEditor } from './spec-editor';
 import { RunChecks, useRunChecks } from './run-checks';
-
-/** A trial's parameters for the plan table: direction first, the rest as the plan gives them. */
-function paramText(params: Readonly<Record<string, string | number | boolean>> | undefined): string {
-  if (!params) return '';
-  const entries = Object.entries(params);
-  const first = ['direction', 'reverse', 'protocol', 'streams', 'repetition'];
-  entries.sort((a, b) => (first.indexOf(a[0]) + 1 || 99) - (first.indexOf(b[0]) + 1 || 99));
-  return entries.map(([k, v]) => `${k}=${String(v)}`).join(' ');
-}
+import { groupTrials, largeCostShares } from './plan-groups';
+import { Preflight } from './preflight';
+import { useKept } from './wizard-store';
 
 /** Review: the YAML (editable, validated as you type), the plan, the cost and the max-cost guard, then Run. */
 export function ReviewStep({ text, setText }: { text: string; setText(text: string): void }) {
   const [check, setCheck] = useState<SpecCheck | undefined>();
   const [checking, setChecking] = useState(true);
-  const [maxCost, setMaxCost] = useState('');
+  const [maxCost, setMaxCost] = useKept('maxCost', '');
   const [starting, setStarting] = useState(false);
   const [runError, setRunError] = useState<string | undefined>();
-  const [saveName, setSaveName] = useState('my-spec.yaml');
+  const [saveName, setSaveName] = useKept('saveName', 'my-spec.yaml');
   const [saved, setSaved] = useState<string | undefined>();
   const generation = useRef(0);
   const [override, setOverride] = useState(false);
   const clouds = check?.ok ? check.plan.hosts.map((h) => h.cloud) : [];
-  const { checks, blocking } = useRunChecks(clouds);
+  const hosts = check?.ok ? check.plan.hosts : [];
+  const accountSetOn = new Set(clouds.filter((c) => hosts.filter((h) => h.cloud === c).every((h) => h.account !== undefined)));
+  const { checks, blocking } = useRunChecks(clouds, accountSetOn);
 
   const maxCostUsd = maxCost.trim() === '' ? undefined : Number(maxCost);
   const maxCostValid = maxCostUsd === undefined || (Number.isFinite(maxCostUsd) && maxCostUsd >= 0);
@@ -91,13 +87,20 @@ export function ReviewStep({ text, setText }: { text: string; setText(text: stri
             </table>
             <div className="table-scroll short">
               <table className="data-table compact" data-testid="plan-trials">
-                <caption>Trials</caption>
-                <thead><tr><th scope="col">#</th><th scope="col">tool</th><th scope="col">test</th><th scope="col">client → server</th><th scope="col">parameters</th></tr></thead>
-                <tbody>{check.plan.trials.map((t, i) => <tr key={t.id}><td>{i + 1}</td><td>{t.tool}</td><td>{t.test}</td><td>{t.client} → {t.server}</td><td className="small">{paramText(t.params)}</td></tr>)}</tbody>
+                <caption>Trials: {groupTrials(check.plan.trials).length} configurations</caption>
+                <thead><tr><th scope="col">client → server</th><th scope="col">tool</th><th scope="col">test</th><th scope="col">parameters</th><th scope="col" className="num">n</th></tr></thead>
+                <tbody>{groupTrials(check.plan.trials).map((g) => (
+                  <tr key={`${g.client}|${g.server}|${g.tool}|${g.test}|${g.params}`}><td>{g.client} → {g.server}</td><td>{g.tool}</td><td>{g.test}</td><td className="small">{g.params}</td><td className="num">{g.n}</td></tr>
+                ))}</tbody>
               </table>
             </div>
             <h2>Cost</h2>
             <p data-testid="cost-total"><strong>Estimated ${check.cost.usd.toFixed(2)}</strong> ({formatDuration(check.cost.hostSeconds * 1000)} per host)</p>
+            {largeCostShares(check.cost).map((c) => (
+              <p key={`${c.cloud}|${c.description}`} className="warn-text small" data-testid="cost-share">
+                {c.cloud} {c.description}: ${c.usd.toFixed(2)} of ${check.cost.usd.toFixed(2)} ({Math.round(c.share * 100)}% of the estimate){/egress|outside|internet/i.test(c.description) ? ' — traffic leaving the cloud, e.g. cross-cloud pairs; measuring within each cloud avoids it' : ''}
+              </p>
+            ))}
             <ul className="plain small" data-testid="cost-items">{check.cost.clouds.map((c) => (
               <li key={c.cloud}>{c.cloud}: {c.hosts} host(s) — {c.usd !== undefined ? `$${c.usd.toFixed(2)}` : c.note}{c.priceTableDate ? <span className="muted"> (prices of {c.priceTableDate})</span> : null}
                 {c.items && c.items.length > 0 && (
@@ -119,6 +122,7 @@ export function ReviewStep({ text, setText }: { text: string; setText(text: stri
         {check?.ok && check.overBudget && <p className="error-text" role="alert">The estimate ${check.cost.usd.toFixed(2)} is above the max cost: the run would be refused.</p>}
         {check && check.warnings.length > 0 && <ul className="plain small warn-text" data-testid="spec-warnings">{check.warnings.map((w) => <li key={w}>{w}</li>)}</ul>}
         <RunChecks checks={checks} blocking={blocking} override={override} setOverride={setOverride} />
+        {check?.ok && !checking && <Preflight text={text} clouds={[...new Set(check.plan.hosts.map((h) => h.cloud))]} />}
         <button type="button" className="primary big" disabled={!canRun} onClick={run} data-testid="run-button">{starting ? 'Starting…' : 'Run'}</button>
         {runError && <p className="error-text" role="alert">{runError}</p>}
       </aside>

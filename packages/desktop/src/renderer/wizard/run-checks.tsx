@@ -11,10 +11,16 @@ const BLOCKING = new Set(['credentials', 'project', 'subscription']);
  * user says the cloud finds them where the check cannot see (instance
  * metadata, a managed identity, a project set on the hosts in the YAML).
  */
-export function useRunChecks(clouds: readonly string[]): { checks: WizardChecks | undefined; blocking: string[] } {
+export function useRunChecks(clouds: readonly string[], accountSetOn: ReadonlySet<string> = new Set()): { checks: WizardChecks | undefined; blocking: string[] } {
   const list = [...new Set(clouds)].filter((c) => c !== 'local' && c !== 'static').sort();
   const answer = useCall('wizardChecks', { clouds: list }, `run-checks:${list.join(',')}`);
-  const checks = answer.data;
+  // Every host of the cloud names its project or subscription in the spec: the environment's default is not needed.
+  const checks = answer.data && {
+    ...answer.data,
+    clouds: answer.data.clouds.map((c) => (!accountSetOn.has(c.cloud) ? c : {
+      ...c, checks: c.checks.map((k) => (k.ok || (k.name !== 'project' && k.name !== 'subscription') ? k : { name: k.name, ok: true, detail: `set on every ${c.cloud} host in the spec` })),
+    })),
+  };
   const blocking = [...new Set((checks?.clouds ?? []).flatMap((c) => c.checks.filter((k) => !k.ok && BLOCKING.has(k.name)).map(() => c.cloud)))];
   return { checks, blocking };
 }

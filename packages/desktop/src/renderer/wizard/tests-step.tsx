@@ -1,4 +1,5 @@
-import type { WizardChecks, WizardDirection, WizardNetperfTest, WizardShaping, WizardTool } from '../../shared/bridge-types';
+import type { WizardChecks, WizardDirection, WizardLoadTest, WizardNetperfTest, WizardShaping, WizardTool } from '../../shared/bridge-types';
+import { bulkDirections } from '../../shared/bulk-directions';
 
 /** What the tests step sets (the wizard page keeps it). */
 export interface TestSettings {
@@ -9,8 +10,16 @@ export interface TestSettings {
   protocol: 'tcp' | 'udp' | 'both';
   netperfTests: WizardNetperfTest[];
   repetitions: number;
+  /** flent test of the latency-under-load tool. */
+  loadTest: WizardLoadTest;
   shaping: { rate: string; delay: string; loss: string };
 }
+
+const LOAD_CHOICES: { test: WizardLoadTest; text: string }[] = [
+  { test: 'rrul', text: 'rrul: 4 TCP flows each way, ping and UDP probes' },
+  { test: 'tcp_nup', text: 'tcp_nup: 4 TCP uploads (client → server), ping probe' },
+  { test: 'tcp_ndown', text: 'tcp_ndown: 4 TCP downloads (server → client), ping probe' },
+];
 
 const NETPERF_CHOICES: { test: WizardNetperfTest; text: string }[] = [
   { test: 'TCP_RR', text: 'request/response latency and transactions/s (TCP)' },
@@ -24,6 +33,7 @@ const TOOL_TEXT: Record<WizardTool, string> = {
   ping: 'ICMP round trips with per-packet percentiles.',
   netperf: 'request/response latency or bulk throughput.',
   iperf3: 'throughput with a per-interval time series.',
+  load: 'latency under load (flent): round trips while TCP flows fill the link.',
 };
 
 /** The wizard's shaping numbers, or an error to show; empty fields are unset. */
@@ -53,6 +63,10 @@ export function TestsStep({ value, set, hasLocal, allLocal, checks, onBack, onNe
   const netem = checks?.shaping.netem;
   const rateOk = checks?.shaping.rate.ok ?? true;
   const int = (text: string, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number(text) || min)));
+  // Migrates answers kept from before the load tool existed.
+  const loadTest = value.loadTest ?? 'rrul';
+  const bulk = bulkDirections({ tools, netperfTests: value.netperfTests, direction: value.direction, loadTest });
+  const rateMeasured = bulk.forward || bulk.reverse;
   const bad = tools.length === 0 || (tools.includes('netperf') && value.netperfTests.length === 0) || shaping.error !== undefined;
   return (
     <fieldset className="panel" data-testid="tests-step">
@@ -60,7 +74,7 @@ export function TestsStep({ value, set, hasLocal, allLocal, checks, onBack, onNe
       <div className="tests-grid">
         <div>
           <h3>Tools</h3>
-          {(['ping', 'netperf', 'iperf3'] as const).map((t) => (
+          {(['ping', 'netperf', 'iperf3', 'load'] as const).map((t) => (
             <label key={t} className="choice">
               <input type="checkbox" checked={tools.includes(t)} onChange={(e) => set({ ...value, tools: e.target.checked ? [...tools, t] : tools.filter((x) => x !== t) })} />
               <span><strong>{t}</strong> <span className="muted">{TOOL_TEXT[t]}</span></span>
@@ -76,6 +90,13 @@ export function TestsStep({ value, set, hasLocal, allLocal, checks, onBack, onNe
                 </label>
               ))}
             </fieldset>
+          )}
+          {tools.includes('load') && (
+            <label className="block">Latency-under-load test
+              <select value={loadTest} onChange={(e) => set({ ...value, loadTest: e.target.value as WizardLoadTest })} data-testid="load-test">
+                {LOAD_CHOICES.map(({ test, text }) => <option key={test} value={test}>{text}</option>)}
+              </select>
+            </label>
           )}
         </div>
         <div>
@@ -105,11 +126,16 @@ export function TestsStep({ value, set, hasLocal, allLocal, checks, onBack, onNe
         {hasLocal && (
           <div data-testid="shaping">
             <h3>Shaping (local lab)</h3>
-            <p className="muted small">Applied with tc to every local host&apos;s egress, so both directions are shaped.{allLocal ? '' : ' Hosts that are not local are not shaped.'}</p>
+            <p className="muted small" data-testid="shaping-where">
+              With tc on the local hosts&apos; egress: the rate on the ends that send bulk traffic ({bulk.forward && bulk.reverse ? 'client and server' : bulk.forward ? 'the client' : bulk.reverse ? 'the server' : 'none'}), delay and loss on every local host.{allLocal ? '' : ' Hosts that are not local are not shaped.'}
+            </p>
             <label className="block">Rate, Mbit/s
               <input inputMode="decimal" value={value.shaping.rate} placeholder="unlimited" disabled={!rateOk} onChange={(e) => set({ ...value, shaping: { ...value.shaping, rate: e.target.value } })} />
             </label>
             {!rateOk && <p className="warn-text small">{checks?.shaping.rate.detail}</p>}
+            {rateOk && !rateMeasured && value.shaping.rate.trim() !== '' && (
+              <p className="warn-text small" data-testid="rate-unmeasured">No chosen test sends bulk traffic (ping and request/response only): the rate is not written. Add iperf3, netperf TCP_STREAM or latency under load to measure it.</p>
+            )}
             <label className="block">Delay, ms (one way)
               <input inputMode="decimal" value={value.shaping.delay} placeholder="none" disabled={netem?.ok !== true} aria-describedby="netem-why" onChange={(e) => set({ ...value, shaping: { ...value.shaping, delay: e.target.value } })} />
             </label>

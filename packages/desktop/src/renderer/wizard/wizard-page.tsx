@@ -1,33 +1,37 @@
 import { useState } from 'react';
-import type { Question, WizardAnswers, WizardNetperfTest, WizardSite, WizardTool } from '../../shared/bridge-types';
+import type { Question, WizardAccounts, WizardAnswers, WizardNetperfTest, WizardPairs, WizardSite, WizardTool } from '../../shared/bridge-types';
 import { call } from '../lib/bridge-client';
 import { useCall } from '../lib/use-call';
 import { Loaded } from '../lib/status';
 import { ReviewStep } from './review-step';
 import { SitesStep } from './sites-step';
 import { shapingOf, TestsStep, type TestSettings } from './tests-step';
+import { useKept } from './wizard-store';
 
 const STEPS = ['Question', 'Where', 'Tests', 'Review'] as const;
 
 const QUESTIONS: { id: Question; title: string; detail: string; tools: WizardTool[]; netperf: WizardNetperfTest[]; streams: number; protocol: TestSettings['protocol'] }[] = [
   { id: 'latency', title: 'Latency between zones or regions', detail: 'ping and netperf TCP_RR: percentiles of round-trip time.', tools: ['ping', 'netperf'], netperf: ['TCP_RR'], streams: 1, protocol: 'tcp' },
   { id: 'throughput', title: 'Throughput', detail: 'iperf3 (time series) and netperf TCP_STREAM.', tools: ['iperf3', 'netperf'], netperf: ['TCP_STREAM'], streams: 2, protocol: 'tcp' },
-  { id: 'pps', title: 'Packets per second', detail: 'netperf UDP_RR and iperf3 over UDP.', tools: ['netperf', 'iperf3'], netperf: ['UDP_RR'], streams: 1, protocol: 'udp' },
+  { id: 'pps', title: 'Packets per second', detail: 'Small packets: netperf UDP_STREAM with 64-byte datagrams and 1-byte UDP_RR transactions (iperf3 UDP, if added, sends 64-byte datagrams at 2 Gbit/s).', tools: ['netperf'], netperf: ['UDP_RR', 'UDP_STREAM'], streams: 1, protocol: 'udp' },
+  { id: 'load', title: 'Latency under load (bufferbloat)', detail: 'flent\'s rrul: TCP flows fill the link both ways while ping and UDP probes measure round trips, idle before and after.', tools: ['load'], netperf: ['TCP_RR'], streams: 1, protocol: 'tcp' },
   { id: 'onprem', title: 'On-premises ↔ cloud', detail: 'Your machines over SSH against cloud machines: latency and throughput.', tools: ['ping', 'netperf', 'iperf3'], netperf: ['TCP_RR', 'TCP_STREAM'], streams: 1, protocol: 'tcp' },
 ];
 
 /** The guided comparison: question → where → tests and duration → review and run. */
 export function WizardPage() {
-  const [step, setStep] = useState(0);
-  const [question, setQuestion] = useState<Question>('latency');
-  const [name, setName] = useState('my-comparison');
-  const [sites, setSites] = useState<WizardSite[]>([{ kind: 'local' }, { kind: 'local' }]);
-  const [tests, setTests] = useState<TestSettings>({
-    tools: ['ping', 'netperf'], duration: 5, direction: 'forward', streams: 1, protocol: 'tcp', netperfTests: ['TCP_RR'], repetitions: 3,
+  const [step, setStep] = useKept('step', 0);
+  const [question, setQuestion] = useKept<Question>('question', 'latency');
+  const [name, setName] = useKept('name', 'my-comparison');
+  const [sites, setSites] = useKept<WizardSite[]>('sites', [{ kind: 'local' }, { kind: 'local' }]);
+  const [pairs, setPairs] = useKept<WizardPairs>('pairs', 'within-cloud');
+  const [accounts, setAccounts] = useKept<WizardAccounts>('accounts', {});
+  const [tests, setTests] = useKept<TestSettings>('tests', {
+    tools: ['ping', 'netperf'], duration: 5, direction: 'forward', streams: 1, protocol: 'tcp', netperfTests: ['TCP_RR'], repetitions: 3, loadTest: 'rrul',
     shaping: { rate: '', delay: '', loss: '' },
   });
   const checks = useCall('wizardChecks', { clouds: [] }, 'wizard-checks');
-  const [text, setText] = useState('');
+  const [text, setText] = useKept('text', '');
   const [error, setError] = useState<string | undefined>();
   const specs = useCall('listSpecs', {}, 'specs');
 
@@ -36,7 +40,8 @@ export function WizardPage() {
     const { shaping } = shapingOf(tests.shaping);
     const answers: WizardAnswers = {
       name, question, sites, tools: tests.tools, durationSeconds: tests.duration, direction: tests.direction, streams: tests.streams,
-      protocol: tests.protocol, netperfTests: tests.netperfTests, repetitions: tests.repetitions,
+      protocol: tests.protocol, netperfTests: tests.netperfTests, repetitions: tests.repetitions, loadTest: tests.loadTest, pairs,
+      ...(accountsFor(sites, accounts)),
       ...(shaping && sites.some((s) => s.kind === 'local') ? { shaping } : {}),
     };
     try {
@@ -97,7 +102,7 @@ export function WizardPage() {
         </fieldset>
       )}
 
-      {step === 1 && <SitesStep sites={sites} setSites={setSites} onNext={() => setStep(2)} onBack={() => setStep(0)} />}
+      {step === 1 && <SitesStep sites={sites} setSites={setSites} pairs={pairs} setPairs={setPairs} accounts={accounts} setAccounts={setAccounts} onNext={() => setStep(2)} onBack={() => setStep(0)} />}
 
       {step === 2 && (
         <TestsStep value={tests} set={setTests} hasLocal={sites.some((s) => s.kind === 'local')} allLocal={sites.every((s) => s.kind === 'local')}
@@ -108,4 +113,14 @@ export function WizardPage() {
       {step === 3 && <ReviewStep text={text} setText={setText} />}
     </section>
   );
+}
+
+/** The project and subscription of the clouds picked (an answer for a cloud no longer picked is left out). */
+function accountsFor(sites: readonly WizardSite[], accounts: WizardAccounts): { accounts?: WizardAccounts } {
+  const clouds = new Set(sites.flatMap((s) => (s.kind === 'cloud' ? [s.cloud] : [])));
+  const out: WizardAccounts = {
+    ...(clouds.has('gcp') && accounts.gcpProject ? { gcpProject: accounts.gcpProject } : {}),
+    ...(clouds.has('azure') && accounts.azureSubscription ? { azureSubscription: accounts.azureSubscription } : {}),
+  };
+  return Object.keys(out).length > 0 ? { accounts: out } : {};
 }
