@@ -16,17 +16,24 @@ const READS = 100;
  * order alternating), both ends pinned to CPUs of their own.
  */
 export default async function explainBench() {
-  const [command, ...args] = counterReadArgv('127.0.0.1');
   // CPU of READS reads, children included: bash's `times` after running them.
-  const script = `for i in $(seq ${READS}); do "$@" > /dev/null; done; times`;
-  const times = execFileSync('bash', ['-c', script, 'bench', command, ...args], { encoding: 'utf8' }).trim().split('\n').pop();
-  const cpuSeconds = times.split(/\s+/).map((t) => { const m = /^(\d+)m([\d.]+)s$/.exec(t); return m ? Number(m[1]) * 60 + Number(m[2]) : 0; }).reduce((a, b) => a + b, 0);
-  const perRead = (cpuSeconds / READS) * 1000;
-  line('CPU per counter read (user + system, sh + head + tc + ss)', `${perRead.toFixed(2)} ms`);
-  // A trial of T seconds reads each host 2 times (4 when T >= 1 s): the share of one core over the trial.
-  for (const seconds of [0.5, 1, 5, 10, 60]) {
-    const reads = seconds >= 1 ? 4 : 2;
-    line(`  share of one core, ${seconds} s trial, per host (${reads} reads)`, `${((reads * perRead) / (seconds * 10)).toFixed(3)} %`, '≤ 1 %');
+  const cpuMs = (argv) => {
+    const [command, ...args] = argv;
+    const script = `for i in $(seq ${READS}); do "$@" > /dev/null; done; times`;
+    const times = execFileSync('bash', ['-c', script, 'bench', command, ...args], { encoding: 'utf8' }).trim().split('\n').pop();
+    const seconds = times.split(/\s+/).map((t) => { const m = /^(\d+)m([\d.]+)s$/.exec(t); return m ? Number(m[1]) * 60 + Number(m[2]) : 0; }).reduce((a, b) => a + b, 0);
+    return (seconds / READS) * 1000;
+  };
+  // What a trial reads: start and end (with the peer), at 25 % the processes, at 75 % the processes and the sockets.
+  const edge = cpuMs(counterReadArgv('127.0.0.1'));
+  const early = cpuMs(counterReadArgv(undefined, { processes: true }));
+  const late = cpuMs(counterReadArgv('127.0.0.1', { processes: true, sockets: true }));
+  line('CPU of a start or end read (head, tc, route)', `${edge.toFixed(2)} ms`);
+  line('CPU of the 25 % read (+ processes)', `${early.toFixed(2)} ms`);
+  line('CPU of the 75 % read (+ processes, sockets)', `${late.toFixed(2)} ms`);
+  for (const seconds of [1, 2, 5, 10, 60]) {
+    const total = seconds >= 5 ? 2 * edge + early + late : 2 * edge;
+    line(`  share of one core, ${seconds} s trial, per host`, `${(total / (seconds * 10)).toFixed(3)} %`, '≤ 1 %');
   }
 
   const home = tempDir('netbench-bench-explain-');

@@ -9,7 +9,7 @@ import { counterReadArgv } from './read-counters.js';
 const exec = promisify(execFile);
 
 async function read(sockets?: string) {
-  const [command, ...args] = counterReadArgv(sockets);
+  const [command, ...args] = counterReadArgv(sockets, { sockets: sockets !== undefined, processes: true });
   const { stdout } = await exec(command!, args, { maxBuffer: 1 << 24 });
   return parseHostCounters(stdout, Date.now());
 }
@@ -57,5 +57,20 @@ describe('one counter read of this machine', () => {
     expect(data[0]!.mss).toBeGreaterThan(0);
     expect(data[0]!.cwnd).toBeGreaterThan(0);
     expect(data[0]!.rttMs).toBeGreaterThan(0);
+  });
+});
+
+describe('the dear parts of a read only where they are asked for', () => {
+  it('reads sockets and processes only when told to; the processes of this namespace include the test\'s own', async () => {
+    const plain = await (async () => {
+      const [command, ...args] = counterReadArgv('127.0.0.1');
+      const { stdout } = await exec(command!, args, { maxBuffer: 1 << 24 });
+      return parseHostCounters(stdout, Date.now());
+    })();
+    expect(plain.processes.size).toBe(0);
+    expect(plain.route?.dev).toBe('lo');
+    const full = await read('127.0.0.1');
+    expect([...full.processes.values()].some((p) => p.pid === process.pid)).toBe(true);
+    expect([...full.processes.values()].every((p) => !['find', 'xargs', 'cat', 'sed'].includes(p.comm))).toBe(true);
   });
 });

@@ -51,10 +51,10 @@ interface Read { readonly counters: HostCounters; readonly machine: string }
 
 const READ_TIMEOUT_MS = 5_000;
 /** Mid-trial reads (the steady CPU window, its processes, the TCP sockets' state) only in trials this long. */
-export const MID_READ_MIN_SECONDS = 1;
+export const MID_READ_MIN_SECONDS = 5;
 
-async function readOnce(host: Host, peer: string | undefined, signal: AbortSignal): Promise<Read> {
-  const result = await host.exec(counterReadArgv(peer), { timeoutMs: READ_TIMEOUT_MS, signal });
+async function readOnce(host: Host, peer: string | undefined, parts: { sockets?: boolean; processes?: boolean }, signal: AbortSignal): Promise<Read> {
+  const result = await host.exec(counterReadArgv(peer, parts), { timeoutMs: READ_TIMEOUT_MS, signal });
   if (result.code !== 0) throw new Error(`counter read exited ${result.code}: ${result.stderr.trim().split('\n')[0] ?? ''}`);
   const machine = splitSections(result.stdout).get('/proc/sys/kernel/random/boot_id')?.split('\n')[0]?.trim() || host.id;
   return { counters: parseHostCounters(result.stdout, Date.now()), machine };
@@ -72,7 +72,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly<Record<string, string>>, expectedSeconds: number, signal: AbortSignal) {
   const notes: string[] = [];
-  const attempt = (end: CountedHost, peer: string | undefined, when: string) => readOnce(end.host, peer, signal).catch((error: unknown) => {
+  const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean } = {}) => readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
     notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
     return undefined;
   });
@@ -85,7 +85,7 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
   let pending: Promise<unknown>[] = [];
   const at = (share: number, into: Map<CountedHost, Read>, withSockets: boolean) => setTimeout(() => {
     pending.push(Promise.all(ends.map(async (end) => {
-      const read = await attempt(end, withSockets ? peers[end.role] : undefined, 'mid-trial');
+      const read = await attempt(end, withSockets ? peers[end.role] : undefined, 'mid-trial', { processes: true, ...(withSockets ? { sockets: true } : {}) });
       if (read) into.set(end, read);
     })));
   }, expectedSeconds * 1000 * share);
