@@ -65,4 +65,11 @@ describe('the documented network limits a result can be compared against', () =>
     // The plugin hands out the same catalogue.
     expect(awsPlugin({ env: {} }).catalog!().networkLimits).toEqual(limits);
   });
+
+  it("carries the instance bandwidths the page states (m5.8xlarge 10 Gbit/s, m5.16xlarge 20) and invents none for the rest", () => {
+    const egress = (name: string) => awsCatalog().machineTypes.find((t) => t.name === name)?.egressGbps;
+    expect([egress('m5.8xlarge'), egress('m5.16xlarge')]).toEqual([10, 20]);
+    expect(egress('m5.large')).toBeUndefined();
+    expect(awsCatalog().machineTypes.filter((t) => t.egressGbps !== undefined).map((t) => t.name)).toEqual(['m5.8xlarge', 'm5.16xlarge']);
+  });
 });

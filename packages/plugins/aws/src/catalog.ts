@@ -30,6 +30,18 @@ export const AWS_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
   { kind: 'internet-egress', value: 5, unit: 'Gbit/s', applies: 'all flows through an internet or local gateway, instances with fewer than 32 vCPUs (32 or more: half the instance bandwidth, at least 5 Gbit/s)', source: BANDWIDTH_DOC },
 ];
 
+/**
+ * Instance bandwidths the instance-bandwidth page states outright ("an
+ * m5.8xlarge instance has 32 vCPUs and 10 Gbps network bandwidth, and an
+ * m5.16xlarge instance has 64 vCPUs and 20 Gbps"). Smaller sizes (16 vCPUs or
+ * fewer) are "up to" a figure: a baseline with burst credits for 5 to 60
+ * minutes, on each family's page; only figures found are written here.
+ */
+const STATED_BANDWIDTH: Readonly<Record<string, number>> = { 'm5.8xlarge': 10, 'm5.16xlarge': 20 };
+
+const statedBandwidth = (type: MachineType): MachineType =>
+  STATED_BANDWIDTH[type.name] !== undefined ? { ...type, egressGbps: STATED_BANDWIDTH[type.name] } : type;
+
 let built: CloudCatalog | undefined;
 
 /**
@@ -40,7 +52,7 @@ export function awsCatalog(): CloudCatalog {
   built ??= {
     date: CATALOG_DATE,
     regions: Object.entries(REGION_ZONES).map(([name, letters]) => ({ name, zones: [...letters].map((letter) => `${name}${letter}`) })),
-    machineTypes: SERIES.flatMap(typesOf),
+    machineTypes: SERIES.flatMap(typesOf).map(statedBandwidth),
     networkLimits: AWS_NETWORK_LIMITS,
   };
   return built;

@@ -41,7 +41,7 @@ describe('azure catalog', () => {
       expect(hostSchema.safeParse({ zone: 'eastus', machineType: m.name }).success, m.name).toBe(true);
       expect(m.vcpus! > 0 && m.memoryGib! > 0 && m.family!.length > 0, m.name).toBe(true);
     }
-    expect(sizes.get('Standard_D4s_v5')).toEqual({ name: 'Standard_D4s_v5', vcpus: 4, memoryGib: 16, family: 'general purpose' });
+    expect(sizes.get('Standard_D4s_v5')).toEqual({ name: 'Standard_D4s_v5', vcpus: 4, memoryGib: 16, family: 'general purpose', egressGbps: 12.5 });
     expect(sizes.get('Standard_F8s_v2')).toEqual({ name: 'Standard_F8s_v2', vcpus: 8, memoryGib: 16, family: 'compute optimized' });
     expect(sizes.get('Standard_B2s')).toMatchObject({ vcpus: 2, memoryGib: 4 });
   });
@@ -58,5 +58,12 @@ describe('the documented network limits a result can be compared against', () =>
     expect(flows.map((l) => l.value)).toEqual([250_000, 100_000, 1_000_000]);
     expect(flows[2]!.applies).toMatch(/500,000 inbound and 500,000 outbound/);
     for (const l of flows) expect(l.source).toMatch(/^https:\/\/learn\.microsoft\.com\//);
+  });
+
+  it("gives the Dsv5 sizes their series page's max network bandwidth (12.5 Gbit/s up to 16 vCPUs, then 16, 24, 30) and no figure to untranscribed series", () => {
+    const egress = (name: string) => AZURE_CATALOG.machineTypes.find((t) => t.name === name)?.egressGbps;
+    expect(['Standard_D2s_v5', 'Standard_D16s_v5', 'Standard_D32s_v5', 'Standard_D48s_v5', 'Standard_D64s_v5'].map(egress)).toEqual([12.5, 12.5, 16, 24, 30]);
+    expect(egress('Standard_D2as_v5')).toBeUndefined();
+    expect(egress('Standard_E4s_v5')).toBeUndefined();
   });
 });

@@ -23,12 +23,23 @@ type Size = CloudCatalog['machineTypes'][number];
 const series = (family: string, prefix: string, suffix: string, gibPerVcpu: number, vcpus: readonly number[]): Size[] =>
   vcpus.map((n) => ({ name: `Standard_${prefix}${n}${suffix}`, vcpus: n, memoryGib: n * gibPerVcpu, family }));
 
+/**
+ * "Max network bandwidth (Mbps)" of the Dsv5 sizes, from the series page
+ * (https://learn.microsoft.com/en-us/azure/virtual-machines/dv5-dsv5-series),
+ * in Gbit/s: 12,500 Mbps up to 16 vCPUs, then 16,000, 24,000, 30,000.
+ * Other series' tables are not transcribed (not guessed).
+ */
+const DSV5_BANDWIDTH_GBPS: Readonly<Record<number, number>> = { 2: 12.5, 4: 12.5, 8: 12.5, 16: 12.5, 32: 16, 48: 24, 64: 30 };
+
+const withBandwidth = (sizes: Size[], gbps: Readonly<Record<number, number>>): Size[] =>
+  sizes.map((size) => (size.vcpus !== undefined && gbps[size.vcpus] !== undefined ? { ...size, egressGbps: gbps[size.vcpus] } : size));
+
 const THROUGHPUT_DOC = 'https://learn.microsoft.com/en-us/azure/virtual-network/virtual-machine-network-throughput';
 
 /**
  * Azure's documented flow limits (the VM network-throughput page). Egress is
  * metered per VM size (all destinations, all NICs together); the sizes'
- * expected bandwidths are on each size's page and are not listed here.
+ * expected bandwidths are on each series' page (Dsv5's are on its sizes).
  */
 export const AZURE_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
   { kind: 'flows', value: 250_000, unit: 'flows', applies: 'total flows with good performance, VMs with 8 or more vCPUs (a TCP/UDP connection is two flows)', source: THROUGHPUT_DOC },
@@ -57,7 +68,7 @@ export const AZURE_CATALOG: CloudCatalog = {
     { name: 'Standard_B2s', vcpus: 2, memoryGib: 4, family: 'burstable' },
     { name: 'Standard_B2ms', vcpus: 2, memoryGib: 8, family: 'burstable' },
     { name: 'Standard_B4ms', vcpus: 4, memoryGib: 16, family: 'burstable' },
-    ...series('general purpose', 'D', 's_v5', 4, [2, 4, 8, 16, 32, 48, 64]),
+    ...withBandwidth(series('general purpose', 'D', 's_v5', 4, [2, 4, 8, 16, 32, 48, 64]), DSV5_BANDWIDTH_GBPS),
     ...series('general purpose (AMD)', 'D', 'as_v5', 4, [2, 4, 8, 16, 32]),
     ...series('general purpose (local disk)', 'D', 'ds_v5', 4, [2, 4, 8, 16]),
     ...series('general purpose (previous generation)', 'D', 's_v3', 4, [2, 4, 8, 16, 32]),

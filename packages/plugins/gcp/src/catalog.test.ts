@@ -58,6 +58,9 @@ describe('the documented network limits a result can be compared against', () =>
     expect(type('n1-standard-1').egressGbps).toBe(2);
     expect(type('n1-standard-64').egressGbps).toBe(32);
     expect(type('n2-standard-8').egressGbps).toBeUndefined();
+    // The page's C3 example: 22 vCPUs, 23 Gbit/s total egress.
+    expect(type('c3-standard-22').egressGbps).toBe(23);
+    expect(type('c3-standard-44').egressGbps).toBeUndefined();
     expect(GCP_CATALOG.networkLimits!.every((l) => l.source === 'https://cloud.google.com/compute/docs/network-bandwidth')).toBe(true);
     expect(gcpPlugin.catalog!().networkLimits).toEqual(GCP_CATALOG.networkLimits);
   });

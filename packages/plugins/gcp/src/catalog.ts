@@ -93,6 +93,16 @@ const BANDWIDTH_DOC = 'https://cloud.google.com/compute/docs/network-bandwidth';
 const n1Egress = (type: CloudCatalog['machineTypes'][number]) =>
   type.name.startsWith('n1-') && type.vcpus !== undefined ? { ...type, egressGbps: Math.min(32, 2 * type.vcpus) } : type;
 
+/**
+ * Per-type egress caps the network-bandwidth page states outright (its
+ * example: "a C3 VM with 22 vCPUs is limited to 23 Gbps total egress
+ * bandwidth", whatever its vNICs). Only figures found there are written.
+ */
+const STATED_EGRESS: Readonly<Record<string, number>> = { 'c3-standard-22': 23, 'c3-highmem-22': 23, 'c3-highcpu-22': 23 };
+
+const statedEgress = (type: CloudCatalog['machineTypes'][number]) =>
+  STATED_EGRESS[type.name] !== undefined ? { ...type, egressGbps: STATED_EGRESS[type.name] } : type;
+
 export const GCP_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
   { kind: 'egress', value: 2, unit: 'Gbit/s', applies: 'per vCPU of the sending VM (N1: n1-standard-8 is limited to 16 Gbit/s, whatever its NICs), within the VPC network; other series per their machine-family pages', source: BANDWIDTH_DOC },
 ];
@@ -103,6 +113,6 @@ export const GCP_CATALOG: CloudCatalog = {
   machineTypes: [
     ...SHAPES.flatMap((s) => s.sizes.map((vcpus) => ({ name: `${s.series}-${s.shape}-${vcpus}`, vcpus, memoryGib: round2(vcpus * s.gbPerVcpu), family: s.family }))),
     ...IRREGULAR,
-  ].map(n1Egress),
+  ].map(n1Egress).map(statedEgress),
   networkLimits: GCP_NETWORK_LIMITS,
 };
