@@ -13,6 +13,7 @@ const steps = [
   ['typecheck tests', process.execPath, ['scripts/typecheck-tests.mjs']],
   ['check imports', process.execPath, ['scripts/check-imports.mjs']],
   ['lint', 'npx', ['biome', 'lint', '.']],
+  ['sdk api reference', process.execPath, ['scripts/sdk-api.mjs', '--check']],
   ...(CHECK_FORMAT ? [['format check', 'npx', ['biome', 'check', '--linter-enabled=false', '.']]] : []),
   ['unit + types', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'types']],
   ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e']],

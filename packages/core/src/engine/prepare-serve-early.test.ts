@@ -13,7 +13,7 @@ import labTool from './__fixtures__/lab-tool.js';
 import { labPlan } from './__fixtures__/lab-plan.js';
 import { exists, labResources, sweep } from './__fixtures__/lab-leftovers.js';
 
-// prepare (issue 19): a server host's `serve` starts as soon as that host's
+// prepare: a server host's `serve` starts as soon as that host's
 // own `check` is done, not once every host's check is. The client's check
 // below waits until the server host's serve has begun (bounded, so the old
 // order fails the test instead of hanging it).
