@@ -83,3 +83,26 @@ describe('prepare starts a host\'s server once that host is checked', () => {
     for (const resource of await labResources(outcome.record.runDir)) expect(exists(resource)).toBe(false);
   });
 });
+
+describe('check and serve are told the host\'s part in the run', () => {
+  it('check gets each host\'s roles and trial parameters; serve gets the parameters of the trials it serves', async () => {
+    const seen: string[] = [];
+    const tool = definePlugin({
+      ...labTool,
+      async check(host: Host, ctx) {
+        seen.push(`check ${host.id} ${ctx.roles.join('+')} ${ctx.trials.map((t) => t['mode']).join(',')}`);
+        return labTool.check(host, ctx);
+      },
+      async serve(host: Host, info, ctx) {
+        seen.push(`serve ${host.id} ${ctx.roles.join('+')} ${ctx.trials.map((t) => t['mode']).join(',')}`);
+        return labTool.serve!(host, info, ctx);
+      },
+    });
+    const outcome = await runPlan(labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'sleep', seconds: 0 }] }), {
+      registry: staticRegistry([labCloud, tool] as AnyPlugin[]),
+      abortGraceMs: 500,
+    });
+    expect(outcome.exitCode).toBe(EXIT_CODES.ok);
+    expect(seen.sort()).toEqual(['check a client ok,sleep', 'check b server ok,sleep', 'serve b server ok,sleep']);
+  });
+});
