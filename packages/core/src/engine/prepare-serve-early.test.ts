@@ -90,11 +90,11 @@ describe('check and serve are told the host\'s part in the run', () => {
     const tool = definePlugin({
       ...labTool,
       async check(host: Host, ctx) {
-        seen.push(`check ${host.id} ${ctx.roles.join('+')} ${ctx.trials.map((t) => t['mode']).join(',')}`);
+        seen.push(`check ${host.id} ${ctx.roles?.join('+')} ${ctx.trials?.map((t) => t['mode']).join(',')}`);
         return labTool.check(host, ctx);
       },
       async serve(host: Host, info, ctx) {
-        seen.push(`serve ${host.id} ${ctx.roles.join('+')} ${ctx.trials.map((t) => t['mode']).join(',')}`);
+        seen.push(`serve ${host.id} ${ctx.roles?.join('+')} ${ctx.trials?.map((t) => t['mode']).join(',')}`);
         return labTool.serve!(host, info, ctx);
       },
     });

@@ -43,7 +43,7 @@ export async function prepare(state: RunState): Promise<void> {
   }));
 }
 
-async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host, timeoutMs: number, installs: Map<string, Promise<unknown>>, part: Pick<ToolHostContext, 'roles' | 'trials'>): Promise<ToolInfo> {
+async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host, timeoutMs: number, installs: Map<string, Promise<unknown>>, part: Required<Pick<ToolHostContext, 'roles' | 'trials'>>): Promise<ToolInfo> {
   const check = () => call(state, tool, 'check', (signal) => tool.check(host, { ...pluginContext(state, tool.name, signal), ...part }), { timeoutMs, signal: state.signal });
   try {
     return await check();

@@ -13,14 +13,16 @@ import type { Scalar } from './scalar.js';
 export type TrialParams = Readonly<Record<string, Scalar | undefined>>;
 
 /**
- * What `check` and `serve` are told about a host's part in the run (a plain
- * `PluginContext` plus two fields, so a plugin written before them still fits).
+ * What `check` and `serve` are told about a host's part in the run: a plain
+ * `PluginContext` plus two optional fields, so a plugin written before them
+ * still fits, and so does a test that calls `check(host, ctx)` with a plain
+ * context. The engine, `doctor` and `labTrial` always set both.
  */
 export interface ToolHostContext<T extends TrialParams = TrialParams> extends PluginContext {
   /** The ends of this tool's trials this host runs: `client`, `server` or both (`netbench doctor`: both). */
-  readonly roles: readonly ('client' | 'server')[];
+  readonly roles?: readonly ('client' | 'server')[];
   /** The parameters of this tool's trials on this host, in plan order (for `serve`: the trials it serves); `doctor`: none. */
-  readonly trials: readonly T[];
+  readonly trials?: readonly T[];
 }
 
 /**
