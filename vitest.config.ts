@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The ceiling for every project; e2e stays one file at a time (fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -9,6 +11,9 @@ export default defineConfig({
           include: ['packages/**/src/**/*.test.ts', 'examples/plugins/*/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 60_000,
+          // Two files at once (vitest's default on 2 vCPUs is one): unit tests name their own namespaces,
+          // ports and processes (run-scoped), so none asserts machine-wide state another file could change.
+          maxWorkers: 2,
         },
       },
       {

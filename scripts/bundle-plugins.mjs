@@ -2,7 +2,7 @@
 // names as `netbench.bundle`, beside its compiled entry): the entry and the
 // package's own modules, everything it imports by package name (plugin-api,
 // zod, cloud SDKs, node:) left outside. A run then loads one module per
-// plugin instead of dozens (issue 19); core's loader uses the bundle only
+// plugin instead of dozens; core's loader uses the bundle only
 // while it is at least as new as the compiled code (registry/plugin-bundle.ts),
 // so a `tsc -b` without this step never runs a stale one. Run after `tsc`
 // (npm run build). Lazily imported parts become chunks beside the bundle.

@@ -4,8 +4,10 @@
 #   scripts/dockerd.sh start   start dockerd unless one answers already;
 #                              prints nothing, exits 0 when it answers
 #   scripts/dockerd.sh stop    stop the dockerd this script started (and only it),
-#                              and put back the iptables FORWARD policy and
-#                              bridge netfilter switch it found
+#                              remove what that dockerd leaves behind (its
+#                              iptables chains and the rules jumping to them,
+#                              docker0), and put back the iptables FORWARD
+#                              policy and bridge netfilter switch it found
 #
 # The daemon runs with its defaults (overlay2 under /var/lib/docker, socket
 # /var/run/docker.sock). Note: dockerd sets iptables' FORWARD policy to DROP
@@ -16,6 +18,25 @@ pidfile="$state/dockerd.pid"
 log="$state/dockerd.log"
 
 answers() { docker version --format '{{.Server.Version}}' >/dev/null 2>&1; }
+
+# What a stopped dockerd leaves: its DOCKER* chains in the filter and nat tables, the rules of the built-in
+# chains that jump to them or name docker0 (MASQUERADE of its subnet), and the docker0 bridge.
+remove_docker_net() {
+  local table rule chain chains
+  for table in filter nat; do
+    iptables -w -t "$table" -S 2>/dev/null | { grep -E '^-A (INPUT|FORWARD|OUTPUT|PREROUTING|POSTROUTING) .*(-j DOCKER|docker0)' || true; } | while read -r rule; do
+      # shellcheck disable=SC2086  # the rule as iptables printed it (Docker's have no quoted words), as -D's arguments
+      iptables -w -t "$table" -D ${rule#-A } || true
+    done
+    chains=$(iptables -w -t "$table" -S 2>/dev/null | sed -n 's/^-N \(DOCKER[A-Za-z0-9_-]*\)$/\1/p')
+    for chain in $chains; do iptables -w -t "$table" -F "$chain" || true; done
+    for chain in $chains; do iptables -w -t "$table" -X "$chain" || true; done
+  done
+  if ip link show docker0 >/dev/null 2>&1; then ip link delete docker0 || true; fi
+}
+
+# Sourced (the tests call remove_docker_net in a namespace of their own): define, do nothing.
+if [ "${BASH_SOURCE[0]}" != "$0" ]; then return 0; fi
 
 case "${1:-}" in
   start)
@@ -45,6 +66,7 @@ case "${1:-}" in
       for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
     fi
     rm -f "$pidfile"
+    remove_docker_net
     policy=$(cat "$state/forward-policy" 2>/dev/null || true)
     [ -n "$policy" ] && iptables -w -P FORWARD "$policy" || true
     nf=$(cat "$state/bridge-nf" 2>/dev/null || true)

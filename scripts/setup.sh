@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Set up a Debian/Ubuntu machine for netbench, from scratch (as root):
-# the measuring tools from the distribution, Node >= 22.12, npm ci, build.
+# the measuring tools from the distribution, Node >= 22.13, npm ci, build.
+# oha (the http plugin's constant-rate generator) is not in Debian and builds
+# with cargo for minutes: NETBENCH_SETUP_OHA=1 scripts/setup.sh builds it too
+# (packages/plugins/http/scripts/install-oha.sh); `netbench doctor` says
+# whether it is there, and a run with an oha trial refuses in prepare without it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,4 +37,6 @@ systemctl disable --now iperf3 netperf nginx 2>/dev/null || true
 
 scripts/node24 npm ci --no-audit --no-fund
 scripts/node24 npm run build
+if [ "${NETBENCH_SETUP_OHA:-}" = 1 ]; then packages/plugins/http/scripts/install-oha.sh; fi
 echo "setup: done. Run the CLI with scripts/netbench (e.g. scripts/netbench doctor)." >&2
+command -v oha >/dev/null || [ -x "$HOME/.cache/netbench/oha/bin/oha" ] || echo "setup: oha (the http plugin's constant-rate generator) is not installed: NETBENCH_SETUP_OHA=1 scripts/setup.sh, or packages/plugins/http/scripts/install-oha.sh (cargo, takes minutes)" >&2

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
-import { type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { createRegistry } from '@netbench/core';
 import { withStore, type CdfChart } from '@netbench/results';
 import { createDesktopApi, startBrowserServer, type BrowserServer, type DesktopApi } from '@netbench/desktop';

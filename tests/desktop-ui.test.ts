@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
-import { type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createRegistry } from '@netbench/core';
 import { withStore } from '@netbench/results';
 import { serveBrowserUi, type BrowserUi } from '@netbench/desktop';

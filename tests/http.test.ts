@@ -7,6 +7,7 @@ import type { Sample } from '@netbench/plugin-api';
 import { chartsFor } from '@netbench/results';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
+import { setupRequired } from './helpers/require-setup.js';
 
 const SCENARIO = 'tests/scenarios/http';
 const one = (samples: readonly Sample[], trialId: string, metric: string, kind?: string) => {
@@ -108,6 +109,10 @@ describe('netbench run: HTTP load against nginx in the lab', () => {
   const hasOha = existsSync(join(homedir(), '.cache/netbench/oha/bin/oha')) || (() => {
     try { execFileSync('oha', ['--version'], { stdio: 'ignore' }); return true; } catch { return false; }
   })();
+  it.runIf(setupRequired())('has oha where set-up is required (CI)', () => {
+    expect(hasOha, 'oha is missing: scripts/test.sh builds it with packages/plugins/http/scripts/install-oha.sh').toBe(true);
+  });
+
   it.skipIf(!hasOha)('oha at constant offered rates over HTTPS: offered and achieved rate, a sweep chart by rate', async () => {
     const home = tempHome();
     const runsDir = join(home, 'runs');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults } from './helpers/results.js';
 
-// netperf output shapes `netbench import` refused before (issue 11), imported
+// netperf output shapes `netbench import` refused before, imported
 // through the built CLI with the format recognised (--tool auto): -O tables
 // with multi-line headings, rate-only CSVs, PKB's wrapped header with the
 // printed histogram, and a values line one field longer than its header.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canCompare, compareWithFlent } from './helpers/lul-compare.mjs';
+import { setupRequired } from './helpers/require-setup.js';
 
 // Latency under load against flent (docs/latency-under-load.md): flent's
 // tcp_nup and netbench's `tool: load` tcp_nup back to back on the same two
@@ -12,6 +13,10 @@ import { canCompare, compareWithFlent } from './helpers/lul-compare.mjs';
 // during the load (loaded ≈ idle), bulk flows not starting after the idle
 // phase, goodput counted once or twice, the queue depth not showing.
 const skip = canCompare();
+
+it.runIf(setupRequired())('has flent and its set-up where set-up is required (CI)', () => {
+  expect(skip, 'the flent comparison cannot run (scripts/test.sh installs flent)').toBeUndefined();
+});
 
 describe.skipIf(skip !== undefined)('latency under load, side by side with flent', () => {
   it('tcp_nup on a deep and a shallow tbf queue with CUBIC: same goodput, same loaded latency, bufferbloat in both tools', async () => {

@@ -8,7 +8,7 @@ import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readEvents, readResults, type Results } from './helpers/results.js';
 import { removeRunHomes, runHome, startSshLab, type SshLab } from './helpers/ssh-lab.js';
 
-// What the overhead work (issue 19) changed, checked for safety over real SSH:
+// What the overhead work changed, checked for safety over real SSH:
 // iperf servers reused across trials and still stopped, the ledger still
 // written before anything is created, host keys still verified, one
 // connection per host, and `run` loading only what it uses.
@@ -167,7 +167,7 @@ describe('a matrix filter with `matches`, run from the bundle', () => {
       const spec = (filter: string) => [
         'name: re2-from-bundle',
         'hosts: { a: { cloud: local }, b: { cloud: local } }',
-        'matrix: { axes: { zone: [east-1, west-1] }, filter: ' + JSON.stringify(filter) + ' }',
+        `matrix: { axes: { zone: [east-1, west-1] }, filter: ${JSON.stringify(filter)} }`,
         'benchmarks:',
         '  - { tool: ping, client: a, server: b, count: 1 }',
       ].join('\n');

@@ -56,12 +56,12 @@ describe('a results store that cannot be used', () => {
     expect(sha(db)).toBe(before);
   });
 
-  it('a run whose store is unusable keeps results.json and its publishers, and exits 1', async () => {
+  it('a run whose store is unusable keeps results.json and its publishers, and exits 8 (a failed publisher)', async () => {
     const db = join(home, 'app.db');
     const before = sha(db);
     const runs = join(home, 'runs-foreign');
     const result = await runCli(['run', spec, '--runs-dir', runs, '--db', db, '--progress', 'plain'], { env });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(8);
     expect(result.stderr).toMatch(/not a netbench results store/);
     const results = readResults(join(runs, readdirSync(runs)[0]!));
     expect(results.run.status).toBe('succeeded');
@@ -102,7 +102,8 @@ describe('a full disk', () => {
     const free = statfsSync(mount);
     writeFileSync(filler, Buffer.alloc(Number(free.bavail * free.bsize) - 48 * 1024));
     const second = await run();
-    expect(second.code).toBe(1);
+    // results.json is written (its disk has room); the store could not take the run: a failed publisher.
+    expect(second.code).toBe(8);
     expect(second.stderr).toMatch(/the disk holding .*netbench\.db is full/);
     const secondId = readdirSync(runsDir).find((id) => id !== firstId)!;
     const secondResults = readResults(join(runsDir, secondId));

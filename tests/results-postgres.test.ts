@@ -71,10 +71,10 @@ describe('publishing to PostgreSQL', () => {
     expect(result.stderr).not.toContain('Sup3rSecretPw');
     expect((await runCli(['results', 'export', 'latest'], { env })).stdout).toBe(before);
 
-    // A run whose PostgreSQL is down: results.json and the local store have it, exit 1.
+    // A run whose PostgreSQL is down: results.json and the local store have it, exit 8 (a failed publisher).
     const runs = join(home, 'runs-down');
     const run = await runCli(['run', spec, '--runs-dir', runs, '--progress', 'plain'], { env: { ...env, NETBENCH_POSTGRES_URL: down } });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(8);
     expect(run.stderr).toMatch(/cannot connect to PostgreSQL at postgres:\/\/netbench:\*\*\*@127\.0\.0\.1:1\/bench/);
     expect(run.stderr + run.stdout).not.toContain('Sup3rSecretPw');
     const [stored] = runsIn(runs) as [RunResults];

@@ -9,7 +9,7 @@ import { readResults } from './helpers/results.js';
 
 const scenarios = join(import.meta.dirname, 'scenarios/results');
 
-// Issue 11: results that a network engineer can trust at a glance — two real three-pair lab
+// results that a network engineer can trust at a glance — two real three-pair lab
 // runs (the second with b's link shaped), read back through the built CLI.
 describe('reading results like a network tool', () => {
   let home: string;

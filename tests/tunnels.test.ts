@@ -6,6 +6,7 @@ import { namespaceName } from '@netbench/plugin-local';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
+import { setupRequired } from './helpers/require-setup.js';
 import { canRunTunnels, filesContaining, tunnelIface, tunnelLeftovers, tunnelLinks, tunnelSecrets } from './helpers/tunnels.js';
 
 // Real strongSwan (charon + kernel-libipsec), wireguard-go and OpenVPN between lab namespaces.
@@ -18,6 +19,10 @@ const kernelHas = (type: 'wireguard') => type === 'wireguard' && spawnSync('unsh
 interface LedgerLine { plugin: string; phase: string; resource: { type: string; id: string } }
 const ledgerOf = (runDir: string): LedgerLine[] =>
   readFileSync(join(runDir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LedgerLine);
+
+it.runIf(setupRequired())('has the tunnel programs where set-up is required (CI): root, /dev/net/tun, wireguard-go, wg, openvpn, strongSwan', () => {
+  expect(supported, 'tunnel tests cannot run: scripts/setup.sh installs wireguard-go, wireguard-tools, openvpn and strongSwan').toBe(true);
+});
 
 describe.skipIf(!supported)('tunnels on the lab', () => {
   it('measures the plain path and each tunnel in one run, labels every sample, and leaves nothing', async () => {

@@ -1,4 +1,4 @@
-// Latency under load, side by side with flent (issue 13): on two lab
+// Latency under load, side by side with flent: on two lab
 // namespaces joined by a tbf-shaped link, flent's test and netbench's
 // `tool: load` test of the same name run back to back on the very same
 // namespaces, link and congestion control. Both are reduced the same way:

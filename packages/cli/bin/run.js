@@ -18,7 +18,7 @@ for (const stream of [process.stdout, process.stderr]) {
     throw error;
   });
 }
-// `run` is the command whose start-up time counts (issue 19): it skips oclif's
+// `run` is the command whose start-up time counts: it skips oclif's
 // boot unless its arguments need oclif (help, a flag it cannot parse exactly),
 // and loads its code from one bundle (scripts/bundle-run.mjs) when that is
 // newer than every compiled package in it, else from dist as compiled.

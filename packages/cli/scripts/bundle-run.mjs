@@ -1,13 +1,13 @@
 // Writes dist/bundle/run.cjs: `netbench run`'s own code (the CLI's run path,
 // @netbench/core, @netbench/results store, yaml), zod and @netbench/plugin-api
-// as one classic script, so a run loads one file instead of ~250 (issue 19:
-// module resolution was the largest part of a run's start-up CPU). Run after
+// as one classic script, so a run loads one file instead of ~250
+// (module resolution was the largest part of a run's start-up CPU). Run after
 // `tsc` (npm run build).
 // One classic script, not an ES module: `src/run-bundle.ts` loads it with
 // `vm.Script` and keeps V8's code cache of it taken *after* a run, which holds
 // every function the run compiled; Node's own compile cache is taken before a
 // module runs and holds only its top-level code, so each run compiled the rest
-// again (issue 19, fifth pass).
+// again.
 // The plugins a run loads must use the very same zod and plugin-api as the
 // engine (one NetbenchError class, one zod): the script exports them
 // (`shared`), and `dist/bundle/shared-*.js`, written here, are ES modules that

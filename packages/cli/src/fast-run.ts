@@ -1,4 +1,4 @@
-// `netbench run` without oclif's start-up (issue 19): `bin/run.js` tries this
+// `netbench run` without oclif's start-up: `bin/run.js` tries this
 // first for `run`. Booting oclif (its config, plugins, manifest and the
 // semver check it runs on import) costs about 0.1 s of CPU on every run; a
 // command whose flags are a fixed, small set can be parsed by `node:util`.

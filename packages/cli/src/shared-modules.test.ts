@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_MODULES } from './shared-modules.js';
 
-// The run bundle holds zod and plugin-api; a plugin's imports of them must get those copies (issue 19).
+// The run bundle holds zod and plugin-api; a plugin's imports of them must get those copies.
 // In a child process (the hook is process-wide): built code, as `bin/run.js` runs it (`npm run build` first).
 const dist = new URL('../dist/', import.meta.url);
 const bundleDir = new URL('bundle/', dist);

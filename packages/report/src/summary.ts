@@ -1,6 +1,6 @@
 import { headlineMetric, loadHeadline, runShow, trialPath } from '@netbench/results';
 import { describeLoadHeadline, diagnosisLines, trialRows, type TrialRowTexts } from './trial-rows.js';
-import { type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
+import type { RunResults, Sample, TrialRecord } from '@netbench/plugin-api';
 import { metricName } from './metric-names.js';
 import { formatQuantity } from './units.js';
 

@@ -112,7 +112,7 @@ export function displayUnit(unit: string, magnitude: number): DisplayUnit {
 /**
  * A whole number's digits grouped by thousands as en-US writes them (67,300;
  * -1,250,000), without `Intl`: the first `Intl.NumberFormat` of a process
- * sets up ICU (~18 ms), which every `netbench run` paid at start-up (issue 19).
+ * sets up ICU (~18 ms), which every `netbench run` paid at start-up.
  * From 1e21 up, JavaScript prints an exponent; its digits are written out.
  */
 function groupThousands(integer: number): string {

@@ -1,3 +1,4 @@
+import type { ToolPlacement } from '@netbench/plugin-api';
 import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
 import { loadSpec } from '../spec/load-spec.js';
@@ -24,7 +25,7 @@ export interface PlannedSpec {
 export async function planSpec(options: PlanSpecOptions): Promise<PlannedSpec> {
   const { spec, warnings, blocks, secretLiterals } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
   const plan = await applyShard(await createPlan(spec, options.registry, blocks), options.registry, spec.options.seed !== undefined);
-  return { plan, warnings: [...warnings, ...planWarnings(plan)], ...(secretLiterals ? { secretLiterals } : {}) };
+  return { plan, warnings: [...warnings, ...planWarnings(plan, await toolPlacements(plan, options.registry))], ...(secretLiterals ? { secretLiterals } : {}) };
 }
 
 /**
@@ -32,6 +33,12 @@ export async function planSpec(options: PlanSpecOptions): Promise<PlannedSpec> {
  * trial measures a shaped direction, unpinned ends sharing a small machine.
  * The desktop wizard shows the same.
  */
-export function planWarnings(plan: Plan): string[] {
-  return [...shapingWarnings(plan), ...placementWarnings(plan)];
+export function planWarnings(plan: Plan, placements?: ReadonlyMap<string, ToolPlacement | undefined>): string[] {
+  return [...shapingWarnings(plan), ...placementWarnings(plan, undefined, placements)];
+}
+
+/** Each planned tool's `placement` declaration, for `planWarnings`. */
+export async function toolPlacements(plan: Plan, registry: PluginResolver): Promise<Map<string, ToolPlacement | undefined>> {
+  const names = [...new Set(plan.trials.flatMap((t) => [t.tool, ...(t.flows ?? []).map((f) => f.tool)]))];
+  return new Map(await Promise.all(names.map(async (name) => [name, (await registry.get('tool', name))?.placement] as const)));
 }

@@ -61,7 +61,8 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
       continue;
     }
     if (!tool) continue;
-    checks.push(await toolCheck(descriptor.name, async () => tool.check(here, ctx), options.install && tool.install
+    // No plan here: this machine may run either end, of any trial.
+    checks.push(await toolCheck(descriptor.name, async () => tool.check(here, { ...ctx, roles: ['client', 'server'], trials: [] }), options.install && tool.install
       ? async () => tool.install!(here, ctx)
       : undefined));
   }

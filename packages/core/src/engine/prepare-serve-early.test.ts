@@ -13,7 +13,7 @@ import labTool from './__fixtures__/lab-tool.js';
 import { labPlan } from './__fixtures__/lab-plan.js';
 import { exists, labResources, sweep } from './__fixtures__/lab-leftovers.js';
 
-// prepare (issue 19): a server host's `serve` starts as soon as that host's
+// prepare: a server host's `serve` starts as soon as that host's
 // own `check` is done, not once every host's check is. The client's check
 // below waits until the server host's serve has begun (bounded, so the old
 // order fails the test instead of hanging it).
@@ -81,5 +81,28 @@ describe('prepare starts a host\'s server once that host is checked', () => {
     const ledger = await readLedger(join(outcome.record.runDir, 'ledger.jsonl'));
     expect(ledger.filter((e) => e.phase === 'deleted').length).toBe(ledger.filter((e) => e.phase === 'created').length);
     for (const resource of await labResources(outcome.record.runDir)) expect(exists(resource)).toBe(false);
+  });
+});
+
+describe('check and serve are told the host\'s part in the run', () => {
+  it('check gets each host\'s roles and trial parameters; serve gets the parameters of the trials it serves', async () => {
+    const seen: string[] = [];
+    const tool = definePlugin({
+      ...labTool,
+      async check(host: Host, ctx) {
+        seen.push(`check ${host.id} ${ctx.roles?.join('+')} ${ctx.trials?.map((t) => t['mode']).join(',')}`);
+        return labTool.check(host, ctx);
+      },
+      async serve(host: Host, info, ctx) {
+        seen.push(`serve ${host.id} ${ctx.roles?.join('+')} ${ctx.trials?.map((t) => t['mode']).join(',')}`);
+        return labTool.serve!(host, info, ctx);
+      },
+    });
+    const outcome = await runPlan(labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'sleep', seconds: 0 }] }), {
+      registry: staticRegistry([labCloud, tool] as AnyPlugin[]),
+      abortGraceMs: 500,
+    });
+    expect(outcome.exitCode).toBe(EXIT_CODES.ok);
+    expect(seen.sort()).toEqual(['check a client ok,sleep', 'check b server ok,sleep', 'serve b server ok,sleep']);
   });
 });

@@ -1,9 +1,8 @@
 import type { Host } from '@netbench/plugin-api';
-import type { ToolInfo, ToolPlugin } from '@netbench/plugin-api';
+import type { ToolHostContext, ToolInfo, ToolPlugin, TrialParams } from '@netbench/plugin-api';
 import { ToolMissingError } from '@netbench/plugin-api';
 import { settleAll } from './run-phase.js';
 import { tunnelsUp } from './tunnels-phase.js';
-import { trialInvocations } from '../plan/plan-flows.js';
 import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js';
 import { countersOn } from './trial-counters.js';
 import { fingerprintArgv, parseFingerprint } from '../explain/host-fingerprint.js';
@@ -24,18 +23,25 @@ export async function prepare(state: RunState): Promise<void> {
   await settleAll([...state.tools].map(async ([name, tool]) => {
     if (state.signal.aborted) return;
     // A synchronized trial's invocations are its flows, each on its own pair.
-    const trials = state.plan.trials.flatMap(trialInvocations).filter((t) => t.tool === name);
+    type Leg = { readonly tool: string; readonly client: string; readonly server: string; readonly params: TrialParams };
+    const trials = state.plan.trials
+      .flatMap((t): Leg[] => (t.flows ? t.flows.map((f) => ({ ...f, params: { ...t.params, ...f.params } })) : [t]))
+      .filter((t) => t.tool === name);
     const hostIds = unique(trials.flatMap((t) => [t.client, t.server]));
     const serverIds = new Set(trials.map((t) => t.server));
     // Each host's server starts as soon as that host's check is done, not after every host's:
     // a server started while another host's check fails is stopped in teardown like any other.
     await settleAll(hostIds.map(async (hostId) => {
       const host = state.hosts.get(hostId)!;
-      const info = await checkTool(state, tool, host, timeoutMs, installs);
+      // What check and serve are told: which ends this host runs, and the trials it takes part in.
+      const roles = (['client', 'server'] as const).filter((role) => trials.some((t) => t[role] === hostId));
+      const hostTrials = trials.filter((t) => t.client === hostId || t.server === hostId).map((t) => t.params);
+      const served = trials.filter((t) => t.server === hostId).map((t) => t.params);
+      const info = await checkTool(state, tool, host, timeoutMs, installs, { roles, trials: hostTrials });
       state.toolInfo.set(toolInfoKey(name, hostId), info);
       state.events.emit({ type: 'tool-checked', host: hostId, tool: name, version: info.version });
       if (!tool.serve || !serverIds.has(hostId) || state.signal.aborted) return;
-      const handle = await call(state, tool, 'serve', (signal) => tool.serve!(host, info, pluginContext(state, name, signal)), { timeoutMs, signal: state.signal });
+      const handle = await call(state, tool, 'serve', (signal) => tool.serve!(host, info, { ...pluginContext(state, name, signal), roles, trials: served }), { timeoutMs, signal: state.signal });
       state.servers.push({ tool, host: hostId, handle });
     }));
   }));
@@ -55,8 +61,8 @@ async function readFingerprints(state: RunState): Promise<void> {
   }));
 }
 
-async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host, timeoutMs: number, installs: Map<string, Promise<unknown>>): Promise<ToolInfo> {
-  const check = () => call(state, tool, 'check', (signal) => tool.check(host, pluginContext(state, tool.name, signal)), { timeoutMs, signal: state.signal });
+async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host, timeoutMs: number, installs: Map<string, Promise<unknown>>, part: Required<Pick<ToolHostContext, 'roles' | 'trials'>>): Promise<ToolInfo> {
+  const check = () => call(state, tool, 'check', (signal) => tool.check(host, { ...pluginContext(state, tool.name, signal), ...part }), { timeoutMs, signal: state.signal });
   try {
     return await check();
   } catch (error) {

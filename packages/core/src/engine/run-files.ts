@@ -1,7 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { rawFileName, RUN_FILES, type RunRecord, type RunResults } from '@netbench/plugin-api';
+import { rawFileName, RUN_FILES, type RunResults } from '@netbench/plugin-api';
 import type { Sample } from '@netbench/plugin-api';
 import { writeFailure } from '../events/event-log.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@netbench/plugin-api';

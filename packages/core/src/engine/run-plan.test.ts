@@ -238,7 +238,9 @@ describe('runPlan', () => {
     expect(results.run.errors).toHaveLength(2);
     expect(results.run.status).toBe('succeeded');
     expect(results.run.phases.at(-1)).toMatchObject({ phase: 'publish', ok: false });
-    expect(outcome.exitCode).toBe(EXIT_CODES.error);
+    // A failed publisher is not a successful run: its own documented code, not 0 and not the generic 1.
+    expect(outcome.exitCode).toBe(8);
+    expect(outcome.exitCode).toBe(EXIT_CODES.publishFailed);
   });
 
   it('refuses a spec that names a plugin nobody installed, and still writes results', async () => {

@@ -202,10 +202,10 @@ async function finishRun(state: RunState, journal: JournalWriter, trialJournal: 
     await journal.update({ publish: { done: [...done], finished: false, status, exitCode } });
   };
   const published = await runPhase(state, 'publish', () => publish(state, record, samples, { done, markDone }));
-  if (!published && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
+  if (!published && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.publishFailed;
   record = buildRecord(state, status);
   if (resultsWritten) await writeResults(state, record, samples);
-  if (!(await updateStoredRecord(state, record)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
+  if (!(await updateStoredRecord(state, record)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.publishFailed;
   await journal.update({ publish: { done: [...done], finished: true, status, exitCode } });
 
   events.emit({ type: 'run-finished', status, durationMs: Date.now() - startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });

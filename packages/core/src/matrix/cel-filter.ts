@@ -9,7 +9,7 @@ let cel: typeof import('@marcbachmann/cel-js') | undefined;
 
 /**
  * cel-js on first use: building its standard library on import costs ~10-20 ms
- * of CPU that a spec without filters (most runs) need not pay (issue 19).
+ * of CPU that a spec without filters (most runs) need not pay.
  * Synchronous (`require` of an ES module, Node ≥ 22.12), since planning is.
  */
 function loadCel(): typeof import('@marcbachmann/cel-js') {

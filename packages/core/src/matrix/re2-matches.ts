@@ -6,7 +6,7 @@ let re2: typeof import('re2js') | undefined;
 /**
  * re2js on first use: 260 KB of code with Unicode tables built on import,
  * which a spec without `matches` in a filter (most runs) need not load
- * (issue 19). Synchronous, since planning is (its CommonJS build).
+ * at all. Synchronous, since planning is (its CommonJS build).
  */
 function loadRe2(): typeof import('re2js') {
   re2 ??= createRequire(import.meta.url)('re2js') as typeof import('re2js');

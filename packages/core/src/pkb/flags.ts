@@ -25,7 +25,7 @@ export class PkbFlags {
     raw: unknown,
     private readonly base: Path,
     readonly axes: ReadonlyMap<string, AxisFlag>,
-    private readonly problems: Problems,
+    problems: Problems,
   ) {
     if (raw === undefined || raw === null) return;
     if (!isPlainObject(raw)) {

@@ -44,3 +44,13 @@ it('counts a synchronized trial\'s flows as flows, and names the load block amon
   const mesh = { ...trial({}), flows: [flow('netperf')] } as unknown as PlannedTrial;
   expect(placementWarnings({ fleet, trials: [mesh] }, 2)[0]).toMatch(/^1 netperf trial or flow runs both ends.*\(cpu_client_affinity, cpu_server_affinity\)\.$/);
 });
+
+it('follows a tool\'s own placement declaration: insensitive is never warned about, pinned(params) decides for its own options', () => {
+  const fleet = [host('c'), host('s')];
+  const custom = (params: Record<string, number>) => ({ ...trial(params), tool: 'thirdparty' }) as PlannedTrial;
+  expect(placementWarnings({ fleet, trials: [custom({})] }, 2)[0]).toMatch(/^1 thirdparty trial runs both ends/);
+  expect(placementWarnings({ fleet, trials: [custom({})] }, 2, new Map([['thirdparty', 'insensitive' as const]]))).toEqual([]);
+  const byTaskset = new Map([['thirdparty', { pinned: (p: Readonly<Record<string, unknown>>) => p['taskset'] !== undefined }]]);
+  expect(placementWarnings({ fleet, trials: [custom({ taskset: 3 })] }, 2, byTaskset)).toEqual([]);
+  expect(placementWarnings({ fleet, trials: [custom({ cpu_client: 0, cpu_server: 1 })] }, 2, byTaskset)[0]).toMatch(/^1 thirdparty trial runs/);
+});

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { ToolPlacement } from '@netbench/plugin-api';
 import type { Plan } from './types.js';
 
 /** Machines with at most this many CPUs get the warning: placement swings results there (4x for TCP_RR on 2 vCPUs). */
@@ -13,14 +14,21 @@ const CLIENT_ONLY_TOOLS = new Set(['ping', 'fping']);
  * results (netperf TCP_RR on 2 vCPUs: ~67k tx/s on one vCPU, ~17k on two),
  * so unpinned trials there are warned about once, saying how to pin.
  */
-export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = availableParallelism()): string[] {
+export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = availableParallelism(), placements: ReadonlyMap<string, ToolPlacement | undefined> = new Map()): string[] {
   if (cpus > SMALL_MACHINE_CPUS) return [];
   const local = new Set(plan.fleet.filter((h) => h.cloud === 'local').map((h) => h.id));
   type Leg = { readonly tool: string; readonly client: string; readonly server: string; readonly params: Readonly<Record<string, unknown>> };
   const legs: Leg[] = plan.trials.flatMap((t): Leg[] => (t.flows
     ? t.flows.map((f) => ({ tool: f.tool, client: f.client, server: f.server, params: { ...t.params, ...f.params } }))
     : [t]));
-  const unpinned = legs.filter((leg) => local.has(leg.client) && local.has(leg.server) && (leg.params['cpu_client'] === undefined || (leg.params['cpu_server'] === undefined && !CLIENT_ONLY_TOOLS.has(leg.tool))));
+  // A tool's own declaration (ToolPlugin.placement) wins over the tool kit's cpu_client/cpu_server convention.
+  const pinned = (leg: Leg): boolean => {
+    const placement = placements.get(leg.tool);
+    if (placement === 'insensitive') return true;
+    if (placement) return placement.pinned(leg.params as Parameters<typeof placement.pinned>[0]);
+    return leg.params['cpu_client'] !== undefined && (leg.params['cpu_server'] !== undefined || CLIENT_ONLY_TOOLS.has(leg.tool));
+  };
+  const unpinned = legs.filter((leg) => local.has(leg.client) && local.has(leg.server) && !pinned(leg));
   if (unpinned.length === 0) return [];
   const tools = [...new Set(unpinned.map((leg) => leg.tool))].join(', ');
   // A synchronized trial's flows each run a tool: counted as flows, not as trials of their own.

@@ -1,4 +1,4 @@
-// node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it (issue 19).
+// node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it.
 const crypto = () => process.getBuiltinModule('node:crypto');
 import { NetbenchError } from '@netbench/plugin-api';
 import type { FleetHost, Plan, PlannedTrial } from './types.js';

@@ -34,7 +34,7 @@ export interface PluginInfo {
   readonly dir: string;
   readonly apiVersion: number;
   readonly description?: string;
-  /** Optional hooks it implements (`install`, `serve`, `cleanup`, ...). */
+  /** Optional hooks it implements (`install`, `serve`, `sniff`, `cleanup`, ...) and optional declarations it makes (`metrics`, `flows`, `placement`). */
   readonly hooks: readonly string[];
   /** The fields of its spec block (a tool's benchmark, a cloud's host, a publisher's entry). */
   readonly fields: readonly PluginField[];
@@ -42,7 +42,9 @@ export interface PluginInfo {
   readonly schema: Record<string, unknown>;
 }
 
-const OPTIONAL_HOOKS = ['preflight', 'cleanup', 'diagnose', 'install', 'serve'];
+// Every optional hook of the cloud and tool contracts (plugin-api src/plugin/cloud.ts, tool.ts), and the optional declarations.
+const OPTIONAL_HOOKS = ['preflight', 'admitPeers', 'reattach', 'teardownMany', 'cleanup', 'estimateCost', 'diagnose', 'catalog', 'install', 'serve', 'sniff'];
+const OPTIONAL_DECLARATIONS = ['metrics', 'flows', 'placement'];
 
 /** `netbench plugins info`: kind, version, package and a summary of its schema. Imports that one plugin. */
 export async function pluginInfo(options: PluginInfoOptions): Promise<PluginInfo> {
@@ -68,7 +70,10 @@ export async function pluginInfo(options: PluginInfoOptions): Promise<PluginInfo
     dir: descriptor.dir,
     apiVersion: plugin.apiVersion ?? 0,
     ...(plugin.description !== undefined ? { description: plugin.description } : {}),
-    hooks: OPTIONAL_HOOKS.filter((hook) => typeof (plugin as unknown as Record<string, unknown>)[hook] === 'function'),
+    hooks: [
+      ...OPTIONAL_HOOKS.filter((hook) => typeof (plugin as unknown as Record<string, unknown>)[hook] === 'function'),
+      ...OPTIONAL_DECLARATIONS.filter((field) => (plugin as unknown as Record<string, unknown>)[field] !== undefined),
+    ],
     fields: schemaFields(schema),
     schema,
   };

@@ -1,5 +1,5 @@
 // `plugins add|remove|list|info|new` against a temporary user plugin folder, with the real npm.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,13 @@ export default definePlugin({ kind: 'publisher', name: '${name}', version: '1.2.
 const errorOf = async (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as Error);
 
 describe('plugins add, list, info, remove', () => {
+  it('info names every optional hook a plugin has, sniff and the declarations included', async () => {
+    const ping = await pluginInfo({ name: 'ping', dir: userDir, searchDirs: [cli] });
+    expect(ping.hooks).toContain('sniff');
+    const aws = await pluginInfo({ name: 'aws', dir: userDir, searchDirs: [cli] });
+    expect(aws.hooks).toEqual(expect.arrayContaining(['reattach', 'admitPeers', 'cleanup', 'estimateCost', 'catalog', 'diagnose']));
+  });
+
   it('installs a tarball into the user folder, where it resolves the running core, and lists it as user', async () => {
     const tarball = await packed('netbench-plugin-sink', { netbench: { kind: 'publisher', name: 'sink' } }, publisher('sink'));
     const added = await addPlugin({ spec: tarball, dir: userDir, searchDirs: [cli] });
@@ -122,6 +129,20 @@ describe('plugins add, list, info, remove', () => {
 });
 
 describe('plugins new', () => {
+  it('says that the plugin needs Node 22.13 before vitest fails on an older one with Map.groupBy is not a function', async () => {
+    const made = await newPlugin({ kind: 'tool', name: 'demo-node', cwd: join(root, 'scaffolds') });
+    const pretest = (JSON.parse(readFileSync(join(made.dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['pretest']!;
+    const [, script] = /^node -e "(.*)"$/.exec(pretest)!;
+    const older = join(root, 'older-node.mjs');
+    await writeFile(older, "Object.defineProperty(process.versions, 'node', { value: '22.12.0' });\n");
+    const run = (preload: string[]) => spawnSync(process.execPath, [...preload, '-e', script!], { encoding: 'utf8' });
+    const refused = run(['--import', older]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('this plugin needs Node >= 22.13 (this is 22.12.0)');
+    expect(refused.stderr).toContain('Map.groupBy is not a function');
+    expect(run([]).status).toBe(0);
+  });
+
   it('writes a package for each kind, and refuses bad names and non-empty folders', async () => {
     for (const kind of ['tool', 'cloud', 'publisher'] as const) {
       const made = await newPlugin({ kind, name: `demo-${kind}`, cwd: join(root, 'scaffolds') });
@@ -130,6 +151,7 @@ describe('plugins new', () => {
       const manifest = JSON.parse(readFileSync(join(made.dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
       expect(manifest['netbench']).toEqual({ kind, name: `demo-${kind}` });
       expect(manifest['peerDependencies']).toEqual({ '@netbench/plugin-api': '^0.1.0' });
+      expect(manifest['engines']).toEqual({ node: '>=22.13' });
       // Out of the box: the installed netbench's own SDK, so npm install needs no registry.
       expect(manifest['devDependencies']?.['@netbench/plugin-api']).toBe(`file:${join(import.meta.dirname, '../../../plugin-api')}`);
       // One entry convention: made in src/plugin.ts, default-exported by src/index.ts.

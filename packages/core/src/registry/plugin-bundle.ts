@@ -10,7 +10,7 @@ const fileMtime: Mtime = (path) => statSync(path, { throwIfNoEntry: false })?.mt
 /**
  * The file a plugin package names as `"netbench": { "bundle": "./dist/index.bundle.js" }`
  * — its entry and its own modules in one file, so a run resolves and loads
- * one module instead of dozens (issue 19) — when it may stand in for the
+ * one module instead of dozens — when it may stand in for the
  * entry: a `.js` file inside the package, beside the entry (so paths made
  * from `import.meta.url` resolve as in the entry), at least as new as the
  * entry and as the package's TypeScript build info when there is one (a

@@ -55,7 +55,7 @@ describe('a spec with secrets', () => {
     const hosts = loaded.hosts as Record<string, Record<string, unknown>>;
     expect(hosts['a']?.['passphrase']).toBe('literal-hunter2');
     expect(hosts['b']?.['passphrase']).toBe('from-the-env');
-    expect((hosts['b']?.['jump'] as Record<string, unknown>)['passphrase']).toBe('from-a-file');
+    expect((hosts['b']?.['jump'] as Record<string, unknown> | undefined)?.['passphrase']).toBe('from-a-file');
     const text = loaded.source!.text;
     expect(text).not.toMatch(/hunter2|s3cret|from-the-env|from-a-file/);
     expect(text).toContain('passphrase: "[redacted]"');

@@ -13,6 +13,19 @@ import type { Scalar } from './scalar.js';
 export type TrialParams = Readonly<Record<string, Scalar | undefined>>;
 
 /**
+ * What `check` and `serve` are told about a host's part in the run: a plain
+ * `PluginContext` plus two optional fields, so a plugin written before them
+ * still fits, and so does a test that calls `check(host, ctx)` with a plain
+ * context. The engine, `doctor` and `labTrial` always set both.
+ */
+export interface ToolHostContext<T extends TrialParams = TrialParams> extends PluginContext {
+  /** The ends of this tool's trials this host runs: `client`, `server` or both (`netbench doctor`: both). */
+  readonly roles?: readonly ('client' | 'server')[];
+  /** The parameters of this tool's trials on this host, in plan order (for `serve`: the trials it serves); `doctor`: none. */
+  readonly trials?: readonly T[];
+}
+
+/**
  * One trial a tool derives from its benchmark block (e.g. one test × streams
  * × size). `T` is the tool's own parameter type: what `trials` returns is
  * exactly what `run` receives as `trial.params`, typed, never parsed again.
@@ -228,9 +241,15 @@ export interface ToolPlugin<P = Record<string, unknown>, T extends TrialParams =
    */
   readonly metrics?: Readonly<Record<string, MetricDeclaration>>;
   trials(params: P): TrialSpec<T>[];
-  check(host: Host, ctx: PluginContext): Promise<ToolInfo>;
+  /**
+   * Whether the tool is usable on `host`, and its version: `ToolMissingError` when it is not installed.
+   * Runs in prepare, once per host the tool's trials use; `ctx.roles` says which ends this host runs and
+   * `ctx.trials` the parameters of its trials, so a check can refuse up front what a trial will need.
+   */
+  check(host: Host, ctx: ToolHostContext<T>): Promise<ToolInfo>;
   install?(host: Host, ctx: PluginContext): Promise<void>;
-  serve?(host: Host, info: ToolInfo, ctx: PluginContext): Promise<ServerHandle>;
+  /** Start the tool's server side once on a server host, after its check; `ctx.trials` are the trials it will serve. */
+  serve?(host: Host, info: ToolInfo, ctx: ToolHostContext<T>): Promise<ServerHandle>;
   run(trial: TrialRun<T>, ctx: TrialContext): Promise<TrialOutput>;
   parse(raw: string, options?: ParseOptions): SampleInput[];
   /**
@@ -243,4 +262,17 @@ export interface ToolPlugin<P = Record<string, unknown>, T extends TrialParams =
   sniff?(head: string): boolean;
   /** Present when `run` can take part in synchronized flows (see `FlowSupport`). */
   readonly flows?: FlowSupport;
+  /**
+   * Optional: how CPU placement bears on this tool's results, for `plan`'s
+   * warning about unpinned local-lab trials on a machine of few CPUs.
+   * `'insensitive'`: where its ends run does not change its results (never
+   * warned about). `pinned(params)`: whether a trial's parameters pin the ends
+   * it runs (a tool that pins with its own options). Without it, a trial is
+   * pinned when its params carry the tool kit's `cpu_client` and `cpu_server`
+   * (`cpuParams`). Pure.
+   */
+  readonly placement?: ToolPlacement;
 }
+
+/** See `ToolPlugin.placement`. */
+export type ToolPlacement = 'insensitive' | { readonly pinned: (params: TrialParams) => boolean };

@@ -23,7 +23,7 @@ let pool: Uint8Array = new Uint8Array(0);
 /**
  * A uniform random integer in [0, n), n ≤ 256, from the kernel's random
  * source. Read from /dev/urandom rather than through node:crypto, whose
- * loading cost every run ~9 ms of start-up (issue 19); where there is no
+ * loading cost every run ~9 ms of start-up; where there is no
  * /dev/urandom, node:crypto's randomInt.
  */
 function randomBelow(n: number): number {

@@ -69,7 +69,7 @@ export function cloudConformance(value: unknown, options: CloudConformanceOption
       await withRunDir(async (runDir, runId) => {
         const ledger = join(runDir, 'ledger.jsonl');
         const lines = options.goneResources.map((resource, i): LedgerEntry => ({ seq: i + 1, time: new Date().toISOString(), runId, plugin: plugin().name, phase: 'intent', resource }));
-        await writeFile(ledger, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+        await writeFile(ledger, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
         expectClean(await freshProcessTeardown(options.module, ledger, runDir, 2), options.goneResources.length);
       });
     }),

@@ -48,6 +48,13 @@ describe('toolConformance', () => {
     expect(await failures(toolConformance(tool({}), toolOptions))).toEqual({});
   });
 
+  it('accepts an undefined trial parameter (no parameter, as TrialParams says) and still refuses a non-scalar one', async () => {
+    const optional = await failures(toolConformance(tool({ trials: (p: { n: number }) => [{ test: 'x', params: { n: p.n, window: undefined }, estimatedSeconds: 1 }] }), toolOptions));
+    expect(optional).toEqual({});
+    const nested = await failures(toolConformance(tool({ trials: () => [{ test: 'x', params: { n: { deep: 1 } }, estimatedSeconds: 1 }] }), toolOptions));
+    expect(Object.values(nested).join('\n')).toMatch(/param n must be a string, number or boolean/);
+  });
+
   it('catches a loose schema, impure trials, a parser that accepts garbage or crashes', async () => {
     const loose = await failures(toolConformance(tool({ schema: z.object({ n: z.int().default(1) }) }), toolOptions));
     expect(Object.values(loose).join('\n')).toMatch(/accepted an unknown field/);

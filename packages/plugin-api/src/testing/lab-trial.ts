@@ -34,8 +34,8 @@ export async function labTrial<P, T extends TrialParams = TrialParams>(plugin: T
   const spec = specs[index];
   if (!spec) throw new Error(`labTrial: ${plugin.name} gives ${specs.length} trial(s) for ${JSON.stringify(block)}; there is no index ${index}`);
   const [clientInfo, serverInfo] = await Promise.all([
-    options.clientInfo ?? check(plugin, lab.client),
-    options.serverInfo ?? check(plugin, lab.server),
+    options.clientInfo ?? check(plugin, lab.client, 'client', spec.params),
+    options.serverInfo ?? check(plugin, lab.server, 'server', spec.params),
   ]);
   trialCount += 1;
   return {
@@ -52,10 +52,10 @@ export async function labTrial<P, T extends TrialParams = TrialParams>(plugin: T
   };
 }
 
-async function check<P>(plugin: ToolPlugin<P>, host: Host): Promise<ToolInfo> {
+async function check<P>(plugin: ToolPlugin<P>, host: Host, role: 'client' | 'server', params: TrialParams): Promise<ToolInfo> {
   const { ctx, dispose } = testTrialContext();
   try {
-    return await plugin.check(host, ctx);
+    return await plugin.check(host, { runId: ctx.runId, runDir: ctx.runDir, signal: ctx.signal, log: ctx.log, roles: [role], trials: [params] });
   } finally {
     dispose();
   }

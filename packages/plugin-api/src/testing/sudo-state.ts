@@ -64,7 +64,7 @@ export function withPath<H extends Host>(host: H, path: string): H {
   });
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The error `installAptPackage(host, aptPackage)` must end in for a normal
@@ -72,8 +72,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * install (then it must succeed).
  */
 export function aptSudoRefusal(state: SudoState, aptPackage: string, hostName: string): RegExp | undefined {
-  const pkg = escape(aptPackage);
-  const host = escape(hostName);
+  const pkg = escapeRe(aptPackage);
+  const host = escapeRe(hostName);
   if (state === 'absent') return new RegExp(`^cannot install ${pkg} on host ${host} with sudo -n apt-get \\(not root\\): .*sudo.*; install ${pkg} by hand$`);
   if (state === 'needs-password') return new RegExp(`^cannot install ${pkg} on host ${host}: sudo needs a password \\(netbench runs sudo -n, never prompts\\); .*install ${pkg} by hand$`);
   return undefined;

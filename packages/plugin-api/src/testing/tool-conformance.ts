@@ -81,6 +81,8 @@ export function toolConformance(value: unknown, options: ToolConformanceOptions)
           if (typeof trial.test !== 'string' || trial.test === '') fail(`a trial has no test name: ${JSON.stringify(trial)}`);
           if (!(Number.isFinite(trial.estimatedSeconds) && trial.estimatedSeconds >= 0)) fail(`trial ${trial.test}: estimatedSeconds must be a finite number ≥ 0`);
           for (const [key, v] of Object.entries(trial.params ?? fail(`trial ${trial.test} has no params`))) {
+            // An `undefined` parameter is no parameter (TrialParams): the plan leaves it out.
+            if (v === undefined) continue;
             if (!['string', 'number', 'boolean'].includes(typeof v)) fail(`trial ${trial.test}: param ${key} must be a string, number or boolean (it becomes a label)`);
           }
         }

@@ -7,7 +7,7 @@ import { PortInUseError, startToolServer, startToolServerOnFreePort, type ToolSe
 import { PortPool } from './port-pool.js';
 import type { Host } from '../plugin/host.js';
 
-// startToolServer with `readyLine` (issue 19): the first wait is the server's
+// startToolServer with `readyLine`: the first wait is the server's
 // own "listening" line, not a poll interval; the port is still confirmed bound.
 const host = processHost({ id: 'local', name: 'local', cloud: 'local', internalIp: '127.0.0.1' });
 const signal = new AbortController().signal;

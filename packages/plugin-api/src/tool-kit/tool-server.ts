@@ -164,7 +164,7 @@ export async function startToolServerOnFreePort(
   const reachable = reachablePort(host, options.protocol);
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt += 1) {
     // A server with a ready line shows a taken port at once (it exits saying so, no line):
-    // trying the port costs less than a round trip to look first (issue 19). Others look first,
+    // trying the port costs less than a round trip to look first. Others look first,
     // since telling their failed bind apart takes a poll interval.
     const bound = options.readyLine ? undefined : await readBoundPorts(host, options.protocol, signal);
     const port = ports.acquire((candidate) => !reachable(candidate) || (bound?.has(candidate) ?? false));

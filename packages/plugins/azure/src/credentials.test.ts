@@ -25,10 +25,10 @@ describe('azure credentials and subscription, found without the network', () => 
 
   it('reads the Azure CLI profile (with its byte order mark): user and default subscription', async () => {
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'azureProfile.json'), '\uFEFF' + JSON.stringify({ installationId: 'x', subscriptions: [
+    await writeFile(join(dir, 'azureProfile.json'), `\uFEFF${JSON.stringify({ installationId: 'x', subscriptions: [
       { id: '11111111-1111-1111-1111-111111111111', name: 'dev', isDefault: false, user: { name: 'a@example.com', type: 'user' } },
       { id: '22222222-2222-2222-2222-222222222222', name: 'bench', isDefault: true, tenantId: 't', user: { name: 'me@example.com', type: 'user' } },
-    ] }));
+    ] })}`);
     expect(resolveSubscription()).toBe('22222222-2222-2222-2222-222222222222');
     expect(credentialSource()).toEqual({ source: 'Azure CLI login', identity: 'me@example.com (user)' });
     process.env['AZURE_SUBSCRIPTION_ID'] = '33333333-3333-3333-3333-333333333333';

@@ -128,7 +128,7 @@ describe('azure provision against the Resource Manager REST contract', () => {
 
   it('follows each long-running operation through Azure-AsyncOperation to Succeeded, then reads the resource', () => {
     const polls = h.fake.requests.filter((r) => r.path.startsWith('/operations/'));
-    const lro = puts().filter((r) => !r.path.toLowerCase().includes('/resourcegroups/' + RG.toLowerCase() + '?') && !r.path.endsWith(`/resourcegroups/${RG}`) && !r.path.includes('proximityPlacementGroups'));
+    const lro = puts().filter((r) => !r.path.toLowerCase().includes(`/resourcegroups/${RG.toLowerCase()}?`) && !r.path.endsWith(`/resourcegroups/${RG}`) && !r.path.includes('proximityPlacementGroups'));
     expect(polls).toHaveLength(lro.length * 2); // InProgress, then Succeeded
     const gets = h.fake.requests.filter((r) => r.method === 'GET' && !r.path.startsWith('/operations/') && !r.path.startsWith('/blobs/') && !r.path.endsWith('/skus'));
     expect(gets).toHaveLength(lro.length); // the final GET of each

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkLinkQueue, congestionControlSchema, linkQueueShape, parseDuration, parsePercent, parseRate, rateProblem } from '@netbench/plugin-api/cloud-kit';
+import { checkLinkQueue, congestionControlSchema, linkQueueShape, parseDuration, parsePercent, rateProblem } from '@netbench/plugin-api/cloud-kit';
 
 /** The image `scripts/docker-image.sh` builds (Debian bookworm with ping, netperf, iperf3). */
 export const DEFAULT_IMAGE = 'netbench/tools:bookworm';

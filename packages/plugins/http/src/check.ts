@@ -1,6 +1,6 @@
 import { ToolMissingError } from '@netbench/plugin-api';
 import { isMissing, runOnHost } from '@netbench/plugin-api/tool-kit';
-import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import type { Host, ToolHostContext, ToolInfo } from '@netbench/plugin-api';
 
 const CHECK_TIMEOUT_MS = 15_000;
 
@@ -17,13 +17,19 @@ const APT_TOOLS = [
 
 export const APT_PACKAGES = APT_TOOLS.map((tool) => tool.aptPackage);
 
+/** How oha is installed where it is missing (a cargo build: minutes, so neither `install` nor setup.sh does it unasked). */
+export const OHA_INSTALL_HINT = 'install it with packages/plugins/http/scripts/install-oha.sh of @netbench/plugin-http (cargo install oha --locked, cached under ~/.cache/netbench/oha; takes minutes)';
+
 /**
  * Versions of nginx, openssl, ab and wrk (Debian packages; any missing is a
- * ToolMissingError, so `install` puts them all in). oha is not part of it:
- * it is looked for only when an oha trial runs (`findOha`), so whether it is
- * installed never changes the labels of ab or wrk results.
+ * ToolMissingError, so `install` puts them all in). oha is not in the
+ * version or features of a run's check, so whether it is installed never
+ * changes the labels of ab or wrk results; but a client host of an oha trial
+ * without oha is refused here, in prepare, before any trial runs. With no
+ * trials (`netbench doctor`), oha is reported as a feature: its version, or
+ * that it is missing and how to install it.
  */
-export async function checkHttp(host: Host, ctx: PluginContext): Promise<ToolInfo> {
+export async function checkHttp(host: Host, ctx: ToolHostContext): Promise<ToolInfo> {
   const options = { signal: ctx.signal, timeoutMs: CHECK_TIMEOUT_MS };
   const features: Record<string, string> = {};
   const missing: string[] = [];
@@ -33,7 +39,14 @@ export async function checkHttp(host: Host, ctx: PluginContext): Promise<ToolInf
     features[tool.name] = tool.version.exec(`${outcome.stdout}\n${outcome.stderr}`)?.[1] ?? 'unknown';
   }
   if (missing.length > 0) throw new ToolMissingError(missing.join(', '), host.name);
-  return { version: `nginx ${features.nginx}, ab ${features.ab}, wrk ${features.wrk}`, features };
+  const info = { version: `nginx ${features.nginx}, ab ${features.ab}, wrk ${features.wrk}`, features };
+  const ohaClient = ctx.roles?.includes('client') === true && ctx.trials?.some((t) => t['generator'] === 'oha') === true;
+  if (ohaClient && (await findOha(host, ctx.signal)) === undefined) throw new ToolMissingError('oha', host.name, `an oha trial runs its client here; ${OHA_INSTALL_HINT}`);
+  if (ctx.trials?.length === 0) {
+    const oha = await findOha(host, ctx.signal);
+    return { ...info, features: { ...features, oha: oha ? oha.version : `missing: ${OHA_INSTALL_HINT}` } };
+  }
+  return info;
 }
 
 /** oha on PATH, else where scripts/install-oha.sh caches it (`~/.cache/netbench/oha/bin/oha` on the host). */

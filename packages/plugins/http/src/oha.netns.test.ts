@@ -24,6 +24,11 @@ const value = (samples: readonly SampleInput[], metric: string, kind?: string) =
   samples.find((s) => s.metric === metric && s.labels?.error_kind === kind)?.value;
 
 describe('oha at a constant rate against nginx between two namespaces', () => {
+  // Under CI (CI=true) or NETBENCH_REQUIRE_SETUP=1 a missing oha is a set-up failure, not a skip.
+  it.runIf(process.env['CI'] === 'true' || process.env['NETBENCH_REQUIRE_SETUP'] === '1')('has oha where set-up is required (CI)', () => {
+    expect(hasOha, 'oha is missing: scripts/test.sh builds it with packages/plugins/http/scripts/install-oha.sh').toBe(true);
+  });
+
   it('reports offered and achieved rate, percentiles to p99.99 and a histogram of every request', async (test) => {
     if (!hasOha) test.skip();
     const trial = await labTrial(plugin, lab, { generator: 'oha', rate: 200, duration: 2, connections: 4, size: '1K', clientCpus: '0' });
@@ -74,7 +79,9 @@ describe('oha at a constant rate against nginx between two namespaces', () => {
     // The client as a fresh host would be: no oha on PATH, an empty home (so no ~/.cache/netbench/oha).
     const home = mkdtempSync(join(tmpdir(), 'nbt-http-nohome-'));
     const bare = { ...lab.client, exec: (argv: readonly string[], options: ExecOptions = {}) => lab.client.exec(argv, { ...options, env: { ...options.env, HOME: home, PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } }) };
-    const trial = { ...(await labTrial(plugin, lab, { generator: 'oha', rate: 50, duration: 1, connections: 1 })), client: bare };
+    // Planned as if prepare had passed (check would refuse this host already): run itself must refuse too.
+    const clientInfo = { version: 'unchecked', features: {} };
+    const trial = { ...(await labTrial(plugin, lab, { generator: 'oha', rate: 50, duration: 1, connections: 1 }, { clientInfo })), client: bare };
     const t = testTrialContext(60_000);
     try {
       await expect(plugin.run(trial, t.ctx)).rejects.toThrow(/oha.*install-oha\.sh/);

@@ -162,7 +162,7 @@ describe('http run() against real nginx between two namespaces', () => {
     const outside = join(mkdtempSync(join(tmpdir(), 'nbt-http-outside-')), 'key.lua');
     writeFileSync(outside, 'wrk.path = "/only-the-script-asks-for-this"\n');
     symlinkSync(outside, join(specDir, 'link.lua'));
-    for (const [script, why] of [[outside, /not under the spec's folder/], ['../' + outside.split('/').slice(-2).join('/'), /not under the spec's folder/], ['link.lua', /symbolic link/]] as const) {
+    for (const [script, why] of [[outside, /not under the spec's folder/], [`../${outside.split('/').slice(-2).join('/')}`, /not under the spec's folder/], ['link.lua', /symbolic link/]] as const) {
       await expect(runTrial({ generator: 'wrk', duration: 1, connections: 1, threads: 1, script }, specDir)).rejects.toThrow(why);
     }
     expect(leftovers()).toEqual([]);

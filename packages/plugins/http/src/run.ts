@@ -4,7 +4,7 @@ import { assertHostAddress, readAffinity, readSpecFile, runToolClient, trialDead
 import type { ExecResult, Host, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
 import type { PortPool } from '@netbench/plugin-api/tool-kit';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
-import { findOha } from './check.js';
+import { findOha, OHA_INSTALL_HINT } from './check.js';
 import { makeClientDir, type ClientDir } from './client-dir.js';
 import { startEndpoint, type Endpoint } from './endpoint.js';
 import type { HttpResult } from './http-result.js';
@@ -40,7 +40,7 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
   try {
     const oha = settings.generator === 'oha' ? await findOha(trial.client, signal) : undefined;
     if (settings.generator === 'oha' && oha === undefined) {
-      throw new ToolMissingError('oha', trial.client.name, 'install it with scripts/install-oha.sh of @netbench/plugin-http (cargo install oha --locked, cached under ~/.cache/netbench/oha)');
+      throw new ToolMissingError('oha', trial.client.name, OHA_INSTALL_HINT);
     }
     let url: string;
     if (settings.url !== undefined) {

@@ -45,7 +45,7 @@ export const httpSchema = z
     };
     needs('rate', 'oha');
     needs('script', 'wrk');
-    if (block.url !== undefined && block.url.includes('{server}') && !/^https?:\/\/\{server\}(?::\d+)?(?:\/|$)/.test(block.url)) {
+    if (block.url?.includes('{server}') && !/^https?:\/\/\{server\}(?::\d+)?(?:\/|$)/.test(block.url)) {
       ctx.addIssue({ code: 'custom', path: ['url'], message: 'url: {server} may only stand for the host part, e.g. http://{server}:8080/' });
     }
   });

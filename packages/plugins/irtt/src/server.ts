@@ -1,5 +1,5 @@
 import type { ExecResult, Host, HostProcess, PluginContext, ServerHandle, ToolInfo } from '@netbench/plugin-api';
-import { PortPool, startToolServerOnFreePort, type ToolServer, type ToolServerOptions } from '@netbench/plugin-api/tool-kit';
+import { type PortPool, startToolServerOnFreePort, type ToolServer, type ToolServerOptions } from '@netbench/plugin-api/tool-kit';
 import { serverArgv } from './trial-settings.js';
 
 /** irtt listens on UDP; its server stops on SIGTERM (SIGINT too), SIGKILL if it lingers. */

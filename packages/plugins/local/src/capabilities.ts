@@ -72,7 +72,7 @@ export async function onPath(name: string, path = process.env.PATH ?? '/usr/bin:
 /**
  * `version`: ask `ip -V` for iproute2's version (for `netbench doctor`); a run
  * only needs to know `ip` is there, which a look on PATH tells without the
- * process (issue 19: that spawn was on every run's path, alone).
+ * process (that spawn was on every run's path, alone).
  */
 async function detectNamespaces(version: boolean): Promise<NamespaceCapabilities> {
   const detail: Record<string, string> = {};
@@ -126,7 +126,7 @@ let cached: Promise<LocalCapabilities> | undefined;
 /**
  * Whether this machine can make namespaces. Probed once per process; creates
  * nothing. A lab without shaped links needs no more than this, so it does
- * not pay for the qdisc probes (three throw-away namespaces, issue 19).
+ * not pay for the qdisc probes (three throw-away namespaces).
  */
 export function namespaceCapabilities(): Promise<NamespaceCapabilities> {
   namespaces ??= detectNamespaces(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkLinkQueue, congestionControlSchema, linkQueueShape, parseDuration, parsePercent, parseRate, rateProblem } from '@netbench/plugin-api/cloud-kit';
+import { checkLinkQueue, congestionControlSchema, linkQueueShape, parseDuration, parsePercent, rateProblem } from '@netbench/plugin-api/cloud-kit';
 import { isPrivateSubnet, parseIpv4, parseSubnet } from './subnet.js';
 
 export const DEFAULT_SUBNET = '10.213.0.0/24';

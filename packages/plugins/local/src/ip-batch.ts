@@ -23,8 +23,8 @@ export function batchLines(commands: readonly (readonly string[])[]): string {
 const shown = (netns: string | undefined, argv: readonly string[]) => `ip ${netns !== undefined ? `-n ${netns} ` : ''}${argv.join(' ')}`;
 
 /**
- * Run `ip` commands in one `ip` process (one spawn instead of one each,
- * issue 19), inside `netns` when given, and say which failed: one entry per
+ * Run `ip` commands in one `ip` process (one spawn instead of one
+ * each), inside `netns` when given, and say which failed: one entry per
  * command, `undefined` for a command that succeeded. Without `force`, `ip`
  * stops at the first command that fails, and the commands after it are
  * reported as not run. With `force` (`ip -force -batch`, for commands that do

@@ -6,7 +6,7 @@ import { localCapabilities, onPath } from './capabilities.js';
 import { checkRequests } from './preflight.js';
 import { request } from './test-support/lab.js';
 
-// Issue 19: the qdisc probes (three throw-away namespaces with `tc`) are for shaped links only.
+// the qdisc probes (three throw-away namespaces with `tc`) are for shaped links only.
 describe('local preflight: what it probes', () => {
   it('checks an unshaped lab with the namespace facts alone: no qdisc probe', async () => {
     const { caps } = await checkRequests('20261128-120000-probe1', [request('client'), request('server')]);

@@ -79,7 +79,7 @@ interface Made {
 }
 
 /**
- * Make several resources with one `ip -batch` process (issue 19: a process
+ * Make several resources with one `ip -batch` process (a process
  * each, one after another, was most of making the lab). Every intent is on
  * the ledger before the process starts, and each resource gets its own
  * outcome (`created` or `failed`, with the message of its first failed

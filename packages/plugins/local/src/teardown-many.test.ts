@@ -5,7 +5,6 @@ import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { linkAbsent } from './teardown.js';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
 
-const linkExists = async (name: string) => (await runCommand(['ip', 'link', 'show', 'dev', name])).code === 0;
 
 describe('local lab: teardownMany', () => {
   it('tells an interface of this namespace from one that is not there, by /proc/self/net/dev', async () => {

@@ -28,9 +28,9 @@ export async function checkNetperf(host: Host, ctx: PluginContext): Promise<Tool
   const sections = readCheckOutput(text);
   const probe = sections.probe;
   const build = readVersionProbe(probe?.output ?? '');
-  if (!probe || probe.code !== 0 || !build.version) throw new ToolMissingError('netperf', host.name, (probe?.output ?? text).trim() || undefined);
+  if (probe?.code !== 0 || !build.version) throw new ToolMissingError('netperf', host.name, (probe?.output ?? text).trim() || undefined);
   const server = sections.netserver;
-  if (!server || server.code !== 0 || !/version/i.test(server.output)) {
+  if (server?.code !== 0 || !/version/i.test(server.output)) {
     throw new ToolMissingError('netperf', host.name, `netserver is missing: ${(server?.output ?? '').trim()}`);
   }
   const selfTest = sections.selftest?.output ?? '';

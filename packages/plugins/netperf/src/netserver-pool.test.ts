@@ -4,7 +4,7 @@ import { processHost, type Host } from '@netbench/plugin-api';
 import { closedPort } from '@netbench/plugin-api/testing';
 import { NetserverPool } from './netserver-pool.js';
 
-// Issue 19: a netserver start looks once with the spawn; if the port is not
+// a netserver start looks once with the spawn; if the port is not
 // listening yet, it waits for netserver's "Starting netserver" line (printed
 // just before it binds) before looking again, not a fixed poll interval.
 const local = processHost({ id: 'local', name: 'local', cloud: 'local', internalIp: '127.0.0.1' });

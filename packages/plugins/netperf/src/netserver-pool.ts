@@ -165,7 +165,7 @@ export class NetserverPool {
           if (!slot.exited) return 'listening';
         }
         // Not yet: the next look waits for that line (or the exit) as an event, not a poll
-        // interval (issue 19); once the line is out, listen is a moment away. Without the
+        // interval; once the line is out, listen is a moment away. Without the
         // line within 1 s, or after it, look again as before.
         if (look === 0) await Promise.race([starting, process.exited.catch(() => undefined), delay(STARTING_WAIT_MS)]);
         else await delay(POLL_MS);

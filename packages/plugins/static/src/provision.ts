@@ -31,7 +31,7 @@ export async function provisionStatic(requests: readonly HostRequest<StaticHostC
       remember(ctx.runId, id, connected);
       return connected;
     }).then(async (host) => {
-      // What the connection read as it opened (no round trip of its own, issue 19); else one command each, at once.
+      // What the connection read as it opened (no round trip of its own); else one command each, at once.
       const facts = (await host.facts?.()) ?? {};
       const run = (argv: readonly string[]) => host.exec(argv, { timeoutMs: 15_000 });
       const [current, cpus] = await Promise.all([

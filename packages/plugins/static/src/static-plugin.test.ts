@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('static cloud', () => {
-  it('labels congestion control and CPU count from what the connection read as it opened: no command of its own (issue 19)', async () => {
+  it('labels congestion control and CPU count from what the connection read as it opened: no command of its own', async () => {
     const commands: string[] = [];
     // The real connection, noting every command provision asks of it.
     const ctx = {

@@ -85,7 +85,7 @@ function quantileOfSorted(sorted: Float64Array, p: number): number {
 
 /** The words every chart uses for its whiskers; `ns`: the bars' n (all 1: there are no whiskers to explain). */
 export function intervalNote(level: number, over: string, ns?: readonly number[]): string {
-  if (ns && ns.every((n) => n <= 1)) return 'No whiskers: one value per bar (n = 1), so no confidence interval; repeat the trials (options.repetitions) for one.';
+  if (ns?.every((n) => n <= 1)) return 'No whiskers: one value per bar (n = 1), so no confidence interval; repeat the trials (options.repetitions) for one.';
   return `Whiskers: ${Math.round(level * 100)}% confidence interval of the mean by percentile bootstrap (${RESAMPLES} resamples, fixed seed ${INTERVAL_SEED}) over ${over}; it stays within the values' range, so never below 0 for latency or throughput (a signed metric with values below 0 gets Student's t); none where n = 1.`;
 }
 

@@ -9,7 +9,7 @@ import type { Bar, BarChart, HeatmapChart } from './types.js';
 
 const pair = (client: string, server: string) => ({ client_host: client, server_host: server });
 
-/** The three-host lab run of issue 11: TCP_RR between a→b, a→c, b→c, p99 117, 63 and 50 µs. */
+/** The three-host lab run: TCP_RR between a→b, a→c, b→c, p99 117, 63 and 50 µs. */
 function threePairs(repetitions = 1) {
   const b = new ResultsBuilder('20261125-040000-aaaaaa', 'three-pairs');
   const p99 = { a_b: 117, a_c: 63, b_c: 50 } as const;

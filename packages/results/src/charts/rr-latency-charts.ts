@@ -39,9 +39,9 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
       ? PERCENTILES.map((p) => [p, (o: Observation) => (o.sample.metric === `${test}_Latency_${p}` ? toMicroseconds(o.sample.value, o.sample.unit) : undefined)] as const)
       : [['mean (1/tps, derived)', (o: Observation) => (o.sample.metric === `${test}_Transaction_Rate` && o.sample.value > 0 ? 1e6 / o.sample.value : undefined)] as const];
     const series: BarSeries[] = [];
-    for (const [label, valueOf] of kinds) {
+    for (const [label, metricOf] of kinds) {
       results.forEach(({ run }, runIndex) => {
-        const bars = configs.map((members) => bar(members.filter((o) => o.runIndex === runIndex).map(valueOf).filter((v): v is number => v !== undefined), level));
+        const bars = configs.map((members) => bar(members.filter((o) => o.runIndex === runIndex).map(metricOf).filter((v): v is number => v !== undefined), level));
         if (bars.some((b) => b !== null)) series.push({ name: comparing ? `${label} · ${names[runIndex]}` : label, runId: run.runId, bars });
       });
     }

@@ -47,7 +47,7 @@ describe('the engine stores every run', () => {
   it('ingests the run before the publishers and keeps the final record, exactly as results.json', async () => {
     const db = join(root, 'store', 'netbench.db');
     const { outcome, events, results } = await run(db, [{ type: 'keep', file: join(root, 'kept.txt') }, { type: 'boom' }]);
-    expect(outcome.exitCode).toBe(EXIT_CODES.error);
+    expect(outcome.exitCode).toBe(EXIT_CODES.publishFailed);
     const published = events.filter((e) => e.type === 'published').map((e) => e.type === 'published' && e.publisher);
     expect(published).toEqual(['store', 'keep']);
     const store = await openStore(db, { create: false });
@@ -61,12 +61,12 @@ describe('the engine stores every run', () => {
     }
   });
 
-  it('reports a store failure like a failed publisher: error event, exit 1, results.json and publishers kept', async () => {
+  it('reports a store failure like a failed publisher: error event, exit 8, results.json and publishers kept', async () => {
     const foreign = join(root, 'foreign.db');
     await writeFile(foreign, 'this is not a database, it is a note to self\n'.repeat(200));
     const before = await readFile(foreign);
     const { outcome, events, results } = await run(foreign);
-    expect(outcome.exitCode).toBe(EXIT_CODES.error);
+    expect(outcome.exitCode).toBe(EXIT_CODES.publishFailed);
     const error = events.find((e) => e.type === 'error');
     expect(error).toMatchObject({ plugin: 'store', phase: 'publish', message: expect.stringMatching(/foreign\.db is not a SQLite database.*nothing was changed/) });
     expect(results.samples.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 // SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, in JavaScript. The plan
 // fingerprint hashes a few short texts per run; `node:crypto` would cost
-// every run ~9 ms of start-up to load (issue 19), and a local run needs
+// every run ~9 ms of start-up to load, and a local run needs
 // nothing else of it. The digest is the standard one: a test checks it
 // against node:crypto.
 

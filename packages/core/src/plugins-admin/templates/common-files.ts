@@ -22,6 +22,13 @@ const KIND_SUMMARY: Record<PluginKind, string> = {
   publisher: 'publisher plugin: sends samples somewhere',
 };
 
+/**
+ * The scaffold's `pretest`: the SDK and vitest need Node >= 22.13, and on an older Node vitest dies with
+ * `Map.groupBy is not a function`, which says nothing about the cause. Single quotes only: it runs as `node -e "…"`.
+ */
+export const NODE_VERSION_CHECK =
+  "const [a,b]=process.versions.node.split('.').map(Number);if(a<22||(a===22&&b<13)){console.error('this plugin needs Node >= 22.13 (this is '+process.versions.node+'): @netbench/plugin-api and vitest need it; on an older Node vitest fails with Map.groupBy is not a function');process.exit(1)}";
+
 export function packageJson(input: ScaffoldInput): string {
   const [major = '0', minor = '1'] = input.apiVersion.split('.');
   return `${JSON.stringify({
@@ -36,8 +43,8 @@ export function packageJson(input: ScaffoldInput): string {
     files: ['dist', '!dist/**/*.test.*', '!dist/**/__fixtures__'],
     keywords: ['netbench', 'netbench-plugin', `netbench-${input.kind}`],
     netbench: { kind: input.kind, name: input.name },
-    engines: { node: '>=22.12' },
-    scripts: { build: 'tsc -p .', test: 'tsc -p . && vitest run', prepack: 'tsc -p .' },
+    engines: { node: '>=22.13' },
+    scripts: { build: 'tsc -p .', pretest: `node -e "${NODE_VERSION_CHECK}"`, test: 'tsc -p . && vitest run', prepack: 'tsc -p .' },
     // netbench loads the plugin with its own SDK; declaring it as a peer keeps one copy.
     peerDependencies: { '@netbench/plugin-api': major === '0' ? `^0.${minor}.0` : `^${major}.0.0` },
     devDependencies: { '@netbench/plugin-api': input.apiSpec, ...DEV_DEPENDENCIES },

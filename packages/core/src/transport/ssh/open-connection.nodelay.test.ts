@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectSshHost } from './connect-ssh-host.js';
 import { startTestSshd, type TestSshd } from './test-support/test-sshd.js';
 
-// Issue 19: ssh2 leaves Nagle's algorithm on. A command's channel-open and
+// ssh2 leaves Nagle's algorithm on. A command's channel-open and
 // exec requests are small packets sent back to back; with Nagle the second
 // waited for the server's delayed ACK (~85 ms per command on the lab, ~4 ms
 // without; `npm run bench overhead` shows it). The connection's own TCP
@@ -17,10 +17,9 @@ describe('the SSH connection socket', () => {
     const calls: { remotePort: number | undefined; localPort: number | undefined; enable: boolean | undefined }[] = [];
     const original = Socket.prototype.setNoDelay;
     const spy = vi.spyOn(Socket.prototype, 'setNoDelay').mockImplementation(function (this: Socket, enable?: boolean) {
-      const socket = this;
       // Recorded once connected, so the ports say which socket it was.
-      const note = () => calls.push({ remotePort: socket.remotePort, localPort: socket.localPort, enable });
-      if (socket.remotePort === undefined) socket.once('connect', note);
+      const note = () => calls.push({ remotePort: this.remotePort, localPort: this.localPort, enable });
+      if (this.remotePort === undefined) this.once('connect', note);
       else note();
       return original.call(this, enable);
     });

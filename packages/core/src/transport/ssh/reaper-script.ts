@@ -37,7 +37,7 @@ export function reaperScript(token: string): string {
     `d=${sessionDirExpression(token)}`,
     'mkdir -p -m 700 "$d" || exit 1',
     `os=$(sed -n 's/^PRETTY_NAME=//p' /etc/os-release 2>/dev/null | tr -d '"')`,
-    // Facts the host's plugin would otherwise ask for with commands of their own (a round trip each, issue 19).
+    // Facts the host's plugin would otherwise ask for with commands of their own (a round trip each).
     'cc=$(cat /proc/sys/net/ipv4/tcp_congestion_control 2>/dev/null)',
     'cpus=$(nproc 2>/dev/null)',
     `mine() { [ -r "/proc/$1/environ" ] && tr '\\000' '\\n' < "/proc/$1/environ" 2>/dev/null | grep -qxF "${SESSION_ENV}=$d"; }`,

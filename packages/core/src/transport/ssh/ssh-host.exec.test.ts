@@ -42,7 +42,7 @@ describe('SshHost commands', () => {
     expect(host.os).toBe(/^PRETTY_NAME="?([^"\n]*)/m.exec(readFileSync('/etc/os-release', 'utf8'))![1]);
   });
 
-  it('tells the OS, congestion control and CPU count it read as it connected, with no command of its own (issue 19)', async () => {
+  it('tells the OS, congestion control and CPU count it read as it connected, with no command of its own', async () => {
     const nproc = (await host.exec(['nproc'])).stdout.trim();
     expect(await host.facts!()).toEqual({
       os: /^PRETTY_NAME="?([^"\n]*)/m.exec(readFileSync('/etc/os-release', 'utf8'))![1],

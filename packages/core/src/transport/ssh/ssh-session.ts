@@ -1,6 +1,6 @@
 import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
 import { NetbenchError } from '@netbench/plugin-api';
-// node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it (issue 19).
+// node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it.
 const crypto = () => process.getBuiltinModule('node:crypto');
 import { reaperScript } from './reaper-script.js';
 import type { SshHostFacts } from '@netbench/plugin-api';
@@ -181,7 +181,7 @@ export class SshSession {
     const name = signal.replace(/^SIG/, '');
     if (!/^[A-Z0-9]+$/.test(name)) throw new Error(`invalid signal ${JSON.stringify(signal)}`);
     const reaper = this.reaper;
-    if (reaper && reaper.writable && !this.lost) {
+    if (reaper?.writable && !this.lost) {
       reaper.write(`${name} ${command}\n`);
       return;
     }

@@ -32,7 +32,7 @@ export function documentedConstraints(doc: string | undefined): DocumentedConstr
   if (chars) {
     const extra = decode(chars[1]!);
     out.charsetText = `a-z, A-Z, 0-9, spaces, and ${extra}`;
-    out.charset = new RegExp(`^[a-zA-Z0-9 ${extra.replace(/[\\\]\[^-]/g, '\\$&')}]*$`);
+    out.charset = new RegExp(`^[a-zA-Z0-9 ${extra.replace(/[\\\][^-]/g, '\\$&')}]*$`);
   }
   const length = /Up to (\d+) characters in length/.exec(doc);
   if (length) out.maxLength = Number(length[1]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseNetperf } from './parse.js';
 import { parseNetperfOutput } from './parse-netperf.js';
 
-// Shapes `netbench import` promised but refused (issue 11): the -O human
+// Shapes `netbench import` promised but refused: the -O human
 // table with multi-line headings, a CSV with no THROUGHPUT column, a CSV
 // header wrapped over lines followed by the printed histogram (PKB's logs),
 // and a values line with one more field than its header.

@@ -58,7 +58,7 @@ export function parseOmniCsv(lines: readonly string[]): OmniFields | undefined {
   };
   const headerLine = (at: number): string[] | undefined => {
     const titles = titlesOf(lines[at] as string);
-    return titles && titles.some((title) => title in CSV_HEADER_SELECTORS) ? titles.filter((title, i) => title !== '' || i < titles.length - 1) : undefined;
+    return titles?.some((title) => title in CSV_HEADER_SELECTORS) ? titles.filter((title, i) => title !== '' || i < titles.length - 1) : undefined;
   };
   for (let index = 0; index < lines.length - 1; index++) {
     const first = headerLine(index);
