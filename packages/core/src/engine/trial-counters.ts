@@ -1,4 +1,4 @@
-import type { Host } from '@netbench/plugin-api';
+import type { Host, NetworkLimit } from '@netbench/plugin-api';
 import { isHostAddress } from '@netbench/plugin-api/tool-kit';
 import type { PlannedTrial } from '../plan/types.js';
 import { cpuList, startTrialCounters, type CountedHost } from '../explain/trial-counters.js';
@@ -23,5 +23,26 @@ export function trialCounters(state: RunState, trial: PlannedTrial, ends: readon
     return { role, host, receives: (role === 'server') !== reverse, ...(pinned ? { pinnedCpus: pinned } : {}) };
   });
   const addresses = Object.fromEntries(Object.entries(peers).filter(([, address]) => isHostAddress(address)));
-  return startTrialCounters(counted, addresses, trial.estimatedSeconds, state.signal);
+  return startTrialCounters(counted, addresses, trial.estimatedSeconds, state.signal, flowCapOf(state, trial, ends));
+}
+
+/**
+ * The single-flow cap of the cloud both ends are on (its catalogue's first
+ * `single-flow` limit: the general case, e.g. AWS outside a cluster placement
+ * group), for a trial of one stream between two hosts; undefined otherwise.
+ */
+function flowCapOf(state: RunState, trial: PlannedTrial, ends: readonly { host: Host }[]) {
+  if (trial.flows || ends.length !== 2) return undefined;
+  const streams = trial.params['streams'];
+  if (streams !== undefined && streams !== 1) return undefined;
+  const cloud = ends[0]!.host.cloud;
+  if (ends[1]!.host.cloud !== cloud) return undefined;
+  let limits: readonly NetworkLimit[] | undefined;
+  try {
+    limits = state.clouds.get(cloud)?.catalog?.().networkLimits;
+  } catch {
+    return undefined;
+  }
+  const cap = limits?.find((l) => l.kind === 'single-flow' && l.unit === 'Gbit/s');
+  return cap ? { cloud, bps: cap.value * 1e9, applies: cap.applies, source: cap.source } : undefined;
 }

@@ -92,3 +92,14 @@ describe('whose CPU time it was', () => {
     expect(found[0]!.summary).toMatch(/\(busiest process: iperf3 at 97 % of a CPU\)$/);
   });
 });
+
+describe('a cloud\'s documented single-flow cap', () => {
+  const cap = { cloud: 'aws', bps: 5e9, applies: 'one TCP or UDP 5-tuple between instances not in the same cluster placement group', source: 'https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/ec2-instance-network-bandwidth.html' };
+  it('one flow at the cap is the cap; well below it, nothing', () => {
+    const at = diagnose({ tool: 'iperf3', test: 'tcp', throughputBps: 4.93e9, flowCap: cap, hosts: [host('client'), host('server')] });
+    expect(rules(at)).toEqual(['cloud-flow-cap']);
+    expect(at[0]!.summary).toMatch(/^equals aws's documented single-flow cap \(5\.00 Gbit\/s for one TCP or UDP 5-tuple between instances not in the same cluster placement group; measured 98\.6 % of it\)/);
+    expect(at[0]!.evidence['source']).toBe(cap.source);
+    expect(rules(diagnose({ tool: 'iperf3', test: 'tcp', throughputBps: 2e9, flowCap: cap, hosts: [host('client'), host('server')] }))).toEqual([]);
+  });
+});

@@ -30,6 +30,11 @@ export interface ProcessShare {
 export interface TrialEvidence {
   readonly tool: string;
   readonly test: string;
+  /**
+   * A cloud's documented cap on one flow between these ends (`CloudCatalog.networkLimits`,
+   * both ends on that cloud), when the trial is one flow: what a single stream can reach at most.
+   */
+  readonly flowCap?: { readonly cloud: string; readonly bps: number; readonly applies: string; readonly source: string };
   /** The trial's headline throughput in bit/s, when it measures one. */
   readonly throughputBps?: number;
   readonly hosts: readonly HostEvidence[];
@@ -203,7 +208,19 @@ const ALLOWANCES: Readonly<Record<string, string>> = {
   linklocal_allowance_exceeded: 'packets to link-local services (DNS, metadata) above their rate',
 };
 
-export const RULES: readonly Rule[] = [cpuSaturated, steal, shapedLink, queueDrops, receiveBuffer, backlog, retransmits, windowLimited, sameCpu, mtuMismatch, allowance];
+/** One flow at a cloud's documented single-flow cap: the cap, not the network or the hosts, set the figure. */
+const flowCap: Rule = (trial) => {
+  const cap = trial.flowCap;
+  if (!cap || trial.throughputBps === undefined || trial.throughputBps < THRESHOLDS.shapedShare * cap.bps) return [];
+  return [{
+    rule: 'cloud-flow-cap',
+    summary: `equals ${cap.cloud}'s documented single-flow cap (${rate(cap.bps)} for ${cap.applies}; measured ${pct(trial.throughputBps / cap.bps)} of it): more streams, not a faster path, would go higher`,
+    threshold: `one flow at ≥ ${pct(THRESHOLDS.shapedShare)} of the cloud's single-flow cap`,
+    evidence: { cap: cap.bps, throughput: trial.throughputBps, source: cap.source },
+  }];
+};
+
+export const RULES: readonly Rule[] = [flowCap, cpuSaturated, steal, shapedLink, queueDrops, receiveBuffer, backlog, retransmits, windowLimited, sameCpu, mtuMismatch, allowance];
 
 /** Every rule's findings for one trial; an empty list is an answer: no limit found. */
 export function diagnose(trial: TrialEvidence): Diagnosis[] {

@@ -1,6 +1,6 @@
 import type { Host, Sample } from '@netbench/plugin-api';
 import { counterDelta, type CounterDelta } from './counter-delta.js';
-import { diagnose, type Diagnosis, type HostEvidence, type ProcessShare } from './diagnosis.js';
+import { diagnose, type Diagnosis, type HostEvidence, type ProcessShare, type TrialEvidence } from './diagnosis.js';
 import { parseHostCounters, type HostCounters } from './host-counters.js';
 import { counterReadArgv, splitSections } from './read-counters.js';
 import type { SocketInfo } from './socket-info.js';
@@ -70,7 +70,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * `finish` returns the deltas and the diagnosis; a read that fails becomes a
  * note, never a trial failure.
  */
-export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly<Record<string, string>>, expectedSeconds: number, signal: AbortSignal) {
+export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly<Record<string, string>>, expectedSeconds: number, signal: AbortSignal, flowCap?: TrialEvidence['flowCap']) {
   const notes: string[] = [];
   const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean } = {}) => readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
     notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
@@ -115,7 +115,7 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
         hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own });
       });
       const throughputBps = trialThroughput(samples);
-      const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}) });
+      const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}), ...(flowCap ? { flowCap } : {}) });
       return { diagnoses, hosts, ...(notes.length > 0 ? { notes } : {}) };
     },
     /** The trial failed: stop the pending mid-trial reads. */
