@@ -43,14 +43,18 @@ function runInVm(): Promise<number | null> {
   });
   const file = createWriteStream(consoleLog);
   let last = Date.now();
-  const take = (chunk: Buffer): void => {
+  const partial = { stdout: '', stderr: '' };
+  const take = (stream: 'stdout' | 'stderr') => (chunk: Buffer): void => {
     // Progress is netbench's output (or the kernel's): heartbeats alone mean the guest lives but the run is stuck.
-    if (chunk.toString('utf8').split('\n').some((line) => line.trim() !== '' && !line.startsWith('kernel-vm heartbeat:'))) last = Date.now();
+    // Whole lines only: the serial console hands a line over in pieces.
+    const lines = (partial[stream] + chunk.toString('utf8')).split('\n');
+    partial[stream] = lines.pop()!;
+    if (lines.some((line) => line.trim() !== '' && !line.startsWith('kernel-vm heartbeat:'))) last = Date.now();
     log = (log + chunk.toString('utf8')).slice(-200_000);
     file.write(chunk);
   };
-  vm.stdout.on('data', take);
-  vm.stderr.on('data', take);
+  vm.stdout.on('data', take('stdout'));
+  vm.stderr.on('data', take('stderr'));
   return new Promise((resolve, reject) => {
     const watchdog = setInterval(() => {
       if (Date.now() - last < stallSeconds * 1000) return;
