@@ -14,7 +14,9 @@
 #                                           exits with CMD's exit code (124 on time-out)
 #
 # Needs root (apt-get download, 9p as root). Environment: NETBENCH_KERNEL_CACHE (cache folder),
-# NETBENCH_VM_MEMORY (MiB, default 1024), NETBENCH_VM_CPUS (default: this machine's, at most 2).
+# NETBENCH_VM_MEMORY (MiB, default 1024), NETBENCH_VM_CPUS (default: this machine's, at most 2),
+# NETBENCH_VM_HEARTBEAT (seconds: the guest prints its uptime and load on the console that often),
+# NETBENCH_VM_LOGLEVEL (the guest kernel's console log level, default 1; 4 shows stalls and lockups).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 project=$PWD
@@ -54,11 +56,9 @@ setup() {
   [ -n "$package" ] || { say "no linux-image-amd64 in the package lists (apt-get update?)"; exit 1; }
   local dir=$cache/$package
   if [ -f "$dir/ready" ]; then
-    # The initramfs is made by this script: made again when the script changed (the kernel stays).
-    if [ "$(cat "$dir/initrd.sha" 2>/dev/null)" != "$(script_sha)" ]; then
-      make_initrd "$dir" "$(cat "$dir/kernel-version")"
-      script_sha > "$dir/initrd.sha"
-    fi
+    # The initramfs is made by this script: one per version of it, named by its hash and written whole
+    # (checkouts with different versions share the cache and may boot at the same time).
+    [ -f "$dir/initrd-$(script_sha).gz" ] || make_initrd "$dir" "$(cat "$dir/kernel-version")"
     echo "$dir"
     return 0
   fi
@@ -93,7 +93,6 @@ PY
     find fs -mindepth 1 -maxdepth 1 ! -name 9p ! -name netfs ! -name fscache ! -name overlayfs -exec rm -rf {} +)
   "$dir.tmp/bb/bin/busybox" depmod -b "$dir.tmp" "$kver"
   make_initrd "$dir.tmp" "$kver"
-  script_sha > "$dir.tmp/initrd.sha"
   echo "$kver" > "$dir.tmp/kernel-version"
   rm -rf "$dir.tmp/deb" "$dir.tmp"/*.deb
   touch "$dir.tmp/ready"
@@ -146,13 +145,25 @@ mkdir -p /opt/netbench-vm "/lib/modules/$kver" && ln -s /bin/busybox /opt/netben
 echo /opt/netbench-vm/modprobe > /new/proc/sys/kernel/modprobe
 hostname netbench-vm
 ip link set lo up 2>/dev/null
+# Where a stuck run stopped: a heartbeat on the console (NETBENCH_VM_HEARTBEAT seconds), beside the command's output.
+beat=$(cat /new/netbench-vm/heartbeat 2>/dev/null)
+if [ -n "$beat" ]; then
+  echo "kernel-vm: guest up in $(cut -d' ' -f1 /new/proc/uptime) s, running the command" > /dev/console
+  # /proc moved under /new: read the guest's state there. The newest processes say what it is waiting for.
+  (while sleep "$beat"; do
+    newest=$(for p in $(ls /new/proc | grep -E '^[0-9]+$' | sort -n | tail -n 12); do { tr '\0' ' ' < /new/proc/$p/cmdline; } 2>/dev/null | cut -c1-100; echo; done |
+      grep -v -E '^(|ls|sort|tail|grep|tr|cut|sleep|sh|/bin/busybox)( |$)' | tail -n 3 | tr '\n' '|')
+    echo "kernel-vm heartbeat: up $(cut -d' ' -f1 /new/proc/uptime) s, load $(cut -d' ' -f1-3 /new/proc/loadavg), newest: $newest" > /dev/console
+  done) &
+fi
 chroot /new /bin/bash /netbench-vm/run.sh
 echo $? > /new/netbench-vm/status
 sync
 poweroff -f
 INIT
   chmod 0755 "$root/init"
-  (cd "$root" && find . | "$dir/bb/bin/busybox" cpio -o -H newc 2>/dev/null | gzip -1 > "$dir/initrd.gz")
+  (cd "$root" && find . | "$dir/bb/bin/busybox" cpio -o -H newc 2>/dev/null | gzip -1 > "$dir/initrd.gz.$$")
+  mv -f "$dir/initrd.gz.$$" "$dir/initrd-$(script_sha).gz"
   rm -rf "$root"
 }
 
@@ -176,6 +187,7 @@ run_vm() {
   control=$(mktemp -d /tmp/netbench-vm-XXXXXX)
   trap 'rm -rf "$control"' RETURN
   echo "$project" > "$control/project"
+  case ${NETBENCH_VM_HEARTBEAT:-} in '' | *[!0-9]*) ;; *) echo "$NETBENCH_VM_HEARTBEAT" > "$control/heartbeat" ;; esac
   {
     echo 'set -e'
     # What the command sees of this environment: CI flags, netbench's settings, the PATH.
@@ -197,8 +209,8 @@ run_vm() {
   timeout --foreground -k 5 "$seconds" "$qemu" \
     -M microvm,acpi=on -accel tcg,thread=multi -cpu max -smp "$cpus" -m "${NETBENCH_VM_MEMORY:-1024}" \
     -nodefaults -no-user-config -nographic -no-reboot -serial stdio \
-    -kernel "$dir/vmlinux" -initrd "$dir/initrd.gz" \
-    -append "console=ttyS0 quiet loglevel=1 tsc_early_khz=${khz:-2000000} tsc=reliable panic=-1" \
+    -kernel "$dir/vmlinux" -initrd "$dir/initrd-$(script_sha).gz" \
+    -append "console=ttyS0 quiet loglevel=${NETBENCH_VM_LOGLEVEL:-1} tsc_early_khz=${khz:-2000000} tsc=reliable panic=-1" \
     -fsdev local,id=host,path=/,security_model=none,readonly=on,multidevs=remap -device virtio-9p-device,fsdev=host,mount_tag=host \
     -fsdev local,id=control,path="$control",security_model=none -device virtio-9p-device,fsdev=control,mount_tag=control \
     -fsdev local,id=project,path="$project",security_model=none,multidevs=remap -device virtio-9p-device,fsdev=project,mount_tag=project \
