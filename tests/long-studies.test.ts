@@ -72,7 +72,10 @@ describe('a staged run', () => {
     // The same namespaces were used, found from the ledger: none was made in between,
     // and each host is described exactly as provision described it (so samples are keyed as in a run of one invocation).
     expect(namespacesOf(runId)).toHaveLength(4); // three hosts and the hub
-    expect(readResults(runDir).run.hosts).toEqual(provisioned);
+    // Prepare (in the execute invocation) adds each host's fingerprint (docs/explain.md); the rest is as provisioned.
+    const afterExecute = readResults(runDir).run.hosts;
+    expect(afterExecute.map(({ fingerprint: _fingerprint, ...host }) => host)).toEqual(provisioned);
+    expect(afterExecute.every((h) => typeof h.fingerprint?.['kernel'] === 'string')).toBe(true);
     expect(readEvents(runDir).filter((e) => e.type === 'host-ready')).toHaveLength(6);
     const list = await runCli(['results', 'list', '--db', db, '--json'], { env });
     expect(json<{ runs: unknown[] }>(list.stdout).runs).toEqual([]); // published only when the run ends
