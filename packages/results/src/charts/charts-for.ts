@@ -13,9 +13,14 @@ import type { ChartInput, ChartKind, ChartOptions, ChartSpec } from './types.js'
 
 type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => ChartSpec[];
 
-// Report order: the matrix first (the whitepaper's figure), then comparisons, sweeps, distributions, time.
+// Report order: the matrix first (the whitepaper's figure), then latency under load's own plots (its key
+// figure, flent's "all scaled", before the per-flow detail), then comparisons, sweeps, distributions, time.
 const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
   ['heatmap', heatmapCharts],
+  // Latency under load (tool: load): flent's all-scaled time series, idle vs loaded CDF, box plots of totals.
+  ['timeseries', loadTimeSeriesCharts],
+  ['cdf', loadCdfCharts],
+  ['box', loadBoxCharts],
   ['bar', barCharts],
   // netperf TCP_RR/UDP_RR latency: p50/p90/p99 (or 1/tps, labelled derived) per configuration.
   ['bar', rrLatencyCharts],
@@ -27,10 +32,6 @@ const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
   ['histogram', histogramCharts],
   ['timeseries', timeSeriesCharts],
   ['timeseries', flowTimeSeriesCharts],
-  // Latency under load (tool: load): flent's all-scaled time series, idle vs loaded CDF, box plots of totals.
-  ['timeseries', loadTimeSeriesCharts],
-  ['cdf', loadCdfCharts],
-  ['box', loadBoxCharts],
 ];
 
 /**

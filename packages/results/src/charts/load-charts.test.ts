@@ -116,4 +116,32 @@ describe('latency-under-load charts', () => {
     expect(both.length).toBeGreaterThan(15);
     expect(new Set(both.map(([, v]) => v))).toEqual(new Set([100]));
   });
+
+  it('titles name the trial by its benchmark, with its queue and congestion control; the charts are first in chartsFor', () => {
+    const b = new ResultsBuilder();
+    const times: number[] = [];
+    for (const [name, depth] of [['rrul-shallow', '5ms'], ['rrul-deep', '200ms']] as const) {
+      const trial = b.trial('load', 'rrul', {}, {}, {
+        load_test: 'rrul', load_idle: 1, load_duration: 2, load_step: 1, load_flows: 1, benchmark: name,
+        host_server_link_ingress_rate: '100mbit', host_server_link_qdisc: 'tbf', host_server_link_latency: depth,
+        host_client_tcp_congestion_control: 'cubic', host_server_tcp_congestion_control: 'cubic',
+      });
+      for (let s = 0; s <= 3; s += 1) {
+        trial.add('rtt', s === 2 ? 20 : 0.1, 'ms', { tool: 'ping', flow: 'icmp', series: 'interval' });
+        times.push(T0 + s * 1000 + 1);
+      }
+    }
+    const results = b.build();
+    const run = { ...results.run, trials: results.run.trials.map((t, i) => ({ ...t, benchmarkName: i === 0 ? 'rrul-shallow' : 'rrul-deep' })) };
+    const input = [{ run, samples: results.samples.map((x, i) => ({ ...x, timestamp: times[i]! })) }];
+    const [shallow, deep] = loadTimeSeriesCharts(input);
+    expect(shallow!.title).toBe('Latency under load over time: rrul-shallow · server 100mbit tbf, 5ms queue · cubic');
+    expect(deep!.title).toBe('Latency under load over time: rrul-deep · server 100mbit tbf, 200ms queue · cubic');
+    expect(deep!.span).toEqual([0, 3]);
+    // Trials of different queues: the CDF names each trial's in its subtitle, and its lines by the benchmark.
+    const [cdf] = loadCdfCharts(input);
+    expect(cdf!.subtitle).toContain('rrul-deep: server 100mbit tbf, 200ms queue · cubic');
+    expect(cdf!.series.map((x) => x.name)).toEqual(['rrul-shallow idle', 'rrul-shallow loaded', 'rrul-deep idle', 'rrul-deep loaded']);
+    expect(chartsFor(input)[0]!.id).toMatch(/^load-all-scaled/);
+  });
 });

@@ -2,6 +2,8 @@ import type { Sample } from '@netbench/plugin-api';
 import { bulkDirection, loadPhase, percentile, probeOneWay, probeRtt, PROBE_KINDS, type LoadWindow, type OneWayMetric, type ProbeKind } from '@netbench/core';
 import { ChartIds } from './chart-id.js';
 import { runNames } from './observations.js';
+import { coverGrid, trialStart } from './trial-clock.js';
+import { setupText, trialName } from './trial-setup.js';
 import type { Box, BoxChart, CdfChart, CdfSeries, ChartInput, ChartOptions, TimeSeriesChart, TimeSeriesSeries } from './types.js';
 
 /**
@@ -17,7 +19,10 @@ interface LoadTrial {
   readonly runId: string;
   readonly runName: string;
   readonly trialId: string;
+  /** The spec's benchmark name (`rrul-deep`), else `t0001 rrul`. */
   readonly name: string;
+  /** Queue and congestion control (`100mbit tbf, 200ms queue · cubic`), empty when unknown. */
+  readonly setup: string;
   readonly window: LoadWindow;
   readonly step: number;
   readonly hasLoad: boolean;
@@ -32,21 +37,22 @@ function loadTrials(results: ChartInput): LoadTrial[] {
     for (const s of samples) {
       if (s.trialId && s.labels['series'] === 'interval' && s.labels['load_test'] !== undefined) byTrial.set(s.trialId, [...(byTrial.get(s.trialId) ?? []), s]);
     }
+    const mine: LoadTrial[] = [];
     for (const [trialId, intervals] of byTrial) {
       const layout = intervals[0]!.labels;
       // The barrier: the first probe was sent then (a reply arrives one RTT later, an interval ends one interval later).
-      const t0 = Math.min(...intervals.map((s) => {
-        const rtt = probeRtt(s);
-        if (rtt?.probe === 'icmp' || rtt?.probe === 'irtt') return s.timestamp - rtt.ms;
-        return s.timestamp - 1000 * (Number(s.labels['interval_seconds']) || 0);
-      }));
+      const t0 = trialStart(intervals);
       const idle = Number(layout['load_idle']) || 0;
       const duration = Number(layout['load_duration']) || 0;
       const step = Number(layout['load_step']) || 0.2;
       const hasLoad = Number(layout['load_flows'] ?? 0) > 0;
-      const name = [trialId, String(layout['load_test']), ...['link_rate', 'tcp_congestion_control'].flatMap((k) => (layout[k] !== undefined ? [String(layout[k])] : []))].join(' ');
-      trials.push({ runId: run.runId, runName: names[runIndex]!, trialId, name, window: { t0, idleSeconds: idle, loadSeconds: duration }, step, hasLoad, intervals });
+      const name = trialName(trialId, run.trials.find((t) => t.id === trialId), layout);
+      mine.push({ runId: run.runId, runName: names[runIndex]!, trialId, name, setup: setupText(layout), window: { t0, idleSeconds: idle, loadSeconds: duration }, step, hasLoad, intervals });
     }
+    // Two trials of one benchmark (a matrix, repetitions) keep their ids apart.
+    const counts = new Map<string, number>();
+    for (const t of mine) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+    trials.push(...mine.map((t) => ((counts.get(t.name) ?? 0) > 1 && !t.name.startsWith(t.trialId) ? { ...t, name: `${t.name} ${t.trialId}` } : t)));
   });
   return trials;
 }
@@ -70,20 +76,7 @@ function directionSeries(trial: LoadTrial, direction: 'upload' | 'download'): (r
   }
   const total = new Map<number, number>();
   for (const samples of perFlow.values()) {
-    const covered = new Map<number, number>();
-    let previousEnd: number | undefined;
-    for (const s of [...samples].sort((a, b) => a.timestamp - b.timestamp)) {
-      const end = (s.timestamp - trial.window.t0) / 1000;
-      const seconds = Number(s.labels['interval_seconds']);
-      // Without its own length, an interval reaches back to the flow's previous one (or one step).
-      const start = Number.isFinite(seconds) && seconds > 0 ? end - seconds : previousEnd ?? end - trial.step;
-      previousEnd = end;
-      // Grid points t with start < t ≤ end; where a flow's intervals overlap, the earlier one keeps the point.
-      for (let bin = Math.floor(start / trial.step + 1e-9) + 1; bin * trial.step <= end + 1e-9; bin += 1) {
-        if (!covered.has(bin)) covered.set(bin, s.value);
-      }
-    }
-    for (const [bin, value] of covered) total.set(bin, (total.get(bin) ?? 0) + value);
+    for (const [bin, value] of coverGrid(samples, trial.window.t0, trial.step)) total.set(bin, (total.get(bin) ?? 0) + value);
   }
   return [...total].sort((a, b) => a[0] - b[0]).map(([bin, value]) => [round(bin * trial.step), round(value)] as const);
 }
@@ -130,7 +123,7 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
     return [{
       kind: 'timeseries' as const,
       id: ids.next('load', 'all-scaled', trial.trialId),
-      title: `Latency under load over time (${trial.name})`,
+      title: `Latency under load over time: ${[trial.name, trial.setup].filter(Boolean).join(' · ')}`,
       subtitle: trial.hasLoad ? `load from ${idleSeconds} s to ${idleSeconds + loadSeconds} s; throughput per ${trial.step} s, every probe` : 'no load: probes only',
       notes: [
         'flent\'s "all scaled" plot: download and upload are the sums over the bulk flows per step (left axis); probe RTTs (and irtt\'s one-way delays) are every probe (right axis). Time is the controller\'s clock since the barrier.',
@@ -142,6 +135,7 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
       y: { label: 'throughput', unit: rateUnit, scale: 'linear' as const },
       y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' as const },
       series,
+      span: [0, round((Math.max(...trial.intervals.map((s) => s.timestamp)) - trial.window.t0) / 1000)] as const,
     }];
   });
 }
@@ -185,8 +179,8 @@ export function loadCdfCharts(results: ChartInput, options: ChartOptions = {}, i
       charts.push({
         kind: 'cdf',
         id: ids.next('load', 'cdf', probe, trials[0]!.runId),
-        title: `${label} round-trip time, idle vs loaded (${trials[0]!.runName})`,
-        subtitle: `${series.reduce((n, s) => n + s.count, 0)} probes`,
+        title: `${label} round-trip time, idle vs loaded (${trials[0]!.runName})${setups(trials).title}`,
+        subtitle: [`${series.reduce((n, s) => n + s.count, 0)} probes`, setups(trials).subtitle].filter(Boolean).join('; '),
         notes: ['Idle: before the load and from 1 s after it; loaded: from 1 s into the load to its end (the first second is slow start filling the queue).'],
         runIds: [trials[0]!.runId],
         metric: `${probe}_rtt`,
@@ -241,22 +235,33 @@ export function loadBoxCharts(results: ChartInput, _options: ChartOptions = {}, 
     const notes = ['Whiskers: min and max; box: 25th to 75th percentile; line: median (linear between closest ranks).'];
     if (rate.categories.length > 0) {
       charts.push({
-        kind: 'box', id: ids.next('load', 'box', 'throughput', runId), title: `Throughput while loaded (${trials[0]!.runName})`,
-        subtitle: 'per step, summed over each direction\'s flows', notes, runIds: [runId], metric: 'goodput',
+        kind: 'box', id: ids.next('load', 'box', 'throughput', runId), title: `Throughput while loaded (${trials[0]!.runName})${setups(trials).title}`,
+        subtitle: ['per step, summed over each direction\'s flows', setups(trials).subtitle].filter(Boolean).join('; '), notes, runIds: [runId], metric: 'goodput',
         x: { label: 'trial and direction', categories: rate.categories }, y: { label: 'throughput', unit, scale: 'linear' },
         series: [{ name: 'throughput', runId, boxes: rate.boxes }],
       });
     }
     if (rtt.categories.length > 0) {
       charts.push({
-        kind: 'box', id: ids.next('load', 'box', 'rtt', runId), title: `Probe round-trip time by phase (${trials[0]!.runName})`,
-        subtitle: 'every probe', notes, runIds: [runId], metric: 'rtt',
+        kind: 'box', id: ids.next('load', 'box', 'rtt', runId), title: `Probe round-trip time by phase (${trials[0]!.runName})${setups(trials).title}`,
+        subtitle: ['every probe', setups(trials).subtitle].filter(Boolean).join('; '), notes, runIds: [runId], metric: 'rtt',
         x: { label: 'trial, probe and phase', categories: rtt.categories }, y: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
         series: [{ name: 'round-trip time', runId, boxes: rtt.boxes }],
       });
     }
   }
   return charts;
+}
+
+/**
+ * Queue and congestion control of a chart's trials: in the title when they
+ * share one (` · 100mbit tbf, 5ms queue · cubic`), else per trial in the
+ * subtitle (`rrul-shallow: …, rrul-deep: …`).
+ */
+function setups(trials: readonly LoadTrial[]): { title: string; subtitle: string } {
+  const distinct = [...new Set(trials.map((t) => t.setup))];
+  if (distinct.length === 1) return { title: distinct[0] ? ` · ${distinct[0]}` : '', subtitle: '' };
+  return { title: '', subtitle: trials.filter((t) => t.setup).map((t) => `${t.name}: ${t.setup}`).join(', ') };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -150,6 +150,12 @@ export interface TimeSeriesChart extends ChartBase {
   readonly stack?: 'flows';
   /** A second value axis on the right (flent's "all scaled": throughput left, latency right); series with `axis: 2` use it. */
   readonly y2?: ValueAxis;
+  /**
+   * The trial's time window `[start, end]` in seconds, when the chart is one
+   * of several of one trial: they draw the same time axis, whatever part of
+   * it each series covers.
+   */
+  readonly span?: readonly [number, number];
 }
 
 export interface TimeSeriesSeries {
