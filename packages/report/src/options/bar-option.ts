@@ -35,7 +35,7 @@ export function barOption(spec: BarChart, ctx: RenderContext): Figure {
   const longest = Math.max(...categories.map((c) => c.length));
   const bottom = rotate ? Math.min(160, longest * 5 + 20) : 16;
   // One series needs no legend: the title says what the bars are.
-  const { option } = frame(spec, ctx, seriesCount > 1 ? spec.series.map((s) => s.name) : [], width, { bottom });
+  const { option, minHeight } = frame(spec, ctx, seriesCount > 1 ? spec.series.map((s) => s.name) : [], width, { bottom });
   const showValues = categories.length * seriesCount <= 16;
   const scale = barScale(spec, ctx);
   const log = scale === 'log';
@@ -76,7 +76,8 @@ export function barOption(spec: BarChart, ctx: RenderContext): Figure {
         const [, yLow = 0] = clipped ? [0, zero] : api.coord([index, low]);
         const [, yHigh = 0] = api.coord([index, high]);
         const cap = Math.min(10, barWidth * 0.4);
-        const line = { stroke: '#222222', lineWidth: 1.5 };
+        // The theme's text colour: a fixed dark grey vanished on the dark theme.
+        const line = { stroke: ctx.theme.text, lineWidth: 1.5 };
         children.push(
           { type: 'line', shape: { x1: mid, y1: yLow, x2: mid, y2: yHigh }, style: line },
           { type: 'line', shape: { x1: mid - cap / 2, y1: yHigh, x2: mid + cap / 2, y2: yHigh }, style: line },
@@ -85,14 +86,14 @@ export function barOption(spec: BarChart, ctx: RenderContext): Figure {
         labelY = Math.min(top, yHigh);
       }
       if (showValues) {
-        children.push({ type: 'text', style: { text: unit.format(mean), x: mid, y: labelY - 4, align: 'center', verticalAlign: 'bottom', fontSize: 11, fill: '#222222' } });
+        children.push({ type: 'text', style: { text: unit.format(mean), x: mid, y: labelY - 4, align: 'center', verticalAlign: 'bottom', fontSize: 11, fill: ctx.theme.text } });
       }
       return { type: 'group', children } as CustomSeriesRenderItemReturn;
     },
   }));
   return {
     width,
-    height: ctx.size?.height ?? DEFAULT_HEIGHT + (rotate ? bottom : 0),
+    height: Math.max(ctx.size?.height ?? DEFAULT_HEIGHT + (rotate ? bottom : 0), minHeight),
     option: {
       ...option,
       ...(ctx.interactive ? { tooltip: { trigger: 'item', confine: true, formatter: ((p: { seriesName: string; value: unknown[] }) => barTooltip(p, categories, unit.formatWithUnit)) as never } } : {}),

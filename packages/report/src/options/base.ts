@@ -16,7 +16,18 @@ export const FONT_FAMILY = 'DejaVu Sans, Helvetica, Arial, sans-serif';
 export const DEFAULT_WIDTH = 900;
 export const DEFAULT_HEIGHT = 500;
 const TITLE_HEIGHT = 58;
+/** Each title line past the first. */
+const TITLE_LINE = 20;
+/** Each subtitle line past the first (its line height, and room under the last). */
+const SUBTITLE_LINE = 16;
+const SUBTITLE_GAP = 6;
 const LEGEND_ROW = 24;
+/** More legend rows than this scroll in one row when interactive (a static figure always shows every entry). */
+export const MAX_LEGEND_ROWS = 6;
+/** The plot area never gets less than this (px): a box or a line squashed to 30 px says nothing. */
+export const MIN_PLOT_HEIGHT = 220;
+/** Room under the plot for the axis labels and name. */
+const AXIS_ROOM = 48;
 /** Room for the footer line (run id and date on exports). */
 export const FOOTER_HEIGHT = 22;
 
@@ -36,36 +47,62 @@ export function heightOf(ctx: RenderContext, preferred = DEFAULT_HEIGHT): number
 
 /**
  * Title, legend, grid, footer and tooltip shared by every chart: the title
- * and subtitle top left, the legend under them (in as many rows as it needs;
- * one scrolling row when interactive), and a grid that contains its axis
- * labels and names (ECharts 6 outer bounds), so long category names never
- * run off the picture.
+ * and subtitle top left (the subtitle wrapped to the width, with `notes`
+ * after it: what the plot clipped or flagged), the legend under them in as
+ * many rows as it needs (every entry shown; only past MAX_LEGEND_ROWS does
+ * an interactive legend scroll), and a grid that contains its axis labels
+ * and names (ECharts 6 outer bounds), so long category names never run off
+ * the picture. `minHeight` is the height that leaves the plot
+ * MIN_PLOT_HEIGHT: figures are at least that tall.
  */
-export function frame(spec: ChartSpec, ctx: RenderContext, legend: readonly string[], width: number, extra: { bottom?: number; right?: number } = {}): { option: EChartsOption; top: number } {
+export function frame(spec: ChartSpec, ctx: RenderContext, legend: readonly string[], width: number, extra: { bottom?: number; right?: number; notes?: readonly string[] } = {}): { option: EChartsOption; top: number; minHeight: number } {
   const { theme } = ctx;
-  const rows = legend.length > 0 ? (ctx.interactive ? 1 : legendRows(legend, width)) : 0;
-  const top = TITLE_HEIGHT + rows * LEGEND_ROW + 12;
+  const needed = legend.length > 0 ? legendRows(legend, width) : 0;
+  const scroll = ctx.interactive && needed > MAX_LEGEND_ROWS;
+  const rows = scroll ? 1 : needed;
   const text = displayText(spec);
+  // Bold text runs wider than the regular metrics measure.
+  const title = wrapLines(text.title, (width - 32) / 1.15, 16);
+  const subtitle = wrapLines([text.subtitle, ...(extra.notes ?? [])].filter(Boolean).join(' · '), width - 32, 12);
+  const legendTop = TITLE_HEIGHT + (Math.max(1, title.length) - 1) * TITLE_LINE + (Math.max(1, subtitle.length) - 1) * SUBTITLE_LINE + (subtitle.length > 1 || title.length > 1 ? SUBTITLE_GAP : 0);
+  const top = legendTop + rows * LEGEND_ROW + 12;
+  const bottom = (extra.bottom ?? 16) + (ctx.footer ? FOOTER_HEIGHT : 0);
   const option: EChartsOption = {
     animation: false,
     color: [...SERIES_COLORS],
     backgroundColor: theme.background,
     textStyle: { fontFamily: FONT_FAMILY, color: theme.text },
     title: {
-      text: text.title,
-      subtext: text.subtitle,
+      text: title.join('\n'),
+      subtext: subtitle.join('\n'),
       left: 16,
       top: 10,
-      textStyle: { fontSize: 16, fontWeight: 'bold', color: theme.title },
-      subtextStyle: { fontSize: 12, color: theme.muted },
+      textStyle: { fontSize: 16, fontWeight: 'bold', color: theme.title, lineHeight: TITLE_LINE },
+      subtextStyle: { fontSize: 12, color: theme.muted, lineHeight: SUBTITLE_LINE },
     },
     legend: rows > 0
-      ? { data: [...legend], top: TITLE_HEIGHT, left: 16, right: 16, itemGap: 16, textStyle: { fontSize: 12, color: theme.text }, ...(ctx.interactive ? { type: 'scroll' as const } : {}) }
+      ? { data: [...legend], top: legendTop, left: 16, right: 16, itemGap: 16, textStyle: { fontSize: 12, color: theme.text }, ...(scroll ? { type: 'scroll' as const, pageTextStyle: { color: theme.text } } : {}) }
       : { show: false },
-    grid: { left: 16, right: extra.right ?? 28, top, bottom: (extra.bottom ?? 16) + (ctx.footer ? FOOTER_HEIGHT : 0), outerBoundsMode: 'same', outerBoundsContain: 'all' },
+    grid: { left: 16, right: extra.right ?? 28, top, bottom, outerBoundsMode: 'same', outerBoundsContain: 'all' },
     ...(ctx.footer ? { graphic: [footer(ctx)] } : {}),
   };
-  return { option, top };
+  return { option, top, minHeight: top + MIN_PLOT_HEIGHT + AXIS_ROOM + bottom };
+}
+
+/** `text` in lines no wider than `width` px (broken at spaces). */
+export function wrapLines(text: string, width: number, size = 12): string[] {
+  if (text === '') return [];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && textWidth(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines;
 }
 
 /** The footer line, bottom left (run id and date). */

@@ -18,7 +18,7 @@ export function cdfOption(spec: CdfChart, ctx: RenderContext): Figure {
   const unit = axisUnit(spec.x.unit, spec.series.map((s) => s.percentiles.p50));
   const names = spec.series.map((s) => `${s.name} (p50 ${unit.format(s.percentiles.p50)}, p99 ${unit.format(s.percentiles.p99)} ${unit.symbol})`);
   const width = widthOf(ctx);
-  const { option } = frame(spec, ctx, names, width);
+  const { option, minHeight } = frame(spec, ctx, names, width);
   const tail = ctx.cdfView === 'tail';
   const guideStyle = { type: 'dashed' as const, color: '#aaaaaa', width: 1 };
   const label = (text: string) => ({ formatter: text, position: 'insideEndTop' as const, fontSize: 10, color: ctx.theme.muted });
@@ -29,7 +29,7 @@ export function cdfOption(spec: CdfChart, ctx: RenderContext): Figure {
   const tailMin = 10 ** Math.floor(Math.log10(floor));
   return {
     width,
-    height: heightOf(ctx),
+    height: Math.max(heightOf(ctx), minHeight),
     option: {
       ...option,
       ...(ctx.interactive ? { tooltip: { trigger: 'axis', confine: true, formatter: ((items: { seriesName: string; value: [number, number] }[]) => cdfTooltip(items, unit.formatWithUnit, tail)) as never } } : {}),

@@ -10,12 +10,12 @@ export function histogramOption(spec: HistogramChart, ctx: RenderContext): Figur
   const unit = axisUnit(spec.x.unit, [last]);
   const names = spec.series.map((s) => (s.overflow > 0 ? `${s.name} (${formatNumber(s.overflow)}% above ${unit.formatWithUnit(last)})` : s.name));
   const width = widthOf(ctx);
-  const { option } = frame(spec, ctx, names, width);
+  const { option, minHeight } = frame(spec, ctx, names, width);
   const categories = spec.edges.slice(0, -1).map((e) => unit.format(e));
   const percent = { symbol: spec.y.unit, factor: 1, format: formatNumber, formatWithUnit: (v: number) => `${formatNumber(v)}%` };
   return {
     width,
-    height: heightOf(ctx),
+    height: Math.max(heightOf(ctx), minHeight),
     option: {
       ...option,
       ...axisTooltip(ctx, percent),

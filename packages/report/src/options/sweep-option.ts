@@ -16,7 +16,7 @@ const isPowerOfTwo = (x: number) => Number.isInteger(Math.log2(x));
  */
 export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
   const width = widthOf(ctx);
-  const { option } = frame(spec, ctx, spec.series.map((s) => s.name), width);
+  const { option, minHeight } = frame(spec, ctx, spec.series.map((s) => s.name), width);
   const y = axisUnit(spec.y.unit, spec.series.flatMap((s) => s.points.map((p) => p.high ?? p.mean)));
   // The swept parameter keeps the values the spec gave (message sizes 1 … 16384 bytes), in its unit's name.
   const xSymbol = unitSymbol(spec.x.unit);
@@ -60,7 +60,7 @@ export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
   }));
   return {
     width,
-    height: heightOf(ctx),
+    height: Math.max(heightOf(ctx), minHeight),
     option: {
       ...option,
       ...axisTooltip(ctx, y),

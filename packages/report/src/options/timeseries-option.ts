@@ -1,9 +1,12 @@
-import type { TimeSeriesChart } from '@netbench/results';
+import type { TimeSeriesChart, TimeSeriesSeries } from '@netbench/results';
+import { escapeHtml } from '../html-escape.js';
 import { displayLabel } from '../display-text.js';
 import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
-import { axisUnit, formatNumber, isRateUnit } from '../units.js';
-import { axisTooltip, frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
+import { axisUnit, formatNumber, formatQuantity, isRateUnit, maxAbs, type AxisUnit } from '../units.js';
+import { frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
+import { robustAxisMax } from './robust-axis.js';
+import { seriesGaps, STALL_SECONDS, withBreaks } from './series-gaps.js';
 
 /** More points than this in a time series: no symbols or mean lines, points handed over flat, and a zoom slider when interactive. */
 export const BIG_SERIES_POINTS = 5_000;
@@ -12,80 +15,171 @@ export const BIG_SERIES_POINTS = 5_000;
  * `[x, y]` points as one flat Float64Array (x0, y0, x1, y1, …), which ECharts
  * reads as a typed-array source: it takes 100,000 points in ~0.08 s instead
  * of ~0.3 s (no array per point to clone, check and copy). The same points,
- * sampled and drawn the same way.
+ * sampled and drawn the same way; a null y (a gap) is NaN, where the line breaks.
  */
-export function flatPoints(points: readonly (readonly [number, number])[]): Float64Array {
+export function flatPoints(points: readonly (readonly [number, number | null])[]): Float64Array {
   const flat = new Float64Array(points.length * 2);
   for (let i = 0; i < points.length; i++) {
     const [x, y] = points[i]!;
     flat[2 * i] = x;
-    flat[2 * i + 1] = y;
+    flat[2 * i + 1] = y ?? Number.NaN;
   }
   return flat;
 }
 
-/** Lines with a point per interval and a dashed line at each series' mean; rate axes start at zero. */
+/** A point above its axis's top, drawn as a marker on the top edge and named in the subtitle. */
+interface Clipped {
+  readonly x: number;
+  readonly y: number;
+}
+
+const LIST_AT_MOST = 3;
+
+/**
+ * Lines with a point per interval and a dashed line at each series' mean;
+ * rate axes start at zero. Where a series has no points for more than a few
+ * of its intervals the line breaks (a gap, not a straight line across), and
+ * gaps of a second or more are shaded and named in the subtitle as stalls.
+ * Each value axis fits the body of its values (see robustAxisMax): the
+ * outliers above it are clipped, marked on the top edge and named in the
+ * subtitle. The interactive tooltip lists every series at the crosshair,
+ * each in its own axis's unit; the time axis spans the trial (`span`), so a
+ * trial's charts line up.
+ */
 export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Figure {
   const width = widthOf(ctx);
-  const { option } = frame(spec, ctx, spec.series.map((s) => s.name), width, { ...(ctx.interactive ? { bottom: 28 } : {}), ...(spec.y2 ? { right: 16 } : {}) });
   let maxX = 0;
   let firstX = Infinity;
-  let maxY = 0;
-  let maxY2 = 0;
   let negative = false;
   let total = 0;
+  const values: [number[], number[]] = [[], []];
   for (const s of spec.series) {
     total += s.points.length;
     firstX = Math.min(firstX, s.points[0]?.[0] ?? Infinity);
+    const bucket = values[s.axis === 2 && spec.y2 ? 1 : 0];
     for (const [x, y] of s.points) {
       if (x > maxX) maxX = x;
-      if (s.axis === 2) {
-        if (Math.abs(y) > maxY2) maxY2 = Math.abs(y);
-        continue;
-      }
-      if (Math.abs(y) > maxY) maxY = Math.abs(y);
-      if (y < 0) negative = true;
+      bucket.push(Math.abs(y));
+      if (y < 0 && s.axis !== 2) negative = true;
     }
   }
   const big = total > BIG_SERIES_POINTS;
-  const y = axisUnit(spec.y.unit, [maxY]);
+  // Stacked bands add up: their top edge is the sum, which a per-value percentile does not bound.
+  const tops = values.map((v) => (spec.stack ? undefined : robustAxisMax(v)));
+  const y = axisUnit(spec.y.unit, [tops[0] ?? maxAbs(values[0])]);
   // A second axis on the right (flent's "all scaled": throughput left, latency right).
-  const y2 = spec.y2 ? axisUnit(spec.y2.unit, [maxY2]) : undefined;
-  const leftAxis = valueAxis(ctx, displayLabel(spec.y.label, spec), y, 'linear', isRateUnit(spec.y.unit) || !negative ? { min: 0 } : {});
+  const y2 = spec.y2 ? axisUnit(spec.y2.unit, [tops[1] ?? maxAbs(values[1])]) : undefined;
+  const unitOf = (s: TimeSeriesSeries) => (s.axis === 2 && y2 ? y2 : y);
+  // An outlier reads in its own magnitude (2.4 s), not the axis's (2,400 ms).
+  const rawUnitOf = (s: TimeSeriesSeries) => (s.axis === 2 && spec.y2 ? spec.y2.unit : spec.y.unit);
+  const topOf = (s: TimeSeriesSeries) => tops[s.axis === 2 && spec.y2 ? 1 : 0];
   const seconds = { symbol: spec.x.unit, factor: 1, format: formatNumber, formatWithUnit: (v: number) => `${formatNumber(v)} ${spec.x.unit}` };
+
+  const drawn = spec.series.map((s) => {
+    const gaps = spec.stack ? [] : seriesGaps(s.points);
+    const top = topOf(s);
+    const clipped: Clipped[] = top === undefined ? [] : s.points.filter((p) => p[1] > top).map(([x, v]) => ({ x, y: v }));
+    return { s, gaps, stalls: gaps.filter((g) => g.to - g.from >= STALL_SECONDS), clipped, top };
+  });
+  const notes: string[] = [];
+  const stalls = drawn.flatMap((d) => d.stalls.map((g) => `${d.s.name} ${formatNumber(g.from)}–${formatNumber(g.to)} s`));
+  if (stalls.length > 0) notes.push(`no samples (stalled): ${listed(stalls)}`);
+  const clippedText = drawn.filter((d) => d.clipped.length > 0).map((d) => {
+    const worst = d.clipped.reduce((a, b) => (b.y > a.y ? b : a));
+    return `${d.s.name} ${formatQuantity(worst.y, rawUnitOf(d.s))} at ${formatNumber(worst.x)} s${d.clipped.length > 1 ? ` (+${d.clipped.length - 1} more)` : ''}`;
+  });
+  if (clippedText.length > 0) notes.push(`clipped above the axis: ${listed(clippedText)}`);
+
+  const { option, minHeight } = frame(spec, ctx, spec.series.map((s) => s.name), width, { ...(ctx.interactive ? { bottom: 28 } : {}), ...(spec.y2 ? { right: 16 } : {}), notes });
+  const leftAxis = valueAxis(ctx, displayLabel(spec.y.label, spec), y, 'linear', {
+    ...(isRateUnit(spec.y.unit) || !negative ? { min: 0 } : {}),
+    ...(tops[0] !== undefined ? { max: tops[0] } : {}),
+  });
   return {
     width,
-    height: heightOf(ctx),
+    height: Math.max(heightOf(ctx), minHeight),
     option: {
       ...option,
-      ...axisTooltip(ctx, y),
+      ...(ctx.interactive ? {
+        tooltip: {
+          trigger: 'axis', confine: true, axisPointer: { type: 'line', snap: false },
+          formatter: ((items: readonly TooltipItem[]) => timeTooltip(items, spec.series, unitOf, seconds.formatWithUnit)) as never,
+        },
+      } : {}),
       // The last interval ends a hair after the nominal duration (3.0008 s): end the axis there, label it 3.
       xAxis: valueAxis(ctx, spec.x.label, seconds, 'linear', {
-        min: 0,
-        max: maxX,
+        min: spec.span?.[0] ?? 0,
+        max: Math.max(maxX, spec.span?.[1] ?? 0),
         minInterval: Number.isFinite(firstX) && firstX >= 1 ? 1 : 0,
       }),
-      yAxis: spec.y2 && y2 ? [leftAxis, valueAxis(ctx, spec.y2.label, y2, spec.y2.scale, { min: 0, position: 'right', splitLine: { show: false } })] : leftAxis,
+      yAxis: spec.y2 && y2
+        ? [leftAxis, valueAxis(ctx, spec.y2.label, y2, spec.y2.scale, { min: 0, position: 'right', splitLine: { show: false }, ...(tops[1] !== undefined ? { max: tops[1] } : {}) })]
+        : leftAxis,
       ...(ctx.interactive ? { dataZoom: big ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 4 }] : [{ type: 'inside' }] } : {}),
-      series: spec.series.map((s, i) => ({
-        type: 'line',
-        name: s.name,
-        color: seriesColor(i),
-        ...(s.axis === 2 && spec.y2 ? { yAxisIndex: 1 } : {}),
-        // A typed array names its two dimensions (the ones ECharts gives per-point arrays by default).
-        ...(big ? { data: flatPoints(s.points) as unknown as number[][], dimensions: ['x', 'y'] } : { data: s.points as unknown as number[][] }),
-        showSymbol: !big && s.points.length < 60,
-        symbolSize: 6,
-        lineStyle: { width: 2 },
-        // Downsampling keeps 100,000-point series interactive; the data table and export keep every point.
-        sampling: 'lttb',
-        large: big,
-        progressive: 0,
-        // Flows of one trial are stacked areas: the top edge is their sum, so no per-series mean line.
-        ...(spec.stack ? { stack: spec.stack, areaStyle: { opacity: 0.5 } } : big ? {} : {
-          markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: seriesColor(i), width: 1 }, data: [{ yAxis: s.mean }] },
-        }),
-      })),
+      series: drawn.map(({ s, gaps, stalls: mine, clipped, top }, i) => {
+        const points = withBreaks(s.points, gaps);
+        return {
+          type: 'line',
+          name: s.name,
+          color: seriesColor(i),
+          ...(s.axis === 2 && spec.y2 ? { yAxisIndex: 1 } : {}),
+          // A typed array names its two dimensions (the ones ECharts gives per-point arrays by default).
+          ...(big ? { data: flatPoints(points) as unknown as number[][], dimensions: ['x', 'y'] } : { data: points as unknown as number[][] }),
+          connectNulls: false,
+          showSymbol: !big && s.points.length < 60,
+          symbolSize: 6,
+          lineStyle: { width: 2 },
+          // Downsampling keeps 100,000-point series interactive; the data table and export keep every point.
+          sampling: 'lttb',
+          large: big,
+          progressive: 0,
+          // Flows of one trial are stacked areas: the top edge is their sum, so no per-series mean line.
+          ...(spec.stack ? { stack: spec.stack, areaStyle: { opacity: 0.5 } } : big ? {} : {
+            markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: seriesColor(i), width: 1 }, data: [{ yAxis: s.mean }] },
+          }),
+          ...(mine.length > 0 ? {
+            markArea: {
+              silent: true,
+              itemStyle: { color: seriesColor(i), opacity: 0.12 },
+              label: { show: true, position: 'insideTop', fontSize: 10, color: ctx.theme.muted, formatter: `${s.name} stalled` },
+              data: mine.map((g) => [{ xAxis: g.from }, { xAxis: g.to }]),
+            },
+          } : {}),
+          ...(clipped.length > 0 && top !== undefined ? {
+            markPoint: {
+              silent: true,
+              symbol: 'triangle',
+              symbolSize: 10,
+              itemStyle: { color: seriesColor(i) },
+              label: { fontSize: 10, color: ctx.theme.text, position: 'bottom' as const },
+              data: clipped.map((p) => ({ name: 'clipped', coord: [p.x, top], value: p.y, label: { formatter: formatQuantity(p.y, rawUnitOf(s)) } })),
+            },
+          } : {}),
+        };
+      }),
     },
   };
+}
+
+function listed(items: readonly string[]): string {
+  return items.length > LIST_AT_MOST ? `${items.slice(0, LIST_AT_MOST).join(', ')} and ${items.length - LIST_AT_MOST} more` : items.join(', ');
+}
+
+interface TooltipItem {
+  readonly seriesIndex: number;
+  readonly marker?: string;
+  readonly value: readonly [number, number | null] | ArrayLike<number>;
+  readonly axisValue?: number;
+}
+
+/** Every series at the crosshair: the time, then each series' value in its own axis's unit (RTTs in ms, not in Mbit/s). */
+export function timeTooltip(items: readonly TooltipItem[], series: readonly TimeSeriesSeries[], unitOf: (s: TimeSeriesSeries) => AxisUnit, formatTime: (v: number) => string): string {
+  const at = items[0]?.axisValue ?? Number(items[0]?.value[0]);
+  const lines = items.flatMap((item) => {
+    const s = series[item.seriesIndex];
+    const v = item.value[1];
+    if (!s || v === null || v === undefined || Number.isNaN(Number(v))) return [];
+    return [`${item.marker ?? ''}${escapeHtml(s.name)}: ${unitOf(s).formatWithUnit(Number(v))}`];
+  });
+  return [escapeHtml(formatTime(Number(at))), ...lines].join('<br/>');
 }

@@ -1,6 +1,6 @@
 import type { ChartSpec } from '@netbench/results';
 import {
-  barRatio, chartOption, chartRows, DARK_THEME, displayText, exportFooter, heatmapHeight, LIGHT_THEME, LOG_RATIO,
+  barRatio, chartRows, DARK_THEME, displayText, exportFooter, figureOf, heatmapHeight, LIGHT_THEME, LOG_RATIO,
   WIDE_HEATMAP_COLUMNS, type RenderOptions,
 } from '@netbench/report/echarts';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -59,8 +59,11 @@ export function ChartView({ spec, runs, height = defaultHeight(spec) }: { spec: 
   useLayoutEffect(() => {
     const el = ref.current!;
     const started = performance.now();
-    const option = chartOption(spec, { ...view, theme: dark ? DARK_THEME : LIGHT_THEME, interactive: true, size: { width: el.clientWidth || 900, height: el.clientHeight || height } });
-    chart.current?.setOption(option, { notMerge: true, lazyUpdate: false });
+    const drawn = el.clientHeight || height;
+    const figure = figureOf(spec, { ...view, theme: dark ? DARK_THEME : LIGHT_THEME, interactive: true, size: { width: el.clientWidth || 900, height: drawn } });
+    // A figure that needs more room than the grid's default (legend rows, a box per row) grows; the observer then draws it at that size.
+    if (figure.height > drawn) el.style.height = `${figure.height}px`;
+    chart.current?.setOption(figure.option, { notMerge: true, lazyUpdate: false });
     el.setAttribute('data-render-ms', (performance.now() - started).toFixed(1));
   }, [spec, dark, size, cdfView, barScale]);
 
@@ -79,11 +82,12 @@ export function ChartView({ spec, runs, height = defaultHeight(spec) }: { spec: 
   // Exports are drawn off screen in the light theme with a footer naming the run(s) and date.
   const exported = (renderer: 'canvas' | 'svg', draw: (instance: echarts.ECharts) => [string, string | Uint8Array, string]) => () => save(() => {
     const width = ref.current?.clientWidth || 900;
+    const height = ref.current?.clientHeight || defaultHeight(spec);
     const div = document.createElement('div');
     const instance = echarts.init(div, undefined, { renderer, width, height, ...(renderer === 'svg' ? { ssr: true } : { devicePixelRatio: 2 }) });
     try {
       const footer = exportFooter(runs ?? spec.runIds.map((runId) => ({ runId })));
-      instance.setOption(chartOption(spec, { ...view, theme: LIGHT_THEME, size: { width, height }, footer }));
+      instance.setOption(figureOf(spec, { ...view, theme: LIGHT_THEME, size: { width, height }, footer }).option);
       return draw(instance);
     } finally {
       instance.dispose();
