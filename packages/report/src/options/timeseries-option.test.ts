@@ -74,13 +74,14 @@ describe('time series options', () => {
     const spec = allScaled();
     const option = timeSeriesOption(spec, renderContext({ interactive: true })).option as unknown as Opt;
     const format = option.tooltip!.formatter as (items: unknown[]) => string;
-    const text = format([
-      { seriesIndex: 0, value: [10, 90.4], axisValue: 10 },
-      { seriesIndex: 1, value: [10, 8.5], axisValue: 10 },
-      { seriesIndex: 2, value: [15, null], axisValue: 10 },
-    ]);
-    expect(text.split('<br/>')).toEqual(['10 s', 'download: 90.4 Mbit/s', 'ICMP RTT: 8.5 ms']);
-    expect(timeTooltip([], spec.series, () => { throw new Error('no series'); }, String)).toBe('NaN');
+    // ECharts hands over only the series sharing the nearest x (the download step at 10 s); the probes are looked up too.
+    const text = format([{ seriesIndex: 0, value: [10, 90], axisValue: 10.1 }]);
+    expect(text.replace(/<span[^>]*><\/span>/g, '').split('<br/>')).toEqual(['10.1 s', 'download: 90 Mbit/s', 'ICMP RTT: 8.5 ms']);
+    // In the UDP probe's stall (3 s to 27 s) it has no value; after it, it is back.
+    expect(format([{ axisValue: 28 }])).toContain('UDP RTT: 9.3 ms');
+    // Before the load the download has no value either.
+    expect(format([{ axisValue: 1 }])).not.toContain('download');
+    expect(timeTooltip([{ axisValue: 1 }], [], () => { throw new Error('no series'); }, String)).toBe('1');
   });
 
   it('the drawn SVG has no line across the gap: the stall and the clipped value are in its text', () => {

@@ -6,7 +6,7 @@ import type { RenderContext } from '../render-options.js';
 import { axisUnit, formatNumber, formatQuantity, isRateUnit, maxAbs, type AxisUnit } from '../units.js';
 import { frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
 import { robustAxisMax } from './robust-axis.js';
-import { seriesGaps, STALL_SECONDS, withBreaks } from './series-gaps.js';
+import { GAP_SPACINGS, seriesGaps, STALL_SECONDS, typicalSpacing, withBreaks } from './series-gaps.js';
 
 /** More points than this in a time series: no symbols or mean lines, points handed over flat, and a zoom slider when interactive. */
 export const BIG_SERIES_POINTS = 5_000;
@@ -166,20 +166,38 @@ function listed(items: readonly string[]): string {
 }
 
 interface TooltipItem {
-  readonly seriesIndex: number;
-  readonly marker?: string;
-  readonly value: readonly [number, number | null] | ArrayLike<number>;
   readonly axisValue?: number;
+  readonly value?: ArrayLike<number | null>;
 }
 
-/** Every series at the crosshair: the time, then each series' value in its own axis's unit (RTTs in ms, not in Mbit/s). */
+/** The point of ascending `points` nearest to x (undefined when there are none). */
+function nearest(points: readonly (readonly [number, number])[], x: number): readonly [number, number] | undefined {
+  let lo = 0;
+  let hi = points.length - 1;
+  if (hi < 0) return undefined;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (points[mid]![0] < x) lo = mid;
+    else hi = mid;
+  }
+  return Math.abs(points[lo]![0] - x) <= Math.abs(points[hi]![0] - x) ? points[lo] : points[hi];
+}
+
+/**
+ * Every series at the crosshair: the time, then each series' nearest value
+ * in its own axis's unit (RTTs in ms, not in Mbit/s). ECharts' axis tooltip
+ * lists only the series sharing the nearest x, and probes and throughput
+ * steps never share one: so each series is looked up here, and left out
+ * where the crosshair is in one of its gaps or outside it.
+ */
 export function timeTooltip(items: readonly TooltipItem[], series: readonly TimeSeriesSeries[], unitOf: (s: TimeSeriesSeries) => AxisUnit, formatTime: (v: number) => string): string {
-  const at = items[0]?.axisValue ?? Number(items[0]?.value[0]);
-  const lines = items.flatMap((item) => {
-    const s = series[item.seriesIndex];
-    const v = item.value[1];
-    if (!s || v === null || v === undefined || Number.isNaN(Number(v))) return [];
-    return [`${item.marker ?? ''}${escapeHtml(s.name)}: ${unitOf(s).formatWithUnit(Number(v))}`];
+  const at = Number(items[0]?.axisValue ?? items[0]?.value?.[0]);
+  const lines = series.flatMap((s, i) => {
+    const point = nearest(s.points, at);
+    const reach = (GAP_SPACINGS / 2) * typicalSpacing(s.points);
+    if (!point || Math.abs(point[0] - at) > reach + 1e-9) return [];
+    const marker = `<span style="display:inline-block;margin-right:5px;border-radius:5px;width:10px;height:10px;background-color:${seriesColor(i)}"></span>`;
+    return [`${marker}${escapeHtml(s.name)}: ${unitOf(s).formatWithUnit(point[1])}`];
   });
-  return [escapeHtml(formatTime(Number(at))), ...lines].join('<br/>');
+  return [escapeHtml(formatTime(at)), ...lines].join('<br/>');
 }
