@@ -32,4 +32,16 @@ describe('trialRows: one summary row per trial', () => {
     const rows = trialRows([trial('t1', { client: 'unknown', server: 'unknown', params: { duration: 5 } }), trial('t2', { params: { duration: 5 } })]);
     expect(rows.map((r) => [r.hosts, r.parameters])).toEqual([['', ''], ['a → b', '']]);
   });
+
+  it('tells plain and tunnel rows apart, and says how many HTTP requests failed and why', () => {
+    const rate = { headline: { metric: 'HTTP_Request_Rate', value: 0, unit: 'requests/s' } };
+    const rows = trialRows([
+      trial('t1', { tunnel: 'none' }), trial('t2', { tunnel: 'wireguard' }),
+      trial('t3', { tool: 'http', test: 'wrk', summary: { ...rate, errors: { count: 112578, of: 112600, kinds: [['status', 112570], ['timeout', 8]] } } }),
+      trial('t4', { tool: 'http', test: 'wrk', summary: rate }),
+    ]);
+    expect(rows.map((r) => r.hosts).slice(0, 2)).toEqual(['a → b (plain)', 'a → b via wireguard']);
+    expect(rows[2]!.result).toBe('0 req/s · 112,578 of 112,600 requests failed (error status 112,570, timeout 8)');
+    expect(rows[3]!.result).toBe('0 req/s');
+  });
 });

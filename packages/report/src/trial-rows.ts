@@ -22,7 +22,7 @@ export interface TrialRowTexts {
 }
 
 /** What the `result` column is, said once under the table. */
-export const TRIAL_ROWS_NOTE = 'result: throughput, else transaction/request rate (HTTP: requests/s), else mean latency; synchronized flows (mesh): their aggregate; latency under load: total goodput, idle → loaded p50 of one probe, RPM (percentiles: loaded). Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only) or n cannot support it (n ≥ 5/(1−q): p99 needs 500, p99.9 5,000).';
+export const TRIAL_ROWS_NOTE = 'result: throughput, else transaction/request rate (HTTP: requests/s answered with success, then the requests that failed, by kind), else mean latency; synchronized flows (mesh): their aggregate; latency under load: total goodput, idle → loaded p50 of one probe, RPM (percentiles: loaded). Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only) or n cannot support it (n ≥ 5/(1−q): p99 needs 500, p99.9 5,000).';
 
 /** `12.9 Gbit/s`, `21,931 tx/s`: a quantity in the unit its magnitude fills. */
 function quantityText(q: { readonly value: number; readonly unit: string } | undefined): string {
@@ -36,10 +36,10 @@ const viaText = (tunnel: string | undefined) => (tunnel === undefined ? '' : tun
 
 const isLatency = (metric: string | undefined) => metric !== undefined && /latency/i.test(metric);
 
-/** Parameters that differ between the trials (direction has its own place in `hosts`). */
-function varyingParams(trials: readonly ShownTrial[]): (t: ShownTrial) => string {
+/** Parameters that differ between the trials (direction has its own place in `hosts`; `without` are left out too). */
+export function varyingParams(trials: readonly ShownTrial[], without: readonly string[] = []): (t: ShownTrial) => string {
   const keys = [...new Set(trials.flatMap((t) => Object.keys(t.params)))]
-    .filter((k) => k !== 'direction' && trials.some((t) => t.params[k] !== false) && new Set(trials.map((t) => String(t.params[k] ?? ''))).size > 1);
+    .filter((k) => k !== 'direction' && !without.includes(k) && trials.some((t) => t.params[k] !== false) && new Set(trials.map((t) => String(t.params[k] ?? ''))).size > 1);
   return (t) => keys.filter((k) => t.params[k] !== undefined && t.params[k] !== false).map((k) => `${k}=${String(t.params[k])}`).join(' ');
 }
 
@@ -56,12 +56,22 @@ export function trialRows(trials: readonly ShownTrial[]): TrialRowTexts[] {
     return {
       hosts: t.flows !== undefined && !t.summary.load ? `${t.flows} flows at once` : t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}${viaText(t.tunnel)}`,
       parameters: params(t),
-      result: t.status !== 'succeeded' ? t.status : t.summary.load ? describeLoadHeadline(t.summary.load, (value, unit) => quantityText({ value, unit })) : `${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`,
+      result: t.status !== 'succeeded' ? t.status : t.summary.load ? describeLoadHeadline(t.summary.load, (value, unit) => quantityText({ value, unit })) : [`${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`, errorsText(t.summary.errors)].filter(Boolean).join(' · '),
       p50: at('p50'), p90: at('p90'), p99: at('p99'), p999: at('p999'),
       loss: quantityText(t.summary.loss),
       n: latency?.n !== undefined ? formatNumber(latency.n) : '',
     };
   });
+}
+
+/** How the error kinds read (`status`: an error status, 404 or 5xx; the rest are socket errors). */
+const ERROR_KIND_NAMES: Readonly<Record<string, string>> = { status: 'error status', connect: 'connect', read: 'read', write: 'write', timeout: 'timeout' };
+
+/** `51,590 of 51,590 requests failed (error status 51,590)`; empty when none failed. */
+export function errorsText(errors: ShownTrial['summary']['errors']): string {
+  if (!errors) return '';
+  const kinds = errors.kinds.map(([kind, n]) => `${ERROR_KIND_NAMES[kind] ?? kind} ${formatNumber(n)}`).join(', ');
+  return `${formatNumber(errors.count)}${errors.of !== undefined ? ` of ${formatNumber(errors.of)}` : ''} requests failed${kinds ? ` (${kinds})` : ''}`;
 }
 
 /** `goodput 19.3 Mbit/s · icmp idle 0.58 ms → loaded 101 ms (+100 ms) · 594 RPM`, with the caller's number format. */

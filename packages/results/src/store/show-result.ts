@@ -5,7 +5,7 @@ import { LatencyHistogram } from '@netbench/plugin-api';
 import { median } from '../stats/quantile.js';
 import { timeFactor } from '../stats/units.js';
 import { withStore } from './with-store.js';
-import { observationsFor, trialSummary, type TrialSummary } from './trial-summary.js';
+import { errorSummary, observationsFor, trialSummary, type TrialSummary } from './trial-summary.js';
 import { loadHeadline } from './load-headline.js';
 
 /** One metric of a trial: its value, or the median and range when the trial has several (streams, intervals). */
@@ -138,7 +138,10 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
  */
 function summaryOf(metrics: readonly ShownMetric[], run: RunRecord, samples: readonly Sample[]): TrialSummary {
   const load = loadHeadline(samples);
-  if (!load) return trialSummary(metrics, run.metrics);
+  if (!load) {
+    const errors = errorSummary(samples);
+    return { ...trialSummary(metrics, run.metrics), ...(errors ? { errors } : {}) };
+  }
   const loaded = (p: string) => samples.find((s) => s.labels.flow === 'summary' && s.metric === `latency_loaded_${p}` && s.labels.probe === load.probe);
   const n = loaded('p50')?.labels.probe_count;
   // The same rule as every other trial's: a percentile needs enough probes above it.

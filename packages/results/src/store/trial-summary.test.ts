@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trialSummary, type SummarisedMetric } from './trial-summary.js';
+import { errorSummary, trialSummary, type SummarisedMetric } from './trial-summary.js';
 
 const m = (metric: string, value: number, unit: string, extra: Partial<SummarisedMetric> = {}): SummarisedMetric => ({ metric, value, unit, ...extra });
 
@@ -41,5 +41,13 @@ describe('one line per trial', () => {
     const http = trialSummary([m('HTTP_Latency_p50', 1, 'ms'), m('HTTP_Latency_p99_99', 9, 'ms')]);
     expect(http.latency).toEqual({ unit: 'ms', p50: 1, source: 'tool', metric: 'HTTP latency' });
     expect(trialSummary([m('Throughput', 1, 'Mbits/sec')]).latency).toBeUndefined();
+  });
+
+  it('errors: the total of the samples without error_kind, out of the requests, by kind (largest first, zeros left out)', () => {
+    const e = (value: number, labels: Record<string, string> = {}) => ({ metric: 'HTTP_Errors', value, labels });
+    expect(errorSummary([
+      { metric: 'HTTP_Requests', value: 51590, labels: {} }, e(51590), e(0, { error_kind: 'connect' }), e(51580, { error_kind: 'status' }), e(10, { error_kind: 'timeout' }),
+    ])).toEqual({ count: 51590, of: 51590, kinds: [['status', 51580], ['timeout', 10]] });
+    expect(errorSummary([e(0), e(0, { error_kind: 'status' })])).toBeUndefined();
   });
 });

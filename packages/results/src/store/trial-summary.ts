@@ -49,6 +49,32 @@ export interface TrialSummary {
   readonly loss?: Quantity;
   /** A latency-under-load trial: its total goodput and idle → loaded latency (then `headline` is the goodput). */
   readonly load?: LoadHeadline;
+  /**
+   * Failed requests (HTTP: error statuses, socket errors, timeouts), when
+   * there were any: the total, out of how many requests, and by kind (the
+   * `error_kind` label: `status`, `connect`, `read`, `write`, `timeout`, …), largest first.
+   */
+  readonly errors?: { readonly count: number; readonly of?: number; readonly kinds: readonly (readonly [kind: string, count: number])[] };
+}
+
+interface ErrorSample {
+  readonly metric: string;
+  readonly value: number;
+  readonly labels: Readonly<Record<string, unknown>>;
+}
+
+const ERRORS_RE = /(^|_)Errors$/;
+const REQUESTS_RE = /(^|_)Requests$/;
+
+/** A trial's failed requests from its `*_Errors` samples (total: the one without `error_kind`); undefined when none failed. */
+export function errorSummary(samples: readonly ErrorSample[]): TrialSummary['errors'] {
+  const errors = samples.filter((s) => ERRORS_RE.test(s.metric) && s.labels['stream'] === undefined && s.labels['interval_end'] === undefined);
+  const total = errors.find((s) => s.labels['error_kind'] === undefined);
+  if (!total || !(total.value > 0)) return undefined;
+  const kinds = errors.filter((s) => s.labels['error_kind'] !== undefined && s.value > 0)
+    .map((s) => [String(s.labels['error_kind']), s.value] as const).sort((a, b) => b[1] - a[1]);
+  const of = samples.find((s) => REQUESTS_RE.test(s.metric) && s.labels['error_kind'] === undefined && s.labels['stream'] === undefined)?.value;
+  return { count: total.value, ...(of !== undefined ? { of } : {}), kinds };
 }
 
 /**
