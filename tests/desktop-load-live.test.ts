@@ -56,11 +56,16 @@ afterAll(async () => {
 
 /**
  * The chart's data table as [series, seconds, value] rows (the Data button shows it; it follows the
- * live chart). Throughput sits in the third column, RTTs in the fourth (the right axis's).
+ * live chart), values in Mbit/s and ms: the table gives each column in the unit its values fill
+ * (named in the header). Throughput sits in the third column, RTTs in the fourth (the right axis's).
  */
+const SCALE: Readonly<Record<string, number>> = { 'kbit/s': 1e-3, 'Mbit/s': 1, 'Gbit/s': 1e3, 'µs': 1e-3, ms: 1, s: 1e3 };
 async function points(chart: Locator): Promise<[string, number, number][]> {
+  const header = await chart.locator('thead th').allTextContents();
+  const scale = (column: number) => SCALE[/\(([^)]+)\)$/.exec(header[column] ?? '')?.[1] ?? ''] ?? Number.NaN;
   const rows = await chart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-  return rows.map((r) => [r[0]!, Number(r[1]), Number(r[2] || r[3])]);
+  const number = (text: string) => Number(text.replaceAll(',', ''));
+  return rows.map((r) => [r[0]!, number(r[1]!), r[2] ? number(r[2]) * scale(2) : number(r[3]!) * scale(3)]);
 }
 
 describe('desktop live view of a load test', () => {

@@ -269,4 +269,17 @@ describe('data table rows', () => {
     };
     expect(chartRows(twoAxes)).toEqual([['series', 'time since start (s)', 'throughput (Mbit/s)', 'round-trip time (ms)'], ['upload', '1', '94', ''], ['ICMP RTT', '1', '', '20']]);
   });
+
+  it('formatted for people: each column in the unit its values fill, three significant digits, thousands grouped', () => {
+    const spec: TimeSeriesChart = {
+      kind: 'timeseries', id: 'load-all-scaled-t1', title: 't', notes: [], runIds: ['r'], metric: 'latency_under_load',
+      x: { label: 'time since start', unit: 's', scale: 'linear' }, y: { label: 'throughput', unit: 'Mbits/sec', scale: 'linear' }, y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
+      series: [{ name: 'upload', runId: 'r', points: [[1.2345, 1234.5678]], mean: 1 }, { name: 'ICMP RTT', runId: 'r', points: [[1.4, 0.034567], [1.6, 0.9]], mean: 1, axis: 2 }],
+    };
+    expect(chartRows(spec, { formatted: true })).toEqual([
+      ['series', 'time since start (s)', 'throughput (Gbit/s)', 'round-trip time (µs)'],
+      ['upload', '1.23', '1.23', ''], ['ICMP RTT', '1.4', '', '34.6'], ['ICMP RTT', '1.6', '', '900'],
+    ]);
+    expect(chartRows(bars([1, 2]), { formatted: true })[0]).toEqual(['series', 'configuration', 'mean (tx/s)', 'low (tx/s)', 'high (tx/s)', 'n']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { ChartSpec } from '@netbench/results';
+import { runShow, type ChartSpec } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
 import { displayText } from './display-text.js';
 import { escapeHtml } from './html-escape.js';
@@ -6,7 +6,8 @@ import { inlineSvg } from './inline-svg.js';
 import { renderSvg } from './render-svg.js';
 import { formatQuantity } from './units.js';
 import { REPORT_CSS } from './report-style.js';
-import { environment, runSummary, trialLimits, trialSummaries } from './summary.js';
+import { environment, runSummary, specPlace, trialLimits, trialSummaries } from './summary.js';
+import { splitCharts, summaryTiles, type SummaryTile } from './summary-tiles.js';
 import { TRIAL_ROWS_NOTE } from './trial-rows.js';
 
 export interface HtmlOptions {
@@ -39,7 +40,12 @@ export function renderHtml(results: readonly RunResults[], charts: readonly Char
   for (const result of results) parts.push(runSection(result));
   parts.push('<h2 id="charts">Charts</h2>');
   if (charts.length === 0) parts.push('<p class="muted">These runs have nothing to chart: no zone matrix, repetitions, sweeps, latency histograms or interval series.</p>');
-  for (const chart of charts) parts.push(figure(chart));
+  // The plots to read first; per-flow detail (and bars that the tiles already say) folded under them.
+  const { first, more } = splitCharts(charts, results.some((r) => tilesOf(r) !== undefined));
+  for (const chart of first) parts.push(figure(chart));
+  if (more.length > 0) {
+    parts.push(`<details class="more"><summary>More charts (${more.length}): per-flow series and single-configuration bars</summary>`, ...more.map(figure), '</details>');
+  }
   parts.push('</main>', '</body>', '</html>', '');
   return parts.join('\n');
 }
@@ -61,25 +67,40 @@ function runSection(result: RunResults): string {
     t.status === 'succeeded'
       ? [t.row.result, t.row.p50, t.row.p90, t.row.p99, t.row.p999, t.row.loss].map((x) => `<td class="num">${e(x)}</td>`).join('')
       : `<td colspan="6">${t.results.map(e).join('<br>')}</td>`}</tr>`);
-  const hostRows = env.hosts.map((h) => `<tr><td>${e(h.name)}</td><td>${e(h.cloud)}</td><td>${e(h.zone)}</td><td>${e(h.machineType)}</td><td>${e(h.os)}</td><td>${e(h.internalIp)}</td></tr>`);
+  const hostRows = env.hosts.map((h) => `<tr><td>${e(h.name)}</td><td>${e(h.cloud)}</td><td>${e(h.zone)}</td><td>${e(h.machineType)}</td><td>${e(h.os)}</td><td>${e(h.internalIp)}</td><td>${e(h.shaping || 'none')}</td><td>${e(h.congestionControl)}</td></tr>`);
+  const tiles = tilesOf(result);
+  const spec = specPlace(run);
   return [
     `<h2 id="run-${e(run.runId)}">Run ${e(run.runId)}: ${e(run.name)}</h2>`,
     run.description ? `<p>${e(run.description)}</p>` : '',
     `<p class="meta">${e(run.status)} · ${e(run.startedAt)} → ${e(run.finishedAt)} · folder <code>${e(run.runDir)}</code></p>`,
+    ...(tiles ? ['<h3>Summary</h3>', tilesHtml(tiles)] : []),
     '<h3>Trials</h3>',
     `<details${trials.length <= OPEN_TRIALS_LIMIT ? ' open' : ''}><summary>${trials.length} trials</summary>`,
     `<table><thead><tr><th>trial</th><th>tool</th><th>test</th><th>hosts</th><th>parameters</th><th>status</th><th>result</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>loss</th></tr></thead><tbody>${trialRows.join('')}</tbody></table>`,
     `<p class="meta">${e(TRIAL_ROWS_NOTE)}</p></details>`,
     ...(limits.length > 0 ? ['<h3>What limited each trial</h3>', `<ul class="plain">${limits.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`, '<p class="meta">From each end\'s CPU, network and qdisc counters during the trial; rules and thresholds: docs/explain.md.</p>'] : []),
     '<h3>Environment</h3>',
-    hostRows.length ? `<table><thead><tr><th>host</th><th>cloud</th><th>zone</th><th>machine type</th><th>OS</th><th>internal IP</th></tr></thead><tbody>${hostRows.join('')}</tbody></table>` : '',
+    hostRows.length ? `<table><thead><tr><th>host</th><th>cloud</th><th>zone</th><th>machine type</th><th>OS</th><th>internal IP</th><th>shaping</th><th>congestion control</th></tr></thead><tbody>${hostRows.join('')}</tbody></table>` : '',
     `<p><strong>netbench</strong> ${e(run.netbenchVersion)} · <strong>owner</strong> ${e(run.owner)}</p>`,
     env.tools.length ? `<p><strong>Tools</strong></p><ul class="plain">${env.tools.map((t) => `<li>${e(t)}</li>`).join('')}</ul>` : '',
     env.phases.length ? `<p><strong>Phases</strong> ${e(env.phases.join(' · '))}</p>` : '',
     env.errors.length ? `<p><strong>Errors</strong></p><ul class="plain">${env.errors.map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
     '<h3>Spec</h3>',
-    `<details><summary>${e(run.specFile ?? 'spec')} as run</summary><pre>${e(run.specText ?? '(not recorded)')}</pre></details>`,
+    `<p>Kept with the run as <code>${e(spec.kept)}</code>${spec.from ? `; run from <code>${e(spec.from)}</code>` : spec.app ? '; written by the desktop app (its own copy was temporary)' : ''}.</p>`,
+    `<details><summary>The spec as run</summary><pre>${e(run.specText ?? '(not recorded)')}</pre></details>`,
   ].filter(Boolean).join('\n');
+}
+
+function tilesOf(result: RunResults): readonly SummaryTile[] | undefined {
+  return summaryTiles(runShow('', result).trials);
+}
+
+/** The headline per configuration (summaryTiles) as a row of tiles. */
+function tilesHtml(tiles: readonly SummaryTile[]): string {
+  const e = escapeHtml;
+  return `<ul class="tiles">${tiles.map((t) => `<li class="tile"><strong>${e(t.title)}</strong><div class="meta">${e(t.subtitle)}${t.status === 'succeeded' ? '' : ` · <span class="status-failed">${e(t.status)}</span>`}</div><dl>${
+    t.stats.map((s, i) => `<dt>${e(s.label)}</dt><dd${i === 0 ? ' class="headline"' : ''}>${e(s.value)}</dd>`).join('')}</dl></li>`).join('')}</ul>`;
 }
 
 function figure(chart: ChartSpec): string {

@@ -22,4 +22,12 @@ details { margin: 8px 0; }
 summary { cursor: pointer; color: var(--accent); }
 pre { background: var(--band); padding: 12px; overflow: auto; font-size: 12px; line-height: 1.4; border-radius: 6px; max-height: 480px; }
 ul.plain { padding-left: 18px; margin: 4px 0; }
+ul.tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr)); gap: 10px; list-style: none; padding: 0; margin: 8px 0 16px; }
+li.tile { border: 1px solid var(--rule); border-radius: 8px; padding: 10px 12px; }
+li.tile .meta { color: var(--muted); font-size: 12px; }
+li.tile dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; margin: 6px 0 0; font-size: 13px; }
+li.tile dt { color: var(--muted); }
+li.tile dd { margin: 0; text-align: right; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
+li.tile dd.headline { font-size: 18px; }
+details.more > summary { font-weight: 600; margin: 16px 0; }
 `;

@@ -1,6 +1,6 @@
 import { headlineMetric, loadHeadline, runShow, trialPath } from '@netbench/results';
 import { describeLoadHeadline, diagnosisLines, trialRows, type TrialRowTexts } from './trial-rows.js';
-import type { RunResults, Sample, TrialRecord } from '@netbench/plugin-api';
+import { RUN_FILES, type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
 import { metricName } from './metric-names.js';
 import { formatQuantity } from './units.js';
 
@@ -30,7 +30,7 @@ export interface RunSummary {
 }
 
 export interface Environment {
-  readonly hosts: readonly { readonly name: string; readonly cloud: string; readonly zone: string; readonly machineType: string; readonly os: string; readonly internalIp: string }[];
+  readonly hosts: readonly { readonly name: string; readonly cloud: string; readonly zone: string; readonly machineType: string; readonly os: string; readonly internalIp: string; readonly shaping: string; readonly congestionControl: string }[];
   /** `tool version (features)` per tool, from the samples' `<tool>_version` labels. */
   readonly tools: readonly string[];
   readonly phases: readonly string[];
@@ -118,9 +118,36 @@ export function environment({ run, samples }: RunResults): Environment {
       machineType: h.machineType ?? '',
       os: h.os ?? '',
       internalIp: h.internalIp,
+      shaping: shapingText(h.labels ?? {}),
+      congestionControl: String(h.labels?.['tcp_congestion_control'] ?? h.fingerprint?.congestionControl ?? ''),
     })),
     tools: [...tools.values()],
     phases: run.phases.map((p) => `${p.phase} ${(p.durationMs / 1000).toFixed(1)} s${p.ok ? '' : ' (failed)'}`),
     errors: run.errors,
   };
 }
+
+/**
+ * `ingress_rate 100mbit · qdisc tbf · latency 200ms (toward the host)`: the
+ * local lab's shaping from a host's `link_*` labels (docs/local-lab.md),
+ * empty when unshaped. `ingress_*` shapes what the host receives, the rest its own egress.
+ */
+export function shapingText(labels: Readonly<Record<string, unknown>>): string {
+  const parts = Object.entries(labels).filter(([k]) => k.startsWith('link_')).map(([k, v]) => `${k.slice('link_'.length)} ${String(v)}`);
+  if (parts.length === 0) return '';
+  return `${parts.join(' · ')} (${labels['link_ingress_rate'] !== undefined ? 'toward the host' : 'its egress'})`;
+}
+
+/**
+ * Where the spec is: the copy kept in the run folder (what `netbench run`
+ * read, with its --set values), and the file it was run from unless that was
+ * the desktop app's temporary one (gone once the run ended).
+ */
+export function specPlace(run: { readonly runDir: string; readonly specFile?: string }): { readonly kept: string; readonly from?: string; readonly app: boolean } {
+  const kept = `${run.runDir.replace(/\/+$/, '')}/${RUN_FILES.spec}`;
+  const app = run.specFile !== undefined && APP_SPEC_RE.test(run.specFile);
+  return { kept, app, ...(run.specFile !== undefined && !app && run.specFile !== kept ? { from: run.specFile } : {}) };
+}
+
+/** The desktop app writes the spec it runs to a temporary folder `netbench-desktop-*` (main/run-control.ts). */
+const APP_SPEC_RE = /[\\/]netbench-desktop-[^\\/]+[\\/]spec\.ya?ml$/;

@@ -4,7 +4,7 @@ import { HEATMAP_GRID, HEATMAP_LABEL_FONT, heatmapLabelsFit } from '../heatmap-l
 import { escapeHtml } from '../html-escape.js';
 import { SEQUENTIAL, sequentialColor, textColorOn } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
-import { axisUnit, formatNumber, type AxisUnit } from '../units.js';
+import { axisUnit, formatNumber, unitSymbol, type AxisUnit } from '../units.js';
 import { FONT_FAMILY, footer, FOOTER_HEIGHT, textWidth, type Figure } from './base.js';
 
 const LABEL_SIZE = 11;
@@ -59,7 +59,8 @@ export function heatmapOption(spec: HeatmapChart, ctx: RenderContext): Figure {
       textStyle: { fontFamily: FONT_FAMILY, color: theme.text },
       title: {
         text: text.title,
-        subtext: text.subtitle,
+        // The cells are in the unit the matrix fills (µs, not the samples' ms): the subtitle names that one.
+        subtext: shownUnit(text.subtitle, spec.value.unit, unit.symbol),
         left: 16,
         top: 10,
         textStyle: { fontSize: 16, fontWeight: 'bold', color: theme.title },
@@ -177,4 +178,11 @@ function cellText(value: number): string {
 function cellTooltip(spec: HeatmapChart, unit: AxisUnit, value: readonly number[]): string {
   const [x = 0, y = 0, v = 0, n = 0] = value;
   return `${escapeHtml(spec.y.categories[y] ?? '')} → ${escapeHtml(spec.x.categories[x] ?? '')}<br/>${unit.formatWithUnit(v)} (n=${n})`;
+}
+
+/** `subtitle` with the samples' unit (`ms`, or its symbol) replaced by the one the cells are drawn in. */
+export function shownUnit(subtitle: string, unit: string, shown: string): string {
+  const escaped = (u: string) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const names = [...new Set([unit, unitSymbol(unit)])].filter(Boolean).map(escaped).join('|');
+  return names ? subtitle.replace(new RegExp(`(?<![\\w/])(?:${names})(?![\\w/])`, 'g'), shown) : subtitle;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BoxChart, CdfChart, TimeSeriesChart } from '@netbench/results';
+import type { BoxChart, CdfChart, HeatmapChart, TimeSeriesChart } from '@netbench/results';
 import { renderContext } from '../render-options.js';
 import { renderSvg } from '../render-svg.js';
 import { boxOption, BOX_ROW } from './box-option.js';
+import { heatmapOption, shownUnit } from './heatmap-option.js';
 import { cdfOption } from './cdf-option.js';
 import { MIN_PLOT_HEIGHT } from './base.js';
 import { niceCeil, robustAxisMax } from './robust-axis.js';
@@ -129,5 +130,19 @@ describe('legends and heights', () => {
     expect(option.xAxis.type).toBe('log');
     expect(option.series[0]!.layout).toBe('horizontal');
     expect(figure.height).toBeGreaterThanOrEqual(categories.length * BOX_ROW);
+  });
+});
+
+describe('heatmap subtitle', () => {
+  it('names the unit the cells are drawn in (µs), not the samples\' (ms)', () => {
+    const spec: HeatmapChart = {
+      kind: 'heatmap', id: 'h', title: 'Average latency by zone', subtitle: 'ping, ms; each cell the mean over repetitions and runs of one pair', notes: [], runIds: ['r'], metric: 'Average Latency',
+      x: { label: 'receiving zone', categories: ['a', 'b'] }, y: { label: 'sending zone', categories: ['a', 'b'] },
+      value: { label: 'latency', unit: 'ms', better: 'lower', min: 0.021, max: 0.085 },
+      cells: [{ x: 0, y: 1, value: 0.021, n: 3 }, { x: 1, y: 0, value: 0.085, n: 3 }],
+    };
+    const option = heatmapOption(spec, renderContext()).option as unknown as { title: { subtext: string } };
+    expect(option.title.subtext).toBe('ping, µs; each cell the mean over repetitions and runs of one pair');
+    expect(shownUnit('TCP, Mbit/s, items', 'Mbits/sec', 'Gbit/s')).toBe('TCP, Gbit/s, items');
   });
 });

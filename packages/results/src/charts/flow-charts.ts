@@ -59,6 +59,7 @@ export function flowTimeSeriesCharts(results: ChartInput, options: ChartOptions 
           y: { label: first.metric, unit: first.unit, scale: 'linear' },
           series,
           span: [0, end],
+          ...(load ? { detail: true } : {}),
           ...(stacked ? { stack: 'flows' as const } : {}),
         });
       }

@@ -22,6 +22,12 @@ interface ChartBase {
   readonly notes: readonly string[];
   /** Runs the chart draws from. */
   readonly runIds: readonly string[];
+  /**
+   * Detail behind another chart (the per-flow series of a latency-under-load
+   * trial, whose "all scaled" plot shows them together): drawn after the
+   * others, folded away by the app and the report.
+   */
+  readonly detail?: boolean;
 }
 
 export interface ValueAxis {

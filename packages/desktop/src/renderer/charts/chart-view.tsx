@@ -97,7 +97,7 @@ export function ChartView({ spec, runs, height = defaultHeight(spec) }: { spec: 
   const exportSvg = exported('svg', (instance) => [`${spec.id}.svg`, instance.renderToSVGString(), 'image/svg+xml']);
 
   const text = displayText(spec);
-  const rows = showTable ? chartRows(spec) : [];
+  const rows = showTable ? chartRows(spec, { formatted: true }) : [];
   return (
     <figure className={wide(spec) ? 'chart chart-wide' : 'chart'} data-chart-id={spec.id} data-chart-kind={spec.kind}>
       <div ref={ref} className="chart-canvas" style={{ height }} role="img" aria-label={`${text.title}${text.subtitle ? ` — ${text.subtitle}` : ''}`} />

@@ -1,10 +1,12 @@
-import type { ShownMetric, ShownTrial } from '@netbench/results';
+import type { ChartSpec, RunShow, ShownMetric, ShownTrial } from '@netbench/results';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { ExportFormat } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { call } from '../lib/bridge-client';
 import { formatQuantities, formatQuantity, joinUnit, metricName } from '@netbench/report/echarts';
 import { diagnosisLines, TRIAL_ROWS_NOTE, trialRows } from '@netbench/report/trial-rows';
+import { splitCharts, summaryTiles } from '@netbench/report/summary-tiles';
+import { SummaryTiles } from './summary-tiles';
 import { formatTime } from '../lib/format';
 import { saveFile } from '../lib/save-file';
 import { go, href } from '../lib/route';
@@ -12,6 +14,8 @@ import { Loaded, StatusBadge } from '../lib/status';
 import { useCall } from '../lib/use-call';
 import { RunHeader } from './run-header';
 import { RunAgainButton } from '../wizard/run-again-button';
+
+type RunShowData = Pick<RunShow, 'run' | 'trials'>;
 
 /** One stored run: header, summary table per trial, its charts, exports. */
 export function RunPage({ runId }: { runId: string }) {
@@ -57,14 +61,44 @@ export function RunPage({ runId }: { runId: string }) {
         </p>
         <RunHeader run={show.run} />
         {show.run.errors.length > 0 && <div className="panel panel-error" role="alert"><h2>Errors</h2><ul>{show.run.errors.map((e) => <li key={e}>{e}</li>)}</ul></div>}
-        <h2>Summary</h2>
-        <SummaryTable trials={show.trials} />
-        <h2>Charts</h2>
-        <ChartGrid charts={charts} runs={[{ runId: show.run.runId, startedAt: show.run.startedAt }]} />
+        <RunBody show={show} charts={charts} />
         <p><a href={href('results')}>← All results</a></p>
       </section>
     )}</Loaded>
   );
+}
+
+/**
+ * The headline per configuration first (tiles), the trial table, then the
+ * charts to read first, with the detail (per-flow series, bars the tiles
+ * already say) folded under them.
+ */
+function RunBody({ show, charts }: { show: RunShowData; charts: readonly ChartSpec[] }) {
+  const tiles = useMemo(() => summaryTiles(show.trials), [show.trials]);
+  const { first, more } = useMemo(() => splitCharts(charts, tiles !== undefined), [charts, tiles]);
+  const runs = [{ runId: show.run.runId, startedAt: show.run.startedAt }];
+  return (
+    <>
+      <h2>Summary</h2>
+      {tiles && <SummaryTiles tiles={tiles} />}
+      <SummaryTable trials={show.trials} />
+      <h2>Charts</h2>
+      <ChartGrid charts={first} runs={runs} />
+      {more.length > 0 && (
+        <details className="more-charts" data-testid="more-charts">
+          <summary>More charts ({more.length}): {describeMore(more)}</summary>
+          <ChartGrid charts={more} runs={runs} />
+        </details>
+      )}
+    </>
+  );
+}
+
+/** What the folded charts are, in a few words. */
+function describeMore(charts: readonly ChartSpec[]): string {
+  const perFlow = charts.filter((c) => c.detail).length;
+  const bars = charts.length - perFlow;
+  return [perFlow > 0 ? `${perFlow} per-flow series` : '', bars > 0 ? `${bars} bar chart${bars === 1 ? '' : 's'} of the numbers above` : ''].filter(Boolean).join(', ');
 }
 
 /** Rows drawn with the page; the scroll box shows fewer, so the rest never moves what is below it. */
