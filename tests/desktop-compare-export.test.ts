@@ -120,7 +120,13 @@ describe('compare two label selections', () => {
     expect(ratios).toHaveLength(direct.comparison.rows.length);
     direct.comparison.rows.forEach((r, i) => {
       if (r.baseline.value === 0) expect(ratios[i]).toBe('—');
-      else expect(Number(ratios[i]!.replace(/^×/, '').replace(/,/g, ''))).toBeCloseTo(r.candidate.value / r.baseline.value, r.candidate.value / r.baseline.value >= 100 ? -1 : 1);
+      else {
+        // Shown to 3 significant digits (1 below 0.01, whole numbers from 100): within half a unit of its last digit.
+        const exact = r.candidate.value / r.baseline.value;
+        const digits = exact < 0.01 ? 1 : 3;
+        const halfStep = exact >= 100 ? 0.5 : 0.5 * 10 ** (Math.floor(Math.log10(exact)) - (digits - 1));
+        expect(Math.abs(Number(ratios[i]!.replace(/^×/, '').replace(/,/g, '')) - exact)).toBeLessThanOrEqual(halfStep * (1 + 1e-9));
+      }
     });
     await expect.poll(() => page.locator('[data-testid=compare-page] .chart').count()).toBeGreaterThan(0);
     await page.evaluate(() => window.scrollTo(0, 0));
