@@ -50,7 +50,7 @@ describe('RunControl with the real engine', () => {
     expect(csv.content.trim().split('\n').length - 1).toBe(stored.length);
   });
 
-  it('charts live values while a trial runs; the stored samples replace them when it ends', async () => {
+  it('charts live values while a trial runs, and keeps them when it ends (ping stores totals, not its replies)', async () => {
     const { runId } = await desktop.api.startRun({ text: spec('count: 40, interval: 0.05') });
     const during = await new Promise<Awaited<ReturnType<typeof desktop.api.liveCharts>>>((resolve) => {
       let asked = false;
@@ -70,7 +70,12 @@ describe('RunControl with the real engine', () => {
     expect(during.some((c) => c.kind === 'cdf')).toBe(false);
     const after = await desktop.api.liveCharts({ runId });
     expect(after.some((c) => c.kind === 'cdf')).toBe(true);
-    expect(after.some((c) => c.title === 'RTT over time')).toBe(false);
+    // The finished trial's time series stays (it used to vanish with its live values), now with every reply.
+    const points = (charts: typeof after) => {
+      const chart = charts.find((c) => c.title === 'RTT over time');
+      return chart?.kind === 'timeseries' ? chart.series[0]!.points.length : 0;
+    };
+    expect(points(after)).toBeGreaterThan(points(during));
     // Live values are not part of the run's event list (a snapshot stays small).
     expect((await desktop.api.liveRun({ runId })).events.some((e) => e.type === 'trial-interval')).toBe(false);
   });

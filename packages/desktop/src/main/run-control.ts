@@ -25,8 +25,15 @@ interface ActiveRun {
   readonly controller: AbortController;
   readonly events: NetbenchEvent[];
   readonly samples: Sample[];
-  /** Live values (`trial-interval`) of trials whose stored samples have not arrived yet. */
+  /**
+   * Live values (`trial-interval`) per trial. They stay after the trial
+   * ended (netperf and ping store totals, not their intervals: dropping the
+   * live values made a finished trial's time series vanish when the next
+   * one started) unless its stored samples carry interval series of their own.
+   */
   readonly live: Map<string, Sample[]>;
+  /** Trials whose stored samples have interval series: those replace the live values. */
+  readonly storedIntervals: Set<string>;
   /** Counts every change to `samples` and `live`: the live charts' cache key. */
   version: number;
   ended?: RunEnded;
@@ -62,7 +69,7 @@ export class RunControl {
     const file = join(dir, 'spec.yaml');
     await writeFile(file, text);
     const controller = new AbortController();
-    const run: ActiveRun = { runId, name, controller, events: [], samples: [], live: new Map(), version: 0 };
+    const run: ActiveRun = { runId, name, controller, events: [], samples: [], live: new Map(), storedIntervals: new Set(), version: 0 };
     this.runs.set(runId, run);
     const runner = this.options.run ?? runSpec;
     run.done = runner({
@@ -102,13 +109,14 @@ export class RunControl {
 
   /**
    * Charts of what has arrived so far: latency CDF and interval time series,
-   * from the stored samples and the live values of running trials (each
-   * trial's live values give way to its stored samples when they arrive).
+   * from the stored samples and the live values of every trial so far,
+   * finished ones too (a trial's live values give way to its stored samples
+   * only when those have interval series of their own).
    */
   liveCharts(runId: string): ChartSpec[] {
     const run = this.get(runId);
     if (run.charts?.version === run.version) return run.charts.specs;
-    const samples = [...run.samples, ...[...run.live.values()].flat()];
+    const samples = [...run.samples, ...[...run.live].flatMap(([trial, values]) => (run.storedIntervals.has(trial) ? [] : values))];
     const specs = samples.length === 0 ? [] : chartsFor([{ run: liveRecord(run), samples }], { kinds: ['cdf', 'timeseries'] });
     run.charts = { version: run.version, specs };
     return specs;
@@ -139,7 +147,11 @@ export class RunControl {
   private record(run: ActiveRun, event: NetbenchEvent): void {
     if (event.type === 'sample') {
       run.samples.push(event.sample);
-      if (event.sample.trialId !== undefined) run.live.delete(event.sample.trialId);
+      const trial = event.sample.trialId;
+      if (trial !== undefined && !run.storedIntervals.has(trial) && isInterval(event.sample)) {
+        run.storedIntervals.add(trial);
+        run.live.delete(trial);
+      }
       run.version += 1;
     } else if (event.type === 'trial-interval') {
       // Not kept in the event list (a ping trial sends one per reply): charts and the page's current value use them.
@@ -149,7 +161,6 @@ export class RunControl {
       run.version += 1;
     } else {
       run.events.push(event);
-      if (event.type === 'trial-finished' && run.live.delete(event.trial)) run.version += 1;
     }
     if (event.type === 'run-started') run.name = event.name;
     this.emit({ kind: 'run-event', runId: run.runId, event });
@@ -169,6 +180,11 @@ export class RunControl {
     const ended = [...this.runs.values()].filter((r) => r.ended);
     for (const run of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED))) this.runs.delete(run.runId);
   }
+}
+
+/** A sample of an interval series (iperf3's intervals, a load trial's flows), which the charts draw over time. */
+function isInterval(sample: Sample): boolean {
+  return typeof sample.labels['interval_end'] === 'number' || sample.labels['series'] === 'interval';
 }
 
 /** A run record for charting a run in progress: charts take configurations from the samples' labels. */
