@@ -167,8 +167,14 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     const intervals = stored.filter((s) => typeof s.labels['interval_end'] === 'number' && s.labels['stream'] === undefined && metric.includes(s.metric.toLowerCase().replace(/\s+/g, '-')));
     expect(intervals.length).toBeGreaterThanOrEqual(2);
     const expected = intervals.map((s) => [Number(s.labels['interval_end']), s.value]).sort((a, b) => a[0]! - b[0]!);
-    const shown = rows.map((r) => [Number(r[1]), Number(r[2])]).sort((a, b) => a[0]! - b[0]!);
-    expect(shown).toEqual(expected);
+    // The table gives each column in the unit its values fill (named in its header: s or ms, Mbit/s or Gbit/s)
+    // to 3 significant digits: each shown value is within half its last digit of the stored one.
+    const units = (await chart.locator('thead th').allTextContents()).map((h) => /\(([^)]+)\)$/.exec(h)?.[1] ?? '');
+    const SCALE: Readonly<Record<string, number>> = { ms: 1e-3, s: 1, 'kbit/s': 1e-3, 'Mbit/s': 1, 'Gbit/s': 1e3 };
+    const shown = rows.map((r) => [Number(r[1]!.replaceAll(',', '')) * SCALE[units[1]!]!, Number(r[2]!.replaceAll(',', '')) * SCALE[units[2]!]!]).sort((a, b) => a[0]! - b[0]!);
+    expect(stored.find((s) => s.metric === intervals[0]!.metric)?.unit).toBe('Mbits/sec');
+    expect(shown).toHaveLength(expected.length);
+    shown.forEach((pair, i) => pair.forEach((v, j) => expect(Math.abs(v - expected[i]![j]!)).toBeLessThanOrEqual(Math.abs(expected[i]![j]!) * 5e-3 + 1e-9)));
     // The header: each host with its address and shaping; measured, not imported.
     const header = await page.getByTestId('run-header').innerText();
     expect(header).toMatch(/measured by netbench/);
