@@ -1,9 +1,9 @@
 import type { CdfChart } from '@netbench/results';
 import { escapeHtml } from '../html-escape.js';
-import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
 import { axisUnit } from '../units.js';
 import { frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
+import { seriesStyles } from './series-style.js';
 
 const PERCENTILES = [[50, 'p50'], [90, 'p90'], [99, 'p99'], [99.9, 'p99.9']] as const;
 
@@ -20,6 +20,7 @@ export function cdfOption(spec: CdfChart, ctx: RenderContext): Figure {
   const width = widthOf(ctx);
   const { option, minHeight } = frame(spec, ctx, names, width);
   const tail = ctx.cdfView === 'tail';
+  const styles = seriesStyles(spec);
   const guideStyle = { type: 'dashed' as const, color: '#aaaaaa', width: 1 };
   const label = (text: string) => ({ formatter: text, position: 'insideEndTop' as const, fontSize: 10, color: ctx.theme.muted });
   // Horizontal guides where the curves cross p50/p90/p99 (p99.9 too in the tail view).
@@ -40,11 +41,11 @@ export function cdfOption(spec: CdfChart, ctx: RenderContext): Figure {
       series: spec.series.map((s, i) => ({
         type: 'line',
         name: names[i],
-        color: seriesColor(i),
+        color: styles[i]!.color,
         data: tail ? tailPoints(s.points) : s.points.map((p) => [p[0], p[1]]),
         step: 'end',
         showSymbol: false,
-        lineStyle: { width: 2 },
+        lineStyle: { width: 2, type: styles[i]!.dash },
         ...(i === 0 ? { markLine: { silent: true, symbol: 'none', lineStyle: guideStyle, data: guides } } : {}),
       })),
     },

@@ -1,8 +1,8 @@
 import type { HistogramChart } from '@netbench/results';
-import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
 import { axisName, axisUnit, formatNumber } from '../units.js';
 import { axisTooltip, categoryAxis, frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
+import { seriesStyles } from './series-style.js';
 
 /** Bins as bars on a category axis of bin starts; the legend says how much lies beyond the last bin. */
 export function histogramOption(spec: HistogramChart, ctx: RenderContext): Figure {
@@ -11,6 +11,7 @@ export function histogramOption(spec: HistogramChart, ctx: RenderContext): Figur
   const names = spec.series.map((s) => (s.overflow > 0 ? `${s.name} (${formatNumber(s.overflow)}% above ${unit.formatWithUnit(last)})` : s.name));
   const width = widthOf(ctx);
   const { option, minHeight } = frame(spec, ctx, names, width);
+  const styles = seriesStyles(spec);
   const categories = spec.edges.slice(0, -1).map((e) => unit.format(e));
   const percent = { symbol: spec.y.unit, factor: 1, format: formatNumber, formatWithUnit: (v: number) => `${formatNumber(v)}%` };
   return {
@@ -24,7 +25,7 @@ export function histogramOption(spec: HistogramChart, ctx: RenderContext): Figur
       series: spec.series.map((s, i) => ({
         type: 'bar',
         name: names[i],
-        color: seriesColor(i),
+        color: styles[i]!.color,
         data: s.percents.map((p) => Number(p.toFixed(4))),
         barGap: '0%',
         barCategoryGap: '12%',

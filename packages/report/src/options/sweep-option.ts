@@ -1,10 +1,10 @@
 import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
 import type { SweepChart } from '@netbench/results';
 import { displayLabel } from '../display-text.js';
-import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
 import { axisUnit, formatNumber, unitSymbol } from '../units.js';
 import { axisTooltip, frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
+import { seriesStyles } from './series-style.js';
 
 
 const isPowerOfTwo = (x: number) => Number.isInteger(Math.log2(x));
@@ -24,6 +24,8 @@ export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
   const xs = spec.series.flatMap((s) => s.points.map((p) => p.x));
   const log = spec.x.scale === 'log';
   const nonNegative = spec.series.every((s) => s.points.every((p) => p.mean >= 0));
+  const styles = seriesStyles(spec);
+  const seriesColor = (i: number) => styles[i]!.color;
   const ticks = [...new Set(xs)].sort((a, b) => a - b);
   const lines = spec.series.map((s, i) => ({
     type: 'line' as const,
@@ -32,7 +34,7 @@ export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
     data: s.points.map((p) => [p.x, p.mean]),
     showSymbol: true,
     symbolSize: 7,
-    lineStyle: { width: 2 },
+    lineStyle: { width: 2, type: styles[i]!.dash },
     ...(s.knee ? { markPoint: { symbol: 'pin', symbolSize: 36, label: { formatter: 'knee', fontSize: 9 }, data: [{ name: 'knee', coord: [s.knee.x, s.knee.mean] }] } } : {}),
   }));
   const whiskers = spec.series.map((s, i) => ({

@@ -1,11 +1,12 @@
 import type { TimeSeriesChart, TimeSeriesSeries } from '@netbench/results';
 import { escapeHtml } from '../html-escape.js';
 import { displayLabel } from '../display-text.js';
-import { seriesColor } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
 import { axisUnit, formatNumber, formatQuantity, isRateUnit, maxAbs, type AxisUnit } from '../units.js';
 import { frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
 import { robustAxisMax } from './robust-axis.js';
+import { seriesStyles } from './series-style.js';
+import { seriesColor } from '../palette.js';
 import { GAP_SPACINGS, seriesGaps, STALL_SECONDS, typicalSpacing, withBreaks } from './series-gaps.js';
 
 /** More points than this in a time series: no symbols or mean lines, points handed over flat, and a zoom slider when interactive. */
@@ -73,6 +74,8 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
   // An outlier reads in its own magnitude (2.4 s), not the axis's (2,400 ms).
   const rawUnitOf = (s: TimeSeriesSeries) => (s.axis === 2 && spec.y2 ? spec.y2.unit : spec.y.unit);
   const topOf = (s: TimeSeriesSeries) => tops[s.axis === 2 && spec.y2 ? 1 : 0];
+  const styles = seriesStyles(spec);
+  const colorOf = (i: number) => styles[i]!.color;
   const seconds = { symbol: spec.x.unit, factor: 1, format: formatNumber, formatWithUnit: (v: number) => `${formatNumber(v)} ${spec.x.unit}` };
 
   const drawn = spec.series.map((s) => {
@@ -103,7 +106,7 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
       ...(ctx.interactive ? {
         tooltip: {
           trigger: 'axis', confine: true, axisPointer: { type: 'line', snap: false },
-          formatter: ((items: readonly TooltipItem[]) => timeTooltip(items, spec.series, unitOf, seconds.formatWithUnit)) as never,
+          formatter: ((items: readonly TooltipItem[]) => timeTooltip(items, spec.series, unitOf, seconds.formatWithUnit, styles.map((st) => st.color))) as never,
         },
       } : {}),
       // The last interval ends a hair after the nominal duration (3.0008 s): end the axis there, label it 3.
@@ -121,26 +124,26 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
         return {
           type: 'line',
           name: s.name,
-          color: seriesColor(i),
+          color: colorOf(i),
           ...(s.axis === 2 && spec.y2 ? { yAxisIndex: 1 } : {}),
           // A typed array names its two dimensions (the ones ECharts gives per-point arrays by default).
           ...(big ? { data: flatPoints(points) as unknown as number[][], dimensions: ['x', 'y'] } : { data: points as unknown as number[][] }),
           connectNulls: false,
           showSymbol: !big && s.points.length < 60,
           symbolSize: 6,
-          lineStyle: { width: 2 },
+          lineStyle: { width: 2, type: styles[i]!.dash },
           // Downsampling keeps 100,000-point series interactive; the data table and export keep every point.
           sampling: 'lttb',
           large: big,
           progressive: 0,
           // Flows of one trial are stacked areas: the top edge is their sum, so no per-series mean line.
           ...(spec.stack ? { stack: spec.stack, areaStyle: { opacity: 0.5 } } : big ? {} : {
-            markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: seriesColor(i), width: 1 }, data: [{ yAxis: s.mean }] },
+            markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: colorOf(i), width: 1 }, data: [{ yAxis: s.mean }] },
           }),
           ...(mine.length > 0 ? {
             markArea: {
               silent: true,
-              itemStyle: { color: seriesColor(i), opacity: 0.12 },
+              itemStyle: { color: colorOf(i), opacity: 0.12 },
               label: { show: true, position: 'insideTop', fontSize: 10, color: ctx.theme.muted, formatter: `${s.name} stalled` },
               data: mine.map((g) => [{ xAxis: g.from }, { xAxis: g.to }]),
             },
@@ -150,7 +153,7 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
               silent: true,
               symbol: 'triangle',
               symbolSize: 10,
-              itemStyle: { color: seriesColor(i) },
+              itemStyle: { color: colorOf(i) },
               label: { fontSize: 10, color: ctx.theme.text, position: 'bottom' as const },
               data: clipped.map((p) => ({ name: 'clipped', coord: [p.x, top], value: p.y, label: { formatter: formatQuantity(p.y, rawUnitOf(s)) } })),
             },
@@ -190,13 +193,13 @@ function nearest(points: readonly (readonly [number, number])[], x: number): rea
  * steps never share one: so each series is looked up here, and left out
  * where the crosshair is in one of its gaps or outside it.
  */
-export function timeTooltip(items: readonly TooltipItem[], series: readonly TimeSeriesSeries[], unitOf: (s: TimeSeriesSeries) => AxisUnit, formatTime: (v: number) => string): string {
+export function timeTooltip(items: readonly TooltipItem[], series: readonly TimeSeriesSeries[], unitOf: (s: TimeSeriesSeries) => AxisUnit, formatTime: (v: number) => string, colors: readonly string[] = []): string {
   const at = Number(items[0]?.axisValue ?? items[0]?.value?.[0]);
   const lines = series.flatMap((s, i) => {
     const point = nearest(s.points, at);
     const reach = (GAP_SPACINGS / 2) * typicalSpacing(s.points);
     if (!point || Math.abs(point[0] - at) > reach + 1e-9) return [];
-    const marker = `<span style="display:inline-block;margin-right:5px;border-radius:5px;width:10px;height:10px;background-color:${seriesColor(i)}"></span>`;
+    const marker = `<span style="display:inline-block;margin-right:5px;border-radius:5px;width:10px;height:10px;background-color:${colors[i] ?? seriesColor(i)}"></span>`;
     return [`${marker}${escapeHtml(s.name)}: ${unitOf(s).formatWithUnit(point[1])}`];
   });
   return [escapeHtml(formatTime(at)), ...lines].join('<br/>');
