@@ -9,7 +9,7 @@ import { SpecChecker } from './spec-checker.js';
 import { generateSpec } from './generate-spec.js';
 import { wizardChecks } from './wizard-checks.js';
 import { preflightSpec } from './wizard-preflight.js';
-import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, showStoredRun, storedRunSpec } from './results-access.js';
+import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, overlayStoredRuns, showStoredRun, storedRunSpec } from './results-access.js';
 import { RunControl, type RunFunction } from './run-control.js';
 import { saveRendererFile, type ChooseSavePath } from './save-file.js';
 import { listSpecs, readSpec, saveSpec, type SpecFolders } from './spec-files.js';
@@ -108,6 +108,7 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     runSpec: ({ runId }) => storedRunSpec(db, runId),
     compareRuns: ({ baseline, candidate }) => compareStoredRuns(db, baseline, candidate),
     compareSelections: ({ baseline, candidate }) => compareStoredSelections(db, baseline, candidate),
+    overlayRuns: ({ runIds }) => overlayStoredRuns(db, runIds),
     storeLabels: () => storeLabels(db),
     exportRun: ({ runId, format }) => exportStoredRun(db, runId, format),
     saveFile: async (file) => {

@@ -3,7 +3,7 @@ import { NetbenchError } from '@netbench/plugin-api';
 import type { RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { footerOf, renderHtml, renderMarkdown, renderSvg, svgDataUrl } from '@netbench/report';
-import type { ComparePage, ExportedFile, ExportFormat, HistoryList, LabelPair, ResultsFilter, RunPage } from '../shared/bridge-types.js';
+import type { ComparePage, ExportedFile, ExportFormat, HistoryList, LabelPair, OverlayPage, ResultsFilter, RunPage } from '../shared/bridge-types.js';
 import { selectionResults, SELECTION_CHART_RUNS } from './selection-results.js';
 
 // The results pages read the same store `netbench results` reads; every
@@ -71,6 +71,24 @@ export async function compareStoredRuns(db: string | undefined, baseline: string
     };
     await yieldToEvents();
     return { comparison, charts: chartsFor([base, cand]) };
+  }, { create: false });
+}
+
+/**
+ * Several stored runs on one set of charts (`netbench report A B C`'s
+ * charts): `chartsFor` over all of them, so each metric is one chart with a
+ * series per run and configuration, coloured by run. Each run read once.
+ */
+export async function overlayStoredRuns(db: string | undefined, runIds: readonly string[]): Promise<OverlayPage> {
+  return withStore(db, async (store) => {
+    const results: RunResults[] = [];
+    for (const id of runIds) {
+      const ref = store.resolve(id);
+      if (results.some((r) => r.run.runId === ref.runId)) throw new NetbenchError(`run ${ref.runId} is named twice: overlay different runs`);
+      results.push(store.load(ref));
+      await yieldToEvents();
+    }
+    return { runs: results.map((r) => ({ runId: r.run.runId, name: r.run.name, startedAt: r.run.startedAt })), charts: chartsFor(results) };
   }, { create: false });
 }
 

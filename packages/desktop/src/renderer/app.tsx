@@ -8,6 +8,7 @@ import { WizardPage } from './wizard/wizard-page';
 
 // Pages with charts load ECharts on first use: the results list paints without it.
 const ComparePage = lazy(() => import('./pages/compare-page').then((m) => ({ default: m.ComparePage })));
+const OverlayPage = lazy(() => import('./pages/overlay-page').then((m) => ({ default: m.OverlayPage })));
 const LiveRunPage = lazy(() => import('./pages/live-run-page').then((m) => ({ default: m.LiveRunPage })));
 const RunPage = lazy(() => import('./pages/run-page').then((m) => ({ default: m.RunPage })));
 
@@ -31,7 +32,7 @@ export function App() {
         <span className="brand">netbench</span>
         <nav aria-label="Main">
           {NAV.map((n) => (
-            <a key={n.path} href={href(n.path)} aria-current={section === n.path || (n.path === 'results' && (section === 'run' || section === 'compare')) ? 'page' : undefined}>{n.label}</a>
+            <a key={n.path} href={href(n.path)} aria-current={section === n.path || (n.path === 'results' && (section === 'run' || section === 'compare' || section === 'overlay')) ? 'page' : undefined}>{n.label}</a>
           ))}
         </nav>
         <button type="button" className="theme-toggle" onClick={toggle} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>{dark ? '☀ Light' : '☾ Dark'}</button>
@@ -61,6 +62,7 @@ function Page({ route }: { route: string[] }) {
     case 'results': return <ResultsPage />;
     case 'run': return a ? <RunPage runId={a} /> : <NotFound />;
     case 'compare': return <ComparePage args={route.slice(1)} />;
+    case 'overlay': return route.length >= 3 ? <OverlayPage runIds={route.slice(1)} /> : <NotFound />;
     case 'plugins': return <PluginsPage />;
     default: return <NotFound />;
   }

@@ -220,6 +220,12 @@ export interface ComparePage {
   readonly chartsNote?: string;
 }
 
+/** Several runs on one set of charts (flent's `*_combine`): one chart per metric, a series (colour) per run. */
+export interface OverlayPage {
+  readonly runs: readonly { readonly runId: string; readonly name: string; readonly startedAt: string }[];
+  readonly charts: readonly ChartSpec[];
+}
+
 /** One `key=value` condition of a label selection (values compare as text, as `netbench compare --baseline`). */
 export interface LabelPair {
   readonly key: string;
@@ -288,6 +294,8 @@ export interface BridgeApi {
   showRun(arg: { runId: string }): Promise<RunPage>;
   compareRuns(arg: { baseline: string; candidate: string }): Promise<ComparePage>;
   compareSelections(arg: { baseline: readonly LabelPair[]; candidate: readonly LabelPair[] }): Promise<ComparePage>;
+  /** 2–12 stored runs overlaid, in the order given. */
+  overlayRuns(arg: { runIds: string[] }): Promise<OverlayPage>;
   storeLabels(arg: Record<string, never>): Promise<StoreLabels>;
   exportRun(arg: { runId: string; format: ExportFormat }): Promise<ExportedFile>;
   /** Electron only: a save dialog in the main process, then the file written. The browser saves through its downloads. */

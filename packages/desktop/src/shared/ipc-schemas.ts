@@ -86,6 +86,7 @@ export const bridgeSchemas = {
   showRun: z.strictObject({ runId }),
   compareRuns: z.strictObject({ baseline: runId, candidate: runId }),
   compareSelections: z.strictObject({ baseline: labelSelection, candidate: labelSelection }),
+  overlayRuns: z.strictObject({ runIds: z.array(runId).min(2, 'pick at least two runs to overlay').max(12, 'overlay at most 12 runs') }),
   storeLabels: empty,
   exportRun: z.strictObject({ runId, format: z.enum(['json', 'csv', 'html', 'md']) }),
   saveFile: z.strictObject({

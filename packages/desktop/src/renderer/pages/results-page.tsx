@@ -7,6 +7,8 @@ import { Loaded, StatusBadge } from '../lib/status';
 import { useCall } from '../lib/use-call';
 
 const PAGE = 200;
+/** Runs one overlay draws at most (one colour each). */
+const OVERLAY_RUNS = 12;
 
 type Run = HistoryList['runs'][number];
 type SortKey = 'runId' | 'name' | 'status' | 'startedAt' | 'durationMs' | 'tools' | 'trials' | 'samples' | 'headline';
@@ -53,7 +55,7 @@ export function byStart(ids: readonly string[], runs: readonly Run[]): string[] 
   return [...ids].sort((a, b) => started(a).localeCompare(started(b)) || a.localeCompare(b));
 }
 
-/** History from the results store, newest first, with filters; pick two runs to compare. */
+/** History from the results store, newest first, with filters; pick two runs to compare, or several to overlay. */
 export function ResultsPage() {
   const [draft, setDraft] = useState({ spec: '', tool: '', status: '', since: '' });
   const [filter, setFilter] = useState<ResultsFilter>({ limit: PAGE });
@@ -71,9 +73,10 @@ export function ResultsPage() {
     });
   };
   const sortBy = (key: SortKey) => setSort((now) => ({ key, descending: now.key === key ? !now.descending : key === 'startedAt' }));
-  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
+  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-(OVERLAY_RUNS - 1)), id]));
   // The older run is the baseline, whichever box was ticked first; the compare page can swap them.
-  const [older, newer] = byStart(picked, runs.data?.runs ?? []);
+  const ordered = byStart(picked, runs.data?.runs ?? []);
+  const [older, newer] = ordered;
 
   return (
     <section aria-labelledby="results-title" data-testid="results-page">
@@ -82,8 +85,12 @@ export function ResultsPage() {
         <div className="row">
           <a className="button" href={href('compare', 'labels')} data-testid="compare-labels-link">Compare label selections…</a>
           <button type="button" className="primary" disabled={picked.length !== 2} onClick={() => go('compare', older!, newer!)} data-testid="compare-button"
-            title={picked.length === 2 ? `baseline ${older} (older) → candidate ${newer}` : 'tick two runs'}>
+            title={picked.length === 2 ? `baseline ${older} (older) → candidate ${newer}` : 'tick exactly two runs'}>
             Compare {picked.length}/2 selected{picked.length === 2 ? ' (older as baseline)' : ''}
+          </button>
+          <button type="button" disabled={picked.length < 2} onClick={() => go('overlay', ...ordered)} data-testid="overlay-button"
+            title={`one chart per metric, a colour per run (2–${OVERLAY_RUNS} runs, oldest first)`}>
+            Overlay {picked.length} selected
           </button>
         </div>
       </div>
