@@ -1,7 +1,7 @@
 import type { Scalar } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
 import { fewNote, intervalMethod, meanInterval } from './confidence-interval.js';
-import { latencyKnee, KNEE_FACTOR } from './latency-knee.js';
+import { latencyKnee, KNEE_SHARE } from './latency-knee.js';
 import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
 import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
 import type { ChartInput, ChartOptions, SweepChart, SweepPoint } from './types.js';
@@ -52,7 +52,7 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
       const name = [label, comparing ? names[head.runIndex]! : ''].filter(Boolean).join(' · ') || `${tool} ${test}`;
       const linePoints = points(line, param, level);
       // Latency against offered load (HTTP constant-rate runs): mark where queueing takes over.
-      const knee = param === 'rate' && headlineMetric(first.sample.metric, declaredMetrics(results))?.role === 'latency' ? latencyKnee(linePoints) : undefined;
+      const knee = param === 'rate' && headlineMetric(first.sample.metric, declaredMetrics(results))?.role === 'latency' ? latencyKnee(linePoints, achievedRates(observations, head, param, seriesKeys, level)) : undefined;
       return { name, runId: head.run.runId, points: linePoints, ...(knee ? { knee } : {}) };
     });
     const knees = series.flatMap((s) => (s.knee ? [`${s.name}: ${s.knee.x}`] : []));
@@ -69,7 +69,7 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
         `x: trial parameter "${param}"${companions.length ? ` (varied together with ${companions.join(', ')})` : ''}.`,
         `Points are means over repetitions; intervals: percentile bootstrap of the mean (fixed seed), inside the values' range, where n ≥ 2.`,
         ...fewNote(series.flatMap((s) => s.points.map((p) => p.n)), level),
-        ...(knees.length > 0 ? [`Knee (the highest offered rate whose latency is within ${KNEE_FACTOR}× the lowest-rate latency): ${knees.join('; ')} requests/s.`] : []),
+        ...(knees.length > 0 ? [`Knee (the highest offered rate the server kept up with, achieved ≥ ${Math.round(KNEE_SHARE * 100)} % of offered, before a higher one fell behind): ${knees.join('; ')} requests/s.`] : []),
       ],
       runIds: [...new Set(series.map((s) => s.runId))],
       metric: first.sample.metric,
@@ -82,6 +82,13 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
     });
   }
   return charts;
+}
+
+/** The achieved request rate (a `requests/s` metric of the same run, tool, test and line) at each offered rate. */
+function achievedRates(observations: readonly Observation[], head: Observation, param: string, seriesKeys: readonly string[], level: number): Map<number, number> {
+  const same = (o: Observation) => o.runIndex === head.runIndex && o.sample.unit === 'requests/s'
+    && ['tool', 'test', ...seriesKeys].every((k) => JSON.stringify(o.config.get(k) ?? null) === JSON.stringify(head.config.get(k) ?? null));
+  return new Map(points(observations.filter(same), param, level).map((p) => [p.x, p.mean]));
 }
 
 /** The numeric parameter with two or more values in the group, by preference. */
