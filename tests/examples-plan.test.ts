@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createPlan, createRegistry, loadSpec, placementWarnings, planSpec } from '@netbench/core';
+import { createPlan, createRegistry, loadSpec, placementFacts, placementWarnings, planSpec } from '@netbench/core';
 import { repoRoot } from './helpers/cli.js';
 
 describe('scenario examples (examples/*.yaml) validate and plan', () => {
@@ -56,7 +56,7 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
   test.each(Object.keys(EXAMPLES))('%s plans without a warning of its own', async (file) => {
     const { plan, warnings } = await planSpec({ file: join(repoRoot, 'examples', file), registry });
     expect(warnings).toEqual([]);
-    expect(placementWarnings(plan, 2)).toEqual([]);
+    expect(placementWarnings(plan, 2, await placementFacts(plan, registry))).toEqual([]);
   });
 
   test('the packets-per-second example is one trial of flows to both servers per burst step', async () => {

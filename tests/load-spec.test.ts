@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPlan, loadSpec, placementWarnings, SpecError, staticRegistry } from '@netbench/core';
+import { createPlan, loadSpec, placementFacts, placementWarnings, SpecError, staticRegistry } from '@netbench/core';
 import type { AnyPlugin } from '@netbench/plugin-api';
 import { localPlugin } from '@netbench/plugin-local';
 import { netperfPlugin } from '@netbench/plugin-netperf';
@@ -99,10 +99,10 @@ describe('tool: load in a spec', () => {
       ['up-1', 0, 1], ['up-2', 0, 1], ['icmp', 0, undefined], ['udp', 0, 1], ['irtt', 0, 1],
     ]);
     // Pinned at both ends (ping needs its client only): no placement warning on a 2-CPU machine.
-    expect(placementWarnings({ fleet, trials }, 2)).toEqual([]);
+    expect(placementWarnings({ fleet, trials }, 2, await placementFacts({ fleet, trials }, registry))).toEqual([]);
     // Only the client pinned: the flows with a server process are still unpinned there, and the warning points at the load block.
     const half = await plan('  - { tool: load, test: tcp_nup, client: c, server: s, streams: 2, cpus: { client: 0 } }\n');
-    expect(placementWarnings(half, 2)[0]).toMatch(/^2 netperf trials and flows run both ends .*irtt, and load: every flow of the test/);
+    expect(placementWarnings(half, 2, await placementFacts(half, registry))[0]).toMatch(/^2 netperf trials and flows run both ends .*\(load \(every flow of the test\): `cpus: \{ client: 0, server: 1 \}`\)/);
   });
 
   it('points at a bad CPU in the load block', async () => {

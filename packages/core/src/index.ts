@@ -26,8 +26,9 @@ export { createPlan } from './plan/index.js';
 export { hostShaping, planShaping, shapingWarnings, type HostShaping } from './plan/shaping.js';
 /** The warning for local-lab trials whose ends share a small machine's CPUs unpinned. */
 export { placementWarnings } from './plan/placement.js';
+export type { PlacementFacts } from './plan/placement.js';
 /** `netbench plan`: load, validate and plan a spec file. */
-export { planSpec, planWarnings } from './api/plan-spec.js';
+export { placementFacts, planSpec, planWarnings } from './api/plan-spec.js';
 /** What `planSpec` takes and returns. */
 export type { PlannedSpec, PlanSpecOptions } from './api/plan-spec.js';
 /** A plan, one planned trial, one distinct host of the fleet. */

@@ -9,7 +9,7 @@ export type {
   CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, FleetHost, Host,
   HostProcess, HostRequest, NetworkLimit, ReachablePorts, Ledger, Logger, MetricDeclaration, ParseOptions, PeerHost, PluginContext, PluginKind, PluginMeta,
   ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle, SpawnOptions,
-  TeardownContext, ToolDefinition, ToolHostContext, ToolInfo, ToolPlacement, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
+  TeardownContext, ToolDefinition, ToolHostContext, ToolInfo, ToolPlacement, ToolPlacementDeclaration, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
   FlowCombine, FlowContext, FlowSupport, TrialSearch
 } from './plugin/index.js';
 export type { SshConnectRetry, SshConnector, SshHost, SshHostFacts, SshHostKeyPolicy, SshHostOptions, SshJumpOptions } from './plugin/index.js';

@@ -1,5 +1,6 @@
 import type { Labels, Sample, SampleInput } from '@netbench/plugin-api';
 import type { RunState } from './run-state.js';
+import { isValidSampleInput } from './trial-lifecycle.js';
 
 /** Live values of one trial are emitted at most this often (a batch per event). */
 export const LIVE_BATCH_MS = 250;
@@ -25,7 +26,7 @@ export class LiveIntervals {
 
   add(input: SampleInput): void {
     // Late calls (a stream's last line after the trial ended) and bad values are dropped silently: live display only.
-    if (this.closed || typeof input?.metric !== 'string' || input.metric === '' || typeof input.value !== 'number' || !Number.isFinite(input.value) || typeof input.unit !== 'string') return;
+    if (this.closed || !isValidSampleInput(input)) return;
     this.count += 1;
     this.batch.push({
       runId: this.state.runId,

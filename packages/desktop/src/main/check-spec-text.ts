@@ -1,4 +1,4 @@
-import { createPlan, estimatePlanCost, loadSpec, planWarnings, SpecError, type PlanCost, type Plan, type PluginResolver, type SpecIssue } from '@netbench/core';
+import { createPlan, estimatePlanCost, loadSpec, placementFacts, planWarnings, SpecError, type PlanCost, type Plan, type PluginResolver, type SpecIssue } from '@netbench/core';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { CostSummary, PlanSummary, SpecCheck } from '../shared/bridge-types.js';
 
@@ -26,7 +26,7 @@ export async function checkSpecText(registry: PluginResolver, text: string, maxC
       ok: true, plan: planSummary(plan), cost: costSummary(cost),
       overBudget: maxCostUsd !== undefined && cost.usd > maxCostUsd,
       // The same warnings as `netbench plan` (shaped direction not measured, unpinned ends on a small machine).
-      warnings: [...loaded.warnings, ...planWarnings(plan)],
+      warnings: [...loaded.warnings, ...planWarnings(plan, await placementFacts(plan, registry))],
     };
   } catch (error) {
     return { ok: false, issues: issuesOf(error), warnings: loaded.warnings };

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPlan, createRegistry, loadSpec, placementWarnings } from '@netbench/core';
+import { createPlan, createRegistry, loadSpec, placementFacts, placementWarnings } from '@netbench/core';
 import { checkSpecText } from './check-spec-text.js';
 import { generateSpec } from './generate-spec.js';
 
@@ -27,7 +27,7 @@ describe('generateSpec: the wizard answers as a spec', () => {
     // On a 2-CPU machine too, whatever this one has.
     const { spec, blocks } = await loadSpec({ text, file: 'spec.yaml' }, registry);
     const plan = await createPlan(spec, registry, blocks);
-    expect(placementWarnings(plan, 2)).toEqual([]);
+    expect(placementWarnings(plan, 2, await placementFacts(plan, registry))).toEqual([]);
     expect(plan.trials.every((t) => t.params['cpu_client'] === 0 && (t.tool === 'ping' || t.params['cpu_server'] === 1))).toBe(true);
   });
 

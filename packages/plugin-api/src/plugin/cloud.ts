@@ -90,6 +90,13 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
    * them, so `netbench plan --shards` keeps each in one shard.
    */
   readonly fixedHosts?: boolean;
+  /**
+   * True when this cloud's hosts run on the machine netbench runs on
+   * (network namespaces, containers), so a trial's two ends share its CPUs:
+   * `plan` then warns about unpinned trials between them on a machine of few
+   * CPUs (see `ToolPlugin.placement`).
+   */
+  readonly sharesMachineCpus?: boolean;
   preflight?(requests: readonly HostRequest<C>[], ctx: PluginContext): Promise<void>;
   /** Returns one `Host` per request, in the same order. */
   provision(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;

@@ -264,15 +264,31 @@ export interface ToolPlugin<P = Record<string, unknown>, T extends TrialParams =
   readonly flows?: FlowSupport;
   /**
    * Optional: how CPU placement bears on this tool's results, for `plan`'s
-   * warning about unpinned local-lab trials on a machine of few CPUs.
-   * `'insensitive'`: where its ends run does not change its results (never
-   * warned about). `pinned(params)`: whether a trial's parameters pin the ends
-   * it runs (a tool that pins with its own options). Without it, a trial is
-   * pinned when its params carry the tool kit's `cpu_client` and `cpu_server`
-   * (`cpuParams`). Pure.
+   * warning about unpinned trials whose ends share a small machine (hosts of
+   * a cloud with `sharesMachineCpus`). `'insensitive'`: where its ends run
+   * does not change its results (never warned about). Otherwise a
+   * `ToolPlacementDeclaration`; without one, a trial is pinned when its
+   * params carry the tool kit's `cpu_client` and `cpu_server` (`cpuParams`),
+   * and the warning tells to pin with `cpus: { client: 0, server: 1 }`. Pure.
    */
   readonly placement?: ToolPlacement;
 }
 
 /** See `ToolPlugin.placement`. */
-export type ToolPlacement = 'insensitive' | { readonly pinned: (params: TrialParams) => boolean };
+export interface ToolPlacementDeclaration {
+  /**
+   * Whether a trial's parameters pin the ends it runs. Default: both
+   * `cpu_client` and `cpu_server` are set. A tool with no server process
+   * (ping: the kernel answers) is pinned by its client alone
+   * (`clientOnlyPlacement` in the tool kit). Pure.
+   */
+  readonly pinned?: (params: TrialParams) => boolean;
+  /**
+   * How a benchmark block of this tool pins its ends, as the warning quotes
+   * it (markdown code, e.g. `` `clientCpus: '0'`, `serverCpus: '1'` ``).
+   * Default: `` `cpus: { client: 0, server: 1 }` ``.
+   */
+  readonly howToPin?: string;
+}
+
+export type ToolPlacement = 'insensitive' | ToolPlacementDeclaration;

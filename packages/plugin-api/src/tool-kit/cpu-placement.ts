@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Labels } from '../samples/types.js';
 import type { Host } from '../plugin/host.js';
+import type { ToolPlacementDeclaration } from '../plugin/tool.js';
 
 /**
  * CPU placement decides request/response results on small machines (netperf
@@ -29,6 +30,15 @@ export function clientCpuSchema(tool: string) {
     }
   });
 }
+
+/**
+ * `ToolPlugin.placement` of a tool with no server process (ping, fping; its
+ * block takes `clientCpuSchema`): pinned by its client's CPU alone.
+ */
+export const clientOnlyPlacement: ToolPlacementDeclaration = {
+  pinned: (params) => params['cpu_client'] !== undefined,
+  howToPin: '`cpus: { client: 0 }`',
+};
 
 /** Trial parameters (so sample labels and series keys) of a pinning: `cpu_client`, `cpu_server`. */
 export function cpuParams(cpus: CpuPinning | undefined): { cpu_client?: number; cpu_server?: number } {

@@ -15,5 +15,5 @@ export { gatedArgv, openGate, shutGate } from './start-gate.js';
 // Addresses: refuse anything a tool could read as an option before it reaches argv.
 export { assertHostAddress, hostAddressSchema, ipv4CidrSchema, isHostAddress, isIpv4Cidr } from './host-address.js';
 // CPU placement: pin each end (`cpus: { client, server }`) and read back where it ran.
-export { childPids, clientCpuSchema, cpuParams, cpusSchema, firstOutput, pinnedArgv, placementLabels, readAffinity } from './cpu-placement.js';
+export { childPids, clientCpuSchema, clientOnlyPlacement, cpuParams, cpusSchema, firstOutput, pinnedArgv, placementLabels, readAffinity } from './cpu-placement.js';
 export type { CpuPinning } from './cpu-placement.js';

@@ -3,7 +3,7 @@ import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkFping } from './check.js';
 import { fpingSamples } from './fping-samples.js';
-import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { clientOnlyPlacement, installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { parseFpingOutput } from './parse-output.js';
 import { runFping } from './run.js';
 import { fpingSchema, type FpingParams } from './schema.js';
@@ -27,5 +27,7 @@ export function fpingPlugin(): Branded<ToolPlugin<FpingParams>> {
     // `test` as fpingTrials names it, for `netbench import`.
     parse: (raw, options) => fpingSamples(parseFpingOutput(raw, options?.source), { test: 'icmp' }),
     sniff: sniffFping,
+    // No server process (the kernel answers): the client's CPU is the whole pinning.
+    placement: clientOnlyPlacement,
   });
 }

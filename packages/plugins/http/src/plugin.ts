@@ -47,5 +47,7 @@ export function httpPlugin(options: HttpPluginOptions = {}): Branded<ToolPlugin<
       return httpSamples(result, { test: result.generator });
     },
     sniff: sniffHttp,
+    // Pinned by the default rule: clientCpus/serverCpus reach params as cpu_client/cpu_server.
+    placement: { howToPin: "`clientCpus: '0'`, `serverCpus: '1'`" },
   });
 }

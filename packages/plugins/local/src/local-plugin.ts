@@ -25,6 +25,8 @@ const plugin: CloudPlugin<LocalHostConfig> = {
   version: '0.1.0',
   description: 'Hosts are Linux network namespaces on a bridge (loopback without root)',
   hostSchema,
+  // Namespaces of this machine: both ends of a trial share its CPUs.
+  sharesMachineCpus: true,
   async preflight(requests, ctx) {
     await checkRequests(ctx.runId, requests);
   },

@@ -2,7 +2,7 @@ import type { PingTrialSettings } from './trial-settings.js';
 import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkPing } from './check.js';
-import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { clientOnlyPlacement, installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { pingFlows } from './flows.js';
@@ -29,5 +29,7 @@ export function pingPlugin(): Branded<ToolPlugin<PingParams>> {
     parse: (raw, options) => pingSamples(parsePingOutput(raw, options?.source), { test: 'icmp' }),
     sniff: sniffPing,
     flows: pingFlows,
+    // No server process (the kernel answers): the client's CPU is the whole pinning.
+    placement: clientOnlyPlacement,
   });
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyPlugin } from '@netbench/plugin-api';
+import type { AnyPlugin, NetbenchEvent } from '@netbench/plugin-api';
 import { staticRegistry } from '../../registry/static-registry.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { createPlan } from '../../plan/create-plan.js';
@@ -24,11 +24,11 @@ afterEach(async () => {
 
 const registry = staticRegistry([labCloud, flowTool] as AnyPlugin[]);
 
-async function runFlows(block: string, retries = 0) {
+async function runFlows(block: string, retries = 0, options: { hostExtra?: Record<string, string>; onEvent?: (event: NetbenchEvent) => void } = {}) {
   const text = [
     'name: flows-test',
     'hosts:',
-    ...['c', 's1', 's2', 's3'].map((h) => `  ${h}: { cloud: lab, root: ${root} }`),
+    ...['c', 's1', 's2', 's3'].map((h) => `  ${h}: { cloud: lab, root: ${root}${options.hostExtra?.[h] ?? ''} }`),
     'benchmarks:',
     `  - { tool: flow-echo, flows: { topology: one-to-many, client: c, servers: [s1, s2, s3] }${block} }`,
     `options: { retries: ${retries}, trialTimeout: 20, runsDir: ${join(root, 'runs')} }`,
@@ -36,7 +36,7 @@ async function runFlows(block: string, retries = 0) {
   const { spec } = await loadSpec({ text, file: join(root, 'flows.yaml') }, registry);
   const planned = await createPlan(spec, registry);
   const plan = { ...planned, spec: { ...planned.spec, publish: [] } };
-  const outcome = await runPlan(plan, { registry, abortGraceMs: 500 });
+  const outcome = await runPlan(plan, { registry, abortGraceMs: 500, ...(options.onEvent ? { onEvent: options.onEvent } : {}) });
   return { plan, outcome, samples: outcome.samples };
 }
 
@@ -98,6 +98,23 @@ describe('synchronized flows on the engine', () => {
     expect(outcome.record.trials[0]!.sampleCount).toBe(samples.filter((s) => s.trialId === 't0001').length);
     const raw = await readdir(join(outcome.record.runDir, 'raw'));
     expect(raw).toContain('t0001-f1-partial.txt');
+  });
+
+  it('waits before a retry, as a single trial does (the same back-off)', async () => {
+    const seen: { type: string; at: number }[] = [];
+    const { outcome } = await runFlows(', fail: 0, failAt: retryable', 1, { onEvent: (event) => seen.push({ type: event.type === 'warning' && event.message.includes('retrying') ? 'retrying' : event.type, at: performance.now() }) });
+    expect(outcome.record.trials[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
+    const retrying = seen.find((e) => e.type === 'retrying')!;
+    const second = seen.filter((e) => e.type === 'trial-started')[1]!;
+    expect(second.at - retrying.at).toBeGreaterThanOrEqual(240);
+  });
+
+  it('refuses a server address that is not an address before any flow runs', async () => {
+    const { outcome, samples } = await runFlows('', 0, { hostExtra: { s2: ', internalIp: "-f/etc/passwd"' } });
+    const trial = outcome.record.trials[0]!;
+    expect(trial).toMatchObject({ status: 'failed', attempts: 0 });
+    expect(trial.error).toContain('host s2: internal address "-f/etc/passwd" is not an IP address or host name');
+    expect(samples.filter((s) => s.trialId)).toEqual([]);
   });
 
   it('stops a flow that runs on long after the others finished', async () => {
