@@ -23,7 +23,7 @@ if grep -qi ubuntu /etc/os-release 2>/dev/null; then
   command -v add-apt-repository >/dev/null && add-apt-repository -y multiverse >/dev/null || true
 fi
 
-packages=(iputils-ping iproute2 netperf iperf3 irtt nginx apache2-utils wrk openssh-server openssh-client procps ca-certificates fonts-dejavu-core openssl strongswan-charon strongswan-swanctl libcharon-extra-plugins libstrongswan-standard-plugins wireguard-go wireguard-tools openvpn)
+packages=(iputils-ping iproute2 netperf iperf3 irtt nginx apache2-utils wrk openssh-server openssh-client procps ca-certificates fonts-dejavu-core openssl strongswan-charon strongswan-swanctl libcharon-extra-plugins libstrongswan-standard-plugins wireguard-go wireguard-tools openvpn hping3)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 command -v npm >/dev/null || missing+=(npm)

@@ -89,6 +89,8 @@ const PARSERS = [
   { tool: 'iperf', fixtures: 'packages/plugins/iperf/src/__fixtures__' },
   { tool: 'iperf3', fixtures: 'packages/plugins/iperf3/src/__fixtures__' },
   { tool: 'fping', fixtures: 'packages/plugins/fping/src/__fixtures__' },
+  { tool: 'hping3', fixtures: 'packages/plugins/hping3/src/__fixtures__' },
+  { tool: 'pktgen', fixtures: 'packages/plugins/pktgen/src/__fixtures__' },
 ] as const;
 
 describe('tool parsers return samples or throw ParseError, whatever the output', () => {

@@ -4,7 +4,7 @@ import { planSpec } from '../api/plan-spec.js';
 import type { Logger, PluginContext } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 import { processHost } from '@netbench/plugin-api';
-import { NetbenchError, PluginError, ToolMissingError } from '@netbench/plugin-api';
+import { NetbenchError, PluginError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 
 export interface DoctorOptions {
   registry: PluginResolver;
@@ -119,6 +119,9 @@ async function toolCheck(
       name: `tool ${name}`,
       ok: false,
       detail: message(error),
+      // Installed but refused by this machine (a kernel without pktgen, no root): a warning, as local's missing netem is;
+      // the tool still runs elsewhere, and a run here fails in prepare saying the same.
+      ...(error instanceof UnsupportedError ? { severity: 'warning' as const } : {}),
       fix: missing ? 'run `netbench doctor --install` (Debian/Ubuntu, as root)' : undefined,
     };
   }
