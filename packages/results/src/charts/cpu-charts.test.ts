@@ -81,6 +81,20 @@ describe('CPU busy over time', () => {
     expect(chart!.notes.join(' ')).toMatch(/first CPU read/);
   });
 
+  it('a synchronized-flows trial counts from its start as its per-flow charts do', () => {
+    const b = new ResultsBuilder();
+    const trial = b.trial('netperf', 'TCP_STREAM', { duration: 10 });
+    // Two flows reporting 1 s intervals from T0 + 3 s (the barrier): the trial's clock starts at T0 + 2 s.
+    for (let s = 1; s <= 10; s += 1) for (const flow of ['a->b', 'b->a']) trial.add('TCP_STREAM_Throughput', 100, 'Mbits/sec', { flow, series: 'interval', interval_seconds: 1 });
+    const built = b.build();
+    const results = { ...built, samples: built.samples.map((s, i) => ({ ...s, timestamp: T0 + 2_000 + (Math.floor(i / 2) + 1) * 1000 })) };
+    const run = withExplain(results, trial.id, [{ host: 'a', role: 'client', cpuSeries: series(T0, [1, 2, 3, 4], [[100, 50, 50, 50]]) }]);
+    const [chart] = cpuTimeSeriesCharts([run]);
+    // Reads at T0 + 1…4 s: −1 s (left out), 0, 1, 2 s on the trial's clock.
+    expect(chart!.series.map((s) => s.points)).toEqual([[[0, 50], [1, 50], [2, 50]]]);
+    expect(chart!.notes.join(' ')).toMatch(/per-flow charts/);
+  });
+
   it('draws nothing without a stored series, or with a malformed one', () => {
     const { id, results } = iperf3Trial(new ResultsBuilder(), T0);
     expect(cpuTimeSeriesCharts([results])).toEqual([]);
