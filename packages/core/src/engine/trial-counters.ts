@@ -2,6 +2,7 @@ import type { Host, NetworkLimit } from '@netbench/plugin-api';
 import { isHostAddress } from '@netbench/plugin-api/tool-kit';
 import type { PlannedTrial } from '../plan/types.js';
 import { cpuList, startTrialCounters, type CountedHost } from '../explain/trial-counters.js';
+import { seriesInterval } from '../explain/cpu-series.js';
 import type { RunState } from './run-state.js';
 
 /** Counters are on unless the spec (`options.counters: false`) or `NETBENCH_COUNTERS=off` says otherwise. */
@@ -23,7 +24,7 @@ export function trialCounters(state: RunState, trial: PlannedTrial, ends: readon
     return { role, host, receives: (role === 'server') !== reverse, ...(pinned ? { pinnedCpus: pinned } : {}) };
   });
   const addresses = Object.fromEntries(Object.entries(peers).filter(([, address]) => isHostAddress(address)));
-  return startTrialCounters(counted, addresses, trial.estimatedSeconds, state.signal, flowCapOf(state, trial, ends));
+  return startTrialCounters(counted, addresses, trial.estimatedSeconds, state.signal, flowCapOf(state, trial, ends), seriesInterval(trial.params));
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Host, Sample } from '@netbench/plugin-api';
 import { counterDelta, type CounterDelta } from './counter-delta.js';
+import { cpuSeriesOf, SERIES_MIN_SECONDS, type CpuSeries } from './cpu-series.js';
+import { startCpuTicker } from './cpu-ticker.js';
 import { diagnose, type Diagnosis, type HostEvidence, type ProcessShare, type TrialEvidence } from './diagnosis.js';
 import { parseHostCounters, type HostCounters } from './host-counters.js';
 import { counterReadArgv, splitSections } from './read-counters.js';
@@ -36,6 +38,8 @@ export interface HostExplain {
   readonly processes?: readonly ProcessShare[];
   /** The trial's TCP sockets toward the other end, read while it ran. */
   readonly sockets: readonly SocketInfo[];
+  /** Each CPU's utilisation per interval, in a trial of `SERIES_MIN_SECONDS` or more (docs/explain.md). */
+  readonly cpuSeries?: CpuSeries;
 }
 
 /** A trial's counters and what the rules found in them. */
@@ -66,12 +70,17 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * Counters of every end of a trial: read once when it starts, at 25 % and 75 %
  * of its expected length when it is long enough (`MID_READ_MIN_SECONDS`; the
  * second also takes `ss -ti` of the sockets toward the peer, which the end
- * read would find closed) and once when it ends — one process per read per host.
+ * read would find closed) and once when it ends — one process per read per host;
+ * in a trial of `SERIES_MIN_SECONDS` or more, also each CPU's times every
+ * `seriesSeconds` (the tool's interval; `startCpuTicker`).
  * `finish` returns the deltas and the diagnosis; a read that fails becomes a
  * note, never a trial failure.
  */
-export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly<Record<string, string>>, expectedSeconds: number, signal: AbortSignal, flowCap?: TrialEvidence['flowCap']) {
+export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly<Record<string, string>>, expectedSeconds: number, signal: AbortSignal, flowCap?: TrialEvidence['flowCap'], seriesSeconds = 1) {
   const notes: string[] = [];
+  // A long trial's CPUs are also read at the tool's interval: the utilisation over time, charted beside its throughput.
+  const tickers = expectedSeconds >= SERIES_MIN_SECONDS ? ends.map((end) => startCpuTicker(end.host, seriesSeconds, signal)) : undefined;
+  const stopTickers = () => Promise.all((tickers ?? []).map((t) => t.stop()));
   const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean } = {}) => readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
     notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
     return undefined;
@@ -95,6 +104,7 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
     /** The deltas and the rules' findings; `samples` are the trial's (its throughput is what the shaping rule compares). */
     async finish(tool: string, test: string, samples: readonly Sample[]): Promise<TrialExplain> {
       stopTimers();
+      const ticked = await stopTickers();
       await Promise.all(pending);
       pending = [];
       const [start, end] = [await before, await Promise.all(ends.map((e) => attempt(e, peers[e.role], 'end')))];
@@ -112,7 +122,9 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
         const processes = m1 && m2 ? processShares(m1.counters, m2.counters) : undefined;
         const mtu = a.counters.route?.mtu;
         evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}), ...(mtu !== undefined ? { mtu } : {}), ...(processes ? { processes } : {}) });
-        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own });
+        const series = ticked[i] && cpuSeriesOf(ticked[i].reads, seriesSeconds, { machine: a.machine, skipped: ticked[i].skipped });
+        if (ticked[i]?.failed) notes.push(`${e.role} ${e.host.name}: ${ticked[i].failed} of ${ticked[i].failed + ticked[i].reads.length} per-interval CPU reads failed: ${ticked[i].firstError ?? ''}`);
+        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own, ...(series ? { cpuSeries: series } : {}) });
       });
       const throughputBps = trialThroughput(samples);
       const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}), ...(flowCap ? { flowCap } : {}) });
@@ -121,6 +133,7 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
     /** The trial failed: stop the pending mid-trial reads. */
     cancel(): void {
       stopTimers();
+      void stopTickers();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { barCharts } from './bar-charts.js';
 import { cdfCharts } from './cdf-charts.js';
 import { ChartIds } from './chart-id.js';
+import { cpuTimeSeriesCharts } from './cpu-charts.js';
 import { heatmapCharts } from './heatmap-charts.js';
 import { histogramCharts } from './histogram-charts.js';
 import { rrLatencyCharts } from './rr-latency-charts.js';
@@ -32,6 +33,8 @@ const MAKERS: readonly (readonly [ChartKind, Maker])[] = [
   ['histogram', histogramCharts],
   ['timeseries', timeSeriesCharts],
   ['timeseries', flowTimeSeriesCharts],
+  // Per trial of 10 s or more: its CPUs' busy share over time beside its throughput (docs/explain.md).
+  ['timeseries', cpuTimeSeriesCharts],
 ];
 
 /**

@@ -5,6 +5,7 @@ export { barCharts } from './bar-charts.js';
 export { cdfCharts } from './cdf-charts.js';
 export { histogramCharts } from './histogram-charts.js';
 export { timeSeriesCharts } from './timeseries-charts.js';
+export { cpuTimeSeriesCharts } from './cpu-charts.js';
 export { sweepCharts } from './sweep-charts.js';
 export { intervalSweepCharts, INTERVAL_PERCENTILES } from './interval-sweep-charts.js';
 export { meanInterval } from './confidence-interval.js';
