@@ -6,7 +6,7 @@
 export { definePlugin, isPlugin, PLUGIN_API_VERSION, PLUGIN_BRAND } from './plugin/index.js';
 export type {
   AnyPlugin, BlockOf, BlockSchema, Branded, CleanupFilter, CleanupReport, CloudCatalog, CloudDefinition, CloudPlugin,
-  CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, FleetHost, Host,
+  CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, FleetHost, Host, LinkShaping, ShapedRate,
   HostProcess, HostRequest, NetworkLimit, ReachablePorts, Ledger, Logger, MetricDeclaration, ParseOptions, PeerHost, PluginContext, PluginKind, PluginMeta,
   ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle, SpawnOptions,
   TeardownContext, ToolDefinition, ToolHostContext, ToolInfo, ToolPlacement, ToolPlacementDeclaration, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
