@@ -18,7 +18,7 @@ export { apiVersionProblem, MIN_PLUGIN_API_VERSION } from './plugin/api-version.
 /** How a package declares itself a plugin (`"netbench": { kind, name }`) and the names that imply one. */
 export { declaration, impliedPluginName, PLUGIN_PACKAGE_RE } from './plugin/declaration.js';
 /** The zod that validates specs: build block schemas with it (one copy of zod for the whole spec). */
-export { z } from 'zod';
+export { z } from './plugin/zod.js';
 // Secret fields of a block schema: never stored or shown, may be given as ${env:NAME} / ${file:/path}.
 export { isSecret, matchSecretPaths, REDACTED, secret, SECRET_META, secretPaths } from './plugin/secret.js';
 export type { SecretPath } from './plugin/secret.js';

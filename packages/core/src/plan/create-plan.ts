@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@netbench/plugin-api';
 import { NetbenchError, PluginError } from '@netbench/plugin-api';
 import { expandMatrixChecked } from '../matrix/expand-matrix.js';
 import { referencedVariables, substitute } from '../matrix/placeholders.js';

@@ -1,7 +1,7 @@
 // A third-party cloud that declares its hosts' shaping in its own field names
 // gets the plan's shaping column and warnings as the local lab does.
 import { describe, expect, test } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin, processHost, type AnyPlugin } from '@netbench/plugin-api';
 import { parseRate } from '@netbench/plugin-api/cloud-kit';
 import { loadSpec } from '../spec/load-spec.js';

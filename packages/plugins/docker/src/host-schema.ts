@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { congestionControlSchema, linkSchema } from '@netbench/plugin-api/cloud-kit';
 
 /** The image `scripts/docker-image.sh` builds (Debian bookworm with ping, netperf, iperf3). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { congestionControlSchema, linkSchema } from '@netbench/plugin-api/cloud-kit';
 import { isPrivateSubnet, parseIpv4, parseSubnet } from './subnet.js';
 

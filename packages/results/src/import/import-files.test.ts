@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import type { RunResults } from '@netbench/plugin-api';
 import type { NetbenchEvent } from '@netbench/plugin-api';
 import { ParseError } from '@netbench/plugin-api';
