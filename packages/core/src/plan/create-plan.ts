@@ -6,7 +6,7 @@ import type { CloudPlugin, ToolPlugin, TrialSpec } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 import { OFFICIAL_CATALOG } from '../spec/plugin-lookup.js';
 import { pluginFields } from '../spec/plugin-fields.js';
-import { BENCHMARK_CORE_KEYS } from '../spec/skeleton-schema.js';
+import { BENCHMARK_CORE_KEYS, PUBLISH_CORE_KEYS } from '../spec/skeleton-schema.js';
 import { specErrorWithoutPositions, type SpecError } from '../issues/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
@@ -118,7 +118,16 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
     trials,
     cells: expansion.cells.length,
     estimatedSeconds: measuring / Math.max(1, spec.options.concurrency),
+    publishSettings: await publishSettings(spec, resolver, parser),
   };
+}
+
+/** Publisher settings are not per cell (`${...}` is literal there): each entry parsed as validation parsed it. */
+async function publishSettings(spec: Spec, resolver: PluginResolver, parser: BlockParser): Promise<unknown[]> {
+  return Promise.all(spec.publish.map(async (entry, index) => {
+    const publisher = await resolver.get('publisher', entry.type);
+    return publisher ? parser.parse(publisher.schema as z.ZodType, pluginFields(entry, PUBLISH_CORE_KEYS), ['publish', index], '') : undefined;
+  }));
 }
 
 /**
