@@ -44,6 +44,9 @@ describe('reading results like a network tool', () => {
     expect(text.stdout).not.toMatch(/transactions_per_second|\de\+\d/);
     const json = JSON.parse((await cli('results', 'show', plain.run.runId, '--json')).stdout) as RunShow;
     expect(json.trials[0]).toMatchObject({ client: 'a', server: 'b', summary: { headline: { metric: 'TCP_RR_Transaction_Rate' }, latency: { source: 'tool' } } });
+    // Read from the tools' own declarations, recorded per tool by the run (the percentiles named by the metric that declares them).
+    expect(Object.keys(plain.run.toolMetrics ?? {}).sort()).toEqual(['iperf3', 'netperf']);
+    expect(json.trials[0]?.summary.latency?.metric).toBe('TCP_RR_Latency_p50');
   });
 
   it('compare says once that there are no repetitions, what differs, and leaves bookkeeping out', async () => {

@@ -39,6 +39,8 @@ describe('link.rate units and direction', () => {
     expect(json.code, json.stderr).toBe(0);
     expect((JSON.parse(json.stdout) as { shaping: unknown[] }).shaping).toEqual([{ host: 'server', egressBitsPerSecond: 200e6, text: 'egress 200 Mbit/s (link.rate 25MByte/s)' }]);
     expect(json.stderr).not.toMatch(/shapes what/);
+    // Publisher settings (secrets resolved) stay out of the printed plan.
+    expect(JSON.parse(json.stdout)).not.toHaveProperty('publishSettings');
   });
 
   it('the run warns too (and still measures)', async () => {

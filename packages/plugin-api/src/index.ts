@@ -6,7 +6,7 @@
 export { definePlugin, isPlugin, PLUGIN_API_VERSION, PLUGIN_BRAND } from './plugin/index.js';
 export type {
   AnyPlugin, BlockOf, BlockSchema, Branded, CleanupFilter, CleanupReport, CloudCatalog, CloudDefinition, CloudPlugin,
-  CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, FleetHost, Host,
+  CostEstimate, CostItem, CostUsage, DiagnoseInput, DiagnosticCheck, ExecOptions, ExecResult, FleetHost, Host, LinkShaping, ShapedRate,
   HostProcess, HostRequest, NetworkLimit, ReachablePorts, Ledger, Logger, MetricDeclaration, ParseOptions, PeerHost, PluginContext, PluginKind, PluginMeta,
   ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle, SpawnOptions,
   TeardownContext, ToolDefinition, ToolHostContext, ToolInfo, ToolPlacement, ToolPlacementDeclaration, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
@@ -18,7 +18,7 @@ export { apiVersionProblem, MIN_PLUGIN_API_VERSION } from './plugin/api-version.
 /** How a package declares itself a plugin (`"netbench": { kind, name }`) and the names that imply one. */
 export { declaration, impliedPluginName, PLUGIN_PACKAGE_RE } from './plugin/declaration.js';
 /** The zod that validates specs: build block schemas with it (one copy of zod for the whole spec). */
-export { z } from 'zod';
+export { z } from './plugin/zod.js';
 // Secret fields of a block schema: never stored or shown, may be given as ${env:NAME} / ${file:/path}.
 export { isSecret, matchSecretPaths, REDACTED, secret, SECRET_META, secretPaths } from './plugin/secret.js';
 export type { SecretPath } from './plugin/secret.js';

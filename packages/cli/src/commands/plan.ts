@@ -42,7 +42,8 @@ export default class Plan extends NetbenchCommand {
       process.stderr.write(`estimated cost $${cost.usd.toFixed(2)} is above --max-cost $${maxCostUsd!.toFixed(2)}\n`);
       process.exitCode = COST_LIMIT_EXIT_CODE;
     }
-    const { spec, ...rest } = plan;
+    // Settings hold resolved secrets (a database URL with its password): never printed, as the spec is not.
+    const { spec, publishSettings: _settings, ...rest } = plan;
     return { name: spec.name, warnings, ...rest, shaping: planShaping(plan), cost };
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
 import type { TrialSpec } from '@netbench/plugin-api';
 import { staticRegistry } from '../registry/static-registry.js';

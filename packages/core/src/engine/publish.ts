@@ -39,7 +39,8 @@ export async function publish(state: RunState, record: RunRecord, samples: reado
     try {
       const publisher = await state.registry.get('publisher', type);
       if (!publisher) throw new NetbenchError(`publish[${index}]: no publisher plugin named ${type} is installed`);
-      const settings = parseBlock(publisher.schema, fields, `publish[${index}]`);
+      // Parsed when the spec was validated; a plan made some other way is parsed here.
+      const settings = state.plan.publishSettings?.[index] ?? parseBlock(publisher.schema, fields, `publish[${index}]`);
       const result = await call(state, publisher, 'publish', (signal) => publisher.publish(record, samples, settings, pluginContext(state, publisher.name, signal)), { timeoutMs });
       state.events.emit({ type: 'published', publisher: type, count: result?.count ?? 0, ...(result?.location !== undefined ? { location: result.location } : {}) });
       await progress?.markDone(key);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
 import type { AnyPlugin } from '@netbench/plugin-api';
 import type { NetbenchEvent } from '@netbench/plugin-api';

@@ -68,8 +68,13 @@ export function phaseSamples(state: RunState): Sample[] {
 }
 
 /** The headline metrics the run's tools declared, so results read them without loading plugins. */
-function declaredMetrics(state: RunState): { metrics?: Record<string, MetricDeclaration> } {
+function declaredMetrics(state: RunState): { metrics?: Record<string, MetricDeclaration>; toolMetrics?: Record<string, Readonly<Record<string, MetricDeclaration>>> } {
   const metrics: Record<string, MetricDeclaration> = {};
-  for (const tool of state.tools.values()) Object.assign(metrics, tool.metrics);
-  return Object.keys(metrics).length > 0 ? { metrics } : {};
+  const toolMetrics: Record<string, Readonly<Record<string, MetricDeclaration>>> = {};
+  for (const [name, tool] of state.tools) {
+    if (!tool.metrics) continue;
+    Object.assign(metrics, tool.metrics);
+    toolMetrics[name] = tool.metrics;
+  }
+  return Object.keys(metrics).length > 0 ? { metrics, toolMetrics } : {};
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin, LedgerFile, readLedger, type AnyPlugin, type CloudPlugin, type EventInput, type LedgerResource } from '@netbench/plugin-api';
 import { staticRegistry } from '../registry/static-registry.js';
 import { deleteResources } from './teardown.js';

@@ -1,12 +1,12 @@
-import type { z } from 'zod';
+import type { z } from '@netbench/plugin-api';
 import { NetbenchError, PluginError } from '@netbench/plugin-api';
 import { expandMatrixChecked } from '../matrix/expand-matrix.js';
 import { referencedVariables, substitute } from '../matrix/placeholders.js';
-import type { ToolPlugin, TrialSpec } from '@netbench/plugin-api';
+import type { CloudPlugin, ToolPlugin, TrialSpec } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 import { OFFICIAL_CATALOG } from '../spec/plugin-lookup.js';
 import { pluginFields } from '../spec/plugin-fields.js';
-import { BENCHMARK_CORE_KEYS } from '../spec/skeleton-schema.js';
+import { BENCHMARK_CORE_KEYS, PUBLISH_CORE_KEYS } from '../spec/skeleton-schema.js';
 import { specErrorWithoutPositions, type SpecError } from '../issues/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
@@ -53,7 +53,7 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
 
   const parser = new BlockParser(file, blocks);
   const benches = await Promise.all(spec.benchmarks.map((bench, index) => benchmarkTemplate(bench, index, resolver)));
-  const fleet = new FleetBuilder(spec.hosts, expansion.variables, await hostSchemas(spec, resolver), parser);
+  const fleet = new FleetBuilder(spec.hosts, expansion.variables, await fleetClouds(spec, resolver), parser);
 
   const drafts: Draft[] = [];
   const repetitions = Math.max(1, spec.options.repetitions ?? 1);
@@ -118,7 +118,16 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
     trials,
     cells: expansion.cells.length,
     estimatedSeconds: measuring / Math.max(1, spec.options.concurrency),
+    publishSettings: await publishSettings(spec, resolver, parser),
   };
+}
+
+/** Publisher settings are not per cell (`${...}` is literal there): each entry parsed as validation parsed it. */
+async function publishSettings(spec: Spec, resolver: PluginResolver, parser: BlockParser): Promise<unknown[]> {
+  return Promise.all(spec.publish.map(async (entry, index) => {
+    const publisher = await resolver.get('publisher', entry.type);
+    return publisher ? parser.parse(publisher.schema as z.ZodType, pluginFields(entry, PUBLISH_CORE_KEYS), ['publish', index], '') : undefined;
+  }));
 }
 
 /**
@@ -185,16 +194,16 @@ function benchmarkVariant(bench: BenchmarkTemplate, cell: Readonly<Record<string
   return variant;
 }
 
-/** Host schemas of the clouds the spec uses; `undefined` for an official cloud not installed. */
-async function hostSchemas(spec: Spec, resolver: PluginResolver): Promise<Map<string, z.ZodType | undefined>> {
-  const schemas = new Map<string, z.ZodType | undefined>();
+/** The clouds the spec uses; `undefined` for an official cloud not installed. */
+async function fleetClouds(spec: Spec, resolver: PluginResolver): Promise<Map<string, CloudPlugin<unknown> | undefined>> {
+  const schemas = new Map<string, CloudPlugin<unknown> | undefined>();
   for (const host of Object.values(spec.hosts)) {
     if (schemas.has(host.cloud)) continue;
     const cloud = await resolver.get('cloud', host.cloud);
     if (!cloud && !OFFICIAL_CATALOG.cloud.includes(host.cloud)) {
       throw new NetbenchError(`cloud '${host.cloud}' is not installed; cannot plan its hosts`);
     }
-    schemas.set(host.cloud, cloud?.hostSchema as z.ZodType | undefined);
+    schemas.set(host.cloud, cloud as CloudPlugin<unknown> | undefined);
   }
   return schemas;
 }

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { z } from '@netbench/plugin-api';
+import { PluginError, type CloudPlugin, type LinkShaping } from '@netbench/plugin-api';
 import { canonicalJson } from '../matrix/canonical-json.js';
 import { referencedVariables, substitute } from '../matrix/placeholders.js';
 import { HOST_CORE_KEYS } from '../spec/skeleton-schema.js';
@@ -12,6 +13,8 @@ export interface FleetSlot {
   readonly name: string;
   readonly cloud: string;
   readonly config: Readonly<Record<string, unknown>>;
+  /** What the cloud declared of the host's link (`CloudPlugin.linkShaping`). */
+  readonly shaping?: LinkShaping;
   /** Values of the variables the host's template references, for the id. */
   readonly label: string;
   /** Set for `reuse: false` hosts: the cell index that owns the host. */
@@ -40,7 +43,7 @@ export class FleetBuilder {
   constructor(
     hosts: Readonly<Record<string, HostSpec>>,
     variableOrder: readonly string[],
-    private readonly schemas: ReadonlyMap<string, z.ZodType | undefined>,
+    private readonly clouds: ReadonlyMap<string, CloudPlugin<unknown> | undefined>,
     private readonly parser: BlockParser,
   ) {
     for (const [name, spec] of Object.entries(hosts)) {
@@ -64,10 +67,11 @@ export class FleetBuilder {
     let slot = template.byConfig.get(configKey);
     if (!slot) {
       const label = template.vars.map((v) => `${v}=${String(cell[v])}`).join(',');
-      const schema = this.schemas.get(template.spec.cloud);
+      const cloud = this.clouds.get(template.spec.cloud);
       // A cloud that is not installed (official catalog) keeps the fields as written.
-      const config = schema ? (this.parser.parse(schema, raw, ['hosts', name], label ? ` (with ${label})` : '') as Record<string, unknown>) : raw;
-      slot = { name, cloud: template.spec.cloud, config, label, ...(reuse ? {} : { cell: cellIndex }), id: name };
+      const config = cloud ? (this.parser.parse(cloud.hostSchema as z.ZodType, raw, ['hosts', name], label ? ` (with ${label})` : '') as Record<string, unknown>) : raw;
+      const shaping = cloud ? linkShaping(cloud, config) : undefined;
+      slot = { name, cloud: template.spec.cloud, config, ...(shaping ? { shaping } : {}), label, ...(reuse ? {} : { cell: cellIndex }), id: name };
       template.byConfig.set(configKey, slot);
     }
     template.byVars.set(varKey, slot);
@@ -82,9 +86,18 @@ export class FleetBuilder {
       for (const slot of slots) {
         if (slot.cell !== undefined) slot.id = `${slot.name}#${slot.cell}`;
         else slot.id = slots.length === 1 ? slot.name : `${slot.name}@${slot.label}`;
-        fleet.push({ id: slot.id, name: slot.name, cloud: slot.cloud, config: slot.config });
+        fleet.push({ id: slot.id, name: slot.name, cloud: slot.cloud, config: slot.config, ...(slot.shaping ? { shaping: slot.shaping } : {}) });
       }
     }
     return fleet;
+  }
+}
+
+/** The cloud's declaration of a host's rate limits (pure, like `trials`): its failure names the plugin. */
+function linkShaping(cloud: CloudPlugin<unknown>, config: Readonly<Record<string, unknown>>): LinkShaping | undefined {
+  try {
+    return cloud.linkShaping?.(config);
+  } catch (error) {
+    throw new PluginError(cloud.name, 'linkShaping', error);
   }
 }

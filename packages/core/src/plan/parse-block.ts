@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@netbench/plugin-api';
 import { ParsedBlocks } from '../spec/parsed-blocks.js';
 import { specErrorWithoutPositions } from '../issues/spec-error.js';
 import { zodIssues } from '../spec/zod-issues.js';

@@ -27,7 +27,9 @@ describe('a benchmark block is parsed by its plugin once', () => {
     const plan = await createPlan(loaded.spec, resolver, loaded.blocks);
     expect(plan.trials).toHaveLength(12);
     expect(plan.trials.map((t) => t.params['duration'])).toEqual(expect.arrayContaining([1, 2, 3]));
-    expect(loaded.blocks.parses).toBe(afterValidation);
+    // No benchmark or host block again; only the default publisher the spec did not write (json) is parsed, here instead of at publish.
+    expect(loaded.blocks.parses).toBe(afterValidation + 1);
+    expect(plan.publishSettings).toEqual([{ file: 'results.json', pretty: false }]);
   });
 
   it('parses what it was not given (a spec that did not come from loadSpec is still checked)', async () => {
@@ -35,5 +37,15 @@ describe('a benchmark block is parsed by its plugin once', () => {
     const loaded = await loadSpec({ text: SPEC }, resolver);
     const plan = await createPlan(loaded.spec, resolver);
     expect(plan.trials).toHaveLength(12);
+  });
+
+  it('publisher settings: parsed once by validation, handed on by the plan with their defaults', async () => {
+    const resolver = new TestResolver();
+    const loaded = await loadSpec({ text: `${SPEC}publish:\n  - { type: json, pretty: true }\n  - { type: json, file: '\${notavariable}.json' }\n` }, resolver);
+    const afterValidation = loaded.blocks.parses;
+    const plan = await createPlan(loaded.spec, resolver, loaded.blocks);
+    // Defaults applied (the fixture's json publisher: file results.json, pretty false); `${...}` is literal in settings.
+    expect(plan.publishSettings).toEqual([{ file: 'results.json', pretty: true }, { file: '${notavariable}.json', pretty: false }]);
+    expect(loaded.blocks.parses).toBe(afterValidation);
   });
 });

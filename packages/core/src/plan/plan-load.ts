@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@netbench/plugin-api';
 import { NetbenchError, PluginError, type Scalar, type ToolPlugin, type TrialSpec } from '@netbench/plugin-api';
 import { cpuParams } from '@netbench/plugin-api/tool-kit';
 import { LOAD_TOOL, loadSchema, loadShape, type LoadBlock } from '../spec/load-schema.js';

@@ -1,18 +1,25 @@
 import { describe, expect, test } from 'vitest';
+import { linkRateShaping } from '@netbench/plugin-api/cloud-kit';
 import type { FleetHost, PlannedTrial } from './types.js';
 import { hostShaping, shapingWarnings } from './shaping.js';
 
-const host = (id: string, link?: Record<string, string>): FleetHost => ({ id, name: id, cloud: 'local', config: link ? { link } : {} });
+// As the local lab and Docker declare it (`linkShaping: (config) => linkRateShaping(config.link)`).
+const host = (id: string, link?: { rate?: string; ingressRate?: string; delay?: string }): FleetHost => {
+  const shaping = linkRateShaping(link);
+  return { id, name: id, cloud: 'local', config: link ? { link } : {}, ...(shaping ? { shaping } : {}) };
+};
 const trial = (client: string, server: string, direction?: 'forward' | 'reverse' | 'both'): PlannedTrial =>
   ({ id: 't', client, server, ...(direction ? { traffic: { direction } } : {}) }) as unknown as PlannedTrial;
 
 describe('link shaping in the plan', () => {
-  test('resolves the rate to bits per second and says what the spec wrote', () => {
+  test('shows the declared rate in bits per second and what the spec wrote', () => {
     expect(hostShaping(host('server', { rate: '100mbit' }))).toEqual({ host: 'server', egressBitsPerSecond: 100e6, text: 'egress 100 Mbit/s (link.rate 100mbit)' });
     expect(hostShaping(host('server', { rate: '100MByte/s' }))?.text).toBe('egress 800 Mbit/s (link.rate 100MByte/s)');
     expect(hostShaping(host('c', { ingressRate: '1.5Gbit/s' }))?.text).toBe('ingress 1.5 Gbit/s (link.ingressRate 1.5Gbit/s)');
     expect(hostShaping(host('plain'))).toBeUndefined();
     expect(hostShaping(host('delayed', { delay: '10ms' }))).toBeUndefined();
+    // Only the declaration counts: a `link` field no cloud declared shapes nothing the plan knows of.
+    expect(hostShaping({ id: 'undeclared', config: { link: { rate: '100mbit' } } } as unknown as FleetHost)).toBeUndefined();
   });
 
   test('warns when no trial sends bulk traffic out of the shaped host', () => {

@@ -1,10 +1,11 @@
-import { formatBits, parseRate } from '@netbench/plugin-api/cloud-kit';
+import { formatBits } from '@netbench/plugin-api/cloud-kit';
+import type { ShapedRate } from '@netbench/plugin-api';
 import type { FleetHost, Plan, PlannedFlow, PlannedTrial } from './types.js';
 
 /**
- * Link shaping of a fleet host, from the `link` field the local lab and
- * Docker plugins share: `rate` limits what the host sends (its egress),
- * Docker's `ingressRate` what it receives. Rates in bits per second.
+ * Link shaping of a fleet host, as its cloud declared it
+ * (`CloudPlugin.linkShaping`, kept as `FleetHost.shaping`): what the host
+ * sends (egress) and receives (ingress) is limited to. Rates in bits per second.
  */
 export interface HostShaping {
   readonly host: string;
@@ -16,18 +17,18 @@ export interface HostShaping {
 
 type Leg = Pick<PlannedFlow, 'client' | 'server' | 'traffic'>;
 
-export function hostShaping(host: FleetHost): HostShaping | undefined {
-  const link = host.config['link'];
-  if (typeof link !== 'object' || link === null) return undefined;
-  const { rate, ingressRate } = link as { rate?: unknown; ingressRate?: unknown };
-  const egress = typeof rate === 'string' ? parseRate(rate) : undefined;
-  const ingress = typeof ingressRate === 'string' ? parseRate(ingressRate) : undefined;
+const said = (way: string, rate: ShapedRate) => `${way} ${formatBits(rate.bitsPerSecond)} (${rate.field} ${rate.written})`;
+
+export function hostShaping(host: Pick<FleetHost, 'id' | 'shaping'>): HostShaping | undefined {
+  const { egress, ingress } = host.shaping ?? {};
   if (egress === undefined && ingress === undefined) return undefined;
-  const parts = [
-    ...(egress !== undefined ? [`egress ${formatBits(egress)} (link.rate ${String(rate)})`] : []),
-    ...(ingress !== undefined ? [`ingress ${formatBits(ingress)} (link.ingressRate ${String(ingressRate)})`] : []),
-  ];
-  return { host: host.id, ...(egress !== undefined ? { egressBitsPerSecond: egress } : {}), ...(ingress !== undefined ? { ingressBitsPerSecond: ingress } : {}), text: parts.join(', ') };
+  const parts = [...(egress ? [said('egress', egress)] : []), ...(ingress ? [said('ingress', ingress)] : [])];
+  return {
+    host: host.id,
+    ...(egress ? { egressBitsPerSecond: egress.bitsPerSecond } : {}),
+    ...(ingress ? { ingressBitsPerSecond: ingress.bitsPerSecond } : {}),
+    text: parts.join(', '),
+  };
 }
 
 /** Every shaped host of the plan. */
@@ -68,20 +69,20 @@ export function shapingWarnings(plan: Pick<Plan, 'fleet' | 'trials'>): string[] 
   const all = plan.trials.flatMap(legs);
   const bulk = all.filter((leg) => leg.traffic !== undefined);
   const out: string[] = [];
-  for (const shaped of planShaping(plan)) {
-    const name = plan.fleet.find((h) => h.id === shaped.host)?.name ?? shaped.host;
-    const measured = bulk.filter((leg) => senders(leg).includes(shaped.host)).length;
-    if (shaped.egressBitsPerSecond !== undefined && measured === 0) {
+  for (const host of plan.fleet) {
+    const { egress, ingress } = host.shaping ?? {};
+    const measured = bulk.filter((leg) => senders(leg).includes(host.id)).length;
+    if (egress !== undefined && measured === 0) {
       // Sender → receiver (a reverse trial's server sends), not the trial's client → server.
-      const from = bulk.filter((leg) => receivers(leg).includes(shaped.host)).map((leg) => `${senders(leg).join(', ')} → ${shaped.host}`);
+      const from = bulk.filter((leg) => receivers(leg).includes(host.id)).map((leg) => `${senders(leg).join(', ')} → ${host.id}`);
       const seen = from.length > 0 ? ` (the throughput trials send towards it: ${[...new Set(from)].join(', ')})` : bulk.length === 0 ? ' (no trial measures throughput)' : '';
       out.push(
-        `hosts.${name}.link.rate shapes what ${shaped.host} sends (${formatBits(shaped.egressBitsPerSecond)}), but no trial sends bulk traffic from ${shaped.host}${seen}: ` +
+        `hosts.${host.name}.${egress.field} shapes what ${host.id} sends (${formatBits(egress.bitsPerSecond)}), but no trial sends bulk traffic from ${host.id}${seen}: ` +
           `the shaping is not measured. Shape the sending host's link, or measure the other way (e.g. iperf3 direction: reverse or both, netperf TCP_MAERTS)`,
       );
     }
-    if (shaped.ingressBitsPerSecond !== undefined && !bulk.some((leg) => receivers(leg).includes(shaped.host))) {
-      out.push(`hosts.${name}.link.ingressRate shapes what ${shaped.host} receives (${formatBits(shaped.ingressBitsPerSecond)}), but no trial sends bulk traffic to ${shaped.host}: the shaping is not measured`);
+    if (ingress !== undefined && !bulk.some((leg) => receivers(leg).includes(host.id))) {
+      out.push(`hosts.${host.name}.${ingress.field} shapes what ${host.id} receives (${formatBits(ingress.bitsPerSecond)}), but no trial sends bulk traffic to ${host.id}: the shaping is not measured`);
     }
   }
   return out;

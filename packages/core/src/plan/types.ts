@@ -62,4 +62,11 @@ export interface Plan {
   readonly cells: number;
   /** Sum of trials' measuring time divided by concurrency. */
   readonly estimatedSeconds: number;
+  /**
+   * Each `publish[]` entry's settings as its publisher's schema parsed them
+   * when the spec was validated (defaults applied), by entry index; `undefined`
+   * where the publisher is not installed. The publish phase hands these on.
+   * They hold secrets resolved from `${env:…}`: never print or store them.
+   */
+  readonly publishSettings?: readonly unknown[];
 }

@@ -8,7 +8,7 @@ import { createRegistry } from './create-registry.js';
 import { packageEntry } from './package-entry.js';
 import { staticRegistry } from './static-registry.js';
 import { definePlugin, isPlugin } from '@netbench/plugin-api';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const coreDist = pathToFileURL(join(repo, 'packages/plugin-api/dist/index.js')).href;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 
 const hostName = z.string().min(1);
 const distinct = (hosts: readonly string[]) => new Set(hosts).size === hosts.length;

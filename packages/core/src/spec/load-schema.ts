@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 
 /** The benchmark `tool` that names a latency-under-load test (docs/latency-under-load.md). */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@netbench/plugin-api';
 import { canonicalJson } from '../matrix/canonical-json.js';
 
 /**

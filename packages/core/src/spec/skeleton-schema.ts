@@ -1,5 +1,5 @@
 import { NAME_RE, VARIABLE_RE } from '../issues/names.js';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { flowsSchema } from './flows-schema.js';
 import { TUNNEL_NAME_RE, tunnelsSchema } from '../tunnels/tunnel-schema.js';
 

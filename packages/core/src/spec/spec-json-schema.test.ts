@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
 import { specJsonSchema } from './spec-json-schema.js';
 import { ALL_TEST_PLUGINS, TestResolver } from './__fixtures__/test-plugins.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { AnyPlugin } from '@netbench/plugin-api';
 import type { PluginKind } from '@netbench/plugin-api';

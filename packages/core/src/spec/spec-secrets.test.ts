@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { createRegistry } from '../registry/create-registry.js';
 import { loadSpec } from './load-spec.js';
 import { secret, secretPaths } from '@netbench/plugin-api';

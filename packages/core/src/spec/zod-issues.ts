@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@netbench/plugin-api';
 import { isPlainObject } from '../matrix/placeholders.js';
 import { suggestion } from './did-you-mean.js';
 import { knownKeysAt } from './schema-keys.js';

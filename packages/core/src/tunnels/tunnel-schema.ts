@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { NAME_RE } from '../issues/names.js';
 
 /** `ip: tunnel:NAME` on a benchmark: the client targets the server's address inside tunnel NAME. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import type { BridgeMethod } from './bridge-types.js';
 import { AZURE_SUBSCRIPTION_HINT, AZURE_SUBSCRIPTION_RE, GCP_PROJECT_HINT, GCP_PROJECT_RE } from './account-ids.js';
 

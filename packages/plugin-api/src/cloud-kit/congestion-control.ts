@@ -4,7 +4,7 @@
  * can run commands on their hosts (the local lab's namespaces, static SSH hosts,
  * and the VMs the AWS, GCP and Azure plugins create).
  */
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import { UnsupportedError } from '../errors/index.js';
 import type { Host } from '../plugin/host.js';
 

@@ -20,6 +20,10 @@ export { DURATION_RE, formatBits, parseDuration, parsePercent, parseRate, PERCEN
 // The queue of a shaped link (tbf burst/limit/latency, htb with a child qdisc): schema fields, tc argv, labels, kernel probes.
 export { CHILD_QDISCS, LINK_QDISCS, checkLinkQueue, DEFAULT_TBF_LATENCY, defaultBurstBytes, linkQueueIssues, linkQueueLabels, linkQueueShape, missingChildQdiscs, parseSize, qdiscProblem, rateQueueCommands, SIZE_RE } from './link-queue.js';
 export type { ChildQdisc, LinkQueue } from './link-queue.js';
+// The `link` host field of clouds that shape with tc here (the local lab, Docker): schema, its `linkShaping` declaration, tc argv, labels.
+export { LINK_NETEM_FIELDS, linkNetemFields, linkRateShaping, linkSchema } from './link-schema.js';
+export type { LinkConfig } from './link-schema.js';
+export { linkEgressCommands, linkIngressCommands, linkLabels } from './link-tc.js';
 // TCP congestion control as a host setting and a label read back from the host.
 export { applyVmCongestionControl, settleVmCongestionControl, availableCongestionControls, CONGESTION_CONTROL_LABEL, CONGESTION_CONTROL_RE, congestionControlSchema, readCongestionControl, setCongestionControl, unavailableCongestionControl, vmCongestionControlSchema } from './congestion-control.js';
 export type { HostCommand } from './congestion-control.js';

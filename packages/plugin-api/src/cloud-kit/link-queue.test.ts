@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import { checkLinkQueue, linkQueueIssues, linkQueueLabels, linkQueueShape, parseSize, rateQueueCommands } from './link-queue.js';
 
 const schema = z.strictObject({ rate: z.string().optional(), ...linkQueueShape }).superRefine(checkLinkQueue);

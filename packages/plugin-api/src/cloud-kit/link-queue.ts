@@ -8,7 +8,7 @@
  * Values are parsed here into numbers, so tc only receives numbers formatted here.
  */
 import { release } from 'node:os';
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import { parseDuration } from './link-units.js';
 import { runCommand } from './run-command.js';
 

@@ -13,6 +13,29 @@ export interface FleetHost {
   readonly cloud: string;
   /** Plugin fields with matrix values substituted (no `cloud`/`reuse`). */
   readonly config: Readonly<Record<string, unknown>>;
+  /** How the host's link is shaped, as its cloud declared it (`CloudPlugin.linkShaping`); absent when unshaped. */
+  readonly shaping?: LinkShaping;
+}
+
+/**
+ * The rate limits of a host's link, as its cloud declares them
+ * (`CloudPlugin.linkShaping`), so the plan can show them and say when no
+ * trial measures a shaped direction, whatever the cloud's field names.
+ */
+export interface LinkShaping {
+  /** Limit of what the host sends. */
+  readonly egress?: ShapedRate;
+  /** Limit of what the host receives. */
+  readonly ingress?: ShapedRate;
+}
+
+/** One rate limit of `LinkShaping`. */
+export interface ShapedRate {
+  readonly bitsPerSecond: number;
+  /** The host field that sets it, below `hosts.<name>` (`link.rate`): plan messages name `hosts.<name>.<field>`. */
+  readonly field: string;
+  /** The value as the spec wrote it (`100mbit`). */
+  readonly written: string;
 }
 
 export interface HostRequest<C> extends FleetHost {
@@ -97,6 +120,16 @@ export interface CloudPlugin<C = Record<string, unknown>> extends PluginMeta {
    * CPUs (see `ToolPlugin.placement`).
    */
   readonly sharesMachineCpus?: boolean;
+  /**
+   * Optional: the rate limits a host's fields put on its link (the local
+   * lab's and Docker's `link.rate`, `link.ingressRate`; the cloud kit's
+   * `linkRateShaping` reads that shape). Called while planning, once per
+   * distinct fleet host, with its validated fields; pure, no I/O. The plan
+   * keeps the answer as `FleetHost.shaping`: `netbench plan` shows it and
+   * warns when no trial sends bulk traffic the shaped way. Undefined: the
+   * host is not rate-limited. Throwing refuses the plan, naming the plugin.
+   */
+  linkShaping?(config: C): LinkShaping | undefined;
   preflight?(requests: readonly HostRequest<C>[], ctx: PluginContext): Promise<void>;
   /** Returns one `Host` per request, in the same order. */
   provision(requests: readonly HostRequest<C>[], ctx: ProvisionContext): Promise<Host[]>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.js';
 import type { Ledger } from '../ledger/types.js';
 import type { NetbenchEvent } from '../events/types.js';
 

@@ -1,7 +1,7 @@
 // Type tests pinning the plugin contract: what a plugin author writes must
 // type-check (with inferred block types), what breaks the contract must not.
 import { describe, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
+import { z } from './zod.js';
 import { definePlugin, isPlugin, type AnyPlugin, type Branded } from './define-plugin.js';
 import type { CloudPlugin, HostRequest } from './cloud.js';
 import type { PublisherPlugin } from './publisher.js';

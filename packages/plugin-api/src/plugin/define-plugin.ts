@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.js';
 import { PLUGIN_API_VERSION, PLUGIN_BRAND } from './common.js';
 import type { BlockSchema } from './common.js';
 import type { CloudPlugin } from './cloud.js';

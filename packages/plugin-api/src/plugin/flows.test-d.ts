@@ -1,6 +1,6 @@
 // Type tests pinning the synchronized-flows part of the tool contract.
 import { describe, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
+import { z } from './zod.js';
 import { definePlugin } from './define-plugin.js';
 import type { FlowCombine, FlowContext, FlowSupport, TrialContext } from './tool.js';
 

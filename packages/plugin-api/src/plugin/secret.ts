@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The metadata key that marks a schema as a secret (also visible in the exported JSON Schema). */
 export const SECRET_META = 'netbenchSecret';

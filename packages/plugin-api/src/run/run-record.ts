@@ -91,6 +91,11 @@ export interface RunRecord {
   /** Errors of the run (provision/teardown/publish) beyond single trials. */
   readonly errors: readonly string[];
   readonly labels: Labels;
-  /** Headline metrics the run's tools declared (`ToolPlugin.metrics`), by metric name. */
+  /** Headline metrics the run's tools declared (`ToolPlugin.metrics`), by metric name (all tools' merged, for charts). */
   readonly metrics?: Readonly<Record<string, MetricDeclaration>>;
+  /**
+   * The same declarations by tool name, then metric (`{ ping: { 'Average Latency': … } }`): a trial's summary
+   * reads its own tool's, so two tools' metrics of one name never mix. Absent in runs of older versions.
+   */
+  readonly toolMetrics?: Readonly<Record<string, Readonly<Record<string, MetricDeclaration>>>>;
 }

@@ -46,4 +46,18 @@ export interface MetricDeclaration {
   readonly better: 'lower' | 'higher';
   /** The one metric a heatmap of this tool shows (e.g. its p50 latency); default false. */
   readonly primary?: boolean;
+  /**
+   * What the value is of the distribution it summarises, when it is one
+   * statistic of it: `mean` makes a latency the result of a tool that
+   * measures no rate (`results show`'s result column: `mean 0.053 ms`).
+   */
+  readonly statistic?: 'mean' | 'median' | 'min' | 'max';
+  /**
+   * For a latency: the metrics holding its percentiles, by percentile
+   * (`{ p50: 'Latency p50', p99: 'Latency p99' }`), for the summary's
+   * p50/p90/p99/p99.9 columns. A percentile the tool does not report is
+   * left out (shown as `—`, never made up). The named metrics need no
+   * declaration of their own.
+   */
+  readonly percentiles?: Readonly<Partial<Record<'p50' | 'p90' | 'p99' | 'p99.9', string>>>;
 }

@@ -1,6 +1,6 @@
 // The kit's checks of catalog() and admitPeers: good clouds pass, each way of breaking the contract is named.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import type { CloudCatalog, PeerHost, ProvisionContext } from '../plugin/cloud.js';
 import { definePlugin } from '../plugin/define-plugin.js';
 import { processHost } from '../transport/process-host.js';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import { definePlugin } from '../plugin/define-plugin.js';
 import { ParseError } from '../errors/index.js';
 import type { ConformanceCheck } from './conformance-check.js';

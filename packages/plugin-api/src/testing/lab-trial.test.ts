@@ -2,7 +2,7 @@
 // own schema, trials and check, on the right hosts), and runs for real
 // between the lab's namespaces with a testTrialContext.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import { definePlugin } from '../plugin/define-plugin.js';
 import type { Host } from '../plugin/host.js';
 import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from './index.js';

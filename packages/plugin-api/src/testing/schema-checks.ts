@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import type { BlockSchema } from '../plugin/common.js';
 import { check, fail, type ConformanceCheck } from './conformance-check.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import type { Labels } from '../samples/types.js';
 import type { Host } from '../plugin/host.js';
 import type { ToolPlacementDeclaration } from '../plugin/tool.js';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { z } from 'zod';
+import { z } from '../plugin/zod.js';
 import { NetbenchError } from '../errors/index.js';
 
 // RFC 1123 labels (underscores tolerated, as some internal DNS has them); never a leading '-'.

@@ -17,3 +17,5 @@ export { assertHostAddress, hostAddressSchema, ipv4CidrSchema, isHostAddress, is
 // CPU placement: pin each end (`cpus: { client, server }`) and read back where it ran.
 export { childPids, clientCpuSchema, clientOnlyPlacement, cpuParams, cpusSchema, firstOutput, pinnedArgv, placementLabels, readAffinity } from './cpu-placement.js';
 export type { CpuPinning } from './cpu-placement.js';
+// The headline metrics of PKB's ping names, declared once for the tools that emit them.
+export { PING_METRICS } from './ping-metrics.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 
 const perGb = z.strictObject({ default: z.number().min(0), from: z.record(z.string(), z.number().min(0)).default({}), pairs: z.record(z.string(), z.number().min(0)).default({}) });
 

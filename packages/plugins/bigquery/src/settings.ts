@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 
 // BigQuery's own naming rules (dataset: letters, digits, underscores, ≤ 1024; table: also dashes).
 const DATASET_RE = /^[A-Za-z0-9_]{1,1024}$/;

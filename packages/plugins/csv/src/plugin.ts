@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
 import { writePublisherFile } from '@netbench/plugin-api/publisher-kit';
 import { formatCsv } from './csv-format.js';

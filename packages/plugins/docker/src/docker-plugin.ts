@@ -1,5 +1,6 @@
 import type { CloudPlugin, DiagnosticCheck } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
+import { linkRateShaping } from '@netbench/plugin-api/cloud-kit';
 import { shapingCapabilities } from './capabilities.js';
 import { cleanupLeftovers } from './cleanup.js';
 import { daemonAddress, daemonVersion, dockerClient, isNotFound } from './docker-client.js';
@@ -32,6 +33,7 @@ const plugin: CloudPlugin<DockerHostConfig> = {
   version: '0.1.0',
   description: 'Hosts are Docker containers on a per-run network, through the Docker Engine API (no sshd)',
   hostSchema,
+  linkShaping: (config) => linkRateShaping(config.link),
   async preflight(requests) {
     await checkRequests(dockerClient(), requests);
   },

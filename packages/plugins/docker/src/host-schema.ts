@@ -1,41 +1,8 @@
-import { z } from 'zod';
-import { checkLinkQueue, congestionControlSchema, linkQueueShape, parseDuration, parsePercent, rateProblem } from '@netbench/plugin-api/cloud-kit';
+import { z } from '@netbench/plugin-api';
+import { congestionControlSchema, linkSchema } from '@netbench/plugin-api/cloud-kit';
 
 /** The image `scripts/docker-image.sh` builds (Debian bookworm with ping, netperf, iperf3). */
 export const DEFAULT_IMAGE = 'netbench/tools:bookworm';
-
-// Ambiguous units (`100Mbps`: tc's bytes, or bits?) are refused with what to write instead.
-const rate = z.string().superRefine((s, ctx) => {
-  const problem = rateProblem(s);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
-const duration = z.string().refine((s) => parseDuration(s) !== undefined, {
-  message: 'expected a duration such as 10ms, 250us or 0.5s',
-});
-const percent = z.string().refine((s) => parsePercent(s) !== undefined, {
-  message: 'expected a percentage between 0% and 100%, such as 0.1%',
-});
-
-export const linkSchema = z
-  .strictObject({
-    /** Rate limit of what this container sends (tbf on its eth0, as the local lab's `link.rate`). */
-    rate: rate.optional(),
-    /** Rate limit of what this container receives (tbf on the host side of its veth, found by its iflink). */
-    ingressRate: rate.optional(),
-    /** Added one-way delay on egress (netem, where the kernel has it). */
-    delay: duration.optional(),
-    /** Delay variation (netem); needs `delay`. */
-    jitter: duration.optional(),
-    /** Random packet loss on egress (netem). */
-    loss: percent.optional(),
-    /** The queue of both rate limits: qdisc (tbf, htb), burst, limit or latency, htb child (cloud kit's link-queue, as the local lab). */
-    ...linkQueueShape,
-  })
-  .superRefine((link, ctx) => checkLinkQueue({ ...link, rate: link.rate ?? link.ingressRate }, ctx))
-  .refine((link) => link.jitter === undefined || link.delay !== undefined, {
-    message: 'jitter needs delay (netem varies the delay it adds)',
-    path: ['jitter'],
-  });
 
 const IMAGE_RE = /^[a-z0-9][a-z0-9._/:@-]*$/i;
 
@@ -63,22 +30,15 @@ export const hostSchema = z.strictObject({
    * learn the container's private address.
    */
   publicAddress: z.union([z.literal('auto'), z.ipv4({ message: 'expected auto or an IPv4 address such as 203.0.113.7' })]).optional(),
-  /** Shaping of this container's link (bridge network only). */
+  /** Shaping of what this container sends (rate, netem) and receives (ingressRate), and the queue of both (bridge network only; the local lab's `link`). */
   link: linkSchema.optional(),
 }).refine((c) => c.congestionControl === undefined || c.network !== 'host', {
   message: "congestionControl needs the container's own network namespace: on network: host it would change this machine's default. To fix: use network: bridge (the default) or remove congestionControl",
   path: ['congestionControl'],
 });
 
-export type LinkConfig = z.infer<typeof linkSchema>;
+export type { LinkConfig } from '@netbench/plugin-api/cloud-kit';
 export type DockerHostConfig = z.infer<typeof hostSchema>;
-
-/** Fields of `link` that need netem. */
-export const NETEM_FIELDS = ['delay', 'jitter', 'loss'] as const;
-
-export function netemFields(link: LinkConfig | undefined): string[] {
-  return link ? NETEM_FIELDS.filter((field) => link[field] !== undefined) : [];
-}
 
 /** Bytes from a Docker-style size (`512m`, `4g`, plain bytes). */
 export function parseMemory(text: string): number {

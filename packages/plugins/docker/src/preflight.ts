@@ -1,11 +1,11 @@
 import type Docker from 'dockerode';
 import type { HostRequest } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
-import { missingChildQdiscs, qdiscProblem } from '@netbench/plugin-api/cloud-kit';
+import { linkNetemFields, missingChildQdiscs, qdiscProblem } from '@netbench/plugin-api/cloud-kit';
 import { shapingCapabilities } from './capabilities.js';
 import { checkCongestionControl } from './congestion-control.js';
 import { daemonAddress, daemonVersion, isNotFound } from './docker-client.js';
-import { DEFAULT_IMAGE, netemFields, type DockerHostConfig } from './host-schema.js';
+import { DEFAULT_IMAGE, type DockerHostConfig } from './host-schema.js';
 
 const hostsWith = (requests: readonly HostRequest<DockerHostConfig>[], fields: (r: HostRequest<DockerHostConfig>) => string[]) =>
   requests
@@ -64,11 +64,11 @@ export async function checkRequests(docker: Docker, requests: readonly HostReque
     if (htbProblem !== undefined) throw new UnsupportedError(`docker: ${htb.join('; ')} needs the kernel's htb queueing discipline (sch_htb): ${htbProblem}. To fix: modprobe sch_htb or use qdisc: tbf.`);
     const missing = await missingChildQdiscs('docker', shaped.map((r) => ({ id: r.id, ...(r.config.link ? { link: r.config.link } : {}) })));
     if (missing !== undefined) throw new UnsupportedError(missing);
-    const netem = hostsWith(shaped, (r) => netemFields(r.config.link).map((f) => `link.${f}`));
+    const netem = hostsWith(shaped, (r) => linkNetemFields(r.config.link).map((f) => `link.${f}`));
     if (netem.length > 0 && !caps.netem) {
       throw new UnsupportedError(
         `docker: ${netem.join('; ')} needs the netem queueing discipline, but ${caps.detail.netem}. ` +
-          'To fix: load it (modprobe sch_netem), use a kernel built with CONFIG_NET_SCH_NETEM, or remove delay, jitter and loss (link.rate alone works, with tbf).',
+          'To fix: load it (modprobe sch_netem), use a kernel built with CONFIG_NET_SCH_NETEM, or remove the netem fields (link.rate alone works, with tbf).',
       );
     }
   }

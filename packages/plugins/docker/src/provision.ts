@@ -6,8 +6,7 @@ import type { DockerHostConfig } from './host-schema.js';
 import { parseMemory } from './host-schema.js';
 import { bridgeInterfaceName, containerName, networkName, runLabels, sanitizeHostId } from './naming.js';
 import { imageOf } from './preflight.js';
-import { CPU_COUNT_LABEL, mustRun, readCpuCount } from '@netbench/plugin-api/cloud-kit';
-import { egressCommands, ingressCommands, shapingLabels } from './shaping.js';
+import { CPU_COUNT_LABEL, linkEgressCommands, linkIngressCommands, linkLabels, mustRun, readCpuCount } from '@netbench/plugin-api/cloud-kit';
 import { allowForContainers, containerSysctls, explainStartFailure, labelCongestionControl } from './congestion-control.js';
 
 export const PLUGIN_NAME = 'docker';
@@ -63,12 +62,12 @@ export async function hostVeth(pid: number): Promise<string> {
 async function shape(request: HostRequest<DockerHostConfig>, pid: number, labels: Record<string, string>): Promise<void> {
   const link = request.config.link;
   if (!link) return;
-  for (const command of egressCommands(link)) await mustRun(['nsenter', `--net=/proc/${pid}/ns/net`, ...command]);
+  for (const command of linkEgressCommands(['tc'], 'eth0', link)) await mustRun(['nsenter', `--net=/proc/${pid}/ns/net`, ...command]);
   const ingress = link.ingressRate !== undefined;
   if (ingress) {
     const veth = await hostVeth(pid);
     labels.veth = veth;
-    for (const command of ingressCommands(link, veth)) await mustRun(command);
+    for (const command of linkIngressCommands(['tc'], veth, link)) await mustRun(command);
   }
 }
 
@@ -114,7 +113,7 @@ export async function containerHost(docker: Docker, request: HostRequest<DockerH
     ...(request.config.cpus !== undefined ? { cpus: String(request.config.cpus) } : {}),
     ...(request.config.cpuset !== undefined ? { cpuset: request.config.cpuset } : {}),
     ...(request.config.memory !== undefined ? { memory: request.config.memory } : {}),
-    ...shapingLabels(request.config.link),
+    ...linkLabels(request.config.link),
   };
   if (shapeNow) await shape(request, info.State.Pid, labels);
   else if (request.config.link?.ingressRate !== undefined) labels.veth = await hostVeth(info.State.Pid);

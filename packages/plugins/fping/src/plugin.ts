@@ -3,7 +3,7 @@ import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkFping } from './check.js';
 import { fpingSamples } from './fping-samples.js';
-import { clientOnlyPlacement, installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { clientOnlyPlacement, installAptPackage, PING_METRICS } from '@netbench/plugin-api/tool-kit';
 import { parseFpingOutput } from './parse-output.js';
 import { runFping } from './run.js';
 import { fpingSchema, type FpingParams } from './schema.js';
@@ -20,6 +20,8 @@ export function fpingPlugin(): Branded<ToolPlugin<FpingParams>> {
     version: VERSION,
     description: 'ICMP round-trip latency with fping: percentiles from every reply, loss, both directions',
     schema: fpingSchema,
+    // PKB's ping names: the mean latency is the result, the printed percentiles its columns.
+    metrics: PING_METRICS,
     trials: fpingTrials,
     check: checkFping,
     install: (host, ctx) => installAptPackage(host, 'fping', ctx),

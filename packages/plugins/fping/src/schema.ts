@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { clientCpuSchema } from '@netbench/plugin-api/tool-kit';
 
 /** The `tool: fping` benchmark block. */

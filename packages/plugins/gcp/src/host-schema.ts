@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { vmCongestionControlSchema } from '@netbench/plugin-api/cloud-kit';
 import { ipv4CidrSchema } from '@netbench/plugin-api/tool-kit';
 

@@ -1,6 +1,6 @@
 import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
-import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { installAptPackage, PING_METRICS } from '@netbench/plugin-api/tool-kit';
 import { checkHping3 } from './check.js';
 import { hping3Samples } from './hping3-samples.js';
 import { parseHping3Output } from './parse-output.js';
@@ -20,6 +20,8 @@ export function hping3Plugin(): Branded<ToolPlugin<Hping3Params>> {
     version: VERSION,
     description: 'TCP SYN latency (per-probe RTTs, 0.1 ms resolution) and SYN flood packets per second with hping3',
     schema: hping3Schema,
+    // Ping mode reads as ping does; a flood's result is its send rate.
+    metrics: { ...PING_METRICS, 'Packet Rate': { role: 'rate', better: 'higher' } },
     trials: hping3Trials,
     check: checkHping3,
     install: (host, ctx) => installAptPackage(host, 'hping3', ctx),

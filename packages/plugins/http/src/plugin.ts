@@ -31,7 +31,10 @@ export function httpPlugin(options: HttpPluginOptions = {}): Branded<ToolPlugin<
     schema: httpSchema,
     metrics: {
       HTTP_Request_Rate: { role: 'rate', better: 'higher' },
-      HTTP_Latency_p50: { role: 'latency', better: 'lower', primary: true },
+      HTTP_Latency_p50: {
+        role: 'latency', better: 'lower', primary: true,
+        percentiles: { p50: 'HTTP_Latency_p50', p90: 'HTTP_Latency_p90', p99: 'HTTP_Latency_p99', 'p99.9': 'HTTP_Latency_p99_9' },
+      },
       HTTP_Latency_p99: { role: 'latency', better: 'lower' },
       HTTP_Transfer_Rate: { role: 'throughput', better: 'higher' },
     },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 
 // Object sizes: bytes, or a number with K or M (binary: 1K = 1024 bytes), e.g. 0, 1K, 100K, 1M.
 const SIZE_RE = /^(\d+)([KkMm]?)$/;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 
 // iperf's size/rate syntax: a number with an optional k/m/g (decimal) or K/M/G (binary) suffix.

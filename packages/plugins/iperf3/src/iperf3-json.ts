@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 
 // Only the fields netbench reads; iperf3 adds fields between versions, so objects stay loose.
 const summary = z.looseObject({

@@ -1,6 +1,6 @@
 import { isPlugin } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import plugin from './index.js';
 
 describe('the iperf3 plugin package', () => {

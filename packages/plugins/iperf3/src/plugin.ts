@@ -30,6 +30,12 @@ export function iperf3Plugin(options: Iperf3PluginOptions = {}): Branded<ToolPlu
     version: VERSION,
     description: 'TCP and UDP throughput with iperf3: per-interval time series, retransmits, jitter, loss, CPU',
     schema: iperf3Schema,
+    // What the receiver got is the result; UDP adds its loss and jitter.
+    metrics: {
+      Throughput: { role: 'throughput', better: 'higher', primary: true },
+      'Packet Loss': { role: 'loss', better: 'lower' },
+      Jitter: { role: 'jitter', better: 'lower' },
+    },
     trials: iperf3Trials,
     check: checkIperf3,
     install: (host, ctx) => installAptPackage(host, 'iperf3', ctx),

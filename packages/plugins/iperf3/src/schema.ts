@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 
 // iperf3's own size/rate syntax: a number with an optional K/M/G/T suffix (`100M`, `1.5G`, `128K`).

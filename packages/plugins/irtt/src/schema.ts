@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 
 const seconds = z.number().min(0.0001, 'interval: at least 0.0001 s (100 µs)').max(60, 'interval: at most 60 s');

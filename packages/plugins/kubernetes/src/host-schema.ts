@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { congestionControlSchema } from '@netbench/plugin-api/cloud-kit';
 
 /** DNS-1123 label: namespaces, node names of most clusters. */

@@ -1,5 +1,6 @@
 import type { CloudPlugin, DiagnosticCheck } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
+import { linkRateShaping } from '@netbench/plugin-api/cloud-kit';
 import { localCapabilities } from './capabilities.js';
 import { cleanupLeftovers } from './cleanup.js';
 import { hostSchema, type LocalHostConfig } from './host-schema.js';
@@ -27,6 +28,7 @@ const plugin: CloudPlugin<LocalHostConfig> = {
   hostSchema,
   // Namespaces of this machine: both ends of a trial share its CPUs.
   sharesMachineCpus: true,
+  linkShaping: (config) => linkRateShaping(config.link),
   async preflight(requests, ctx) {
     await checkRequests(ctx.runId, requests);
   },

@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { Host, HostRequest } from '@netbench/plugin-api';
 import { NetbenchError, processHost } from '@netbench/plugin-api';
-import { CONGESTION_CONTROL_LABEL, readCongestionControl, runCommand, setCongestionControl } from '@netbench/plugin-api/cloud-kit';
+import { CONGESTION_CONTROL_LABEL, linkLabels, readCongestionControl, runCommand, setCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import type { LocalHostConfig } from './host-schema.js';
-import { shapingLabels } from './shaping.js';
 import { SSH_PORT } from './sshd.js';
 
 export const PLUGIN_NAME = 'local';
@@ -55,7 +54,7 @@ export async function namespaceCongestionControl(request: HostRequest<LocalHostC
 export async function namespaceHost(parts: NamespaceHostParts): Promise<Host> {
   const { request, netns, address, os, onSpawn, ssh } = parts;
   // Namespaces share this machine's CPUs: their count decides how much CPU placement matters (host_<role>_cpu_count).
-  const labels: Record<string, string> = { isolation: 'netns', netns, cpu_count: String(availableParallelism()), ...shapingLabels(request.config.link) };
+  const labels: Record<string, string> = { isolation: 'netns', netns, cpu_count: String(availableParallelism()), ...linkLabels(request.config.link) };
   // The label is what the namespace reports.
   const mode = parts.congestionControl;
   const cc = typeof mode === 'object' ? mode.label : await namespaceCongestionControl(request, netns, mode);

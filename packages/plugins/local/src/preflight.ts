@@ -2,9 +2,9 @@ import { access, constants } from 'node:fs/promises';
 import type { HostRequest } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
 import { localCapabilities, namespaceCapabilities, type LocalCapabilities, type NamespaceCapabilities } from './capabilities.js';
-import { netemFields, type LocalHostConfig } from './host-schema.js';
+import type { LocalHostConfig } from './host-schema.js';
 import { planLab, type LabPlan } from './lab-plan.js';
-import { availableCongestionControls, missingChildQdiscs, runCommand, unavailableCongestionControl } from '@netbench/plugin-api/cloud-kit';
+import { availableCongestionControls, linkNetemFields, missingChildQdiscs, runCommand, unavailableCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { SSHD } from './sshd.js';
 
 const PRIVILEGE_FIX = 'run netbench as root (sudo netbench ...) or give it CAP_NET_ADMIN and CAP_SYS_ADMIN';
@@ -72,7 +72,7 @@ export async function checkRequests(runId: string, requests: readonly HostReques
 /** The kernel has the qdiscs the links ask for: netem for delay, jitter, loss, reorder, duplicate and corrupt; tbf for a rate; htb, AQMs and child qdiscs. */
 async function checkShaping(requests: readonly HostRequest<LocalHostConfig>[], caps: LocalCapabilities): Promise<void> {
   if (!caps.netem) {
-    const wanting = describe(requests, (r) => netemFields(r.config.link).map((f) => `link.${f}`));
+    const wanting = describe(requests, (r) => linkNetemFields(r.config.link).map((f) => `link.${f}`));
     if (wanting.length > 0) {
       throw new UnsupportedError(
         `local: ${wanting.join('; ')} needs the netem queueing discipline, but ${caps.detail.netem}. ` +

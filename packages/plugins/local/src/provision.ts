@@ -11,8 +11,7 @@ import type { LabPlan, PlannedHost } from './lab-plan.js';
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
-import { allowCongestionControls, mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
-import { ingressCommands, shapingCommands } from './shaping.js';
+import { allowCongestionControls, linkEgressCommands, linkIngressCommands, mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { ipBatch, ipBatchEach } from './ip-batch.js';
 import { startSshd, writeSshdFiles } from './sshd.js';
 import { namespaceCongestionControl, namespaceHost, PLUGIN_NAME } from './namespace-host.js';
@@ -69,8 +68,8 @@ async function configureInside(host: PlannedHost, plan: LabPlan): Promise<void> 
     ...(host.request.config.mtu !== undefined ? [['link', 'set', 'dev', 'eth0', 'mtu', String(host.request.config.mtu)]] : []),
     ['link', 'set', 'dev', 'eth0', 'up'],
   ], netns);
-  for (const command of shapingCommands(netns, host.request.config.link)) await mustRun(command);
-  for (const command of ingressCommands(host.request.config.link, veth, plan.hub)) await mustRun(command);
+  for (const command of linkEgressCommands(['tc', '-n', netns], 'eth0', host.request.config.link)) await mustRun(command);
+  for (const command of linkIngressCommands(['tc', '-n', plan.hub], veth, host.request.config.link)) await mustRun(command);
 }
 
 interface Made {

@@ -8,6 +8,7 @@ import { netperfFlows } from './flows.js';
 import { netperfBlockSchema, type NetperfBlock } from './schema.js';
 import { serveNetperf } from './serve.js';
 import { netperfTrials } from './trials.js';
+import { NETPERF_METRICS } from './metrics.js';
 
 /** The netperf tool plugin: PKB's netperf benchmark (TCP_RR, TCP_CRR, TCP_STREAM, UDP_RR, ...). */
 export const netperfPlugin = definePlugin({
@@ -16,6 +17,7 @@ export const netperfPlugin = definePlugin({
   version: '0.1.0',
   description: 'netperf request/response latency and bulk throughput, measured and named as PerfKit Benchmarker does',
   schema: netperfBlockSchema,
+  metrics: NETPERF_METRICS,
   trials: (block: NetperfBlock) => netperfTrials(block),
   check: checkNetperf,
   install: installNetperf,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { cpusSchema } from '@netbench/plugin-api/tool-kit';
 import { DEFAULT_TESTS, NETPERF_TESTS } from './tests.js';
 

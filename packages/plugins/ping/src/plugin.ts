@@ -2,7 +2,7 @@ import type { PingTrialSettings } from './trial-settings.js';
 import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkPing } from './check.js';
-import { clientOnlyPlacement, installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { clientOnlyPlacement, installAptPackage, PING_METRICS } from '@netbench/plugin-api/tool-kit';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
 import { pingFlows } from './flows.js';
@@ -21,6 +21,8 @@ export function pingPlugin(): Branded<ToolPlugin<PingParams>> {
     version: VERSION,
     description: 'ICMP round-trip latency with iputils ping: percentiles from every reply, loss, both directions',
     schema: pingSchema,
+    // PKB's ping names: the mean latency is the result, the printed percentiles its columns.
+    metrics: PING_METRICS,
     trials: pingTrials,
     check: checkPing,
     install: (host, ctx) => installAptPackage(host, 'iputils-ping', ctx),

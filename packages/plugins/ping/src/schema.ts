@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { clientCpuSchema } from '@netbench/plugin-api/tool-kit';
 
 const interval = z.number().min(0.001).max(3600);

@@ -19,6 +19,11 @@ export function pktgenPlugin(): Branded<ToolPlugin<PktgenParams>> {
     version: VERSION,
     description: 'Packets per second with the kernel\'s packet generator (pktgen): UDP frames of 64 bytes by default, counted at the receiver',
     schema: pktgenSchema,
+    // The bit rate the frames make, then their rate (what pktgen is for), as results read them.
+    metrics: {
+      Throughput: { role: 'throughput', better: 'higher', primary: true },
+      'Packet Rate': { role: 'rate', better: 'higher' },
+    },
     trials: pktgenTrials,
     check: checkPktgen,
     run: runPktgen,

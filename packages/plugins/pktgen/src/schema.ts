@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 
 /** The `tool: pktgen` benchmark block. */
 export const pktgenSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { secret } from '@netbench/plugin-api';
 
 /** Schema names are pasted into SQL (identifiers cannot be parameters), so they are restricted. */

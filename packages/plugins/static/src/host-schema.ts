@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { congestionControlSchema } from '@netbench/plugin-api/cloud-kit';
 import { secret } from '@netbench/plugin-api';
 import { hostAddressSchema } from '@netbench/plugin-api/tool-kit';

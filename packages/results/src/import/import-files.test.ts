@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import type { RunResults } from '@netbench/plugin-api';
 import type { NetbenchEvent } from '@netbench/plugin-api';
 import { ParseError } from '@netbench/plugin-api';
@@ -12,6 +12,7 @@ import { staticRegistry } from '@netbench/core';
 import { openStore } from '../store/open-store.js';
 import { ImportError } from './import-error.js';
 import { importFiles } from './import-files.js';
+import { runShow } from '../store/show-result.js';
 
 // A small real tool: "rtt <ms>" lines, `rtt` at the top, a ParseError naming the line of anything else.
 function lineTool(name: string, keyword: string): ToolPlugin<unknown> {
@@ -127,5 +128,18 @@ describe('importFiles', () => {
     await importFiles({ tool: 'alpha', files: [a], registry, runsDir: join(dir, 'runs'), runId: 'r4', db: false });
     await expect(importFiles({ tool: 'alpha', files: [a], registry, runsDir: join(dir, 'runs'), runId: 'r4', db: false })).rejects.toThrow(/run folder .*r4 already exists/);
     expect(readResults(join(dir, 'runs', 'r4')).samples).toHaveLength(1);
+  });
+
+  it('records what the parsing tool declared of its metrics, so the imported trial reads as a measured one', async () => {
+    const declaring = definePlugin<ToolPlugin<unknown>>({
+      ...lineTool('gamma', 'owd'),
+      metrics: { owd_mean: { role: 'latency', better: 'lower', statistic: 'mean' }, owd_lost: { role: 'loss', better: 'lower' } },
+      parse: (raw) => [{ metric: 'owd_mean', value: Number(raw.split(' ')[1]), unit: 'ms' }, { metric: 'owd_lost', value: 2, unit: '%' }],
+    });
+    const outcome = await importFiles({ tool: 'gamma', files: [file('g.txt', 'owd 4\n')], registry: staticRegistry([declaring]), runsDir: join(dir, 'runs'), db: false });
+    const results = readResults(outcome.record.runDir);
+    expect(results.run.toolMetrics?.['gamma']).toEqual(declaring.metrics);
+    const [trial] = runShow('', results).trials;
+    expect(trial?.summary).toEqual({ headline: { metric: 'owd_mean', value: 4, unit: 'ms' }, loss: { metric: 'owd_lost', value: 2, unit: '%' } });
   });
 });

@@ -118,6 +118,7 @@ export async function importFiles(options: ImportFilesOptions): Promise<ImportOu
       startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(),
       runDir, owner, netbenchVersion,
       hosts: [], trials, phases: [phase], errors: [...errors], labels: runLabels,
+      ...declaredMetrics(inputs),
     });
     let record = buildRecord();
     await files.writeResults({ run: record, samples });
@@ -171,4 +172,11 @@ function importedFile(parsed: ParsedFile): ImportedFile {
     status: parsed.error === undefined ? 'succeeded' : 'failed', samples: parsed.samples.length, rawFile: parsed.rawFile,
     ...(parsed.error !== undefined ? { error: parsed.error } : {}),
   };
+}
+
+/** What the parsing tools declared of their metrics, as a run records it: the summary reads an imported trial as a measured one. */
+function declaredMetrics(inputs: readonly { readonly tool: { readonly name: string; readonly metrics?: RunRecord['metrics'] } }[]): Pick<RunRecord, 'metrics' | 'toolMetrics'> {
+  const declaring = [...new Map(inputs.filter((i) => i.tool.metrics !== undefined).map((i) => [i.tool.name, i.tool.metrics!])).entries()];
+  if (declaring.length === 0) return {};
+  return { metrics: Object.assign({}, ...declaring.map(([, m]) => m)), toolMetrics: Object.fromEntries(declaring) };
 }

@@ -67,4 +67,19 @@ describe('run headlines (the history\'s one number per run)', () => {
     expect(h).toMatchObject({ metric: 'TCP_STREAM_Throughput', role: 'throughput', n: 1 });
     expect(h.value).toBe(aggregate.value);
   });
+
+  it('is a third-party tool\'s declared primary metric, which no built-in name matches', () => {
+    const base = deriveRun(real, { runId: '20261104-080000-dddddd', startedAt: '2026-11-04T08:00:00.000Z', tools: ['ping'] });
+    // The same samples renamed as a third-party tool would call them.
+    const renamed: RunResults = {
+      run: { ...base.run, metrics: { owd_mean_ms: { role: 'latency', better: 'lower', primary: true } } },
+      samples: base.samples.map((s) => (s.metric === 'Average Latency' ? { ...s, metric: 'owd_mean_ms' } : s)),
+    };
+    const undeclared: RunResults = { run: { ...renamed.run, runId: '20261105-080000-eeeeee', metrics: undefined }, samples: renamed.samples.map((s) => ({ ...s, runId: '20261105-080000-eeeeee' })) };
+    store.ingest(renamed);
+    store.ingest(undeclared);
+    const headlines = store.headlines([renamed.run.runId, undeclared.run.runId]);
+    expect(headlines.get(renamed.run.runId)).toMatchObject({ metric: 'owd_mean_ms', role: 'latency', unit: 'ms' });
+    expect(headlines.get(undeclared.run.runId)?.metric).not.toBe('owd_mean_ms');
+  });
 });

@@ -123,7 +123,7 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
       params: { ...t.cell, ...t.params },
       client: t.client, server: t.server,
       metrics,
-      summary: summaryOf(aggregates.length > 0 ? summarise(aggregates) : metrics, run, own),
+      summary: summaryOf(aggregates.length > 0 ? summarise(aggregates) : metrics, run, t.tool, own),
       ...(flows > 0 ? { flows } : {}),
       ...(tunnel !== undefined ? { tunnel: String(tunnel) } : {}),
       ...(t.explain ? { explain: { diagnoses: t.explain.diagnoses, ...(t.explain.notes ? { notes: t.explain.notes } : {}) } } : {}),
@@ -136,11 +136,11 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
  * loaded latency: the percentiles are the loaded ones (what the load did),
  * never the probes' idle and loaded packets pooled, and not a per-flow rate.
  */
-function summaryOf(metrics: readonly ShownMetric[], run: RunRecord, samples: readonly Sample[]): TrialSummary {
+function summaryOf(metrics: readonly ShownMetric[], run: RunRecord, tool: string, samples: readonly Sample[]): TrialSummary {
   const load = loadHeadline(samples);
   if (!load) {
     const errors = errorSummary(samples);
-    return { ...trialSummary(metrics, run.metrics), ...(errors ? { errors } : {}) };
+    return { ...trialSummary(metrics, run.toolMetrics?.[tool], run.metrics), ...(errors ? { errors } : {}) };
   }
   const loaded = (p: string) => samples.find((s) => s.labels.flow === 'summary' && s.metric === `latency_loaded_${p}` && s.labels.probe === load.probe);
   const n = loaded('p50')?.labels.probe_count;

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import type { NetbenchEvent } from '@netbench/plugin-api';
 import { definePlugin, type AnyPlugin, type RunResults } from '@netbench/plugin-api';
 import { EXIT_CODES, runPlan, staticRegistry, type PublisherSpec } from '@netbench/core';

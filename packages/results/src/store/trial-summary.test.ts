@@ -51,3 +51,38 @@ describe('one line per trial', () => {
     expect(errorSummary([e(0), e(0, { error_kind: 'status' })])).toBeUndefined();
   });
 });
+
+describe('the summary from what the trial\'s tool declared', () => {
+  // A third-party tool with names no built-in pattern knows: its result and loss come from its `metrics` alone.
+  const declared = {
+    goodput_mbps: { role: 'throughput', better: 'higher', primary: true },
+    msg_lat_median: { role: 'latency', better: 'lower', percentiles: { p50: 'msg_lat_median', p90: 'msg_lat_90th', p99: 'msg_lat_99th' } },
+    dropped_share: { role: 'loss', better: 'lower' },
+  } as const;
+  const trial = [
+    m('msg_lat_median', 180, 'us'), m('msg_lat_90th', 240, 'us'), m('msg_lat_99th', 1.2, 'ms'),
+    m('goodput_mbps', 412, 'Mbits/sec'), m('dropped_share', 0.4, '%'),
+  ];
+
+  it('fills the result, the percentiles and the loss of a third-party tool, which name matching leaves empty', () => {
+    const summary = trialSummary(trial, declared);
+    expect(summary.headline).toEqual({ metric: 'goodput_mbps', value: 412, unit: 'Mbits/sec' });
+    expect(summary.latency).toEqual({ unit: 'us', p50: 180, p90: 240, p99: 1200, source: 'tool', metric: 'msg_lat_median' });
+    expect(summary.loss).toEqual({ metric: 'dropped_share', value: 0.4, unit: '%' });
+    // Without its declarations (an imported file) nothing matches the built-in names.
+    expect(trialSummary(trial)).toEqual({});
+  });
+
+  it('a latency tool\'s result is its declared mean, else its primary latency; no built-in name is matched', () => {
+    const latencyOnly = { rtt_avg: { role: 'latency', better: 'lower', statistic: 'mean' }, rtt_p50: { role: 'latency', better: 'lower', primary: true } } as const;
+    expect(trialSummary([m('rtt_p50', 1, 'ms'), m('rtt_avg', 1.2, 'ms')], latencyOnly).headline?.metric).toBe('rtt_avg');
+    expect(trialSummary([m('rtt_p50', 1, 'ms')], latencyOnly).headline?.metric).toBe('rtt_p50');
+    // `Packet Loss` is ping's name, but this tool did not declare it: it is not the loss.
+    expect(trialSummary([m('rtt_p50', 1, 'ms'), m('Packet Loss', 3, '%')], latencyOnly).loss).toBeUndefined();
+  });
+
+  it('percentiles from a declared latency\'s histogram when it names none', () => {
+    const summary = trialSummary([m('one_way', 2, 'ms', { p50: 1.9, p90: 2.4, p99: 3.1, p999: 4, observations: 9000 }), m('other', 5, 'ms', { p50: 5 })], { one_way: { role: 'latency', better: 'lower', primary: true } });
+    expect(summary.latency).toMatchObject({ p50: 1.9, p999: 4, source: 'histogram', metric: 'one_way', n: 9000 });
+  });
+});

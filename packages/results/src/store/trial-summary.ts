@@ -102,24 +102,70 @@ const DECLARED_MEAN_RE = /(^|_)mean$/i;
  * The one-line summary of a trial's metrics (as `results show` prints it).
  * The headline: the tool's primary throughput, else a request/transaction
  * rate (HTTP's requests/s before its transfer rate), else any throughput,
- * else the mean latency. Roles come from what the run's tools declared
- * (`declared`, `RunRecord.metrics`) before the built-in names, so a
- * third-party tool's headline and loss read like a built-in one's.
+ * else the mean latency. `declared`: what the trial's tool declared
+ * (`RunRecord.toolMetrics`): roles, the mean, the percentiles and the loss
+ * come from it alone, so a third-party tool reads like a built-in one.
+ * Without it (imported files, runs of older versions) the built-in tools'
+ * metric names are matched instead (`legacy`: the run's merged declarations,
+ * which win over the names there).
  */
-export function trialSummary(metrics: readonly SummarisedMetric[], declared?: RunRecord['metrics']): TrialSummary {
-  const role = (m: SummarisedMetric) => headlineMetric(m.metric, declared);
-  const headline = metrics.find((m) => role(m)?.role === 'throughput' && role(m)?.primary)
+export function trialSummary(metrics: readonly SummarisedMetric[], declared?: RunRecord['metrics'], legacy?: RunRecord['metrics']): TrialSummary {
+  if (declared && Object.keys(declared).length > 0) return declaredSummary(metrics, declared);
+  const role = (m: SummarisedMetric) => headlineMetric(m.metric, legacy);
+  const headline = headlineOf(metrics, role)
+    ?? metrics.find((m) => MEAN_LATENCY_RE.test(m.metric) || (legacy?.[m.metric]?.role === 'latency' && DECLARED_MEAN_RE.test(m.metric)));
+  const loss = metrics.find((m) => legacy?.[m.metric]?.role === 'loss') ?? metrics.find((m) => LOSS_RE.test(m.metric));
+  const latency = supported(toolPercentiles(metrics) ?? histogramPercentiles(metrics), metrics);
+  return line(headline, latency, loss);
+}
+
+/** The summary from a tool's own declarations: no metric name is matched. */
+function declaredSummary(metrics: readonly SummarisedMetric[], declared: NonNullable<RunRecord['metrics']>): TrialSummary {
+  const info = (m: SummarisedMetric) => declared[m.metric];
+  const latencies = metrics.filter((m) => info(m)?.role === 'latency');
+  const headline = headlineOf(metrics, info)
+    ?? latencies.find((m) => info(m)?.statistic === 'mean')
+    ?? latencies.find((m) => info(m)?.primary);
+  const loss = metrics.find((m) => info(m)?.role === 'loss');
+  const latency = supported(declaredPercentiles(metrics, declared) ?? histogramPercentiles(latencies), metrics);
+  return line(headline, latency, loss);
+}
+
+function headlineOf(metrics: readonly SummarisedMetric[], role: (m: SummarisedMetric) => { readonly role: string; readonly primary?: boolean } | undefined): SummarisedMetric | undefined {
+  return metrics.find((m) => role(m)?.role === 'throughput' && role(m)?.primary)
     ?? metrics.find((m) => role(m)?.role === 'rate' && role(m)?.primary)
     ?? metrics.find((m) => role(m)?.role === 'rate')
-    ?? metrics.find((m) => role(m)?.role === 'throughput')
-    ?? metrics.find((m) => MEAN_LATENCY_RE.test(m.metric) || (declared?.[m.metric]?.role === 'latency' && DECLARED_MEAN_RE.test(m.metric)));
-  const loss = metrics.find((m) => declared?.[m.metric]?.role === 'loss') ?? metrics.find((m) => LOSS_RE.test(m.metric));
-  const latency = supported(toolPercentiles(metrics) ?? histogramPercentiles(metrics), metrics);
+    ?? metrics.find((m) => role(m)?.role === 'throughput');
+}
+
+function line(headline: SummarisedMetric | undefined, latency: TrialSummary['latency'], loss: SummarisedMetric | undefined): TrialSummary {
   return {
     ...(headline ? { headline: quantity(headline) } : {}),
     ...(latency ? { latency } : {}),
     ...(loss ? { loss: quantity(loss) } : {}),
   };
+}
+
+const PERCENTILE_KEYS = { p50: 'p50', p90: 'p90', p99: 'p99', 'p99.9': 'p999' } as const;
+
+/** The percentiles a declared latency names (`MetricDeclaration.percentiles`): the first, primary first, whose metrics the trial has. */
+function declaredPercentiles(metrics: readonly SummarisedMetric[], declared: NonNullable<RunRecord['metrics']>): TrialSummary['latency'] {
+  const byName = new Map(metrics.map((m) => [m.metric, m]));
+  const withPercentiles = Object.entries(declared).filter(([, d]) => d.role === 'latency' && d.percentiles !== undefined)
+    .sort(([, a], [, b]) => Number(b.primary ?? false) - Number(a.primary ?? false));
+  for (const [name, d] of withPercentiles) {
+    const found: { p50?: number; p90?: number; p99?: number; p999?: number } = {};
+    let unit: string | undefined;
+    for (const [key, metric] of Object.entries(d.percentiles!) as [keyof typeof PERCENTILE_KEYS, string][]) {
+      const m = byName.get(metric);
+      if (!m) continue;
+      unit ??= m.unit;
+      const factor = m.unit === unit ? 1 : timeFactor(m.unit, unit);
+      if (factor !== undefined) found[PERCENTILE_KEYS[key]] = m.value * factor;
+    }
+    if (unit !== undefined) return { unit, ...found, source: 'tool', metric: name };
+  }
+  return undefined;
 }
 
 const quantity = (m: SummarisedMetric): Quantity => ({ metric: m.metric, value: m.value, unit: m.unit });

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { processHost } from '@netbench/plugin-api';

@@ -2,7 +2,7 @@
 // their results into samples. Its trial parameter `mode` picks a behaviour.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
 import { RetryableError, ToolMissingError } from '@netbench/plugin-api';
 import type { Host } from '@netbench/plugin-api';

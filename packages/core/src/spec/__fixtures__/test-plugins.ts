@@ -1,7 +1,7 @@
 // Small real plugins (made with definePlugin) and a resolver over them, for the
 // spec loader and planner tests. Their schemas follow the fields the built-in
 // plugins accept; their `run` does not measure (planning never calls it).
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
 import type { AnyPlugin } from '@netbench/plugin-api';
 import type { PluginKind } from '@netbench/plugin-api';

@@ -2,7 +2,7 @@
 // barrier it runs `sleep` on the client, reports one interval sample and a
 // rate that says which flow it was (10 × (index + 1)). `fail` names the
 // flow index that fails, `failAt` whether before the barrier or after it.
-import { z } from 'zod';
+import { z } from '@netbench/plugin-api';
 import { definePlugin, RetryableError } from '@netbench/plugin-api';
 
 const schema = z.strictObject({
