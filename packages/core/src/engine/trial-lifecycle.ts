@@ -9,6 +9,7 @@ import { errorMessage, pluginLogger, type RunState } from './run-state.js';
 import { specDirOf } from './spec-dir.js';
 import { targetAddress } from './tunnels-phase.js';
 import { trialCounters } from './trial-counters.js';
+import { withToolCounters } from './tool-counters.js';
 
 /** The wait before retry `attempt + 1`: 250 ms, doubling, at most 5 s. */
 export function retryDelayMs(attempt: number): number {
@@ -109,7 +110,8 @@ export async function runTrialLifecycle(state: RunState, trial: PlannedTrial, pa
       const context = (options: ContextOptions) => trialContext(state, trial, timeoutMs, options.rawPrefix ?? rawPrefix, rawFiles, options);
       const { stored, explained } = await attempts.run({ attempt, timeoutMs, rawPrefix, context });
       sampleCount += stored;
-      return finish('succeeded', attempt + 1, undefined, await counters?.finish(trial.tool, trial.test, explained));
+      const explain = await counters?.finish(trial.tool, trial.test, explained);
+      return finish('succeeded', attempt + 1, undefined, withToolCounters(state, trial, pairs[0]!.client, pairs[0]!.server, explain, explained));
     } catch (error) {
       counters?.cancel();
       if (!state.signal.aborted && attempt < retries && isRetryable(error)) {
