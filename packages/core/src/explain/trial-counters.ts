@@ -13,6 +13,8 @@ export interface CountedHost {
   readonly pinnedCpus?: readonly number[];
   /** This end receives the bulk of the traffic (the server of a forward stream). */
   readonly receives: boolean;
+  /** The addresses of this end's peers in a synchronized-flows trial: the start read takes the interface and MTU toward each. */
+  readonly routePeers?: readonly string[];
 }
 
 /** What one host's counters said over a trial, as stored with the trial (`TrialRecord.explain`). */
@@ -21,6 +23,8 @@ export interface HostExplain {
   readonly role: 'client' | 'server';
   /** The interface toward the other end and its MTU. */
   readonly route?: { readonly dev: string; readonly mtu?: number };
+  /** A synchronized-flows trial's end: the interface toward each of its peers and its MTU. */
+  readonly routes?: HostCounters['routes'];
   readonly seconds: number;
   /** Each CPU's shares: between the 25 % and 75 % reads (`steady`) of a long trial, else over the whole trial. */
   readonly cpus: CounterDelta['cpus'];
@@ -53,7 +57,7 @@ const READ_TIMEOUT_MS = 5_000;
 /** Mid-trial reads (the steady CPU window, its processes, the TCP sockets' state) only in trials this long. */
 export const MID_READ_MIN_SECONDS = 5;
 
-async function readOnce(host: Host, peer: string | undefined, parts: { sockets?: boolean; processes?: boolean }, signal: AbortSignal): Promise<Read> {
+async function readOnce(host: Host, peer: string | undefined, parts: { sockets?: boolean; processes?: boolean; routes?: readonly string[] }, signal: AbortSignal): Promise<Read> {
   const result = await host.exec(counterReadArgv(peer, parts), { timeoutMs: READ_TIMEOUT_MS, signal });
   if (result.code !== 0) throw new Error(`counter read exited ${result.code}: ${result.stderr.trim().split('\n')[0] ?? ''}`);
   const machine = splitSections(result.stdout).get('/proc/sys/kernel/random/boot_id')?.split('\n')[0]?.trim() || host.id;
@@ -72,12 +76,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly<Record<string, string>>, expectedSeconds: number, signal: AbortSignal, flowCap?: TrialEvidence['flowCap']) {
   const notes: string[] = [];
-  const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean } = {}) => readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
+  const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean; routes?: readonly string[] } = {}) => readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
     notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
     return undefined;
   });
   // The start read is also given the peer: the interface toward it and its MTU (its sockets then are older trials', unused).
-  const before = Promise.all(ends.map((end) => attempt(end, peers[end.role], 'start')));
+  const before = Promise.all(ends.map((end) => attempt(end, peers[end.role], 'start', end.routePeers ? { routes: end.routePeers } : {})));
   // A long trial is also read at 25 % and 75 % of its length: the CPU shares between those two reads are the
   // steady state (start-up and wind-down left out), and the second read takes the TCP sockets while they are open.
   const early = new Map<CountedHost, Read>();
@@ -110,9 +114,9 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
         const delta = m1 && m2 ? { ...whole, cpus: counterDelta(m1.counters, m2.counters).cpus } : { ...whole, cpus: [] };
         const own = m2 ? [...m2.counters.sockets] : [];
         const processes = m1 && m2 ? processShares(m1.counters, m2.counters) : undefined;
-        const mtu = a.counters.route?.mtu;
+        const mtu = a.counters.route?.mtu ?? smallestMtu(a.counters.routes);
         evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}), ...(mtu !== undefined ? { mtu } : {}), ...(processes ? { processes } : {}) });
-        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own });
+        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), ...(a.counters.routes ? { routes: a.counters.routes } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own });
       });
       const throughputBps = trialThroughput(samples);
       const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}), ...(flowCap ? { flowCap } : {}) });
@@ -123,6 +127,12 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
       stopTimers();
     },
   };
+}
+
+/** The smallest MTU toward a flows trial's peers: what the end's largest packets must fit. */
+function smallestMtu(routes: HostCounters['routes']): number | undefined {
+  const mtus = (routes ?? []).flatMap((r) => (r.mtu !== undefined ? [r.mtu] : []));
+  return mtus.length > 0 ? Math.min(...mtus) : undefined;
 }
 
 /** USER_HZ: /proc/PID/stat counts CPU time in hundredths of a second on every Linux architecture. */
