@@ -9,8 +9,8 @@ describe('keyCounters', () => {
     const explain = {
       diagnoses: [],
       hosts: [
-        end('a', 'client', { protocols: { 'Tcp.RetransSegs': 7, 'Tcp.OutSegs': 700 }, qdiscs: [{ drops: 1, overlimits: 2 }, { drops: 3, overlimits: 40 }], softnet: [{ dropped: 0 }, { dropped: 5 }], cpus: [{ busy: 0.25 }, { busy: 0.9876 }] }),
-        end('b', 'server', { protocols: { 'Udp.RcvbufErrors': 12 }, qdiscs: [], softnet: [], cpus: [] }),
+        end('a', 'client', { protocols: { 'Tcp.RetransSegs': 7, 'Tcp.OutSegs': 700 }, qdiscs: [{ drops: 1, overlimits: 2 }, { drops: 3, overlimits: 40 }], softnet: [{ dropped: 0 }, { dropped: 5 }], cpus: [{ busy: 0.25 }, { busy: 0.9876 }], cpuWindow: 'steady' }),
+        end('b', 'server', { protocols: { 'Udp.RcvbufErrors': 12 }, qdiscs: [], softnet: [], cpus: [{ busy: 1 }], cpuWindow: 'whole' }),
       ],
       toolCounters: [{ tool: 'iperf3', name: 'server_cpu_total', value: 40.5, unit: 'percent', role: 'server', host: 'b' }],
     } as unknown as TrialExplainRecord;
@@ -22,7 +22,7 @@ describe('keyCounters', () => {
     expect(of('qdisc_overlimits', 'a')?.value).toBe(42);
     expect(of('softnet_dropped', 'a')?.value).toBe(5);
     expect(of('cpu_busiest_busy', 'a')).toMatchObject({ value: 98.8, unit: 'percent' });
-    // A counter that did not move is 0; an end without a CPU window has no CPU counter.
+    // A counter that did not move is 0; an end without a steady CPU window (a short trial) has no CPU counter.
     expect(of('tcp_retrans_segs', 'b')?.value).toBe(0);
     expect(of('udp_rcvbuf_errors', 'b')?.value).toBe(12);
     expect(of('cpu_busiest_busy', 'b')).toBeUndefined();

@@ -25,6 +25,8 @@ interface StoredEnd {
   readonly qdiscs?: readonly { readonly drops?: number; readonly overlimits?: number }[];
   readonly softnet?: readonly { readonly dropped?: number }[];
   readonly cpus?: readonly { readonly busy?: number }[];
+  /** `steady`: the CPU shares are of the 25–75 % window; `whole`: of a trial too short for one (not a finding's basis). */
+  readonly cpuWindow?: 'steady' | 'whole';
 }
 
 const PROTOCOLS: readonly (readonly [string, string, string])[] = [
@@ -42,7 +44,7 @@ const sum = <T>(items: readonly T[] | undefined, of: (item: T) => unknown) => (i
  * UDP receive-buffer and input errors (`/proc/net/snmp` increments; 0 when
  * they did not move), qdisc drops and overlimits and softnet backlog drops
  * (summed over the host's qdiscs and CPUs), the busiest CPU's busy share
- * (percent, when the trial had a CPU window), then the counters tool plugins
+ * (percent, of the steady window a trial of 5 s or more has), then the counters tool plugins
  * added (`ToolPlugin.counters`).
  */
 export function keyCounters(explain: TrialExplainRecord): KeyCounter[] {
@@ -55,7 +57,8 @@ export function keyCounters(explain: TrialExplainRecord): KeyCounter[] {
       { name: 'qdisc_overlimits', value: sum(end.qdiscs, (q) => q.overlimits), unit: 'packets', ...at },
       { name: 'softnet_dropped', value: sum(end.softnet, (s) => s.dropped), unit: 'packets', ...at },
     );
-    const busy = (end.cpus ?? []).map((c) => finite(c.busy));
+    // Only a steady window's: a short trial's whole-trial shares are mostly the tools starting and stopping.
+    const busy = end.cpuWindow === 'steady' ? (end.cpus ?? []).map((c) => finite(c.busy)) : [];
     if (busy.length > 0) out.push({ name: 'cpu_busiest_busy', value: Math.round(Math.max(...busy) * 1000) / 10, unit: 'percent', ...at });
   }
   for (const c of explain.toolCounters ?? []) {

@@ -5,7 +5,7 @@ import { compareCounters, shortDiagnosis } from './compare-counters.js';
 const shaped = (rate: number, throughput: number) => ({ rule: 'shaped-link', host: 'shaped', summary: '…', threshold: '…', evidence: { dev: 'eth0', qdisc: 'tbf', rate, throughput, overlimits: 100, drops: 0 } });
 
 function trial(id: string, params: Record<string, string | number | boolean>, retrans: readonly [number, number], explain: { diagnoses?: NonNullable<TrialRecord['explain']>['diagnoses']; busy?: number; tool?: number } = {}): TrialRecord {
-  const end = (host: string, role: 'client' | 'server', r: number) => ({ host, role, seconds: 5, protocols: { 'Tcp.RetransSegs': r, 'Tcp.OutSegs': 1000 }, qdiscs: [{ drops: 0, overlimits: role === 'server' ? 50 : 0 }], softnet: [], cpus: explain.busy !== undefined ? [{ busy: explain.busy }] : [] });
+  const end = (host: string, role: 'client' | 'server', r: number) => ({ host, role, seconds: 5, protocols: { 'Tcp.RetransSegs': r, 'Tcp.OutSegs': 1000 }, qdiscs: [{ drops: 0, overlimits: role === 'server' ? 50 : 0 }], softnet: [], cpus: explain.busy !== undefined ? [{ busy: explain.busy }] : [], cpuWindow: 'steady' });
   return {
     id, tool: 'iperf3', test: 'tcp', benchmarkName: 'shaped', params, cell: {}, client: 'client', server: 'shaped', status: 'succeeded', attempts: 1, rawFiles: [], sampleCount: 1,
     explain: {
