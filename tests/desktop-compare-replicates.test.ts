@@ -75,6 +75,10 @@ describe('compare view: replicates, statistics and the baseline', () => {
     expect(statistics).toEqual(expect.arrayContaining(['median', 'p50 (median)', 'p99 (median)']));
     expect(await table.innerText()).toMatch(/n=1 run\b/);
     expect(await page.getByTestId('charts-statistic').innerText()).toMatch(/mean of each side's samples.*medians of runs/);
+    // Under the table: each side's host counters per trial and what limited them (docs/explain.md).
+    const counters = page.getByTestId('compare-counters');
+    expect(await counters.innerText()).toMatch(/tcp_retrans_segs\s+segments/);
+    expect(await counters.getByTestId('compare-limited-by').first().innerText()).toMatch(/^limited by: .+ → .+/);
     // One run each: every row says so in plain text; no verdict, no bootstrap over one run's packets.
     const notTested = await table.getByTestId('not-tested').allInnerTexts();
     expect(notTested.length).toBe(await table.locator('tbody tr').count());

@@ -79,7 +79,11 @@ describe('results store end to end', () => {
 
   it('exports PKB newline-delimited JSON and CSV with the json and csv publishers\' formats', async () => {
     const pkb = (await cli('results', 'export', a.run.runId, '--format', 'pkb-json')).stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(pkb).toHaveLength(a.samples.length);
+    // The samples, then each trial's host counters as counters.* lines (docs/pkb.md).
+    const counterLines = pkb.filter((l) => String(l['metric']).startsWith('counters.'));
+    expect(pkb.length - counterLines.length).toBe(a.samples.length);
+    expect(counterLines.length > 0).toBe(a.run.trials.some((t) => t.explain !== undefined && t.explain.hosts.length > 0));
+    for (const l of counterLines) expect(l['labels']).toContain('|source:counters|');
     expect(pkb[0]).toMatchObject({ run_uri: a.run.runId, product_name: 'netbench', labels: expect.stringContaining('|direction:') });
     const out = join(home, 'both.csv');
     expect((await cli('results', 'export', 'latest~1', 'latest', '--format', 'csv', '--out', out)).code).toBe(0);

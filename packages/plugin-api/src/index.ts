@@ -10,7 +10,7 @@ export type {
   HostProcess, HostRequest, NetworkLimit, ReachablePorts, Ledger, Logger, MetricDeclaration, ParseOptions, PeerHost, PluginContext, PluginKind, PluginMeta,
   ProvisionContext, PublisherDefinition, PublisherPlugin, PublishResult, ServerHandle, SpawnOptions,
   TeardownContext, ToolDefinition, ToolHostContext, ToolInfo, ToolPlacement, ToolPlacementDeclaration, ToolPlugin, TrialContext, TrialOutput, TrialParams, TrialRun, TrialSpec,
-  FlowCombine, FlowContext, FlowSupport, TrialSearch
+  FlowCombine, FlowContext, FlowSupport, TrialSearch, ToolCounter, ToolCountersInput
 } from './plugin/index.js';
 export type { SshConnectRetry, SshConnector, SshHost, SshHostFacts, SshHostKeyPolicy, SshHostOptions, SshJumpOptions } from './plugin/index.js';
 /** The contract versions this package's engine loads, and the problem with a plugin's `apiVersion` if any. */
@@ -44,7 +44,11 @@ export { LedgerFile } from './ledger/ledger-file.js';
 export { readLedger } from './ledger/read-ledger.js';
 export { pendingResources } from './ledger/pending-resources.js';
 export type { EventInput, NetbenchEvent, NetbenchEventType, Phase } from './events/types.js';
-export type { HostRecord, PhaseRecord, RunRecord, RunStatus, TrialDiagnosis, TrialExplainRecord, TrialRecord, TrialStatus } from './run/run-record.js';
+export type { HostRecord, PhaseRecord, RunRecord, RunStatus, ToolCounterRecord, TrialDiagnosis, TrialExplainRecord, TrialRecord, TrialStatus } from './run/run-record.js';
+export { keyCounters } from './run/key-counters.js';
+export type { KeyCounter } from './run/key-counters.js';
+/** Whether a value a tool's `counters` hook returned is a counter (snake-case name, finite value, unit). */
+export { TOOL_COUNTER_NAME_RE, toolCounterProblem } from './plugin/tool-counter-problem.js';
 /** File names of a run folder, and the body of its `results.json`. */
 export { RUN_FILES } from './run/run-files.js';
 export type { RunResults } from './run/run-files.js';

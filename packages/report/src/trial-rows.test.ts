@@ -1,6 +1,6 @@
 import type { ShownTrial } from '@netbench/results';
 import { describe, expect, it } from 'vitest';
-import { trialRows } from './trial-rows.js';
+import { diagnosisLines, toolCountersText, trialRows } from './trial-rows.js';
 
 const trial = (id: string, over: Partial<ShownTrial>): ShownTrial => ({
   id, tool: 'netperf', test: 'TCP_RR', benchmark: 'b', status: 'succeeded', params: {}, client: 'a', server: 'b', metrics: [], summary: {}, ...over,
@@ -43,5 +43,17 @@ describe('trialRows: one summary row per trial', () => {
     expect(rows.map((r) => r.hosts).slice(0, 2)).toEqual(['a → b (plain)', 'a → b via wireguard']);
     expect(rows[2]!.result).toBe('0 req/s · 112,578 of 112,600 requests failed (error status 112,570, timeout 8)');
     expect(rows[3]!.result).toBe('0 req/s');
+  });
+});
+
+describe('a tool\'s own counters under the trial', () => {
+  it('says them per tool, with the end each was measured on', () => {
+    const counters = [
+      { tool: 'iperf3', name: 'client_cpu_total', value: 1.64, unit: 'percent', role: 'client' as const, host: 'client' },
+      { tool: 'iperf3', name: 'sender_retransmits', value: 3384, unit: 'segments', role: 'server' as const, host: 'shaped' },
+    ];
+    expect(toolCountersText(counters)).toBe('iperf3 counted: client_cpu_total 1.64 percent (client), sender_retransmits 3,384 segments (server shaped)');
+    const trial = { id: 't0001', explain: { diagnoses: [], toolCounters: counters } } as unknown as ShownTrial;
+    expect(diagnosisLines([trial])).toEqual(['what limited each trial (host counters; docs/explain.md):', `  t0001  ${toolCountersText(counters)}`, '  no limit found: t0001']);
   });
 });

@@ -100,7 +100,14 @@ export function diagnosisLines(trials: readonly ShownTrial[]): string[] {
     if (t.explain.diagnoses.length === 0) clear.push(t.id);
     for (const d of t.explain.diagnoses) lines.push(`${t.id}  ${d.summary}  [${d.rule}: ${d.threshold}]`);
     for (const note of t.explain.notes ?? []) lines.push(`${t.id}  (not read: ${note})`);
+    if (t.explain.toolCounters?.length) lines.push(`${t.id}  ${toolCountersText(t.explain.toolCounters)}`);
   }
   if (lines.length === 0 && clear.length === 0) return [];
   return ['what limited each trial (host counters; docs/explain.md):', ...lines.map((l) => `  ${l}`), ...(clear.length > 0 ? [`  no limit found: ${clear.join(', ')}`] : [])];
+}
+
+/** `iperf3 counted: client_cpu_total 12.5 percent (client), sender_retransmits 3 segments (server shaped)`: a tool's own counters (`ToolPlugin.counters`). */
+export function toolCountersText(counters: NonNullable<NonNullable<ShownTrial['explain']>['toolCounters']>): string {
+  const tools = [...new Set(counters.map((c) => c.tool))];
+  return tools.map((tool) => `${tool} counted: ${counters.filter((c) => c.tool === tool).map((c) => `${c.name} ${formatNumber(c.value)} ${c.unit}${c.role ? ` (${c.host && c.host !== c.role ? `${c.role} ${c.host}` : c.role})` : ''}`).join(', ')}`).join('; ');
 }

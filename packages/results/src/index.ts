@@ -25,10 +25,10 @@ export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './store/index.js';
 // Statistics: compare two selections, trends and regressions, the tests behind them.
 export {
   bootstrapMedianDiff, betterDirection, CHANGE_DEFAULTS, compareSamples, describeSeries, detectChange, isBookkeeping,
-  mad, runDifferences, mannWhitneyU, median, quantileSorted, seriesKey, seriesLabels, welchLogT
+  compareCounters, mad, runDifferences, shortDiagnosis, mannWhitneyU, median, quantileSorted, seriesKey, seriesLabels, welchLogT
 } from './stats/index.js';
 export type {
-  BootstrapInterval, BootstrapOptions, ChangeOptions, ChangeVerdict, ComparedSide, CompareOptions,
+  BootstrapInterval, BootstrapOptions, ComparedCounter, ConfigurationCounters, CounterSide, LimitSummary, SideTrial, ChangeOptions, ChangeVerdict, ComparedSide, CompareOptions,
   Comparison, ComparisonRow, Difference, Direction, MannWhitneyResult, SeriesKeyOptions, Verdict,
   WelchLogRefusal, WelchLogResult
 } from './stats/index.js';

@@ -14,14 +14,17 @@ export function countersOn(state: RunState): boolean {
  * The one hook a trial lifecycle calls around its tool's run: reads the ends'
  * counters (docs/explain.md) and, at `finish`, says what limited the result.
  * Undefined when counters are off. `peers`: the address each role's sockets
- * go to (only addresses are used, anything else is left out).
+ * go to (only addresses are used, anything else is left out);
+ * `routePeers`: a synchronized-flows trial's peers of each host (by host id),
+ * whose interface and MTU its start read takes.
  */
-export function trialCounters(state: RunState, trial: PlannedTrial, ends: readonly { role: 'client' | 'server'; host: Host }[], peers: Readonly<Record<string, string>>) {
+export function trialCounters(state: RunState, trial: PlannedTrial, ends: readonly { role: 'client' | 'server'; host: Host }[], peers: Readonly<Record<string, string>>, routePeers?: ReadonlyMap<string, readonly string[]>) {
   if (!countersOn(state)) return undefined;
   const reverse = trial.params['direction'] === 'reverse' || trial.params['reverse'] === true;
   const counted: CountedHost[] = ends.map(({ role, host }) => {
     const pinned = cpuList(trial.params[role === 'client' ? 'cpu_client' : 'cpu_server']);
-    return { role, host, receives: (role === 'server') !== reverse, ...(pinned ? { pinnedCpus: pinned } : {}) };
+    const toward = routePeers?.get(host.id)?.filter(isHostAddress);
+    return { role, host, receives: (role === 'server') !== reverse, ...(pinned ? { pinnedCpus: pinned } : {}), ...(toward?.length ? { routePeers: toward } : {}) };
   });
   const addresses = Object.fromEntries(Object.entries(peers).filter(([, address]) => isHostAddress(address)));
   return startTrialCounters(counted, addresses, trial.estimatedSeconds, state.signal, flowCapOf(state, trial, ends), seriesInterval(trial.params));

@@ -9,6 +9,7 @@ import { errorMessage, pluginLogger, type RunState } from './run-state.js';
 import { specDirOf } from './spec-dir.js';
 import { targetAddress } from './tunnels-phase.js';
 import { trialCounters } from './trial-counters.js';
+import { withToolCounters } from './tool-counters.js';
 
 /** The wait before retry `attempt + 1`: 250 ms, doubling, at most 5 s. */
 export function retryDelayMs(attempt: number): number {
@@ -104,12 +105,13 @@ export async function runTrialLifecycle(state: RunState, trial: PlannedTrial, pa
   for (let attempt = 0; ; attempt += 1) {
     state.events.emit({ type: 'trial-started', trial: trial.id, index: trial.index, total: state.plan.trials.length, tool: trial.tool, test: trial.test, attempt, estimatedSeconds: trial.estimatedSeconds });
     const rawPrefix = attempt === 0 ? trial.id : `${trial.id}-retry${attempt}`;
-    const counters = trialCounters(state, trial, ends, peers);
+    const counters = trialCounters(state, trial, ends, peers, pairs.length > 1 ? flowPeers(pairs, targets) : undefined);
     try {
       const context = (options: ContextOptions) => trialContext(state, trial, timeoutMs, options.rawPrefix ?? rawPrefix, rawFiles, options);
       const { stored, explained } = await attempts.run({ attempt, timeoutMs, rawPrefix, context });
       sampleCount += stored;
-      return finish('succeeded', attempt + 1, undefined, await counters?.finish(trial.tool, trial.test, explained));
+      const explain = await counters?.finish(trial.tool, trial.test, explained);
+      return finish('succeeded', attempt + 1, undefined, withToolCounters(state, trial, pairs[0]!.client, pairs[0]!.server, explain, explained));
     } catch (error) {
       counters?.cancel();
       if (!state.signal.aborted && attempt < retries && isRetryable(error)) {
@@ -127,6 +129,17 @@ function targetProblem(pair: TrialPair, target: string | undefined): string | un
   if (!target) return `host ${pair.server.id} has no ${pair.ip} address${pair.ip.startsWith('tunnel:') ? ' (the tunnel is not up)' : ''}`;
   if (!isHostAddress(target)) return `host ${pair.server.id}: ${pair.ip} address ${JSON.stringify(target)} is not an IP address or host name`;
   return undefined;
+}
+
+/** Each host's peers over the pairs of a synchronized trial, by host id: a client's is its target, a server's the client's address. */
+function flowPeers(pairs: readonly TrialPair[], targets: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (host: Host, peer: string) => out.set(host.id, [...new Set([...(out.get(host.id) ?? []), peer])]);
+  pairs.forEach((pair, i) => {
+    add(pair.client, targets[i]!);
+    add(pair.server, pair.client.internalIp);
+  });
+  return out;
 }
 
 /** Every host of the pairs once, in the role it first plays (a mesh host is client of one flow and server of another). */

@@ -25,6 +25,17 @@ describe('one counter read of this machine', () => {
     expect(counters.qdiscs.some((q) => q.dev === 'lo')).toBe(true);
   });
 
+  it('reads the interface and MTU toward each peer it is given, in the same one process', async () => {
+    const [command, ...args] = counterReadArgv(undefined, { routes: ['127.0.0.1', '127.0.0.2', '-f/etc/passwd'] });
+    const counters = parseHostCounters((await exec(command!, args, { maxBuffer: 1 << 24 })).stdout, Date.now());
+    const mtu = Number((await exec('cat', ['/sys/class/net/lo/mtu'])).stdout.trim());
+    // An argument that is no address gets no route (ip refuses it), never an option.
+    expect(counters.routes).toEqual([{ peer: '127.0.0.1', dev: 'lo', mtu }, { peer: '127.0.0.2', dev: 'lo', mtu }]);
+    expect(counters.route).toBeUndefined();
+    // Without peers there is no routes part.
+    expect((await read()).routes).toBeUndefined();
+  });
+
   it('sees a CPU kept busy between two reads as busy, mostly in user space', async () => {
     const before = await read();
     // A busy loop pinned to CPU 0 for 400 ms: that CPU's share is near 1 whatever else runs.

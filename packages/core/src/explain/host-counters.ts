@@ -17,10 +17,19 @@ export interface HostCounters {
   readonly sockets: readonly SocketInfo[];
   /** The interface toward the peer the read was given, and its MTU. */
   readonly route?: { readonly dev: string; readonly mtu?: number };
+  /** The interface toward each peer the read was given as `routes` (a synchronized-flows trial's), and its MTU. */
+  readonly routes?: readonly PeerRoute[];
   /** `ethtool -S` of that interface, where the NIC has statistics (ENA: `bw_out_allowance_exceeded`, `pps_allowance_exceeded`, …). */
   readonly nic: ReadonlyMap<string, number>;
   /** Processes in the host's network namespace (the reader's own left out), by `pid:starttime`. */
   readonly processes: ReadonlyMap<string, ProcessTimes>;
+}
+
+/** The interface toward one peer and its MTU. */
+export interface PeerRoute {
+  readonly peer: string;
+  readonly dev: string;
+  readonly mtu?: number;
 }
 
 /** One process's CPU time since it started, from `/proc/PID/stat`. */
@@ -72,6 +81,7 @@ export function parseHostCounters(output: string, at: number): HostCounters {
     nic: parseEthtoolStats(text('ethtool')),
     processes: parseProcesses(text('procs')),
     ...routeOf(text('route')),
+    ...peerRoutesOf(text('routes')),
   };
 }
 
@@ -80,6 +90,17 @@ function routeOf(text: string): { route?: HostCounters['route'] } {
   if (!dev) return {};
   const n = Number(mtu);
   return { route: { dev, ...(Number.isInteger(n) && n > 0 ? { mtu: n } : {}) } };
+}
+
+/** `PEER DEV MTU` lines, one per peer the read was given. */
+function peerRoutesOf(text: string): { routes?: PeerRoute[] } {
+  const routes = text.split('\n').flatMap((line): PeerRoute[] => {
+    const [peer, dev, mtu] = line.trim().split(/\s+/);
+    if (!peer || !dev) return [];
+    const n = Number(mtu);
+    return [{ peer, dev, ...(Number.isInteger(n) && n > 0 ? { mtu: n } : {}) }];
+  });
+  return routes.length > 0 ? { routes } : {};
 }
 
 /** `ethtool -S`: `     name: value` lines under `NIC statistics:`. */

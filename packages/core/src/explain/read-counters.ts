@@ -18,6 +18,8 @@ const SCRIPT = [
   'if [ -n "$dev" ] && command -v ethtool >/dev/null; then echo; echo "==> ethtool <=="; ethtool -S "$dev" 2>/dev/null; fi',
   // CPU time of the processes in this network namespace (the host's own tools on a lab host): whose time the CPUs spent.
   'echo; echo "==> procs <=="; if [ "$3" = processes ]; then find -L /proc/[0-9]*/ns/net -maxdepth 0 -samefile /proc/self/ns/net 2>/dev/null | sed "s#/ns/net\\$#/stat#" | xargs cat 2>/dev/null; fi',
+  // The interface toward each peer of a synchronized-flows trial and its MTU (positional parameters after the third): one `ip route get` each, in this same process.
+  'echo; echo "==> routes <=="; shift 3; for p in "$@"; do d=$(ip -o route get "$p" 2>/dev/null | sed -n "s/.* dev \\([^ ]*\\).*/\\1/p"); [ -n "$d" ] && echo "$p $d $(cat "/sys/class/net/$d/mtu" 2>/dev/null)"; done',
   'true',
 ].join('\n');
 
@@ -26,10 +28,12 @@ const SCRIPT = [
  * end (the interface toward it, its MTU and NIC statistics); `parts.sockets`
  * adds `ss -ti` of the TCP sockets to it, `parts.processes` the CPU time of
  * the processes in this network namespace — the two dearest parts (~8 ms of
- * CPU each), read only where the rules use them.
+ * CPU each), read only where the rules use them; `parts.routes` the
+ * interface and MTU toward each of these addresses (a synchronized-flows
+ * trial's peers).
  */
-export function counterReadArgv(peer?: string, parts: { readonly sockets?: boolean; readonly processes?: boolean } = {}): string[] {
-  return ['sh', '-c', SCRIPT, 'netbench-counters', peer ?? '', parts.sockets ? 'sockets' : '', parts.processes ? 'processes' : ''];
+export function counterReadArgv(peer?: string, parts: { readonly sockets?: boolean; readonly processes?: boolean; readonly routes?: readonly string[] } = {}): string[] {
+  return ['sh', '-c', SCRIPT, 'netbench-counters', peer ?? '', parts.sockets ? 'sockets' : '', parts.processes ? 'processes' : '', ...(parts.routes ?? [])];
 }
 
 /** The output of `counterReadArgv` cut into its parts, by the `==> NAME <==` headers head and the script print. */

@@ -15,6 +15,8 @@ export interface CountedHost {
   readonly pinnedCpus?: readonly number[];
   /** This end receives the bulk of the traffic (the server of a forward stream). */
   readonly receives: boolean;
+  /** The addresses of this end's peers in a synchronized-flows trial: the start read takes the interface and MTU toward each. */
+  readonly routePeers?: readonly string[];
 }
 
 /** What one host's counters said over a trial, as stored with the trial (`TrialRecord.explain`). */
@@ -23,6 +25,8 @@ export interface HostExplain {
   readonly role: 'client' | 'server';
   /** The interface toward the other end and its MTU. */
   readonly route?: { readonly dev: string; readonly mtu?: number };
+  /** A synchronized-flows trial's end: the interface toward each of its peers and its MTU. */
+  readonly routes?: HostCounters['routes'];
   readonly seconds: number;
   /** Each CPU's shares: between the 25 % and 75 % reads (`steady`) of a long trial, else over the whole trial. */
   readonly cpus: CounterDelta['cpus'];
@@ -57,7 +61,7 @@ const READ_TIMEOUT_MS = 5_000;
 /** Mid-trial reads (the steady CPU window, its processes, the TCP sockets' state) only in trials this long. */
 export const MID_READ_MIN_SECONDS = 5;
 
-async function readOnce(host: Host, peer: string | undefined, parts: { sockets?: boolean; processes?: boolean }, signal: AbortSignal): Promise<Read> {
+async function readOnce(host: Host, peer: string | undefined, parts: { sockets?: boolean; processes?: boolean; routes?: readonly string[] }, signal: AbortSignal): Promise<Read> {
   const result = await host.exec(counterReadArgv(peer, parts), { timeoutMs: READ_TIMEOUT_MS, signal });
   if (result.code !== 0) throw new Error(`counter read exited ${result.code}: ${result.stderr.trim().split('\n')[0] ?? ''}`);
   const machine = splitSections(result.stdout).get('/proc/sys/kernel/random/boot_id')?.split('\n')[0]?.trim() || host.id;
@@ -81,12 +85,12 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
   // A long trial's CPUs are also read at the tool's interval: the utilisation over time, charted beside its throughput.
   const tickers = expectedSeconds >= SERIES_MIN_SECONDS ? ends.map((end) => startCpuTicker(end.host, seriesSeconds, signal)) : undefined;
   const stopTickers = () => Promise.all((tickers ?? []).map((t) => t.stop()));
-  const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean } = {}) => readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
+  const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean; routes?: readonly string[] } = {}) => readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
     notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
     return undefined;
   });
   // The start read is also given the peer: the interface toward it and its MTU (its sockets then are older trials', unused).
-  const before = Promise.all(ends.map((end) => attempt(end, peers[end.role], 'start')));
+  const before = Promise.all(ends.map((end) => attempt(end, peers[end.role], 'start', end.routePeers ? { routes: end.routePeers } : {})));
   // A long trial is also read at 25 % and 75 % of its length: the CPU shares between those two reads are the
   // steady state (start-up and wind-down left out), and the second read takes the TCP sockets while they are open.
   const early = new Map<CountedHost, Read>();
@@ -120,11 +124,11 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
         const delta = m1 && m2 ? { ...whole, cpus: counterDelta(m1.counters, m2.counters).cpus } : { ...whole, cpus: [] };
         const own = m2 ? [...m2.counters.sockets] : [];
         const processes = m1 && m2 ? processShares(m1.counters, m2.counters) : undefined;
-        const mtu = a.counters.route?.mtu;
+        const mtu = a.counters.route?.mtu ?? smallestMtu(a.counters.routes);
         evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}), ...(mtu !== undefined ? { mtu } : {}), ...(processes ? { processes } : {}) });
         const series = ticked[i] && cpuSeriesOf(ticked[i].reads, seriesSeconds, { machine: a.machine, skipped: ticked[i].skipped });
         if (ticked[i]?.failed) notes.push(`${e.role} ${e.host.name}: ${ticked[i].failed} of ${ticked[i].failed + ticked[i].reads.length} per-interval CPU reads failed: ${ticked[i].firstError ?? ''}`);
-        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own, ...(series ? { cpuSeries: series } : {}) });
+        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), ...(a.counters.routes ? { routes: a.counters.routes } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own, ...(series ? { cpuSeries: series } : {}) });
       });
       const throughputBps = trialThroughput(samples);
       const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}), ...(flowCap ? { flowCap } : {}) });
@@ -136,6 +140,12 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
       void stopTickers();
     },
   };
+}
+
+/** The smallest MTU toward a flows trial's peers: what the end's largest packets must fit. */
+function smallestMtu(routes: HostCounters['routes']): number | undefined {
+  const mtus = (routes ?? []).flatMap((r) => (r.mtu !== undefined ? [r.mtu] : []));
+  return mtus.length > 0 ? Math.min(...mtus) : undefined;
 }
 
 /** USER_HZ: /proc/PID/stat counts CPU time in hundredths of a second on every Linux architecture. */

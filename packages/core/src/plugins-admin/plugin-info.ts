@@ -43,7 +43,7 @@ export interface PluginInfo {
 }
 
 // Every optional hook of the cloud and tool contracts (plugin-api src/plugin/cloud.ts, tool.ts), and the optional declarations.
-const OPTIONAL_HOOKS = ['preflight', 'admitPeers', 'reattach', 'teardownMany', 'cleanup', 'estimateCost', 'diagnose', 'catalog', 'install', 'serve', 'sniff'];
+const OPTIONAL_HOOKS = ['preflight', 'admitPeers', 'reattach', 'teardownMany', 'cleanup', 'estimateCost', 'diagnose', 'catalog', 'install', 'serve', 'sniff', 'counters'];
 const OPTIONAL_DECLARATIONS = ['metrics', 'flows', 'placement'];
 
 /** `netbench plugins info`: kind, version, package and a summary of its schema. Imports that one plugin. */

@@ -46,6 +46,9 @@ describe('plugins add, list, info, remove', () => {
   it('info names every optional hook a plugin has, sniff and the declarations included', async () => {
     const ping = await pluginInfo({ name: 'ping', dir: userDir, searchDirs: [cli] });
     expect(ping.hooks).toContain('sniff');
+    expect(ping.hooks).not.toContain('counters');
+    // iperf3 adds its own counters to each trial's explain record (ToolPlugin.counters).
+    expect((await pluginInfo({ name: 'iperf3', dir: userDir, searchDirs: [cli] })).hooks).toContain('counters');
     const aws = await pluginInfo({ name: 'aws', dir: userDir, searchDirs: [cli] });
     expect(aws.hooks).toEqual(expect.arrayContaining(['reattach', 'admitPeers', 'cleanup', 'estimateCost', 'catalog', 'diagnose']));
   });

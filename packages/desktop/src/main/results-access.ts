@@ -1,4 +1,4 @@
-import { chartsFor, compareResults, compareSamples, exportResults, runDifferences, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
+import { chartsFor, compareCounters, compareResults, compareSamples, exportResults, runDifferences, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
@@ -68,6 +68,7 @@ export async function compareStoredRuns(db: string | undefined, baseline: string
       db: store.path, ...compareSamples(base.samples, cand.samples, { ignore: [] }),
       baseline: side(refs[0].runId, base), candidate: side(refs[1].runId, cand),
       differences: runDifferences({ runs: [base.run], samples: base.samples }, { runs: [cand.run], samples: cand.samples }),
+      counters: compareCounters(base.run.trials.map((trial) => ({ runId: base.run.runId, trial })), cand.run.trials.map((trial) => ({ runId: cand.run.runId, trial }))),
     };
     await yieldToEvents();
     return { comparison, charts: chartsFor([base, cand]) };

@@ -166,4 +166,31 @@ describe('typed trial parameters', () => {
       parse: () => [],
     });
   });
+  it('types the optional counters hook: the trial\'s typed params and its samples in, counters out', () => {
+    definePlugin({
+      kind: 'tool',
+      name: 'counted',
+      schema: z.strictObject({ count: z.int().default(10) }),
+      trials: (p) => [{ test: 'x', params: { count: p.count }, estimatedSeconds: 1 }],
+      async check() { return { version: '1', features: {} }; },
+      async run() { return { samples: [] }; },
+      parse: () => [],
+      counters({ params, samples, server }) {
+        expectTypeOf(params.count).toEqualTypeOf<number>();
+        expectTypeOf(server.name).toEqualTypeOf<string>();
+        return samples.map((s) => ({ name: 'x', value: s.value, unit: s.unit, role: 'server' as const }));
+      },
+    });
+    definePlugin({
+      kind: 'tool',
+      name: 'bad-counters',
+      schema: z.strictObject({}),
+      trials: () => [{ test: 'x', params: {}, estimatedSeconds: 1 }],
+      async check() { return { version: '1', features: {} }; },
+      async run() { return { samples: [] }; },
+      parse: () => [],
+      // @ts-expect-error: counters are synchronous and pure, not a promise
+      counters: async () => [],
+    });
+  });
 });

@@ -272,6 +272,39 @@ export interface ToolPlugin<P = Record<string, unknown>, T extends TrialParams =
    * and the warning tells to pin with `cpus: { client: 0, server: 1 }`. Pure.
    */
   readonly placement?: ToolPlacement;
+  /**
+   * Optional: the tool's own counters of a finished trial (what only the
+   * tool measured: iperf3's CPU use of each end's process, the sender's
+   * retransmits as iperf3 counted them), stored with the host counters in
+   * the trial's explain record (`TrialRecord.explain.toolCounters`), shown
+   * under the trial, compared by `netbench compare` and exported as
+   * `counters.<tool>.<name>` PerfKit-style lines (docs/explain.md).
+   * Called by the engine once per succeeded trial, after `run`, when
+   * counters are on; not for a trial of synchronized flows. Pure and
+   * synchronous: read `input` only, no I/O. A counter with an invalid name
+   * or a non-finite value is dropped with a warning; if it throws, the
+   * trial keeps its samples and host counters and gets a note (`not read:
+   * …`), never a failure.
+   */
+  counters?(input: ToolCountersInput<T>): readonly ToolCounter[];
+}
+
+/** What `ToolPlugin.counters` is given: the trial and the samples `run` returned for it (as stored, with their labels). */
+export interface ToolCountersInput<T extends TrialParams = TrialParams> {
+  readonly test: string;
+  readonly params: T;
+  /** The ends' host names, to say which end a counter is of. */
+  readonly client: { readonly name: string };
+  readonly server: { readonly name: string };
+  readonly samples: readonly SampleInput[];
+}
+
+/** One counter a tool adds to a trial: `name` in snake case (`server_cpu_total`), a finite `value` and its unit; `role` says which end measured it. */
+export interface ToolCounter {
+  readonly name: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly role?: 'client' | 'server';
 }
 
 /** See `ToolPlugin.placement`. */

@@ -61,6 +61,18 @@ export interface TrialExplainRecord {
   /** Per end: CPU shares, protocol counter increments, interfaces, softnet, qdiscs, TCP sockets (core's `HostExplain`). */
   readonly hosts: readonly { readonly host: string; readonly role: 'client' | 'server'; readonly seconds?: number }[];
   readonly notes?: readonly string[];
+  /** Counters the trial's tool plugin added (`ToolPlugin.counters`), each with the end it was measured on when the tool says. */
+  readonly toolCounters?: readonly ToolCounterRecord[];
+}
+
+/** A tool plugin's own counter of one trial, as stored (`ToolCounter` plus the tool and the end's host name). */
+export interface ToolCounterRecord {
+  readonly tool: string;
+  readonly name: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly role?: 'client' | 'server';
+  readonly host?: string;
 }
 
 export interface PhaseRecord {

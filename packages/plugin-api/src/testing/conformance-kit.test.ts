@@ -68,6 +68,20 @@ describe('toolConformance', () => {
     expect(Object.values(nan).join('\n')).toMatch(/value of value must be a finite number.*unit of value must be a non-empty string/);
   });
 
+  it('checks an optional counters hook: valid, pure and given something by the fixtures', async () => {
+    const counted = (counters: (input: { samples: readonly { value: number }[] }) => unknown) => toolConformance(tool({ counters }), toolOptions);
+    const name = 'counters (optional hook) turns the samples of every fixture into valid counters, purely';
+    expect(await failures(counted((i) => i.samples.map((s) => ({ name: 'tool_value', value: s.value, unit: 'count', role: 'server' }))))).toEqual({});
+    expect((await failures(counted(() => [{ name: 'Bad Name', value: 1, unit: 'count' }])))[name]).toMatch(/counter name "Bad Name" is not snake case/);
+    expect((await failures(counted(() => [{ name: 'x', value: Number.NaN, unit: 'count' }])))[name]).toMatch(/value NaN is not a finite number/);
+    let calls = 0;
+    expect((await failures(counted(() => [{ name: 'x', value: (calls += 1), unit: 'count' }])))[name]).toMatch(/answered differently on a second call/);
+    expect((await failures(counted(() => [])))[name]).toMatch(/returned no counter for any of the \d+ fixtures/);
+    expect((await failures(counted(() => { throw new TypeError('boom'); })))[name]).toMatch(/threw TypeError: boom/);
+    // A tool without the hook has no such check.
+    expect(toolConformance(tool({}), toolOptions).map((c) => c.name)).not.toContain(name);
+  });
+
   it('catches a run that passes an address where the tool reads options', async () => {
     const address = 'run refuses a server address that reads as an option (-f/etc/passwd)';
     const argvTool = (argv: (target: string) => string[]) => tool({

@@ -8,6 +8,7 @@ import { garbageInputs } from './garbage.js';
 import { optionInjectionCheck } from './option-injection.js';
 import { expectPlugin, identityChecks, toPath, type PathLike } from './plugin-identity.js';
 import { sampleProblems } from './sample-shape.js';
+import { toolCountersCheck } from './tool-counters-check.js';
 import { parseExample, schemaChecks, type BlockExamples } from './schema-checks.js';
 
 /** A file name or a pattern over file names. */
@@ -49,7 +50,8 @@ const isParseError = (error: unknown): error is Error =>
  * that exports to JSON Schema, pure and well-formed `trials`, and a `parse`
  * that reads every captured fixture into valid samples and rejects garbage
  * with a `ParseError` naming the source; `run` never passes an address to
- * the tool where it could be read as an option (`option-injection.ts`).
+ * the tool where it could be read as an option (`option-injection.ts`);
+ * an optional `counters` hook gives valid counters, purely (`tool-counters-check.ts`).
  */
 export function toolConformance(value: unknown, options: ToolConformanceOptions): ConformanceCheck[] {
   const plugin = () => expectPlugin(value, 'tool');
@@ -112,6 +114,7 @@ export function toolConformance(value: unknown, options: ToolConformanceOptions)
             if (problems.length > 0) fail(`parse(${file}): ${problems.slice(0, 5).join('; ')}`);
           }),
     ),
+    ...toolCountersCheck(plugin, () => files.filter((f) => !matches(f, options.fixtures.rejects)).map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8'), options: parseOptions(file) })), options.validBlocks ?? [{}]),
     check('parse rejects garbage with a clear ParseError naming the source', () => {
       const inputs = [...garbageInputs(), ...(options.garbage ?? []).map((text, i) => ({ label: `garbage #${i}`, text }))];
       for (const { label, text } of inputs) expectRejection(() => plugin().parse(text, { source: 'conformance-garbage.txt' }), label, 'conformance-garbage.txt', true);

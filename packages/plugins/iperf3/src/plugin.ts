@@ -3,6 +3,7 @@ import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
 import { checkIperf3 } from './check.js';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { iperf3Counters } from './iperf3-counters.js';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Output } from './parse-output.js';
 import { PortPool } from './port-pool.js';
@@ -46,5 +47,6 @@ export function iperf3Plugin(options: Iperf3PluginOptions = {}): Branded<ToolPlu
       return iperf3Samples(result, { test: result.protocol });
     },
     sniff: sniffIperf3,
+    counters: iperf3Counters,
   });
 }

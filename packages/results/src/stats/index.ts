@@ -4,6 +4,8 @@ export { replicateUnit, replicateValues } from './replicates.js';
 export type { ReplicateUnit } from './replicates.js';
 export { runDifferences } from './run-differences.js';
 export type { Difference } from './run-differences.js';
+export { compareCounters, shortDiagnosis } from './compare-counters.js';
+export type { ComparedCounter, ConfigurationCounters, CounterSide, LimitSummary, SideTrial } from './compare-counters.js';
 export type { CompareOptions, Comparison, ComparisonRow, ComparedSide, Verdict } from './compare.js';
 export { mannWhitneyU } from './mann-whitney.js';
 export type { MannWhitneyResult } from './mann-whitney.js';

@@ -5,6 +5,7 @@ import type { ResultsStore } from './results-store.js';
 import { withStore } from './with-store.js';
 import { compareSamples, type CompareOptions, type Comparison } from '../stats/compare.js';
 import { runDifferences, type Difference } from '../stats/run-differences.js';
+import { compareCounters, type ConfigurationCounters, type SideTrial } from '../stats/compare-counters.js';
 
 /** One side of a comparison: stored runs, or every stored sample with these labels. */
 export type ComparisonSelection =
@@ -32,6 +33,8 @@ export interface ComparisonResult extends Comparison {
   readonly candidate: SideSummary;
   /** What the sides differ in besides the numbers: spec fields, hosts, zones, machine types, versions, kernel. */
   readonly differences: readonly Difference[];
+  /** Per configuration both sides measured: each side's key host counters (one value per trial) and what limited its trials (docs/explain.md). */
+  readonly counters: readonly ConfigurationCounters[];
 }
 
 /** `netbench compare`: two runs (or two label selections) metric by metric, with significance. */
@@ -43,7 +46,8 @@ export async function compareResults(options: CompareResultsOptions): Promise<Co
     const selectionKeys = [options.baseline, options.candidate].flatMap((s) => ('labels' in s ? s.labels.map(([k]) => k) : []));
     const comparison = compareSamples(baseline.samples, candidate.samples, { ...options, ignore: [...(options.ignore ?? []), ...selectionKeys] });
     const differences = runDifferences(baseline, candidate);
-    return { db: store.path, ...comparison, baseline: baseline.summary, candidate: candidate.summary, differences };
+    const counters = compareCounters(sideTrials(store, baseline), sideTrials(store, candidate));
+    return { db: store.path, ...comparison, baseline: baseline.summary, candidate: candidate.summary, differences, counters };
   }, { create: false, readOnly: true });
 }
 
@@ -60,6 +64,13 @@ function select(store: ResultsStore, selection: ComparisonSelection): { samples:
   if (runs.length === 0) throw new NetbenchError(`no stored samples have ${text} (in ${store.path})`);
   const samples = runs.flatMap((r) => r.samples);
   return { samples, runs: [], summary: { selection: text, runs: runs.map((r) => r.ref.runId), samples: samples.length, ...firstStart(runs.map((r) => r.ref)) } };
+}
+
+/** The trials behind a side's samples (a label selection: only the trials it selected samples of), with their runs. */
+function sideTrials(store: ResultsStore, side: { samples: readonly Sample[]; runs: readonly RunRecord[]; summary: SideSummary }): SideTrial[] {
+  const runs = side.runs.length > 0 ? side.runs : side.summary.runs.map((id) => store.load(store.resolve(id)).run);
+  const selected = new Set(side.samples.map((s) => `${s.runId}\u0000${s.trialId ?? ''}`));
+  return runs.flatMap((run) => run.trials.filter((t) => selected.has(`${run.runId}\u0000${t.id}`)).map((trial) => ({ runId: run.runId, trial })));
 }
 
 function firstStart(refs: readonly { readonly startedAt: number }[]): { startedAt?: string } {

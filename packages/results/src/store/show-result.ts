@@ -53,7 +53,7 @@ export interface ShownTrial {
   /** The `tunnel` label of its samples when the run has tunnels (`none`: the plain path; docs/tunnels.md). */
   readonly tunnel?: string;
   /** What limited it (docs/explain.md): the findings (empty: no limit found) and what could not be read; absent when counters were off. */
-  readonly explain?: { readonly diagnoses: NonNullable<TrialRecord['explain']>['diagnoses']; readonly notes?: readonly string[] };
+  readonly explain?: { readonly diagnoses: NonNullable<TrialRecord['explain']>['diagnoses']; readonly notes?: readonly string[]; readonly toolCounters?: NonNullable<TrialRecord['explain']>['toolCounters'] };
 }
 
 export interface RunShow {
@@ -126,7 +126,7 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
       summary: summaryOf(aggregates.length > 0 ? summarise(aggregates) : metrics, run, t.tool, own),
       ...(flows > 0 ? { flows } : {}),
       ...(tunnel !== undefined ? { tunnel: String(tunnel) } : {}),
-      ...(t.explain ? { explain: { diagnoses: t.explain.diagnoses, ...(t.explain.notes ? { notes: t.explain.notes } : {}) } } : {}),
+      ...(t.explain ? { explain: { diagnoses: t.explain.diagnoses, ...(t.explain.notes ? { notes: t.explain.notes } : {}), ...(t.explain.toolCounters ? { toolCounters: t.explain.toolCounters } : {}) } } : {}),
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { ComparisonResult, ComparisonRow } from '@netbench/results';
 import type { Labels } from '@netbench/plugin-api';
 import { formatTable, type Column } from './table.js';
+import { formatComparedCounters } from './compared-counters.js';
 import { displayUnit, formatNumber, formatQuantities, maxAbs, metricName } from '@netbench/report/units';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(1)}%` : '—');
@@ -119,5 +120,6 @@ export function formatComparison(result: ComparisonResult): string {
     ...(result.baselineOnly.length > 0 ? [`\nonly in baseline: ${result.baselineOnly.join('; ')}`] : []),
     ...(result.candidateOnly.length > 0 ? [`\nonly in candidate: ${result.candidateOnly.join('; ')}`] : []),
     ...result.warnings.map((w) => `warning: ${w}`),
+    ...formatComparedCounters(result.counters ?? []),
   ].join('\n');
 }

@@ -4,6 +4,7 @@ import { ChartGrid } from '../charts/chart-view';
 import { displayUnit, formatNumber, formatQuantities, joinUnit, maxAbs, metricName } from '@netbench/report/echarts';
 import { href } from '../lib/route';
 import { CompareNotes, ratio, unrepeated } from './compare-notes';
+import { CounterComparison } from './counter-comparison';
 
 const CONFIG_KEYS = ['tool', 'test', 'direction', 'protocol', 'streams'];
 
@@ -101,6 +102,7 @@ export function ComparisonView({ page }: { page: ComparePage }) {
           <ul>{[...comparison.baselineOnly.map((s) => `baseline: ${s}`), ...comparison.candidateOnly.map((s) => `candidate: ${s}`)].map((s) => <li key={s}>{s}</li>)}</ul>
         </details>
       )}
+      <CounterComparison result={comparison} />
       <h2>Charts</h2>
       <p className="muted small" data-testid="charts-statistic">The bars show the <strong>mean</strong> of each side's samples with a 95 % interval, and the CDFs every observation; the table above compares <strong>medians</strong> of runs.</p>
       {chartsNote && <p className="muted">{chartsNote}</p>}
