@@ -196,6 +196,8 @@ run_vm() {
       case $name in CI|NETBENCH_*|NODE_OPTIONS|PATH|HOME|TERM|NO_COLOR|FORCE_COLOR|VITEST_*) printf 'export %s=%q\n' "$name" "${!name}" ;; esac
     done
     echo 'export NETBENCH_IN_KERNEL_VM=1'
+    # TCG starts processes 10-30x slower: netbench stretches the time limits of the commands it starts (the caller's value wins).
+    printf 'export NETBENCH_TIMEOUT_SCALE=%q\n' "${NETBENCH_TIMEOUT_SCALE:-10}"
     printf 'cd %q\n' "$project"
     echo 'set +e'
     printf '%q ' "$@"
