@@ -51,7 +51,9 @@ took "docker image"
 export NETBENCH_REQUIRE_DOCKER=1
 # The kernel group (tests/kernel-lab.test.ts) boots Debian's kernel in QEMU: fetched and unpacked once (~70 MB).
 scripts/kernel-vm.sh setup >/dev/null
-# The group is opt-in (NETBENCH_KERNEL_VM_TESTS=1; docs/kernel-lab.md); with it set, a missing QEMU fails instead of skipping.
+# The group runs by default in CI (about 4 minutes; docs/kernel-lab.md), opt-in elsewhere (NETBENCH_KERNEL_VM_TESTS=1);
+# with it on, a missing QEMU fails instead of skipping.
+if [ -n "${CI:-}" ]; then export NETBENCH_KERNEL_VM_TESTS=${NETBENCH_KERNEL_VM_TESTS:-1}; fi
 export NETBENCH_REQUIRE_KERNEL_VM=1
 took "kernel VM"
 wait "$oha_build" || echo "test.sh: oha not installed; the http plugin's oha tests will be skipped" >&2

@@ -4,21 +4,19 @@
 // queue against fq_codel and cake — configured against measured. One boot
 // and one netbench run for the whole group (tests/scenarios/kernel).
 // Skipped, saying why, unless opted in (below) or where QEMU is not installed; CI (scripts/test.sh)
-// installs it and sets NETBENCH_REQUIRE_KERNEL_VM=1, so there, opted in, a missing QEMU fails.
+// opts in, installs QEMU and sets NETBENCH_REQUIRE_KERNEL_VM=1, so there a missing QEMU fails.
 // A stuck guest fails the group within minutes with its console's tail, never hangs it.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sample, TrialRecord } from '@netbench/plugin-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers/cli.js';
 
 const qemu = spawnSync('sh', ['-c', 'command -v qemu-system-x86_64'], { encoding: 'utf8' }).stdout.trim();
-// Opt-in (NETBENCH_KERNEL_VM_TESTS=1): a fresh-clone CI run once hung inside the guest (a stuck guest now fails in ~50 s with
-// its console), and with 17-20 hosts prepare's tool checks (15 s each, all hosts at once) timed out in the guest in both of two
-// runs on a loaded machine (7 Dec 2026, docs/kernel-lab.md): not robust enough for CI by default yet.
+// Opt-in (NETBENCH_KERNEL_VM_TESTS=1), which scripts/test.sh sets in CI: a boot and a 13-trial run take about 4 minutes.
 const optedIn = process.env.NETBENCH_KERNEL_VM_TESTS === '1';
-const why = !optedIn ? 'set NETBENCH_KERNEL_VM_TESTS=1 to run the kernel group (docs/kernel-lab.md: why it is not in CI yet)'
+const why = !optedIn ? 'set NETBENCH_KERNEL_VM_TESTS=1 to run the kernel group (about 4 minutes; docs/kernel-lab.md)'
   : qemu === '' ? 'qemu-system-x86_64 is not installed (apt-get install qemu-system-x86; scripts/test.sh does)' : undefined;
 // Asked for (opted in) where QEMU must be there (scripts/test.sh): a missing QEMU fails instead of skipping.
 if (optedIn && why && process.env.NETBENCH_REQUIRE_KERNEL_VM === '1') throw new Error(`NETBENCH_REQUIRE_KERNEL_VM=1 but ${why}`);
@@ -30,8 +28,9 @@ const out = join(repoRoot, 'test-artifacts', `kernel-lab-${process.pid}`);
 // The guest's console (the run's plain progress and the VM's heartbeats), kept after the test for CI's artifacts.
 const consoleLog = join(repoRoot, 'test-artifacts', 'kernel-lab-console.log');
 // The whole boot–run–poweroff takes 3–5 minutes on a loaded 2-vCPU machine; a stall is no line but heartbeats for this long
-// (netbench prints a line per host, tool and trial; trials take at most 30 s, each bounded by the spec's trialTimeout).
-const budgetSeconds = 900;
+// (netbench prints a line per host, tool and trial; trials take 10-75 s, each bounded by the spec's trialTimeout of 140 s).
+// 689 s in one run with the machine's load at 15 on 2 vCPUs: the budget leaves room, the stall limit catches a stuck guest.
+const budgetSeconds = 1500;
 const stallSeconds = 150;
 const startedAt = Date.now();
 let trials: TrialRecord[] = [];
@@ -40,13 +39,16 @@ let log = '';
 
 /** Boots the VM and runs the scenario in it, streaming its console to `consoleLog`; rejects with the log's tail on a stall. */
 function runInVm(): Promise<number | null> {
-  // Its own NETBENCH_HOME: the guest sees this machine's ~/.netbench (read-only, under an overlay) otherwise.
-  const inVm = 'uname -r > "$1/kernel-release"; export NETBENCH_HOME="$1/home"; exec scripts/netbench run "$2" --runs-dir "$1/runs" --progress plain';
+  // Its own NETBENCH_HOME (the guest sees this machine's ~/.netbench under an overlay otherwise), on the guest's tmpfs: the
+  // results store is SQLite, and on the 9p project share it failed to open ("disk I/O error"). The run folder stays on the share.
+  const inVm = 'uname -r > "$1/kernel-release"; export NETBENCH_HOME=/tmp/netbench-home; exec scripts/netbench run "$2" --runs-dir "$1/runs" --progress plain';
   const vm = spawn(join(repoRoot, 'scripts/kernel-vm.sh'), ['run', '-t', String(budgetSeconds), '--', 'bash', '-c', inVm, 'kernel-lab', out, spec], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NETBENCH_VM_HEARTBEAT: '20', NETBENCH_VM_LOGLEVEL: '4' },
+    // QEMU at nice -10 (its session's autogroup; the caller's NETBENCH_VM_NICE wins): at nice 0, with this 2-vCPU machine's
+    // load at 15, the guest's timers fired so late that netem's 40 ms read 51-53 ms and cake's 4 Mbit/s carried 2.0-2.7.
+    env: { ...process.env, NETBENCH_VM_HEARTBEAT: '20', NETBENCH_VM_LOGLEVEL: '4', NETBENCH_VM_NICE: process.env.NETBENCH_VM_NICE ?? '-10' },
   });
   const file = createWriteStream(consoleLog);
   let last = Date.now();
@@ -81,6 +83,8 @@ beforeAll(async () => {
   const runs = join(out, 'runs');
   const code = await runInVm();
   const [runId] = existsSync(runs) ? readdirSync(runs) : [];
+  // The run's events (every plugin call with its duration) beside the console, for CI's artifacts: the run folder goes after the test.
+  if (runId && existsSync(join(runs, runId, 'events.jsonl'))) copyFileSync(join(runs, runId, 'events.jsonl'), join(repoRoot, 'test-artifacts', 'kernel-lab-events.jsonl'));
   if (!runId || !existsSync(join(runs, runId, 'results.json'))) throw new Error(`the kernel VM run made no results (exit ${code}); console tail (${consoleLog}):\n${log.slice(-3000)}`);
   const results = JSON.parse(readFileSync(join(runs, runId, 'results.json'), 'utf8')) as { run: { trials: TrialRecord[] }; samples: Sample[] };
   ({ trials } = results.run);
@@ -102,7 +106,7 @@ function value(name: string, metric: string): number {
 describe.skipIf(why !== undefined)('the lab on a real kernel (QEMU)', () => {
   it('runs on Debian\'s kernel in the VM, every trial succeeding', () => {
     expect(readFileSync(join(out, 'kernel-release'), 'utf8').trim()).toMatch(/^\d+\.\d+\.\d+-\d+-amd64$/);
-    expect(trials.map((t) => `${t.benchmarkName}:${t.status}`)).toEqual(['netem', 'duplicate', 'cake-rate', 'cake-rate-10', 'bloat-tbf', 'bloat-fq_codel', 'bloat-cake', 'kernel-wireguard', 'kernel-esp', 'hping3-netem', 'pktgen-max', 'pktgen-paced'].map((n) => `${n}:succeeded`));
+    expect(trials.map((t) => `${t.benchmarkName}:${t.status}`)).toEqual(['netem', 'duplicate', 'cake-rate', 'cake-rate-10', 'bloat-tbf', 'bloat-fq_codel', 'bloat-cake', 'kernel-wireguard', 'kernel-esp', 'hping3-netem', 'hping3-base', 'pktgen-max', 'pktgen-paced'].map((n) => `${n}:succeeded`));
   });
 
   it('netem: 20 ms ± 2 ms each way is a median RTT of 40 ms (±10 % + 3 ms); 1 % loss each way is ~2 % of 1000 pings', () => {
@@ -160,11 +164,16 @@ describe.skipIf(why !== undefined)('the lab on a real kernel (QEMU)', () => {
     }
   });
 
-  it('hping3: TCP SYN round trips through netem\'s 20 ms each way read 40 ms (±10 % + 3 ms), in hping3\'s 0.1 ms steps', () => {
+  // hping3 times each probe in user space (ping uses the kernel's timestamps): under TCG that is ~5 ms of its own (47.2 ms
+  // over netem where ping read 42.1 in the same run), so netem's share is the RTT less hping3's over an unshaped pair.
+  it('hping3: TCP SYN round trips through netem\'s 20 ms each way add 40 ms (±10 % + 3 ms) to an unshaped pair\'s, in hping3\'s 0.1 ms steps', () => {
     const p50 = value('hping3-netem', 'Latency p50');
-    console.log(`kernel-lab: hping3 over netem: p50 ${p50} ms, p90 ${value('hping3-netem', 'Latency p90')} ms, loss ${value('hping3-netem', 'Packet Loss')} %`);
+    const base = value('hping3-base', 'Latency p50');
+    console.log(`kernel-lab: hping3 over netem: p50 ${p50} ms, p90 ${value('hping3-netem', 'Latency p90')} ms, loss ${value('hping3-netem', 'Packet Loss')} %; unshaped p50 ${base} ms; ping over netem p50 ${value('netem', 'Latency p50')} ms`);
     expect(p50).toBeGreaterThan(40 * 0.9 - 3);
-    expect(p50).toBeLessThan(40 * 1.1 + 3);
+    expect(base).toBeLessThan(20);
+    expect(p50 - base).toBeGreaterThan(40 * 0.9 - 3);
+    expect(p50 - base).toBeLessThan(40 * 1.1 + 3);
     // 1 % each way over 300 SYNs: 2 %, three standard errors ± 2.4 %.
     expect(value('hping3-netem', 'Packet Loss')).toBeLessThan(5);
   });

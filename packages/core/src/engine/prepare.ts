@@ -5,6 +5,7 @@ import { settleAll } from './run-phase.js';
 import { tunnelsUp } from './tunnels-phase.js';
 import { call, pluginContext, toolInfoKey, type RunState } from './run-state.js';
 import { countersOn } from './trial-counters.js';
+import { machineSlots, type MachineSlots } from './machine-slots.js';
 import { fingerprintArgv, parseFingerprint } from '../explain/host-fingerprint.js';
 
 /**
@@ -12,15 +13,15 @@ import { fingerprintArgv, parseFingerprint } from '../explain/host-fingerprint.j
  * parallel: over SSH each check is a round trip), `install` once and `check`
  * again when it is missing and installing is allowed — installs on one host
  * one at a time, since package managers hold a lock — then start its server
- * side once per server host, as soon as that host's check is done.
+ * side once per server host, as soon as that host's check is done. Hosts that
+ * are one machine (the local lab's namespaces) take turns, a few at a time.
  */
 export async function prepare(state: RunState): Promise<void> {
   await tunnelsUp(state);
-  // Beside the tools' checks: one read per host, never a reason to stop (a host without sh simply has none).
-  const fingerprints = readFingerprints(state);
+  const slots = machineSlots();
   const timeoutMs = state.plan.spec.options.provisionTimeout * 1000;
   const installs = new Map<string, Promise<unknown>>();
-  await settleAll([...state.tools].map(async ([name, tool]) => {
+  const checks = settleAll([...state.tools].map(async ([name, tool]) => {
     if (state.signal.aborted) return;
     // A synchronized trial's invocations are its flows, each on its own pair.
     type Leg = { readonly tool: string; readonly client: string; readonly server: string; readonly params: TrialParams };
@@ -37,23 +38,26 @@ export async function prepare(state: RunState): Promise<void> {
       const roles = (['client', 'server'] as const).filter((role) => trials.some((t) => t[role] === hostId));
       const hostTrials = trials.filter((t) => t.client === hostId || t.server === hostId).map((t) => t.params);
       const served = trials.filter((t) => t.server === hostId).map((t) => t.params);
-      const info = await checkTool(state, tool, host, timeoutMs, installs, { roles, trials: hostTrials });
+      const info = await checkTool(state, tool, host, timeoutMs, installs, { roles, trials: hostTrials }, slots);
       state.toolInfo.set(toolInfoKey(name, hostId), info);
       state.events.emit({ type: 'tool-checked', host: hostId, tool: name, version: info.version });
       if (!tool.serve || !serverIds.has(hostId) || state.signal.aborted) return;
-      const handle = await call(state, tool, 'serve', (signal) => tool.serve!(host, info, { ...pluginContext(state, name, signal), roles, trials: served }), { timeoutMs, signal: state.signal });
+      const handle = await slots(host, () => call(state, tool, 'serve', (signal) => tool.serve!(host, info, { ...pluginContext(state, name, signal), roles, trials: served }), { timeoutMs, signal: state.signal }));
       state.servers.push({ tool, host: hostId, handle });
     }));
   }));
+  // Beside the tools' checks, queued after them: one read per host, never a reason to stop (a host without sh simply has none).
+  const fingerprints = readFingerprints(state, slots);
+  await checks;
   await fingerprints;
 }
 
 /** Each host's fingerprint (docs/explain.md), when counters are on; a host that cannot be read has none. */
-async function readFingerprints(state: RunState): Promise<void> {
+async function readFingerprints(state: RunState, slots: MachineSlots): Promise<void> {
   if (!countersOn(state) || !state.fingerprints) return;
   await Promise.all([...state.hosts].map(async ([id, host]) => {
     try {
-      const result = await host.exec(fingerprintArgv(), { timeoutMs: 10_000, signal: state.signal });
+      const result = await slots(host, () => host.exec(fingerprintArgv(), { timeoutMs: 10_000, signal: state.signal }));
       if (result.code === 0) state.fingerprints!.set(id, parseFingerprint(result.stdout));
     } catch {
       // No fingerprint for this host: compare then has nothing to say about it.
@@ -61,8 +65,9 @@ async function readFingerprints(state: RunState): Promise<void> {
   }));
 }
 
-async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host, timeoutMs: number, installs: Map<string, Promise<unknown>>, part: Required<Pick<ToolHostContext, 'roles' | 'trials'>>): Promise<ToolInfo> {
-  const check = () => call(state, tool, 'check', (signal) => tool.check(host, { ...pluginContext(state, tool.name, signal), ...part }), { timeoutMs, signal: state.signal });
+async function checkTool(state: RunState, tool: ToolPlugin<unknown>, host: Host, timeoutMs: number, installs: Map<string, Promise<unknown>>, part: Required<Pick<ToolHostContext, 'roles' | 'trials'>>, slots: MachineSlots): Promise<ToolInfo> {
+  // The call's timeout starts with the check, not while it waits for its turn.
+  const check = () => slots(host, () => call(state, tool, 'check', (signal) => tool.check(host, { ...pluginContext(state, tool.name, signal), ...part }), { timeoutMs, signal: state.signal }));
   try {
     return await check();
   } catch (error) {

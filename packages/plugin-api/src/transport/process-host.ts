@@ -1,6 +1,7 @@
 import { spawn as spawnChild } from 'node:child_process';
 import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '../plugin/host.js';
 import { TimeoutError } from '../errors/index.js';
+import { timeoutScale } from './timeout-scale.js';
 
 export interface ProcessHostOptions {
   id: string;
@@ -73,15 +74,17 @@ export function processHost(options: ProcessHostOptions): Host {
     proc.stdin.end(execOptions.stdin ?? '');
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
-    if (execOptions.timeoutMs !== undefined) {
+    // Children of this machine: on a slow one (the kernel VM) every command's time limit stretches alike.
+    const timeoutMs = execOptions.timeoutMs === undefined ? undefined : execOptions.timeoutMs * timeoutScale();
+    if (timeoutMs !== undefined) {
       timer = setTimeout(() => {
         timedOut = true;
         proc.kill('SIGKILL');
-      }, execOptions.timeoutMs);
+      }, timeoutMs);
     }
     try {
       const result = await proc.exited;
-      if (timedOut) throw new TimeoutError(`${argv.join(' ')} timed out after ${execOptions.timeoutMs} ms`);
+      if (timedOut) throw new TimeoutError(`${argv.join(' ')} timed out after ${timeoutMs} ms`);
       if (execOptions.signal?.aborted) throw execOptions.signal.reason ?? new Error('aborted');
       return result;
     } finally {

@@ -15,6 +15,9 @@ export function describeEvent(event: NetbenchEvent, options: { color: boolean })
       return dim(`${event.phase} ${event.ok ? 'done' : red('failed')} in ${(event.durationMs / 1000).toFixed(1)} s`);
     case 'host-ready':
       return dim(`host ${event.host} (${event.cloud}) ready at ${event.address}`);
+    case 'plugin-call':
+      // A tunnel takes seconds to come up (tens in the kernel VM): say so, or prepare looks stuck.
+      return event.plugin === 'tunnels' ? dim(`tunnel ${event.hook.replace(/^up /, '')} ${event.ok ? 'up' : red('failed')} in ${(event.durationMs / 1000).toFixed(1)} s`) : undefined;
     case 'tool-checked':
       return dim(`${event.tool} ${event.version} on ${event.host}`);
     case 'trial-finished': {
