@@ -52,6 +52,8 @@ export interface ShownTrial {
   readonly flows?: number;
   /** The `tunnel` label of its samples when the run has tunnels (`none`: the plain path; docs/tunnels.md). */
   readonly tunnel?: string;
+  /** The tunnel's type (`wireguard`, `ipsec`, `openvpn`: the `tunnel_type` label), beside its name. */
+  readonly tunnelType?: string;
   /** What limited it (docs/explain.md): the findings (empty: no limit found) and what could not be read; absent when counters were off. */
   readonly explain?: { readonly diagnoses: NonNullable<TrialRecord['explain']>['diagnoses']; readonly notes?: readonly string[] };
 }
@@ -117,6 +119,7 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
     const aggregates = own.filter((s) => s.labels.flow === 'aggregate');
     const flows = Math.max(0, ...aggregates.map((s) => Number(s.labels.flow_count) || 0));
     const tunnel = own.find((s) => s.labels.tunnel !== undefined)?.labels.tunnel;
+    const tunnelType = own.find((s) => s.labels.tunnel_type !== undefined)?.labels.tunnel_type;
     return {
       id: t.id, tool: t.tool, test: t.test, benchmark: t.benchmarkName, status: t.status,
       ...(t.error !== undefined ? { error: t.error } : {}),
@@ -126,6 +129,7 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
       summary: summaryOf(aggregates.length > 0 ? summarise(aggregates) : metrics, run, own),
       ...(flows > 0 ? { flows } : {}),
       ...(tunnel !== undefined ? { tunnel: String(tunnel) } : {}),
+      ...(tunnelType !== undefined ? { tunnelType: String(tunnelType) } : {}),
       ...(t.explain ? { explain: { diagnoses: t.explain.diagnoses, ...(t.explain.notes ? { notes: t.explain.notes } : {}) } } : {}),
     };
   });
