@@ -62,7 +62,7 @@ export function trendOption(spec: TrendChart, ctx: RenderContext): Figure {
             silent: true,
             symbol: 'circle',
             symbolSize: 16,
-            label: { show: true, position: 'top', fontSize: 10, color: ctx.theme.text, formatter: '{b}' },
+            label: { show: true, position: 'left', fontSize: 10, color: ctx.theme.text, formatter: '{b}' },
             data: s.points.filter((p) => p.flag !== null).map((p) => ({ name: p.flag!, coord: [p.at, p.value], itemStyle: { color: 'transparent', borderColor: FLAG_COLORS[p.flag!], borderWidth: 2 } })),
           },
         } : {}),

@@ -56,7 +56,7 @@ export function TrendPage({ metric, splitBy, where }: { metric?: string; splitBy
               {(p.refused ?? []).map((r) => <li key={r.name} className="warn-text">{r.name}: left out — {r.error}</li>)}
             </ul>
           )}
-          {p.chart && <ChartGrid charts={[p.chart]} />}
+          {p.chart && <div className="trend-chart"><ChartGrid charts={[p.chart]} /></div>}
           {p.chart && <p className="muted small">The same numbers as <code>netbench results trend --metric {JSON.stringify(metric)}{conditions.map((c) => ` --where ${c.key}=${c.value}`).join('')}</code>{splitBy ? <> with <code>--where {splitBy}=VALUE</code> for each line</> : null}. <a href={href('results')}>All runs</a></p>}
         </>
       )}</Loaded>
