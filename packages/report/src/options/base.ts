@@ -110,12 +110,16 @@ export function footer(ctx: RenderContext): Record<string, unknown> {
   return { type: 'text', left: 16, bottom: 6, silent: true, style: { text: ctx.footer ?? '', fontSize: 11, fill: ctx.theme.muted, fontFamily: FONT_FAMILY } };
 }
 
+const LEGEND_TEXT_SLACK = 1.08;
+
 function legendRows(legend: readonly string[], width: number): number {
   const available = width - 32;
   let rows = 1;
   let used = 0;
   for (const name of legend) {
-    const item = 25 + 5 + textWidth(name) + 16 + 4;
+    // The browser lays the legend out in its own font: measured a few percent wider than DejaVu's metrics say,
+    // two entries that just fit here wrapped there, and the extra row covered the plot's top.
+    const item = 25 + 5 + textWidth(name) * LEGEND_TEXT_SLACK + 16 + 4;
     if (used > 0 && used + item > available) {
       rows += 1;
       used = 0;
