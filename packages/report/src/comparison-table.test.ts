@@ -43,6 +43,7 @@ describe('a comparison as a report section', () => {
     const html = renderHtml([], [], { comparison: comparison(), generatedAt: new Date(0) });
     expect(html.indexOf('id="comparison"')).toBeGreaterThan(0);
     expect(html.indexOf('id="comparison"')).toBeLessThan(html.indexOf('id="runs"'));
+    expect(html).toContain('<li><a href="#comparison">Comparison: the verdicts</a></li>');
     expect(renderHtml([], [])).not.toContain('id="comparison"');
   });
 });

@@ -37,7 +37,7 @@ export function renderHtml(results: readonly RunResults[], charts: readonly Char
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="generator" content="netbench report">`, `<title>${e(title)}</title>`, `<style>${REPORT_CSS}</style>`, '</head>', '<body>', '<main>');
   parts.push(`<h1>${e(title)}</h1>`, `<p class="meta">Generated ${e(generated)} · ${results.length} run${results.length === 1 ? '' : 's'} · ${charts.length} chart${charts.length === 1 ? '' : 's'}</p>`);
-  parts.push('<nav><ul>', ...results.map((r) => `<li><a href="#run-${e(r.run.runId)}">Run ${e(r.run.runId)} (${e(r.run.name)})</a></li>`),
+  parts.push('<nav><ul>', ...(options.comparison ? ['<li><a href="#comparison">Comparison: the verdicts</a></li>'] : []), ...results.map((r) => `<li><a href="#run-${e(r.run.runId)}">Run ${e(r.run.runId)} (${e(r.run.name)})</a></li>`),
     ...charts.map((c) => `<li><a href="#chart-${e(c.id)}">${e(displayText(c).title)}</a></li>`), '</ul></nav>');
   if (options.comparison) parts.push(comparisonHtml(options.comparison));
   parts.push('<h2 id="runs">Runs</h2>', runsTable(results));
