@@ -21,7 +21,8 @@ const TITLE_LINE = 20;
 /** Each subtitle line past the first (its line height, and room under the last). */
 const SUBTITLE_LINE = 16;
 const SUBTITLE_GAP = 6;
-const LEGEND_ROW = 24;
+/** A legend row: ECharts' item height (14) plus the item gap (16), which it also puts between rows. */
+const LEGEND_ROW = 30;
 /** More legend rows than this scroll in one row when interactive (a static figure always shows every entry). */
 export const MAX_LEGEND_ROWS = 6;
 /** The plot area never gets less than this (px): a box or a line squashed to 30 px says nothing. */
@@ -110,16 +111,12 @@ export function footer(ctx: RenderContext): Record<string, unknown> {
   return { type: 'text', left: 16, bottom: 6, silent: true, style: { text: ctx.footer ?? '', fontSize: 11, fill: ctx.theme.muted, fontFamily: FONT_FAMILY } };
 }
 
-const LEGEND_TEXT_SLACK = 1.08;
-
 function legendRows(legend: readonly string[], width: number): number {
   const available = width - 32;
   let rows = 1;
   let used = 0;
   for (const name of legend) {
-    // The browser lays the legend out in its own font: measured a few percent wider than DejaVu's metrics say,
-    // two entries that just fit here wrapped there, and the extra row covered the plot's top.
-    const item = 25 + 5 + textWidth(name) * LEGEND_TEXT_SLACK + 16 + 4;
+    const item = 25 + 5 + textWidth(name) + 16 + 4;
     if (used > 0 && used + item > available) {
       rows += 1;
       used = 0;

@@ -76,6 +76,14 @@ describe('time series options', () => {
     expect(renderSvg(stalled)).toContain('3 series stalled');
   });
 
+  it('leaves room for every legend row as ECharts lays them out (item 14 px + gap 16 px a row): six long names, one a row, do not cover the plot', () => {
+    const spec = allScaled();
+    const long = (i: number) => `${i % 2 ? 'reverse' : 'forward'} · overlay 20261207-23223${i}-cpmq2s (p50 73, p99 161 µs)`;
+    const six: TimeSeriesChart = { ...spec, y2: undefined, series: Array.from({ length: 6 }, (_, i) => ({ name: long(i), runId: `r${i}`, points: spec.series[1]!.points, mean: 9 })) };
+    const option = timeSeriesOption(six, renderContext({ interactive: true, size: { width: 600, height: 400 } })).option as unknown as { legend: { top: number }; grid: { top: number } };
+    expect(option.grid.top - option.legend.top).toBeGreaterThanOrEqual(6 * 30);
+  });
+
   it('fits the RTT axis to the body of the probes: the 2.4 s outlier is clipped, marked on the top edge and named', () => {
     const option = timeSeriesOption(allScaled(), renderContext()).option as unknown as Opt;
     const rttMax = option.yAxis[1]!.max!;
