@@ -172,6 +172,12 @@ export async function trendStored(db: string | undefined, arg: { metric?: string
   const metrics = await withStore(db, (store) => store.metrics(), { create: false, readOnly: true });
   if (arg.metric === undefined) return { metrics };
   const where = (arg.where ?? []).map((p) => [p.key, p.value] as const);
-  const result = await trendChart({ ...(db !== undefined ? { db } : {}), metric: arg.metric, where, ...(arg.splitBy ? { splitBy: arg.splitBy } : {}) });
-  return { metrics, chart: result.chart, summaries: result.trends.map((t) => ({ name: t.name, summary: t.trend.summary })), refused: result.refused };
+  try {
+    const result = await trendChart({ ...(db !== undefined ? { db } : {}), metric: arg.metric, where, ...(arg.splitBy ? { splitBy: arg.splitBy } : {}) });
+    return { metrics, chart: result.chart, summaries: result.trends.map((t) => ({ name: t.name, summary: t.trend.summary })), refused: result.refused };
+  } catch (error) {
+    // A selection that is still several series, or matches nothing: said beside the form, which stays to narrow it.
+    if (error instanceof NetbenchError) return { metrics, error: error.message };
+    throw error;
+  }
 }

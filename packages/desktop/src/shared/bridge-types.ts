@@ -236,6 +236,8 @@ export interface TrendPage {
   readonly summaries?: readonly { readonly name: string; readonly summary: string }[];
   /** Lines left out: their samples are still several series (the error names the labels that differ). */
   readonly refused?: readonly { readonly name: string; readonly error: string }[];
+  /** Why the picked metric has no trend (several series: which labels differ; no samples with the conditions). */
+  readonly error?: string;
 }
 
 /** One `key=value` condition of a label selection (values compare as text, as `netbench compare --baseline`). */

@@ -49,7 +49,8 @@ export function TrendPage({ metric, splitBy, where }: { metric?: string; splitBy
             </label>
             <button type="button" disabled={!metric} onClick={() => to(metric, splitBy, text)}>Apply</button>
           </form>
-          {!p.chart && <p className="muted">Pick a metric: a point per stored run that has it, by the date the run started, each judged against the runs before it (the median and MAD of the previous 10; a robust z beyond 3.5 is a change — a regression when it is the worse way). Split it by zone, spec or benchmark name for a line each.</p>}
+          {p.error && <p className="warn-text" role="alert" data-testid="trend-error">{p.error.replace(/--where/g, 'a condition')}</p>}
+          {!p.chart && !p.error && <p className="muted">Pick a metric: a point per stored run that has it, by the date the run started, each judged against the runs before it (the median and MAD of the previous 10; a robust z beyond 3.5 is a change — a regression when it is the worse way). Split it by zone, spec or benchmark name for a line each.</p>}
           {p.summaries && (
             <ul className="plain small" data-testid="trend-summaries">
               {p.summaries.map((s) => <li key={s.name}><strong>{s.name}</strong>: {s.summary}</li>)}
