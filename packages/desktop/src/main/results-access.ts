@@ -58,14 +58,14 @@ function yieldToEvents(): Promise<void> {
  */
 export async function compareStoredRuns(db: string | undefined, baseline: string, candidate: string): Promise<ComparePage> {
   return withStore(db, async (store) => {
-    const { runs, comparison } = await compareLoadedRuns(store, baseline, candidate);
-    return { comparison, charts: chartsFor(runs) };
+    const { base, cand, comparison } = await compareLoadedRuns(store, baseline, candidate);
+    return { comparison, charts: chartsFor([base, cand]) };
   }, { create: false });
 }
 
 type Store = Parameters<Parameters<typeof withStore>[1]>[0];
 
-async function compareLoadedRuns(store: Store, baseline: string, candidate: string): Promise<{ runs: RunResults[]; comparison: ComparisonResult }> {
+async function compareLoadedRuns(store: Store, baseline: string, candidate: string): Promise<{ base: RunResults; cand: RunResults; comparison: ComparisonResult }> {
   const refs = [store.resolve(baseline), store.resolve(candidate)] as const;
   const base = store.load(refs[0]);
   // The same run on both sides is read once too.
@@ -78,7 +78,7 @@ async function compareLoadedRuns(store: Store, baseline: string, candidate: stri
     differences: runDifferences({ runs: [base.run], samples: base.samples }, { runs: [cand.run], samples: cand.samples }),
   };
   await yieldToEvents();
-  return { runs: base === cand ? [base] : [base, cand], comparison };
+  return { base, cand, comparison };
 }
 
 /**
@@ -88,7 +88,9 @@ async function compareLoadedRuns(store: Store, baseline: string, candidate: stri
  */
 export async function exportStoredComparison(db: string | undefined, baseline: string, candidate: string, format: 'html' | 'md'): Promise<ExportedFile> {
   return withStore(db, async (store) => {
-    const { runs, comparison } = await compareLoadedRuns(store, baseline, candidate);
+    const { base, cand, comparison } = await compareLoadedRuns(store, baseline, candidate);
+    // One section per run in the file, also when a run is compared with itself.
+    const runs = base === cand ? [base] : [base, cand];
     const title = `netbench compare: ${comparison.baseline.selection} (baseline) → ${comparison.candidate.selection} (candidate)`;
     const charts = chartsFor(runs);
     const content = format === 'html' ? renderHtml(runs, charts, { title, comparison })
