@@ -3,7 +3,7 @@
 // docs/screenshots/views/: the same runs shot with two builds (a checkout
 // before a change and after it) show what changed.
 //   scripts/node24 node scripts/shoot-views.mjs --tree DIR --suffix after --db FILE --runs-dir DIR --ids ids.json --out docs/screenshots/views
-// `ids.json` names the runs: { lul, http, overlay: [3+], tunnels }.
+// `ids.json` names the runs: { lul, http, overlay: [6], tunnels, bars, knee, liveSpec, trend }.
 // Each view is a 1280-wide PNG reduced to 256 colours (pngquant);
 // a view the build lacks is shot as it shows (a "Not found" page says so).
 import { spawn, execFileSync } from 'node:child_process';
@@ -167,6 +167,8 @@ async function main() {
     'http-sweep-report': [[ids.http], '#charts'],
     'report-overlay': [ids.overlay.slice(0, 3), '[id^="chart-cdf"]'],
     'lul-report': [[ids.lul]],
+    // oha at constant offered rates: latency against offered rate, and where the knee is marked.
+    ...(ids.knee ? { 'http-knee-report': [[ids.knee], '#chart-sweep-http-latency-p50-http-by-rate'] } : {}),
   };
   for (const [view, [runs, from]] of Object.entries(reports)) {
     if (only && !only.has(view)) continue;

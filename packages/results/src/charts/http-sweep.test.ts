@@ -16,6 +16,8 @@ describe('sweep charts of HTTP latency against offered rate', () => {
     const latency = charts.find((c) => c.metric === 'HTTP_Latency_p99')!;
     expect(latency.param).toBe('rate');
     expect(latency.x.unit).toBe('requests/s');
+    // The axis names the unit in the magnitude it draws (s for 120 ms): the subtitle does not say the samples' ms.
+    expect(latency.subtitle).toBe('mean ± 95% confidence interval where repeated');
     expect(latency.series[0]!.knee?.x).toBe(2000);
     // Achieved is min(rate, 3000): 4000/s is the first it fell behind, so the knee is 2000/s.
     expect(latency.notes.join(' ')).toMatch(/Knee \(the highest offered rate the server kept up with, achieved ≥ 90 % of offered.*\): .*2000 requests\/s/);

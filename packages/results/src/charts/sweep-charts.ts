@@ -66,7 +66,8 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
         kind: 'sweep',
         id: ids.next('sweep', first.sample.metric, tool, 'by', param, ...(facet ? [facet.key, String(facet.value)] : [])),
         title: `${first.sample.metric} by ${param} (${tool} ${test})${facet ? ` · ${facet.key}=${String(facet.value)}` : ''}`,
-        subtitle: `${first.sample.unit}; mean ± ${Math.round(level * 100)}% confidence interval where repeated`,
+        // The unit is the value axis's, in the magnitude it is drawn in (1.5 s, not the samples' ms): not repeated here.
+        subtitle: `mean ± ${Math.round(level * 100)}% confidence interval where repeated`,
         notes: [
           `x: trial parameter "${param}"${companions.length ? ` (varied together with ${companions.join(', ')})` : ''}.`,
           `Points are means over repetitions; intervals: percentile bootstrap of the mean (fixed seed), inside the values' range, where n ≥ 2.`,
