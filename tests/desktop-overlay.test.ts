@@ -2,7 +2,7 @@
 // runs ticked in the results list, drawn on one set of charts with a colour
 // per run, in headless Chromium against the real core over the loopback
 // bridge. Screenshots go to /work/screens (views-overlay-*).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,42 @@ describe('overlay several runs', () => {
     await figure.getByRole('button', { name: 'Hide data' }).click();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(screens, 'views-overlay-after.png'), fullPage: true });
+  });
+
+  it('exports a comparison of two of them with every row\'s verdict, as a report', async () => {
+    await page.goto(`${server.url.split('#')[0]}#/compare/${runs[0]}/${runs[1]}`);
+    await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
+    const rows = await page.getByTestId('compare-table').locator('tbody tr').count();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('compare-exports').getByRole('button', { name: 'Report (HTML)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`compare-${runs[0]}-${runs[1]}.html`);
+    const html = readFileSync((await download.path())!, 'utf8');
+    // The verdicts first, a row per row of the page's table, then both runs.
+    expect(html.indexOf('id="comparison"')).toBeLessThan(html.indexOf(`id="run-${runs[0]}"`));
+    expect(html.match(/<table class="comparison">[\s\S]*?<\/table>/)![0].match(/<tr>/g)).toHaveLength(rows + 1);
+    expect(html).toContain('not tested: one run each');
+    await expect(page.getByTestId('compare-export-status').innerText()).resolves.toMatch(/^Downloaded compare-/);
+  });
+
+  it('trends ping\'s latency over the runs by date, a line per direction', async () => {
+    await page.goto(`${server.url.split('#')[0]}#/trend`);
+    await page.getByTestId('trend-metric').waitFor();
+    await page.getByTestId('trend-metric').selectOption('Average Latency');
+    // Forward and reverse pings are two series: the page says so and keeps the form to narrow it.
+    await expect(page.getByTestId('trend-error').innerText()).resolves.toMatch(/matches 2 series that differ in direction \(forward, reverse\)/);
+    await page.getByTestId('trend-where').fill('tool=ping');
+    await page.getByTestId('trend-split').selectOption('direction');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const summaries = page.getByTestId('trend-summaries');
+    await summaries.waitFor({ timeout: 30_000 });
+    expect(await summaries.innerText()).toMatch(/direction=forward: 3 runs: too few before the newest to judge it[\s\S]*direction=reverse: 3 runs/);
+    const chart = page.locator('[data-chart-kind=trend]');
+    await chart.locator('.chart-canvas[data-render-ms]').waitFor({ timeout: 30_000 });
+    // The page draws what the bridge gives: two lines of three runs each, on the runs' start dates.
+    const trend = await desktop.api.trendRuns({ metric: 'Average Latency', splitBy: 'direction', where: [{ key: 'tool', value: 'ping' }] });
+    expect(trend.chart!.series.map((s) => s.points.map((p) => p.runId))).toEqual([runs, runs]);
+    await chart.getByRole('button', { name: 'Data' }).click();
+    expect(await chart.locator('tbody tr').count()).toBe(6);
+    await page.screenshot({ path: join(screens, 'views-trend-after.png'), fullPage: true });
   });
 
   it('refuses one run, or the same run twice', async () => {

@@ -23,3 +23,5 @@ export { exportFooter } from './export-footer.js';
 export function chartOption(spec: ChartSpec, options: RenderOptions = {}): EChartsOption {
   return figureOf(spec, options).option;
 }
+export { comparisonCells, evidenceText, ratioText, statisticText, unrepeated } from './comparison-table.js';
+export type { ComparisonCells } from './comparison-table.js';

@@ -34,6 +34,10 @@ function table(spec: ChartSpec): { columns: readonly Column[]; rows: readonly (r
       columns: [['series', null], [spec.param, spec.x.unit], ['mean', spec.y.unit], ['low', spec.y.unit, true], ['high', spec.y.unit, true], ['n', '']],
       rows: spec.series.flatMap((s) => s.points.map((p) => [s.name, p.x, p.mean, p.low, p.high, p.n])),
     };
+    case 'trend': return {
+      columns: [['series', null], ['run', null], ['started', null], [spec.y.label, spec.y.unit], ['n', ''], ['flag', null]],
+      rows: spec.series.flatMap((s) => s.points.map((p) => [s.name, p.runId, new Date(p.at).toISOString(), p.value, p.n, p.flag ?? ''])),
+    };
     case 'box': return {
       columns: [[spec.x.label, null], ...['min', 'q1', 'median', 'q3', 'max'].map((p, i): Column => [p, spec.y.unit, i > 0]), ['n', '']],
       rows: spec.series.flatMap((s) => s.boxes.flatMap((b, i) => (b ? [[spec.x.categories[i]!, b.min, b.q1, b.median, b.q3, b.max, b.n]] : []))),

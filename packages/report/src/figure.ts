@@ -7,6 +7,7 @@ import { heatmapOption } from './options/heatmap-option.js';
 import { histogramOption } from './options/histogram-option.js';
 import { sweepOption } from './options/sweep-option.js';
 import { timeSeriesOption } from './options/timeseries-option.js';
+import { trendOption } from './options/trend-option.js';
 import { renderContext, type RenderOptions } from './render-options.js';
 
 /**
@@ -24,5 +25,6 @@ export function figureOf(spec: ChartSpec, options: RenderOptions = {}): Figure {
     case 'timeseries': return timeSeriesOption(spec, ctx);
     case 'sweep': return sweepOption(spec, ctx);
     case 'box': return boxOption(spec, ctx);
+    case 'trend': return trendOption(spec, ctx);
   }
 }

@@ -23,3 +23,5 @@ export { formatQuantity, formatQuantities, formatNumber, axisUnit, displayUnit, 
 export type { AxisUnit, DisplayUnit, Dimension, UnitInfo } from './units.js';
 export { metricName } from './metric-names.js';
 export { displayText } from './display-text.js';
+export { comparisonCells, comparisonHtml, comparisonMarkdown, evidenceText, ratioText, statisticText, unrepeated } from './comparison-table.js';
+export type { ComparisonCells } from './comparison-table.js';

@@ -1,4 +1,5 @@
-import { runShow, type ChartSpec } from '@netbench/results';
+import { runShow, type ChartSpec, type ComparisonResult } from '@netbench/results';
+import { comparisonHtml } from './comparison-table.js';
 import type { RunResults } from '@netbench/plugin-api';
 import { displayText } from './display-text.js';
 import { escapeHtml } from './html-escape.js';
@@ -12,6 +13,8 @@ import { TRIAL_ROWS_NOTE } from './trial-rows.js';
 
 export interface HtmlOptions {
   readonly title?: string;
+  /** Verdicts of a comparison of these runs (`netbench compare A B --out`, the app's compare export): drawn first. */
+  readonly comparison?: ComparisonResult;
   /** Shown in the header; default now. */
   readonly generatedAt?: Date;
 }
@@ -34,8 +37,9 @@ export function renderHtml(results: readonly RunResults[], charts: readonly Char
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="generator" content="netbench report">`, `<title>${e(title)}</title>`, `<style>${REPORT_CSS}</style>`, '</head>', '<body>', '<main>');
   parts.push(`<h1>${e(title)}</h1>`, `<p class="meta">Generated ${e(generated)} · ${results.length} run${results.length === 1 ? '' : 's'} · ${charts.length} chart${charts.length === 1 ? '' : 's'}</p>`);
-  parts.push('<nav><ul>', ...results.map((r) => `<li><a href="#run-${e(r.run.runId)}">Run ${e(r.run.runId)} (${e(r.run.name)})</a></li>`),
+  parts.push('<nav><ul>', ...(options.comparison ? ['<li><a href="#comparison">Comparison: the verdicts</a></li>'] : []), ...results.map((r) => `<li><a href="#run-${e(r.run.runId)}">Run ${e(r.run.runId)} (${e(r.run.name)})</a></li>`),
     ...charts.map((c) => `<li><a href="#chart-${e(c.id)}">${e(displayText(c).title)}</a></li>`), '</ul></nav>');
+  if (options.comparison) parts.push(comparisonHtml(options.comparison));
   parts.push('<h2 id="runs">Runs</h2>', runsTable(results));
   for (const result of results) parts.push(runSection(result));
   parts.push('<h2 id="charts">Charts</h2>');

@@ -1,4 +1,5 @@
-import type { ChartSpec } from '@netbench/results';
+import type { ChartSpec, ComparisonResult } from '@netbench/results';
+import { comparisonMarkdown } from './comparison-table.js';
 import type { RunResults } from '@netbench/plugin-api';
 import { chartTable } from './chart-table.js';
 import { displayText } from './display-text.js';
@@ -12,6 +13,8 @@ export interface MarkdownOptions {
   readonly generatedAt?: Date;
   /** Where each chart's image is, relative to the Markdown file. Default `charts/<id>.svg`. */
   readonly imagePath?: (chart: ChartSpec) => string;
+  /** Verdicts of a comparison of these runs: a table before the runs. */
+  readonly comparison?: ComparisonResult;
 }
 
 // Run names, labels, trial ids, hosts and errors are users' text: Markdown viewers render raw HTML in it, so it is escaped.
@@ -34,6 +37,7 @@ export function renderMarkdown(results: readonly RunResults[], charts: readonly 
   const title = options.title ?? `netbench report: ${[...new Set(results.map((r) => r.run.name))].join(', ')}`;
   const imagePath = options.imagePath ?? ((chart: ChartSpec) => `charts/${chart.id}.svg`);
   const out: string[] = [`# ${inline(title)}`, '', `Generated ${(options.generatedAt ?? new Date()).toISOString()} · ${results.length} run(s) · ${charts.length} chart(s)`, ''];
+  if (options.comparison) out.push(...comparisonMarkdown(options.comparison, table));
   out.push('## Runs', '', table(['run', 'spec', 'status', 'started', 'duration', 'trials ok', 'samples'],
     results.map(runSummary).map((s) => [s.runId, s.name, s.status, s.startedAt, formatQuantity(s.durationSeconds, 's'), `${s.trials.succeeded}/${s.trials.total}`, String(s.samples)])), '');
   for (const result of results) {
@@ -47,7 +51,10 @@ export function renderMarkdown(results: readonly RunResults[], charts: readonly 
     const limits = trialLimits(result);
     if (limits.length > 0) out.push('### What limited each trial', '', ...limits.map((l) => `- ${inline(l)}`), '', 'From each end\'s CPU, network and qdisc counters during the trial; rules and thresholds: docs/explain.md.', '');
     out.push('### Environment', '');
-    if (env.hosts.length) out.push(table(['host', 'cloud', 'zone', 'machine type', 'OS', 'internal IP'], env.hosts.map((h) => [h.name, h.cloud, h.zone, h.machineType, h.os, h.internalIp])), '');
+    if (env.hosts.length) {
+      out.push(table(['host', 'cloud', 'zone', 'machine type', 'OS', 'internal IP', 'shaping', 'congestion control'],
+        env.hosts.map((h) => [h.name, h.cloud, h.zone, h.machineType, h.os, h.internalIp, h.shaping || 'none', h.congestionControl])), '');
+    }
     out.push(`- netbench ${inline(run.netbenchVersion)}, owner ${inline(run.owner)}`);
     for (const tool of env.tools) out.push(`- ${inline(tool)}`);
     if (env.phases.length) out.push(`- phases: ${inline(env.phases.join(' · '))}`);

@@ -8,6 +8,10 @@ h1 { font-size: 26px; margin: 8px 0 4px; }
 h2 { font-size: 20px; margin: 40px 0 12px; padding-top: 12px; border-top: 1px solid var(--rule); }
 h3 { font-size: 16px; margin: 24px 0 8px; }
 p.meta, figcaption .notes, .muted { color: var(--muted); }
+td.verdict { font-weight: 600; }
+td.verdict-better { color: #1a7f37; }
+td.verdict-worse { color: #b42318; }
+p.warn { color: #9a6700; }
 nav ul { margin: 8px 0; padding-left: 20px; columns: 2; }
 a { color: var(--accent); }
 table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-size: 13px; }

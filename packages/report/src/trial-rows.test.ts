@@ -37,12 +37,14 @@ describe('trialRows: one summary row per trial', () => {
     const rate = { headline: { metric: 'HTTP_Request_Rate', value: 0, unit: 'requests/s' } };
     const rows = trialRows([
       trial('t1', { tunnel: 'none' }), trial('t2', { tunnel: 'wireguard' }),
+      // examples/tunnels.yaml names its tunnels wg, ipsec, ovpn: the row says the type too.
+      trial('t5', { tunnel: 'wg', tunnelType: 'wireguard' }), trial('t6', { tunnel: 'ipsec', tunnelType: 'ipsec' }),
       trial('t3', { tool: 'http', test: 'wrk', summary: { ...rate, errors: { count: 112578, of: 112600, kinds: [['status', 112570], ['timeout', 8]] } } }),
       trial('t4', { tool: 'http', test: 'wrk', summary: rate }),
     ]);
-    expect(rows.map((r) => r.hosts).slice(0, 2)).toEqual(['a → b (plain)', 'a → b via wireguard']);
-    expect(rows[2]!.result).toBe('0 req/s · 112,578 of 112,600 requests failed (error status 112,570, timeout 8)');
-    expect(rows[3]!.result).toBe('0 req/s');
+    expect(rows.map((r) => r.hosts).slice(0, 4)).toEqual(['a → b (plain)', 'a → b via wireguard', 'a → b via wg (wireguard)', 'a → b via ipsec']);
+    expect(rows[4]!.result).toBe('0 req/s · 112,578 of 112,600 requests failed (error status 112,570, timeout 8)');
+    expect(rows[5]!.result).toBe('0 req/s');
   });
 });
 

@@ -31,8 +31,12 @@ function quantityText(q: { readonly value: number; readonly unit: string } | und
   return joinUnit(formatNumber(q.value * factor), symbol);
 }
 
-/** ` via wireguard`, ` (plain)` beside the hosts of a run with tunnels (`none` is the plain path: docs/tunnels.md). */
-const viaText = (tunnel: string | undefined) => (tunnel === undefined ? '' : tunnel === 'none' ? ' (plain)' : ` via ${tunnel}`);
+/** ` via wg (wireguard)`, ` (plain)` beside the hosts of a run with tunnels (`none` is the plain path: docs/tunnels.md); the type unless the name says it. */
+function viaText(tunnel: string | undefined, type: string | undefined): string {
+  if (tunnel === undefined) return '';
+  if (tunnel === 'none') return ' (plain)';
+  return type === undefined || type === tunnel ? ` via ${tunnel}` : ` via ${tunnel} (${type})`;
+}
 
 const isLatency = (metric: string | undefined) => metric !== undefined && /latency/i.test(metric);
 
@@ -54,7 +58,7 @@ export function trialRows(trials: readonly ShownTrial[]): TrialRowTexts[] {
       return value === undefined ? '—' : quantityText({ value, unit: latency.unit });
     };
     return {
-      hosts: t.flows !== undefined && !t.summary.load ? `${t.flows} flows at once` : t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}${viaText(t.tunnel)}`,
+      hosts: t.flows !== undefined && !t.summary.load ? `${t.flows} flows at once` : t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}${viaText(t.tunnel, t.tunnelType)}`,
       parameters: params(t),
       result: t.status !== 'succeeded' ? t.status : t.summary.load ? describeLoadHeadline(t.summary.load, (value, unit) => quantityText({ value, unit })) : [`${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`, errorsText(t.summary.errors)].filter(Boolean).join(' · '),
       p50: at('p50'), p90: at('p90'), p99: at('p99'), p999: at('p999'),

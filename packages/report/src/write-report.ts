@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { chartsFor, type ChartKind, type ChartOptions, type ChartSpec } from '@netbench/results';
+import { chartsFor, type ChartKind, type ChartOptions, type ChartSpec, type ComparisonResult } from '@netbench/results';
 import { NetbenchError, type RunResults } from '@netbench/plugin-api';
 import { loadRunResults } from './load-runs.js';
 import { loadStudyResults } from './load-study.js';
@@ -28,6 +28,8 @@ export interface WriteReportOptions {
   readonly title?: string;
   /** A study (label `study=ID`, the shards of one plan), charted as one run, after `runs`. */
   readonly study?: string;
+  /** A comparison of these runs (`netbench compare A B --out`): its verdicts come first (html, md). */
+  readonly comparison?: ComparisonResult;
 }
 
 export interface WriteReportResult {
@@ -58,7 +60,7 @@ export async function writeReport(options: WriteReportOptions): Promise<WriteRep
   const chartOptions: ChartOptions = { ...(options.kinds ? { kinds: options.kinds } : {}), ...(options.metrics ? { metrics: options.metrics } : {}) };
   const charts = chartsFor(results, chartOptions);
   const base = { format, runIds: results.map((r) => r.run.runId), charts: charts.map(({ id, kind, title }) => ({ id, kind, title })) };
-  const textOptions = options.title ? { title: options.title } : {};
+  const textOptions = { ...(options.title ? { title: options.title } : {}), ...(options.comparison ? { comparison: options.comparison } : {}) };
 
   if (format === 'html') {
     const file = resolve(options.out ?? 'report.html');

@@ -33,7 +33,8 @@ export type {
   WelchLogRefusal, WelchLogResult
 } from './stats/index.js';
 /** `netbench compare` and `results trend`: statistics over runs read from the store. */
-export { compareResults, REGRESSION_EXIT_CODE, resultsTrend } from './store/index.js';
+export { compareResults, REGRESSION_EXIT_CODE, resultsTrend, trendChart, TREND_LINES } from './store/index.js';
+export type { TrendChartOptions, TrendChartResult } from './store/index.js';
 export type {
   CompareResultsOptions, ComparisonResult, ComparisonSelection, SideSummary, Trend, TrendFlag, TrendOptions, TrendPoint
 } from './store/index.js';
@@ -54,7 +55,7 @@ export {
 export type {
   Bar, BarChart, BarSeries, Box, BoxChart, BoxSeries, Better, CategoryAxis, CdfChart, CdfSeries, ChartInput, ChartKind, ChartOptions,
   ChartSpec, HeatmapCell, HeatmapChart, HistogramChart, HistogramSeries, MeanInterval, MetricInfo, MetricRole,
-  SweepChart, SweepPoint, SweepSeries, TimeSeriesChart, TimeSeriesSeries, ValueAxis
+  SweepChart, SweepPoint, SweepSeries, TimeSeriesChart, TimeSeriesSeries, TrendChart, TrendChartPoint, TrendSeries, ValueAxis
 } from './charts/index.js';
 
 // Import of raw outputs measured elsewhere (`netbench import`).

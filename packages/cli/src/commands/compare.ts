@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { compareResults, parseLabelConditions, type ComparisonSelection } from '@netbench/results';
 import { NetbenchError } from '@netbench/plugin-api';
+import { writeReport } from '@netbench/report';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { formatComparison } from '../lib/format/comparison.js';
 
@@ -12,6 +13,7 @@ export default class Compare extends NetbenchCommand {
     '<%= config.bin %> compare a1,a2,a3 b1,b2,b3',
     '<%= config.bin %> compare --baseline client_zone=us-west1-a --candidate client_zone=us-west1-b',
     '<%= config.bin %> compare 6y6d69 k3f9a2 --metric TCP_RR_Latency_p50 --json',
+    '<%= config.bin %> compare latest~1 latest --out compare.html',
   ];
   static override args = {
     baseline: Args.string({ required: false, description: 'the baseline: the first run given (id, prefix/suffix, latest[~N]); several runs joined by commas (a1,a2,a3) are replicates of it' }),
@@ -27,6 +29,7 @@ export default class Compare extends NetbenchCommand {
     resamples: Flags.integer({ default: 2000, min: 100, summary: 'Bootstrap resamples.' }),
     match: Flags.string({ multiple: true, summary: 'A label that tells series apart although ignored by default (e.g. client_zone).' }),
     ignore: Flags.string({ multiple: true, summary: 'A label that does not tell series apart (repeatable).' }),
+    out: Flags.string({ char: 'o', summary: 'Also write the comparison as a report (.html or .md): every row\'s verdict first, then the runs of both sides and their charts.' }),
   };
 
   async run() {
@@ -38,6 +41,13 @@ export default class Compare extends NetbenchCommand {
       metrics: flags.metric, alpha: Number(flags.alpha), seed: flags.seed, resamples: flags.resamples, match: flags.match, ignore: flags.ignore,
     });
     if (!this.jsonEnabled()) this.log(formatComparison(result));
+    if (flags.out !== undefined) {
+      if (!/\.(html?|md|markdown)$/i.test(flags.out)) throw new NetbenchError(`--out ${flags.out}: name a .html or .md file (the verdicts are a table)`);
+      const runs = [...new Set([...result.baseline.runs, ...result.candidate.runs])];
+      const title = `netbench compare: ${result.baseline.selection} (baseline) → ${result.candidate.selection} (candidate)`;
+      const report = await writeReport({ runs, out: flags.out, db: result.db, comparison: result, title });
+      if (!this.jsonEnabled()) this.log(`wrote ${report.files[0]}`);
+    }
     return result;
   }
 }

@@ -9,7 +9,7 @@ import { SpecChecker } from './spec-checker.js';
 import { generateSpec } from './generate-spec.js';
 import { wizardChecks } from './wizard-checks.js';
 import { preflightSpec } from './wizard-preflight.js';
-import { compareStoredRuns, compareStoredSelections, exportStoredRun, listStoredRuns, overlayStoredRuns, showStoredRun, storedRunSpec } from './results-access.js';
+import { compareStoredRuns, compareStoredSelections, exportStoredComparison, exportStoredRun, listStoredRuns, overlayStoredRuns, showStoredRun, storedRunSpec, trendStored } from './results-access.js';
 import { RunControl, type RunFunction } from './run-control.js';
 import { saveRendererFile, type ChooseSavePath } from './save-file.js';
 import { listSpecs, readSpec, saveSpec, type SpecFolders } from './spec-files.js';
@@ -110,7 +110,9 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     compareSelections: ({ baseline, candidate }) => compareStoredSelections(db, baseline, candidate),
     overlayRuns: ({ runIds }) => overlayStoredRuns(db, runIds),
     storeLabels: () => storeLabels(db),
+    trendRuns: (arg) => trendStored(db, arg),
     exportRun: ({ runId, format }) => exportStoredRun(db, runId, format),
+    exportComparison: ({ baseline, candidate, format }) => exportStoredComparison(db, baseline, candidate, format),
     saveFile: async (file) => {
       if (!options.chooseSavePath) throw new NetbenchError('saving through the main process is for the Electron app; in a browser the file is downloaded');
       return saveRendererFile(file, options.chooseSavePath);

@@ -1,9 +1,9 @@
-import { chartsFor, compareCounters, compareResults, compareSamples, exportResults, runDifferences, runShow, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
+import { chartsFor, compareCounters, compareResults, compareSamples, exportResults, runDifferences, runShow, trendChart, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { footerOf, renderHtml, renderMarkdown, renderSvg, svgDataUrl } from '@netbench/report';
-import type { ComparePage, ExportedFile, ExportFormat, HistoryList, LabelPair, OverlayPage, ResultsFilter, RunPage } from '../shared/bridge-types.js';
+import type { ComparePage, ExportedFile, ExportFormat, HistoryList, LabelPair, OverlayPage, ResultsFilter, RunPage, TrendPage } from '../shared/bridge-types.js';
 import { selectionResults, SELECTION_CHART_RUNS } from './selection-results.js';
 
 // The results pages read the same store `netbench results` reads; every
@@ -58,20 +58,45 @@ function yieldToEvents(): Promise<void> {
  */
 export async function compareStoredRuns(db: string | undefined, baseline: string, candidate: string): Promise<ComparePage> {
   return withStore(db, async (store) => {
-    const refs = [store.resolve(baseline), store.resolve(candidate)] as const;
-    const base = store.load(refs[0]);
-    // The same run on both sides is read once too.
-    const cand = refs[1].runPk === refs[0].runPk ? base : store.load(refs[1]);
-    await yieldToEvents();
-    const side = (runId: string, results: RunResults): SideSummary => ({ selection: runId, runs: [runId], samples: results.samples.length, startedAt: results.run.startedAt });
-    const comparison: ComparisonResult = {
-      db: store.path, ...compareSamples(base.samples, cand.samples, { ignore: [] }),
-      baseline: side(refs[0].runId, base), candidate: side(refs[1].runId, cand),
-      differences: runDifferences({ runs: [base.run], samples: base.samples }, { runs: [cand.run], samples: cand.samples }),
-      counters: compareCounters(base.run.trials.map((trial) => ({ runId: base.run.runId, trial })), cand.run.trials.map((trial) => ({ runId: cand.run.runId, trial }))),
-    };
-    await yieldToEvents();
+    const { base, cand, comparison } = await compareLoadedRuns(store, baseline, candidate);
     return { comparison, charts: chartsFor([base, cand]) };
+  }, { create: false });
+}
+
+type Store = Parameters<Parameters<typeof withStore>[1]>[0];
+
+async function compareLoadedRuns(store: Store, baseline: string, candidate: string): Promise<{ base: RunResults; cand: RunResults; comparison: ComparisonResult }> {
+  const refs = [store.resolve(baseline), store.resolve(candidate)] as const;
+  const base = store.load(refs[0]);
+  // The same run on both sides is read once too.
+  const cand = refs[1].runPk === refs[0].runPk ? base : store.load(refs[1]);
+  await yieldToEvents();
+  const side = (runId: string, results: RunResults): SideSummary => ({ selection: runId, runs: [runId], samples: results.samples.length, startedAt: results.run.startedAt });
+  const comparison: ComparisonResult = {
+    db: store.path, ...compareSamples(base.samples, cand.samples, { ignore: [] }),
+    baseline: side(refs[0].runId, base), candidate: side(refs[1].runId, cand),
+    differences: runDifferences({ runs: [base.run], samples: base.samples }, { runs: [cand.run], samples: cand.samples }),
+    counters: compareCounters(base.run.trials.map((trial) => ({ runId: base.run.runId, trial })), cand.run.trials.map((trial) => ({ runId: cand.run.runId, trial }))),
+  };
+  await yieldToEvents();
+  return { base, cand, comparison };
+}
+
+/**
+ * Two stored runs' comparison as a file: the report `netbench compare A B
+ * --out` writes — the verdict of every row first, then both runs and their
+ * charts overlaid.
+ */
+export async function exportStoredComparison(db: string | undefined, baseline: string, candidate: string, format: 'html' | 'md'): Promise<ExportedFile> {
+  return withStore(db, async (store) => {
+    const { base, cand, comparison } = await compareLoadedRuns(store, baseline, candidate);
+    // One section per run in the file, also when a run is compared with itself.
+    const runs = base === cand ? [base] : [base, cand];
+    const title = `netbench compare: ${comparison.baseline.selection} (baseline) → ${comparison.candidate.selection} (candidate)`;
+    const charts = chartsFor(runs);
+    const content = format === 'html' ? renderHtml(runs, charts, { title, comparison })
+      : renderMarkdown(runs, charts, { title, comparison, imagePath: (chart) => svgDataUrl(renderSvg(chart, { footer: footerOf(chart, runs) })) });
+    return { fileName: `compare-${comparison.baseline.selection}-${comparison.candidate.selection}.${format}`, mimeType: MIME[format], content };
   }, { create: false });
 }
 
@@ -139,4 +164,23 @@ export async function storedRunSpec(db: string | undefined, runId: string): Prom
     if (!run.specText) throw new NetbenchError(`run ${run.runId} kept no spec text (imported from files, or made before specs were stored)`);
     return { text: run.specText, name: run.name };
   });
+}
+
+/**
+ * The trend page: the stored metrics to pick from and, once one is picked,
+ * its trend over the runs' dates — split by a label when asked (a line per
+ * zone, spec, benchmark…), each line judged against its own earlier runs.
+ */
+export async function trendStored(db: string | undefined, arg: { metric?: string; splitBy?: string; where?: readonly LabelPair[] }): Promise<TrendPage> {
+  const metrics = await withStore(db, (store) => store.metrics(), { create: false, readOnly: true });
+  if (arg.metric === undefined) return { metrics };
+  const where = (arg.where ?? []).map((p) => [p.key, p.value] as const);
+  try {
+    const result = await trendChart({ ...(db !== undefined ? { db } : {}), metric: arg.metric, where, ...(arg.splitBy ? { splitBy: arg.splitBy } : {}) });
+    return { metrics, chart: result.chart, summaries: result.trends.map((t) => ({ name: t.name, summary: t.trend.summary })), refused: result.refused };
+  } catch (error) {
+    // A selection that is still several series, or matches nothing: said beside the form, which stays to narrow it.
+    if (error instanceof NetbenchError) return { metrics, error: error.message };
+    throw error;
+  }
 }

@@ -11,10 +11,12 @@ const ComparePage = lazy(() => import('./pages/compare-page').then((m) => ({ def
 const OverlayPage = lazy(() => import('./pages/overlay-page').then((m) => ({ default: m.OverlayPage })));
 const LiveRunPage = lazy(() => import('./pages/live-run-page').then((m) => ({ default: m.LiveRunPage })));
 const RunPage = lazy(() => import('./pages/run-page').then((m) => ({ default: m.RunPage })));
+const TrendPage = lazy(() => import('./pages/trend-page').then((m) => ({ default: m.TrendPage })));
 
 const NAV = [
   { path: 'new', label: 'New comparison' },
   { path: 'results', label: 'Results' },
+  { path: 'trend', label: 'Trend' },
   { path: 'plugins', label: 'Plugins' },
 ];
 
@@ -63,6 +65,8 @@ function Page({ route }: { route: string[] }) {
     case 'run': return a ? <RunPage runId={a} /> : <NotFound />;
     case 'compare': return <ComparePage args={route.slice(1)} />;
     case 'overlay': return route.length >= 3 ? <OverlayPage runIds={route.slice(1)} /> : <NotFound />;
+    // `#/trend/METRIC/SPLIT/WHERE`: `-` for no split.
+    case 'trend': return <TrendPage {...(a ? { metric: a } : {})} {...(route[2] && route[2] !== '-' ? { splitBy: route[2] } : {})} {...(route[3] ? { where: route[3] } : {})} />;
     case 'plugins': return <PluginsPage />;
     default: return <NotFound />;
   }

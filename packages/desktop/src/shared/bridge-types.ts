@@ -1,7 +1,7 @@
 // The typed bridge between the renderer and the main process. The renderer
 // sees only these types (no Node, no core at runtime); the same calls travel
 // over Electron IPC (preload) or the loopback HTTP channel (`netbench ui --browser`).
-import type { ChartSpec, ComparisonResult, RunHeadline, RunShow, StoredRunSummary } from '@netbench/results';
+import type { ChartSpec, ComparisonResult, RunHeadline, RunShow, StoredRunSummary, TrendChart } from '@netbench/results';
 import type { CloudCatalog } from '@netbench/plugin-api';
 import type { PluginList, SpecIssue } from '@netbench/core';
 import type { NetbenchEvent, RunStatus } from '@netbench/plugin-api';
@@ -226,6 +226,20 @@ export interface OverlayPage {
   readonly charts: readonly ChartSpec[];
 }
 
+/** One metric across stored runs by date (`netbench results trend`), split by a label when asked. */
+export interface TrendPage {
+  /** Every stored metric, most runs first. */
+  readonly metrics: readonly { readonly metric: string; readonly runs: number }[];
+  /** Absent until a metric is picked. */
+  readonly chart?: TrendChart;
+  /** Each line's verdict on its newest run, as `results trend` says it. */
+  readonly summaries?: readonly { readonly name: string; readonly summary: string }[];
+  /** Lines left out: their samples are still several series (the error names the labels that differ). */
+  readonly refused?: readonly { readonly name: string; readonly error: string }[];
+  /** Why the picked metric has no trend (several series: which labels differ; no samples with the conditions). */
+  readonly error?: string;
+}
+
 /** One `key=value` condition of a label selection (values compare as text, as `netbench compare --baseline`). */
 export interface LabelPair {
   readonly key: string;
@@ -297,7 +311,11 @@ export interface BridgeApi {
   /** 2–12 stored runs overlaid, in the order given. */
   overlayRuns(arg: { runIds: string[] }): Promise<OverlayPage>;
   storeLabels(arg: Record<string, never>): Promise<StoreLabels>;
+  /** The trend page: stored metrics, and the picked one's trend (split by a label). */
+  trendRuns(arg: { metric?: string; splitBy?: string; where?: LabelPair[] }): Promise<TrendPage>;
   exportRun(arg: { runId: string; format: ExportFormat }): Promise<ExportedFile>;
+  /** Two stored runs' comparison as a report: every row's verdict, then both runs and their charts. */
+  exportComparison(arg: { baseline: string; candidate: string; format: 'html' | 'md' }): Promise<ExportedFile>;
   /** Electron only: a save dialog in the main process, then the file written. The browser saves through its downloads. */
   saveFile(arg: SaveFileRequest): Promise<SaveFileResult>;
   listPlugins(arg: Record<string, never>): Promise<PluginList>;

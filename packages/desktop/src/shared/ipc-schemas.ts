@@ -88,7 +88,13 @@ export const bridgeSchemas = {
   compareSelections: z.strictObject({ baseline: labelSelection, candidate: labelSelection }),
   overlayRuns: z.strictObject({ runIds: z.array(runId).min(2, 'pick at least two runs to overlay').max(12, 'overlay at most 12 runs') }),
   storeLabels: empty,
+  trendRuns: z.strictObject({
+    metric: z.string().min(1).max(200).optional(),
+    splitBy: z.string().trim().min(1).max(100).optional(),
+    where: labelSelection.optional(),
+  }),
   exportRun: z.strictObject({ runId, format: z.enum(['json', 'csv', 'html', 'md']) }),
+  exportComparison: z.strictObject({ baseline: runId, candidate: runId, format: z.enum(['html', 'md']) }),
   saveFile: z.strictObject({
     // A suggested name only (the user picks the folder in the dialog): no separators, no leading dot.
     fileName: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ()._-]{0,150}$/, 'expected a file name without folders'),

@@ -21,7 +21,8 @@ const TITLE_LINE = 20;
 /** Each subtitle line past the first (its line height, and room under the last). */
 const SUBTITLE_LINE = 16;
 const SUBTITLE_GAP = 6;
-const LEGEND_ROW = 24;
+/** A legend row: ECharts' item height (14) plus the item gap (16), which it also puts between rows. */
+const LEGEND_ROW = 30;
 /** More legend rows than this scroll in one row when interactive (a static figure always shows every entry). */
 export const MAX_LEGEND_ROWS = 6;
 /** The plot area never gets less than this (px): a box or a line squashed to 30 px says nothing. */

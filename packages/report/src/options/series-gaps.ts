@@ -50,3 +50,37 @@ export function withBreaks(points: readonly (readonly [number, number])[], gaps:
   }
   return out;
 }
+
+/**
+ * A series that stops well before the others on its axis: a probe that
+ * stalled and never answered again (netperf UDP_RR has no timeout), which
+ * no gap between two points shows. `end` is the last point of the series on
+ * the same axis that lasts longest; series that end together (the bulk
+ * flows at the end of the load) are not stalled.
+ */
+export function trailingStall(points: readonly (readonly [number, number])[], end: number): SeriesGap | undefined {
+  const last = points.at(-1)?.[0];
+  if (last === undefined) return undefined;
+  const threshold = Math.max(GAP_SPACINGS * typicalSpacing(points), STALL_SECONDS);
+  return end - last > threshold ? { from: last, to: end } : undefined;
+}
+
+/** One stall of one series, and the label its shaded band gets: one label for stalls that overlap, naming how many. */
+export interface StallLabel {
+  readonly series: number;
+  readonly gap: SeriesGap;
+  /** Absent where an earlier series' band over the same span carries the label. */
+  readonly label?: string;
+}
+
+export function stallLabels(stalls: readonly (readonly SeriesGap[])[], names: readonly string[]): StallLabel[] {
+  const all = stalls.flatMap((gaps, series) => gaps.map((gap) => ({ series, gap })));
+  const overlaps = (a: SeriesGap, b: SeriesGap) => a.from < b.to && b.from < a.to;
+  return all.map(({ series, gap }) => {
+    const together = all.filter((o) => overlaps(o.gap, gap));
+    const first = together.find((o) => overlaps(o.gap, gap))!;
+    if (first.series !== series || first.gap !== gap) return { series, gap };
+    const count = new Set(together.map((o) => o.series)).size;
+    return { series, gap, label: count === 1 ? `${names[series]} stalled` : `${count} series stalled` };
+  });
+}

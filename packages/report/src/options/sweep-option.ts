@@ -35,7 +35,8 @@ export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
     showSymbol: true,
     symbolSize: 7,
     lineStyle: { width: 2, type: styles[i]!.dash },
-    ...(s.knee ? { markPoint: { symbol: 'pin', symbolSize: 36, label: { formatter: 'knee', fontSize: 9 }, data: [{ name: 'knee', coord: [s.knee.x, s.knee.mean] }] } } : {}),
+    // The knee's name beside the pin in the text colour: 9 px white inside the pin did not read.
+    ...(s.knee ? { markPoint: { symbol: 'pin', symbolSize: 30, label: { formatter: `knee: ${formatNumber(s.knee.x)}`, fontSize: 11, position: 'right' as const, color: ctx.theme.text }, data: [{ name: 'knee', coord: [s.knee.x, s.knee.mean] }] } } : {}),
   }));
   const whiskers = spec.series.map((s, i) => ({
     type: 'custom' as const,

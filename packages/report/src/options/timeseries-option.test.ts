@@ -48,9 +48,40 @@ describe('time series options', () => {
     expect(udp.data.filter((p) => (p as [number, number | null])[1] === null)).toEqual([[15, null]]);
     expect(option.series[1]!.data).toHaveLength(spec.series[1]!.points.length);
     // The stall is shaded and named.
-    expect(udp.markArea!.data).toEqual([[{ xAxis: 3 }, { xAxis: 27 }]]);
+    expect(udp.markArea!.data).toEqual([[{ xAxis: 3, name: 'UDP RTT stalled', label: { show: true } }, { xAxis: 27 }]]);
     expect(option.title.subtext).toContain('UDP RTT 3–27 s');
     expect(option.series[1]!.markArea).toBeUndefined();
+  });
+
+  it('flags a probe that stopped for good before the others (no point after it), and labels probes stalled together once', () => {
+    const spec = allScaled();
+    const icmp = spec.series[1]!;
+    // The UDP probe's last answer at 11 s (netperf UDP_RR never resumes); ICMP and a second probe both miss 11–14 s.
+    const stalled: TimeSeriesChart = {
+      ...spec,
+      series: [
+        spec.series[0]!,
+        { ...icmp, points: icmp.points.filter(([t]) => t < 11 || t > 14) },
+        { name: 'irtt RTT', runId: 'r', points: icmp.points.filter(([t]) => t < 11.1 || t > 14.1), mean: 9, axis: 2 },
+        { name: 'UDP RTT', runId: 'r', points: icmp.points.filter(([t]) => t <= 11), mean: 9, axis: 2 },
+      ],
+    };
+    const option = timeSeriesOption(stalled, renderContext()).option as unknown as Opt;
+    expect(option.title.subtext).toMatch(/UDP RTT 11–30 s \(never resumed\)/);
+    // Throughput ends with the load at 25 s: it is on the other axis, not stalled.
+    expect(option.series[0]!.markArea).toBeUndefined();
+    const bands = option.series.slice(1).map((s) => s.markArea!.data.map(([from]) => (from as unknown as { name: string }).name));
+    // Three probes over 11–14 s: the first carries one label naming how many; the others' bands are unlabelled.
+    expect(bands).toEqual([['3 series stalled'], [''], ['']]);
+    expect(renderSvg(stalled)).toContain('3 series stalled');
+  });
+
+  it('leaves room for every legend row as ECharts lays them out (item 14 px + gap 16 px a row): six long names, one a row, do not cover the plot', () => {
+    const spec = allScaled();
+    const long = (i: number) => `${i % 2 ? 'reverse' : 'forward'} · overlay 20261207-23223${i}-cpmq2s (p50 73, p99 161 µs)`;
+    const six: TimeSeriesChart = { ...spec, y2: undefined, series: Array.from({ length: 6 }, (_, i) => ({ name: long(i), runId: `r${i}`, points: spec.series[1]!.points, mean: 9 })) };
+    const option = timeSeriesOption(six, renderContext({ interactive: true, size: { width: 600, height: 400 } })).option as unknown as { legend: { top: number }; grid: { top: number } };
+    expect(option.grid.top - option.legend.top).toBeGreaterThanOrEqual(6 * 30);
   });
 
   it('fits the RTT axis to the body of the probes: the 2.4 s outlier is clipped, marked on the top edge and named', () => {

@@ -7,7 +7,7 @@ import { frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
 import { robustAxisMax } from './robust-axis.js';
 import { seriesStyles } from './series-style.js';
 import { seriesColor } from '../palette.js';
-import { GAP_SPACINGS, seriesGaps, STALL_SECONDS, typicalSpacing, withBreaks } from './series-gaps.js';
+import { GAP_SPACINGS, seriesGaps, STALL_SECONDS, stallLabels, trailingStall, typicalSpacing, withBreaks, type SeriesGap } from './series-gaps.js';
 
 /** More points than this in a time series: no symbols or mean lines, points handed over flat, and a zoom slider when interactive. */
 export const BIG_SERIES_POINTS = 5_000;
@@ -78,14 +78,21 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
   const colorOf = (i: number) => styles[i]!.color;
   const seconds = { symbol: spec.x.unit, factor: 1, format: formatNumber, formatWithUnit: (v: number) => `${formatNumber(v)} ${spec.x.unit}` };
 
+  // Where the longest-lasting series of each axis ends: a series stopping well before it stalled for good.
+  const axisOf = (s: TimeSeriesSeries) => (s.axis === 2 && spec.y2 ? 1 : 0);
+  const axisEnd = [0, 1].map((a) => Math.max(0, ...spec.series.filter((s) => axisOf(s) === a).map((s) => s.points.at(-1)?.[0] ?? 0)));
   const drawn = spec.series.map((s) => {
     const gaps = spec.stack ? [] : seriesGaps(s.points);
     const top = topOf(s);
     const clipped: Clipped[] = top === undefined ? [] : s.points.filter((p) => p[1] > top).map(([x, v]) => ({ x, y: v }));
-    return { s, gaps, stalls: gaps.filter((g) => g.to - g.from >= STALL_SECONDS), clipped, top };
+    const trailing = spec.stack ? undefined : trailingStall(s.points, axisEnd[axisOf(s)]!);
+    const stalls: SeriesGap[] = [...gaps.filter((g) => g.to - g.from >= STALL_SECONDS), ...(trailing ? [trailing] : [])];
+    return { s, gaps, stalls, clipped, top };
   });
+  // Probes that stalled together get one label over their shared span, not one on top of the other.
+  const labels = stallLabels(drawn.map((d) => d.stalls), spec.series.map((s) => s.name));
   const notes: string[] = [];
-  const stalls = drawn.flatMap((d) => d.stalls.map((g) => `${d.s.name} ${formatNumber(g.from)}–${formatNumber(g.to)} s`));
+  const stalls = drawn.flatMap((d) => d.stalls.map((g) => `${d.s.name} ${formatNumber(g.from)}–${formatNumber(g.to)} s${g.to === axisEnd[axisOf(d.s)] && g.from === d.s.points.at(-1)?.[0] ? ' (never resumed)' : ''}`));
   if (stalls.length > 0) notes.push(`no samples (stalled): ${listed(stalls)}`);
   const clippedText = drawn.filter((d) => d.clipped.length > 0).map((d) => {
     const worst = d.clipped.reduce((a, b) => (b.y > a.y ? b : a));
@@ -120,6 +127,7 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
         : leftAxis,
       ...(ctx.interactive ? { dataZoom: big ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 4 }] : [{ type: 'inside' }] } : {}),
       series: drawn.map(({ s, gaps, stalls: mine, clipped, top }, i) => {
+        const mineLabelled = labels.filter((l) => l.series === i);
         const points = withBreaks(s.points, gaps);
         return {
           type: 'line',
@@ -144,8 +152,8 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
             markArea: {
               silent: true,
               itemStyle: { color: colorOf(i), opacity: 0.12 },
-              label: { show: true, position: 'insideTop', fontSize: 10, color: ctx.theme.muted, formatter: `${s.name} stalled` },
-              data: mine.map((g) => [{ xAxis: g.from }, { xAxis: g.to }]),
+              label: { position: 'insideTop', fontSize: 10, color: ctx.theme.muted, formatter: '{b}' },
+              data: mineLabelled.map(({ gap, label }) => [{ xAxis: gap.from, name: label ?? '', label: { show: label !== undefined } }, { xAxis: gap.to }]),
             },
           } : {}),
           ...(clipped.length > 0 && top !== undefined ? {

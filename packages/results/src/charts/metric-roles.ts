@@ -34,12 +34,15 @@ export function headlineMetric(metric: string, declared?: RunRecord['metrics']):
   if (own) return { role: own.role, better: own.better, primary: own.primary ?? false };
   // Asked once per sample by every chart kind; runs have few distinct metric names.
   if (known.has(metric)) return known.get(metric);
-  const info = HEADLINE.find(([pattern]) => pattern.test(metric))?.[1];
+  const info = NOT_HEADLINE_RE.test(metric) ? undefined : HEADLINE.find(([pattern]) => pattern.test(metric))?.[1];
   known.set(metric, info);
   return info;
 }
 
 const known = new Map<string, MetricInfo | undefined>();
+
+/** wrk's per-thread mean, stdev and max (three samples of one name): statistics of its threads, not a result to chart. */
+const NOT_HEADLINE_RE = /^wrk_Thread_/;
 
 const LOWER_BETTER_RE = /latency|rtt|jitter|loss|retrans|error|time|duration/i;
 

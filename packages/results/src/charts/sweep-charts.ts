@@ -32,56 +32,82 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
   const observations = observe(results).filter((o) => (options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric, declaredMetrics(results)) !== undefined));
   const charts: SweepChart[] = [];
   const byMetric = groupBy(observations, (o) => JSON.stringify([o.config.get('tool') ?? '', o.config.get('test') ?? '', o.sample.metric, o.sample.unit]));
-  for (const group of byMetric.values()) {
-    const param = sweepParam(group);
+  for (const whole of byMetric.values()) {
+    const param = sweepParam(whole);
     if (!param) continue;
-    const companions = lockstep(group, param);
-    const seriesKeys = [...new Set(group.flatMap((o) => [...o.config.keys()]))]
-      .filter((k) => k !== param && !FIXED_KEYS.has(k) && !companions.includes(k));
-    const comparing = new Set(group.map((o) => o.runIndex)).size > 1;
-    const lines = [...groupBy(group, (o) => JSON.stringify([o.runIndex, ...seriesKeys.map((k) => o.config.get(k) ?? null)])).values()];
-    if (lines.length > maxSeries) continue;
-    const lineConfigs = lines.map((l) => new Map(seriesKeys.flatMap((k) => (l[0]!.config.has(k) ? [[k, l[0]!.config.get(k)!] as [string, Scalar]] : []))));
-    const labels = configNames(lineConfigs);
-    const first = group[0]!;
-    const tool = String(first.config.get('tool') ?? '');
-    const test = String(first.config.get('test') ?? '');
-    const series = lines.map((line, i) => {
-      const head = line[0]!;
-      const label = lineConfigs[i]!.size > 0 ? labels[i]! : '';
-      const name = [label, comparing ? names[head.runIndex]! : ''].filter(Boolean).join(' · ') || `${tool} ${test}`;
-      const linePoints = points(line, param, level);
-      // Latency against offered load (HTTP constant-rate runs): mark where queueing takes over.
-      const knee = param === 'rate' && headlineMetric(first.sample.metric, declaredMetrics(results))?.role === 'latency' ? latencyKnee(linePoints, achievedRates(observations, head, param, seriesKeys, level)) : undefined;
-      return { name, runId: head.run.runId, points: linePoints, ...(knee ? { knee } : {}) };
-    });
-    const knees = series.flatMap((s) => (s.knee ? [`${s.name}: ${s.knee.x}`] : []));
-    // Across runs a parameter may differ once per run: one point per line is no sweep.
-    if (!series.some((s) => s.points.length >= 2)) continue;
-    const xs = series.flatMap((s) => s.points.map((p) => p.x));
-    const unit = PARAM_UNITS[param] ?? '';
-    charts.push({
-      kind: 'sweep',
-      id: ids.next('sweep', first.sample.metric, tool, 'by', param),
-      title: `${first.sample.metric} by ${param} (${tool} ${test})`,
-      subtitle: `${first.sample.unit}; mean ± ${Math.round(level * 100)}% confidence interval where repeated`,
-      notes: [
-        `x: trial parameter "${param}"${companions.length ? ` (varied together with ${companions.join(', ')})` : ''}.`,
-        `Points are means over repetitions; intervals: percentile bootstrap of the mean (fixed seed), inside the values' range, where n ≥ 2.`,
-        ...fewNote(series.flatMap((s) => s.points.map((p) => p.n)), level),
-        ...(knees.length > 0 ? [`Knee (the highest offered rate the server kept up with, achieved ≥ ${Math.round(KNEE_SHARE * 100)} % of offered, before a higher one fell behind): ${knees.join('; ')} requests/s.`] : []),
-      ],
-      runIds: [...new Set(series.map((s) => s.runId))],
-      metric: first.sample.metric,
-      param,
-      x: { label: companions.length ? `${param} (= ${companions.join(', ')})` : param, unit, scale: logScale(xs) ? 'log' : 'linear' },
-      y: { label: first.sample.metric, unit: first.sample.unit, scale: 'linear' },
-      better: betterOf(first.sample.metric, declaredMetrics(results)),
-      confidence: { level, method: intervalMethod(group.map((o) => o.sample.value)) },
-      series,
-    });
+    // Too many lines for one chart (wrk's connections × size × keep-alive × scheme: 16): one chart per value of a field.
+    for (const { group, facet } of facets(whole, param, maxSeries)) {
+      const companions = lockstep(group, param);
+      const seriesKeys = [...new Set(group.flatMap((o) => [...o.config.keys()]))]
+        .filter((k) => k !== param && !FIXED_KEYS.has(k) && !companions.includes(k) && k !== facet?.key);
+      const comparing = new Set(group.map((o) => o.runIndex)).size > 1;
+      const lines = [...groupBy(group, (o) => JSON.stringify([o.runIndex, ...seriesKeys.map((k) => o.config.get(k) ?? null)])).values()];
+      if (lines.length > maxSeries) continue;
+      const lineConfigs = lines.map((l) => new Map(seriesKeys.flatMap((k) => (l[0]!.config.has(k) ? [[k, l[0]!.config.get(k)!] as [string, Scalar]] : []))));
+      const labels = configNames(lineConfigs);
+      const first = group[0]!;
+      const tool = String(first.config.get('tool') ?? '');
+      const test = String(first.config.get('test') ?? '');
+      const series = lines.map((line, i) => {
+        const head = line[0]!;
+        const label = lineConfigs[i]!.size > 0 ? labels[i]! : '';
+        const name = [label, comparing ? names[head.runIndex]! : ''].filter(Boolean).join(' · ') || `${tool} ${test}`;
+        const linePoints = points(line, param, level);
+        // Latency against offered load (HTTP constant-rate runs): mark where queueing takes over.
+        const knee = param === 'rate' && headlineMetric(first.sample.metric, declaredMetrics(results))?.role === 'latency' ? latencyKnee(linePoints, achievedRates(observations, head, param, seriesKeys, level)) : undefined;
+        return { name, runId: head.run.runId, points: linePoints, ...(knee ? { knee } : {}) };
+      });
+      const knees = series.flatMap((s) => (s.knee ? [`${s.name}: ${s.knee.x}`] : []));
+      // Across runs a parameter may differ once per run: one point per line is no sweep.
+      if (!series.some((s) => s.points.length >= 2)) continue;
+      const xs = series.flatMap((s) => s.points.map((p) => p.x));
+      const unit = PARAM_UNITS[param] ?? '';
+      charts.push({
+        kind: 'sweep',
+        id: ids.next('sweep', first.sample.metric, tool, 'by', param, ...(facet ? [facet.key, String(facet.value)] : [])),
+        title: `${first.sample.metric} by ${param} (${tool} ${test})${facet ? ` · ${facet.key}=${String(facet.value)}` : ''}`,
+        // The unit is the value axis's, in the magnitude it is drawn in (1.5 s, not the samples' ms): not repeated here.
+        subtitle: `mean ± ${Math.round(level * 100)}% confidence interval where repeated`,
+        notes: [
+          `x: trial parameter "${param}"${companions.length ? ` (varied together with ${companions.join(', ')})` : ''}.`,
+          `Points are means over repetitions; intervals: percentile bootstrap of the mean (fixed seed), inside the values' range, where n ≥ 2.`,
+          ...fewNote(series.flatMap((s) => s.points.map((p) => p.n)), level),
+          ...(knees.length > 0 ? [`Knee (the highest offered rate the server kept up with, achieved ≥ ${Math.round(KNEE_SHARE * 100)} % of offered, before a higher one fell behind): ${knees.join('; ')} requests/s.`] : []),
+        ],
+        runIds: [...new Set(series.map((s) => s.runId))],
+        metric: first.sample.metric,
+        param,
+        x: { label: companions.length ? `${param} (= ${companions.join(', ')})` : param, unit, scale: logScale(xs) ? 'log' : 'linear' },
+        y: { label: first.sample.metric, unit: first.sample.unit, scale: 'linear' },
+        better: betterOf(first.sample.metric, declaredMetrics(results)),
+        confidence: { level, method: intervalMethod(group.map((o) => o.sample.value)) },
+        series,
+      });
+    }
   }
   return charts;
+}
+
+/**
+ * The group as it is when its lines fit one chart; else split by the field
+ * with the most values (at most 8) whose every part fits — object size
+ * before keep-alive or scheme, so a chart holds the lines one reads together.
+ */
+function facets(group: readonly Observation[], param: string, maxSeries: number): { group: readonly Observation[]; facet?: { key: string; value: Scalar } }[] {
+  const lineCount = (members: readonly Observation[], without?: string) => {
+    const keys = [...new Set(members.flatMap((o) => [...o.config.keys()]))].filter((k) => k !== param && !FIXED_KEYS.has(k) && k !== without);
+    return new Set(members.map((o) => JSON.stringify([o.runIndex, ...keys.map((k) => o.config.get(k) ?? null)]))).size;
+  };
+  if (lineCount(group) <= maxSeries) return [{ group }];
+  const keys = [...new Set(group.flatMap((o) => [...o.config.keys()]))].filter((k) => k !== param && !FIXED_KEYS.has(k));
+  const split = keys
+    .map((key) => ({ key, parts: groupBy(group, (o) => JSON.stringify(o.config.get(key) ?? null)) }))
+    .filter(({ key, parts }) => parts.size > 1 && parts.size <= 8 && [...parts.values()].every((part) => lineCount(part, key) <= maxSeries))
+    .sort((a, b) => b.parts.size - a.parts.size)[0];
+  if (!split) return [];
+  return [...split.parts.values()]
+    .map((part) => ({ group: part, facet: { key: split.key, value: part[0]!.config.get(split.key) ?? '—' } }))
+    .sort((a, b) => (typeof a.facet.value === 'number' && typeof b.facet.value === 'number' ? a.facet.value - b.facet.value : String(a.facet.value).localeCompare(String(b.facet.value))));
 }
 
 /** The achieved request rate (a `requests/s` metric of the same run, tool, test and line) at each offered rate. */

@@ -7,7 +7,7 @@ import type { RunResults } from '@netbench/plugin-api';
  * the spec, already aggregated, with its unit: a renderer never looks at
  * samples.
  */
-export type ChartSpec = HeatmapChart | BarChart | CdfChart | HistogramChart | TimeSeriesChart | SweepChart | BoxChart;
+export type ChartSpec = HeatmapChart | BarChart | CdfChart | HistogramChart | TimeSeriesChart | SweepChart | BoxChart | TrendChart;
 export type ChartKind = ChartSpec['kind'];
 
 /** Whether smaller or larger values of a metric are better (latency vs throughput). */
@@ -228,6 +228,36 @@ export interface SweepPoint {
   readonly low?: number;
   readonly high?: number;
   readonly n: number;
+}
+
+/**
+ * One metric across stored runs by date (`netbench results trend`): a point
+ * per run (the median of its samples of the series), a line per value of the
+ * label the trend is split by (zone, spec, benchmark name…), and the runs
+ * judged a change against the ones before them flagged.
+ */
+export interface TrendChart extends ChartBase {
+  readonly kind: 'trend';
+  readonly metric: string;
+  readonly y: ValueAxis;
+  /** The label the lines are split by, if any. */
+  readonly splitBy?: string;
+  readonly series: readonly TrendSeries[];
+}
+
+export interface TrendSeries {
+  readonly name: string;
+  readonly points: readonly TrendChartPoint[];
+}
+
+export interface TrendChartPoint {
+  readonly runId: string;
+  /** When the run started, ms since the epoch. */
+  readonly at: number;
+  readonly value: number;
+  readonly n: number;
+  /** Against the runs before it (see `resultsTrend`). */
+  readonly flag: 'regression' | 'improvement' | 'change' | null;
 }
 
 export interface ChartOptions {

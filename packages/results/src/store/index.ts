@@ -37,3 +37,5 @@ export { resultsTrend, REGRESSION_EXIT_CODE } from './trend.js';
 export type { Trend, TrendFlag, TrendOptions, TrendPoint } from './trend.js';
 export { checkRun, CHECK_FAILED_EXIT_CODE } from './check-run.js';
 export type { CheckRunOptions } from './check-run.js';
+export { trendChart, TREND_LINES } from './trend-chart.js';
+export type { TrendChartOptions, TrendChartResult } from './trend-chart.js';

@@ -106,6 +106,11 @@ export class ResultsStore {
     });
   }
 
+  /** Every stored metric with the number of runs that have it, most runs first (the trend page's picker). */
+  metrics(): { readonly metric: string; readonly runs: number }[] {
+    return this.read('listing metrics', () => this.db.prepare('SELECT metric, COUNT(*) AS runs FROM run_metrics GROUP BY metric ORDER BY runs DESC, metric').all() as unknown as { metric: string; runs: number }[]);
+  }
+
   /** Label keys with their runs and values (see `labelKeys`), for `key=value` pickers. */
   labelKeys(listedValues?: number): StoredLabelKey[] {
     return this.read('listing labels', () => labelKeys(this.db, listedValues));

@@ -12,6 +12,12 @@ import { loadHeadline } from './load-headline.js';
 export interface ShownMetric {
   readonly metric: string;
   readonly unit: string;
+  /**
+   * What tells samples of one name apart (`stdev` of wrk's per-thread
+   * `stat`s, `status` of HTTP's `error_kind`s): each is its own row, never
+   * a median of a mean, a stdev and a max, or of a total and its parts.
+   */
+  readonly qualifier?: string;
   /** Samples of this metric in the trial. */
   readonly n: number;
   /** The value (median when n > 1). */
@@ -52,6 +58,8 @@ export interface ShownTrial {
   readonly flows?: number;
   /** The `tunnel` label of its samples when the run has tunnels (`none`: the plain path; docs/tunnels.md). */
   readonly tunnel?: string;
+  /** The tunnel's type (`wireguard`, `ipsec`, `openvpn`: the `tunnel_type` label), beside its name. */
+  readonly tunnelType?: string;
   /** What limited it (docs/explain.md): the findings (empty: no limit found) and what could not be read; absent when counters were off. */
   readonly explain?: { readonly diagnoses: NonNullable<TrialRecord['explain']>['diagnoses']; readonly notes?: readonly string[]; readonly toolCounters?: NonNullable<TrialRecord['explain']>['toolCounters'] };
 }
@@ -117,6 +125,7 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
     const aggregates = own.filter((s) => s.labels.flow === 'aggregate');
     const flows = Math.max(0, ...aggregates.map((s) => Number(s.labels.flow_count) || 0));
     const tunnel = own.find((s) => s.labels.tunnel !== undefined)?.labels.tunnel;
+    const tunnelType = own.find((s) => s.labels.tunnel_type !== undefined)?.labels.tunnel_type;
     return {
       id: t.id, tool: t.tool, test: t.test, benchmark: t.benchmarkName, status: t.status,
       ...(t.error !== undefined ? { error: t.error } : {}),
@@ -126,6 +135,7 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
       summary: summaryOf(aggregates.length > 0 ? summarise(aggregates) : metrics, run, t.tool, own),
       ...(flows > 0 ? { flows } : {}),
       ...(tunnel !== undefined ? { tunnel: String(tunnel) } : {}),
+      ...(tunnelType !== undefined ? { tunnelType: String(tunnelType) } : {}),
       ...(t.explain ? { explain: { diagnoses: t.explain.diagnoses, ...(t.explain.notes ? { notes: t.explain.notes } : {}), ...(t.explain.toolCounters ? { toolCounters: t.explain.toolCounters } : {}) } } : {}),
     };
   });
@@ -156,16 +166,29 @@ function summaryOf(metrics: readonly ShownMetric[], run: RunRecord, tool: string
 }
 
 /** Group by metric and unit, in order of first appearance. */
+/** Labels under which a tool reports several figures of one metric name (see `ShownMetric.qualifier`). */
+const QUALIFIER_LABELS = ['stat', 'error_kind'] as const;
+
+function qualifierOf(sample: Sample): string | undefined {
+  for (const key of QUALIFIER_LABELS) {
+    const value = sample.labels[key];
+    if (value !== undefined) return String(value);
+  }
+  return undefined;
+}
+
 export function summarise(samples: readonly Sample[]): ShownMetric[] {
-  // Metric → unit → samples: no key string per sample (a 100,000-interval trial is one group).
+  // Metric → unit (and qualifier) → samples: no key string per sample (a 100,000-interval trial is one group).
   const groups: Sample[][] = [];
   const byMetric = new Map<string, Map<string, Sample[]>>();
   for (const sample of samples) {
     let units = byMetric.get(sample.metric);
     if (!units) byMetric.set(sample.metric, (units = new Map()));
-    let list = units.get(sample.unit);
+    const qualifier = qualifierOf(sample);
+    const unitKey = qualifier === undefined ? sample.unit : `${sample.unit}\u0000${qualifier}`;
+    let list = units.get(unitKey);
     if (!list) {
-      units.set(sample.unit, (list = []));
+      units.set(unitKey, (list = []));
       groups.push(list);
     }
     list.push(sample);
@@ -184,8 +207,9 @@ export function summarise(samples: readonly Sample[]): ShownMetric[] {
       if (v > max) max = v;
       if (histogram) histograms.push(histogram);
     }
+    const qualifier = qualifierOf(first);
     const shown: ShownMetric = {
-      metric: first.metric, unit: first.unit, n: group.length,
+      metric: first.metric, unit: first.unit, ...(qualifier !== undefined ? { qualifier } : {}), n: group.length,
       value: group.length === 1 ? first.value : median(values),
       min, max,
     };

@@ -90,7 +90,7 @@ function formatRunMetrics(show: RunShow): string {
     { header: 'trial', value: (r) => r.trial },
     { header: 'tool', value: (r) => r.tool },
     { header: 'test', value: (r) => r.test },
-    { header: 'metric', value: (r) => metricName(r.metric.metric) },
+    { header: 'metric', value: (r) => `${metricName(r.metric.metric)}${r.metric.qualifier ? ` (${r.metric.qualifier})` : ''}` },
     { header: 'value', value: (r) => (r.metric.histogramOnly ? 'histogram' : scaled(r.metric).value), align: 'right' },
     { header: 'unit', value: (r) => (r.metric.histogramOnly ? '' : scaled(r.metric).unit) },
     { header: 'n', value: (r) => (r.metric.n > 1 ? String(r.metric.n) : ''), align: 'right' },

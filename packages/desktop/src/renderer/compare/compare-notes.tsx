@@ -1,14 +1,4 @@
-import type { ComparisonResult, ComparisonRow } from '@netbench/results';
-
-/** A row with one value on a side: no test was possible (said once in the header, not per row). */
-export const unrepeated = (row: ComparisonRow) => row.verdict === 'no repetitions';
-
-/** candidate / baseline: `×1.48`, `×0.04` (as `netbench compare`'s ratio column) — reads where bars of very different sizes do not. */
-export function ratio(row: ComparisonRow): string {
-  if (row.baseline.value === 0 || !Number.isFinite(row.baseline.value) || !Number.isFinite(row.candidate.value)) return '—';
-  const r = row.candidate.value / row.baseline.value;
-  return `×${r >= 100 ? Math.round(r).toLocaleString('en-US') : Number(r.toPrecision(r < 0.01 ? 1 : 3))}`;
-}
+import type { ComparisonResult } from '@netbench/results';
 
 /** `hosts.b.link.rate: — → 200mbit`; more than three values of a side shortened with `…`. */
 export function differenceText(d: ComparisonResult['differences'][number]): string {

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { ComparisonView } from '../compare/comparison-view';
+import { call } from '../lib/bridge-client';
+import { saveFile } from '../lib/save-file';
 import { CompareForm, type CompareChoice } from '../compare/compare-form';
 import { decodeSelection, encodeSelection, selectionText } from '../lib/label-selection';
 import { href } from '../lib/route';
@@ -27,7 +30,32 @@ export function ComparePage({ args }: { args: readonly string[] }) {
 
 function RunsComparison({ baseline, candidate }: { baseline: string; candidate: string }) {
   const page = useCall('compareRuns', { baseline, candidate }, `${baseline}/${candidate}`);
-  return <Loaded state={page} what="the comparison">{(p) => <ComparisonView page={p} />}</Loaded>;
+  return <Loaded state={page} what="the comparison">{(p) => <><ExportComparison baseline={baseline} candidate={candidate} /><ComparisonView page={p} /></>}</Loaded>;
+}
+
+/** The comparison as a report file: every row's verdict first, then both runs and their charts (as `netbench compare A B --out`). */
+function ExportComparison({ baseline, candidate }: { baseline: string; candidate: string }) {
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | undefined>();
+  const exportAs = async (format: 'html' | 'md') => {
+    setStatus(undefined);
+    try {
+      const file = await call('exportComparison', { baseline, candidate, format });
+      const saved = await saveFile(file.fileName, file.content, file.mimeType);
+      if (saved.done) setStatus({ ok: true, text: saved.message });
+    } catch (e) {
+      setStatus({ ok: false, text: (e as Error).message });
+    }
+  };
+  return (
+    <>
+      <div className="row" role="group" aria-label="Export the comparison" data-testid="compare-exports">
+        <span className="muted small">Export the comparison with its verdicts</span>
+        <button type="button" onClick={() => void exportAs('html')}>Report (HTML)</button>
+        <button type="button" onClick={() => void exportAs('md')}>Markdown</button>
+      </div>
+      {status && <p className={status.ok ? 'muted small' : 'error-text'} role={status.ok ? 'status' : 'alert'} data-testid="compare-export-status">{status.text}</p>}
+    </>
+  );
 }
 
 function SelectionsComparison({ baseline, candidate }: { baseline: readonly LabelPair[]; candidate: readonly LabelPair[] }) {

@@ -179,7 +179,7 @@ function MetricCells({ m }: { m: ShownMetric }) {
   const at = (v: number | undefined) => (v === undefined ? (present.length > 0 ? '—' : '') : joinUnit(texts[present.indexOf(v)]!, symbol));
   return (
     <>
-      <td title={m.metric}>{metricName(m.metric)}</td><td className="num">{m.histogramOnly ? <span className="muted" title="a histogram carried by a sample of value 0 (PKB's convention): its percentiles are to the right">histogram</span> : formatQuantity(m.value, m.unit)}</td>
+      <td title={m.metric}>{metricName(m.metric)}{m.qualifier ? ` (${m.qualifier})` : ''}</td><td className="num">{m.histogramOnly ? <span className="muted" title="a histogram carried by a sample of value 0 (PKB's convention): its percentiles are to the right">histogram</span> : formatQuantity(m.value, m.unit)}</td>
       <td className="num">{at(m.p50)}</td>
       <td className="num">{at(m.p90)}</td>
       <td className="num">{at(m.p99)}</td>

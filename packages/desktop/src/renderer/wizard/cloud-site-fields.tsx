@@ -20,14 +20,14 @@ export function machineFacts(m: MachineType): string {
  * vCPUs and memory) to pick from, any other name typed by hand. A cloud
  * without a catalog (or while it loads) takes both as free text.
  */
-export function CloudSiteFields({ index, site, update, earlierZones }: { index: number; site: CloudSite; update(site: CloudSite): void; earlierZones: readonly string[] }) {
+export function CloudSiteFields({ index, site, update, earlierZones, position }: { index: number; site: CloudSite; update(site: CloudSite): void; earlierZones: readonly string[]; position: number }) {
   const answer = useCall('cloudCatalog', { cloud: site.cloud }, site.cloud);
   const catalog = answer.data?.catalog ?? undefined;
 
   // A newly picked cloud starts on the next zone (see defaultZone) and a machine type fit for network tests (not a burstable one).
   useEffect(() => {
     if (!catalog || site.zone !== '' || site.machineType !== '') return;
-    update({ ...site, zone: defaultZone(catalog, earlierZones), machineType: defaultMachineType(site.cloud, catalog) });
+    update({ ...site, zone: defaultZone(catalog, earlierZones, position), machineType: defaultMachineType(site.cloud, catalog) });
   }, [catalog]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the catalog arrives
 
   if (!catalog) {

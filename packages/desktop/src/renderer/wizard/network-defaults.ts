@@ -35,10 +35,15 @@ export function defaultMachineType(cloud: string, catalog: CloudCatalog): string
  * The zone a new place of a cloud starts on: the n-th place of a cloud on the
  * n-th zone of the region its first place is in (inter-zone by default, never
  * every place in one zone); a region with fewer zones wraps around.
+ * `position` counts the earlier places of the cloud, zone filled or not:
+ * places picked together get their zones when the catalog arrives, all at
+ * once, before any earlier one's zone is known — the n-th still takes the
+ * n-th zone.
  */
-export function defaultZone(catalog: CloudCatalog, earlierZones: readonly string[]): string {
+export function defaultZone(catalog: CloudCatalog, earlierZones: readonly string[], position = earlierZones.length): string {
   const region = catalog.regions.find((r) => earlierZones.length > 0 && r.zones.includes(earlierZones[0]!)) ?? catalog.regions[0];
   const zones = region?.zones ?? [];
   if (zones.length === 0) return '';
-  return zones.find((z) => !earlierZones.includes(z)) ?? zones[earlierZones.length % zones.length]!;
+  if (earlierZones.length < position) return zones[position % zones.length]!;
+  return zones.find((z) => !earlierZones.includes(z)) ?? zones[position % zones.length]!;
 }

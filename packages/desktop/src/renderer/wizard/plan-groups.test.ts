@@ -32,5 +32,9 @@ describe('the review\'s plan and cost', () => {
     expect(defaultZone(catalog, ['r2a', 'r2b'])).toBe('r2c');
     // More places than zones: wraps around.
     expect(defaultZone(catalog, ['r1a', 'r1b'])).toBe('r1a');
+    // Two places picked before the catalog arrived: neither zone known yet when both are filled in; the second still takes the second zone.
+    expect(defaultZone(catalog, [], 0)).toBe('r1a');
+    expect(defaultZone(catalog, [], 1)).toBe('r1b');
+    expect(defaultZone(catalog, [], 2)).toBe('r1a');
   });
 });

@@ -42,7 +42,7 @@ export function SitesStep({ sites, setSites, pairs, setPairs, accounts, setAccou
                     {cat.clouds.filter((c) => c.cloud !== 'local' && c.cloud !== 'static').map((c) => <option key={c.cloud} value={`cloud:${c.cloud}`}>{c.cloud} {c.version ? `(${c.version})` : ''}</option>)}
                   </select>
                 </label>
-                {site.kind === 'cloud' && <CloudSiteFields key={site.cloud} index={i} site={site} update={(next) => update(i, next)} earlierZones={zonesBefore(sites, i, site.cloud)} />}
+                {site.kind === 'cloud' && <CloudSiteFields key={site.cloud} index={i} site={site} update={(next) => update(i, next)} earlierZones={zonesBefore(sites, i, site.cloud)} position={sites.slice(0, i).filter((s) => s.kind === 'cloud' && s.cloud === site.cloud).length} />}
                 {site.kind === 'ssh' && (
                   <>
                     <label>Address <input value={site.address} placeholder="host or IP" onChange={(e) => update(i, { ...site, address: e.target.value.trim() })} aria-invalid={site.address === ''} /></label>
