@@ -18,8 +18,10 @@ export const SERIAL_E2E = [
   'tests/kernel-lab.test.ts', // boots a kernel in QEMU (both vCPUs)
   'tests/latency-under-load.test.ts', // goodput and latency against flent's, within tolerances
   'tests/shaped-link.test.ts', // iperf3 rate within 10 % of the shaped rate
-  'tests/http.test.ts', // constant-rate HTTP load: the knee of a sweep
 ];
+// The files that run oha (the http plugin's constant-rate generator): last, one at a time, so that CI
+// can build oha while everything else runs (scripts/test.sh, scripts/run-tests.mjs).
+export const OHA_TESTS = ['packages/plugins/http/src/oha.netns.test.ts', 'tests/http.test.ts'];
 // In-process e2e files (no CLI process, no lab): they run with the unit tests.
 const IN_PROCESS_E2E = ['tests/load-spec.test.ts', 'tests/fuzz.test.ts', 'tests/examples-plan.test.ts'];
 
@@ -32,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'examples/plugins/*/src/**/*.test.ts', ...IN_PROCESS_E2E],
-          exclude: ['**/node_modules/**', '**/dist/**'],
+          exclude: ['**/node_modules/**', '**/dist/**', ...OHA_TESTS],
           testTimeout: 60_000,
           // Two files at once (vitest's default on 2 vCPUs is one): unit tests name their own namespaces,
           // ports and processes (run-scoped), so none asserts machine-wide state another file could change.
@@ -64,9 +66,19 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'e2e-oha',
+          include: OHA_TESTS,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          // Constant-rate HTTP load (the knee of a sweep): one file at a time, nothing else beside it.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...SERIAL_E2E, ...IN_PROCESS_E2E],
+          exclude: ['**/node_modules/**', ...SERIAL_E2E, ...IN_PROCESS_E2E, ...OHA_TESTS],
           testTimeout: 300_000,
           hookTimeout: 120_000,
           // Two files at once: each names its own namespaces, links and processes after its run id
