@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Sandbox } from './sandbox.js';
 
 // Leftover checks are run-scoped: each names what one test's own run made (its run id in namespace and
-// link names, its NETBENCH_HOME in a tool process's environment), so files can run side by side and
+// link names, its NETBENCH_HOME in a tool process's environment, its containers in a process's cgroup), so files can run side by side and
 // beside other netbench work on the machine. A check that must see "nothing at all was created" runs
 // the CLI in a sandbox (./sandbox.ts) and lists what is inside it.
 
@@ -52,12 +52,17 @@ export function toolProcessesIn(sandbox: Sandbox, match: RegExp = TOOLS): string
   return matching(sandbox.exec(['ps', '-eo', 'pid=,args=']), match);
 }
 
-/**
- * Tool processes anywhere on the machine whose command line matches. Machine-wide: only for
- * processes no environment can name (inside containers), in files of the serial e2e group.
- */
-export function toolProcesses(match: RegExp = TOOLS): string[] {
-  return matching(ps(), match);
+/** Tool processes inside the given Docker containers: the host sees each one's cgroup name its container's id. */
+export function toolProcessesInContainers(ids: readonly string[], match: RegExp = TOOLS): string[] {
+  return matching(ps(), match).filter((line) => {
+    let cgroup = '';
+    try {
+      cgroup = readFileSync(`/proc/${Number.parseInt(line, 10)}/cgroup`, 'utf8');
+    } catch {
+      return false; // gone meanwhile
+    }
+    return ids.some((id) => cgroup.includes(id));
+  });
 }
 
 function ps(): string {
