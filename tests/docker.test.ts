@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli, startCli, tempHome } from './helpers/cli.js';
-import { dockerObjectsOf, dockerReady } from './helpers/docker.js';
-import { toolProcesses } from './helpers/leftovers.js';
+import { containerIdsOf, dockerObjectsOf, dockerReady } from './helpers/docker.js';
+import { toolProcessesInContainers } from './helpers/leftovers.js';
 import { metric, onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
 
 // `cloud: docker` end to end through the built CLI against a real dockerd:
@@ -33,16 +33,15 @@ describe('cloud: docker', () => {
   });
 
   describe.runIf(state.ready)('with dockerd', () => {
-    let leftBefore: string[] = [];
-    beforeAll(async () => {
-      leftBefore = await dockerObjectsOf();
-    });
+    // Every run of this file: at the end none has an object left (other runs on the machine may have theirs).
+    const runIds: string[] = [];
 
     it('measures ping, netperf and iperf3 between two containers, unshaped and shaped to 200 Mbit/s, and leaves nothing', async () => {
       const home = tempHome();
       const result = await runCli(['run', example, '--runs-dir', join(home, 'runs'), ...short], { env: { NETBENCH_HOME: home } });
       expect(result.code, result.stderr).toBe(0);
       const { run, samples } = readResults(onlyRunDir(join(home, 'runs')));
+      runIds.push(run.runId);
       expect(run.trials.map((t) => `${t.tool}:${t.test}:${t.status}`)).toEqual([
         'ping:icmp:succeeded', 'netperf:TCP_RR:succeeded', 'netperf:TCP_STREAM:succeeded', 'iperf3:tcp:succeeded', 'iperf3:tcp:succeeded',
       ]);
@@ -72,7 +71,9 @@ describe('cloud: docker', () => {
       const result = await runCli(['run', example, '--runs-dir', join(home, 'runs'), ...short, '--set', 'hosts.server.image=netbench/absent:none'], { env: { NETBENCH_HOME: home } });
       expect(result.code).not.toBe(0);
       expect(result.stderr).toMatch(/docker: image netbench\/absent:none \(hosts server\) is not on the Docker daemon .* netbench pulls no images/);
-      expect(await dockerObjectsOf(readResults(onlyRunDir(join(home, 'runs'))).run.runId)).toEqual([]);
+      const { runId } = readResults(onlyRunDir(join(home, 'runs'))).run;
+      runIds.push(runId);
+      expect(await dockerObjectsOf(runId)).toEqual([]);
     });
 
     it('SIGINT mid-execute removes the containers and the network', async () => {
@@ -82,26 +83,34 @@ describe('cloud: docker', () => {
       const runDir = await waitFor(() => (existsSync(runsDir) ? safeRunDir(runsDir) : undefined), 60_000, 'the run folder');
       await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 60_000, 'the second trial');
       const runId = runDir.split('/').pop()!;
+      runIds.push(runId);
       expect(await dockerObjectsOf(runId)).toHaveLength(3);
+      // The run's iperf3 processes, named by their containers (another lab's iperf3 may run on the machine meanwhile).
+      const ids = await containerIdsOf(runId);
+      await expect.poll(() => toolProcessesInContainers(ids, /^iperf3\b/).length, { timeout: 20_000 }).toBeGreaterThan(0);
       child.kill('SIGINT');
       const result = await done;
       expect(result.code, result.stderr).toBe(130);
       expect(readResults(runDir).run.status).toBe('interrupted');
       expect(await dockerObjectsOf(runId)).toEqual([]);
-      expect(toolProcesses(/^iperf3\b/)).toEqual([]);
+      expect(toolProcessesInContainers(ids, /^iperf3\b/)).toEqual([]);
     });
 
     it('kill -9 mid-execute, then `netbench cleanup <run>` and `cleanup --all` leave nothing', async () => {
       const home = tempHome();
       const runsDir = join(home, 'runs');
       const env = { NETBENCH_HOME: home };
+      const ids: string[] = [];
       const killed = async (dir: string) => {
         const { child, done } = startCli(['run', longRun, '--runs-dir', dir, '--progress', 'none'], { env });
         const runDir = await waitFor(() => (existsSync(dir) ? safeRunDir(dir) : undefined), 60_000, 'the run folder');
         await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 60_000, 'the second trial');
+        const runId = runDir.split('/').pop()!;
+        runIds.push(runId);
+        ids.push(...(await containerIdsOf(runId)));
         child.kill('SIGKILL');
         await done;
-        return runDir.split('/').pop()!;
+        return runId;
       };
       const first = await killed(runsDir);
       expect(await dockerObjectsOf(first)).toHaveLength(3); // really left behind
@@ -118,11 +127,12 @@ describe('cloud: docker', () => {
       const all = await runCli(['cleanup', '--all', '--runs-dir', runsDir, '--json'], { env });
       expect(all.code, all.stderr).toBe(0);
       expect(await dockerObjectsOf(second)).toEqual([]);
-      expect(toolProcesses(/^iperf3\b/)).toEqual([]);
+      expect(toolProcessesInContainers(ids, /^iperf3\b/)).toEqual([]);
     });
 
-    it('leaves no object of any run behind that was not there before', async () => {
-      expect(await dockerObjectsOf()).toEqual(leftBefore);
+    it('leaves no object of any of its runs behind', async () => {
+      expect(runIds).toHaveLength(5);
+      for (const runId of runIds) expect(await dockerObjectsOf(runId), runId).toEqual([]);
     });
   });
 });

@@ -2,9 +2,10 @@ import { accessSync, chmodSync, constants, copyFileSync, mkdtempSync, symlinkSyn
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
-import { namespacesOf, toolProcesses } from './helpers/leftovers.js';
+import { namespacesIn, toolProcessesIn } from './helpers/leftovers.js';
+import { openSandbox, type Sandbox } from './helpers/sandbox.js';
 
 const pingSpec = join(import.meta.dirname, 'scenarios/ping-netperf/spec.yaml');
 const shapedSpec = join(repoRoot, 'examples/shaped-link.yaml');
@@ -20,17 +21,22 @@ function pathWithout(missing: readonly string[]): string {
   return dir;
 }
 
+// Runs that must create nothing go inside a sandbox of their own: what is in it is all they made.
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await openSandbox(); });
+afterAll(async () => { await sandbox?.close(); });
+
 describe('the machine lacks something', () => {
   it('a missing tool binary stops the run before measuring, with a clear message, and tears down', async () => {
     const home = tempHome();
-    const before = namespacesOf();
     const result = await runCli(['run', pingSpec, '--runs-dir', join(home, 'runs'), '--set', 'options.install=false'], {
       env: { NETBENCH_HOME: home, PATH: pathWithout(['netperf', 'netserver']) },
+      wrapper: sandbox.wrapper,
     });
     expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(/netperf is not installed on host (client|server)/);
-    expect(namespacesOf()).toEqual(before);
-    expect(toolProcesses()).toEqual([]);
+    expect(namespacesIn(sandbox)).toEqual([]);
+    expect(toolProcessesIn(sandbox)).toEqual([]);
   });
 
   it('without privileges, local hosts fall back to loopback with a warning and still measure', async () => {
@@ -47,23 +53,21 @@ describe('the machine lacks something', () => {
     const { wrapper, node } = unprivileged();
     const home = tempHome();
     chmodSync(home, 0o777);
-    const before = namespacesOf();
-    const result = await runCli(['run', pingSpec, '--runs-dir', join(home, 'runs'), '--progress', 'plain'], { wrapper, node, env: { NETBENCH_HOME: home, HOME: home, NETBENCH_LOCAL_REQUIRE_NETNS: '1' } });
+    const result = await runCli(['run', pingSpec, '--runs-dir', join(home, 'runs'), '--progress', 'plain'], { wrapper: [...sandbox.wrapper, ...wrapper], node, env: { NETBENCH_HOME: home, HOME: home, NETBENCH_LOCAL_REQUIRE_NETNS: '1' } });
     expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(/NETBENCH_LOCAL_REQUIRE_NETNS=1 forbids falling back to 127\.0\.0\.1.*NET_ADMIN/);
     expect(result.stdout).not.toMatch(/TCP_RR .*ok/);
-    expect(namespacesOf()).toEqual(before);
+    expect(namespacesIn(sandbox)).toEqual([]);
   });
 
   it('without privileges, a shaped link is refused before anything is created', async () => {
     const { wrapper, node } = unprivileged();
     const home = tempHome();
     chmodSync(home, 0o777);
-    const before = namespacesOf();
-    const result = await runCli(['run', shapedSpec, '--runs-dir', join(home, 'runs')], { wrapper, node, env: { NETBENCH_HOME: home, HOME: home } });
+    const result = await runCli(['run', shapedSpec, '--runs-dir', join(home, 'runs')], { wrapper: [...sandbox.wrapper, ...wrapper], node, env: { NETBENCH_HOME: home, HOME: home } });
     expect(result.code).toBe(5);
     expect(result.stderr).toMatch(/link.*(root|CAP_NET_ADMIN)|(root|CAP_NET_ADMIN).*link/i);
-    expect(namespacesOf()).toEqual(before);
+    expect(namespacesIn(sandbox)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
-import { linksOf, namespacesOf, toolProcesses } from './helpers/leftovers.js';
+import { linksOf, namespacesOf, toolProcessesOf } from './helpers/leftovers.js';
 
 const spec = join(import.meta.dirname, 'scenarios/long-run/spec.yaml');
 
@@ -24,7 +24,7 @@ describe('an interrupted run', () => {
     expect(results.samples.filter((s) => s.trialId === 't0001').length).toBeGreaterThan(0);
     expect(namespacesOf(results.run.runId)).toEqual([]);
     expect(linksOf(results.run.runId.slice(-6))).toEqual([]);
-    expect(toolProcesses()).toEqual([]);
+    expect(toolProcessesOf(home)).toEqual([]);
   });
 
   it('kill -9 mid-execute, then `netbench cleanup <run>` leaves nothing', async () => {
@@ -37,6 +37,7 @@ describe('an interrupted run', () => {
     await done;
     const runId = runDir.split('/').pop()!;
     expect(namespacesOf(runId).length).toBeGreaterThan(0); // really left behind
+    expect(toolProcessesOf(home).length).toBeGreaterThan(0); // its netserver too, named by the run's NETBENCH_HOME
     const cleanup = await runCli(['cleanup', runId, '--runs-dir', runsDir, '--json'], { env: { NETBENCH_HOME: home } });
     expect(cleanup.code, cleanup.stderr).toBe(0);
     const report = JSON.parse(cleanup.stdout) as { deleted: { type: string }[]; failed: unknown[] };
@@ -44,7 +45,7 @@ describe('an interrupted run', () => {
     expect(report.deleted.map((r) => r.type)).toEqual(expect.arrayContaining(['netns', 'bridge']));
     expect(namespacesOf(runId)).toEqual([]);
     expect(linksOf(runId.slice(-6))).toEqual([]);
-    expect(toolProcesses()).toEqual([]);
+    expect(toolProcessesOf(home)).toEqual([]);
     // A second cleanup finds nothing more and still succeeds (deletes are idempotent).
     const again = await runCli(['cleanup', runId, '--runs-dir', runsDir, '--json'], { env: { NETBENCH_HOME: home } });
     expect(again.code).toBe(0);
@@ -78,7 +79,7 @@ describe('netbench cleanup --all', () => {
     live.child.kill('SIGINT');
     expect((await live.done).code).toBe(130);
     expect(namespacesOf(liveId)).toEqual([]);
-    expect(toolProcesses()).toEqual([]);
+    expect(toolProcessesOf(home)).toEqual([]);
   });
 });
 

@@ -6,9 +6,10 @@ import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, re
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { NetbenchEvent, Sample } from '@netbench/plugin-api';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
-import { namespacesOf } from './helpers/leftovers.js';
+import { namespacesIn, namespacesOf } from './helpers/leftovers.js';
+import { openSandbox } from './helpers/sandbox.js';
 import { onlyRunDir, readEvents, readResults } from './helpers/results.js';
 import { intervalSweepCharts } from '@netbench/results';
 
@@ -145,69 +146,94 @@ describe('broken plugins never take teardown or other publishers down', () => {
   });
 
   it('a plugin that fails to load is named, with its own message, before anything is made', async () => {
-    const before = namespacesOf();
-    const result = await runCli(['run', join(scenarios, 'broken-load.yaml'), '--runs-dir', join(home, 'runs-load')], { env: { NETBENCH_HOME: home } });
+    // Inside a sandbox of its own: every namespace in it would be this run's.
+    const sandbox = await openSandbox();
+    let result: Awaited<ReturnType<typeof runCli>>;
+    let made: string[];
+    try {
+      result = await runCli(['run', join(scenarios, 'broken-load.yaml'), '--runs-dir', join(home, 'runs-load')], { env: { NETBENCH_HOME: home }, wrapper: sandbox.wrapper });
+      made = namespacesIn(sandbox);
+    } finally {
+      await sandbox.close();
+    }
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('netbench-plugin-badload@0.0.1');
     expect(result.stderr).toContain('badload: cannot find its native module');
-    expect(namespacesOf()).toEqual(before);
+    expect(made).toEqual([]);
   });
 });
 
 describe('plugins new scaffolds packages that pass their own tests, with nothing but the installed netbench', () => {
-  it.each(['cloud', 'publisher'] as const)('a %s: scaffold, npm install, build, test', async (kind) => {
-    const dir = tempHome(`netbench-e2e-new-${kind}-`);
-    try {
-      await scaffoldAndTest(kind, dir);
-    } finally {
-      rmSync(dir, { recursive: true, force: true }); // its node_modules weigh ~100 MB
-    }
+  // One folder with all three scaffolds. They declare the same dependencies (checked), so one
+  // `npm install` (in the tool's) serves all three: the other two link its node_modules.
+  let dir: string;
+  const pkgs = {} as Record<Kind, string>;
+  beforeAll(async () => {
+    dir = tempHome('netbench-e2e-new-');
+    for (const kind of KINDS) pkgs[kind] = await scaffold(kind, dir);
+    const deps = KINDS.map((kind) => dependenciesOf(pkgs[kind]));
+    expect(deps[1]).toEqual(deps[0]);
+    expect(deps[2]).toEqual(deps[0]);
+    await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], pkgs.tool);
+    for (const kind of ['cloud', 'publisher'] as const) symlinkSync(join(pkgs.tool, 'node_modules'), join(pkgs[kind], 'node_modules'));
+  }, 300_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true })); // the node_modules weigh ~100 MB
+
+  it.each(['cloud', 'publisher'] as const)('a %s: scaffold, build, test', async (kind) => {
+    await buildAndTest(pkgs[kind]);
   }, 300_000);
 
   it('a tool: scaffold, npm install, build, test, pack, plugins add, and run on the lab', async () => {
-    const dir = tempHome('netbench-e2e-new-tool-');
-    try {
-      const pkg = await scaffoldAndTest('tool', dir);
-      // The SDK is all it pulls of netbench: no engine, store, statistics, charts or SSH code.
-      const modules = join(pkg, 'node_modules');
-      expect(realpathSync(join(modules, '@netbench/plugin-api'))).toBe(join(repoRoot, 'packages/plugin-api'));
-      for (const absent of ['@netbench/core', '@netbench/results', '@netbench/report', 'ssh2', 'echarts', '@marcbachmann/cel-js']) {
-        expect(existsSync(join(modules, absent)), absent).toBe(false);
-      }
-      await npm(['pack', '--silent', '--pack-destination', dir], pkg);
-      const tarball = readdirSync(dir).find((f) => /^netbench-plugin-my-tool-.*\.tgz$/.test(f))!;
-      const added = await runCli(['plugins', 'add', join(dir, tarball)], { cwd: dir, env: { NETBENCH_HOME: dir } });
-      expect(added.code, added.stderr).toBe(0);
-      const spec = join(dir, 'spec.yaml');
-      writeFileSync(spec, 'name: scaffold\nhosts:\n  client: { cloud: local }\n  server: { cloud: local }\nbenchmarks:\n  - tool: my-tool\n    client: client\n    server: server\n    count: 5\n');
-      const runs = join(dir, 'runs');
-      const run = await runCli(['run', spec, '--runs-dir', runs, '--progress', 'none'], { cwd: dir, env: { NETBENCH_HOME: dir } });
-      expect(run.code, run.stderr).toBe(0);
-      const { run: record, samples } = readResults(onlyRunDir(runs));
-      expect(record.trials.map((t) => `${t.tool}:${t.status}`)).toEqual(['my-tool:succeeded']);
-      expect(samples.find((s) => s.metric === 'packet_loss')?.value).toBe(0);
-      expect(samples.find((s) => s.metric === 'latency_avg')?.value).toBeGreaterThan(0);
-      expect(record.trials[0]!.rawFiles).toEqual([`raw/${record.trials[0]!.id}-ping.txt`]);
-      expect(namespacesOf(record.runId)).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const pkg = pkgs.tool;
+    await buildAndTest(pkg);
+    // The SDK is all it pulls of netbench: no engine, store, statistics, charts or SSH code.
+    const modules = join(pkg, 'node_modules');
+    expect(lstatSync(modules).isSymbolicLink()).toBe(false);
+    expect(realpathSync(join(modules, '@netbench/plugin-api'))).toBe(join(repoRoot, 'packages/plugin-api'));
+    for (const absent of ['@netbench/core', '@netbench/results', '@netbench/report', 'ssh2', 'echarts', '@marcbachmann/cel-js']) {
+      expect(existsSync(join(modules, absent)), absent).toBe(false);
     }
+    await npm(['pack', '--silent', '--pack-destination', dir], pkg);
+    const tarball = readdirSync(dir).find((f) => /^netbench-plugin-my-tool-.*\.tgz$/.test(f))!;
+    const added = await runCli(['plugins', 'add', join(dir, tarball)], { cwd: dir, env: { NETBENCH_HOME: dir } });
+    expect(added.code, added.stderr).toBe(0);
+    const spec = join(dir, 'spec.yaml');
+    writeFileSync(spec, 'name: scaffold\nhosts:\n  client: { cloud: local }\n  server: { cloud: local }\nbenchmarks:\n  - tool: my-tool\n    client: client\n    server: server\n    count: 5\n');
+    const runs = join(dir, 'runs');
+    const run = await runCli(['run', spec, '--runs-dir', runs, '--progress', 'none'], { cwd: dir, env: { NETBENCH_HOME: dir } });
+    expect(run.code, run.stderr).toBe(0);
+    const { run: record, samples } = readResults(onlyRunDir(runs));
+    expect(record.trials.map((t) => `${t.tool}:${t.status}`)).toEqual(['my-tool:succeeded']);
+    expect(samples.find((s) => s.metric === 'packet_loss')?.value).toBe(0);
+    expect(samples.find((s) => s.metric === 'latency_avg')?.value).toBeGreaterThan(0);
+    expect(record.trials[0]!.rawFiles).toEqual([`raw/${record.trials[0]!.id}-ping.txt`]);
+    expect(namespacesOf(record.runId)).toEqual([]);
   }, 420_000);
 });
 
-/** `plugins new` with no options, then what its README says: npm install, npm test (build + conformance). */
-async function scaffoldAndTest(kind: 'tool' | 'cloud' | 'publisher', dir: string): Promise<string> {
+type Kind = 'tool' | 'cloud' | 'publisher';
+const KINDS: readonly Kind[] = ['tool', 'cloud', 'publisher'];
+
+/** `plugins new` with no options: the package folder it made. */
+async function scaffold(kind: Kind, dir: string): Promise<string> {
   const made = await runCli(['plugins', 'new', '--kind', kind, `my-${kind}`, '--json'], { cwd: dir });
   expect(made.code, made.stderr).toBe(0);
   const pkg = join(dir, `netbench-plugin-my-${kind}`);
   expect(JSON.parse(made.stdout).dir).toBe(pkg);
   // Against the installed netbench's own SDK: only TypeScript and vitest come from the registry.
-  const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-  expect(manifest.devDependencies['@netbench/plugin-api']).toBe(`file:${join(repoRoot, 'packages/plugin-api')}`);
-  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], pkg);
+  expect(dependenciesOf(pkg).devDependencies['@netbench/plugin-api']).toBe(`file:${join(repoRoot, 'packages/plugin-api')}`);
+  return pkg;
+}
+
+function dependenciesOf(pkg: string): { devDependencies: Record<string, string>; peerDependencies: Record<string, string> } {
+  const { devDependencies, peerDependencies } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+  return { devDependencies, peerDependencies };
+}
+
+/** What the scaffold's README says after npm install: npm test (build + conformance). */
+async function buildAndTest(pkg: string): Promise<void> {
   const test = await npm(['test'], pkg);
   expect(test.stdout).toMatch(/Tests\s+.*\d+ passed/);
   expect(test.stdout).not.toMatch(/failed/);
   expect(existsSync(join(pkg, 'dist/index.js'))).toBe(true);
-  return pkg;
 }

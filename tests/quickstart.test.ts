@@ -3,16 +3,17 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome, type CliResult } from './helpers/cli.js';
 import { metric, onlyRunDir, readEvents, readResults, type Results } from './helpers/results.js';
-import { linksOf, namespacesOf, toolProcesses } from './helpers/leftovers.js';
+import { linksOf, namespacesOf, toolProcessesOf } from './helpers/leftovers.js';
 
 // The README's quickstart, shortened with --set so the suite stays quick.
 describe('quickstart on the local lab', () => {
   let result: CliResult;
   let runDir: string;
   let results: Results;
+  let home: string;
 
   beforeAll(async () => {
-    const home = tempHome();
+    home = tempHome();
     result = await runCli([
       'run', 'examples/quickstart.yaml', '--runs-dir', join(home, 'runs'), '--progress', 'plain',
       '--set', 'benchmarks.0.count=50',
@@ -80,6 +81,6 @@ describe('quickstart on the local lab', () => {
   it('leaves nothing behind', () => {
     expect(namespacesOf(results.run.runId)).toEqual([]);
     expect(linksOf(results.run.runId.slice(-6))).toEqual([]);
-    expect(toolProcesses()).toEqual([]);
+    expect(toolProcessesOf(home)).toEqual([]);
   });
 });

@@ -26,6 +26,11 @@ export async function dockerReady(): Promise<{ ready: boolean; why: string }> {
 }
 
 /** Containers and networks (by name) that carry a run's label, or any run's. */
+/** The ids of a run's containers (a process's cgroup in one of them names its id). */
+export async function containerIdsOf(runId: string): Promise<string[]> {
+  return (await docker.listContainers({ all: true, filters: { label: [`${RUN_LABEL}=${runId}`] } })).map((c) => c.Id);
+}
+
 export async function dockerObjectsOf(runId?: string): Promise<string[]> {
   const filters = { label: [runId ? `${RUN_LABEL}=${runId}` : RUN_LABEL] };
   const containers = await docker.listContainers({ all: true, filters });

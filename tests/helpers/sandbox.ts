@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 export interface Sandbox {
   /** Prefix for `startCli`'s `wrapper`: the command runs inside. */
   readonly wrapper: readonly string[];
+  /** The same, for a command that must start in `dir` (nsenter would start it in the sandbox holder's). */
+  wrapperIn(dir: string): readonly string[];
   /** Run a command inside and return its stdout. */
   exec(argv: readonly string[]): string;
   close(): Promise<void>;
@@ -28,9 +30,12 @@ export async function openSandbox(): Promise<Sandbox> {
   // The namespaces' holder is unshare's forked child (pid 1 inside).
   const inner = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/)[0];
   if (!inner) throw new Error('cannot find the sandbox process');
-  const wrapper = ['nsenter', '-t', inner, '--mount', '--net', '--pid', '--'];
+  // By its path: a test may run the CLI with a PATH that lacks it.
+  const nsenter = execFileSync('sh', ['-c', 'command -v nsenter'], { encoding: 'utf8' }).trim();
+  const wrapper = [nsenter, '-t', inner, '--mount', '--net', '--pid', '--'];
   return {
     wrapper,
+    wrapperIn: (dir) => [nsenter, '-t', inner, '--mount', '--net', '--pid', `--wd=${dir}`, '--'],
     exec: (argv) => execFileSync(wrapper[0]!, [...wrapper.slice(1), ...argv], { encoding: 'utf8' }),
     close: async () => {
       child.kill('SIGKILL');
