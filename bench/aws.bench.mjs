@@ -11,7 +11,10 @@ import { AwsClients, launchFleet } from '@netbench/plugin-aws/runtime';
 import { line, repoRoot, tempDir } from './lib.mjs';
 
 async function startMoto() {
-  const bin = execFileSync(join(repoRoot, 'scripts/moto.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').at(-1);
+  const bin = execFileSync(join(repoRoot, 'scripts/moto.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    .trim()
+    .split('\n')
+    .at(-1);
   const child = spawn(bin, ['-H', '127.0.0.1', '-p', '0'], {
     env: { ...process.env, MOTO_AMIS_PATH: join(repoRoot, 'packages/plugins/aws/src/__fixtures__/moto-amis.json') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +69,10 @@ export default async function bench() {
   try {
     const counter = new ApiCallCounter();
     await provisionOnce(moto.endpoint, ['us-east-1a'], counter); // warm moto's region backend
-    for (const zones of [['us-east-1a', 'us-east-1b'], ['us-east-1a', 'us-east-1a', 'us-east-1b', 'us-east-1b']]) {
+    for (const zones of [
+      ['us-east-1a', 'us-east-1b'],
+      ['us-east-1a', 'us-east-1a', 'us-east-1b', 'us-east-1b'],
+    ]) {
       const { provision, teardown } = await provisionOnce(moto.endpoint, zones, counter);
       const n = zones.length;
       line(`provision ${n} hosts (2 zones): API calls per host`, (provision.calls / n).toFixed(1));

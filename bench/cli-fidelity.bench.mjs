@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { LedgerFile, newRunId, pendingResources, readLedger } from '@netbench/plugin-api';
@@ -30,28 +30,65 @@ export default async function cliFidelity() {
   const lab = await openBenchLab('netbench-bench-clifid-');
   const home = tempDir('netbench-bench-clifid-home-');
   const spec = join(home, 'wrk.yaml');
-  writeFileSync(spec, [
-    'name: cli-fidelity', 'hosts:', '  client: { cloud: local }', '  server: { cloud: local }', 'benchmarks:',
-    `  - { tool: http, client: client, server: server, generator: wrk, connections: ${CONNECTIONS}, threads: 1, size: ${SIZE}, duration: ${SECONDS}, clientCpus: '1', serverCpus: '0' }`,
-    'publish:', '  - type: json', '',
-  ].join('\n'));
+  writeFileSync(
+    spec,
+    [
+      'name: cli-fidelity',
+      'hosts:',
+      '  client: { cloud: local }',
+      '  server: { cloud: local }',
+      'benchmarks:',
+      `  - { tool: http, client: client, server: server, generator: wrk, connections: ${CONNECTIONS}, threads: 1, size: ${SIZE}, duration: ${SECONDS}, clientCpus: '1', serverCpus: '0' }`,
+      'publish:',
+      '  - type: json',
+      '',
+    ].join('\n'),
+  );
   const burners = Array.from({ length: BURNERS }, () => spawn('sh', ['-c', 'while :; do :; done'], { detached: true, stdio: 'ignore' }));
   try {
     line('autogroup scheduling', readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim());
     line('background load', `${BURNERS} CPU burners, unpinned`);
     line('load average (1 min) at start', readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
     const arms = {
-      hand: () => withHandNginx(lab.server, async () => {
-        const url = `http://${lab.server.internalIp}:${HAND_PORT}/obj-${SIZE}`;
-        const { stdout } = await run('setsid', ['-w', 'ip', 'netns', 'exec', lab.client.labels.netns, 'taskset', '-c', '1',
-          'wrk', '-t', '1', '-c', String(CONNECTIONS), '-d', `${SECONDS}s`, '--timeout', '10s', '--latency', '--', url], { encoding: 'utf8' });
-        return Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)[1]);
-      }),
+      hand: () =>
+        withHandNginx(lab.server, async () => {
+          const url = `http://${lab.server.internalIp}:${HAND_PORT}/obj-${SIZE}`;
+          const { stdout } = await run(
+            'setsid',
+            [
+              '-w',
+              'ip',
+              'netns',
+              'exec',
+              lab.client.labels.netns,
+              'taskset',
+              '-c',
+              '1',
+              'wrk',
+              '-t',
+              '1',
+              '-c',
+              String(CONNECTIONS),
+              '-d',
+              `${SECONDS}s`,
+              '--timeout',
+              '10s',
+              '--latency',
+              '--',
+              url,
+            ],
+            { encoding: 'utf8' },
+          );
+          return Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)[1]);
+        }),
       netbench: async () => {
         const runs = join(home, 'runs');
         cli(['run', spec, '--runs-dir', runs, '--progress', 'none'], { NETBENCH_HOME: home });
         const latest = readdirSync(runs).sort().at(-1);
-        const samples = readFileSync(join(runs, latest, 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+        const samples = readFileSync(join(runs, latest, 'samples.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l));
         rmSync(join(runs, latest), { recursive: true, force: true });
         return samples.find((s) => s.metric === 'HTTP_Request_Rate').value;
       },
@@ -71,7 +108,12 @@ export default async function cliFidelity() {
     await meshRow(home);
     line('load average (1 min) at end', readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
   } finally {
-    for (const b of burners) try { process.kill(-b.pid, 'SIGKILL'); } catch { /* gone */ }
+    for (const b of burners)
+      try {
+        process.kill(-b.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     await lab.close().catch(() => {});
     rmSync(home, { recursive: true, force: true });
   }
@@ -87,7 +129,10 @@ async function withHandNginx(server, use) {
   truncateSync(join(dir, 'www', `obj-${SIZE}`), SIZE);
   writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, port: HAND_PORT, tls: false, keepalive: true, workers: 1, connections: CONNECTIONS }));
   const ns = server.labels.netns;
-  const nginx = spawn('ip', ['netns', 'exec', ns, 'taskset', '-c', '0', 'nginx', '-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], { detached: true, stdio: 'ignore' });
+  const nginx = spawn('ip', ['netns', 'exec', ns, 'taskset', '-c', '0', 'nginx', '-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], {
+    detached: true,
+    stdio: 'ignore',
+  });
   const exited = new Promise((resolve) => nginx.once('exit', resolve));
   try {
     for (let i = 0; ; i += 1) {
@@ -98,7 +143,11 @@ async function withHandNginx(server, use) {
     }
     return await use();
   } finally {
-    try { process.kill(-nginx.pid, 'SIGTERM'); } catch { /* gone */ }
+    try {
+      process.kill(-nginx.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
     await exited;
     rmSync(dir, { recursive: true, force: true });
   }
@@ -118,31 +167,72 @@ async function meshRow(home) {
   mkdirSync(runDir, { recursive: true });
   const ledger = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
   const ctx = { runId, runDir, signal: new AbortController().signal, log: quiet };
-  const hosts = await local.provision(['a', 'b', 'c', 'd'].map((name) => ({ id: name, name, cloud: 'local', config: {} })), { ...ctx, ledger: ledger.forPlugin('local') });
+  const hosts = await local.provision(
+    ['a', 'b', 'c', 'd'].map((name) => ({ id: name, name, cloud: 'local', config: {} })),
+    { ...ctx, ledger: ledger.forPlugin('local') },
+  );
   const servers = hosts.map((h) => spawn('ip', ['netns', 'exec', h.labels.netns, 'netserver', '-D', '-p', '20000'], { detached: true, stdio: 'ignore' }));
   const spec = join(home, 'mesh.yaml');
-  writeFileSync(spec, [
-    'name: cli-fidelity-mesh', 'hosts:', ...['a', 'b', 'c', 'd'].map((h) => `  ${h}: { cloud: local }`), 'benchmarks:',
-    `  - { tool: netperf, flows: { topology: mesh, hosts: [a, b, c, d] }, tests: [TCP_STREAM], duration: ${SECONDS}, cpus: { client: 0, server: 1 } }`,
-    'publish:', '  - type: json', '',
-  ].join('\n'));
+  writeFileSync(
+    spec,
+    [
+      'name: cli-fidelity-mesh',
+      'hosts:',
+      ...['a', 'b', 'c', 'd'].map((h) => `  ${h}: { cloud: local }`),
+      'benchmarks:',
+      `  - { tool: netperf, flows: { topology: mesh, hosts: [a, b, c, d] }, tests: [TCP_STREAM], duration: ${SECONDS}, cpus: { client: 0, server: 1 } }`,
+      'publish:',
+      '  - type: json',
+      '',
+    ].join('\n'),
+  );
   try {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const arms = {
       hand: async () => {
         const pairs = hosts.flatMap((a) => hosts.filter((b) => b !== a).map((b) => [a, b]));
-        const each = await Promise.all(pairs.map(async ([a, b]) => {
-          const { stdout } = await run('setsid', ['-w', 'ip', 'netns', 'exec', a.labels.netns, 'netperf', '-p', '20000', '-t', 'TCP_STREAM', '-H', b.internalIp,
-            '-l', String(SECONDS), '-T', '0,1', '-D', '1', '--', '-o', 'THROUGHPUT'], { encoding: 'utf8' });
-          return Number(stdout.trim().split('\n').at(-1));
-        }));
+        const each = await Promise.all(
+          pairs.map(async ([a, b]) => {
+            const { stdout } = await run(
+              'setsid',
+              [
+                '-w',
+                'ip',
+                'netns',
+                'exec',
+                a.labels.netns,
+                'netperf',
+                '-p',
+                '20000',
+                '-t',
+                'TCP_STREAM',
+                '-H',
+                b.internalIp,
+                '-l',
+                String(SECONDS),
+                '-T',
+                '0,1',
+                '-D',
+                '1',
+                '--',
+                '-o',
+                'THROUGHPUT',
+              ],
+              { encoding: 'utf8' },
+            );
+            return Number(stdout.trim().split('\n').at(-1));
+          }),
+        );
         return each.reduce((sum, x) => sum + x, 0) / 1000;
       },
       netbench: async () => {
         const runs = join(home, 'mesh-runs');
         cli(['run', spec, '--runs-dir', runs, '--progress', 'none'], { NETBENCH_HOME: home });
         const latest = readdirSync(runs).sort().at(-1);
-        const samples = readFileSync(join(runs, latest, 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+        const samples = readFileSync(join(runs, latest, 'samples.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l));
         rmSync(join(runs, latest), { recursive: true, force: true });
         const total = samples.find((s) => s.metric === 'TCP_STREAM_Throughput' && s.labels.flow === 'aggregate');
         return total.value / 1000;
@@ -160,7 +250,12 @@ async function meshRow(home) {
     line('  difference of medians: netbench vs by hand', `${(((n - h) / h) * 100).toFixed(1)} %`, 'within 5 %');
     line('  paired (same round): median netbench / by hand', `${((median(results.netbench.map((x, i) => x / results.hand[i])) - 1) * 100).toFixed(1)} %`, 'within 5 %');
   } finally {
-    for (const s of servers) try { process.kill(-s.pid, 'SIGTERM'); } catch { /* gone */ }
+    for (const s of servers)
+      try {
+        process.kill(-s.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
     for (const entry of pendingResources(await readLedger(join(runDir, 'ledger.jsonl')))) await local.teardown(entry.resource, ctx).catch(() => {});
     await ledger.close();
   }

@@ -12,22 +12,25 @@ export default async function coldStart() {
   const spec = join(dir, 'spec.yaml');
   const a = Array.from({ length: 100 }, (_, i) => `a${i}`);
   const b = Array.from({ length: 100 }, (_, i) => i + 1);
-  writeFileSync(spec, [
-    'name: ten-thousand',
-    'hosts:',
-    '  client: { cloud: local }',
-    '  server: { cloud: local }',
-    'benchmarks:',
-    '  - tool: ping',
-    '    client: client',
-    '    server: server',
-    '    direction: forward',
-    '    count: ${count}',
-    '    name: ${label}',
-    'matrix:',
-    `  axes: { label: [${a.join(', ')}], count: [${b.join(', ')}] }`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    spec,
+    [
+      'name: ten-thousand',
+      'hosts:',
+      '  client: { cloud: local }',
+      '  server: { cloud: local }',
+      'benchmarks:',
+      '  - tool: ping',
+      '    client: client',
+      '    server: server',
+      '    direction: forward',
+      '    count: ${count}',
+      '    name: ${label}',
+      'matrix:',
+      `  axes: { label: [${a.join(', ')}], count: [${b.join(', ')}] }`,
+      '',
+    ].join('\n'),
+  );
   const runs = Array.from({ length: 5 }, () => cli(['plan', spec, '--json']));
   const trials = JSON.parse(runs[0].stdout).trials.length;
   line(`netbench plan --json of ${trials.toLocaleString('en-US')} trials, median of 5`, `${median(runs.map((r) => r.ms)).toFixed(0)} ms`, '≤ 1000 ms');

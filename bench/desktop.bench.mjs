@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { createRegistry } from '@netbench/core';
+import { serveBrowserUi } from '@netbench/desktop';
 import { LatencyHistogram } from '@netbench/plugin-api';
 import { withStore } from '@netbench/results';
-import { serveBrowserUi } from '@netbench/desktop';
+import { chromium } from 'playwright-core';
 import { line, median, repoRoot } from './lib.mjs';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
@@ -16,12 +16,36 @@ const T0 = Date.parse('2026-01-01T00:00:00Z');
 function record(runId, name, i, trials = []) {
   const at = new Date(T0 + i * 60_000).toISOString();
   return {
-    runId, name, status: 'succeeded', startedAt: at, finishedAt: new Date(T0 + i * 60_000 + 30_000).toISOString(), runDir: `/tmp/${runId}`,
-    owner: 'bench', netbenchVersion: 'bench', hosts: [], trials, phases: [], errors: [], labels: {},
+    runId,
+    name,
+    status: 'succeeded',
+    startedAt: at,
+    finishedAt: new Date(T0 + i * 60_000 + 30_000).toISOString(),
+    runDir: `/tmp/${runId}`,
+    owner: 'bench',
+    netbenchVersion: 'bench',
+    hosts: [],
+    trials,
+    phases: [],
+    errors: [],
+    labels: {},
   };
 }
 
-const trial = (id, tool, test, params = {}) => ({ id, tool, test, benchmarkName: tool, params, cell: {}, client: 'a', server: 'b', status: 'succeeded', attempts: 1, rawFiles: [], sampleCount: 1 });
+const trial = (id, tool, test, params = {}) => ({
+  id,
+  tool,
+  test,
+  benchmarkName: tool,
+  params,
+  cell: {},
+  client: 'a',
+  server: 'b',
+  status: 'succeeded',
+  attempts: 1,
+  rawFiles: [],
+  sampleCount: 1,
+});
 
 function sample(runId, n, trialId, metric, value, unit, labels, extra = {}) {
   return { runId, sampleId: `${runId}-${n}`, trialId, metric, value, unit, timestamp: T0 + n, labels: { tool: labels.tool, ...labels }, ...extra };
@@ -49,15 +73,29 @@ async function fillStore(db) {
     const trials = [];
     const heatSamples = [];
     let n = 0;
-    for (const from of zones) for (const to of zones) {
-      const id = `t${String(++n).padStart(4, '0')}`;
-      trials.push(trial(id, 'ping', 'icmp', { sending: from, receiving: to }));
-      heatSamples.push(sample(heat, n, id, 'Average Latency', 100 + Math.abs(zones.indexOf(from) - zones.indexOf(to)) * 1000, 'us', { tool: 'ping', test: 'icmp', client_zone: from, server_zone: to }));
-    }
+    for (const from of zones)
+      for (const to of zones) {
+        const id = `t${String(++n).padStart(4, '0')}`;
+        trials.push(trial(id, 'ping', 'icmp', { sending: from, receiving: to }));
+        heatSamples.push(
+          sample(heat, n, id, 'Average Latency', 100 + Math.abs(zones.indexOf(from) - zones.indexOf(to)) * 1000, 'us', {
+            tool: 'ping',
+            test: 'icmp',
+            client_zone: from,
+            server_zone: to,
+          }),
+        );
+      }
     store.ingest({ run: record(heat, 'heatmap-20x20', 2000, trials), samples: heatSamples });
     const series = '20260103-000000-ts100k';
-    const tsSamples = Array.from({ length: 100_000 }, (_, i) => sample(series, i, 't0001', 'Interval Throughput', 9000 + 500 * Math.sin(i / 500) + (i % 97), 'Mbits/sec',
-      { tool: 'iperf3', test: 'tcp', interval_start: i * 0.1, interval_end: (i + 1) * 0.1 }));
+    const tsSamples = Array.from({ length: 100_000 }, (_, i) =>
+      sample(series, i, 't0001', 'Interval Throughput', 9000 + 500 * Math.sin(i / 500) + (i % 97), 'Mbits/sec', {
+        tool: 'iperf3',
+        test: 'tcp',
+        interval_start: i * 0.1,
+        interval_end: (i + 1) * 0.1,
+      }),
+    );
     store.ingest({ run: record(series, 'timeseries-100k', 2001, [trial('t0001', 'iperf3', 'tcp')]), samples: tsSamples });
   });
   return { heatmapRun: '20260102-000000-heat20', seriesRun: '20260103-000000-ts100k' };
@@ -76,9 +114,15 @@ function replayRun(rate, seconds) {
     for (let i = 0; i < rate * seconds; i++) {
       if (options.signal?.aborted) break;
       await new Promise((r) => setTimeout(r, 1000 / rate));
-      const s = i % 2 === 0
-        ? sample(runId, i, 't0001', 'Interval Throughput', 9000 + (i % 50) * 10, 'Mbits/sec', { tool: 'iperf3', test: 'tcp', interval_start: i / rate, interval_end: (i + 1) / rate })
-        : sample(runId, i, 't0002', 'Average Latency', 60 + (i % 13), 'us', { tool: 'ping', test: 'icmp', direction: 'forward' }, { histogram: pingHistogram(i) });
+      const s =
+        i % 2 === 0
+          ? sample(runId, i, 't0001', 'Interval Throughput', 9000 + (i % 50) * 10, 'Mbits/sec', {
+              tool: 'iperf3',
+              test: 'tcp',
+              interval_start: i / rate,
+              interval_end: (i + 1) / rate,
+            })
+          : sample(runId, i, 't0002', 'Average Latency', 60 + (i % 13), 'us', { tool: 'ping', test: 'icmp', direction: 'forward' }, { histogram: pingHistogram(i) });
       samples.push(s);
       emit({ type: 'sample', sample: s });
     }
@@ -94,7 +138,10 @@ export default async function desktopBench() {
   const { heatmapRun, seriesRun } = await fillStore(db);
   const ui = await serveBrowserUi({
     registry: createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')], userPlugins: false }),
-    version: 'bench', db, runsDir: join(home, 'runs'), run: replayRun(10, 10),
+    version: 'bench',
+    db,
+    runsDir: join(home, 'runs'),
+    run: replayRun(10, 10),
   });
   const userDataDir = mkdtempSync(join(tmpdir(), 'netbench-bench-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -103,7 +150,7 @@ export default async function desktopBench() {
     viewport: { width: 1280, height: 800 },
   });
   try {
-    const page = context.pages()[0] ?? await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(ui.server.url); // signs in (cookie)
     await page.getByTestId('runs-table').waitFor();
 
@@ -135,8 +182,11 @@ export default async function desktopBench() {
         walls.push(Date.now() - started);
         times.push(Number(await chart.getAttribute('data-render-ms')));
         // Long summary tables draw their first rows with the page and the rest right after.
-        await page.waitForFunction(() => document.querySelector('[data-testid=summary-table]')?.getAttribute('aria-busy') === 'false'
-          || document.querySelector('[data-testid=summary-table]:not([aria-busy])') !== null);
+        await page.waitForFunction(
+          () =>
+            document.querySelector('[data-testid=summary-table]')?.getAttribute('aria-busy') === 'false' ||
+            document.querySelector('[data-testid=summary-table]:not([aria-busy])') !== null,
+        );
         settled.push(Date.now() - started);
       }
       // The first of the three is the run's first open (for the heatmap also the first run page of the
@@ -147,10 +197,14 @@ export default async function desktopBench() {
     const openInApp = async (runId, kind) => {
       const walls = [];
       for (let i = 0; i < 3; i++) {
-        await page.evaluate(() => { window.location.hash = '#/results'; });
+        await page.evaluate(() => {
+          window.location.hash = '#/results';
+        });
         await page.locator('[data-testid=runs-table] tbody tr').first().waitFor();
         const started = Date.now();
-        await page.evaluate((id) => { window.location.hash = `#/run/${id}`; }, runId);
+        await page.evaluate((id) => {
+          window.location.hash = `#/run/${id}`;
+        }, runId);
         await page.waitForFunction((k) => document.querySelector(`[data-chart-kind=${k}] .chart-canvas`)?.getAttribute('data-render-ms') != null, kind);
         walls.push(Date.now() - started);
       }
@@ -169,23 +223,30 @@ export default async function desktopBench() {
     line('100,000-point time series: opened from the results list → drawn', `${(await openInApp(seriesRun, 'timeseries')).toFixed(0)} ms`);
 
     // Live updates: a replayed run emitting 10 samples/s for 10 s; frame times measured in the page.
-    const { runId } = await ui.desktop.api.startRun({ text: 'name: live-bench\nhosts:\n  a: { cloud: local }\n  b: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: b }\n' });
+    const { runId } = await ui.desktop.api.startRun({
+      text: 'name: live-bench\nhosts:\n  a: { cloud: local }\n  b: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: b }\n',
+    });
     await page.goto(`${ui.server.origin}/#/live/${runId}`);
     await page.getByTestId('live-page').waitFor();
-    const frames = await page.evaluate(() => new Promise((resolve) => {
-      const deltas = [];
-      let longTasks = 0;
-      new PerformanceObserver((list) => { longTasks += list.getEntries().length; }).observe({ type: 'longtask', buffered: false });
-      let last = performance.now();
-      const end = last + 8000;
-      const tick = (now) => {
-        deltas.push(now - last);
-        last = now;
-        if (now < end) requestAnimationFrame(tick);
-        else resolve({ deltas, longTasks });
-      };
-      requestAnimationFrame(tick);
-    }));
+    const frames = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const deltas = [];
+          let longTasks = 0;
+          new PerformanceObserver((list) => {
+            longTasks += list.getEntries().length;
+          }).observe({ type: 'longtask', buffered: false });
+          let last = performance.now();
+          const end = last + 8000;
+          const tick = (now) => {
+            deltas.push(now - last);
+            last = now;
+            if (now < end) requestAnimationFrame(tick);
+            else resolve({ deltas, longTasks });
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
     const sorted = [...frames.deltas].sort((a, b) => a - b);
     const p = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     const charts = await page.locator('[data-testid=live-page] .chart').count();

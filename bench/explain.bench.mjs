@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { processHost } from '../packages/plugin-api/dist/index.js';
-import { counterReadArgv } from '../packages/core/dist/explain/read-counters.js';
-import { CPU_READ_ARGV } from '../packages/core/dist/explain/cpu-ticker.js';
 import { SERIES_MIN_SECONDS } from '../packages/core/dist/explain/cpu-series.js';
+import { CPU_READ_ARGV } from '../packages/core/dist/explain/cpu-ticker.js';
 import { parseProcStat } from '../packages/core/dist/explain/proc-stat.js';
+import { counterReadArgv } from '../packages/core/dist/explain/read-counters.js';
+import { processHost } from '../packages/plugin-api/dist/index.js';
 import { cli, line, median, tempDir } from './lib.mjs';
 
 const ROUNDS = Number(process.env.EXPLAIN_BENCH_ROUNDS ?? 6);
@@ -27,8 +27,17 @@ export default async function explainBench() {
   const cpuMs = (argv) => {
     const [command, ...args] = argv;
     const script = `for i in $(seq ${READS}); do "$@" > /dev/null; done; times`;
-    const times = execFileSync('bash', ['-c', script, 'bench', command, ...args], { encoding: 'utf8' }).trim().split('\n').pop();
-    const seconds = times.split(/\s+/).map((t) => { const m = /^(\d+)m([\d.]+)s$/.exec(t); return m ? Number(m[1]) * 60 + Number(m[2]) : 0; }).reduce((a, b) => a + b, 0);
+    const times = execFileSync('bash', ['-c', script, 'bench', command, ...args], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop();
+    const seconds = times
+      .split(/\s+/)
+      .map((t) => {
+        const m = /^(\d+)m([\d.]+)s$/.exec(t);
+        return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+      })
+      .reduce((a, b) => a + b, 0);
     return (seconds / READS) * 1000;
   };
   // What a trial reads: start and end (with the peer), at 25 % the processes, at 75 % the processes and the sockets.
@@ -54,11 +63,20 @@ export default async function explainBench() {
   if (process.env.EXPLAIN_BENCH_RUNS === 'off') return;
   const home = tempDir('netbench-bench-explain-');
   const spec = join(home, 'rr.yaml');
-  writeFileSync(spec, [
-    'name: explain-bench', 'hosts:', '  client: { cloud: local }', '  server: { cloud: local }', 'benchmarks:',
-    `  - { tool: netperf, client: client, server: server, tests: [TCP_RR], duration: ${SECONDS}, cpus: { client: 0, server: 1 } }`,
-    'publish:', '  - type: json', '',
-  ].join('\n'));
+  writeFileSync(
+    spec,
+    [
+      'name: explain-bench',
+      'hosts:',
+      '  client: { cloud: local }',
+      '  server: { cloud: local }',
+      'benchmarks:',
+      `  - { tool: netperf, client: client, server: server, tests: [TCP_RR], duration: ${SECONDS}, cpus: { client: 0, server: 1 } }`,
+      'publish:',
+      '  - type: json',
+      '',
+    ].join('\n'),
+  );
   const arm = async (counters) => {
     const out = await cli(['run', spec, '--runs-dir', join(home, 'runs'), '--json'], { NETBENCH_HOME: home, NETBENCH_COUNTERS: counters ? 'on' : 'off' });
     const { runDir } = JSON.parse(out.stdout);
@@ -75,7 +93,7 @@ export default async function explainBench() {
   line(`TCP_RR tx/s, counters on (${ROUNDS} rounds, median, range)`, `${Math.round(median(on))} (${Math.round(Math.min(...on))}–${Math.round(Math.max(...on))})`);
   line(`TCP_RR tx/s, counters off (${ROUNDS} rounds, median, range)`, `${Math.round(median(off))} (${Math.round(Math.min(...off))}–${Math.round(Math.max(...off))})`);
   const paired = on.map((v, i) => v / off[i]);
-  line('on vs off: difference of medians · median paired ratio', `${(((median(on) / median(off)) - 1) * 100).toFixed(1)} % · ${((median(paired) - 1) * 100).toFixed(1)} %`);
+  line('on vs off: difference of medians · median paired ratio', `${((median(on) / median(off) - 1) * 100).toFixed(1)} % · ${((median(paired) - 1) * 100).toFixed(1)} %`);
 }
 
 /** `use(ns)` in a network namespace made for it (deleted after); undefined without the rights to make one. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import netperf from '@netbench/plugin-netperf';
 import iperf3 from '@netbench/plugin-iperf3';
+import netperf from '@netbench/plugin-netperf';
 import { openBenchLab } from './lab.mjs';
 import { line, median } from './lib.mjs';
 
@@ -18,7 +18,18 @@ export default async function fidelity() {
   const handles = [];
   try {
     const trialCtx = (id) => ({ ...ctx, timeoutMs: 60_000, saveRaw: async () => join(runDir, 'raw', id), progress() {} });
-    const trial = (tool, info, test, params, handle) => ({ id: `${tool.name}-${test}`, test, params, client, server, target: server.internalIp, serverHandle: handle, clientInfo: info, serverInfo: info, attempt: 0 });
+    const trial = (tool, info, test, params, handle) => ({
+      id: `${tool.name}-${test}`,
+      test,
+      params,
+      client,
+      server,
+      target: server.internalIp,
+      serverHandle: handle,
+      clientInfo: info,
+      serverInfo: info,
+      attempt: 0,
+    });
 
     // netperf TCP_RR p50
     const netperfInfo = await netperf.check(client, ctx);
@@ -29,7 +40,11 @@ export default async function fidelity() {
     const viaNetbench = [];
     const [params] = netperf.trials(netperf.schema.parse({ tests: ['TCP_RR'], duration: 5 })).map((t) => t.params);
     for (let i = 0; i < ROUNDS; i += 1) {
-      const out = execFileSync('ip', ['netns', 'exec', nsOf(client), 'netperf', '-H', server.internalIp, '-p', String(port), '-t', 'TCP_RR', '-l', '5', '-j', '--', '-r', '1,1', '-o', 'P50_LATENCY'], { encoding: 'utf8' });
+      const out = execFileSync(
+        'ip',
+        ['netns', 'exec', nsOf(client), 'netperf', '-H', server.internalIp, '-p', String(port), '-t', 'TCP_RR', '-l', '5', '-j', '--', '-r', '1,1', '-o', 'P50_LATENCY'],
+        { encoding: 'utf8' },
+      );
       byHand.push(Number(out.trim().split('\n').at(-1)));
       const { samples } = await netperf.run(trial(netperf, netperfInfo, 'TCP_RR', params, netperfHandle), trialCtx(`netperf-${i}`));
       viaNetbench.push(samples.find((s) => s.metric === 'TCP_RR_Latency_p50' && s.labels?.stream === undefined).value);

@@ -1,8 +1,8 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync, chmodSync, truncateSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import http, { nginxConfig, parseAb, parseAbPercentilesCsv, parseWrk, parseOha } from '@netbench/plugin-http';
+import http, { nginxConfig, parseAb, parseAbPercentilesCsv, parseOha, parseWrk } from '@netbench/plugin-http';
 import { openBenchLab } from './lab.mjs';
 import { line, median } from './lib.mjs';
 
@@ -56,7 +56,17 @@ export default async function httpBench() {
     line('load average (1 min) at start', readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
     const trialOf = (block, i) => {
       const [spec] = http.trials(http.schema.parse({ ...block, clientCpus: CLIENT_CPUS, serverCpus: SERVER_CPUS }));
-      return { id: `${block.generator}-${i}`, test: spec.test, params: spec.params, client: lab.spiedClient, server: lab.spiedServer, target: lab.server.internalIp, clientInfo: info, serverInfo: info, attempt: 0 };
+      return {
+        id: `${block.generator}-${i}`,
+        test: spec.test,
+        params: spec.params,
+        client: lab.spiedClient,
+        server: lab.spiedServer,
+        target: lab.server.internalIp,
+        clientInfo: info,
+        serverInfo: info,
+        attempt: 0,
+      };
     };
     const pick = (samples) => ({
       rate: samples.find((s) => s.metric === 'HTTP_Request_Rate').value,
@@ -69,23 +79,54 @@ export default async function httpBench() {
 
     // Each by-hand command written out in full, as one would type it; `csv` is ab's -e file.
     const cases = [
-      { generator: 'wrk', block: { generator: 'wrk', connections: CONNECTIONS, threads: 1, duration: SECONDS, size: SIZE },
+      {
+        generator: 'wrk',
+        block: { generator: 'wrk', connections: CONNECTIONS, threads: 1, duration: SECONDS, size: SIZE },
         argv: () => ['taskset', '-c', CLIENT_CPUS, 'wrk', '-t', '1', '-c', String(CONNECTIONS), '-d', `${SECONDS}s`, '--timeout', '10s', '--latency', '--', url()],
-        result: (out) => fromResult(parseWrk(out)) },
+        result: (out) => fromResult(parseWrk(out)),
+      },
       // ab has no duration: its request count is set after a first trial so that a round lasts about SECONDS.
-      { generator: 'ab', block: { generator: 'ab', connections: CONNECTIONS, requests: AB_CALIBRATION_REQUESTS, size: SIZE },
-        argv(csv) { return ['taskset', '-c', CLIENT_CPUS, 'ab', '-n', String(this.block.requests), '-c', String(CONNECTIONS), '-k', '-s', '10', '-e', csv, '-r', '--', url()]; },
+      {
+        generator: 'ab',
+        block: { generator: 'ab', connections: CONNECTIONS, requests: AB_CALIBRATION_REQUESTS, size: SIZE },
+        argv(csv) {
+          return ['taskset', '-c', CLIENT_CPUS, 'ab', '-n', String(this.block.requests), '-c', String(CONNECTIONS), '-k', '-s', '10', '-e', csv, '-r', '--', url()];
+        },
         result: (out, csv) => {
           const report = parseAb(out);
           const rows = parseAbPercentilesCsv(readFileSync(csv, 'utf8'));
           return { rate: report.successes / report.seconds, p50: rows.find(([p]) => p === 50)[1], p99: rows.find(([p]) => p === 99)[1] };
-        } },
+        },
+      },
     ];
     const oha = ohaCommand();
     if (oha) {
-      cases.push({ generator: 'oha', block: { generator: 'oha', connections: CONNECTIONS, duration: SECONDS, rate: OHA_RATE, size: SIZE },
-        argv: () => ['taskset', '-c', CLIENT_CPUS, oha, '-z', `${SECONDS}s`, '-c', String(CONNECTIONS), '-q', String(OHA_RATE), '--latency-correction', '-t', '10s', '-w', '--no-tui', '--output-format', 'json', '--', url()],
-        result: (out) => fromResult(parseOha(out)) });
+      cases.push({
+        generator: 'oha',
+        block: { generator: 'oha', connections: CONNECTIONS, duration: SECONDS, rate: OHA_RATE, size: SIZE },
+        argv: () => [
+          'taskset',
+          '-c',
+          CLIENT_CPUS,
+          oha,
+          '-z',
+          `${SECONDS}s`,
+          '-c',
+          String(CONNECTIONS),
+          '-q',
+          String(OHA_RATE),
+          '--latency-correction',
+          '-t',
+          '10s',
+          '-w',
+          '--no-tui',
+          '--output-format',
+          'json',
+          '--',
+          url(),
+        ],
+        result: (out) => fromResult(parseOha(out)),
+      });
     } else {
       line('oha', 'not installed: skipped (scripts/install-oha.sh)');
     }
@@ -151,7 +192,16 @@ async function openLab(seen) {
       return server.exec(argv, o);
     },
   };
-  const trialCtx = (id) => ({ ...lab.ctx, timeoutMs: 120_000, saveRaw: async (name, content) => { const p = join(runDir, 'raw', `${id}-${name}`); writeFileSync(p, content); return p; }, progress() {} });
+  const trialCtx = (id) => ({
+    ...lab.ctx,
+    timeoutMs: 120_000,
+    saveRaw: async (name, content) => {
+      const p = join(runDir, 'raw', `${id}-${name}`);
+      writeFileSync(p, content);
+      return p;
+    },
+    progress() {},
+  });
   return { ...lab, spiedClient, spiedServer, trialCtx };
 }
 
@@ -225,8 +275,18 @@ async function withHandNginx(server, block, use) {
     }
     return await use();
   } finally {
-    try { process.kill(-nginx.pid, 'SIGTERM'); } catch { /* gone */ }
-    const killed = setTimeout(() => { try { process.kill(-nginx.pid, 'SIGKILL'); } catch { /* gone */ } }, 2_000);
+    try {
+      process.kill(-nginx.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+    const killed = setTimeout(() => {
+      try {
+        process.kill(-nginx.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 2_000);
     await exited;
     clearTimeout(killed);
     rmSync(dir, { recursive: true, force: true });
@@ -238,7 +298,9 @@ function ohaCommand() {
     try {
       execFileSync(candidate, ['--version'], { stdio: 'ignore' });
       return candidate;
-    } catch { /* next */ }
+    } catch {
+      /* next */
+    }
   }
   return undefined;
 }
@@ -247,8 +309,15 @@ function report(what, results) {
   console.log(`  ${what}: ${results.netbench.length} rounds × 3 arms (by hand A, netbench, by hand B), order rotating`);
   const diff = (b, a) => `${(((b - a) / a) * 100).toFixed(1)} %`;
   const pct = (logRatio) => `${((Math.exp(logRatio) - 1) * 100).toFixed(1)} %`;
-  const interval = (logs) => { const [m, lo, hi] = medianWithInterval(logs); return `${pct(m)} [${pct(lo)}, ${pct(hi)}]`; };
-  for (const [key, unit] of [['rate', 'requests/s'], ['p50', 'ms'], ['p99', 'ms']]) {
+  const interval = (logs) => {
+    const [m, lo, hi] = medianWithInterval(logs);
+    return `${pct(m)} [${pct(lo)}, ${pct(hi)}]`;
+  };
+  for (const [key, unit] of [
+    ['rate', 'requests/s'],
+    ['p50', 'ms'],
+    ['p99', 'ms'],
+  ]) {
     const [a, nb, b] = ['handA', 'netbench', 'handB'].map((arm) => results[arm].map((r) => r[key]));
     const [ma, mnb, mb] = [a, nb, b].map(median);
     line(`    ${key} medians: by hand A / netbench / by hand B (${unit})`, `${fmt(ma)} / ${fmt(mnb)} / ${fmt(mb)}`);
@@ -264,7 +333,12 @@ function report(what, results) {
 /** Median and a 95 % percentile-bootstrap interval of it (2,000 resamples, fixed seed so a rerun on the same data agrees). */
 function medianWithInterval(values) {
   let seed = 0x9e3779b9;
-  const random = () => { seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t ^= t + Math.imul(t ^ (t >>> 7), 61 | t); return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32; };
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
   const medians = Array.from({ length: 2_000 }, () => median(values.map(() => values[Math.floor(random() * values.length)]))).sort((x, y) => x - y);
   return [median(values), medians[50], medians[1_949]];
 }

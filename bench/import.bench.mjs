@@ -37,7 +37,9 @@ export default async function importBench() {
   line('  CPU time (user + system), median of 5', `${median(cpu).toFixed(0)} ms`);
 
   for (const tool of ['ping', 'auto']) {
-    const runs = Array.from({ length: 3 }, () => timedCli(['import', '--tool', tool, log, '--runs-dir', join(dir, 'runs'), '--db', join(dir, 'cli.db'), '--json'], { NETBENCH_HOME: dir }));
+    const runs = Array.from({ length: 3 }, () =>
+      timedCli(['import', '--tool', tool, log, '--runs-dir', join(dir, 'runs'), '--db', join(dir, 'cli.db'), '--json'], { NETBENCH_HOME: dir }),
+    );
     line(`netbench import --tool ${tool} (whole CLI process), median of 3`, `${median(runs.map((r) => r.wall)).toFixed(0)} ms`, '≤ 1000 ms');
     line('  CPU time of the process (user + system), median of 3', `${median(runs.map((r) => r.cpu)).toFixed(0)} ms`);
   }
@@ -57,7 +59,7 @@ function timedCli(args, env) {
 function pingLog(count) {
   const lines = ['PING 10.213.7.2 (10.213.7.2) 56(84) bytes of data.'];
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   let time = 1_795_346_080.687375;
   let min = Infinity;
   let max = 0;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LedgerFile, newRunId, readLedger, pendingResources } from '@netbench/plugin-api';
+import { LedgerFile, newRunId, pendingResources, readLedger } from '@netbench/plugin-api';
 import local from '@netbench/plugin-local';
 import { tempDir } from './lib.mjs';
 
@@ -22,7 +22,10 @@ export async function openBenchLab(prefix) {
   const requests = ['client', 'server'].map((name) => ({ id: name, name, cloud: 'local', config: {} }));
   const [client, server] = await local.provision(requests, { ...ctx, ledger: ledger.forPlugin('local') });
   return {
-    client, server, ctx, runDir,
+    client,
+    server,
+    ctx,
+    runDir,
     async close() {
       for (const entry of pendingResources(await readLedger(join(runDir, 'ledger.jsonl')))) {
         await local.teardown(entry.resource, ctx).catch((e) => console.log(`  teardown: ${e.message}`));

@@ -20,7 +20,12 @@ export default async function bench() {
   const test = process.env.LUL_TEST ?? 'tcp_nup';
   const load = Number(process.env.LUL_LOAD ?? 20);
   const rounds = Number(process.env.LUL_ROUNDS ?? 2);
-  const settings = [{ cc: 'cubic', queueMs: 5 }, { cc: 'cubic', queueMs: 200 }, { cc: 'bbr', queueMs: 5 }, { cc: 'bbr', queueMs: 200 }];
+  const settings = [
+    { cc: 'cubic', queueMs: 5 },
+    { cc: 'cubic', queueMs: 200 },
+    { cc: 'bbr', queueMs: 5 },
+    { cc: 'bbr', queueMs: 200 },
+  ];
   line('test, load, idle, rounds', `${test} ${load}s 5s ×${rounds}`);
   const results = await compareWithFlent({ test, load, idle: 5, step: 0.2, settings, rounds });
   const increases = {};
@@ -28,10 +33,16 @@ export default async function bench() {
     const failed = r.netbench.filter((n) => n.status !== 'succeeded');
     if (failed.length) throw new Error(`netbench runs failed: ${failed.map((n) => n.error).join('; ')}`);
     const flent = {
-      goodput: median(r.flent.map((x) => (Number.isFinite(x.netperfGoodput) ? x.netperfGoodput : x.goodput))), series: median(r.flent.map((x) => x.goodput)), loaded: median(r.flent.map((x) => x.loadedP50)), idle: median(r.flent.map((x) => x.idleP50)),
+      goodput: median(r.flent.map((x) => (Number.isFinite(x.netperfGoodput) ? x.netperfGoodput : x.goodput))),
+      series: median(r.flent.map((x) => x.goodput)),
+      loaded: median(r.flent.map((x) => x.loadedP50)),
+      idle: median(r.flent.map((x) => x.idleP50)),
     };
     const nb = {
-      goodput: median(r.netbench.map((x) => x.goodput)), loaded: median(r.netbench.map((x) => x.loadedP50)), idle: median(r.netbench.map((x) => x.idleP50)), rpm: median(r.netbench.map((x) => x.rpm)),
+      goodput: median(r.netbench.map((x) => x.goodput)),
+      loaded: median(r.netbench.map((x) => x.loadedP50)),
+      idle: median(r.netbench.map((x) => x.idleP50)),
+      rpm: median(r.netbench.map((x) => x.rpm)),
     };
     increases[`${r.cc}/${r.queueMs}`] = { flent: flent.loaded - flent.idle, netbench: nb.loaded - nb.idle };
     const label = `${r.cc.toUpperCase()}, ${r.queueMs} ms queue`;

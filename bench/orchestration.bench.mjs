@@ -14,7 +14,10 @@ export default async function orchestrationOverhead() {
   const { stdout } = cli(['run', join(repoRoot, 'examples/quickstart.yaml'), '--json', '--runs-dir', runsDir], { NETBENCH_HOME: home });
   const wallS = Number(process.hrtime.bigint() - started) / 1e9;
   const { runDir } = JSON.parse(stdout);
-  const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const estimates = new Map(events.filter((e) => e.type === 'trial-started').map((e) => [e.trial, e.estimatedSeconds]));
   // ping's own clock runs longer than count × interval (timer slack): take the time it reports.
   const { run } = JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8'));

@@ -17,7 +17,7 @@
 // so before/after are compared under the same load on a shared machine).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release } from 'node:os';
 import { join } from 'node:path';
 import { cliBin, line, median, repoRoot, tempDir } from './lib.mjs';
@@ -47,29 +47,88 @@ export default async function overhead() {
     const hand = lab.startHandServers(user);
     const rows = [];
     try {
-      if (ROWS.includes('netperf')) rows.push(row(lab, 'netperf TCP_RR + TCP_STREAM', netperfSpec(lab, user), () => [
-        lab.timedOverSsh('a', user, ['netperf', '-H', lab.ip('b'), '-p', String(HAND_NETSERVER_PORT), '-t', 'TCP_RR', '-l', String(SECONDS), '-j', '--', '-r', '1,1', '-o', 'P50_LATENCY']),
-        lab.timedOverSsh('a', user, ['netperf', '-H', lab.ip('b'), '-p', String(HAND_NETSERVER_PORT), '-t', 'TCP_STREAM', '-l', String(SECONDS)]),
-      ]));
-      if (ROWS.includes('iperf')) rows.push(row(lab, 'iperf2 TCP, both directions', iperfSpec(lab, user), () => [
-        lab.timedOverSsh('a', user, ['iperf', '-c', lab.ip('b'), '-p', String(HAND_IPERF_PORT), '-t', String(SECONDS)]),
-        lab.timedOverSsh('b', user, ['iperf', '-c', lab.ip('a'), '-p', String(HAND_IPERF_PORT), '-t', String(SECONDS)]),
-      ]));
-      if (ROWS.includes('ping')) rows.push(row(lab, 'ping -c 100, both directions', pingSpec(lab, user), () => [
-        lab.timedOverSsh('a', user, ['ping', '-c', '100', '-i', String(PING_INTERVAL), lab.ip('b')]),
-        lab.timedOverSsh('b', user, ['ping', '-c', '100', '-i', String(PING_INTERVAL), lab.ip('a')]),
-      ]));
-      if (ROWS.includes('local')) rows.push(row(lab, 'local lab: netperf TCP_RR + TCP_STREAM', localSpec(lab), () => [
-        lab.timedInNetns('a', ['netperf', '-H', lab.ip('b'), '-p', String(HAND_NETSERVER_PORT), '-t', 'TCP_RR', '-l', String(SECONDS), '-j', '--', '-r', '1,1', '-o', 'P50_LATENCY']),
-        lab.timedInNetns('a', ['netperf', '-H', lab.ip('b'), '-p', String(HAND_NETSERVER_PORT), '-t', 'TCP_STREAM', '-l', String(SECONDS)]),
-      ], { controller: false }));
+      if (ROWS.includes('netperf'))
+        rows.push(
+          row(lab, 'netperf TCP_RR + TCP_STREAM', netperfSpec(lab, user), () => [
+            lab.timedOverSsh('a', user, [
+              'netperf',
+              '-H',
+              lab.ip('b'),
+              '-p',
+              String(HAND_NETSERVER_PORT),
+              '-t',
+              'TCP_RR',
+              '-l',
+              String(SECONDS),
+              '-j',
+              '--',
+              '-r',
+              '1,1',
+              '-o',
+              'P50_LATENCY',
+            ]),
+            lab.timedOverSsh('a', user, ['netperf', '-H', lab.ip('b'), '-p', String(HAND_NETSERVER_PORT), '-t', 'TCP_STREAM', '-l', String(SECONDS)]),
+          ]),
+        );
+      if (ROWS.includes('iperf'))
+        rows.push(
+          row(lab, 'iperf2 TCP, both directions', iperfSpec(lab, user), () => [
+            lab.timedOverSsh('a', user, ['iperf', '-c', lab.ip('b'), '-p', String(HAND_IPERF_PORT), '-t', String(SECONDS)]),
+            lab.timedOverSsh('b', user, ['iperf', '-c', lab.ip('a'), '-p', String(HAND_IPERF_PORT), '-t', String(SECONDS)]),
+          ]),
+        );
+      if (ROWS.includes('ping'))
+        rows.push(
+          row(lab, 'ping -c 100, both directions', pingSpec(lab, user), () => [
+            lab.timedOverSsh('a', user, ['ping', '-c', '100', '-i', String(PING_INTERVAL), lab.ip('b')]),
+            lab.timedOverSsh('b', user, ['ping', '-c', '100', '-i', String(PING_INTERVAL), lab.ip('a')]),
+          ]),
+        );
+      if (ROWS.includes('local'))
+        rows.push(
+          row(
+            lab,
+            'local lab: netperf TCP_RR + TCP_STREAM',
+            localSpec(lab),
+            () => [
+              lab.timedInNetns('a', [
+                'netperf',
+                '-H',
+                lab.ip('b'),
+                '-p',
+                String(HAND_NETSERVER_PORT),
+                '-t',
+                'TCP_RR',
+                '-l',
+                String(SECONDS),
+                '-j',
+                '--',
+                '-r',
+                '1,1',
+                '-o',
+                'P50_LATENCY',
+              ]),
+              lab.timedInNetns('a', ['netperf', '-H', lab.ip('b'), '-p', String(HAND_NETSERVER_PORT), '-t', 'TCP_STREAM', '-l', String(SECONDS)]),
+            ],
+            { controller: false },
+          ),
+        );
     } finally {
       hand.stop();
     }
   } finally {
-    try { execFileSync('userdel', [user]); } catch { /* not created */ }
+    try {
+      execFileSync('userdel', [user]);
+    } catch {
+      /* not created */
+    }
     await lab.teardown();
-    line('load average (1, 5, 15 min) before → after', `${loadBefore.map((l) => l.toFixed(2)).join(' ')} → ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    line(
+      'load average (1, 5, 15 min) before → after',
+      `${loadBefore.map((l) => l.toFixed(2)).join(' ')} → ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   }
 }
 
@@ -78,7 +137,11 @@ function print(r) {
   console.log(`\n  ${r.name}: overhead = netbench wall time − the raw tools' own time, ${ROUNDS} rounds interleaved, ${SECONDS} s tools`);
   for (const [who] of [...CLIS].reverse()) {
     const x = r.by[who];
-    line(`${who === 'baseline' ? 'baseline' : 'this checkout'} (min / median / max)`, `${fmt(Math.min(...x.overhead))} / ${fmt(median(x.overhead))} / ${fmt(Math.max(...x.overhead))} s`, r.local ? '≤ 0.3 s' : '≤ 0.7 s');
+    line(
+      `${who === 'baseline' ? 'baseline' : 'this checkout'} (min / median / max)`,
+      `${fmt(Math.min(...x.overhead))} / ${fmt(median(x.overhead))} / ${fmt(Math.max(...x.overhead))} s`,
+      r.local ? '≤ 0.3 s' : '≤ 0.7 s',
+    );
     line('  raw tools by hand (median) / netbench wall (median)', `${fmt(median(r.raw))} / ${fmt(median(x.wall))} s`);
     const phases = ['start', 'provision', 'prepare', 'execute-over-raw', 'teardown', 'publish', 'exit'];
     line('  median: start/provision/prepare/execute−raw/teardown/publish/exit', phases.map((p) => fmt(median(x.phases.map((y) => y[p])))).join(' '));
@@ -113,7 +176,11 @@ function netperfSpec(lab, user) {
   return lab.writeSpec('netperf', [
     ...staticHosts(lab, user),
     'benchmarks:',
-    '  - tool: netperf', '    client: client', '    server: server', '    tests: [TCP_RR, TCP_STREAM]', `    duration: ${SECONDS}`,
+    '  - tool: netperf',
+    '    client: client',
+    '    server: server',
+    '    tests: [TCP_RR, TCP_STREAM]',
+    `    duration: ${SECONDS}`,
   ]);
 }
 
@@ -121,8 +188,14 @@ function iperfSpec(lab, user) {
   return lab.writeSpec('iperf', [
     ...staticHosts(lab, user),
     'benchmarks:',
-    '  - tool: iperf', '    client: client', '    server: server', `    duration: ${SECONDS}`,
-    '  - tool: iperf', '    client: server', '    server: client', `    duration: ${SECONDS}`,
+    '  - tool: iperf',
+    '    client: client',
+    '    server: server',
+    `    duration: ${SECONDS}`,
+    '  - tool: iperf',
+    '    client: server',
+    '    server: client',
+    `    duration: ${SECONDS}`,
   ]);
 }
 
@@ -130,21 +203,33 @@ function pingSpec(lab, user) {
   return lab.writeSpec('ping', [
     ...staticHosts(lab, user),
     'benchmarks:',
-    '  - tool: ping', '    client: client', '    server: server', '    count: 100', `    interval: ${PING_INTERVAL}`, '    direction: both',
+    '  - tool: ping',
+    '    client: client',
+    '    server: server',
+    '    count: 100',
+    `    interval: ${PING_INTERVAL}`,
+    '    direction: both',
   ]);
 }
 
 function localSpec(lab) {
   return lab.writeSpec('local', [
     'name: overhead-local',
-    'hosts:', '  client: { cloud: local }', '  server: { cloud: local }',
+    'hosts:',
+    '  client: { cloud: local }',
+    '  server: { cloud: local }',
     'benchmarks:',
-    '  - tool: netperf', '    client: client', '    server: server', '    tests: [TCP_RR, TCP_STREAM]', `    duration: ${SECONDS}`,
+    '  - tool: netperf',
+    '    client: client',
+    '    server: server',
+    '    tests: [TCP_RR, TCP_STREAM]',
+    `    duration: ${SECONDS}`,
   ]);
 }
 
 function staticHosts(lab, user) {
-  const host = (name, id) => `  ${name}: { cloud: static, address: ${lab.ip(id)}, user: ${user}, key: ${lab.hosts[id].labels.ssh_key}, knownHosts: ${lab.hosts[id].labels.ssh_known_hosts} }`;
+  const host = (name, id) =>
+    `  ${name}: { cloud: static, address: ${lab.ip(id)}, user: ${user}, key: ${lab.hosts[id].labels.ssh_key}, knownHosts: ${lab.hosts[id].labels.ssh_known_hosts} }`;
   return ['name: overhead', 'hosts:', host('client', 'a'), host('server', 'b')];
 }
 
@@ -170,7 +255,16 @@ async function startLab() {
   const root = tempDir(`netbench-bench-overhead-${runId}-`);
   const runDir = join(root, 'lab');
   const resources = [];
-  const ledger = { entries: [], track: async (r, create) => { resources.push(r); return create(); }, created: async (r) => { resources.push(r); } };
+  const ledger = {
+    entries: [],
+    track: async (r, create) => {
+      resources.push(r);
+      return create();
+    },
+    created: async (r) => {
+      resources.push(r);
+    },
+  };
   const ctx = { runId, runDir, signal: AbortSignal.timeout(120_000), log: { debug() {}, info() {}, warn() {} } };
   const requests = ['controller', 'a', 'b'].map((id) => ({ id, name: id, cloud: 'local', config: id === 'controller' ? {} : { sshd: true } }));
   const teardown = async () => {
@@ -213,13 +307,33 @@ async function startLab() {
       spawnSync('sleep', ['0.5']); // not on any timed path: lets the by-hand servers bind
       // runuser does not pass SIGTERM on to the server: stop the user's processes in each namespace by pid.
       const uid = execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim();
-      const pidsIn = (id) => { try { return execFileSync('ip', ['netns', 'pids', netns(id)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean); } catch { return []; } };
-      const ours = () => ['a', 'b'].flatMap(pidsIn)
-        .filter((pid) => { try { return readFileSync(`/proc/${pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m)?.[1] === uid; } catch { return false; } });
+      const pidsIn = (id) => {
+        try {
+          return execFileSync('ip', ['netns', 'pids', netns(id)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+            .split('\n')
+            .filter(Boolean);
+        } catch {
+          return [];
+        }
+      };
+      const ours = () =>
+        ['a', 'b'].flatMap(pidsIn).filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m)?.[1] === uid;
+          } catch {
+            return false;
+          }
+        });
       return {
         stop: () => {
           for (const signal of ['SIGTERM', 'SIGKILL']) {
-            for (const pid of ours()) { try { process.kill(Number(pid), signal); } catch { /* gone */ } }
+            for (const pid of ours()) {
+              try {
+                process.kill(Number(pid), signal);
+              } catch {
+                /* gone */
+              }
+            }
             for (const p of procs) p.kill(signal);
             spawnSync('sleep', ['0.2']);
           }
@@ -228,9 +342,22 @@ async function startLab() {
     },
     /** The tool's own seconds, timed on the host around the tool (the SSH round trip excluded). */
     timedOverSsh(id, user, argv) {
-      const ssh = ['ssh', '-i', hosts[id].labels.ssh_key, '-o', `UserKnownHostsFile=${hosts[id].labels.ssh_known_hosts}`, '-o', 'StrictHostKeyChecking=yes', '-o', 'BatchMode=yes',
-        '-p', hosts[id].labels.ssh_port, `${user}@${hosts[id].internalIp}`, '--',
-        `s=$(date +%s%N); ${argv.map(quote).join(' ')} >/dev/null 2>&1; c=$?; e=$(date +%s%N); echo $((e-s)) $c`];
+      const ssh = [
+        'ssh',
+        '-i',
+        hosts[id].labels.ssh_key,
+        '-o',
+        `UserKnownHostsFile=${hosts[id].labels.ssh_known_hosts}`,
+        '-o',
+        'StrictHostKeyChecking=yes',
+        '-o',
+        'BatchMode=yes',
+        '-p',
+        hosts[id].labels.ssh_port,
+        `${user}@${hosts[id].internalIp}`,
+        '--',
+        `s=$(date +%s%N); ${argv.map(quote).join(' ')} >/dev/null 2>&1; c=$?; e=$(date +%s%N); echo $((e-s)) $c`,
+      ];
       const out = execFileSync(inNetns('controller', ssh)[0], inNetns('controller', ssh).slice(1), { encoding: 'utf8' }).trim().split(/\s+/);
       if (out[1] !== '0') throw new Error(`by hand on ${id}: ${argv.join(' ')} exited ${out[1]}`);
       return Number(out[0]) / 1e9;
@@ -258,15 +385,29 @@ async function startLab() {
         if (result.status !== 0) {
           // Which CLI, and what its failed trials said (the run folder goes with the home below).
           let failures = '';
-          try { failures = JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8')).run.trials.filter((t) => t.error).map((t) => `${t.id} ${t.test}: ${t.error}`).join('; '); } catch { /* no results */ }
+          try {
+            failures = JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8'))
+              .run.trials.filter((t) => t.error)
+              .map((t) => `${t.id} ${t.test}: ${t.error}`)
+              .join('; ');
+          } catch {
+            /* no results */
+          }
           throw new Error(`${bin} run ${spec} exited ${result.status}: ${failures || result.stderr}`);
         }
-        const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+        const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l));
         const phase = (name) => (events.find((e) => e.type === 'phase-finished' && e.phase === name)?.durationMs ?? 0) / 1000;
         const time = (e) => new Date(e.time).getTime();
         const phases = {
           start: (time(events[0]) - began) / 1000,
-          provision: phase('provision'), prepare: phase('prepare'), execute: phase('execute'), teardown: phase('teardown'), publish: phase('publish'),
+          provision: phase('provision'),
+          prepare: phase('prepare'),
+          execute: phase('execute'),
+          teardown: phase('teardown'),
+          publish: phase('publish'),
           exit: (ended - time(events.at(-1))) / 1000,
         };
         return { wall, phases };

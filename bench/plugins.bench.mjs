@@ -1,6 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { cli, cliBin, line, median, repoRoot, tempDir } from './lib.mjs';
 
@@ -38,7 +38,17 @@ function homeWith(count) {
     const pkg = join(dir, 'node_modules', name);
     mkdirSync(pkg, { recursive: true });
     const declared = i % 2 === 0;
-    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', main: 'index.js', peerDependencies: { '@netbench/core': '^0.1.0' }, ...(declared ? { netbench: { kind, name: `bench${i}` } } : {}) }));
+    writeFileSync(
+      join(pkg, 'package.json'),
+      JSON.stringify({
+        name,
+        version: '1.0.0',
+        type: 'module',
+        main: 'index.js',
+        peerDependencies: { '@netbench/core': '^0.1.0' },
+        ...(declared ? { netbench: { kind, name: `bench${i}` } } : {}),
+      }),
+    );
     writeFileSync(join(pkg, 'index.js'), `throw new Error('${name} was imported at start-up');\n`);
     if (!declared) index[name] = { kind, name: `bench${i}` };
     dependencies[name] = `file:tarballs/${name}-1.0.0.tgz`;
@@ -58,19 +68,25 @@ export default async function plugins() {
 
   // What the plugins add to start-up: discovery (reading package.json files), timed in this process.
   const { createRegistry } = await import(pathToFileURL(join(repoRoot, 'packages/core/dist/index.js')).href);
-  const discovery = (home) => median(Array.from({ length: 50 }, () => {
-    const started = process.cpuUsage();
-    createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')], userPlugins: join(home, 'plugins') }).list();
-    const used = process.cpuUsage(started);
-    return (used.user + used.system) / 1000;
-  }));
+  const discovery = (home) =>
+    median(
+      Array.from({ length: 50 }, () => {
+        const started = process.cpuUsage();
+        createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')], userPlugins: join(home, 'plugins') }).list();
+        const used = process.cpuUsage(started);
+        return (used.user + used.system) / 1000;
+      }),
+    );
   discovery(none);
   discovery(twenty); // warm the file cache and the JIT for both
   const [da, db] = [discovery(none), discovery(twenty)];
   line('plugin discovery (cpu), no third-party plugins, median of 50', `${da.toFixed(2)} ms`);
   line(`plugin discovery (cpu), ${PLUGINS} plugins, median of 50`, `${db.toFixed(2)} ms`);
 
-  for (const [label, args, runs] of [['netbench --version', ['--version'], 21], ['netbench plan (1 trial) --json', ['plan', spec, '--json'], 21]]) {
+  for (const [label, args, runs] of [
+    ['netbench --version', ['--version'], 21],
+    ['netbench plan (1 trial) --json', ['plan', spec, '--json'], 21],
+  ]) {
     timed(args, { NETBENCH_HOME: none });
     // Interleaved, so drift on a shared machine hits both sides alike.
     const a = [];

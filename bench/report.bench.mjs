@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, line, median, repoRoot, tempDir } from './lib.mjs';
 // A TypeScript fixture, loaded through Node's type stripping (Node >= 22.18 / 23.6).
 import { interRegionResults } from '../packages/report/src/__fixtures__/inter-region.ts';
+import { cli, line, median, repoRoot, tempDir } from './lib.mjs';
 
 /**
  * `netbench report` of the whitepaper's 20 × 20 inter-region ping matrix

@@ -3,7 +3,9 @@
 import { readdirSync } from 'node:fs';
 
 const only = process.argv.slice(2);
-const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.mjs')).sort();
+const files = readdirSync(import.meta.dirname)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .sort();
 for (const file of files) {
   const name = file.replace(/\.bench\.mjs$/, '');
   if (only.length && !only.includes(name)) continue;

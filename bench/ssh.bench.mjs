@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliBin, line, median, repoRoot, tempDir } from './lib.mjs';
@@ -48,7 +48,11 @@ export default async function sshPath() {
     }
     line("  root's login shell alone on this machine (bash -c true, as sshd runs it)", `${lab.loginShellMs().toFixed(1)} ms`);
   } finally {
-    try { execFileSync('userdel', [plain]); } catch { /* not created */ }
+    try {
+      execFileSync('userdel', [plain]);
+    } catch {
+      /* not created */
+    }
     await lab.teardown();
   }
 }
@@ -58,7 +62,16 @@ async function startLab() {
   const runId = `${stamp}-b${Math.random().toString(36).slice(2, 7).padEnd(5, '0')}`;
   const runDir = mkdtempSync(join(tmpdir(), `netbench-bench-ssh-${runId}-`));
   const resources = [];
-  const ledger = { entries: [], track: async (r, create) => { resources.push(r); return create(); }, created: async (r) => { resources.push(r); } };
+  const ledger = {
+    entries: [],
+    track: async (r, create) => {
+      resources.push(r);
+      return create();
+    },
+    created: async (r) => {
+      resources.push(r);
+    },
+  };
   const ctx = { runId, runDir, signal: AbortSignal.timeout(120_000), log: { debug() {}, info() {}, warn() {} } };
   const requests = ['controller', 'a', 'b'].map((id) => ({ id, name: id, cloud: 'local', config: id === 'controller' ? {} : { sshd: true } }));
   const homes = [];
@@ -74,11 +87,17 @@ async function startLab() {
     throw error;
   }
   const inController = (argv) => ['ip', 'netns', 'exec', namespaceName(runId, 'controller'), ...argv];
-  const sets = (name, id) => Object.entries({ address: hosts[id].internalIp, key: hosts[id].labels.ssh_key, knownHosts: hosts[id].labels.ssh_known_hosts })
-    .flatMap(([field, value]) => ['--set', `hosts.${name}.${field}=${value}`]);
+  const sets = (name, id) =>
+    Object.entries({ address: hosts[id].internalIp, key: hosts[id].labels.ssh_key, knownHosts: hosts[id].labels.ssh_known_hosts }).flatMap(([field, value]) => [
+      '--set',
+      `hosts.${name}.${field}=${value}`,
+    ]);
   return {
     teardown,
-    logins: (id) => readFileSync(join(runDir, 'local', id, 'sshd.log'), 'utf8').split('\n').filter((l) => l.includes('Accepted publickey')).length,
+    logins: (id) =>
+      readFileSync(join(runDir, 'local', id, 'sshd.log'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('Accepted publickey')).length,
     /** Let other users read the lab's authorized_keys (sshd reads it as the user logging in). */
     shareKeys() {
       chmodSync(runDir, 0o755);
@@ -91,22 +110,52 @@ async function startLab() {
     run(spec, user) {
       const home = tempDir('netbench-bench-ssh-home-');
       homes.push(home);
-      const [command, ...args] = inController([process.execPath, cliBin, 'run', join(repoRoot, spec), '--runs-dir', join(home, 'runs'), '--progress', 'none', ...sets('client', 'a'), ...sets('server', 'b'),
-        '--set', `hosts.client.user=${user}`, '--set', `hosts.server.user=${user}`]);
+      const [command, ...args] = inController([
+        process.execPath,
+        cliBin,
+        'run',
+        join(repoRoot, spec),
+        '--runs-dir',
+        join(home, 'runs'),
+        '--progress',
+        'none',
+        ...sets('client', 'a'),
+        ...sets('server', 'b'),
+        '--set',
+        `hosts.client.user=${user}`,
+        '--set',
+        `hosts.server.user=${user}`,
+      ]);
       const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, NETBENCH_HOME: home, SSH_AUTH_SOCK: '' } });
       if (result.status !== 0) throw new Error(`netbench run ${spec} exited ${result.status}: ${result.stderr}`);
       const runDir = join(home, 'runs', readdirSync(join(home, 'runs'))[0]);
-      return readFileSync(join(runDir, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      return readFileSync(join(runDir, 'events.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
     },
     probeRtt(count, user) {
       const a = hosts.a;
-      const options = { id: 'a', name: 'a', cloud: 'static', internalIp: a.internalIp, address: a.internalIp, user, privateKeyPath: a.labels.ssh_key, hostKey: { mode: 'known-hosts', file: a.labels.ssh_known_hosts } };
+      const options = {
+        id: 'a',
+        name: 'a',
+        cloud: 'static',
+        internalIp: a.internalIp,
+        address: a.internalIp,
+        user,
+        privateKeyPath: a.labels.ssh_key,
+        hostKey: { mode: 'known-hosts', file: a.labels.ssh_known_hosts },
+      };
       const [command, ...args] = inController([process.execPath, join(repoRoot, 'tests/helpers/ssh-probe.mjs'), 'rtt', JSON.stringify(options), String(count)]);
       return JSON.parse(execFileSync(command, args, { encoding: 'utf8' }));
     },
     loginShellMs() {
       // What sshd runs for every command: the user's shell with -c, as a login by SSH (bash then reads ~/.bashrc).
-      const shell = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('root:'))?.split(':')[6] || '/bin/sh';
+      const shell =
+        readFileSync('/etc/passwd', 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith('root:'))
+          ?.split(':')[6] || '/bin/sh';
       const times = Array.from({ length: 10 }, () => {
         const t = performance.now();
         execFileSync(shell, ['-c', 'true'], { env: { HOME: '/root', SSH_CLIENT: '10.0.0.1 1 22', PATH: process.env.PATH } });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareResults, listResults, openStore } from '@netbench/results';
 import { LatencyHistogram } from '@netbench/plugin-api';
+import { compareResults, listResults, openStore } from '@netbench/results';
 import { cli, line, median, tempDir } from './lib.mjs';
 
 /**
@@ -40,18 +40,60 @@ const timeAsync = async (fn) => {
  */
 function syntheticRun(runId, { trials, metrics, reps = 1, startedAt = Date.UTC(2030, 0, 1), histograms = 0, scale = 1, seed = 1, perSampleLabels = false }) {
   let state = seed;
-  const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const records = [];
   const samples = [];
   for (let t = 0; t < trials; t += 1) {
     const id = `t${String(t + 1).padStart(4, '0')}`;
     const config = Math.floor(t / reps);
     const params = { duration: 10, streams: 1 + (config % 8), ...(reps > 1 ? { repetition: 1 + (t % reps) } : {}) };
-    records.push({ id, tool: 'netperf', test: 'TCP_RR', benchmarkName: 'netperf', params, cell: { zone: `zone-${config % 20}` }, client: 'a', server: 'b', status: 'succeeded', attempts: 1, rawFiles: [`raw/${id}-netperf.txt`], sampleCount: metrics });
-    const labels = { run_id: runId, spec: 'bench', netbench_version: '0.1.0', benchmark: 'netperf', tool: 'netperf', test: 'TCP_RR', ip_type: 'internal', client_host: 'a', client_cloud: 'gcp', client_zone: `zone-${config % 20}`, client_machine_type: 'n2-standard-4', server_host: 'b', server_cloud: 'gcp', server_zone: 'us-west1-b', server_machine_type: 'n2-standard-4', zone: `zone-${config % 20}`, ...params, netperf_version: '2.7.0', netperf_histogram: true };
+    records.push({
+      id,
+      tool: 'netperf',
+      test: 'TCP_RR',
+      benchmarkName: 'netperf',
+      params,
+      cell: { zone: `zone-${config % 20}` },
+      client: 'a',
+      server: 'b',
+      status: 'succeeded',
+      attempts: 1,
+      rawFiles: [`raw/${id}-netperf.txt`],
+      sampleCount: metrics,
+    });
+    const labels = {
+      run_id: runId,
+      spec: 'bench',
+      netbench_version: '0.1.0',
+      benchmark: 'netperf',
+      tool: 'netperf',
+      test: 'TCP_RR',
+      ip_type: 'internal',
+      client_host: 'a',
+      client_cloud: 'gcp',
+      client_zone: `zone-${config % 20}`,
+      client_machine_type: 'n2-standard-4',
+      server_host: 'b',
+      server_cloud: 'gcp',
+      server_zone: 'us-west1-b',
+      server_machine_type: 'n2-standard-4',
+      zone: `zone-${config % 20}`,
+      ...params,
+      netperf_version: '2.7.0',
+      netperf_histogram: true,
+    };
     for (let m = 0; m < metrics; m += 1) {
       const n = samples.length + 1;
-      const sample = { runId, sampleId: `${runId}-${n}`, trialId: id, metric: `TCP_RR_metric_${m}`, value: (100 + random() * 10) * scale, unit: 'us', timestamp: startedAt + n, labels: perSampleLabels ? { ...labels, interval_start: m } : labels };
+      const sample = {
+        runId,
+        sampleId: `${runId}-${n}`,
+        trialId: id,
+        metric: `TCP_RR_metric_${m}`,
+        value: (100 + random() * 10) * scale,
+        unit: 'us',
+        timestamp: startedAt + n,
+        labels: perSampleLabels ? { ...labels, interval_start: m } : labels,
+      };
       if (m < histograms) {
         const h = LatencyHistogram.create('us');
         for (let i = 0; i < 1000; i += 1) h.record((80 + random() * 40) * scale);
@@ -61,7 +103,21 @@ function syntheticRun(runId, { trials, metrics, reps = 1, startedAt = Date.UTC(2
     }
   }
   const iso = new Date(startedAt).toISOString();
-  const run = { runId, name: 'bench', status: 'succeeded', startedAt: iso, finishedAt: iso, runDir: `/tmp/${runId}`, owner: 'bench', netbenchVersion: '0.1.0', hosts: [], trials: records, phases: [], errors: [], labels: { run_id: runId, spec: 'bench', owner: 'bench', netbench_version: '0.1.0' } };
+  const run = {
+    runId,
+    name: 'bench',
+    status: 'succeeded',
+    startedAt: iso,
+    finishedAt: iso,
+    runDir: `/tmp/${runId}`,
+    owner: 'bench',
+    netbenchVersion: '0.1.0',
+    hosts: [],
+    trials: records,
+    phases: [],
+    errors: [],
+    labels: { run_id: runId, spec: 'bench', owner: 'bench', netbench_version: '0.1.0' },
+  };
   return { run, samples };
 }
 
@@ -83,7 +139,10 @@ function measure(fn) {
 async function ingestRate(db) {
   const store = await openStore(db);
   try {
-    for (const [label, perSampleLabels] of [['', false], [', every sample its own labels', true]]) {
+    for (const [label, perSampleLabels] of [
+      ['', false],
+      [', every sample its own labels', true],
+    ]) {
       const wall = [];
       const cpu = [];
       let count = 0;

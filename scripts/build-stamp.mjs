@@ -26,10 +26,11 @@ function newest(dir, depth = 0) {
   return latest;
 }
 
-const inputs = () => Math.max(
-  newest(join(root, 'packages')),
-  ...['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'scripts/bundle-plugins.mjs'].map((f) => statSync(join(root, f)).mtimeMs),
-);
+const inputs = () =>
+  Math.max(
+    newest(join(root, 'packages')),
+    ...['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'scripts/bundle-plugins.mjs'].map((f) => statSync(join(root, f)).mtimeMs),
+  );
 
 if (process.argv[2] === 'write') {
   mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });

@@ -35,7 +35,11 @@ function firstParagraph(comment) {
     .map((line) => line.replace(/^\s*(\*|\/\/)\s?/, '').trim())
     .join('\n')
     .trim();
-  return text.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return text
+    .split(/\n\s*\n/)[0]
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 
 /** Kind and doc of `name` as declared in `file`, following re-exports. */
@@ -49,7 +53,10 @@ function declaration(file, name, seen = new Set()) {
   ).exec(src);
   if (decl) return { kind: decl[2].replace('*', '').replace('let', 'const'), doc: decl[1] ? firstParagraph(decl[1]) : '' };
   for (const m of src.matchAll(EXPORT_LIST_RE)) {
-    for (const item of m[3].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of m[3]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [local, exported = local] = item.replace(/^type\s+/, '').split(/\s+as\s+/);
       if (exported === name && m[4].startsWith('.')) return declaration(resolve(file, m[4]), local, seen);
     }
@@ -67,7 +74,10 @@ function entryTable(subpath, file) {
   let groupDoc = '';
   for (const m of read(file).matchAll(EXPORT_LIST_RE)) {
     if (m[1]) groupDoc = firstParagraph(m[1]);
-    for (const item of m[3].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of m[3]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const typeOnly = Boolean(m[2]) || item.startsWith('type ');
       const [local, exported = local] = item.replace(/^type\s+/, '').split(/\s+as\s+/);
       const found = m[4].startsWith('.') ? declaration(resolve(file, m[4]), local) : { kind: typeOnly ? 'type' : 'const', doc: `re-exported from \`${m[4]}\`` };

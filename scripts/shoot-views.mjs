@@ -6,14 +6,24 @@
 // `ids.json` names the runs: { lul, http, overlay: [6], tunnels, bars, knee, liveSpec, trend }.
 // Each view is a 1280-wide PNG reduced to 256 colours (pngquant);
 // a view the build lacks is shot as it shows (a "Not found" page says so).
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values: o } = parseArgs({ options: { tree: { type: 'string' }, suffix: { type: 'string' }, db: { type: 'string' }, 'runs-dir': { type: 'string' }, ids: { type: 'string' }, out: { type: 'string' }, only: { type: 'string' } } });
+const { values: o } = parseArgs({
+  options: {
+    tree: { type: 'string' },
+    suffix: { type: 'string' },
+    db: { type: 'string' },
+    'runs-dir': { type: 'string' },
+    ids: { type: 'string' },
+    out: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
 const tree = resolve(o.tree);
 const out = resolve(o.out);
 const ids = JSON.parse(readFileSync(o.ids, 'utf8'));
@@ -70,9 +80,11 @@ async function main() {
   const ui = await serve();
   const profile = mkdtempSync(join(tmpdir(), 'shoot-views-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'], viewport: { width: 1280, height: 900 },
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    viewport: { width: 1280, height: 900 },
   });
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   const base = ui.url;
   const go = async (hash) => {
     await page.goto(`${base.split('#')[0]}#/${hash}`);
@@ -81,31 +93,60 @@ async function main() {
   await page.goto(base);
   await settle(page);
   const views = {
-    'run-page-summary': async () => { await go(`run/${ids.http}`); await pageShot(page, 'run-page-summary'); },
-    'bufferbloat-run-page': async () => { await go(`run/${ids.lul}`); await pageShot(page, 'bufferbloat-run-page'); },
+    'run-page-summary': async () => {
+      await go(`run/${ids.http}`);
+      await pageShot(page, 'run-page-summary');
+    },
+    'bufferbloat-run-page': async () => {
+      await go(`run/${ids.lul}`);
+      await pageShot(page, 'bufferbloat-run-page');
+    },
     'lul-all-scaled': async () => {
       await go(`run/${ids.lul}`);
-      const chart = page.locator('.chart').filter({ hasText: /all scaled/i }).first();
+      const chart = page
+        .locator('.chart')
+        .filter({ hasText: /all scaled/i })
+        .first();
       const target = (await chart.count()) > 0 ? chart : page.locator('.chart').first();
       await target.scrollIntoViewIfNeeded();
       await page.waitForTimeout(500);
       // The crosshair over the stall's neighbourhood: the tooltip lists every series.
-      const box = await target.locator('.chart-canvas').first().boundingBox().catch(() => null);
+      const box = await target
+        .locator('.chart-canvas')
+        .first()
+        .boundingBox()
+        .catch(() => null);
       if (box) await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.4);
       await page.waitForTimeout(400);
       await save('lul-all-scaled', (path) => target.screenshot({ path }));
     },
-    'overlay-app': async () => { await go(`overlay/${ids.overlay.slice(0, 3).join('/')}`); await pageShot(page, 'overlay-app'); },
+    'overlay-app': async () => {
+      await go(`overlay/${ids.overlay.slice(0, 3).join('/')}`);
+      await pageShot(page, 'overlay-app');
+    },
     'compare-export': async () => {
       await go(`compare/${ids.overlay[0]}/${ids.overlay[1]}`);
-      await page.getByTestId('compare-table').waitFor({ timeout: 60_000 }).catch(() => {});
+      await page
+        .getByTestId('compare-table')
+        .waitFor({ timeout: 60_000 })
+        .catch(() => {});
       await settle(page);
       await pageShot(page, 'compare-export');
     },
-    trend: async () => { await page.goto(`${base.split('#')[0]}#/${ids.trend ?? 'trend'}`); await settle(page); await page.waitForTimeout(1500); await settle(page); await pageShot(page, 'trend'); },
+    trend: async () => {
+      await page.goto(`${base.split('#')[0]}#/${ids.trend ?? 'trend'}`);
+      await settle(page);
+      await page.waitForTimeout(1500);
+      await settle(page);
+      await pageShot(page, 'trend');
+    },
     'wizard-cloud-pairs': async () => {
       await go('new');
-      await page.getByRole('radio', { name: /Throughput/ }).first().check().catch(() => {});
+      await page
+        .getByRole('radio', { name: /Throughput/ })
+        .first()
+        .check()
+        .catch(() => {});
       await page.getByRole('button', { name: 'Next: where' }).click();
       await page.getByTestId('site-row').first().waitFor();
       const place = (i) => page.getByTestId('site-row').nth(i).locator('select').first();
@@ -122,7 +163,10 @@ async function main() {
       // Follows wizard-cloud-pairs: the same answers, reviewed.
       await page.getByRole('button', { name: 'Next: tests' }).click();
       await page.getByRole('button', { name: 'Next: review' }).click();
-      await page.getByTestId('spec-status').waitFor({ timeout: 30_000 }).catch(() => {});
+      await page
+        .getByTestId('spec-status')
+        .waitFor({ timeout: 30_000 })
+        .catch(() => {});
       await page.waitForTimeout(4000);
       await pageShot(page, 'wizard-review-preflight');
     },
@@ -132,7 +176,10 @@ async function main() {
       await settle(page);
       // One run's bars of few configurations are folded under "More charts" (the tiles say them): open it.
       const more = page.locator('[data-testid=more-charts] > summary');
-      if ((await more.count()) > 0) { await more.click(); await settle(page); }
+      if ((await more.count()) > 0) {
+        await more.click();
+        await settle(page);
+      }
       const bar = page.locator('figure.chart[data-chart-kind=bar]').first();
       const target = (await bar.count()) > 0 ? bar : page.locator('.chart').first();
       await target.scrollIntoViewIfNeeded();
@@ -145,7 +192,12 @@ async function main() {
     'live-view': async () => {
       const text = readFileSync(ids.liveSpec, 'utf8');
       const started = await page.evaluate(async (spec) => {
-        const res = await fetch('api/call', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method: 'startRun', arg: { text: spec } }), credentials: 'same-origin' });
+        const res = await fetch('api/call', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ method: 'startRun', arg: { text: spec } }),
+          credentials: 'same-origin',
+        });
         return res.json();
       }, text);
       const runId = started.value?.runId;
@@ -158,7 +210,11 @@ async function main() {
   };
   for (const [view, shoot] of Object.entries(views)) {
     if (only && !only.has(view)) continue;
-    try { await shoot(); } catch (error) { console.log(`${view}: FAILED ${String(error).split('\n')[0]}`); }
+    try {
+      await shoot();
+    } catch (error) {
+      console.log(`${view}: FAILED ${String(error).split('\n')[0]}`);
+    }
   }
 
   // Reports: `netbench report` of the sweep, of several runs, and `results show` of the tunnels run.
@@ -178,7 +234,9 @@ async function main() {
       await page.goto(`file://${html}`);
       await page.waitForTimeout(2500);
       await pageShot(page, view, from);
-    } catch (error) { console.log(`${view}: FAILED ${String(error).split('\n')[0]}`); }
+    } catch (error) {
+      console.log(`${view}: FAILED ${String(error).split('\n')[0]}`);
+    }
   }
   // The comparison of two sides of three runs each, exported with its verdicts (`netbench compare A,B,C D,E,F --out`).
   if (!only || only.has('compare-report')) {
@@ -188,10 +246,16 @@ async function main() {
       await page.goto(`file://${html}`);
       await page.waitForTimeout(2500);
       await pageShot(page, 'compare-report');
-    } catch (error) { console.log(`compare-report: FAILED ${String(error).split('\n')[0]}`); }
+    } catch (error) {
+      console.log(`compare-report: FAILED ${String(error).split('\n')[0]}`);
+    }
   }
   if (!only || only.has('results-show-tunnels')) {
-    try { writeFileSync(join(out, `results-show-tunnels-${o.suffix}.txt`), cli(['results', 'show', ids.tunnels])); } catch (error) { console.log(`results-show-tunnels: FAILED ${String(error).split('\n')[0]}`); }
+    try {
+      writeFileSync(join(out, `results-show-tunnels-${o.suffix}.txt`), cli(['results', 'show', ids.tunnels]));
+    } catch (error) {
+      console.log(`results-show-tunnels: FAILED ${String(error).split('\n')[0]}`);
+    }
   }
   await context.close();
   ui.child.kill('SIGINT');

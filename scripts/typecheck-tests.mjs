@@ -22,12 +22,19 @@ const projects = [
   { name: 'tests and benches', include: ['tests', 'bench'], exclude: [], lib: ['es2023', 'dom', 'dom.iterable'] },
 ].map(({ name, include, exclude, lib }) => {
   const file = join(cache, `${name.replaceAll(' ', '-')}.json`);
-  writeFileSync(file, JSON.stringify({
-    extends: join(root, 'tsconfig.base.json'),
-    compilerOptions: { ...base, ...(lib ? { lib } : {}) },
-    include: include.map((glob) => join(root, glob)),
-    exclude: [...exclude, '**/__fixtures__/**/*.mjs'].map((glob) => join(root, glob)),
-  }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        extends: join(root, 'tsconfig.base.json'),
+        compilerOptions: { ...base, ...(lib ? { lib } : {}) },
+        include: include.map((glob) => join(root, glob)),
+        exclude: [...exclude, '**/__fixtures__/**/*.mjs'].map((glob) => join(root, glob)),
+      },
+      null,
+      2,
+    ),
+  );
   return { name, file };
 });
 projects.push({ name: 'desktop renderer', file: join(root, 'packages/desktop/tsconfig.renderer.json') });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { cloudConformance } from '@netbench/plugin-api/testing';
 import type { LedgerResource } from '@netbench/plugin-api';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 import plugin from '@netbench/plugin-aws';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { motoEnv, startMotoPlus } from './helpers/aws-moto.js';
 
 // The plugin SDK's cloud conformance kit on the AWS plugin: identity, strict
@@ -23,15 +23,28 @@ afterAll(async () => {
 });
 
 const runId = '20000101-000000-gone00';
-const gone = (type: string, name: string, extra: Record<string, string> = {}): LedgerResource =>
-  ({ type, id: `us-east-1/${name}`, data: { region: 'us-east-1', name, runId, ...extra } });
+const gone = (type: string, name: string, extra: Record<string, string> = {}): LedgerResource => ({
+  type,
+  id: `us-east-1/${name}`,
+  data: { region: 'us-east-1', name, runId, ...extra },
+});
 
 describe('aws cloud conformance', () => {
   for (const check of cloudConformance(plugin, {
     packageJson: new URL('../packages/plugins/aws/package.json', import.meta.url),
     module: new URL('../packages/plugins/aws/dist/index.js', import.meta.url),
-    validBlocks: [{ zone: 'us-east-1a' }, { zone: 'eu-west-1b', machineType: 'c5n.large', placement: 'cluster', fallbackZones: ['eu-west-1c'] }, { zone: 'us-west-2a', subnetId: 'subnet-0abc123', image: 'ami-0123456789abcdef0' }],
-    invalidBlocks: [{}, { zone: 'us-east-1' }, { zone: 'us-east-1a', machineType: 'big' }, { zone: 'us-east-1a', fallbackZones: ['eu-west-1a'] }, { zone: 'us-east-1a', placement: 'spread' }],
+    validBlocks: [
+      { zone: 'us-east-1a' },
+      { zone: 'eu-west-1b', machineType: 'c5n.large', placement: 'cluster', fallbackZones: ['eu-west-1c'] },
+      { zone: 'us-west-2a', subnetId: 'subnet-0abc123', image: 'ami-0123456789abcdef0' },
+    ],
+    invalidBlocks: [
+      {},
+      { zone: 'us-east-1' },
+      { zone: 'us-east-1a', machineType: 'big' },
+      { zone: 'us-east-1a', fallbackZones: ['eu-west-1a'] },
+      { zone: 'us-east-1a', placement: 'spread' },
+    ],
     requireDescriptions: true,
     // One of each type moto implements (it has no placement groups): by id and, without one, by Name tag.
     goneResources: [
@@ -45,5 +58,6 @@ describe('aws cloud conformance', () => {
       gone('ec2-vpc', `nb-${runId}-vpc`, { awsId: 'vpc-0123456789abcdef0' }),
       gone('ec2-key-pair', `nb-${runId}-key`),
     ],
-  })) it(check.name, check.run, 120_000);
+  }))
+    it(check.name, check.run, 120_000);
 });

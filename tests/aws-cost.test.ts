@@ -20,7 +20,10 @@ describe('plan with cost (aws)', () => {
 
   it('--json carries the cost; --max-cost below it exits 6 and says why', async () => {
     const json = await runCli(['plan', SPEC, '--json'], { env });
-    const plan = JSON.parse(json.stdout) as { cost: { usd: number; clouds: { cloud: string; estimate: { items: unknown[] } }[] }; trials: { test: string; traffic?: { direction: string; bitsPerSecond?: number } }[] };
+    const plan = JSON.parse(json.stdout) as {
+      cost: { usd: number; clouds: { cloud: string; estimate: { items: unknown[] } }[] };
+      trials: { test: string; traffic?: { direction: string; bitsPerSecond?: number } }[];
+    };
     expect(plan.cost.usd).toBe(1.54);
     expect(plan.cost.clouds[0]?.estimate.items).toHaveLength(4);
     expect(plan.trials.map((t) => [t.test, t.traffic?.direction, t.traffic?.bitsPerSecond])).toEqual([

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DescribeInstancesCommand, DescribeSecurityGroupsCommand, EC2Client } from '@aws-sdk/client-ec2';
-import { LedgerFile, newRunId, pendingResources, type LedgerEntry } from '@netbench/plugin-api';
-import { ApiCallCounter, awsPlugin, hostSchema, readSettings } from '@netbench/plugin-aws';
-import { AwsClients, launchFleet } from '@netbench/plugin-aws/runtime';
-import { runCli, startCli, tempHome } from './helpers/cli.js';
-import { onlyRunDir, readResults, waitFor } from './helpers/results.js';
-import { closedPort, motoEnv, motoLeftovers, nothingLeft, startMotoPlus } from './helpers/aws-moto.js';
 import { connectSshHost } from '@netbench/core';
 import type { SshHostOptions } from '@netbench/plugin-api';
+import { type LedgerEntry, LedgerFile, newRunId, pendingResources } from '@netbench/plugin-api';
+import { ApiCallCounter, awsPlugin, hostSchema, readSettings } from '@netbench/plugin-aws';
+import { AwsClients, launchFleet } from '@netbench/plugin-aws/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, motoEnv, motoLeftovers, nothingLeft, startMotoPlus } from './helpers/aws-moto.js';
+import { runCli, startCli, tempHome } from './helpers/cli.js';
+import { onlyRunDir, readResults, waitFor } from './helpers/results.js';
 
 // The AWS plugin end to end through the built CLI, against moto's EC2 on
 // 127.0.0.1. Nothing here reaches AWS or any non-loopback address: SSH goes to
@@ -38,7 +38,10 @@ afterAll(async () => {
 });
 
 function ledgerOf(runDir: string): LedgerEntry[] {
-  return readFileSync(join(runDir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LedgerEntry);
+  return readFileSync(join(runDir, 'ledger.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LedgerEntry);
 }
 
 describe('aws on moto', () => {
@@ -57,14 +60,22 @@ describe('aws on moto', () => {
     const ledger = ledgerOf(runDir);
     const types = new Set(ledger.map((e) => e.resource.type));
     for (const type of [...NETWORK_TYPES, 'ec2-instance']) expect(types, type).toContain(type);
-    expect(ledger.filter((e) => e.resource.type === 'ec2-instance' && e.phase === 'intent').map((e) => e.resource.host).sort()).toEqual(['client', 'server']);
+    expect(
+      ledger
+        .filter((e) => e.resource.type === 'ec2-instance' && e.phase === 'intent')
+        .map((e) => e.resource.host)
+        .sort(),
+    ).toEqual(['client', 'server']);
     expect(ledger.filter((e) => e.resource.type === 'ec2-subnet' && e.phase === 'intent')).toHaveLength(2);
     // Write-ahead: every resource's intent comes before its AWS id; every one was deleted.
     const ids = new Set(ledger.map((e) => `${e.resource.type} ${e.resource.id}`));
     for (const id of ids) {
       const lines = ledger.filter((e) => `${e.resource.type} ${e.resource.id}` === id);
       expect(lines[0]!.phase, id).toBe('intent');
-      expect(lines.some((e) => e.phase === 'created' && typeof e.resource.data?.awsId === 'string'), id).toBe(true);
+      expect(
+        lines.some((e) => e.phase === 'created' && typeof e.resource.data?.awsId === 'string'),
+        id,
+      ).toBe(true);
       expect(lines.at(-1)!.phase, id).toBe('deleted');
     }
     expect(nothingLeft(await motoLeftovers(moto.endpoint, runId))).toBe(true);
@@ -78,13 +89,28 @@ describe('aws on moto', () => {
     const home = tempHome();
     const runsDir = join(home, 'runs');
     // A long SSH budget keeps the run in provision (instances made, SSH retrying) until it is killed.
-    const { child, done } = startCli(['run', SPEC, '--runs-dir', runsDir, '--progress', 'none', '--set', 'hosts.client.connectTimeout=120', '--set', 'hosts.server.connectTimeout=120'], { env: { ...env, NETBENCH_HOME: home } });
-    const runDir = await waitFor(() => {
-      const dir = existsSync(runsDir) ? (() => { try { return onlyRunDir(runsDir); } catch { return undefined; } })() : undefined;
-      if (!dir || !existsSync(join(dir, 'ledger.jsonl'))) return undefined;
-      const created = ledgerOf(dir).filter((e) => e.resource.type === 'ec2-instance' && e.phase === 'created' && e.resource.data?.awsId);
-      return created.length === 2 ? dir : undefined;
-    }, 60_000, 'both instances in the ledger');
+    const { child, done } = startCli(
+      ['run', SPEC, '--runs-dir', runsDir, '--progress', 'none', '--set', 'hosts.client.connectTimeout=120', '--set', 'hosts.server.connectTimeout=120'],
+      { env: { ...env, NETBENCH_HOME: home } },
+    );
+    const runDir = await waitFor(
+      () => {
+        const dir = existsSync(runsDir)
+          ? (() => {
+              try {
+                return onlyRunDir(runsDir);
+              } catch {
+                return undefined;
+              }
+            })()
+          : undefined;
+        if (!dir || !existsSync(join(dir, 'ledger.jsonl'))) return undefined;
+        const created = ledgerOf(dir).filter((e) => e.resource.type === 'ec2-instance' && e.phase === 'created' && e.resource.data?.awsId);
+        return created.length === 2 ? dir : undefined;
+      },
+      60_000,
+      'both instances in the ledger',
+    );
     child.kill('SIGKILL');
     await done;
     const runId = runDir.split('/').at(-1)!;
@@ -101,14 +127,25 @@ describe('aws on moto', () => {
   it('leftovers of a killed run whose folder is gone are found by tag: `cleanup --all --cloud aws`', async () => {
     const home = tempHome();
     const runsDir = join(home, 'runs');
-    const { child, done } = startCli(['run', SPEC, '--runs-dir', runsDir, '--progress', 'none', '--set', 'hosts.client.connectTimeout=120', '--set', 'hosts.server.connectTimeout=120'], { env: { ...env, NETBENCH_HOME: home } });
-    const runDir = await waitFor(() => {
-      let dir: string | undefined;
-      try { dir = onlyRunDir(runsDir); } catch { return undefined; }
-      if (!existsSync(join(dir, 'ledger.jsonl'))) return undefined;
-      // Killed between an instance's intent and its answer: the ledger alone would not know its id.
-      return ledgerOf(dir).some((e) => e.resource.type === 'ec2-instance' && e.phase === 'intent') ? dir : undefined;
-    }, 60_000, 'an instance intent');
+    const { child, done } = startCli(
+      ['run', SPEC, '--runs-dir', runsDir, '--progress', 'none', '--set', 'hosts.client.connectTimeout=120', '--set', 'hosts.server.connectTimeout=120'],
+      { env: { ...env, NETBENCH_HOME: home } },
+    );
+    const runDir = await waitFor(
+      () => {
+        let dir: string | undefined;
+        try {
+          dir = onlyRunDir(runsDir);
+        } catch {
+          return undefined;
+        }
+        if (!existsSync(join(dir, 'ledger.jsonl'))) return undefined;
+        // Killed between an instance's intent and its answer: the ledger alone would not know its id.
+        return ledgerOf(dir).some((e) => e.resource.type === 'ec2-instance' && e.phase === 'intent') ? dir : undefined;
+      },
+      60_000,
+      'an instance intent',
+    );
     child.kill('SIGKILL');
     await done;
     const runId = runDir.split('/').at(-1)!;
@@ -126,12 +163,22 @@ describe('aws on moto', () => {
     expect(nothingLeft(await motoLeftovers(moto.endpoint, runId))).toBe(true);
   });
 
-  it('two regions: the newest Ubuntu LTS image, SSH only from the controller, the other region\'s host let in by its address', async () => {
+  it("two regions: the newest Ubuntu LTS image, SSH only from the controller, the other region's host let in by its address", async () => {
     const runId = newRunId();
     const runDir = tempHome('nb-aws-regions-');
     const ledgerFile = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
-    const ctx = { runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger: ledgerFile.forPlugin('aws'), connectSsh: (o: SshHostOptions) => connectSshHost(o) };
-    const requests = [['east', 'us-east-1a'], ['west', 'eu-west-1b']].map(([id, zone]) => ({ id: id!, name: id!, cloud: 'aws', config: hostSchema.parse({ zone, hostKeyWait: 0 }) }));
+    const ctx = {
+      runId,
+      runDir,
+      signal: new AbortController().signal,
+      log: { debug() {}, info() {}, warn() {} },
+      ledger: ledgerFile.forPlugin('aws'),
+      connectSsh: (o: SshHostOptions) => connectSshHost(o),
+    };
+    const requests = [
+      ['east', 'us-east-1a'],
+      ['west', 'eu-west-1b'],
+    ].map(([id, zone]) => ({ id: id!, name: id!, cloud: 'aws', config: hostSchema.parse({ zone, hostKeyWait: 0 }) }));
     const counter = new ApiCallCounter();
     const settings = readSettings(env);
     const clients = new AwsClients(counter, moto.endpoint);
@@ -141,20 +188,35 @@ describe('aws on moto', () => {
         ['east', 'us-east-1', 'us-east-1a', 'ami-0a1b2c3d4e5f60002', 0],
         ['west', 'eu-west-1', 'eu-west-1b', 'ami-0a1b2c3d4e5f60002', 0],
       ]);
-      const [east, west] = fleet.hosts as [typeof fleet.hosts[0], typeof fleet.hosts[0]];
-      for (const [host, peer] of [[east, west], [west, east]] as const) {
+      const [east, west] = fleet.hosts as [(typeof fleet.hosts)[0], (typeof fleet.hosts)[0]];
+      for (const [host, peer] of [
+        [east, west],
+        [west, east],
+      ] as const) {
         const ec2 = new EC2Client({ region: host.region, endpoint: moto.endpoint, credentials: { accessKeyId: 'testing', secretAccessKey: 'testing' } });
         const instance = (await ec2.send(new DescribeInstancesCommand({ InstanceIds: [host.instanceId] }))).Reservations?.[0]?.Instances?.[0];
-        expect(instance?.Tags).toEqual(expect.arrayContaining([{ Key: 'netbench:run-id', Value: runId }, { Key: 'netbench:host', Value: host.request.id }]));
+        expect(instance?.Tags).toEqual(
+          expect.arrayContaining([
+            { Key: 'netbench:run-id', Value: runId },
+            { Key: 'netbench:host', Value: host.request.id },
+          ]),
+        );
         const groups = (await ec2.send(new DescribeSecurityGroupsCommand({ Filters: [{ Name: 'tag:netbench:run-id', Values: [runId] }] }))).SecurityGroups ?? [];
         expect(groups).toHaveLength(1);
         const group = groups[0];
         const groupId = group?.GroupId;
-        const rules = (group?.IpPermissions ?? []).map((p) => [p.IpProtocol, p.FromPort ?? null, (p.IpRanges ?? []).map((r) => r.CidrIp).sort(), (p.UserIdGroupPairs ?? []).map((g) => g.GroupId)]);
-        expect(rules).toEqual(expect.arrayContaining([
-          ['tcp', 22, ['198.51.100.7/32'], []],
-          ['-1', null, [`${peer.publicIp}/32`], [groupId]],
-        ]));
+        const rules = (group?.IpPermissions ?? []).map((p) => [
+          p.IpProtocol,
+          p.FromPort ?? null,
+          (p.IpRanges ?? []).map((r) => r.CidrIp).sort(),
+          (p.UserIdGroupPairs ?? []).map((g) => g.GroupId),
+        ]);
+        expect(rules).toEqual(
+          expect.arrayContaining([
+            ['tcp', 22, ['198.51.100.7/32'], []],
+            ['-1', null, [`${peer.publicIp}/32`], [groupId]],
+          ]),
+        );
         expect(rules).toHaveLength(2);
         ec2.destroy();
       }
@@ -180,7 +242,7 @@ describe('aws on moto', () => {
     expect(existsSync(runsDir)).toBe(false);
   });
 
-  it('doctor --cloud aws names the identity and counts the plan\'s vCPUs per region', async () => {
+  it("doctor --cloud aws names the identity and counts the plan's vCPUs per region", async () => {
     const result = await runCli(['doctor', '--cloud', 'aws', SPEC, '--json'], { env });
     const report = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; ok: boolean; detail: string }[] };
     const byName = new Map(report.checks.map((c) => [c.name, c]));

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
@@ -11,8 +11,12 @@ const root = join(import.meta.dirname, 'scenarios/bad-input');
 const cases = readdirSync(root).sort();
 // The runs go inside a sandbox of their own: "nothing is created" is then every namespace in it, none of other runs on the machine.
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await openSandbox(); });
-afterAll(async () => { await sandbox?.close(); });
+beforeAll(async () => {
+  sandbox = await openSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
 
 describe('bad input is reported clearly and nothing is created', () => {
   it.each(cases)('%s', async (name) => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { Sample } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults } from './helpers/results.js';
 
@@ -21,8 +21,14 @@ describe('examples/bufferbloat.yaml on the lab', () => {
     expect(run.code, run.stderr + run.stdout).toBe(0);
     const { samples } = readResults(onlyRunDir(join(home, 'runs')));
     const summary = (test: string, depth: string, metric: string, probe?: string): Sample => {
-      const found = samples.find((s) => s.labels.flow === 'summary' && s.labels.test === test && s.labels.host_server_link_latency === depth
-        && s.metric === metric && (probe === undefined || s.labels.probe === probe));
+      const found = samples.find(
+        (s) =>
+          s.labels.flow === 'summary' &&
+          s.labels.test === test &&
+          s.labels.host_server_link_latency === depth &&
+          s.metric === metric &&
+          (probe === undefined || s.labels.probe === probe),
+      );
       expect(found, `${test} ${depth} ${metric} ${probe ?? ''}`).toBeDefined();
       return found!;
     };
@@ -30,7 +36,11 @@ describe('examples/bufferbloat.yaml on the lab', () => {
     for (const test of ['rrul', 'tcp_nup']) {
       for (const depth of ['5ms', '200ms']) {
         // The queue and the algorithm are labels of every sample: what decided the result.
-        expect(summary(test, depth, 'goodput_total').labels).toMatchObject({ host_client_tcp_congestion_control: 'cubic', host_server_tcp_congestion_control: 'cubic', host_server_link_ingress_rate: '100mbit' });
+        expect(summary(test, depth, 'goodput_total').labels).toMatchObject({
+          host_client_tcp_congestion_control: 'cubic',
+          host_server_tcp_congestion_control: 'cubic',
+          host_server_link_ingress_rate: '100mbit',
+        });
         // One 100 Mbit/s link each way: not exceeded (no flow counted twice), and carrying the load. The floor is
         // low: with the CI's end-to-end suite on the same 2 vCPUs, a deep-queue rrul direction measured 57 Mbit/s here.
         for (const direction of test === 'rrul' ? ['goodput_upload', 'goodput_download'] : ['goodput_upload']) {
@@ -43,8 +53,11 @@ describe('examples/bufferbloat.yaml on the lab', () => {
         // netperf 2.7.0's UDP_RR has no timeout: one probe lost in a full queue stalls that probe for the rest of
         // the load (docs/latency-under-load.md), leaving no loaded UDP figure. ICMP and irtt never stall, so they
         // must always show it; the UDP probe is checked whenever it kept probing on both links.
-        const stalled = (depth: string) => !samples.some((s) => s.labels.flow === 'summary' && s.labels.test === test
-          && s.labels.host_server_link_latency === depth && s.metric === 'latency_increase' && s.labels.probe === probe);
+        const stalled = (depth: string) =>
+          !samples.some(
+            (s) =>
+              s.labels.flow === 'summary' && s.labels.test === test && s.labels.host_server_link_latency === depth && s.metric === 'latency_increase' && s.labels.probe === probe,
+          );
         if (probe === 'udp' && (stalled('5ms') || stalled('200ms'))) continue;
         const deep = summary(test, '200ms', 'latency_increase', probe).value;
         const shallow = summary(test, '5ms', 'latency_increase', probe).value;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readEvents, waitFor } from './helpers/results.js';
-import { openSandbox, sandboxPossible, type Sandbox } from './helpers/sandbox.js';
+import { openSandbox, type Sandbox, sandboxPossible } from './helpers/sandbox.js';
 
 // `netbench cleanup --all` from one NETBENCH_HOME must not harm a run of another that is still going.
 // Both processes run inside a private net/mount/pid sandbox: the sweep there sees this test's lab only,
@@ -17,8 +17,12 @@ interface Report {
 }
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await openSandbox(); });
-afterAll(async () => { await sandbox?.close(); });
+beforeAll(async () => {
+  sandbox = await openSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
 
 describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs folder', () => {
   it('spares the live run (real namespaces), says which run and pid holds them; once that process is killed, removes its leftovers', async () => {
@@ -30,7 +34,13 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 90_000, 'the second trial');
     const runId = runDir.split('/').pop()!;
     const pid = (JSON.parse(readFileSync(join(runDir, 'run.lock'), 'utf8')) as { pid: number }).pid;
-    const namespaces = () => sandbox.exec(['ip', 'netns', 'list']).split('\n').map((l) => l.split(' ')[0]!).filter((n) => n.startsWith(`nb-${runId}`)).sort();
+    const namespaces = () =>
+      sandbox
+        .exec(['ip', 'netns', 'list'])
+        .split('\n')
+        .map((l) => l.split(' ')[0]!)
+        .filter((n) => n.startsWith(`nb-${runId}`))
+        .sort();
     expect(namespaces()).toEqual([`nb-${runId}-@hub`, `nb-${runId}-client`, `nb-${runId}-server`]);
 
     // Another NETBENCH_HOME: the live run's folder is not in its runs folder. --cloud local: the Docker daemon is shared beyond the sandbox.
@@ -40,9 +50,16 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     expect(spared.deleted).toEqual([]);
     expect(spared.failed).toEqual([]);
     const reason = `in use by live run ${runId} (pid ${pid})`;
-    expect(spared.spared?.filter((s) => s.resource.type === 'netns').map((s) => [s.resource.id, s.reason]).sort()).toEqual(
-      [[`nb-${runId}-@hub`, reason], [`nb-${runId}-client`, reason], [`nb-${runId}-server`, reason]],
-    );
+    expect(
+      spared.spared
+        ?.filter((s) => s.resource.type === 'netns')
+        .map((s) => [s.resource.id, s.reason])
+        .sort(),
+    ).toEqual([
+      [`nb-${runId}-@hub`, reason],
+      [`nb-${runId}-client`, reason],
+      [`nb-${runId}-server`, reason],
+    ]);
     expect(spared.spared?.map((s) => s.resource.type)).toEqual(expect.arrayContaining(['veth', 'bridge']));
     expect(namespaces()).toHaveLength(3);
     // The run is unharmed: still measuring, the netperf trial not failed.
@@ -73,7 +90,12 @@ describe.runIf(sandboxPossible())('cleanup --all and a live run of another runs 
     const report = JSON.parse(swept.stdout) as Report;
     expect(report.failed).toEqual([]);
     expect(report.spared).toEqual([]);
-    expect(report.deleted.filter((r) => r.type === 'netns').map((r) => r.id).sort()).toEqual([`nb-${runId}-@hub`, `nb-${runId}-client`, `nb-${runId}-server`]);
+    expect(
+      report.deleted
+        .filter((r) => r.type === 'netns')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([`nb-${runId}-@hub`, `nb-${runId}-client`, `nb-${runId}-server`]);
     expect(report.deleted.map((r) => r.type)).toEqual(expect.arrayContaining(['veth', 'bridge']));
     expect(namespaces()).toEqual([]);
     expect(sandbox.exec(['ip', '-o', 'link', 'show'])).not.toContain(`nb${runId.slice(-6).toLowerCase()}`);

@@ -40,7 +40,7 @@ describe.skipIf(!root)('code caches', () => {
     return { ...clean, TMPDIR: foreignTmp, NETBENCH_HOME: home, ...extra };
   };
 
-  it('the CLI keeps Node\'s compile cache in $NETBENCH_HOME/cache, nothing in $TMPDIR', async () => {
+  it("the CLI keeps Node's compile cache in $NETBENCH_HOME/cache, nothing in $TMPDIR", async () => {
     const home = join(base, 'home-on');
     await run(process.execPath, [cliBin, '--version'], { env: env(home), cwd: repoRoot });
     expect(readdirSync(foreignTmp)).toEqual([]);
@@ -51,7 +51,10 @@ describe.skipIf(!root)('code caches', () => {
     const home = join(base, 'home-off');
     await run(process.execPath, [cliBin, '--version'], { env: env(home, { NETBENCH_CODE_CACHE: 'off' }), cwd: repoRoot });
     const echarts = new URL('../packages/report/dist/echarts.js', import.meta.url).href;
-    await run(process.execPath, ['--input-type=module', '-e', `(await import(${JSON.stringify(echarts)})).echarts();`], { env: env(home, { NETBENCH_CODE_CACHE: 'off' }), cwd: repoRoot });
+    await run(process.execPath, ['--input-type=module', '-e', `(await import(${JSON.stringify(echarts)})).echarts();`], {
+      env: env(home, { NETBENCH_CODE_CACHE: 'off' }),
+      cwd: repoRoot,
+    });
     expect(readdirSync(foreignTmp)).toEqual([]);
     expect(existsSync(join(home, 'cache'))).toBe(false);
   });

@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
@@ -35,7 +34,14 @@ describe.runIf(availableParallelism() >= 2)('CPU placement on the local lab', ()
     const same = rate('same-cpu');
     const different = rate('different-cpus');
     const cpus = String(availableParallelism());
-    expect(same.labels).toMatchObject({ cpu_client: 0, cpu_server: 0, cpu_client_affinity: '0', cpu_server_affinity: '0', host_client_cpu_count: cpus, host_server_cpu_count: cpus });
+    expect(same.labels).toMatchObject({
+      cpu_client: 0,
+      cpu_server: 0,
+      cpu_client_affinity: '0',
+      cpu_server_affinity: '0',
+      host_client_cpu_count: cpus,
+      host_server_cpu_count: cpus,
+    });
     expect(different.labels).toMatchObject({ cpu_client: 0, cpu_server: 1, cpu_client_affinity: '0', cpu_server_affinity: '1' });
     const iperf = samples.find((s) => s.labels.tool === 'iperf3' && s.labels.cpu_client_affinity !== undefined)!;
     expect(iperf.labels).toMatchObject({ cpu_client: 1, cpu_server: 0, cpu_client_affinity: '1', cpu_server_affinity: '0' });
@@ -48,16 +54,19 @@ describe.runIf(availableParallelism() >= 2)('CPU placement on the local lab', ()
     console.log(`TCP_RR same CPU: ${same.value} tx/s; different CPUs: ${different.value} tx/s`);
   });
 
-  it('pins every flow of a load test (netperf -T, irtt and ping under taskset) and records where each end ran on each flow\'s samples', async () => {
+  it("pins every flow of a load test (netperf -T, irtt and ping under taskset) and records where each end ran on each flow's samples", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nbt-cpu-load-'));
     const file = join(dir, 'load.yaml');
-    writeFileSync(file, `name: cpu-load
+    writeFileSync(
+      file,
+      `name: cpu-load
 hosts:
   client: { cloud: local }
   server: { cloud: local }
 benchmarks:
   - { tool: load, test: tcp_nup, client: client, server: server, streams: 2, duration: 2, idle: 1, probes: [icmp, udp, irtt], cpus: { client: 0, server: 1 } }
-`);
+`,
+    );
     const home = tempHome('nbt-cpu-load-run-');
     const result = await runCli(['run', file, '--runs-dir', join(home, 'runs'), '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
     expect(result.code, result.stderr).toBe(0);
@@ -78,7 +87,9 @@ benchmarks:
   it('plan warns when both ends share this small machine unpinned', async () => {
     // The quickstart without its pinning (the example itself is pinned and warns about nothing).
     const dir = mkdtempSync(join(tmpdir(), 'netbench-unpinned-'));
-    writeFileSync(join(dir, 'unpinned.yaml'), `name: unpinned
+    writeFileSync(
+      join(dir, 'unpinned.yaml'),
+      `name: unpinned
 hosts:
   client: { cloud: local }
   server: { cloud: local }
@@ -86,7 +97,8 @@ benchmarks:
   - { tool: ping, client: client, server: server, count: 200, interval: 0.01 }
   - { tool: netperf, client: client, server: server, tests: [TCP_RR, TCP_STREAM], duration: 5 }
   - { tool: iperf3, client: client, server: server, protocol: tcp, streams: 2, duration: 5 }
-`);
+`,
+    );
     const result = await runCli(['plan', join(dir, 'unpinned.yaml')]);
     expect(result.code, result.stderr).toBe(0);
     if (availableParallelism() <= 4) expect(result.stderr).toMatch(/warning: \d+ ping, netperf, iperf3 trials run both ends on this machine's \d CPUs? without pinning/);

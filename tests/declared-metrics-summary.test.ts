@@ -4,9 +4,7 @@
 // patterns are needed only for files imported without a plugin.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { RunResults, ToolPlugin } from '@netbench/plugin-api';
-import { runShow } from '@netbench/results';
 import fping from '@netbench/plugin-fping';
 import http from '@netbench/plugin-http';
 import iperf from '@netbench/plugin-iperf';
@@ -14,6 +12,8 @@ import iperf3 from '@netbench/plugin-iperf3';
 import irtt from '@netbench/plugin-irtt';
 import netperf from '@netbench/plugin-netperf';
 import ping from '@netbench/plugin-ping';
+import { runShow } from '@netbench/results';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers/cli.js';
 
 const tools: readonly ToolPlugin<unknown>[] = [ping, fping, irtt, netperf, iperf3, iperf, http] as ToolPlugin<unknown>[];

@@ -9,12 +9,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createRegistry } from '@netbench/core';
+import { type BrowserServer, createDesktopApi, type DesktopApi, startBrowserServer } from '@netbench/desktop';
+import { type CdfChart, withStore } from '@netbench/results';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { createRegistry } from '@netbench/core';
-import { withStore, type CdfChart } from '@netbench/results';
-import { createDesktopApi, startBrowserServer, type BrowserServer, type DesktopApi } from '@netbench/desktop';
 
 const repo = resolve(import.meta.dirname, '..');
 const artifacts = join(repo, 'test-artifacts/desktop');
@@ -29,9 +29,17 @@ let testBrowser: TestBrowser | undefined;
 const runs: Record<'east' | 'west', string> = { east: '', west: '' };
 
 const shot = (p: Page, name: string) => p.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-const spec = (name: string, count: number) => [`name: ${name}`, 'hosts:', '  a: { cloud: local }', '  b: { cloud: local }', 'benchmarks:',
-  `  - { tool: ping, client: a, server: b, count: ${count}, interval: 0.02 }`,
-  '  - { tool: iperf3, client: a, server: b, duration: 1, interval: 0.5 }', ''].join('\n');
+const spec = (name: string, count: number) =>
+  [
+    `name: ${name}`,
+    'hosts:',
+    '  a: { cloud: local }',
+    '  b: { cloud: local }',
+    'benchmarks:',
+    `  - { tool: ping, client: a, server: b, count: ${count}, interval: 0.02 }`,
+    '  - { tool: iperf3, client: a, server: b, duration: 1, interval: 0.5 }',
+    '',
+  ].join('\n');
 
 /** Click and capture the browser download it starts. */
 async function downloaded(p: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
@@ -44,7 +52,11 @@ beforeAll(async () => {
   mkdirSync(saved, { recursive: true });
   desktop = createDesktopApi({
     registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-    version: 'test', shell: 'browser', db, runsDir: join(home, 'runs'), specsDir: join(home, 'specs'),
+    version: 'test',
+    shell: 'browser',
+    db,
+    runsDir: join(home, 'runs'),
+    specsDir: join(home, 'specs'),
     // Electron's save dialog answers a path; here every file goes to `saved/` under its suggested name.
     chooseSavePath: async (file) => join(saved, file.fileName),
   });
@@ -70,13 +82,15 @@ afterAll(async () => {
 });
 
 describe('compare two label selections', () => {
-  it('offers the store\'s keys and values, and says no row is tested with one run a side', async () => {
+  it("offers the store's keys and values, and says no row is tested with one run a side", async () => {
     await page.getByTestId('compare-labels-link').click();
     const form = page.getByTestId('compare-form');
     await form.waitFor();
     await expect(page.getByRole('radio', { name: 'two label selections' }).isChecked()).resolves.toBe(true);
     // The key and value lists come from the store.
-    await expect.poll(() => page.locator('#store-label-keys option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(expect.arrayContaining(['spec', 'tool', 'direction']));
+    await expect
+      .poll(() => page.locator('#store-label-keys option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
+      .toEqual(expect.arrayContaining(['spec', 'tool', 'direction']));
     await page.getByLabel('Baseline key 1').fill('spec');
     await expect.poll(() => page.locator('#baseline-values-0 option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).sort())).toEqual(['lab-east', 'lab-west']);
     await page.getByLabel('Baseline value 1').fill('lab-east');
@@ -112,7 +126,13 @@ describe('compare two label selections', () => {
     expect(await table.getByTestId('statistic').allInnerTexts()).toEqual(expect.arrayContaining(['p50 (median)', 'p99 (median)']));
     expect((await table.getByTestId('decided-by').allInnerTexts()).join('')).toBe('');
     // The same comparison from core directly: the page shows its rows, no more, no fewer.
-    const direct = await desktop.api.compareSelections({ baseline: [{ key: 'spec', value: 'lab-east' }, { key: 'tool', value: 'ping' }], candidate: [{ key: 'spec', value: 'lab-west' }] });
+    const direct = await desktop.api.compareSelections({
+      baseline: [
+        { key: 'spec', value: 'lab-east' },
+        { key: 'tool', value: 'ping' },
+      ],
+      candidate: [{ key: 'spec', value: 'lab-west' }],
+    });
     expect(await table.locator('tbody tr').count()).toBe(direct.comparison.rows.length);
     expect(direct.comparison.unrepeated).toBe(direct.comparison.rows.length);
     // The ratio column: candidate / baseline of each row, as the CLI's.
@@ -174,7 +194,12 @@ describe('exports', () => {
     expect(svg.name).toBe(`${cdf.id}.svg`);
     const parsed = await page.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-      return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.nodeName, texts: [...doc.querySelectorAll('text')].map((t) => t.textContent ?? ''), paths: doc.querySelectorAll('path').length };
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        root: doc.documentElement.nodeName,
+        texts: [...doc.querySelectorAll('text')].map((t) => t.textContent ?? ''),
+        paths: doc.querySelectorAll('path').length,
+      };
     }, svg.bytes.toString('utf8'));
     expect(parsed.error).toBeNull();
     expect(parsed.root).toBe('svg');
@@ -213,11 +238,14 @@ describe('exports', () => {
 
   it('hands the files to the main process to save in Electron (the preload bridge)', async () => {
     const electron = await browser.newPage();
-    electron.on('pageerror', (error) => { throw error; });
+    electron.on('pageerror', (error) => {
+      throw error;
+    });
     // What preload.cts exposes, carried over the same validated bridge instead of IPC.
     await electron.addInitScript(() => {
       (window as unknown as { netbench: unknown }).netbench = {
-        call: (method: string, arg: unknown) => fetch('/api/call', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method, arg }) }).then((r) => r.json()),
+        call: (method: string, arg: unknown) =>
+          fetch('/api/call', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method, arg }) }).then((r) => r.json()),
         onEvent: () => () => {},
       };
     });
@@ -244,14 +272,18 @@ describe('exports', () => {
 });
 
 describe('the wizard with cloud catalogs', () => {
-  it('picks aws regions, zones and machine types from the plugin\'s catalog, and takes a zone that is not listed', async () => {
+  it("picks aws regions, zones and machine types from the plugin's catalog, and takes a zone that is not listed", async () => {
     await page.goto(`${server.origin}/#/new`);
     await page.getByLabel('Name').fill('aws-zones');
     await page.getByRole('button', { name: 'Next: where' }).click();
     const rows = page.getByTestId('site-row');
     const { catalog } = await desktop.api.cloudCatalog({ cloud: 'aws' });
     expect(catalog).not.toBeNull();
-    for (const i of [0, 1]) await rows.nth(i).getByRole('combobox', { name: new RegExp(`^Place ${i + 1}`) }).selectOption('cloud:aws');
+    for (const i of [0, 1])
+      await rows
+        .nth(i)
+        .getByRole('combobox', { name: new RegExp(`^Place ${i + 1}`) })
+        .selectOption('cloud:aws');
     const first = rows.nth(0);
     await first.getByLabel('Region').selectOption('us-west-2');
     const zones = await first.getByLabel('Zone', { exact: true }).locator('option').allInnerTexts();
@@ -260,7 +292,9 @@ describe('the wizard with cloud catalogs', () => {
     const types = await first.getByLabel('Machine type', { exact: true }).locator('option').allInnerTexts();
     expect(types).toContain('m5.large — 2 vCPU · 8 GiB · general purpose');
     await first.getByLabel('Machine type', { exact: true }).selectOption('c5n.large');
-    await expect(page.getByTestId('catalog-note-0').innerText()).resolves.toMatch(new RegExp(`^aws catalog of ${catalog!.date}: \\d+ regions, \\d+ machine types · c5n\\.large: 2 vCPU`));
+    await expect(page.getByTestId('catalog-note-0').innerText()).resolves.toMatch(
+      new RegExp(`^aws catalog of ${catalog!.date}: \\d+ regions, \\d+ machine types · c5n\\.large: 2 vCPU`),
+    );
 
     const second = rows.nth(1);
     await second.getByLabel('Region').selectOption('eu-west-1');

@@ -7,10 +7,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { createRegistry } from '@netbench/core';
-import { createDesktopApi, startBrowserServer, type BrowserServer, type DesktopApi } from '@netbench/desktop';
+import { type BrowserServer, createDesktopApi, type DesktopApi, startBrowserServer } from '@netbench/desktop';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -23,14 +23,26 @@ let testBrowser: TestBrowser | undefined;
 const runs: Record<'a' | 'b', string[]> = { a: [], b: [] };
 
 const shot = (name: string) => page.screenshot({ path: join(shots, `res-stats-${name}.png`), fullPage: true });
-const spec = (name: string) => [`name: ${name}`, 'hosts:', '  a: { cloud: local }', '  b: { cloud: local }', 'benchmarks:',
-  '  - { tool: ping, client: a, server: b, count: 20, interval: 0.01, direction: forward }', ''].join('\n');
+const spec = (name: string) =>
+  [
+    `name: ${name}`,
+    'hosts:',
+    '  a: { cloud: local }',
+    '  b: { cloud: local }',
+    'benchmarks:',
+    '  - { tool: ping, client: a, server: b, count: 20, interval: 0.01, direction: forward }',
+    '',
+  ].join('\n');
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   desktop = createDesktopApi({
     registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-    version: 'test', shell: 'browser', db: join(home, 'netbench.db'), runsDir: join(home, 'runs'), specsDir: join(home, 'specs'),
+    version: 'test',
+    shell: 'browser',
+    db: join(home, 'netbench.db'),
+    runsDir: join(home, 'runs'),
+    specsDir: join(home, 'specs'),
     chooseSavePath: async (file) => join(home, file.fileName),
   });
   server = await startBrowserServer({ api: desktop.api, subscribe: (listener) => desktop.runs.subscribe(listener) });
@@ -96,7 +108,7 @@ describe('compare view: replicates, statistics and the baseline', () => {
     await shot('compare-runs-swapped');
   });
 
-  it('tests three runs a side on the runs\' values, with a verdict and the test that decided', async () => {
+  it("tests three runs a side on the runs' values, with a verdict and the test that decided", async () => {
     await page.goto(`${server.origin}/#/compare/labels/${encodeURIComponent('spec=lab-a')}/${encodeURIComponent('spec=lab-b')}`);
     const table = page.getByTestId('compare-table');
     await table.waitFor({ timeout: 30_000 });

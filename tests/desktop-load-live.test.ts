@@ -8,10 +8,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
 import { createRegistry } from '@netbench/core';
-import { serveBrowserUi, type BrowserUi } from '@netbench/desktop';
+import { type BrowserUi, serveBrowserUi } from '@netbench/desktop';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -42,7 +42,10 @@ let browser: TestBrowser | undefined;
 beforeAll(async () => {
   ui = await serveBrowserUi({
     registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-    version: 'test', db: join(home, 'netbench.db'), runsDir: join(home, 'runs'), specsDir: join(home, 'specs'),
+    version: 'test',
+    db: join(home, 'netbench.db'),
+    runsDir: join(home, 'runs'),
+    specsDir: join(home, 'specs'),
     searchDirs: [join(repo, 'packages/cli')],
   });
   browser = await launchChromium('desktop-load');
@@ -59,7 +62,7 @@ afterAll(async () => {
  * live chart), values in Mbit/s and ms: the table gives each column in the unit its values fill
  * (named in the header). Throughput sits in the third column, RTTs in the fourth (the right axis's).
  */
-const SCALE: Readonly<Record<string, number>> = { 'kbit/s': 1e-3, 'Mbit/s': 1, 'Gbit/s': 1e3, 'µs': 1e-3, ms: 1, s: 1e3 };
+const SCALE: Readonly<Record<string, number>> = { 'kbit/s': 1e-3, 'Mbit/s': 1, 'Gbit/s': 1e3, µs: 1e-3, ms: 1, s: 1e3 };
 async function points(chart: Locator): Promise<[string, number, number][]> {
   const header = await chart.locator('thead th').allTextContents();
   const scale = (column: number) => SCALE[/\(([^)]+)\)$/.exec(header[column] ?? '')?.[1] ?? ''] ?? Number.NaN;

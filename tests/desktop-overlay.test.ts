@@ -5,11 +5,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { createRegistry } from '@netbench/core';
-import { createDesktopApi, startBrowserServer, type BrowserServer, type DesktopApi } from '@netbench/desktop';
+import { type BrowserServer, createDesktopApi, type DesktopApi, startBrowserServer } from '@netbench/desktop';
 import { SERIES_COLORS } from '@netbench/report/echarts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -21,15 +21,27 @@ let page: Page;
 let testBrowser: TestBrowser | undefined;
 const runs: string[] = [];
 
-const spec = (name: string) => [`name: ${name}`, 'hosts:', '  a: { cloud: local }', '  b: { cloud: local }', 'benchmarks:',
-  '  - { tool: ping, client: a, server: b, count: 30, interval: 0.02 }',
-  '  - { tool: iperf3, client: a, server: b, duration: 2, interval: 0.5 }', ''].join('\n');
+const spec = (name: string) =>
+  [
+    `name: ${name}`,
+    'hosts:',
+    '  a: { cloud: local }',
+    '  b: { cloud: local }',
+    'benchmarks:',
+    '  - { tool: ping, client: a, server: b, count: 30, interval: 0.02 }',
+    '  - { tool: iperf3, client: a, server: b, duration: 2, interval: 0.5 }',
+    '',
+  ].join('\n');
 
 beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
   desktop = createDesktopApi({
     registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-    version: 'test', shell: 'browser', db: join(home, 'netbench.db'), runsDir: join(home, 'runs'), specsDir: join(home, 'specs'),
+    version: 'test',
+    shell: 'browser',
+    db: join(home, 'netbench.db'),
+    runsDir: join(home, 'runs'),
+    specsDir: join(home, 'specs'),
   });
   server = await startBrowserServer({ api: desktop.api, subscribe: (listener) => desktop.runs.subscribe(listener) });
   for (const name of ['overlay-1', 'overlay-2', 'overlay-3']) {
@@ -91,11 +103,14 @@ describe('overlay several runs', () => {
     await page.screenshot({ path: join(screens, 'views-overlay-after.png'), fullPage: true });
   });
 
-  it('exports a comparison of two of them with every row\'s verdict, as a report', async () => {
+  it("exports a comparison of two of them with every row's verdict, as a report", async () => {
     await page.goto(`${server.url.split('#')[0]}#/compare/${runs[0]}/${runs[1]}`);
     await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
     const rows = await page.getByTestId('compare-table').locator('tbody tr').count();
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('compare-exports').getByRole('button', { name: 'Report (HTML)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByTestId('compare-exports').getByRole('button', { name: 'Report (HTML)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`compare-${runs[0]}-${runs[1]}.html`);
     const html = readFileSync((await download.path())!, 'utf8');
     // The verdicts first, a row per row of the page's table, then both runs.
@@ -105,7 +120,7 @@ describe('overlay several runs', () => {
     await expect(page.getByTestId('compare-export-status').innerText()).resolves.toMatch(/^Downloaded compare-/);
   });
 
-  it('trends ping\'s latency over the runs by date, a line per direction', async () => {
+  it("trends ping's latency over the runs by date, a line per direction", async () => {
     await page.goto(`${server.url.split('#')[0]}#/trend`);
     await page.getByTestId('trend-metric').waitFor();
     await page.getByTestId('trend-metric').selectOption('Average Latency');

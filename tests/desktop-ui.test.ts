@@ -8,12 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createRegistry } from '@netbench/core';
+import { type BrowserUi, serveBrowserUi } from '@netbench/desktop';
+import { withStore } from '@netbench/results';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createRegistry } from '@netbench/core';
-import { withStore } from '@netbench/results';
-import { serveBrowserUi, type BrowserUi } from '@netbench/desktop';
 
 const repo = resolve(import.meta.dirname, '..');
 const artifacts = join(repo, 'test-artifacts/desktop');
@@ -32,7 +32,10 @@ beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   ui = await serveBrowserUi({
     registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-    version: 'test', db, runsDir: join(home, 'runs'), specsDir: join(home, 'specs'),
+    version: 'test',
+    db,
+    runsDir: join(home, 'runs'),
+    specsDir: join(home, 'specs'),
     searchDirs: [join(repo, 'packages/cli')],
   });
   testBrowser = await launchChromium('desktop');
@@ -97,7 +100,12 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Valid/);
     const shaped = await page.getByLabel('Spec (YAML)').inputValue();
     expect(shaped).toMatch(/local-1:\n {4}cloud: local\n {2}local-2:\n {4}cloud: local\n {4}link:\n {6}rate: 100mbit\n/);
-    expect(await page.getByTestId('spec-warnings').innerText().catch(() => '')).not.toMatch(/link\.rate shapes/);
+    expect(
+      await page
+        .getByTestId('spec-warnings')
+        .innerText()
+        .catch(() => ''),
+    ).not.toMatch(/link\.rate shapes/);
     await shot('05b-review-shaped-sender');
     // Back to the plain run: no shaping, client → server.
     await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '3. Tests' }).click();
@@ -108,7 +116,12 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     // ping (forward, the default direction), netperf TCP_RR, iperf3: one repetition each.
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Valid: 3 trials on 2 hosts/);
     expect(await page.getByTestId('plan-trials').innerText()).toMatch(/direction=forward/);
-    expect(await page.getByTestId('spec-warnings').innerText().catch(() => '')).not.toMatch(/link\.rate shapes/);
+    expect(
+      await page
+        .getByTestId('spec-warnings')
+        .innerText()
+        .catch(() => ''),
+    ).not.toMatch(/link\.rate shapes/);
     await expect(page.getByTestId('cost-total').innerText()).resolves.toContain('$0.00');
     await shot('06-review-valid');
 
@@ -164,7 +177,9 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     const rows = await chart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
     const metric = (await chart.getAttribute('data-chart-id'))!;
     const stored = await withStore(db, (store) => store.samples(store.resolve(runId)));
-    const intervals = stored.filter((s) => typeof s.labels['interval_end'] === 'number' && s.labels['stream'] === undefined && metric.includes(s.metric.toLowerCase().replace(/\s+/g, '-')));
+    const intervals = stored.filter(
+      (s) => typeof s.labels['interval_end'] === 'number' && s.labels['stream'] === undefined && metric.includes(s.metric.toLowerCase().replace(/\s+/g, '-')),
+    );
     expect(intervals.length).toBeGreaterThanOrEqual(2);
     const expected = intervals.map((s) => [Number(s.labels['interval_end']), s.value]).sort((a, b) => a[0]! - b[0]!);
     // The table gives each column in the unit its values fill (named in its header: s or ms, Mbit/s or Gbit/s)
@@ -228,9 +243,16 @@ describe('desktop app in a browser, over the loopback bridge', () => {
   });
 
   it('cancels a run: torn down, what was measured is kept', async () => {
-    const text = ['name: cancel-me', 'hosts:', '  a: { cloud: local }', '  b: { cloud: local }', 'benchmarks:',
+    const text = [
+      'name: cancel-me',
+      'hosts:',
+      '  a: { cloud: local }',
+      '  b: { cloud: local }',
+      'benchmarks:',
       '  - { tool: ping, client: a, server: b, count: 10, interval: 0.05 }',
-      '  - { tool: iperf3, client: a, server: b, duration: 30 }', ''].join('\n');
+      '  - { tool: iperf3, client: a, server: b, duration: 30 }',
+      '',
+    ].join('\n');
     const { runId } = await ui.desktop.api.startRun({ text });
     await page.goto(`${ui.server.origin}/#/live/${runId}`);
     await expect.poll(() => page.getByTestId('trial-progress').innerText(), { timeout: 60_000 }).toMatch(/Trial 3\/3 — iperf3/);
@@ -254,8 +276,15 @@ describe('desktop app in a browser, over the loopback bridge', () => {
     // A static host on a closed loopback port: provisioning fails after the local host was made.
     const key = join(home, 'id_ed25519');
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
-    const text = ['name: fail-me', 'hosts:', '  a: { cloud: local }', `  b: { cloud: static, address: 127.0.0.1, port: 1, user: nobody, key: ${key} }`, 'benchmarks:',
-      '  - { tool: ping, client: a, server: b, count: 5, interval: 0.05 }', ''].join('\n');
+    const text = [
+      'name: fail-me',
+      'hosts:',
+      '  a: { cloud: local }',
+      `  b: { cloud: static, address: 127.0.0.1, port: 1, user: nobody, key: ${key} }`,
+      'benchmarks:',
+      '  - { tool: ping, client: a, server: b, count: 5, interval: 0.05 }',
+      '',
+    ].join('\n');
     const { runId } = await ui.desktop.api.startRun({ text });
     await page.goto(`${ui.server.origin}/#/live/${runId}`);
     const ended = page.getByTestId('run-ended');

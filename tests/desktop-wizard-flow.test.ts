@@ -8,10 +8,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { createRegistry } from '@netbench/core';
-import { serveBrowserUi, type BrowserUi } from '@netbench/desktop';
+import { type BrowserUi, serveBrowserUi } from '@netbench/desktop';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -27,7 +27,10 @@ beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   ui = await serveBrowserUi({
     registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-    version: 'test', db: join(home, 'netbench.db'), runsDir: join(home, 'runs'), specsDir: join(home, 'specs'),
+    version: 'test',
+    db: join(home, 'netbench.db'),
+    runsDir: join(home, 'runs'),
+    specsDir: join(home, 'specs'),
     searchDirs: [join(repo, 'packages/cli')],
   });
   browser = await launchChromium('wizard-flow');
@@ -87,7 +90,12 @@ describe('the wizard: kept answers, latency under load on the lab, preflight, ru
     const plan = await page.getByTestId('plan-trials').innerText();
     expect(plan).toMatch(/Trials: 1 configurations/);
     expect(plan).toMatch(/local-1 → local-2\s+load\s+rrul\s+.*\s+1$/m);
-    expect(await page.getByTestId('spec-warnings').innerText().catch(() => '')).toBe('');
+    expect(
+      await page
+        .getByTestId('spec-warnings')
+        .innerText()
+        .catch(() => ''),
+    ).toBe('');
     // The local plugin's preflight ran on its own: a verdict for the local cloud.
     await expect.poll(() => page.getByTestId('preflight-findings').innerText(), { timeout: 30_000 }).toMatch(/^[✓✗] local: /);
     await shot('review-load');
@@ -95,13 +103,15 @@ describe('the wizard: kept answers, latency under load on the lab, preflight, ru
     // A congestion control this kernel lacks: the local plugin's preflight refuses it, naming the host, before Run.
     const editor = page.getByLabel('Spec (YAML)');
     await editor.fill(yaml.replace('  local-1:\n    cloud: local\n', '  local-1:\n    cloud: local\n    congestionControl: nosuchcc\n'));
-    await expect.poll(() => page.getByTestId('preflight-findings').innerText(), { timeout: 30_000 }).toMatch(/^✗ local: host local-1.*(nosuchcc|congestion control).*Run would stop here/s);
+    await expect
+      .poll(() => page.getByTestId('preflight-findings').innerText(), { timeout: 30_000 })
+      .toMatch(/^✗ local: host local-1.*(nosuchcc|congestion control).*Run would stop here/s);
     await shot('review-preflight');
     await editor.fill(yaml);
     await expect.poll(() => page.getByTestId('preflight-findings').innerText(), { timeout: 30_000 }).toMatch(/^[✓✗] local: /);
   });
 
-  it('runs it for real and opens the run\'s spec again from its run page', async () => {
+  it("runs it for real and opens the run's spec again from its run page", async () => {
     const preflight = await page.getByTestId('preflight-findings').innerText();
     // Where the local plugin refuses this machine (no namespaces, no tbf), the run would stop at the same place: say so and stop.
     if (preflight.startsWith('✗')) {

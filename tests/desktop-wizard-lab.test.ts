@@ -6,8 +6,8 @@
 // UDP_RR) runs for real, briefly.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { generateSpec, type WizardAnswers } from '@netbench/desktop';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
 
 const home = tempHome('nbt-wizard-lab-');
@@ -23,12 +23,17 @@ const QUESTIONS: Pick<WizardAnswers, 'question' | 'tools' | 'netperfTests'>[] = 
 
 function answers(q: (typeof QUESTIONS)[number], direction: 'forward' | 'reverse' | 'both', rateMbit?: number): WizardAnswers {
   return {
-    name: `lab-${q.question}`, ...q, sites: [{ kind: 'local' }, { kind: 'local' }], durationSeconds: 2, direction, repetitions: 1,
+    name: `lab-${q.question}`,
+    ...q,
+    sites: [{ kind: 'local' }, { kind: 'local' }],
+    durationSeconds: 2,
+    direction,
+    repetitions: 1,
     ...(rateMbit !== undefined ? { shaping: { rateMbit } } : {}),
   };
 }
 
-describe('the wizard\'s local-lab specs', () => {
+describe("the wizard's local-lab specs", () => {
   const cases = QUESTIONS.flatMap((q) => (['forward', 'reverse', 'both'] as const).flatMap((d) => [undefined, 100].map((rate) => ({ q, d, rate }))));
   it.each(cases)('$q.question, $d, rate $rate: validate --json prints no warning', async ({ q, d, rate }) => {
     const file = join(home, `${q.question}-${d}-${rate ?? 'none'}.yaml`);

@@ -65,19 +65,26 @@ const alive = (pid: number): boolean => {
     return false;
   }
 };
-const qdiscsOf = (tag: string): string[] => execFileSync('tc', ['qdisc', 'show'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(`dev nb${tag}`));
+const qdiscsOf = (tag: string): string[] =>
+  execFileSync('tc', ['qdisc', 'show'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(`dev nb${tag}`));
 
 /** Start a run on the tmpfs and wait until it is measuring (hosts, links, qdiscs and netserver exist). */
 async function startMeasuring(runsDir: string, home: string) {
   mkdirSync(runsDir, { recursive: true });
   const run = startCli(['run', spec, '--runs-dir', runsDir, '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
-  const runDir = await waitFor(() => {
-    try {
-      return onlyRunDir(runsDir);
-    } catch {
-      return undefined;
-    }
-  }, 60_000, 'the run folder');
+  const runDir = await waitFor(
+    () => {
+      try {
+        return onlyRunDir(runsDir);
+      } catch {
+        return undefined;
+      }
+    },
+    60_000,
+    'the run folder',
+  );
   await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 60_000, 'the netperf trial');
   const runId = runDir.split('/').pop()!;
   const pids = pidsInNamespaces(runId);

@@ -18,7 +18,7 @@ const list = (name: string) => proc(name).split(/\s+/);
 const isRoot = process.getuid?.() === 0;
 
 describe.runIf(state.ready && isRoot)('cloud: docker congestionControl', () => {
-  it('sets each container\'s default, labels every host with it, and leaves the machine as it was', async () => {
+  it("sets each container's default, labels every host with it, and leaves the machine as it was", async () => {
     const machineDefault = proc('tcp_congestion_control');
     // An algorithm the kernel has but namespaces may not use yet (cubic on this project's machine): the run must allow it.
     const outside = list('tcp_available_congestion_control').find((cc) => !list('tcp_allowed_congestion_control').includes(cc));
@@ -40,11 +40,18 @@ describe.runIf(state.ready && isRoot)('cloud: docker congestionControl', () => {
     expect(ping?.labels.host_client_tcp_congestion_control).toBe(machineDefault);
     expect(proc('tcp_congestion_control')).toBe(machineDefault);
     expect(await dockerObjectsOf(run.runId)).toEqual([]);
-    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { phase: string; resource: { type: string; id: string } });
+    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { phase: string; resource: { type: string; id: string } });
     const allowedEntries = ledger.filter((e) => e.resource.type === 'sysctl').map((e) => `${e.phase} ${e.resource.id}`);
     if (outside !== undefined) {
       // Recorded before it was written, and taken out again in teardown (another process may allow it meanwhile, so the list itself is not asserted).
-      expect(allowedEntries).toEqual([`intent tcp_allowed_congestion_control:${outside}`, `created tcp_allowed_congestion_control:${outside}`, `deleted tcp_allowed_congestion_control:${outside}`]);
+      expect(allowedEntries).toEqual([
+        `intent tcp_allowed_congestion_control:${outside}`,
+        `created tcp_allowed_congestion_control:${outside}`,
+        `deleted tcp_allowed_congestion_control:${outside}`,
+      ]);
     }
   });
 
@@ -52,7 +59,9 @@ describe.runIf(state.ready && isRoot)('cloud: docker congestionControl', () => {
     const home = tempHome();
     const result = await runCli(['plan', spec, '--set', 'hosts.client.network=host'], { env: { NETBENCH_HOME: home } });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/spec\.yaml:6:\d+\s+hosts\.client\.congestionControl\s+congestionControl needs the container's own network namespace: on network: host it would change this machine's default/);
+    expect(result.stderr).toMatch(
+      /spec\.yaml:6:\d+\s+hosts\.client\.congestionControl\s+congestionControl needs the container's own network namespace: on network: host it would change this machine's default/,
+    );
   });
 
   it('refuses an algorithm the kernel has not loaded, naming the host, before anything is made', async () => {

@@ -4,8 +4,9 @@
 // stages stops execute before any trial, and teardown still removes the rest;
 // what a killed invocation left running in a container is stopped before
 // --resume runs the cut-off trial again.
-import { join } from 'node:path';
+
 import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { docker, dockerObjectsOf, dockerReady } from './helpers/docker.js';
@@ -27,7 +28,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 async function processesIn(runId: string, host: string, comm: string): Promise<string[]> {
   const [container] = await docker.listContainers({ filters: { label: [`org.netbench.run-id=${runId}`, `org.netbench.host=${host}`] } });
   if (!container) return [];
-  const top = await docker.getContainer(container.Id).top({ ps_args: '-eo pid,comm' }) as { Processes?: string[][] };
+  const top = (await docker.getContainer(container.Id).top({ ps_args: '-eo pid,comm' })) as { Processes?: string[][] };
   return (top.Processes ?? []).filter((p) => p[1] === comm).map((p) => p[0]!);
 }
 
@@ -68,7 +69,20 @@ describe.runIf(state.ready)('a staged run on docker', () => {
     const runsDir = join(home, 'strays');
     const longRun = join(import.meta.dirname, 'scenarios/docker-long-run/spec.yaml');
     const { child, done } = startCli(['run', longRun, '--set', 'benchmarks.1.duration=15', '--runs-dir', runsDir, '--progress', 'none'], { env });
-    const runDir = await waitFor(() => (existsSync(runsDir) ? (() => { try { return onlyRunDir(runsDir); } catch { return undefined; } })() : undefined), 60_000, 'the run folder');
+    const runDir = await waitFor(
+      () =>
+        existsSync(runsDir)
+          ? (() => {
+              try {
+                return onlyRunDir(runsDir);
+              } catch {
+                return undefined;
+              }
+            })()
+          : undefined,
+      60_000,
+      'the run folder',
+    );
     const runId = runDir.split('/').pop()!;
     await waitFor(() => (readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 90_000, 'the iperf3 trial');
     let strays: string[] = [];
@@ -84,11 +98,22 @@ describe.runIf(state.ready)('a staged run on docker', () => {
 
     const resuming = startCli(['run', '--resume', runId, '--stage', 'execute', '--runs-dir', runsDir, '--json'], { env });
     // While the cut-off trial runs again (the strays would still run for seconds), none of them is beside it.
-    await waitFor(() => (readEvents(runDir).slice(before).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 90_000, 'the iperf3 trial again');
+    await waitFor(
+      () =>
+        readEvents(runDir)
+          .slice(before)
+          .some((e) => e.type === 'trial-started' && e.index === 1)
+          ? true
+          : undefined,
+      90_000,
+      'the iperf3 trial again',
+    );
     expect((await processesIn(runId, 'client', 'iperf3')).filter((pid) => strays.includes(pid))).toEqual([]);
     const resumed = await resuming.done;
     expect(resumed.code, resumed.stderr).toBe(0);
-    const warnings = readEvents(runDir).slice(before).flatMap((e) => (e.type === 'warning' ? [e.message] : []));
+    const warnings = readEvents(runDir)
+      .slice(before)
+      .flatMap((e) => (e.type === 'warning' ? [e.message] : []));
     expect(warnings.join('\n')).toMatch(/docker: host client: stopped \d+ process(es)? an earlier invocation of run .* left running in .*\d+ iperf3/);
     expect(json<{ trials: { status: string }[] }>(resumed.stdout).trials.map((t) => t.status)).toEqual(['succeeded', 'succeeded']);
 
@@ -113,7 +138,7 @@ describe.runIf(state.ready)('a staged run on docker', () => {
     expect(await dockerObjectsOf(runId)).toEqual([]);
   });
 
-  it('a container of the same name that does not carry the run\'s labels is refused', async () => {
+  it("a container of the same name that does not carry the run's labels is refused", async () => {
     const runsDir = join(home, 'impostor');
     const provision = await runCli(['run', spec, '--stage', 'provision', '--runs-dir', runsDir, '--json'], { env });
     expect(provision.code, provision.stderr).toBe(0);

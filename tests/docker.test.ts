@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli, startCli, tempHome } from './helpers/cli.js';
@@ -43,7 +43,11 @@ describe('cloud: docker', () => {
       const { run, samples } = readResults(onlyRunDir(join(home, 'runs')));
       runIds.push(run.runId);
       expect(run.trials.map((t) => `${t.tool}:${t.test}:${t.status}`)).toEqual([
-        'ping:icmp:succeeded', 'netperf:TCP_RR:succeeded', 'netperf:TCP_STREAM:succeeded', 'iperf3:tcp:succeeded', 'iperf3:tcp:succeeded',
+        'ping:icmp:succeeded',
+        'netperf:TCP_RR:succeeded',
+        'netperf:TCP_STREAM:succeeded',
+        'iperf3:tcp:succeeded',
+        'iperf3:tcp:succeeded',
       ]);
       const rtt = metric(samples, 'Average Latency', 'ping');
       expect(rtt[0]?.value).toBeGreaterThan(0);
@@ -52,7 +56,8 @@ describe('cloud: docker', () => {
       // `nproc` in the container at provision: its cpuset (none set here: the machine's CPUs).
       expect(rtt[0]?.labels.host_client_cpu_count).toBe(String(availableParallelism()));
       expect(metric(samples, 'TCP_STREAM_Throughput', 'netperf')[0]?.value).toBeGreaterThan(0);
-      const total = (trialId: string) => metric(samples, 'Throughput', 'iperf3').filter((s) => s.trialId === trialId && s.labels.stream === undefined && s.labels.interval_start === undefined);
+      const total = (trialId: string) =>
+        metric(samples, 'Throughput', 'iperf3').filter((s) => s.trialId === trialId && s.labels.stream === undefined && s.labels.interval_start === undefined);
       const [unshaped] = total('t0004');
       const shaped = total('t0005');
       expect(shaped.length).toBeGreaterThan(0);
@@ -68,7 +73,9 @@ describe('cloud: docker', () => {
 
     it('an image that is not on this machine is refused before anything is made (nothing is pulled)', async () => {
       const home = tempHome();
-      const result = await runCli(['run', example, '--runs-dir', join(home, 'runs'), ...short, '--set', 'hosts.server.image=netbench/absent:none'], { env: { NETBENCH_HOME: home } });
+      const result = await runCli(['run', example, '--runs-dir', join(home, 'runs'), ...short, '--set', 'hosts.server.image=netbench/absent:none'], {
+        env: { NETBENCH_HOME: home },
+      });
       expect(result.code).not.toBe(0);
       expect(result.stderr).toMatch(/docker: image netbench\/absent:none \(hosts server\) is not on the Docker daemon .* netbench pulls no images/);
       const { runId } = readResults(onlyRunDir(join(home, 'runs'))).run;

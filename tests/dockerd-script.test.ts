@@ -11,7 +11,9 @@ const ipt = (...args: string[]) => inNs('iptables', '-w', ...args);
 
 beforeAll(() => {
   execFileSync('ip', ['netns', 'add', ns]);
-  ipt('-N', 'DOCKER'); ipt('-N', 'DOCKER-USER'); ipt('-N', 'DOCKER-ISOLATION-STAGE-1');
+  ipt('-N', 'DOCKER');
+  ipt('-N', 'DOCKER-USER');
+  ipt('-N', 'DOCKER-ISOLATION-STAGE-1');
   ipt('-A', 'DOCKER-USER', '-j', 'RETURN');
   ipt('-A', 'FORWARD', '-j', 'DOCKER-USER');
   ipt('-A', 'FORWARD', '-j', 'DOCKER-ISOLATION-STAGE-1');
@@ -25,7 +27,7 @@ beforeAll(() => {
 });
 afterAll(() => execFileSync('ip', ['netns', 'delete', ns]));
 
-it('removes Docker\'s chains, the rules reaching them and docker0, and nothing else', () => {
+it("removes Docker's chains, the rules reaching them and docker0, and nothing else", () => {
   inNs('bash', '-c', 'source scripts/dockerd.sh && remove_docker_net');
   const filter = ipt('-S');
   const nat = ipt('-t', 'nat', '-S');

@@ -1,5 +1,5 @@
-import { accessSync, chmodSync, constants, copyFileSync, mkdtempSync, symlinkSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { accessSync, chmodSync, constants, copyFileSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +23,12 @@ function pathWithout(missing: readonly string[]): string {
 
 // Runs that must create nothing go inside a sandbox of their own: what is in it is all they made.
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await openSandbox(); });
-afterAll(async () => { await sandbox?.close(); });
+beforeAll(async () => {
+  sandbox = await openSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
 
 describe('the machine lacks something', () => {
   it('a missing tool binary stops the run before measuring, with a clear message, and tears down', async () => {
@@ -49,11 +53,15 @@ describe('the machine lacks something', () => {
     expect(result.stdout).toMatch(/TCP_RR/);
   });
 
-  it('without privileges and NETBENCH_LOCAL_REQUIRE_NETNS=1 (a Kubernetes Job\'s pod), the loopback fallback is refused: exit 5, nothing measured', async () => {
+  it("without privileges and NETBENCH_LOCAL_REQUIRE_NETNS=1 (a Kubernetes Job's pod), the loopback fallback is refused: exit 5, nothing measured", async () => {
     const { wrapper, node } = unprivileged();
     const home = tempHome();
     chmodSync(home, 0o777);
-    const result = await runCli(['run', pingSpec, '--runs-dir', join(home, 'runs'), '--progress', 'plain'], { wrapper: [...sandbox.wrapper, ...wrapper], node, env: { NETBENCH_HOME: home, HOME: home, NETBENCH_LOCAL_REQUIRE_NETNS: '1' } });
+    const result = await runCli(['run', pingSpec, '--runs-dir', join(home, 'runs'), '--progress', 'plain'], {
+      wrapper: [...sandbox.wrapper, ...wrapper],
+      node,
+      env: { NETBENCH_HOME: home, HOME: home, NETBENCH_LOCAL_REQUIRE_NETNS: '1' },
+    });
     expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(/NETBENCH_LOCAL_REQUIRE_NETNS=1 forbids falling back to 127\.0\.0\.1.*NET_ADMIN/);
     expect(result.stdout).not.toMatch(/TCP_RR .*ok/);
@@ -64,7 +72,11 @@ describe('the machine lacks something', () => {
     const { wrapper, node } = unprivileged();
     const home = tempHome();
     chmodSync(home, 0o777);
-    const result = await runCli(['run', shapedSpec, '--runs-dir', join(home, 'runs')], { wrapper: [...sandbox.wrapper, ...wrapper], node, env: { NETBENCH_HOME: home, HOME: home } });
+    const result = await runCli(['run', shapedSpec, '--runs-dir', join(home, 'runs')], {
+      wrapper: [...sandbox.wrapper, ...wrapper],
+      node,
+      env: { NETBENCH_HOME: home, HOME: home },
+    });
     expect(result.code).toBe(5);
     expect(result.stderr).toMatch(/link.*(root|CAP_NET_ADMIN)|(root|CAP_NET_ADMIN).*link/i);
     expect(namespacesIn(sandbox)).toEqual([]);

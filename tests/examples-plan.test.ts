@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
 import { createPlan, createRegistry, loadSpec, placementFacts, placementWarnings, planSpec } from '@netbench/core';
+import { describe, expect, test } from 'vitest';
 import { repoRoot } from './helpers/cli.js';
 
 describe('scenario examples (examples/*.yaml) validate and plan', () => {
@@ -41,7 +41,11 @@ describe('scenario examples (examples/*.yaml) validate and plan', () => {
   };
 
   test('every example is listed', () => {
-    expect(readdirSync(join(repoRoot, 'examples')).filter((f) => f.endsWith('.yaml')).sort()).toEqual(Object.keys(EXAMPLES).sort());
+    expect(
+      readdirSync(join(repoRoot, 'examples'))
+        .filter((f) => f.endsWith('.yaml'))
+        .sort(),
+    ).toEqual(Object.keys(EXAMPLES).sort());
   });
 
   test.each(Object.entries(EXAMPLES))('%s', async (file, [trials, cells, fleet]) => {

@@ -5,8 +5,8 @@
 // export carries the counters and the diagnosis.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonResult } from '@netbench/results';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
 import { readResults } from './helpers/results.js';
 
@@ -63,14 +63,17 @@ describe('compare shows the counters and the diagnosis of each side', () => {
     expect(text.stdout).toMatch(/iperf3\.server_cpu_total/);
   });
 
-  it('each trial shows iperf3\'s own counters, and the PerfKit-style export carries counters and limited_by', async () => {
+  it("each trial shows iperf3's own counters, and the PerfKit-style export carries counters and limited_by", async () => {
     const show = await runCli(['results', 'show', ids['50mbit']!], { env });
     expect(show.stdout).toMatch(/t0001 {2}iperf3 counted: client_cpu_total [\d.]+ percent \(client\)/);
     const out = join(home, 'out.jsonl');
     const exported = await runCli(['results', 'export', ids['100mbit']!, '--format', 'pkb-json', '--out', out], { env });
     expect(exported.code, exported.stderr).toBe(0);
     const { readFileSync } = await import('node:fs');
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { metric: string; value: number; unit: string; labels: string });
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { metric: string; value: number; unit: string; labels: string });
     const throughput = lines.find((l) => l.metric === 'Throughput')!;
     expect(throughput.labels).toMatch(/\|limited_by:[^|]*shaped-link[^|]*\|/);
     const overlimits = lines.filter((l) => l.metric === 'counters.qdisc_overlimits' && l.labels.includes('|host:shaped|'));

@@ -11,7 +11,7 @@ import { onlyRunDir, readResults } from './helpers/results.js';
 const spec = join(import.meta.dirname, 'scenarios/explain/mesh-mtu.yaml');
 
 describe('the route and MTU of a synchronized-flows trial', () => {
-  it('a mesh and a load test with a 1400-MTU host get mtu-mismatch, with every host\'s interface toward each peer', async () => {
+  it("a mesh and a load test with a 1400-MTU host get mtu-mismatch, with every host's interface toward each peer", async () => {
     const home = tempHome('netbench-e2e-explain-flows-');
     const runs = join(home, 'runs');
     const result = await runCli(['run', spec, '--runs-dir', runs, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
@@ -40,7 +40,10 @@ describe('the route and MTU of a synchronized-flows trial', () => {
     expect(result.stdout).toMatch(/the ends' MTUs differ \(.*small 1400/);
     // A latency-under-load trial: several flows between one pair, one route per host.
     const load = explainOf('load');
-    expect(load.diagnoses.find((d) => d.rule === 'mtu-mismatch'), JSON.stringify(load.diagnoses)).toMatchObject({ evidence: { a: 1500, small: 1400 } });
+    expect(
+      load.diagnoses.find((d) => d.rule === 'mtu-mismatch'),
+      JSON.stringify(load.diagnoses),
+    ).toMatchObject({ evidence: { a: 1500, small: 1400 } });
     expect((load.hosts as unknown as readonly { routes?: unknown[] }[]).map((h) => h.routes?.length)).toEqual([1, 1]);
     expect(explainOf('mesh-same').diagnoses.find((d) => d.rule === 'mtu-mismatch')).toBeUndefined();
     expect((explainOf('mesh-same').hosts as unknown as readonly { routes?: unknown[] }[]).every((h) => h.routes?.length === 1)).toBe(true);

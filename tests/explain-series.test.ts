@@ -7,29 +7,35 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { createRegistry } from '@netbench/core';
 import { createDesktopApi, startBrowserServer } from '@netbench/desktop';
-import { runCli, tempHome } from './helpers/cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './helpers/chromium.js';
+import { runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults } from './helpers/results.js';
 
 const repo = resolve(import.meta.dirname, '..');
 const spec = join(import.meta.dirname, 'scenarios/explain/explain-series.yaml');
 const screens = process.env['NETBENCH_SCREENS'] ?? join(repo, 'test-artifacts/explain');
 
-interface Series { start: number; interval: number; t: number[]; machine?: string; cpus: { cpu: number; user: number[]; system: number[]; softirq: number[]; irq: number[]; steal: number[]; idle: number[] }[] }
+interface Series {
+  start: number;
+  interval: number;
+  t: number[];
+  machine?: string;
+  cpus: { cpu: number; user: number[]; system: number[]; softirq: number[]; irq: number[]; steal: number[]; idle: number[] }[];
+}
 type StoredHost = { host: string; role: string; cpuSeries?: Series };
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-describe('CPU utilisation at the tool\'s interval', () => {
+describe("CPU utilisation at the tool's interval", () => {
   const home = tempHome('netbench-e2e-explain-series-');
   const runs = join(home, 'runs');
   mkdirSync(screens, { recursive: true });
   afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-  it('a 12 s iperf3 trial stores each end\'s per-CPU series over the whole trial, and the pinned client CPU reads busy', async () => {
+  it("a 12 s iperf3 trial stores each end's per-CPU series over the whole trial, and the pinned client CPU reads busy", async () => {
     const result = await runCli(['run', spec, '--runs-dir', runs, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
     expect(result.code, result.stderr).toBe(0);
     const { run, samples } = readResults(onlyRunDir(runs));
@@ -70,7 +76,7 @@ describe('CPU utilisation at the tool\'s interval', () => {
     expect(median(inside.map((p) => p.busy))).toBeGreaterThanOrEqual(80);
   }, 120_000);
 
-  it('the HTML report draws the trial\'s CPUs beside its throughput, on one time axis', async () => {
+  it("the HTML report draws the trial's CPUs beside its throughput, on one time axis", async () => {
     const out = join(home, 'report.html');
     const { run } = readResults(onlyRunDir(runs));
     const report = await runCli(['report', run.runId, '--runs-dir', runs, '--out', out], { env: { NETBENCH_HOME: home } });
@@ -90,11 +96,15 @@ describe('CPU utilisation at the tool\'s interval', () => {
     }
   }, 60_000);
 
-  it('the app\'s run page draws it too', async () => {
+  it("the app's run page draws it too", async () => {
     const appHome = mkdtempSync(join(tmpdir(), 'nbt-explain-series-app-'));
     const desktop = createDesktopApi({
       registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-      version: 'test', shell: 'browser', db: join(appHome, 'netbench.db'), runsDir: join(appHome, 'runs'), specsDir: join(appHome, 'specs'),
+      version: 'test',
+      shell: 'browser',
+      db: join(appHome, 'netbench.db'),
+      runsDir: join(appHome, 'runs'),
+      specsDir: join(appHome, 'specs'),
     });
     const server = await startBrowserServer({ api: desktop.api, subscribe: (listener) => desktop.runs.subscribe(listener) });
     const browser = await launchChromium('explain-series-app');
@@ -127,4 +137,3 @@ describe('CPU utilisation at the tool\'s interval', () => {
     }
   }, 120_000);
 });
-

@@ -61,7 +61,10 @@ describe('the diagnosis of each lab case', () => {
 
   it('options.counters: false reads nothing and says nothing', async () => {
     const runs = join(home, 'runs-off');
-    const result = await runCli(['run', spec, '--runs-dir', runs, '--set', 'options.counters=false', '--set', 'benchmarks.0.duration=1', '--set', 'benchmarks.3.duration=1', '--set', 'benchmarks.4.count=5'], { env: { NETBENCH_HOME: home } });
+    const result = await runCli(
+      ['run', spec, '--runs-dir', runs, '--set', 'options.counters=false', '--set', 'benchmarks.0.duration=1', '--set', 'benchmarks.3.duration=1', '--set', 'benchmarks.4.count=5'],
+      { env: { NETBENCH_HOME: home } },
+    );
     expect(result.code, result.stderr).toBe(0);
     const { run } = readResults(onlyRunDir(runs));
     expect(run.trials.every((t) => t.explain === undefined)).toBe(true);

@@ -1,14 +1,15 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { Sample } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
-import { onlyRunDir, readResults } from './helpers/results.js';
 import { comparePps } from './helpers/pps-compare.mjs';
+import { onlyRunDir, readResults } from './helpers/results.js';
 
 // Synchronized flows on the local lab (docs/flows.md), with real netperf.
 
 const aggregate = (samples: readonly Sample[], metric: string) => samples.filter((s) => s.metric === metric && s.labels.flow === 'aggregate');
-const perFlow = (samples: readonly Sample[], metric: string) => samples.filter((s) => s.metric === metric && s.labels.flow !== undefined && s.labels.flow !== 'aggregate' && s.labels.series === undefined);
+const perFlow = (samples: readonly Sample[], metric: string) =>
+  samples.filter((s) => s.metric === metric && s.labels.flow !== undefined && s.labels.flow !== 'aggregate' && s.labels.series === undefined);
 
 async function runExample(file: string, sets: string[]) {
   const home = tempHome();
@@ -50,7 +51,10 @@ describe('synchronized flows on the lab', () => {
     expect(new Set(streams.map((s) => s.labels.flow)).size).toBe(12);
     const [total] = aggregate(samples, 'TCP_STREAM_Throughput');
     expect(total?.labels).toMatchObject({ flow_count: 12, aggregation: 'sum_of_flows' });
-    expect(total!.value).toBeCloseTo(streams.reduce((sum, s) => sum + s.value, 0), 3);
+    expect(total!.value).toBeCloseTo(
+      streams.reduce((sum, s) => sum + s.value, 0),
+      3,
+    );
     const latencies = perFlow(samples, 'TCP_RR_Latency_mean');
     const [mean] = aggregate(samples, 'TCP_RR_Latency_mean');
     expect(mean!.value).toBeCloseTo(latencies.reduce((sum, s) => sum + s.value, 0) / 12, 3);
@@ -79,7 +83,10 @@ describe('synchronized flows on the lab', () => {
   }, 120_000);
 
   it('PKB netperf_aggregate_pps.yaml runs on the lab as written (the cloud swapped by --set), burst searched', async () => {
-    const { samples, record, result } = await runExample('tests/fixtures/pkb/netperf_aggregate_pps.yaml', ['netperf_aggregate.flags.cloud=Docker', 'netperf_aggregate.flags.netperf_test_length=1']);
+    const { samples, record, result } = await runExample('tests/fixtures/pkb/netperf_aggregate_pps.yaml', [
+      'netperf_aggregate.flags.cloud=Docker',
+      'netperf_aggregate.flags.netperf_test_length=1',
+    ]);
     expect(result.stderr).not.toMatch(/approximated/);
     const ran = record.trials.filter((t) => t.status === 'succeeded');
     expect(ran.length).toBeGreaterThanOrEqual(2);

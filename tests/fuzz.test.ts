@@ -4,11 +4,11 @@
 // (a hang fails the test by its timeout). A counterexample is printed with its seed and path to replay.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fc from 'fast-check';
-import { stringify } from 'yaml';
-import { describe, expect, it } from 'vitest';
-import { createRegistry, loadSpec, SpecError, type PluginResolver } from '@netbench/core';
+import { createRegistry, loadSpec, type PluginResolver, SpecError } from '@netbench/core';
 import { NetbenchError, ParseError } from '@netbench/plugin-api';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { repoRoot } from './helpers/cli.js';
 
 const SEED = 20261125;
@@ -16,7 +16,9 @@ const registry: PluginResolver = createRegistry({ searchDirs: [join(repoRoot, 'p
 
 /** The fixture files of a folder (real tool outputs and specs), as seeds for mutation. */
 function seeds(dir: string, pattern: RegExp): string[] {
-  return readdirSync(dir).filter((f) => pattern.test(f) && !/^(COMMANDS|README)/.test(f)).map((f) => readFileSync(join(dir, f), 'utf8'));
+  return readdirSync(dir)
+    .filter((f) => pattern.test(f) && !/^(COMMANDS|README)/.test(f))
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
 }
 
 const WEIRD_NUMBERS = ['0', '-1', '-0', '1e308', '-1e308', '1e-320', 'NaN', 'nan', 'inf', '-inf', 'Infinity', '99999999999999999999999', '0x1F', '1.2.3', '', '٣', '１'];
@@ -120,19 +122,58 @@ describe('the spec loader returns a spec or throws SpecError, whatever the text'
   const examples = seeds(join(repoRoot, 'examples'), /\.yaml$/);
 
   it('damaged example specs, arbitrary text and arbitrary YAML documents', { timeout: 120_000 }, async () => {
-    const scalar = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('__proto__', 'constructor', '${x}', '${env:HOME}', '*a', '&a', '!!binary', '<<'));
-    const specLike = fc.record({
-      name: scalar,
-      hosts: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'a', 'b')), fc.record({ cloud: fc.constantFrom('local', 'static', 'aws', 'x'), zone: scalar }, { requiredKeys: [] })),
-      benchmarks: fc.array(fc.record({ tool: fc.constantFrom('ping', 'netperf', 'iperf3', 'fping', 'nope'), client: scalar, server: scalar, count: scalar }, { requiredKeys: [] }), { maxLength: 3 }),
-      matrix: fc.record({ axes: fc.dictionary(fc.string({ maxLength: 6 }), fc.array(scalar, { maxLength: 3 })), filter: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('zone.matches("^(a+)+$")', 'x > 1', '[1].all(i, i > 0)')) }, { requiredKeys: [] }),
-    }, { requiredKeys: [] }).map((doc) => stringify(doc));
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom('__proto__', 'constructor', '${x}', '${env:HOME}', '*a', '&a', '!!binary', '<<'),
+    );
+    const specLike = fc
+      .record(
+        {
+          name: scalar,
+          hosts: fc.dictionary(
+            fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'a', 'b')),
+            fc.record({ cloud: fc.constantFrom('local', 'static', 'aws', 'x'), zone: scalar }, { requiredKeys: [] }),
+          ),
+          benchmarks: fc.array(
+            fc.record({ tool: fc.constantFrom('ping', 'netperf', 'iperf3', 'fping', 'nope'), client: scalar, server: scalar, count: scalar }, { requiredKeys: [] }),
+            { maxLength: 3 },
+          ),
+          matrix: fc.record(
+            {
+              axes: fc.dictionary(fc.string({ maxLength: 6 }), fc.array(scalar, { maxLength: 3 })),
+              filter: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('zone.matches("^(a+)+$")', 'x > 1', '[1].all(i, i > 0)')),
+            },
+            { requiredKeys: [] },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map((doc) => stringify(doc));
     const text = fc.oneof(
       { weight: 5, arbitrary: inputs(examples) },
       { weight: 3, arbitrary: specLike },
-      { weight: 1, arbitrary: fc.anything({ maxDepth: 4 }).map((v) => { try { return stringify(v) ?? ''; } catch { return String(v); } }) },
+      {
+        weight: 1,
+        arbitrary: fc.anything({ maxDepth: 4 }).map((v) => {
+          try {
+            return stringify(v) ?? '';
+          } catch {
+            return String(v);
+          }
+        }),
+      },
     );
-    const sets = fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('name=&a [*a]', 'hosts.a=&a {x: *a}', 'hosts.__proto__.cloud=local', 'benchmarks.0.count=1e308', 'options.concurrency=-1')), { maxLength: 2 });
+    const sets = fc.array(
+      fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom('name=&a [*a]', 'hosts.a=&a {x: *a}', 'hosts.__proto__.cloud=local', 'benchmarks.0.count=1e308', 'options.concurrency=-1'),
+      ),
+      { maxLength: 2 },
+    );
     await fc.assert(
       fc.asyncProperty(text, sets, async (spec, set) => {
         try {
@@ -158,7 +199,10 @@ describe('the spec loader returns a spec or throws SpecError, whatever the text'
     const aliases = fc.integer({ min: 1001, max: 30_000 }).map((n) => `${head}x: &a [1, 2]\nl:\n${'  - *a\n'.repeat(n)}`);
     await fc.assert(
       fc.asyncProperty(fc.oneof(nested, block, aliases), async (spec) => {
-        const error = await loadSpec({ text: spec, file: 'fuzz.yaml' }, registry).then(() => undefined, (e: unknown) => e);
+        const error = await loadSpec({ text: spec, file: 'fuzz.yaml' }, registry).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(SpecError);
         expect((error as SpecError).message).toMatch(/nests deeper than 64 levels|more than 1000 alias expansions/);
       }),

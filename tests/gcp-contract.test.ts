@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSpec, staticRegistry } from '@netbench/core';
 import type { LedgerEntry } from '@netbench/plugin-api';
 import ping from '@netbench/plugin-ping';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGcpPlugin } from '../packages/plugins/gcp/src/gcp-plugin.js';
 import { FakeGce } from '../packages/plugins/gcp/src/test-support/fake-gce.js';
 import { FAST, PROJECT, testAuth } from '../packages/plugins/gcp/src/test-support/harness.js';
@@ -16,8 +16,13 @@ import { closedPort } from '../packages/plugins/gcp/src/test-support/sshd.js';
 describe('gcp: provisioned but unreachable', () => {
   const fake = new FakeGce();
   let home: string;
-  beforeAll(async () => { home = mkdtempSync(join(tmpdir(), 'nbt-gcp-e2e-')); });
-  afterAll(async () => { await fake.stop(); rmSync(home, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'nbt-gcp-e2e-'));
+  });
+  afterAll(async () => {
+    await fake.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
 
   it('tears down every resource it made and exits 5', async () => {
     const endpoint = await fake.start();
@@ -30,7 +35,10 @@ describe('gcp: provisioned but unreachable', () => {
     });
     expect(outcome.exitCode).toBe(5);
     const runId = outcome.record.runId;
-    const ledger = readFileSync(join(home, 'runs', runId, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LedgerEntry);
+    const ledger = readFileSync(join(home, 'runs', runId, 'ledger.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as LedgerEntry);
     const resources = new Set(ledger.map((e) => `${e.resource.type} ${e.resource.id}`));
     // network, 1 subnet, 3 firewall rules, 2 instances
     expect(resources.size).toBe(7);

@@ -5,9 +5,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keygen, type LabSshd, startSshd } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
-import { cliBin, runCli, type CliResult } from './helpers/cli.js';
+import { type CliResult, cliBin, runCli } from './helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nbt-hosts-trust-'));
 let sshd: LabSshd;
@@ -18,8 +18,12 @@ function withAnswer(args: readonly string[], answer: string): Promise<CliResult>
   const child = spawn(process.execPath, [cliBin, ...args], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   child.stdin.end(answer);
   return new Promise((resolve, reject) => {
     child.once('error', reject);

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { Sample } from '@netbench/plugin-api';
 import { chartsFor } from '@netbench/results';
+import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
-import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
 import { setupRequired } from './helpers/require-setup.js';
+import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
 
 const SCENARIO = 'tests/scenarios/http';
 const one = (samples: readonly Sample[], trialId: string, metric: string, kind?: string) => {
@@ -28,7 +28,12 @@ describe('netbench run: HTTP load against nginx in the lab', () => {
     const { samples } = results;
     const trials = results.run.trials;
     expect(trials.map((t) => [t.test, t.status])).toEqual([
-      ['wrk', 'succeeded'], ['wrk', 'succeeded'], ['wrk', 'succeeded'], ['wrk', 'succeeded'], ['ab', 'succeeded'], ['wrk', 'succeeded'],
+      ['wrk', 'succeeded'],
+      ['wrk', 'succeeded'],
+      ['wrk', 'succeeded'],
+      ['wrk', 'succeeded'],
+      ['ab', 'succeeded'],
+      ['wrk', 'succeeded'],
     ]);
     // Served requests: every trial but the 404 one has successes and no errors.
     for (const id of ['t0001', 't0002', 't0003', 't0004', 't0005']) {
@@ -39,7 +44,7 @@ describe('netbench run: HTTP load against nginx in the lab', () => {
     // 100 KiB objects over TLS: ab's byte count says the bodies came through. Against ab's own requests/s (all
     // 500 succeeded), which shares the transfer rate's time base: HTTP_Request_Rate divides by the printed
     // "Time taken" (whole ms), off by up to 0.5 % in a run this short.
-    expect(one(samples, 't0005', 'HTTP_Transfer_Rate')).toBeGreaterThan(one(samples, 't0005', 'ab_Requests_Per_Second_All_Statuses') * 100 * 1024 * 8 / 1e6);
+    expect(one(samples, 't0005', 'HTTP_Transfer_Rate')).toBeGreaterThan((one(samples, 't0005', 'ab_Requests_Per_Second_All_Statuses') * 100 * 1024 * 8) / 1e6);
     // 404s: answered, never successes.
     expect(one(samples, 't0006', 'HTTP_Requests')).toBeGreaterThan(0);
     expect(one(samples, 't0006', 'HTTP_Request_Rate')).toBe(0);
@@ -80,7 +85,10 @@ describe('netbench run: HTTP load against nginx in the lab', () => {
     const { child, done } = startCli(['run', `${SCENARIO}/long.yaml`, '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
     const runDir = await waitFor(() => (existsSync(runsDir) ? safeRunDir(runsDir) : undefined), 60_000, 'the run folder');
     const runId = basename(runDir);
-    const privateDirs = () => readdirSync(tmpdir()).filter((d) => d.startsWith(`netbench-http-${runId}.`)).map((d) => join(tmpdir(), d));
+    const privateDirs = () =>
+      readdirSync(tmpdir())
+        .filter((d) => d.startsWith(`netbench-http-${runId}.`))
+        .map((d) => join(tmpdir(), d));
     // nginx's master names its directory in its title; its workers are its children; wrk runs with this spec's flags.
     const master = await waitFor(() => processes().find((p) => p.args.includes(`netbench-http-${runId}.`) && /nginx: master/.test(p.args)), 60_000, 'nginx');
     const wrk = await waitFor(() => processes().find((p) => /^wrk -t 1 -c 3 -d 47s .* https:/.test(p.args)), 60_000, 'wrk');
@@ -106,9 +114,16 @@ describe('netbench run: HTTP load against nginx in the lab', () => {
   });
 
   // oha comes from crates.io (scripts/test.sh builds it once); without it this is skipped.
-  const hasOha = existsSync(join(homedir(), '.cache/netbench/oha/bin/oha')) || (() => {
-    try { execFileSync('oha', ['--version'], { stdio: 'ignore' }); return true; } catch { return false; }
-  })();
+  const hasOha =
+    existsSync(join(homedir(), '.cache/netbench/oha/bin/oha')) ||
+    (() => {
+      try {
+        execFileSync('oha', ['--version'], { stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    })();
   it.runIf(setupRequired())('has oha where set-up is required (CI)', () => {
     expect(hasOha, 'oha is missing: scripts/test.sh builds it with packages/plugins/http/scripts/install-oha.sh').toBe(true);
   });
@@ -121,7 +136,11 @@ describe('netbench run: HTTP load against nginx in the lab', () => {
     const results = readResults(onlyRunDir(runsDir));
     const { samples } = results;
     expect(results.run.trials.map((t) => t.params.rate)).toEqual([100, 200, 400]);
-    for (const [id, rate] of [['t0001', 100], ['t0002', 200], ['t0003', 400]] as const) {
+    for (const [id, rate] of [
+      ['t0001', 100],
+      ['t0002', 200],
+      ['t0003', 400],
+    ] as const) {
       expect(one(samples, id, 'HTTP_Offered_Rate')).toBe(rate);
       expect(one(samples, id, 'HTTP_Request_Rate')).toBeGreaterThan(0);
       expect(one(samples, id, 'HTTP_Errors')).toBe(0);
@@ -142,10 +161,12 @@ function safeRunDir(runsDir: string): string | undefined {
 
 /** Every process: pid, parent pid and command line (nginx's is its title). */
 function processes(): { pid: number; ppid: number; args: string }[] {
-  return execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).split('\n').flatMap((line) => {
-    const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
-    return match ? [{ pid: Number(match[1]), ppid: Number(match[2]), args: match[3]! }] : [];
-  });
+  return execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .flatMap((line) => {
+      const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+      return match ? [{ pid: Number(match[1]), ppid: Number(match[2]), args: match[3]! }] : [];
+    });
 }
 
 /** Running (a zombie has finished: it only waits for its parent to read its status). */

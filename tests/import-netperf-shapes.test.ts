@@ -33,11 +33,23 @@ describe('netbench import: netperf shapes it used to refuse', () => {
     run.trials.forEach((trial, i) => {
       const [, test, headline] = SHAPES[i]!;
       const mine = samples.filter((s) => s.trialId === trial.id);
-      expect(mine.every((s) => s.labels.test === test), trial.id).toBe(true);
-      expect(mine.map((s) => s.metric), trial.id).toContain(headline);
+      expect(
+        mine.every((s) => s.labels.test === test),
+        trial.id,
+      ).toBe(true);
+      expect(
+        mine.map((s) => s.metric),
+        trial.id,
+      ).toContain(headline);
     });
     const what = samples.filter((s) => s.trialId === run.trials[2]!.id);
-    expect(Object.fromEntries(what.map((s) => [s.metric, s.value]))).toMatchObject({ TCP_RR_Transaction_Rate: 99.995, TCP_RR_Latency_min: 74, TCP_RR_Latency_mean: 94.01, TCP_RR_Latency_max: 1576, TCP_RR_Latency_stddev: 64.3 });
+    expect(Object.fromEntries(what.map((s) => [s.metric, s.value]))).toMatchObject({
+      TCP_RR_Transaction_Rate: 99.995,
+      TCP_RR_Latency_min: 74,
+      TCP_RR_Latency_mean: 94.01,
+      TCP_RR_Latency_max: 1576,
+      TCP_RR_Latency_stddev: 64.3,
+    });
     const histogram = samples.find((s) => s.metric === 'TCP_RR_Latency_Histogram');
     expect(histogram?.histogram?.count).toBe(444658);
   });

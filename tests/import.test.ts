@@ -173,7 +173,9 @@ describe('netbench import: bad input', () => {
 
     const noTool = await run(['--tool', 'nosuch', unknown, '--json']);
     expect(noTool.code).toBe(2);
-    expect((JSON.parse(noTool.stdout) as { error: { message: string } }).error.message).toMatch(/no tool plugin named nosuch is installed \(installed: .*fping.*iperf.*iperf3.*netperf.*ping/);
+    expect((JSON.parse(noTool.stdout) as { error: { message: string } }).error.message).toMatch(
+      /no tool plugin named nosuch is installed \(installed: .*fping.*iperf.*iperf3.*netperf.*ping/,
+    );
     const badLabel = await run(['--label', 'nokey', real('ping', 'ping-normal.txt')]);
     expect(badLabel.code).toBe(2);
     expect(badLabel.stderr).toContain('--label "nokey": expected key=value');

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
-import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
 import { linksOf, namespacesOf, toolProcessesOf } from './helpers/leftovers.js';
+import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
 
 const spec = join(import.meta.dirname, 'scenarios/long-run/spec.yaml');
 

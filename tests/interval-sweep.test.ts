@@ -11,8 +11,10 @@ describe('interval sweep: ping and irtt by probe interval', () => {
   it('runs one trial per interval for each tool and draws latency by probe interval', async () => {
     const home = tempHome('netbench-e2e-interval-');
     const runs = join(home, 'runs');
-    const run = await runCli(['run', 'examples/interval-sweep.yaml', '--runs-dir', runs, '--progress', 'none',
-      '--set', 'benchmarks.0.count=10', '--set', 'benchmarks.1.duration=1'], { env: { NETBENCH_HOME: home } });
+    const run = await runCli(
+      ['run', 'examples/interval-sweep.yaml', '--runs-dir', runs, '--progress', 'none', '--set', 'benchmarks.0.count=10', '--set', 'benchmarks.1.duration=1'],
+      { env: { NETBENCH_HOME: home } },
+    );
     expect(run.code, run.stderr).toBe(0);
     const results = readResults(onlyRunDir(runs));
     expect(results.run.trials.map((t) => t.status)).toEqual(Array(8).fill('succeeded'));

@@ -16,8 +16,11 @@ import { repoRoot } from './helpers/cli.js';
 const qemu = spawnSync('sh', ['-c', 'command -v qemu-system-x86_64'], { encoding: 'utf8' }).stdout.trim();
 // Opt-in (NETBENCH_KERNEL_VM_TESTS=1), which scripts/test.sh sets in CI: a boot and a 13-trial run take about 4 minutes.
 const optedIn = process.env.NETBENCH_KERNEL_VM_TESTS === '1';
-const why = !optedIn ? 'set NETBENCH_KERNEL_VM_TESTS=1 to run the kernel group (about 4 minutes; docs/kernel-lab.md)'
-  : qemu === '' ? 'qemu-system-x86_64 is not installed (apt-get install qemu-system-x86; scripts/test.sh does)' : undefined;
+const why = !optedIn
+  ? 'set NETBENCH_KERNEL_VM_TESTS=1 to run the kernel group (about 4 minutes; docs/kernel-lab.md)'
+  : qemu === ''
+    ? 'qemu-system-x86_64 is not installed (apt-get install qemu-system-x86; scripts/test.sh does)'
+    : undefined;
 // Asked for (opted in) where QEMU must be there (scripts/test.sh): a missing QEMU fails instead of skipping.
 if (optedIn && why && process.env.NETBENCH_REQUIRE_KERNEL_VM === '1') throw new Error(`NETBENCH_REQUIRE_KERNEL_VM=1 but ${why}`);
 if (why) console.warn(`kernel-lab tests skipped: ${why}`);
@@ -53,45 +56,62 @@ function runInVm(): Promise<number | null> {
   const file = createWriteStream(consoleLog);
   let last = Date.now();
   const partial = { stdout: '', stderr: '' };
-  const take = (stream: 'stdout' | 'stderr') => (chunk: Buffer): void => {
-    // Progress is netbench's output (or the kernel's): heartbeats alone mean the guest lives but the run is stuck.
-    // Whole lines only: the serial console hands a line over in pieces.
-    const lines = (partial[stream] + chunk.toString('utf8')).split('\n');
-    partial[stream] = lines.pop()!;
-    if (lines.some((line) => line.trim() !== '' && !line.startsWith('kernel-vm heartbeat:'))) last = Date.now();
-    log = (log + chunk.toString('utf8')).slice(-200_000);
-    file.write(chunk);
-  };
+  const take =
+    (stream: 'stdout' | 'stderr') =>
+    (chunk: Buffer): void => {
+      // Progress is netbench's output (or the kernel's): heartbeats alone mean the guest lives but the run is stuck.
+      // Whole lines only: the serial console hands a line over in pieces.
+      const lines = (partial[stream] + chunk.toString('utf8')).split('\n');
+      partial[stream] = lines.pop()!;
+      if (lines.some((line) => line.trim() !== '' && !line.startsWith('kernel-vm heartbeat:'))) last = Date.now();
+      log = (log + chunk.toString('utf8')).slice(-200_000);
+      file.write(chunk);
+    };
   vm.stdout.on('data', take('stdout'));
   vm.stderr.on('data', take('stderr'));
   return new Promise((resolve, reject) => {
     const watchdog = setInterval(() => {
       if (Date.now() - last < stallSeconds * 1000) return;
       clearInterval(watchdog);
-      try { process.kill(-vm.pid!, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(-vm.pid!, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
       reject(new Error(`the run in the kernel VM printed nothing for ${stallSeconds} s (heartbeats aside); stopped it. Console tail (${consoleLog}):\n${log.slice(-3000)}`));
     }, 5000);
-    vm.on('error', (error) => { clearInterval(watchdog); reject(error); });
-    vm.on('close', (code) => { clearInterval(watchdog); file.end(); resolve(code); });
+    vm.on('error', (error) => {
+      clearInterval(watchdog);
+      reject(error);
+    });
+    vm.on('close', (code) => {
+      clearInterval(watchdog);
+      file.end();
+      resolve(code);
+    });
   });
 }
 
-beforeAll(async () => {
-  if (why) return;
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  const runs = join(out, 'runs');
-  const code = await runInVm();
-  const [runId] = existsSync(runs) ? readdirSync(runs) : [];
-  // The run's events (every plugin call with its duration) beside the console, for CI's artifacts: the run folder goes after the test.
-  if (runId && existsSync(join(runs, runId, 'events.jsonl'))) copyFileSync(join(runs, runId, 'events.jsonl'), join(repoRoot, 'test-artifacts', 'kernel-lab-events.jsonl'));
-  if (!runId || !existsSync(join(runs, runId, 'results.json'))) throw new Error(`the kernel VM run made no results (exit ${code}); console tail (${consoleLog}):\n${log.slice(-3000)}`);
-  const results = JSON.parse(readFileSync(join(runs, runId, 'results.json'), 'utf8')) as { run: { trials: TrialRecord[] }; samples: Sample[] };
-  ({ trials } = results.run);
-  ({ samples } = results);
-  // The group's wall time (boot, run, power-off), for docs/kernel-lab.md and CI's budget.
-  console.log(`kernel-lab: the VM run took ${Math.round((Date.now() - startedAt) / 1000)} s (exit ${code})`);
-}, (budgetSeconds + 60) * 1000);
+beforeAll(
+  async () => {
+    if (why) return;
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out, { recursive: true });
+    const runs = join(out, 'runs');
+    const code = await runInVm();
+    const [runId] = existsSync(runs) ? readdirSync(runs) : [];
+    // The run's events (every plugin call with its duration) beside the console, for CI's artifacts: the run folder goes after the test.
+    if (runId && existsSync(join(runs, runId, 'events.jsonl'))) copyFileSync(join(runs, runId, 'events.jsonl'), join(repoRoot, 'test-artifacts', 'kernel-lab-events.jsonl'));
+    if (!runId || !existsSync(join(runs, runId, 'results.json')))
+      throw new Error(`the kernel VM run made no results (exit ${code}); console tail (${consoleLog}):\n${log.slice(-3000)}`);
+    const results = JSON.parse(readFileSync(join(runs, runId, 'results.json'), 'utf8')) as { run: { trials: TrialRecord[] }; samples: Sample[] };
+    ({ trials } = results.run);
+    ({ samples } = results);
+    // The group's wall time (boot, run, power-off), for docs/kernel-lab.md and CI's budget.
+    console.log(`kernel-lab: the VM run took ${Math.round((Date.now() - startedAt) / 1000)} s (exit ${code})`);
+  },
+  (budgetSeconds + 60) * 1000,
+);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** The one sample of `metric` of the trial named `name` (its benchmark's name); for load trials, of the icmp probe. */
@@ -104,9 +124,25 @@ function value(name: string, metric: string): number {
 }
 
 describe.skipIf(why !== undefined)('the lab on a real kernel (QEMU)', () => {
-  it('runs on Debian\'s kernel in the VM, every trial succeeding', () => {
+  it("runs on Debian's kernel in the VM, every trial succeeding", () => {
     expect(readFileSync(join(out, 'kernel-release'), 'utf8').trim()).toMatch(/^\d+\.\d+\.\d+-\d+-amd64$/);
-    expect(trials.map((t) => `${t.benchmarkName}:${t.status}`)).toEqual(['netem', 'duplicate', 'cake-rate', 'cake-rate-10', 'bloat-tbf', 'bloat-fq_codel', 'bloat-cake', 'kernel-wireguard', 'kernel-esp', 'hping3-netem', 'hping3-base', 'pktgen-max', 'pktgen-paced'].map((n) => `${n}:succeeded`));
+    expect(trials.map((t) => `${t.benchmarkName}:${t.status}`)).toEqual(
+      [
+        'netem',
+        'duplicate',
+        'cake-rate',
+        'cake-rate-10',
+        'bloat-tbf',
+        'bloat-fq_codel',
+        'bloat-cake',
+        'kernel-wireguard',
+        'kernel-esp',
+        'hping3-netem',
+        'hping3-base',
+        'pktgen-max',
+        'pktgen-paced',
+      ].map((n) => `${n}:succeeded`),
+    );
   });
 
   it('netem: 20 ms ± 2 ms each way is a median RTT of 40 ms (±10 % + 3 ms); 1 % loss each way is ~2 % of 1000 pings', () => {
@@ -128,7 +164,10 @@ describe.skipIf(why !== undefined)('the lab on a real kernel (QEMU)', () => {
   // packets/s, 3 ms apart) should lose ~7 % at that lateness. A hypothesis, not yet measured (docs/kernel-lab.md).
   const perSecond = (name: string): string => {
     const trial = trials.find((t) => t.benchmarkName === name)!;
-    return samples.filter((s) => s.trialId === trial.id && s.metric === 'Interval Throughput' && s.labels.omitted === false).map((s) => s.value.toFixed(2)).join(', ');
+    return samples
+      .filter((s) => s.trialId === trial.id && s.metric === 'Interval Throughput' && s.labels.omitted === false)
+      .map((s) => s.value.toFixed(2))
+      .join(', ');
   };
   it('cake shaping 4 Mbit/s for 15 s: TCP goodput within 10 % of the rate less its headers (1448 of 1514 bytes)', () => {
     const goodput = value('cake-rate', 'Throughput');
@@ -136,13 +175,15 @@ describe.skipIf(why !== undefined)('the lab on a real kernel (QEMU)', () => {
     expect(goodput, `per-second goodput ${perSecond('cake-rate')}`).toBeGreaterThan(expected * 0.9);
     expect(goodput).toBeLessThan(expected * 1.1);
     const goodput10 = value('cake-rate-10', 'Throughput');
-    console.log(`kernel-lab: cake 4 Mbit/s: ${goodput.toFixed(2)} of ${expected.toFixed(2)}; 10 Mbit/s: ${goodput10.toFixed(2)} of ${(10 * 1448 / 1514).toFixed(2)} (per second ${perSecond('cake-rate-10')})`);
+    console.log(
+      `kernel-lab: cake 4 Mbit/s: ${goodput.toFixed(2)} of ${expected.toFixed(2)}; 10 Mbit/s: ${goodput10.toFixed(2)} of ${((10 * 1448) / 1514).toFixed(2)} (per second ${perSecond('cake-rate-10')})`,
+    );
     // Shaped, not unlimited (the VM's veth alone carries several times more), and not far from the rate.
     expect(goodput10).toBeGreaterThan(10 * (1448 / 1514) * 0.7);
     expect(goodput10).toBeLessThan(10 * (1448 / 1514) * 1.1);
   });
 
-  it('bufferbloat: under four uploads, fq_codel and cake keep the loaded RTT far below a deep tbf queue\'s', () => {
+  it("bufferbloat: under four uploads, fq_codel and cake keep the loaded RTT far below a deep tbf queue's", () => {
     const tbf = value('bloat-tbf', 'latency_loaded_p50');
     const fqCodel = value('bloat-fq_codel', 'latency_loaded_p50');
     const cake = value('bloat-cake', 'latency_loaded_p50');
@@ -153,8 +194,11 @@ describe.skipIf(why !== undefined)('the lab on a real kernel (QEMU)', () => {
     for (const name of ['bloat-tbf', 'bloat-fq_codel', 'bloat-cake']) expect(value(name, 'goodput_total'), name).toBeGreaterThan(5);
   });
 
-  it('kernel WireGuard and the kernel\'s ESP carry pings, every sample labelled with the kernel implementation', () => {
-    for (const [name, tunnel] of [['kernel-wireguard', 'kwg'], ['kernel-esp', 'kesp']] as const) {
+  it("kernel WireGuard and the kernel's ESP carry pings, every sample labelled with the kernel implementation", () => {
+    for (const [name, tunnel] of [
+      ['kernel-wireguard', 'kwg'],
+      ['kernel-esp', 'kesp'],
+    ] as const) {
       expect(value(name, 'Packet Loss'), name).toBe(0);
       // Unshaped namespaces: well under the 40 ms of the netem pair, even with the VM's bias and crypto in TCG.
       expect(value(name, 'Latency p50'), name).toBeLessThan(20);
@@ -166,10 +210,12 @@ describe.skipIf(why !== undefined)('the lab on a real kernel (QEMU)', () => {
 
   // hping3 times each probe in user space (ping uses the kernel's timestamps): under TCG that is ~5 ms of its own (47.2 ms
   // over netem where ping read 42.1 in the same run), so netem's share is the RTT less hping3's over an unshaped pair.
-  it('hping3: TCP SYN round trips through netem\'s 20 ms each way add 40 ms (±10 % + 3 ms) to an unshaped pair\'s, in hping3\'s 0.1 ms steps', () => {
+  it("hping3: TCP SYN round trips through netem's 20 ms each way add 40 ms (±10 % + 3 ms) to an unshaped pair's, in hping3's 0.1 ms steps", () => {
     const p50 = value('hping3-netem', 'Latency p50');
     const base = value('hping3-base', 'Latency p50');
-    console.log(`kernel-lab: hping3 over netem: p50 ${p50} ms, p90 ${value('hping3-netem', 'Latency p90')} ms, loss ${value('hping3-netem', 'Packet Loss')} %; unshaped p50 ${base} ms; ping over netem p50 ${value('netem', 'Latency p50')} ms`);
+    console.log(
+      `kernel-lab: hping3 over netem: p50 ${p50} ms, p90 ${value('hping3-netem', 'Latency p90')} ms, loss ${value('hping3-netem', 'Packet Loss')} %; unshaped p50 ${base} ms; ping over netem p50 ${value('netem', 'Latency p50')} ms`,
+    );
     expect(p50).toBeGreaterThan(40 * 0.9 - 3);
     expect(base).toBeLessThan(20);
     expect(p50 - base).toBeGreaterThan(40 * 0.9 - 3);
@@ -182,7 +228,9 @@ describe.skipIf(why !== undefined)('the lab on a real kernel (QEMU)', () => {
     for (const name of ['pktgen-max', 'pktgen-paced']) {
       const sent = value(name, 'Packets Sent');
       const received = value(name, 'Packets Received');
-      console.log(`kernel-lab: ${name}: ${value(name, 'Packet Rate')} pps sent, ${received} of ${sent} received (${value(name, 'Received Packet Rate').toFixed(0)} pps), ${value(name, 'Receiver Drops')} dropped`);
+      console.log(
+        `kernel-lab: ${name}: ${value(name, 'Packet Rate')} pps sent, ${received} of ${sent} received (${value(name, 'Received Packet Rate').toFixed(0)} pps), ${value(name, 'Receiver Drops')} dropped`,
+      );
       // The receiver's rx_packets also count what else arrived meanwhile (ARP, IPv6 neighbour discovery): a few.
       expect(received, name).toBeGreaterThanOrEqual(sent * 0.99);
       expect(received, name).toBeLessThanOrEqual(sent + 20);

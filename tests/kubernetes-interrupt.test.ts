@@ -22,8 +22,12 @@ const runDirOf = (runsDir: string) => (existsSync(runsDir) ? readdirSync(runsDir
 describe('an interrupted kubernetes run', () => {
   const api = new FakeKubeApi();
   let kubeconfig = '';
-  beforeAll(async () => { kubeconfig = await api.start(); });
-  afterAll(async () => { await api.stop(); });
+  beforeAll(async () => {
+    kubeconfig = await api.start();
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
 
   const start = (home: string) => {
     const spec = join(home, 'k8s-long.yaml');
@@ -31,10 +35,15 @@ describe('an interrupted kubernetes run', () => {
     const runsDir = join(home, 'runs');
     return { runsDir, ...startCli(['run', spec, '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home, KUBECONFIG: kubeconfig } }) };
   };
-  const secondTrial = (runsDir: string) => waitFor(() => {
-    const dir = runDirOf(runsDir);
-    return dir && readEvents(dir).some((e) => e.type === 'trial-started' && e.index === 1) ? dir : undefined;
-  }, 90_000, 'the second trial');
+  const secondTrial = (runsDir: string) =>
+    waitFor(
+      () => {
+        const dir = runDirOf(runsDir);
+        return dir && readEvents(dir).some((e) => e.type === 'trial-started' && e.index === 1) ? dir : undefined;
+      },
+      90_000,
+      'the second trial',
+    );
 
   it('SIGINT mid-execute deletes every pod and Service', async () => {
     const home = tempHome();
@@ -66,7 +75,12 @@ describe('an interrupted kubernetes run', () => {
     const report = JSON.parse(cleanup.stdout) as { deleted: { type: string; id: string }[]; failed: unknown[] };
     expect(report.failed).toEqual([]);
     const runId = runDir.split('/').pop()!;
-    expect(report.deleted.map((r) => r.id).sort()).toEqual([`default/nb-${runId}-client`, `default/nb-${runId}-client`, `default/nb-${runId}-server`, `default/nb-${runId}-server`]);
+    expect(report.deleted.map((r) => r.id).sort()).toEqual([
+      `default/nb-${runId}-client`,
+      `default/nb-${runId}-client`,
+      `default/nb-${runId}-server`,
+      `default/nb-${runId}-server`,
+    ]);
     expect(api.pods.size).toBe(0);
     expect(api.services.size).toBe(0);
     const again = await runCli(['cleanup', '--all', '--cloud', 'kubernetes', '--runs-dir', empty, '--json'], { env });

@@ -22,12 +22,16 @@ describe('examples/kubernetes-netperf.yaml against the stand-in API server', () 
   beforeAll(async () => {
     kubeconfig = await api.start();
     const text = readFileSync('examples/kubernetes-netperf.yaml', 'utf8')
-      .split('\n').filter((line) => !/mss: (352|608|864|1120),/.test(line)).join('\n')
+      .split('\n')
+      .filter((line) => !/mss: (352|608|864|1120),/.test(line))
+      .join('\n')
       .replaceAll('duration: 10', 'duration: 1');
     spec = join(home, 'kubernetes-netperf.yaml');
     writeFileSync(spec, text);
   });
-  afterAll(async () => { await api.stop(); });
+  afterAll(async () => {
+    await api.stop();
+  });
 
   it('plans the unmodified example: 6 hosts, 42 trials named by path', async () => {
     const result = await runCli(['plan', 'examples/kubernetes-netperf.yaml', '--json'], { env: { NETBENCH_HOME: home } });
@@ -64,7 +68,10 @@ describe('examples/kubernetes-netperf.yaml against the stand-in API server', () 
     expect(labelsOf('host-network')['host_server_node']).toBe(labelsOf('pod-other-node')['host_server_node']);
 
     // Every object is in the ledger and deleted; the exec API ran the tools.
-    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { phase: string; resource: { type: string } });
+    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { phase: string; resource: { type: string } });
     const created = ledger.filter((e) => e.phase === 'created').length;
     expect(created).toBe(8); // 5 pods (worker2-vip has none), 3 Services (the hostNetwork pods have none)
     expect(ledger.filter((e) => e.phase === 'deleted').length).toBe(created);
@@ -81,7 +88,9 @@ describe('examples/kubernetes-netperf.yaml against the stand-in API server', () 
     expect(selfRows).toHaveLength(3); // iperf3 at 2 MSS points, netperf TCP_STREAM
     for (const row of selfRows) expect(row.deltaPct).toBe(0);
 
-    const pods = await runCli(['check', 'latest', '--baseline', 'host-network', '--candidate', 'pod-other-node', '--candidate', 'hairpin', '--tolerance', '10%', '--json'], { env });
+    const pods = await runCli(['check', 'latest', '--baseline', 'host-network', '--candidate', 'pod-other-node', '--candidate', 'hairpin', '--tolerance', '10%', '--json'], {
+      env,
+    });
     const check = JSON.parse(pods.stdout) as { passed: boolean; rows: { candidate: string; deltaPct: number; passed: boolean }[] };
     expect(check.rows).toHaveLength(6);
     for (const row of check.rows) expect(row.passed).toBe(row.deltaPct >= -10);

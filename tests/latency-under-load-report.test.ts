@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sample } from '@netbench/plugin-api';
-import { runCli, repoRoot, tempHome } from './helpers/cli.js';
-import { onlyRunDir, readResults } from './helpers/results.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type TestBrowser } from './helpers/chromium.js';
+import { repoRoot, runCli, tempHome } from './helpers/cli.js';
+import { onlyRunDir, readResults } from './helpers/results.js';
 
 // A short rrul through the CLI on the lab (100 Mbit/s links) with all three
 // probes (ping, netperf UDP_RR, irtt), then its report in Chromium: the summary metrics, and flent's plots drawn by the
@@ -61,7 +61,10 @@ describe('an rrul run and its report', () => {
     expect(samples.find((s) => s.metric === 'rtt_p50' && s.labels.flow === 'irtt')!.value).toBeGreaterThan(0);
     const flows = samples.filter((s) => s.metric === 'goodput');
     expect(flows.map((s) => s.labels.flow).sort()).toEqual(['down-1', 'down-2', 'down-3', 'down-4', 'up-1', 'up-2', 'up-3', 'up-4']);
-    expect(summary('goodput_total')!.value).toBeCloseTo(flows.reduce((sum, s) => sum + s.value, 0), 1);
+    expect(summary('goodput_total')!.value).toBeCloseTo(
+      flows.reduce((sum, s) => sum + s.value, 0),
+      1,
+    );
     // Each direction is one 100 Mbit/s link: not more (flows counted twice), not nothing.
     for (const direction of ['goodput_upload', 'goodput_download']) {
       expect(summary(direction)!.value).toBeGreaterThan(20);

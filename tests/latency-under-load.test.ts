@@ -20,8 +20,16 @@ it.runIf(setupRequired())('has flent and its set-up where set-up is required (CI
 
 describe.skipIf(skip !== undefined)('latency under load, side by side with flent', () => {
   it('tcp_nup on a deep and a shallow tbf queue with CUBIC: same goodput, same loaded latency, bufferbloat in both tools', async () => {
-    const [deep, shallow] = await compareWithFlent({ test: 'tcp_nup', load: 10, idle: 2, settings: [{ cc: 'cubic', queueMs: 200 }, { cc: 'cubic', queueMs: 5 }] });
-    const figures = JSON.stringify([deep, shallow], (key, value) => (key === "samples" ? undefined : value));
+    const [deep, shallow] = await compareWithFlent({
+      test: 'tcp_nup',
+      load: 10,
+      idle: 2,
+      settings: [
+        { cc: 'cubic', queueMs: 200 },
+        { cc: 'cubic', queueMs: 5 },
+      ],
+    });
+    const figures = JSON.stringify([deep, shallow], (key, value) => (key === 'samples' ? undefined : value));
     for (const setting of [deep!, shallow!]) {
       const [flent] = setting.flent;
       const [netbench] = setting.netbench;
@@ -39,7 +47,10 @@ describe.skipIf(skip !== undefined)('latency under load, side by side with flent
       expect(netbench!.rpm!, figures).toBeGreaterThan(0);
       // Bulk flows started after the 2 s idle phase (measured from the first flow's start, a probe's, which itself follows the barrier by a fraction of a millisecond), probes at the barrier.
       const offsets = netbench!.samples.filter((s) => s.metric === 'flow_start_offset');
-      expect(offsets.filter((s) => String(s.labels.flow).startsWith('up-')).every((s) => s.value >= 1950), figures).toBe(true);
+      expect(
+        offsets.filter((s) => String(s.labels.flow).startsWith('up-')).every((s) => s.value >= 1950),
+        figures,
+      ).toBe(true);
       expect(offsets.find((s) => s.labels.flow === 'icmp')!.value, figures).toBeLessThan(500);
       const rtts = netbench!.samples.filter((s) => s.metric === 'rtt' && s.labels.series === 'interval');
       expect(rtts.length, figures).toBeGreaterThan(50);

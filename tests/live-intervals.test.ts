@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { NetbenchEvent } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
 import { onlyRunDir, readResults } from './helpers/results.js';
 
@@ -30,7 +30,10 @@ describe('live values of ordinary trials', () => {
     const result = await runCli(['run', spec, '--runs-dir', runsDir], { env: { NETBENCH_HOME: home } });
     expect(result.code, result.stderr + result.stdout).toBe(0);
     const dir = onlyRunDir(runsDir);
-    const events = readFileSync(join(dir, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as NetbenchEvent);
+    const events = readFileSync(join(dir, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as NetbenchEvent);
     const { run, samples } = readResults(dir);
     expect(new Set(run.trials.map((t) => t.tool))).toEqual(new Set(['ping', 'netperf', 'iperf3']));
     expect(run.trials.every((t) => t.status === 'succeeded')).toBe(true);

@@ -12,10 +12,16 @@ import { metric, onlyRunDir, readResults } from './helpers/results.js';
 // machine's namespace goes silent. The local lab must keep working on such a
 // machine: its bridge lives in a namespace of its own (the hub), whose
 // netfilter is empty, so it needs no rule in the machine's FORWARD chain.
-const daemon = await docker.version().then(() => true, () => false);
+const daemon = await docker.version().then(
+  () => true,
+  () => false,
+);
 const bridgeNf = () => existsSync('/proc/sys/net/bridge/bridge-nf-call-iptables') && readFileSync('/proc/sys/net/bridge/bridge-nf-call-iptables', 'utf8').trim() === '1';
 const forwardPolicy = () => /^-P FORWARD (\w+)/m.exec(execFileSync('iptables', ['-w', '-S', 'FORWARD'], { encoding: 'utf8' }))?.[1];
-const ourRules = (runId: string) => execFileSync('iptables', ['-w', '-S', 'FORWARD'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(`netbench:${runId}`));
+const ourRules = (runId: string) =>
+  execFileSync('iptables', ['-w', '-S', 'FORWARD'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.includes(`netbench:${runId}`));
 
 describe.runIf(daemon && process.geteuid?.() === 0)('the local lab on a machine running dockerd', () => {
   it('runs ping, netperf and iperf3 between namespaces with FORWARD at DROP and bridge netfilter on, without touching FORWARD', async () => {
@@ -37,7 +43,18 @@ async function measure(): Promise<void> {
   const home = tempHome();
   const runsDir = join(home, 'runs');
   const result = await runCli(
-    ['run', join(repoRoot, 'examples/quickstart.yaml'), '--runs-dir', runsDir, '--set', 'benchmarks.0.count=20', '--set', 'benchmarks.1.duration=1', '--set', 'benchmarks.2.duration=1'],
+    [
+      'run',
+      join(repoRoot, 'examples/quickstart.yaml'),
+      '--runs-dir',
+      runsDir,
+      '--set',
+      'benchmarks.0.count=20',
+      '--set',
+      'benchmarks.1.duration=1',
+      '--set',
+      'benchmarks.2.duration=1',
+    ],
     { env: { NETBENCH_HOME: home } },
   );
   expect(result.code, result.stderr).toBe(0);

@@ -33,13 +33,18 @@ async function provision(runsDir: string, extra: string[] = []): Promise<string>
 }
 
 /** The one run folder under `runsDir`, once it exists. */
-const runFolderIn = (runsDir: string) => waitFor(() => {
-  const [only] = existsSync(runsDir) ? readdirSync(runsDir) : [];
-  return only ? join(runsDir, only) : undefined;
-}, 60_000, 'the run folder');
+const runFolderIn = (runsDir: string) =>
+  waitFor(
+    () => {
+      const [only] = existsSync(runsDir) ? readdirSync(runsDir) : [];
+      return only ? join(runsDir, only) : undefined;
+    },
+    60_000,
+    'the run folder',
+  );
 
 describe('continuing a run that is running', () => {
-  it('refuses --resume while the run\'s own process runs; of two resumes started together after a kill, only one continues', async () => {
+  it("refuses --resume while the run's own process runs; of two resumes started together after a kill, only one continues", async () => {
     const runsDir = join(home, 'locked');
     const { child, done } = startCli(['run', spec, ...slow, '--runs-dir', runsDir, '--progress', 'none'], { env });
     const runDir = await runFolderIn(runsDir);
@@ -47,7 +52,9 @@ describe('continuing a run that is running', () => {
     await waitFor(() => (existsSync(join(runDir, 'events.jsonl')) && readEvents(runDir).some((e) => e.type === 'trial-started') ? true : undefined), 90_000, 'the first trial');
     const meanwhile = await runCli(['run', '--resume', runId, '--runs-dir', runsDir, '--json'], { env });
     expect(meanwhile.code).toBe(1);
-    expect(json<ErrorJson>(meanwhile.stdout).error.message).toMatch(new RegExp(`^run ${runDir} is still running \\(pid ${child.pid}\\); wait for it or stop it before continuing it$`));
+    expect(json<ErrorJson>(meanwhile.stdout).error.message).toMatch(
+      new RegExp(`^run ${runDir} is still running \\(pid ${child.pid}\\); wait for it or stop it before continuing it$`),
+    );
     child.kill('SIGKILL');
     await done;
     const eventsBefore = readEvents(runDir).length;
@@ -59,7 +66,10 @@ describe('continuing a run that is running', () => {
     const refused = results.find((r) => r.code === 1)!;
     expect(json<ErrorJson>(refused.stdout).error.message).toMatch(new RegExp(`^run ${runDir} is still running \\(pid \\d+\\)`));
     // Only the winner ran trials: each trial not finished before the kill started once.
-    const started = readEvents(runDir).slice(eventsBefore).filter((e) => e.type === 'trial-started').map((e) => (e as { trial: string }).trial);
+    const started = readEvents(runDir)
+      .slice(eventsBefore)
+      .filter((e) => e.type === 'trial-started')
+      .map((e) => (e as { trial: string }).trial);
     expect(started.sort()).toEqual(['t0001', 't0002', 't0003', 't0004', 't0005', 't0006'].filter((t) => !finishedBefore.includes(t)));
     const out = readResults(runDir);
     const counts = perTrial(out.samples);
@@ -78,14 +88,18 @@ describe('a run whose spec changed', () => {
     writeFileSync(edited, readFileSync(spec, 'utf8').replace('size: [56, 200]', 'size: [56, 300]'));
     const other = await runCli(['run', edited, '--resume', runId, '--runs-dir', runsDir, '--json'], { env });
     expect(other.code).toBe(1);
-    expect(json<ErrorJson>(other.stdout).error.message).toBe(`${edited} differs from the spec run ${runId} was started with (${join(runDir, 'spec.yaml')}); leave SPEC out to continue with the run's own spec`);
+    expect(json<ErrorJson>(other.stdout).error.message).toBe(
+      `${edited} differs from the spec run ${runId} was started with (${join(runDir, 'spec.yaml')}); leave SPEC out to continue with the run's own spec`,
+    );
     const same = await runCli(['run', spec, '--resume', runId, '--stage', 'prepare', '--runs-dir', runsDir, '--json'], { env });
     expect(same.code, same.stdout).toBe(0);
 
     writeFileSync(join(runDir, 'spec.yaml'), readFileSync(edited, 'utf8'));
     const replanned = await runCli(['run', '--resume', runId, '--stage', 'execute', '--runs-dir', runsDir, '--json'], { env });
     expect(replanned.code).toBe(1);
-    expect(json<ErrorJson>(replanned.stdout).error.message).toMatch(new RegExp(`^run ${runId} plans differently now than at its first invocation \\(trials changed: t0004, t0005, t0006\\): its spec.yaml in the run folder was edited`));
+    expect(json<ErrorJson>(replanned.stdout).error.message).toMatch(
+      new RegExp(`^run ${runId} plans differently now than at its first invocation \\(trials changed: t0004, t0005, t0006\\): its spec.yaml in the run folder was edited`),
+    );
     expect(readEvents(runDir).filter((e) => e.type === 'trial-started')).toEqual([]);
     const teardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--runs-dir', runsDir, '--json'], { env });
     expect(teardown.code, teardown.stderr).toBe(0);
@@ -121,14 +135,21 @@ describe('stages out of order, again, or refused', () => {
     const withSet = await runCli(['run', '--resume', 'x', '--set', 'options.retries=0', '--json'], { env });
     expect(json<ErrorJson>(withSet.stdout).error.message).toMatch(/^--resume continues a run as it was planned/);
     const nowhere = await runCli(['run', '--resume', 'no-such-run', '--runs-dir', runsDir, '--json'], { env });
-    expect(json<ErrorJson>(nowhere.stdout).error.message).toBe(`${join(runsDir, 'no-such-run')}: no run to continue there (no stages.json); give a run id or folder from \`netbench run\``);
+    expect(json<ErrorJson>(nowhere.stdout).error.message).toBe(
+      `${join(runsDir, 'no-such-run')}: no run to continue there (no stages.json); give a run id or folder from \`netbench run\``,
+    );
     expect(existsSync(join(runsDir, 'no-such-run'))).toBe(false);
 
     const runId = await provision(runsDir);
     // --json alone keeps stderr quiet (no progress); --progress plain shows the run's warnings there.
     const again = await runCli(['run', '--resume', runId, '--stage', 'provision', '--runs-dir', runsDir, '--progress', 'plain', '--json'], { env });
     expect(again.code, again.stderr).toBe(0);
-    expect(json<RunJson>(again.stdout)).toMatchObject({ runId, status: 'succeeded', kept: true, warnings: expect.arrayContaining([`run ${runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again`]) });
+    expect(json<RunJson>(again.stdout)).toMatchObject({
+      runId,
+      status: 'succeeded',
+      kept: true,
+      warnings: expect.arrayContaining([`run ${runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again`]),
+    });
     expect(again.stderr).toContain(`warning: run ${runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again`);
     expect(namespacesOf(runId)).toHaveLength(4); // three hosts and the hub
     const keepAtTeardown = await runCli(['run', '--resume', runId, '--stage', 'teardown', '--keep', '--runs-dir', runsDir, '--json'], { env });
@@ -149,7 +170,11 @@ describe('Ctrl-C in a staged invocation', () => {
     const runsDir = join(home, 'sigint');
     const { child, done } = startCli(['run', spec, ...slow, '--stage', 'provision-execute', '--runs-dir', runsDir, '--progress', 'none', '--json'], { env });
     const runDir = await runFolderIn(runsDir);
-    await waitFor(() => (existsSync(join(runDir, 'events.jsonl')) && readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined), 90_000, 'the second trial');
+    await waitFor(
+      () => (existsSync(join(runDir, 'events.jsonl')) && readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 1) ? true : undefined),
+      90_000,
+      'the second trial',
+    );
     child.kill('SIGINT');
     const interrupted = await done;
     expect(interrupted.code, interrupted.stderr).toBe(130);
@@ -189,4 +214,3 @@ describe('shards and a machine outside any run', () => {
     expect(written.options).toMatchObject({ shard: { index: 3, count: 4 }, sharedHosts: ['gateway'] });
   });
 });
-

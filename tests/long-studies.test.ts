@@ -4,11 +4,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResults, Sample } from '@netbench/plugin-api';
-import { startPostgres, type PgServer } from '../packages/plugins/postgres/src/test-support/pg-server.js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { type PgServer, startPostgres } from '../packages/plugins/postgres/src/test-support/pg-server.js';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 import { finishedTrials, json, leftovers, livePids, nothingLeft, perTrial, sampleLines } from './helpers/long-study.js';
@@ -116,12 +116,16 @@ describe('a staged run', () => {
 });
 
 describe('a run killed with SIGKILL mid-execute', () => {
-  it('resumes: finished trials are kept, cut-off ones run again, every trial\'s samples appear exactly once', async () => {
+  it("resumes: finished trials are kept, cut-off ones run again, every trial's samples appear exactly once", async () => {
     const runsDir = join(home, 'killed');
     const db = join(home, 'killed.db');
     const { child, done } = startCli(['run', spec, '--runs-dir', runsDir, '--db', db, '--progress', 'none'], { env });
     const runDir = await waitFor(() => (existsSync(runsDir) && readdirSync(runsDir).length === 1 ? join(runsDir, readdirSync(runsDir)[0]!) : undefined), 60_000, 'the run folder');
-    await waitFor(() => (existsSync(join(runDir, 'events.jsonl')) && readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 2) ? true : undefined), 60_000, 'the third trial');
+    await waitFor(
+      () => (existsSync(join(runDir, 'events.jsonl')) && readEvents(runDir).some((e) => e.type === 'trial-started' && e.index === 2) ? true : undefined),
+      60_000,
+      'the third trial',
+    );
     child.kill('SIGKILL');
     await done;
     const runId = runDir.split('/').pop()!;
@@ -134,13 +138,16 @@ describe('a run killed with SIGKILL mid-execute', () => {
     const resumed = await runCli(['run', '--resume', runId, '--runs-dir', runsDir, '--db', db, '--json'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(json<{ trials: { status: string }[] }>(resumed.stdout).trials.map((t) => t.status)).toEqual(TRIALS.map(() => 'succeeded'));
-    const started = readEvents(runDir).slice(eventsBefore).filter((e) => e.type === 'trial-started').map((e) => (e as { trial: string }).trial);
+    const started = readEvents(runDir)
+      .slice(eventsBefore)
+      .filter((e) => e.type === 'trial-started')
+      .map((e) => (e as { trial: string }).trial);
     expect(started.sort()).toEqual(TRIALS.filter((t) => !finishedBefore.includes(t)));
     await expectEachTrialOnce(runDir, db);
     expect(await leftovers(runDir)).toEqual(nothingLeft);
   });
 
-  it('killed while a trial streams interval samples: that trial\'s partial samples are dropped and it runs again', async () => {
+  it("killed while a trial streams interval samples: that trial's partial samples are dropped and it runs again", async () => {
     const runsDir = join(home, 'killed-flows');
     const db = join(home, 'killed-flows.db');
     const { child, done } = startCli(['run', flowsSpec, '--runs-dir', runsDir, '--db', db, '--progress', 'none'], { env });
@@ -148,7 +155,11 @@ describe('a run killed with SIGKILL mid-execute', () => {
     // The second trial streams interval samples (live events) and has not finished: kill now.
     const partOf = (samples: readonly Sample[]) => samples.filter((s) => s.trialId === 't0002');
     const streamed = () => readEvents(runDir).flatMap((e) => (e.type === 'trial-interval' && e.trial === 't0002' ? e.samples : []));
-    await waitFor(() => (existsSync(join(runDir, 'events.jsonl')) && streamed().length >= 2 && !finishedTrials(runDir).includes('t0002') ? true : undefined), 90_000, 'interval samples of t0002');
+    await waitFor(
+      () => (existsSync(join(runDir, 'events.jsonl')) && streamed().length >= 2 && !finishedTrials(runDir).includes('t0002') ? true : undefined),
+      90_000,
+      'interval samples of t0002',
+    );
     child.kill('SIGKILL');
     await done;
     const runId = runDir.split('/').pop()!;
@@ -164,8 +175,14 @@ describe('a run killed with SIGKILL mid-execute', () => {
     const resumed = await runCli(['run', '--resume', runId, '--runs-dir', runsDir, '--db', db, '--json'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
     // They were stopped before the cut-off trial ran again, not left to share the hosts with it.
-    const warnings = readEvents(runDir).slice(eventsBefore).filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message).join('\n');
-    const stopped = [...warnings.matchAll(new RegExp(`stopped \\d+ process(?:es)? an earlier invocation of run ${runId} left running \\(pids ([\\d, ]+)\\)`, 'g'))].flatMap((m) => m[1]!.split(', ').map(Number));
+    const warnings = readEvents(runDir)
+      .slice(eventsBefore)
+      .filter((e) => e.type === 'warning')
+      .map((e) => (e as { message: string }).message)
+      .join('\n');
+    const stopped = [...warnings.matchAll(new RegExp(`stopped \\d+ process(?:es)? an earlier invocation of run ${runId} left running \\(pids ([\\d, ]+)\\)`, 'g'))].flatMap((m) =>
+      m[1]!.split(', ').map(Number),
+    );
     // (a client of the killed attempt may still end on its own between the kill and the resume)
     expect(stopped.length).toBeGreaterThan(0);
     expect(orphans).toEqual(expect.arrayContaining(stopped));
@@ -249,14 +266,20 @@ describe('four shards of a 3-host matrix', () => {
     // compare reads each study as one side: every series of the unsharded run meets its shard's counterpart.
     const compared = await runCli(['compare', '--baseline', 'study=e2e-whole', '--candidate', 'study=e2e-study', '--db', db, '--json'], { env });
     expect(compared.code, compared.stderr).toBe(0);
-    const comparison = json<{ baseline: { runs: string[] }; candidate: { runs: string[] }; rows: { metric: string }[]; baselineOnly: string[]; candidateOnly: string[] }>(compared.stdout);
+    const comparison = json<{ baseline: { runs: string[] }; candidate: { runs: string[] }; rows: { metric: string }[]; baselineOnly: string[]; candidateOnly: string[] }>(
+      compared.stdout,
+    );
     expect(comparison.candidate.runs.sort()).toEqual([...runIds].sort());
     expect(comparison.baseline.runs).toHaveLength(1);
     expect(comparison.baselineOnly).toEqual([]);
     expect(comparison.candidateOnly).toEqual([]);
     expect(comparison.rows.length).toBeGreaterThan(0);
     const listed = await runCli(['results', 'list', '--label', 'study=e2e-study', '--db', db, '--json'], { env });
-    expect(json<{ runs: { runId: string }[] }>(listed.stdout).runs.map((r) => r.runId).sort()).toEqual([...runIds].sort());
+    expect(
+      json<{ runs: { runId: string }[] }>(listed.stdout)
+        .runs.map((r) => r.runId)
+        .sort(),
+    ).toEqual([...runIds].sort());
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
     try {
@@ -269,9 +292,14 @@ describe('four shards of a 3-host matrix', () => {
       await client.end();
     }
     // The GitHub Actions recipe's last job, played against this PostgreSQL as the runner's bash would run it.
-    const workflow = parse(readFileSync(join(import.meta.dirname, '../examples/schedulers/github-actions-shards.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> };
+    const workflow = parse(readFileSync(join(import.meta.dirname, '../examples/schedulers/github-actions-shards.yml'), 'utf8')) as {
+      jobs: Record<string, { steps: { run?: string }[] }>;
+    };
     const summaryStep = workflow.jobs['study']!.steps.find((step) => step.run?.includes('psql'))!.run!;
-    const table = execFileSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', summaryStep], { env: { ...process.env, NETBENCH_POSTGRES_URL: server.url, STUDY: 'e2e-study' }, encoding: 'utf8' });
+    const table = execFileSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', summaryStep], {
+      env: { ...process.env, NETBENCH_POSTGRES_URL: server.url, STUDY: 'e2e-study' },
+      encoding: 'utf8',
+    });
     const rows = [...table.matchAll(/^\s*(\d+\/4)\s*\|\s*(\S+)\s*\|\s*(\d+)\s*$/gm)].map((m) => ({ shard: m[1], runId: m[2], trials: Number(m[3]) }));
     expect(rows.map((r) => r.shard)).toEqual(['0/4', '1/4', '2/4', '3/4']);
     expect(rows.map((r) => r.runId)).toEqual(runIds);

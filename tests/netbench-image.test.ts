@@ -9,12 +9,11 @@
 // writes points at a file the checkout has.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { join } from 'node:path';
-import { repoRoot } from './helpers/cli.js';
-
 import { shardJobManifest } from '../packages/core/src/api/k8s-job.js';
+import { repoRoot } from './helpers/cli.js';
 
 const SCRIPT = 'scripts/netbench-image.sh';
 const text = readFileSync(SCRIPT, 'utf8');
@@ -38,9 +37,11 @@ describe('the netbench image recipe (scripts/netbench-image.sh)', () => {
     expect(result.status).toBe(0);
   });
 
-  it("builds the image the emitted Job runs when --image does not say", () => {
+  it('builds the image the emitted Job runs when --image does not say', () => {
     const manifest = shardJobManifest({ name: 'lab', specText: 'name: lab\n', count: 2, study: 's1' });
-    const job = parseAllDocuments(manifest).map((doc) => doc.toJS()).find((doc) => doc.kind === 'Job');
+    const job = parseAllDocuments(manifest)
+      .map((doc) => doc.toJS())
+      .find((doc) => doc.kind === 'Job');
     expect(job.spec.template.spec.containers[0].image).toBe(defaultImageOf(text));
   });
 
@@ -57,8 +58,14 @@ describe('the netbench image recipe (scripts/netbench-image.sh)', () => {
       const real = execFileSync('realpath', [path], { encoding: 'utf8' }).trim();
       // usrmerge: dpkg may have the file as /bin/… while it is found as /usr/bin/….
       const owner = [real, real.replace(/^\/usr\//, '/')].map((file) => spawnSync('dpkg', ['-S', file], { encoding: 'utf8' })).find((r) => r.status === 0);
-      const owners = (owner?.stdout ?? '').split(':')[0]!.split(',').map((p) => p.trim());
-      expect(owners.some((p) => packages.includes(p)), `${command} (${owners.join(', ')}) is in the image's packages ${packages.join(' ')}`).toBe(true);
+      const owners = (owner?.stdout ?? '')
+        .split(':')[0]!
+        .split(',')
+        .map((p) => p.trim());
+      expect(
+        owners.some((p) => packages.includes(p)),
+        `${command} (${owners.join(', ')}) is in the image's packages ${packages.join(' ')}`,
+      ).toBe(true);
     }
   });
 

@@ -1,12 +1,12 @@
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliResult } from './helpers/cli.js';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
-import { onlyRunDir, readEvents, readResults, type Results } from './helpers/results.js';
-import { removeRunHomes, runHome, startSshLab, type SshLab } from './helpers/ssh-lab.js';
+import { onlyRunDir, type Results, readEvents, readResults } from './helpers/results.js';
+import { removeRunHomes, runHome, type SshLab, startSshLab } from './helpers/ssh-lab.js';
 
 // What the overhead work changed, checked for safety over real SSH:
 // iperf servers reused across trials and still stopped, the ledger still
@@ -23,10 +23,9 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
     lab = await startSshLab({ controller: {}, a: { sshd: true }, b: { sshd: true } });
     const { home, runsDir } = runHome();
     const moduleLog = join(home, 'modules.txt');
-    result = await lab.cli([
-      'run', 'tests/scenarios/ssh/overhead/spec.yaml', '--runs-dir', runsDir, '--progress', 'none',
-      ...lab.sets('client', 'a'), ...lab.sets('server', 'b'),
-    ], { env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '', NODE_OPTIONS: `--import=${join(repoRoot, 'tests/helpers/module-log.mjs')}`, NETBENCH_MODULE_LOG: moduleLog } });
+    result = await lab.cli(['run', 'tests/scenarios/ssh/overhead/spec.yaml', '--runs-dir', runsDir, '--progress', 'none', ...lab.sets('client', 'a'), ...lab.sets('server', 'b')], {
+      env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '', NODE_OPTIONS: `--import=${join(repoRoot, 'tests/helpers/module-log.mjs')}`, NETBENCH_MODULE_LOG: moduleLog },
+    });
     runDir = onlyRunDir(runsDir);
     results = readResults(runDir);
     modules = readFileSync(moduleLog, 'utf8').split('\n');
@@ -40,7 +39,12 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
   it('succeeds with every trial', () => {
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(results.run.trials.map((t) => `${t.tool}:${t.status}`).sort()).toEqual([
-      'iperf:succeeded', 'iperf:succeeded', 'iperf:succeeded', 'netperf:succeeded', 'ping:succeeded', 'ping:succeeded',
+      'iperf:succeeded',
+      'iperf:succeeded',
+      'iperf:succeeded',
+      'netperf:succeeded',
+      'ping:succeeded',
+      'ping:succeeded',
     ]);
   });
 
@@ -65,7 +69,10 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
   });
 
   it('wrote the ledger intent of each connection before the host was ready', () => {
-    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { time: string; phase: string; resource: { host?: string } });
+    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { time: string; phase: string; resource: { host?: string } });
     const ready = readEvents(runDir).filter((e) => e.type === 'host-ready');
     expect(ready).toHaveLength(2);
     for (const event of ready) {
@@ -88,17 +95,32 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
     expect(modules.filter((m) => m.includes('/@marcbachmann/cel-js/') || m.includes('/re2js/'))).toEqual([]);
     const bundle = readFileSync(join(repoRoot, 'packages/cli/dist/bundle/run.cjs'), 'utf8');
     expect(bundle).not.toMatch(/node_modules\/re2js\//);
-    expect(modules.filter((m) => m.endsWith('/cli/dist/fast-run.js') || m.includes('/cli/dist/bundle/run')), 'run code outside the script').toEqual([]);
-    expect(modules.filter((m) => /\/(core|results|report)\/dist\//.test(m)), 'engine modules outside the bundle').toEqual([]);
+    expect(
+      modules.filter((m) => m.endsWith('/cli/dist/fast-run.js') || m.includes('/cli/dist/bundle/run')),
+      'run code outside the script',
+    ).toEqual([]);
+    expect(
+      modules.filter((m) => /\/(core|results|report)\/dist\//.test(m)),
+      'engine modules outside the bundle',
+    ).toEqual([]);
     // zod and plugin-api are in the bundle too, and the plugins got those copies (src/shared-modules.ts), not their own.
-    expect(modules.filter((m) => /\/plugin-api\/dist\/|\/node_modules\/zod\//.test(m)), 'zod or plugin-api loaded outside the bundle').toEqual([]);
+    expect(
+      modules.filter((m) => /\/plugin-api\/dist\/|\/node_modules\/zod\//.test(m)),
+      'zod or plugin-api loaded outside the bundle',
+    ).toEqual([]);
     // Each plugin came from its one-file bundle (package.json netbench.bundle, scripts/bundle-plugins.mjs), not its dozens of modules.
     const pluginModules = modules.filter((m) => /\/plugins\/[a-z0-9]+\/dist\//.test(m)).map((m) => m.slice(m.indexOf('/plugins/') + '/plugins/'.length));
     expect(pluginModules, 'the netperf plugin ran').toContain('netperf/dist/index.bundle.js');
-    expect(pluginModules.filter((m) => !/^[a-z0-9]+\/dist\/index\.bundle(-[\w-]+)?\.js$/.test(m)), 'plugin modules loaded outside their bundles').toEqual([]);
+    expect(
+      pluginModules.filter((m) => !/^[a-z0-9]+\/dist\/index\.bundle(-[\w-]+)?\.js$/.test(m)),
+      'plugin modules loaded outside their bundles',
+    ).toEqual([]);
     expect(modules.some((m) => m.endsWith('/cli/dist/bundle/shared-zod.js')) && modules.some((m) => m.endsWith('/cli/dist/bundle/shared-plugin-api.js'))).toBe(true);
     // zod's translations are not in the bundle (only English, which zod sets up at load) and no run loads one.
-    expect(modules.filter((m) => m.includes('/zod/v4/locales/')), 'zod translations loaded').toEqual([]);
+    expect(
+      modules.filter((m) => m.includes('/zod/v4/locales/')),
+      'zod translations loaded',
+    ).toEqual([]);
     // What went into the script (the bundler names each module in a comment). The PKB translator is inside,
     // behind a lazy initializer that only a PKB config runs: a file of its own would miss the after-run cache.
     // A module counts as inside when its part of the script declares something: the bundler leaves a
@@ -107,9 +129,19 @@ describe('overhead paths over SSH: shared servers, ledger first, host keys, lazy
     const inside = parts.flatMap((part, i) => (i % 2 === 1 && /^(?:export )?(?:async )?(?:function\*? |class |const |let |var )/m.test(parts[i + 1] ?? '') ? [`// ${part}`] : []));
     expect(inside.some((m) => m.endsWith('/core/dist/engine/run-plan.js'))).toBe(true);
     expect(inside.some((m) => m.endsWith('/results/dist/store/run-store.js'))).toBe(true);
-    for (const unused of ['/core/dist/plugins-admin/', '/core/dist/doctor/', '/core/dist/cleanup/', '/results/dist/charts/', '/results/dist/import/', '/results/dist/stats/compare.js']) {
+    for (const unused of [
+      '/core/dist/plugins-admin/',
+      '/core/dist/doctor/',
+      '/core/dist/cleanup/',
+      '/results/dist/charts/',
+      '/results/dist/import/',
+      '/results/dist/stats/compare.js',
+    ]) {
       // The store's run headlines use one leaf of charts (metric-roles.js: which metric heads a run, no other imports).
-      expect(inside.filter((m) => m.includes(unused) && !m.endsWith('/results/dist/charts/metric-roles.js')), unused).toEqual([]);
+      expect(
+        inside.filter((m) => m.includes(unused) && !m.endsWith('/results/dist/charts/metric-roles.js')),
+        unused,
+      ).toEqual([]);
     }
   });
 });
@@ -119,9 +151,14 @@ describe('a local lab run: what it loads', () => {
     const home = tempHome();
     try {
       const spec = join(home, 'local.yaml');
-      writeFileSync(spec, ['name: loads', 'hosts: { a: { cloud: local }, b: { cloud: local } }', 'benchmarks:', '  - { tool: ping, client: a, server: b, count: 2, interval: 0.2 }'].join('\n'));
+      writeFileSync(
+        spec,
+        ['name: loads', 'hosts: { a: { cloud: local }, b: { cloud: local } }', 'benchmarks:', '  - { tool: ping, client: a, server: b, count: 2, interval: 0.2 }'].join('\n'),
+      );
       const log = join(home, 'modules.txt');
-      const result = await runCli(['run', spec, '--progress', 'none'], { env: { NETBENCH_HOME: home, NODE_OPTIONS: `--import=${join(repoRoot, 'tests/helpers/module-log.mjs')}`, NETBENCH_MODULE_LOG: log } });
+      const result = await runCli(['run', spec, '--progress', 'none'], {
+        env: { NETBENCH_HOME: home, NODE_OPTIONS: `--import=${join(repoRoot, 'tests/helpers/module-log.mjs')}`, NETBENCH_MODULE_LOG: log },
+      });
       expect(result.code, result.stderr).toBe(0);
       const loaded = readFileSync(log, 'utf8').split('\n');
       // The log sees built-ins: the run spawned processes, so child_process is there.
@@ -164,13 +201,14 @@ describe('a matrix filter with `matches`, run from the bundle', () => {
   it('loads RE2 on first use: a pattern RE2 refuses is a spec error naming it, a valid one filters the cells', async () => {
     const home = tempHome();
     try {
-      const spec = (filter: string) => [
-        'name: re2-from-bundle',
-        'hosts: { a: { cloud: local }, b: { cloud: local } }',
-        `matrix: { axes: { zone: [east-1, west-1] }, filter: ${JSON.stringify(filter)} }`,
-        'benchmarks:',
-        '  - { tool: ping, client: a, server: b, count: 1 }',
-      ].join('\n');
+      const spec = (filter: string) =>
+        [
+          'name: re2-from-bundle',
+          'hosts: { a: { cloud: local }, b: { cloud: local } }',
+          `matrix: { axes: { zone: [east-1, west-1] }, filter: ${JSON.stringify(filter)} }`,
+          'benchmarks:',
+          '  - { tool: ping, client: a, server: b, count: 1 }',
+        ].join('\n');
       const write = (name: string, filter: string) => {
         writeFileSync(join(home, name), spec(filter));
         return join(home, name);

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { runCli, type CliResult } from './helpers/cli.js';
-import { FIXTURE_DIR, FIXTURES, pool, shapeOf, type PlanJson } from './helpers/pkb-expected.js';
+import { type CliResult, runCli } from './helpers/cli.js';
+import { FIXTURE_DIR, FIXTURES, type PlanJson, pool, shapeOf } from './helpers/pkb-expected.js';
 
 // PKB configs plan, through the built CLI, to the trials PerfKit runs
 // (expectations and how PKB counts: helpers/pkb-expected.ts). Also:
@@ -29,10 +29,24 @@ beforeAll(async () => {
 
 describe('PKB configs from the reference documents plan to the trials PerfKit runs (netbench plan --json)', () => {
   test('every fixture has its expected plan written down here', () => {
-    const files = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.yaml')).sort();
+    const files = readdirSync(FIXTURE_DIR)
+      .filter((f) => f.endsWith('.yaml'))
+      .sort();
     expect(files).toEqual(Object.keys(FIXTURES).sort());
     // Every config of pkb-configs/ is among them.
-    for (const name of ['container_netperf', 'cross_cloud_aws_gcp', 'docker_to_gcp', 'inter_region_ping_matrix', 'interregion_iperf', 'interzone_iperf', 'interzone_us_west1', 'multi_tier', 'netperf_aggregate_pps', 'onprem_static_to_gcp', 'vpn_custom_cidr']) {
+    for (const name of [
+      'container_netperf',
+      'cross_cloud_aws_gcp',
+      'docker_to_gcp',
+      'inter_region_ping_matrix',
+      'interregion_iperf',
+      'interzone_iperf',
+      'interzone_us_west1',
+      'multi_tier',
+      'netperf_aggregate_pps',
+      'onprem_static_to_gcp',
+      'vpn_custom_cidr',
+    ]) {
       expect(files).toContain(`${name}.yaml`);
     }
   });
@@ -68,5 +82,4 @@ describe('netbench convert --out', () => {
     expect(key(again)).toEqual(key(original));
     expect(again.fleet).toEqual(original.fleet);
   });
-
 });

@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
 import { createPlan, createRegistry, loadSpec, type Plan } from '@netbench/core';
+import { describe, expect, test } from 'vitest';
 import { repoRoot, runCli } from './helpers/cli.js';
 import { FIXTURE_DIR, FIXTURES } from './helpers/pkb-expected.js';
 
@@ -49,7 +49,9 @@ describe('netbench convert', () => {
       expect(plan.code, plan.stderr).toBe(0);
       expect(plan.stdout).toMatch(/Cloud VPN tunnels \(4: 2 per gateway pair each way, 1 gateway\(s\) per network\) +[\d.]+ tunnel-hour +\$0\.05/);
       expect(plan.stdout).toMatch(/Cloud VPN gateway addresses \(2\) +[\d.]+ address-hour/);
-      expect(plan.stdout).toContain('Cloud VPN (classic, static routing, IKEv2) between vm-1 and vm-2: 2 external addresses, 2 target VPN gateways, 6 forwarding rules (ESP, UDP 500, UDP 4500), 4 VPN tunnels, 4 static routes');
+      expect(plan.stdout).toContain(
+        'Cloud VPN (classic, static routing, IKEv2) between vm-1 and vm-2: 2 external addresses, 2 target VPN gateways, 6 forwarding rules (ESP, UDP 500, UDP 4500), 4 VPN tunnels, 4 static routes',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -66,9 +68,15 @@ describe('broken PKB configs are refused at their own lines (exit 2)', () => {
   const cases: Record<string, RegExp[]> = {
     'bad-filter.yaml': [/bad-filter\.yaml:4:14  netperf\.flag_matrix_filters\.fmatrix  cannot translate this filter to CEL at character 1: function '__import__' is not supported/],
     'undefined-matrix.yaml': [/undefined-matrix\.yaml:2:16  netperf\.flag_matrix  'fmatrx' is not defined in flag_matrix_defs \(defined: fmatrix\)/],
-    'unsupported.yaml': [/unsupported\.yaml:1:1  fio  PKB benchmark 'fio' is not one netbench translates/, /unsupported\.yaml:7:14  ping\.vm_groups\.vm_1\.cloud  cloud 'Rackspace' has no netbench plugin/],
+    'unsupported.yaml': [
+      /unsupported\.yaml:1:1  fio  PKB benchmark 'fio' is not one netbench translates/,
+      /unsupported\.yaml:7:14  ping\.vm_groups\.vm_1\.cloud  cloud 'Rackspace' has no netbench plugin/,
+    ],
     // Plugins' objections to translated fields, placed at the flag that set them.
-    'bad-machine-type.yaml': [/bad-machine-type\.yaml:3:19  iperf\.flags\.machine_type  .*\(netbench hosts\.vm_1\.machineType\)/, /bad-machine-type\.yaml:4:33  iperf\.flags\.iperf_sending_thread_count  .*\(netbench benchmarks\.0\.streams\)/],
+    'bad-machine-type.yaml': [
+      /bad-machine-type\.yaml:3:19  iperf\.flags\.machine_type  .*\(netbench hosts\.vm_1\.machineType\)/,
+      /bad-machine-type\.yaml:4:33  iperf\.flags\.iperf_sending_thread_count  .*\(netbench benchmarks\.0\.streams\)/,
+    ],
   };
   test.each(Object.entries(cases))('%s', async (file, messages) => {
     const result = await runCli(['validate', join(FIXTURE_DIR, 'broken', file)]);
@@ -78,4 +86,3 @@ describe('broken PKB configs are refused at their own lines (exit 2)', () => {
     if (file === 'bad-filter.yaml') expect(existsSync('/tmp/pwned')).toBe(false);
   });
 });
-

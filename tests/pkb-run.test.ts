@@ -2,14 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
-import { onlyRunDir, readResults } from './helpers/results.js';
 import { dockerObjectsOf, dockerReady } from './helpers/docker.js';
+import { onlyRunDir, readResults } from './helpers/results.js';
 
 describe.runIf((await dockerReady()).ready)('netbench run reads a PKB config', () => {
   test('PKB Docker VMs run as docker containers: real netperf, no warning, the native spec kept in the run folder, nothing left behind', async () => {
     const home = tempHome('nbt-pkb-run-');
     const runsDir = join(home, 'runs');
-    const result = await runCli(['run', join(repoRoot, 'tests/fixtures/pkb-local/netperf-between-containers.yaml'), '--runs-dir', runsDir, '--progress', 'plain'], { env: { NETBENCH_HOME: home } });
+    const result = await runCli(['run', join(repoRoot, 'tests/fixtures/pkb-local/netperf-between-containers.yaml'), '--runs-dir', runsDir, '--progress', 'plain'], {
+      env: { NETBENCH_HOME: home },
+    });
     expect(result.code, result.stderr + result.stdout).toBe(0);
     expect(result.stderr).not.toMatch(/netperf-between-containers\.yaml:\d+:\d+ /);
     const runDir = onlyRunDir(runsDir);
@@ -21,4 +23,3 @@ describe.runIf((await dockerReady()).ready)('netbench run reads a PKB config', (
     expect(await dockerObjectsOf(run.runId)).toEqual([]);
   });
 });
-

@@ -2,16 +2,16 @@
 // packed and added, run on the local lab; broken plugins that never take
 // teardown or other publishers down; scaffolds that pass their own tests.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { NetbenchEvent, Sample } from '@netbench/plugin-api';
+import { intervalSweepCharts } from '@netbench/results';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { namespacesIn, namespacesOf } from './helpers/leftovers.js';
-import { openSandbox } from './helpers/sandbox.js';
 import { onlyRunDir, readEvents, readResults } from './helpers/results.js';
-import { intervalSweepCharts } from '@netbench/results';
+import { openSandbox } from './helpers/sandbox.js';
 
 const exec = promisify(execFile);
 const scenarios = join(repoRoot, 'tests/scenarios/plugins');
@@ -32,7 +32,7 @@ describe('a third-party tool plugin (sockperf): pack, plugins add, run on the lo
     await npm(['pack', '--silent', '--pack-destination', project], example);
   }, 120_000);
 
-  it('is added from its tarball into $NETBENCH_HOME/plugins, resolving the CLI\'s own SDK', async () => {
+  it("is added from its tarball into $NETBENCH_HOME/plugins, resolving the CLI's own SDK", async () => {
     const tarball = readdirSync(project).find((f) => /^netbench-plugin-sockperf-.*\.tgz$/.test(f))!;
     const added = await runCli(['plugins', 'add', `./${tarball}`, '--json'], { cwd: project, env: { NETBENCH_HOME: home } });
     expect(added.code, added.stderr).toBe(0);
@@ -61,7 +61,10 @@ describe('a third-party tool plugin (sockperf): pack, plugins add, run on the lo
     const runDir = onlyRunDir(runs);
     const { run, samples } = readResults(runDir);
     expect(run.trials.map((t) => `${t.test}/${String(t.params['protocol'])}:${t.status}`)).toEqual([
-      'ping-pong/udp:succeeded', 'ping-pong/tcp:succeeded', 'under-load/udp:succeeded', 'under-load/tcp:succeeded',
+      'ping-pong/udp:succeeded',
+      'ping-pong/tcp:succeeded',
+      'under-load/udp:succeeded',
+      'under-load/tcp:succeeded',
     ]);
     for (const trial of run.trials) {
       const mine = samples.filter((s) => s.trialId === trial.id);
@@ -179,9 +182,13 @@ describe('plugins new scaffolds packages that pass their own tests, with nothing
   }, 300_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true })); // the node_modules weigh ~100 MB
 
-  it.each(['cloud', 'publisher'] as const)('a %s: scaffold, build, test', async (kind) => {
-    await buildAndTest(pkgs[kind]);
-  }, 300_000);
+  it.each(['cloud', 'publisher'] as const)(
+    'a %s: scaffold, build, test',
+    async (kind) => {
+      await buildAndTest(pkgs[kind]);
+    },
+    300_000,
+  );
 
   it('a tool: scaffold, npm install, build, test, pack, plugins add, and run on the lab', async () => {
     const pkg = pkgs.tool;
@@ -198,7 +205,10 @@ describe('plugins new scaffolds packages that pass their own tests, with nothing
     const added = await runCli(['plugins', 'add', join(dir, tarball)], { cwd: dir, env: { NETBENCH_HOME: dir } });
     expect(added.code, added.stderr).toBe(0);
     const spec = join(dir, 'spec.yaml');
-    writeFileSync(spec, 'name: scaffold\nhosts:\n  client: { cloud: local }\n  server: { cloud: local }\nbenchmarks:\n  - tool: my-tool\n    client: client\n    server: server\n    count: 5\n');
+    writeFileSync(
+      spec,
+      'name: scaffold\nhosts:\n  client: { cloud: local }\n  server: { cloud: local }\nbenchmarks:\n  - tool: my-tool\n    client: client\n    server: server\n    count: 5\n',
+    );
     const runs = join(dir, 'runs');
     const run = await runCli(['run', spec, '--runs-dir', runs, '--progress', 'none'], { cwd: dir, env: { NETBENCH_HOME: dir } });
     expect(run.code, run.stderr).toBe(0);

@@ -29,7 +29,7 @@ type Stored = { runs: { runId: string; status: string }[] };
 const published = (events: readonly NetbenchEvent[]) => events.flatMap((e) => (e.type === 'published' ? [e.publisher] : []));
 
 describe('SIGKILL while publishing', () => {
-  it('--resume publishes what was left (stall), not what was done (store, json), and keeps the run\'s samples and outcome', async () => {
+  it("--resume publishes what was left (stall), not what was done (store, json), and keeps the run's samples and outcome", async () => {
     const runsDir = join(home, 'runs');
     const release = join(home, 'release');
     const log = join(home, 'stall.log');

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome, type CliResult } from './helpers/cli.js';
-import { metric, onlyRunDir, readEvents, readResults, type Results } from './helpers/results.js';
+import { type CliResult, runCli, tempHome } from './helpers/cli.js';
 import { linksOf, namespacesOf, toolProcessesOf } from './helpers/leftovers.js';
+import { metric, onlyRunDir, type Results, readEvents, readResults } from './helpers/results.js';
 
 // The README's quickstart, shortened with --set so the suite stays quick.
 describe('quickstart on the local lab', () => {
@@ -14,12 +14,23 @@ describe('quickstart on the local lab', () => {
 
   beforeAll(async () => {
     home = tempHome();
-    result = await runCli([
-      'run', 'examples/quickstart.yaml', '--runs-dir', join(home, 'runs'), '--progress', 'plain',
-      '--set', 'benchmarks.0.count=50',
-      '--set', 'benchmarks.1.duration=2',
-      '--set', 'benchmarks.2.duration=2',
-    ], { env: { NETBENCH_HOME: home } });
+    result = await runCli(
+      [
+        'run',
+        'examples/quickstart.yaml',
+        '--runs-dir',
+        join(home, 'runs'),
+        '--progress',
+        'plain',
+        '--set',
+        'benchmarks.0.count=50',
+        '--set',
+        'benchmarks.1.duration=2',
+        '--set',
+        'benchmarks.2.duration=2',
+      ],
+      { env: { NETBENCH_HOME: home } },
+    );
     runDir = onlyRunDir(join(home, 'runs'));
     results = readResults(runDir);
   });

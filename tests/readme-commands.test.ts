@@ -10,7 +10,10 @@ const manifest = JSON.parse(readFileSync(join(repoRoot, 'packages/cli/oclif.mani
 
 /** `netbench results list\|show` → `results:list`, `results:show`; `netbench run SPEC` → `run`. */
 function commandIds(cell: string): string[] {
-  const words = cell.replace(/^`netbench /, '').split('`')[0]!.split(' ');
+  const words = cell
+    .replace(/^`netbench /, '')
+    .split('`')[0]!
+    .split(' ');
   const [first, second] = words;
   if (second !== undefined && /^[a-z]+(?:\\\|[a-z]+)*$/.test(second) && manifest.commands[`${first}:${second.split('\\|')[0]}`]) {
     return second.split('\\|').map((sub) => `${first}:${sub}`);
@@ -26,6 +29,8 @@ it('names only commands that exist, and says truly that every one takes --json',
   const named = new Set(rows.flatMap((row) => commandIds(row.slice(2))));
   expect([...named]).toEqual(expect.arrayContaining(['run', 'plan', 'schema', 'compare', 'results:list', 'results:trend', 'plugins:new', 'hosts:trust']));
   for (const id of named) expect(Object.keys(manifest.commands), `README names ${id}`).toContain(id);
-  const withoutJson = Object.entries(manifest.commands).filter(([, c]) => !c.flags?.['json']).map(([id]) => id);
+  const withoutJson = Object.entries(manifest.commands)
+    .filter(([, c]) => !c.flags?.['json'])
+    .map(([id]) => id);
   expect(withoutJson).toEqual([]);
 });

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from './helpers/cli.js';
-import { onlyRunDir, readResults, type Results } from './helpers/results.js';
-import { linksOf, namespacesOf } from './helpers/leftovers.js';
 import { interRegionResults } from '../packages/report/src/__fixtures__/inter-region.js';
+import { runCli, tempHome } from './helpers/cli.js';
+import { linksOf, namespacesOf } from './helpers/leftovers.js';
+import { onlyRunDir, type Results, readResults } from './helpers/results.js';
 
 // `netbench report` on runs the real CLI made with real ping, netperf and
 // iperf3 in the local lab (scenario folder tests/scenarios/report), and on
@@ -58,10 +58,17 @@ describe('netbench report', () => {
     const result = await report([runA.run.runId, '--out', join(out, 'a.html')]);
     const kinds = new Set(result.charts.map((c) => c.kind));
     expect([...kinds].sort()).toEqual(['bar', 'cdf', 'histogram', 'sweep', 'timeseries']);
-    expect(result.charts.map((c) => c.id)).toEqual(expect.arrayContaining([
-      'bar-average-latency', 'bar-tcp-rr-latency-p50', 'bar-throughput',
-      'sweep-tcp-rr-latency-p50-netperf-by-streams', 'cdf-average-latency-ping', 'histogram-average-latency-ping', 'timeseries-interval-throughput',
-    ]));
+    expect(result.charts.map((c) => c.id)).toEqual(
+      expect.arrayContaining([
+        'bar-average-latency',
+        'bar-tcp-rr-latency-p50',
+        'bar-throughput',
+        'sweep-tcp-rr-latency-p50-netperf-by-streams',
+        'cdf-average-latency-ping',
+        'histogram-average-latency-ping',
+        'timeseries-interval-throughput',
+      ]),
+    );
     expect(result.files).toEqual([join(out, 'a.html')]);
 
     const html = readFileSync(join(out, 'a.html'), 'utf8');
@@ -112,7 +119,9 @@ describe('netbench report', () => {
       expect(height).toBeGreaterThanOrEqual(900);
       expect(height).toBeLessThanOrEqual(2400);
     }
-    const one = await runCli(['report', runA.run.runId, '--runs-dir', runsDir, '--kind', 'cdf', '--kind', 'timeseries', '--out', join(out, 'first.png')], { env: { NETBENCH_HOME: home } });
+    const one = await runCli(['report', runA.run.runId, '--runs-dir', runsDir, '--kind', 'cdf', '--kind', 'timeseries', '--out', join(out, 'first.png')], {
+      env: { NETBENCH_HOME: home },
+    });
     expect(one.code, one.stderr).toBe(0);
     expect(one.stderr).toMatch(/only the first chart was written; 1 more/);
     expect(pngSize(join(out, 'first.png'))).toEqual({ width: 1800, height: 1000 });
@@ -137,7 +146,7 @@ describe('netbench report', () => {
     expect(html).toMatch(/&quot;name&quot;: &quot;report-a&quot;[\s\S]*&quot;name&quot;: &quot;report-b&quot;/);
   });
 
-  it('draws the whitepaper\'s 20 × 20 region matrix as a heatmap', async () => {
+  it("draws the whitepaper's 20 × 20 region matrix as a heatmap", async () => {
     const fixture = interRegionResults();
     mkdirSync(join(runsDir, fixture.run.runId), { recursive: true });
     writeFileSync(join(runsDir, fixture.run.runId, 'results.json'), JSON.stringify(fixture));

@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { type ComparisonResult, compareResults } from '@netbench/results';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareResults, type ComparisonResult } from '@netbench/results';
 import { runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 
@@ -41,7 +41,8 @@ describe('A/A: the same spec against itself', () => {
         const result = await compare([ids[i]!], [ids[j]!]);
         rows += result.rows.length;
         expect(alarms(result), `${ids[i]} against ${ids[j]}`).toBe(0);
-        for (const row of result.rows) expect(row).toMatchObject({ verdict: 'no repetitions', significant: null, note: 'not tested: one run each', replicates: 'run', baseline: { n: 1 }, candidate: { n: 1 } });
+        for (const row of result.rows)
+          expect(row).toMatchObject({ verdict: 'no repetitions', significant: null, note: 'not tested: one run each', replicates: 'run', baseline: { n: 1 }, candidate: { n: 1 } });
       }
     }
     // ping's per-packet histograms and netperf's figures: a row for each.
@@ -65,7 +66,10 @@ describe('A/A: the same spec against itself', () => {
     let rows = 0;
     let raised = 0;
     for (const half of halves(ids)) {
-      const result = await compare(half, ids.filter((id) => !half.includes(id)));
+      const result = await compare(
+        half,
+        ids.filter((id) => !half.includes(id)),
+      );
       for (const row of result.rows) expect(row.baseline.n).toBe(3);
       rows += result.rows.filter((r) => r.significant !== null).length;
       raised += alarms(result);
@@ -88,7 +92,10 @@ function halves(ids: readonly string[]): string[][] {
   const size = ids.length / 2;
   const out: string[][] = [];
   const pick = (from: number, chosen: string[]) => {
-    if (chosen.length === size) { out.push(chosen); return; }
+    if (chosen.length === size) {
+      out.push(chosen);
+      return;
+    }
     for (let i = from; i < ids.length; i += 1) pick(i + 1, [...chosen, ids[i]!]);
   };
   pick(1, [ids[0]!]);

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredRunSummary } from '@netbench/results';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
 import { readResults } from './helpers/results.js';
 
@@ -48,7 +48,10 @@ describe('a results store that cannot be used', () => {
     raw.exec('PRAGMA user_version = 7; PRAGMA wal_checkpoint(TRUNCATE);');
     raw.close();
     const before = sha(db);
-    for (const args of [['results', 'list'], ['compare', 'latest', 'latest']]) {
+    for (const args of [
+      ['results', 'list'],
+      ['compare', 'latest', 'latest'],
+    ]) {
       const result = await cli(...args, '--db', db);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/was written by a newer netbench \(store schema v7; this netbench knows up to v2\); nothing was changed/);

@@ -1,10 +1,10 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResults } from '@netbench/plugin-api';
 import type { StoredRunSummary } from '@netbench/results';
-import { startPostgres, type PgServer } from '../packages/plugins/postgres/src/test-support/pg-server.js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PgServer, startPostgres } from '../packages/plugins/postgres/src/test-support/pg-server.js';
 import { runCli, tempHome } from './helpers/cli.js';
 import { readResults } from './helpers/results.js';
 

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComparisonResult, RunShow, Trend } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
+import type { ComparisonResult, RunShow, Trend } from '@netbench/results';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBin, repoRoot, runCli, tempHome } from './helpers/cli.js';
 import { readResults } from './helpers/results.js';
 
@@ -67,7 +67,11 @@ describe('reading results like a network tool', () => {
     const json = JSON.parse((await cli('compare', plain.run.runId, shaped.run.runId, '--json')).stdout) as ComparisonResult;
     expect(json.rows.some((r) => r.metric === 'phase_duration')).toBe(false);
     expect(json.differences[0]).toEqual({ field: 'hosts.b.link.rate', source: 'spec', baseline: ['—'], candidate: ['200mbit'] });
-    expect(json.rows.find((r) => r.metric === 'Interval Throughput')).toMatchObject({ statistic: 'intervals', baseline: { n: 1, observations: 4 }, candidate: { n: 1, observations: 4 } });
+    expect(json.rows.find((r) => r.metric === 'Interval Throughput')).toMatchObject({
+      statistic: 'intervals',
+      baseline: { n: 1, observations: 4 },
+      candidate: { n: 1, observations: 4 },
+    });
   });
 
   it('draws the pairs as a client × server heatmap and per-pair bars, never one pooled bar', async () => {
@@ -108,7 +112,11 @@ describe('reading results like a network tool', () => {
 
   it('exits 0 quietly when a reader closes the pipe early (| head -1)', () => {
     for (const args of ['schema', 'plan examples/whitepaper-inter-region.yaml']) {
-      const piped = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cliBin}" ${args} | head -1`], { cwd: repoRoot, env: { ...process.env, ...env, NO_COLOR: '1' }, encoding: 'utf8' });
+      const piped = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cliBin}" ${args} | head -1`], {
+        cwd: repoRoot,
+        env: { ...process.env, ...env, NO_COLOR: '1' },
+        encoding: 'utf8',
+      });
       expect(piped.status, `${args}: ${piped.stderr}`).toBe(0);
       expect(piped.stdout.split('\n').filter(Boolean)).toHaveLength(1);
       expect(piped.stderr).not.toMatch(/unsettled top-level await|EPIPE/);

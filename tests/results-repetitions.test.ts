@@ -1,8 +1,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComparisonResult } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
+import type { ComparisonResult } from '@netbench/results';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
 import { readResults } from './helpers/results.js';
 
@@ -56,16 +56,45 @@ describe('repetitions and randomised order', () => {
     const { rows } = JSON.parse(result.stdout) as ComparisonResult;
     // The repetitions of one run share its moment and its machine's load: between runs, the run is the replicate.
     const p50 = rows.find((r) => r.metric === 'Latency p50' && r.labels['benchmark'] === 'ping')!;
-    expect(p50).toMatchObject({ replicates: 'run', verdict: 'no repetitions', note: 'not tested: one run each', baseline: { n: 1, observations: 6 }, candidate: { n: 1, observations: 6 } });
+    expect(p50).toMatchObject({
+      replicates: 'run',
+      verdict: 'no repetitions',
+      note: 'not tested: one run each',
+      baseline: { n: 1, observations: 6 },
+      candidate: { n: 1, observations: 6 },
+    });
     const hist = rows.find((r) => r.metric === 'Average Latency' && r.statistic === 'p90' && r.labels['benchmark'] === 'ping-big')!;
     expect(hist).toMatchObject({ replicates: 'run', verdict: 'no repetitions', baseline: { n: 1 } });
     expect(rows.every((r) => r.significant === null)).toBe(true);
     // The two benchmarks stay apart: ping-big's size is part of what was measured.
-    expect(rows.filter((r) => r.metric === 'Latency p50').map((r) => r.labels['size']).sort()).toEqual([1400, 56]);
+    expect(
+      rows
+        .filter((r) => r.metric === 'Latency p50')
+        .map((r) => r.labels['size'])
+        .sort(),
+    ).toEqual([1400, 56]);
   });
 
   it('compares the two benchmarks of one run by their labels, ignoring what tells them apart', async () => {
-    const result = await runCli(['compare', '--baseline', 'benchmark=ping', '--baseline', `run_id=${baseline.run.runId}`, '--candidate', 'benchmark=ping-big', '--candidate', `run_id=${baseline.run.runId}`, '--ignore', 'size', '--metric', 'Latency p50', '--json'], { env });
+    const result = await runCli(
+      [
+        'compare',
+        '--baseline',
+        'benchmark=ping',
+        '--baseline',
+        `run_id=${baseline.run.runId}`,
+        '--candidate',
+        'benchmark=ping-big',
+        '--candidate',
+        `run_id=${baseline.run.runId}`,
+        '--ignore',
+        'size',
+        '--metric',
+        'Latency p50',
+        '--json',
+      ],
+      { env },
+    );
     expect(result.code, result.stderr).toBe(0);
     const comparison = JSON.parse(result.stdout) as ComparisonResult;
     expect(comparison.baseline.selection).toBe(`benchmark=ping run_id=${baseline.run.runId}`);

@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComparisonResult, StoredRunSummary, Trend } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
-import { runCli, tempHome, type CliResult } from './helpers/cli.js';
-import { readResults } from './helpers/results.js';
+import type { ComparisonResult, StoredRunSummary, Trend } from '@netbench/results';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliResult, runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
+import { readResults } from './helpers/results.js';
 
 const spec = join(import.meta.dirname, 'scenarios/results/ping.yaml');
 
@@ -27,7 +27,9 @@ describe('results store end to end', () => {
     home = tempHome('netbench-e2e-results-');
     env = { NETBENCH_HOME: home };
     runs = await Promise.all([0, 1].map(() => runCli(['run', spec, '--runs-dir', join(home, 'runs'), '--progress', 'none'], { env })));
-    const dirs = readdirSync(join(home, 'runs')).sort().map((id) => join(home, 'runs', id));
+    const dirs = readdirSync(join(home, 'runs'))
+      .sort()
+      .map((id) => join(home, 'runs', id));
     [a, b] = dirs.map((dir) => readResults(dir)) as [RunResults, RunResults];
   });
   afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -37,7 +39,8 @@ describe('results store end to end', () => {
     const list = await json<{ total: number; runs: StoredRunSummary[]; db: string }>('results', 'list');
     expect(list.db).toBe(join(home, 'netbench.db'));
     expect(list.runs.map((r) => r.runId).sort()).toEqual([a.run.runId, b.run.runId]);
-    for (const run of [a, b]) expect(list.runs.find((r) => r.runId === run.run.runId)).toMatchObject({ samples: run.samples.length, trials: 2, tools: ['ping'], name: 'results-ping' });
+    for (const run of [a, b])
+      expect(list.runs.find((r) => r.runId === run.run.runId)).toMatchObject({ samples: run.samples.length, trials: 2, tools: ['ping'], name: 'results-ping' });
     // Exactly what results.json holds, both runs.
     const exported = await cli('results', 'export', a.run.runId, b.run.runId.slice(-6));
     expect(JSON.parse(exported.stdout)).toEqual([a, b]);
@@ -77,8 +80,11 @@ describe('results store end to end', () => {
     expect(missing.stderr).toMatch(/no run nosuchrun in the store/);
   });
 
-  it('exports PKB newline-delimited JSON and CSV with the json and csv publishers\' formats', async () => {
-    const pkb = (await cli('results', 'export', a.run.runId, '--format', 'pkb-json')).stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  it("exports PKB newline-delimited JSON and CSV with the json and csv publishers' formats", async () => {
+    const pkb = (await cli('results', 'export', a.run.runId, '--format', 'pkb-json')).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     // The samples, then each trial's host counters as counters.* lines (docs/pkb.md).
     const counterLines = pkb.filter((l) => String(l['metric']).startsWith('counters.'));
     expect(pkb.length - counterLines.length).toBe(a.samples.length);

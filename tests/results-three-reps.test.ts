@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonResult } from '@netbench/results';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 
@@ -28,7 +28,7 @@ describe('compare with 3 runs a side', () => {
   });
   afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-  it('decides the single-number throughput row by Welch\'s t-test on logarithms, and says so', async () => {
+  it("decides the single-number throughput row by Welch's t-test on logarithms, and says so", async () => {
     // Run ids sort by start time: the first three are unshaped.
     const baseline = ids.slice(0, 3).join(',');
     const candidate = ids.slice(3).join(',');
@@ -51,7 +51,9 @@ describe('compare with 3 runs a side', () => {
 
     const text = await runCli(['compare', baseline, candidate], { env });
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^note: +Welch's t-test on logarithms decided \d+ of \d+ rows: with 3 and 3 values a side Mann–Whitney cannot reach p < 0\.05 \(smallest possible p 0\.1\); the t-test assumes/m);
+    expect(text.stdout).toMatch(
+      /^note: +Welch's t-test on logarithms decided \d+ of \d+ rows: with 3 and 3 values a side Mann–Whitney cannot reach p < 0\.05 \(smallest possible p 0\.1\); the t-test assumes/m,
+    );
     expect(text.stdout).toMatch(/^iperf3 +tcp +Throughput .* worse +Welch t on logs p=\S+ \(log-normal assumed\)$/m);
     for (const id of ids) expect(namespacesOf(id)).toEqual([]);
   });

@@ -11,12 +11,12 @@ import { chownSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
-import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Job } from 'kubernetes-models/batch/v1/Job';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { startPostgres, type PgServer } from '../packages/plugins/postgres/src/test-support/pg-server.js';
+import { type PgServer, startPostgres } from '../packages/plugins/postgres/src/test-support/pg-server.js';
 import { runCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
 import { otherUser } from './helpers/other-user.js';
@@ -35,7 +35,9 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-type Workflow = { jobs: Record<string, { strategy?: { 'fail-fast'?: boolean; matrix?: { shard?: number[] } }; env?: Record<string, string>; steps: { run?: string }[]; needs?: string }> };
+type Workflow = {
+  jobs: Record<string, { strategy?: { 'fail-fast'?: boolean; matrix?: { shard?: number[] } }; env?: Record<string, string>; steps: { run?: string }[]; needs?: string }>;
+};
 
 describe('GitHub Actions matrix recipe', () => {
   it('is a valid workflow whose matrix gives every shard index once, each job running --shard i/N', () => {
@@ -77,7 +79,7 @@ describe('GitHub Actions matrix recipe, played as the runner user would run it',
   // A hosted runner's user is not root and has passwordless sudo: the same here, with a user of the test's own.
   const root = process.getuid?.() === 0;
   const hasSudo = spawnSync('sh', ['-c', 'command -v sudo && command -v runuser'], { encoding: 'utf8' }).status === 0;
-  it.skipIf(!root || !hasSudo)('a shard\'s steps leave a run folder the upload step can read, under one study id in every attempt', async () => {
+  it.skipIf(!root || !hasSudo)("a shard's steps leave a run folder the upload step can read, under one study id in every attempt", async () => {
     const workflow = parse(readFileSync(workflowFile, 'utf8')) as Workflow;
     const shard = workflow.jobs['shard']!;
     const user = otherUser('nb-gha-runner');
@@ -90,14 +92,20 @@ describe('GitHub Actions matrix recipe, played as the runner user would run it',
       chownSync(workspace, user.uid, user.gid);
       for (const entry of ['scripts', 'packages', 'node_modules', 'package.json', 'examples', 'tests']) symlinkSync(join(import.meta.dirname, '..', entry), join(workspace, entry));
       const contexts = (attempt: number) => ({
-        github: { run_id: 4242, run_attempt: attempt }, matrix: { shard: 1 },
-        secrets: { NETBENCH_POSTGRES_URL: server.url }, inputs: { spec: 'tests/scenarios/long-study/spec.yaml' },
+        github: { run_id: 4242, run_attempt: attempt },
+        matrix: { shard: 1 },
+        secrets: { NETBENCH_POSTGRES_URL: server.url },
+        inputs: { spec: 'tests/scenarios/long-study/spec.yaml' },
       });
       const env = (attempt: number) => Object.fromEntries(Object.entries(shard.env ?? {}).map(([k, v]) => [k, expand(v, contexts(attempt))]));
       // "Re-run failed jobs" is attempt 2: the same study, not a second one.
       expect(env(2)['STUDY']).toBe(env(1)['STUDY']);
       const step = (name: RegExp) => expand(shard.steps.find((s) => name.test((s as { name?: string }).name ?? ''))!.run!, contexts(1));
-      const asRunner = (script: string) => spawnSync('runuser', ['-u', user.name, '--', 'env', `PATH=${process.env['PATH']}`, ...Object.entries(env(1)).map(([k, v]) => `${k}=${v}`), 'bash', '-e', '-c', script], { cwd: workspace, encoding: 'utf8' });
+      const asRunner = (script: string) =>
+        spawnSync('runuser', ['-u', user.name, '--', 'env', `PATH=${process.env['PATH']}`, ...Object.entries(env(1)).map(([k, v]) => `${k}=${v}`), 'bash', '-e', '-c', script], {
+          cwd: workspace,
+          encoding: 'utf8',
+        });
       const readAll = 'test -n "$(find runs -type f)" && find runs -type f -exec cat {} + > /dev/null';
 
       const ran = asRunner(step(/^run shard/));
@@ -112,7 +120,9 @@ describe('GitHub Actions matrix recipe, played as the runner user would run it',
       const client = new pg.Client({ connectionString: server.url });
       await client.connect();
       try {
-        const rows = await client.query<{ shard: string }>("SELECT record->'labels'->>'shard' AS shard FROM netbench.runs WHERE record->'labels'->>'study' = $1", [env(1)['STUDY']]);
+        const rows = await client.query<{ shard: string }>("SELECT record->'labels'->>'shard' AS shard FROM netbench.runs WHERE record->'labels'->>'study' = $1", [
+          env(1)['STUDY'],
+        ]);
         expect(rows.rows.map((r) => r.shard)).toEqual(['1/4']);
       } finally {
         await client.end();
@@ -126,7 +136,9 @@ describe('GitHub Actions matrix recipe, played as the runner user would run it',
 
 describe('Kubernetes Indexed Job recipe', () => {
   it('netbench plan --shards 4 --emit k8s-job writes a ConfigMap and an Indexed Job the Kubernetes schema accepts', async () => {
-    const result = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--study', 'k8s-study', '--image', 'registry.example/netbench:1'], { env: { NETBENCH_HOME: home } });
+    const result = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--study', 'k8s-study', '--image', 'registry.example/netbench:1'], {
+      env: { NETBENCH_HOME: home },
+    });
     expect(result.code, result.stderr).toBe(0);
     const [configMap, job] = parseAllDocuments(result.stdout).map((d) => d.toJS() as Record<string, any>);
     expect(() => new ConfigMap(configMap as never).validate()).not.toThrow();
@@ -140,13 +152,18 @@ describe('Kubernetes Indexed Job recipe', () => {
     const container = pod.containers[0];
     expect(container.command).toBeUndefined(); // no shell: the image's entrypoint is netbench
     expect(container.args).toEqual(['run', '/etc/netbench/spec.yaml', '--shard', '$(JOB_COMPLETION_INDEX)/4', '--study', 'k8s-study', '--progress', 'plain']);
-    expect(container.env).toContainEqual({ name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } } });
+    expect(container.env).toContainEqual({
+      name: 'JOB_COMPLETION_INDEX',
+      valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } },
+    });
     expect(container.env).toContainEqual({ name: 'NETBENCH_POSTGRES_URL', valueFrom: { secretKeyRef: { name: 'netbench-postgres', key: 'url' } } });
     expect(pod.volumes).toContainEqual({ name: 'spec', configMap: { name: configMap!.metadata.name } });
     expect(configMap!.data['spec.yaml']).toContain('study: k8s-study');
     expect(result.stdout).not.toMatch(/postgres(ql)?:\/\//); // the URL stays in the Secret
     // This spec publishes nowhere shared: said, since each pod's own store goes with the pod.
-    expect(result.stderr).toContain("warning: the Job's pods keep their results in an emptyDir that goes with each pod, and it publishes only to json: add `publish: [{type: postgres}]`");
+    expect(result.stderr).toContain(
+      "warning: the Job's pods keep their results in an emptyDir that goes with each pod, and it publishes only to json: add `publish: [{type: postgres}]`",
+    );
     const shared = await runCli(['plan', spec, '--shards', '4', '--emit', 'k8s-job', '--set', 'publish=[{type: postgres}]', '--json'], { env: { NETBENCH_HOME: home } });
     expect(shared.code, shared.stderr).toBe(0);
     // What is left is the lab's own warning: its pods need NET_ADMIN and SYS_ADMIN, and get them in the manifest.

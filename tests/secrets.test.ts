@@ -1,10 +1,10 @@
 // A real local-lab run with secrets in its spec: no file of its run folder, no event, no stored or exported copy holds them.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { createPlan, createRegistry, loadSpec, runPlan } from '@netbench/core';
 import { exportResults, runStore, withStore } from '@netbench/results';
+import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers/cli.js';
 
 const registry = createRegistry({ searchDirs: [join(repoRoot, 'packages/cli')], userPlugins: false });

@@ -10,7 +10,9 @@ import { runCli, tempHome } from './helpers/cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'nbt-shaping-traps-'));
 function spec(name: string, rate: string, reverse: boolean): string {
   const file = join(dir, `${name}.yaml`);
-  writeFileSync(file, `name: ${name}
+  writeFileSync(
+    file,
+    `name: ${name}
 hosts:
   client: { cloud: local }
   server:
@@ -18,7 +20,8 @@ hosts:
     link: { rate: ${rate} }
 benchmarks:
   - { tool: iperf3, client: client, server: server, protocol: tcp, duration: 1, reverse: ${String(reverse)} }
-`);
+`,
+  );
   return file;
 }
 
@@ -27,14 +30,18 @@ describe('link.rate units and direction', () => {
     const file = spec('ambiguous', '100Mbps', true);
     const result = await runCli(['validate', file]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`${file}:6:19  hosts.server.link.rate  '100Mbps' is ambiguous: tc reads it as bytes per second (800 Mbit/s), most people mean bits (100 Mbit/s); write 100mbit for bits or 100MByte/s for bytes per second`);
+    expect(result.stderr).toContain(
+      `${file}:6:19  hosts.server.link.rate  '100Mbps' is ambiguous: tc reads it as bytes per second (800 Mbit/s), most people mean bits (100 Mbit/s); write 100mbit for bits or 100MByte/s for bytes per second`,
+    );
   });
 
   it('plan shows the rate in bits, and warns when no trial measures the shaped direction', async () => {
     const forward = await runCli(['plan', spec('forward', '100Mbit/s', false)]);
     expect(forward.code, forward.stderr).toBe(0);
     expect(forward.stdout).toContain('egress 100 Mbit/s (link.rate 100Mbit/s)');
-    expect(forward.stderr).toMatch(/warning: hosts\.server\.link\.rate shapes what server sends \(100 Mbit\/s\), but no trial sends bulk traffic from server \(the throughput trials send towards it: client → server\)/);
+    expect(forward.stderr).toMatch(
+      /warning: hosts\.server\.link\.rate shapes what server sends \(100 Mbit\/s\), but no trial sends bulk traffic from server \(the throughput trials send towards it: client → server\)/,
+    );
     const json = await runCli(['plan', spec('bytes', '25MByte/s', true), '--json']);
     expect(json.code, json.stderr).toBe(0);
     expect((JSON.parse(json.stdout) as { shaping: unknown[] }).shaping).toEqual([{ host: 'server', egressBitsPerSecond: 200e6, text: 'egress 200 Mbit/s (link.rate 25MByte/s)' }]);

@@ -10,7 +10,7 @@ import { otherUser } from './helpers/other-user.js';
 const root = process.getuid?.() === 0;
 
 // Root only: the case is a root run of a spec whose runsDir leads to another user's folder.
-describe.skipIf(!root)('a spec\'s options.runsDir', () => {
+describe.skipIf(!root)("a spec's options.runsDir", () => {
   let base: string;
   let theirs: string;
   let home: string;
@@ -30,15 +30,24 @@ describe.skipIf(!root)('a spec\'s options.runsDir', () => {
 
   const spec = (runsDir: string) => {
     const file = join(base, `spec-${runsDir.replace(/\W/g, '')}.yaml`);
-    writeFileSync(file, [
-      'name: runs-dir', 'hosts:', '  client: { cloud: local }', '  server: { cloud: local }',
-      'benchmarks:', '  - { tool: ping, client: client, server: server, count: 2, interval: 0.2 }',
-      'options:', `  runsDir: ${runsDir}`, '',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        'name: runs-dir',
+        'hosts:',
+        '  client: { cloud: local }',
+        '  server: { cloud: local }',
+        'benchmarks:',
+        '  - { tool: ping, client: client, server: server, count: 2, interval: 0.2 }',
+        'options:',
+        `  runsDir: ${runsDir}`,
+        '',
+      ].join('\n'),
+    );
     return file;
   };
 
-  it('refuses a link and another user\'s folder before anything is made', async () => {
+  it("refuses a link and another user's folder before anything is made", async () => {
     const linked = await runCli(['run', spec('./link')], { env: { NETBENCH_HOME: home } });
     expect(linked.code).not.toBe(0);
     expect(linked.stderr).toMatch(/options\.runsDir .*link: is a symbolic link/);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_ARGS } from '../packages/core/src/transport/ssh/test-support/hostile-args.js';
 import { repoRoot } from './helpers/cli.js';
 import { onlyRunDir, readEvents, readResults } from './helpers/results.js';
-import { removeRunHomes, runHome, startSshLab, type SshLab } from './helpers/ssh-lab.js';
+import { removeRunHomes, runHome, type SshLab, startSshLab } from './helpers/ssh-lab.js';
 
 const PAIR = 'tests/scenarios/ssh/pair/spec.yaml';
 const PASSPHRASE = 'e2e passphrase; $(not run)';
@@ -13,8 +13,10 @@ const MARKER = '/tmp/nb-pwned';
 
 /** Every file of a run folder as one string, to look for secrets. */
 function everything(runDir: string): string {
-  return readdirSync(runDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8')).join('\n');
+  return readdirSync(runDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .join('\n');
 }
 
 describe('static hosts: what goes wrong is refused clearly, bounded, leaving nothing', () => {
@@ -23,7 +25,9 @@ describe('static hosts: what goes wrong is refused clearly, bounded, leaving not
   const run = async (sets: string[], env: Record<string, string> = {}) => {
     const { home, runsDir } = runHome();
     const began = Date.now();
-    const result = await lab.cli(['run', PAIR, '--runs-dir', runsDir, '--progress', 'plain', ...lab.sets('client', 'a'), ...lab.sets('server', 'b'), ...sets], { env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '', ...env } });
+    const result = await lab.cli(['run', PAIR, '--runs-dir', runsDir, '--progress', 'plain', ...lab.sets('client', 'a'), ...lab.sets('server', 'b'), ...sets], {
+      env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '', ...env },
+    });
     return { ...result, ms: Date.now() - began, runDir: onlyRunDir(runsDir) };
   };
 
@@ -64,7 +68,14 @@ describe('static hosts: what goes wrong is refused clearly, bounded, leaving not
 
   it('an address nobody answers on: reported after the configured attempts, without hanging (exit 5)', async () => {
     const silent = lab.hosts.b!.internalIp.replace(/\d+$/, '200');
-    const result = await run(['--set', `hosts.server.address=${silent}`, '--set', 'hosts.server.connectTimeout=1', '--set', 'hosts.server.connectRetry={attempts: 2, initialDelayMs: 100}']);
+    const result = await run([
+      '--set',
+      `hosts.server.address=${silent}`,
+      '--set',
+      'hosts.server.connectTimeout=1',
+      '--set',
+      'hosts.server.connectRetry={attempts: 2, initialDelayMs: 100}',
+    ]);
     expect(result.code).toBe(5);
     expect(result.stderr).toMatch(new RegExp(`host server \\(${silent.replaceAll('.', '\\.')}:22\\) unreachable after 2 attempts over \\d+\\.\\d s`));
     expect(result.ms).toBeLessThan(30_000);
@@ -93,8 +104,21 @@ describe('static hosts: what goes wrong is refused clearly, bounded, leaving not
 
   it('argument values with shell syntax arrive verbatim as one argument each and run nothing', () => {
     const a = lab.hosts.a!;
-    const options = { id: 'a', name: 'a', cloud: 'static', internalIp: a.internalIp, address: a.internalIp, user: 'root', privateKeyPath: a.labels.ssh_key, hostKey: { mode: 'known-hosts', file: a.labels.ssh_known_hosts } };
-    const out = execFileSync('ip', ['netns', 'exec', lab.netns('controller'), process.execPath, join(repoRoot, 'tests/helpers/ssh-probe.mjs'), 'argv', JSON.stringify(options), JSON.stringify(HOSTILE_ARGS)], { encoding: 'utf8' });
+    const options = {
+      id: 'a',
+      name: 'a',
+      cloud: 'static',
+      internalIp: a.internalIp,
+      address: a.internalIp,
+      user: 'root',
+      privateKeyPath: a.labels.ssh_key,
+      hostKey: { mode: 'known-hosts', file: a.labels.ssh_known_hosts },
+    };
+    const out = execFileSync(
+      'ip',
+      ['netns', 'exec', lab.netns('controller'), process.execPath, join(repoRoot, 'tests/helpers/ssh-probe.mjs'), 'argv', JSON.stringify(options), JSON.stringify(HOSTILE_ARGS)],
+      { encoding: 'utf8' },
+    );
     const seen = JSON.parse(out) as { code: number; args: string[]; stderr: string };
     expect(seen).toMatchObject({ code: 0, stderr: '' });
     expect(seen.args).toEqual(HOSTILE_ARGS);

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSshHost } from '@netbench/core';
 import type { PluginContext, SshHost } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
-import ping from '@netbench/plugin-ping';
-import netperf from '@netbench/plugin-netperf';
+import { aptSudoRefusal, pathWithout, type SudoState, sudoState, withPath } from '@netbench/plugin-api/testing';
 import iperf3 from '@netbench/plugin-iperf3';
-import { aptSudoRefusal, pathWithout, sudoState, withPath, type SudoState } from '@netbench/plugin-api/testing';
+import netperf from '@netbench/plugin-netperf';
+import ping from '@netbench/plugin-ping';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSshd, type TestSshd } from '../packages/core/src/transport/ssh/test-support/test-sshd.js';
 
 // Tool installation over SSH, as root and as a normal user. A throw-away
@@ -23,7 +23,17 @@ describe('installing tools over SSH', () => {
   const hosts: SshHost[] = [];
   const ctx = (): PluginContext => ({ runId: 'ssh-install', runDir, signal: AbortSignal.timeout(240_000), log: { debug() {}, info() {}, warn() {} } });
   const connect = async (login: string) => {
-    const host = await connectSshHost({ id: login, name: login, cloud: 'static', internalIp: '127.0.0.1', address: '127.0.0.1', port: sshd.port, user: login, privateKeyPath: sshd.clientKey, hostKey: { mode: 'known-hosts', file: sshd.knownHosts } });
+    const host = await connectSshHost({
+      id: login,
+      name: login,
+      cloud: 'static',
+      internalIp: '127.0.0.1',
+      address: '127.0.0.1',
+      port: sshd.port,
+      user: login,
+      privateKeyPath: sshd.clientKey,
+      hostKey: { mode: 'known-hosts', file: sshd.knownHosts },
+    });
     hosts.push(host);
     return host;
   };
@@ -42,7 +52,11 @@ describe('installing tools over SSH', () => {
   afterAll(async () => {
     await Promise.all(hosts.map((h) => h.close()));
     await sshd?.stop();
-    try { execFileSync('userdel', [user]); } catch { /* never created */ }
+    try {
+      execFileSync('userdel', [user]);
+    } catch {
+      /* never created */
+    }
     rmSync(runDir, { recursive: true, force: true });
   });
 
@@ -71,7 +85,7 @@ describe('installing tools over SSH', () => {
   }, 180_000);
 
   it('checks see the tools over SSH as the normal user, versions included', async () => {
-    const normal = hosts.find((h) => h.name === user) ?? await connect(user);
+    const normal = hosts.find((h) => h.name === user) ?? (await connect(user));
     const info = await ping.check(normal, ctx());
     expect(info.version).toMatch(/^s?\d{8}|^\d/);
     expect((await iperf3.check(normal, ctx())).version).toMatch(/^3\./);
@@ -81,15 +95,21 @@ describe('installing tools over SSH', () => {
 /** Each plugin's install as the normal user ends as this sudo state says (passwordless sudo: it installs). */
 async function expectInstalls(normal: SshHost, state: SudoState): Promise<void> {
   const ctx: PluginContext = { runId: 'ssh-install', runDir: tmpdir(), signal: AbortSignal.timeout(240_000), log: { debug() {}, info() {}, warn() {} } };
-  const netperfRefusal = state === 'absent' ? /^cannot install netperf on host nbtssh\d+: not root and sudo is not installed; install netperf by hand$/
-    : state === 'needs-password' ? /^cannot install netperf on host nbtssh\d+: sudo needs a password \(netbench runs sudo -n, never prompts\); .*install netperf by hand$/
-      : undefined;
+  const netperfRefusal =
+    state === 'absent'
+      ? /^cannot install netperf on host nbtssh\d+: not root and sudo is not installed; install netperf by hand$/
+      : state === 'needs-password'
+        ? /^cannot install netperf on host nbtssh\d+: sudo needs a password \(netbench runs sudo -n, never prompts\); .*install netperf by hand$/
+        : undefined;
   for (const [tool, install, refusal] of [
     ['ping', ping.install!, aptSudoRefusal(state, 'iputils-ping', normal.name)],
     ['iperf3', iperf3.install!, aptSudoRefusal(state, 'iperf3', normal.name)],
     ['netperf', netperf.install!, netperfRefusal],
   ] as const) {
-    const error = await install(normal, ctx).then(() => undefined, (e: unknown) => e);
+    const error = await install(normal, ctx).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     if (refusal === undefined) {
       expect(error, tool).toBeUndefined();
       continue;

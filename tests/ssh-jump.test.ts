@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metric, onlyRunDir, readResults, type Results } from './helpers/results.js';
-import { removeRunHomes, runHome, startSshLab, type SshLab } from './helpers/ssh-lab.js';
 import type { CliResult } from './helpers/cli.js';
+import { metric, onlyRunDir, type Results, readResults } from './helpers/results.js';
+import { removeRunHomes, runHome, type SshLab, startSshLab } from './helpers/ssh-lab.js';
 
 // Two labs on two bridges: `front` (controller + bastion) and `back` (target).
 // The bastion gets a second interface on the back bridge, so the target is
@@ -18,9 +18,12 @@ describe('static hosts through a jump host (bastion)', () => {
 
   const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
   const jumpSets = () => [
-    '--set', `hosts.server.jump.address=${front.hosts.bastion!.internalIp}`,
-    '--set', `hosts.server.jump.key=${front.hosts.bastion!.labels.ssh_key}`,
-    '--set', `hosts.server.jump.knownHosts=${front.hosts.bastion!.labels.ssh_known_hosts}`,
+    '--set',
+    `hosts.server.jump.address=${front.hosts.bastion!.internalIp}`,
+    '--set',
+    `hosts.server.jump.key=${front.hosts.bastion!.labels.ssh_key}`,
+    '--set',
+    `hosts.server.jump.knownHosts=${front.hosts.bastion!.labels.ssh_known_hosts}`,
   ];
 
   beforeAll(async () => {
@@ -33,27 +36,53 @@ describe('static hosts through a jump host (bastion)', () => {
     ip('-n', front.netns('bastion'), 'addr', 'add', `${bastionBack}/24`, 'dev', 'eth1');
     ip('-n', front.netns('bastion'), 'link', 'set', 'dev', 'eth1', 'up');
     const { home, runsDir } = runHome();
-    result = await front.cli([
-      'run', 'tests/scenarios/ssh/jump/spec.yaml', '--runs-dir', runsDir, '--progress', 'plain',
-      ...front.sets('bastion', 'bastion'), '--set', `hosts.bastion.internalAddress=${bastionBack}`,
-      ...back.sets('server', 'target'), ...jumpSets(),
-    ], { env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '' } });
+    result = await front.cli(
+      [
+        'run',
+        'tests/scenarios/ssh/jump/spec.yaml',
+        '--runs-dir',
+        runsDir,
+        '--progress',
+        'plain',
+        ...front.sets('bastion', 'bastion'),
+        '--set',
+        `hosts.bastion.internalAddress=${bastionBack}`,
+        ...back.sets('server', 'target'),
+        ...jumpSets(),
+      ],
+      { env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '' } },
+    );
     results = readResults(onlyRunDir(runsDir));
     bastionLogins = front.acceptedLogins('bastion');
   });
 
   afterAll(async () => {
     removeRunHomes();
-    try { ip('-n', back.hub(), 'link', 'del', veth); } catch { /* gone with the namespace */ }
-    expect([...(await front?.teardown() ?? []), ...(await back?.teardown() ?? [])]).toEqual([]);
+    try {
+      ip('-n', back.hub(), 'link', 'del', veth);
+    } catch {
+      /* gone with the namespace */
+    }
+    expect([...((await front?.teardown()) ?? []), ...((await back?.teardown()) ?? [])]).toEqual([]);
   });
 
   it('the target cannot be reached from the controller directly', async () => {
     const { home, runsDir } = runHome();
-    const direct = await front.cli([
-      'run', 'tests/scenarios/ssh/pair/spec.yaml', '--runs-dir', runsDir, '--progress', 'plain',
-      ...front.sets('client', 'bastion'), ...back.sets('server', 'target'), '--set', 'hosts.server.connectRetry={attempts: 1}',
-    ], { env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '' } });
+    const direct = await front.cli(
+      [
+        'run',
+        'tests/scenarios/ssh/pair/spec.yaml',
+        '--runs-dir',
+        runsDir,
+        '--progress',
+        'plain',
+        ...front.sets('client', 'bastion'),
+        ...back.sets('server', 'target'),
+        '--set',
+        'hosts.server.connectRetry={attempts: 1}',
+      ],
+      { env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '' } },
+    );
     expect(direct.code).toBe(5);
     expect(direct.stderr).toMatch(/host server \(10\.214\.7\.1:22\) unreachable after 1 attempt over \d+\.\d s: .*ENETUNREACH/);
   });

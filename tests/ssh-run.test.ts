@@ -1,10 +1,10 @@
-import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliResult } from './helpers/cli.js';
-import { metric, onlyRunDir, readEvents, readResults, type Results } from './helpers/results.js';
-import { removeRunHomes, runHome, startSshLab, type SshLab } from './helpers/ssh-lab.js';
+import { metric, onlyRunDir, type Results, readEvents, readResults } from './helpers/results.js';
+import { removeRunHomes, runHome, type SshLab, startSshLab } from './helpers/ssh-lab.js';
 
 // ping, netperf and iperf3 between two `cloud: static` hosts that are local-lab
 // namespaces with their own sshd; the CLI runs in the lab's controller namespace.
@@ -17,10 +17,9 @@ describe('static hosts over SSH: ping, netperf, iperf3 end to end', () => {
   beforeAll(async () => {
     lab = await startSshLab({ controller: {}, a: { sshd: true }, b: { sshd: true } });
     const { home, runsDir } = runHome();
-    result = await lab.cli([
-      'run', 'tests/scenarios/ssh/tools/spec.yaml', '--runs-dir', runsDir, '--progress', 'plain',
-      ...lab.sets('client', 'a'), ...lab.sets('server', 'b'),
-    ], { env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '' } });
+    result = await lab.cli(['run', 'tests/scenarios/ssh/tools/spec.yaml', '--runs-dir', runsDir, '--progress', 'plain', ...lab.sets('client', 'a'), ...lab.sets('server', 'b')], {
+      env: { NETBENCH_HOME: home, SSH_AUTH_SOCK: '' },
+    });
     runDir = onlyRunDir(runsDir);
     results = readResults(runDir);
   });
@@ -33,7 +32,11 @@ describe('static hosts over SSH: ping, netperf, iperf3 end to end', () => {
   it('succeeds with every trial', () => {
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(results.run.trials.map((t) => `${t.tool}:${t.test}:${t.status}`).sort()).toEqual([
-      'iperf3:tcp:succeeded', 'netperf:TCP_RR:succeeded', 'netperf:TCP_STREAM:succeeded', 'ping:icmp:succeeded', 'ping:icmp:succeeded',
+      'iperf3:tcp:succeeded',
+      'netperf:TCP_RR:succeeded',
+      'netperf:TCP_STREAM:succeeded',
+      'ping:icmp:succeeded',
+      'ping:icmp:succeeded',
     ]);
   });
 
@@ -61,8 +64,16 @@ describe('static hosts over SSH: ping, netperf, iperf3 end to end', () => {
 
   it('used one SSH connection per host for everything', () => {
     expect([lab.acceptedLogins('a'), lab.acceptedLogins('b')]).toEqual([1, 1]);
-    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { phase: string; resource: { type: string; id: string } });
-    expect(ledger.filter((e) => e.phase === 'deleted').map((e) => e.resource.id).sort()).toEqual(['ssh@client', 'ssh@server']);
+    const ledger = readFileSync(join(runDir, 'ledger.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { phase: string; resource: { type: string; id: string } });
+    expect(
+      ledger
+        .filter((e) => e.phase === 'deleted')
+        .map((e) => e.resource.id)
+        .sort(),
+    ).toEqual(['ssh@client', 'ssh@server']);
     expect(readEvents(runDir).at(-1)).toMatchObject({ type: 'run-finished', status: 'succeeded', teardownErrors: 0 });
   });
 

@@ -1,12 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { namespaceName } from '@netbench/plugin-local';
+import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempHome } from './helpers/cli.js';
 import { namespacesOf } from './helpers/leftovers.js';
-import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
 import { setupRequired } from './helpers/require-setup.js';
+import { onlyRunDir, readEvents, readResults, waitFor } from './helpers/results.js';
 import { canRunTunnels, filesContaining, tunnelIface, tunnelLeftovers, tunnelLinks, tunnelSecrets } from './helpers/tunnels.js';
 
 // Real strongSwan (charon + kernel-libipsec), wireguard-go and OpenVPN between lab namespaces.
@@ -16,9 +16,16 @@ const supported = canRunTunnels();
 // Whether this kernel has the data path (the probe netbench runs, in a throwaway namespace).
 const kernelHas = (type: 'wireguard') => type === 'wireguard' && spawnSync('unshare', ['--net', '--', 'ip', 'link', 'add', 'dev', 'nbprobe0', 'type', 'wireguard']).status === 0;
 
-interface LedgerLine { plugin: string; phase: string; resource: { type: string; id: string } }
+interface LedgerLine {
+  plugin: string;
+  phase: string;
+  resource: { type: string; id: string };
+}
 const ledgerOf = (runDir: string): LedgerLine[] =>
-  readFileSync(join(runDir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LedgerLine);
+  readFileSync(join(runDir, 'ledger.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LedgerLine);
 
 it.runIf(setupRequired())('has the tunnel programs where set-up is required (CI): root, /dev/net/tun, wireguard-go, wg, openvpn, strongSwan', () => {
   expect(supported, 'tunnel tests cannot run: scripts/setup.sh installs wireguard-go, wireguard-tools, openvpn and strongSwan').toBe(true);
@@ -53,7 +60,11 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     expect(run.trials.every((t) => t.status === 'succeeded')).toBe(true);
     const stream = (tunnel: string) => samples.find((s) => s.metric === 'TCP_STREAM_Throughput' && s.labels.tunnel === tunnel);
     expect(stream('none')?.labels.tunnel_type).toBe('none');
-    for (const [tunnel, type, cipher, mtu] of [['ipsec', 'ipsec', 'aes128-sha256', 1400], ['wg', 'wireguard', 'chacha20poly1305', 1420], ['ovpn', 'openvpn', 'AES-128-GCM', 1380]] as const) {
+    for (const [tunnel, type, cipher, mtu] of [
+      ['ipsec', 'ipsec', 'aes128-sha256', 1400],
+      ['wg', 'wireguard', 'chacha20poly1305', 1420],
+      ['ovpn', 'openvpn', 'AES-128-GCM', 1380],
+    ] as const) {
       const sample = stream(tunnel);
       expect(sample?.value, tunnel).toBeGreaterThan(0);
       expect(sample?.labels).toMatchObject({ tunnel_type: type, tunnel_cipher: cipher, tunnel_mtu: mtu, ip_type: `tunnel:${tunnel}` });
@@ -66,7 +77,10 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     // Ledger: each end's intent before anything existed, then created, then deleted.
     const ledger = ledgerOf(runDir).filter((l) => l.plugin === 'tunnels');
     for (const id of ['ipsec-a', 'ipsec-b', 'wg-a', 'wg-b', 'ovpn-a', 'ovpn-b', 'ikev1-a', 'ikev1-b']) {
-      expect(ledger.filter((l) => l.resource.id === id).map((l) => l.phase), id).toEqual(['intent', 'created', 'deleted']);
+      expect(
+        ledger.filter((l) => l.resource.id === id).map((l) => l.phase),
+        id,
+      ).toEqual(['intent', 'created', 'deleted']);
     }
     // No key material in anything the run keeps (results, spec, events, ledger, raw outputs) nor in the home folder.
     expect(secrets.length).toBeGreaterThanOrEqual(2 + 4 + 2); // 2 WireGuard keys, each PSK in both swanctl.conf, the PEM body lines of both TLS keys
@@ -79,7 +93,9 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
   it('a tunnel that cannot come up fails prepare (exit 5), and what was set up is undone', async () => {
     const home = tempHome();
     const runsDir = join(home, 'runs');
-    const result = await runCli(['run', join(import.meta.dirname, 'scenarios/tunnels/bad-proposal.yaml'), '--runs-dir', runsDir, '--progress', 'none'], { env: { NETBENCH_HOME: home } });
+    const result = await runCli(['run', join(import.meta.dirname, 'scenarios/tunnels/bad-proposal.yaml'), '--runs-dir', runsDir, '--progress', 'none'], {
+      env: { NETBENCH_HOME: home },
+    });
     expect(result.code, result.stderr).toBe(5);
     const runDir = onlyRunDir(runsDir);
     const errors = readEvents(runDir).flatMap((e) => (e.type === 'error' ? [e.message] : []));
@@ -121,7 +137,10 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     expect(tunnelLeftovers(runId).length).toBeGreaterThan(0); // really running
     // Each tunnel really exists while the trial runs: an established IPsec SA, a WireGuard handshake, OpenVPN's TLS done.
     const root = `/dev/shm/netbench-${runId}`;
-    const sas = spawnSync('swanctl', ['--list-sas', '--uri', `unix://${root}/ipsec-a/charon.vici`], { encoding: 'utf8', env: { ...process.env, STRONGSWAN_CONF: `${root}/ipsec-a/strongswan.conf` } });
+    const sas = spawnSync('swanctl', ['--list-sas', '--uri', `unix://${root}/ipsec-a/charon.vici`], {
+      encoding: 'utf8',
+      env: { ...process.env, STRONGSWAN_CONF: `${root}/ipsec-a/strongswan.conf` },
+    });
     expect(sas.stdout, sas.stderr).toMatch(/ESTABLISHED[\s\S]*INSTALLED, TUNNEL/);
     const handshake = execFileSync('ip', ['netns', 'exec', namespaceName(runId, 'a'), 'wg', 'show', tunnelIface(runId, 'w', 'wg', 'a'), 'latest-handshakes'], { encoding: 'utf8' });
     expect(Number(handshake.trim().split(/\s+/)[1])).toBeGreaterThan(0);
@@ -149,7 +168,12 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     expect(cleanup.code, cleanup.stderr).toBe(0);
     const report = JSON.parse(cleanup.stdout) as { deleted: { type: string; id: string }[]; failed: unknown[] };
     expect(report.failed).toEqual([]);
-    expect(report.deleted.filter((r) => r.type === 'tunnel-endpoint').map((r) => r.id).sort()).toEqual(['ipsec-a', 'ipsec-b', 'ovpn-a', 'ovpn-b', 'wg-a', 'wg-b']);
+    expect(
+      report.deleted
+        .filter((r) => r.type === 'tunnel-endpoint')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['ipsec-a', 'ipsec-b', 'ovpn-a', 'ovpn-b', 'wg-a', 'wg-b']);
     expect(tunnelLeftovers(runId)).toEqual([]);
     expect(namespacesOf(runId)).toEqual([]);
   });
@@ -168,7 +192,12 @@ describe.skipIf(!supported)('tunnels on the lab', () => {
     const cleanup = await runCli(['cleanup', '--all', '--runs-dir', runsDir, '--json'], { env: { NETBENCH_HOME: home } });
     expect(cleanup.code, cleanup.stderr).toBe(0);
     const report = JSON.parse(cleanup.stdout) as { deleted: { type: string; id: string; data?: { runId?: string } }[] };
-    expect(report.deleted.filter((r) => r.type === 'tunnel-endpoint' && r.data?.runId === runId).map((r) => r.id).sort()).toEqual(['ipsec-a', 'ipsec-b', 'ovpn-a', 'ovpn-b', 'wg-a', 'wg-b']);
+    expect(
+      report.deleted
+        .filter((r) => r.type === 'tunnel-endpoint' && r.data?.runId === runId)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['ipsec-a', 'ipsec-b', 'ovpn-a', 'ovpn-b', 'wg-a', 'wg-b']);
     expect(tunnelLeftovers(runId)).toEqual([]);
     expect(namespacesOf(runId)).toEqual([]);
   });

@@ -10,9 +10,9 @@ import {
   EC2Client,
 } from '@aws-sdk/client-ec2';
 
-export { motoEnv } from '../../packages/plugins/aws/src/test-support/moto-server.js';
 // moto behind the stand-in that checks every request against botocore's models.
-export { startMotoPlus, type MotoPlus } from '../../packages/plugins/aws/src/test-support/moto-plus.js';
+export { type MotoPlus, startMotoPlus } from '../../packages/plugins/aws/src/test-support/moto-plus.js';
+export { motoEnv } from '../../packages/plugins/aws/src/test-support/moto-server.js';
 
 /** A loopback port nothing listens on: SSH to it is refused at once (moto's instances are not machines). */
 export async function closedPort(): Promise<number> {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with a throw-away profile; page errors fail the test. */
 export interface TestBrowser {
@@ -18,8 +18,10 @@ export async function launchChromium(name: string): Promise<TestBrowser> {
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
   });
-  const page = context.pages()[0] ?? await context.newPage();
-  page.on('pageerror', (error) => { throw error; });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => {
+    throw error;
+  });
   return {
     context,
     page,

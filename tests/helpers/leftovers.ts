@@ -12,12 +12,19 @@ const TOOLS = /^(netserver|netperf|iperf3|ping|sshd)\b/;
 /** Network namespaces of a run (`nb-<runId>-*`), or of any netbench run. */
 export function namespacesOf(runId = ''): string[] {
   const out = execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' });
-  return out.split('\n').map((line) => line.split(' ')[0] ?? '').filter((name) => name.startsWith(`nb-${runId}`));
+  return out
+    .split('\n')
+    .map((line) => line.split(' ')[0] ?? '')
+    .filter((name) => name.startsWith(`nb-${runId}`));
 }
 
 /** Every network namespace inside a sandbox, whatever its name: all that a command run there created. */
 export function namespacesIn(sandbox: Sandbox): string[] {
-  return sandbox.exec(['ip', 'netns', 'list']).split('\n').map((line) => line.split(' ')[0] ?? '').filter(Boolean);
+  return sandbox
+    .exec(['ip', 'netns', 'list'])
+    .split('\n')
+    .map((line) => line.split(' ')[0] ?? '')
+    .filter(Boolean);
 }
 
 /**
@@ -34,7 +41,12 @@ export function linksOf(tag: string): string[] {
       return ''; // a hub deleted meanwhile
     }
   });
-  return listings.flatMap((out) => out.split('\n').map((line) => line.split(': ')[1]?.split('@')[0] ?? '').filter((name) => name.startsWith(`nb${tag}`)));
+  return listings.flatMap((out) =>
+    out
+      .split('\n')
+      .map((line) => line.split(': ')[1]?.split('@')[0] ?? '')
+      .filter((name) => name.startsWith(`nb${tag}`)),
+  );
 }
 
 /**
@@ -74,11 +86,14 @@ function ps(): string {
 }
 
 function matching(out: string, match: RegExp): string[] {
-  return out.split('\n').map((line) => line.trim()).filter((line) => {
-    const args = line.replace(/^\d+\s+/, '');
-    const base = args.split(' ')[0]?.split('/').pop() ?? '';
-    return match.test(`${base} ${args.split(' ').slice(1).join(' ')}`);
-  });
+  return out
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => {
+      const args = line.replace(/^\d+\s+/, '');
+      const base = args.split(' ')[0]?.split('/').pop() ?? '';
+      return match.test(`${base} ${args.split(' ').slice(1).join(' ')}`);
+    });
 }
 
 function environ(pid: number): string[] {

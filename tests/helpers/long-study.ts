@@ -18,19 +18,22 @@ export function livePids(runDir: string): number[] {
   return readdirSync(lab).flatMap((host) => {
     const file = join(lab, host, 'spawned.pids');
     if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((line) => {
-      const [pid, startTime] = line.split(' ');
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        return [];
-      }
-      // Fields after the command name (which may hold spaces): state is the 3rd field, start time the 22nd.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const running = fields[0] !== 'Z' && fields[0] !== 'X' && (!startTime || fields[19] === startTime);
-      return running ? [Number(pid)] : [];
-    });
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .flatMap((line) => {
+        const [pid, startTime] = line.split(' ');
+        let stat: string;
+        try {
+          stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        } catch {
+          return [];
+        }
+        // Fields after the command name (which may hold spaces): state is the 3rd field, start time the 22nd.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const running = fields[0] !== 'Z' && fields[0] !== 'X' && (!startTime || fields[19] === startTime);
+        return running ? [Number(pid)] : [];
+      });
   });
 }
 
@@ -62,14 +65,20 @@ export function perTrial(samples: readonly Sample[]): Record<string, number> {
 
 /** `samples.jsonl` of a run folder. */
 export function sampleLines(runDir: string): Sample[] {
-  return readFileSync(join(runDir, 'samples.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Sample);
+  return readFileSync(join(runDir, 'samples.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Sample);
 }
 
 /** Trial ids listed in `trials.jsonl` (finished). */
 export function finishedTrials(runDir: string): string[] {
   const file = join(runDir, 'trials.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 }
 
 export const json = <T>(stdout: string): T => JSON.parse(stdout) as T;

@@ -1,9 +1,32 @@
 import type { Sample } from '@netbench/plugin-api';
 
-export interface FlentFigures { goodput: number; netperfGoodput: number; loadedP50: number; idleP50: number; loadedCount: number; idleCount: number; series: string[] }
-export interface NetbenchFigures { status: string; error?: string; goodput?: number; loadedP50?: number; idleP50?: number; increase?: number; rpm?: number; samples: Sample[] }
-export interface Setting { cc: 'cubic' | 'bbr'; queueMs: number }
-export interface Compared extends Setting { flent: FlentFigures[]; netbench: NetbenchFigures[] }
+export interface FlentFigures {
+  goodput: number;
+  netperfGoodput: number;
+  loadedP50: number;
+  idleP50: number;
+  loadedCount: number;
+  idleCount: number;
+  series: string[];
+}
+export interface NetbenchFigures {
+  status: string;
+  error?: string;
+  goodput?: number;
+  loadedP50?: number;
+  idleP50?: number;
+  increase?: number;
+  rpm?: number;
+  samples: Sample[];
+}
+export interface Setting {
+  cc: 'cubic' | 'bbr';
+  queueMs: number;
+}
+export interface Compared extends Setting {
+  flent: FlentFigures[];
+  netbench: NetbenchFigures[];
+}
 export function canCompare(): string | undefined;
 export function allowCubic(): () => void;
 export function setCongestionControl(netns: string, algorithm: string): void;

@@ -7,7 +7,7 @@
 // and the idle windows (before the load, and from 1 s after it to the end).
 // Shared by tests/latency-under-load.test.ts and bench/latency-under-load.bench.mjs.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -64,7 +64,9 @@ export function setCongestionControl(netns, algorithm) {
 export function bridgePort(netns, hub) {
   const m = /eth0@if(\d+)/.exec(must(['ip', '-n', netns, '-o', 'link', 'show', 'eth0']));
   if (!m) throw new Error(`no veth peer for eth0 in ${netns}`);
-  const line = must(['ip', '-n', hub, '-o', 'link']).split('\n').find((l) => l.startsWith(`${m[1]}: `));
+  const line = must(['ip', '-n', hub, '-o', 'link'])
+    .split('\n')
+    .find((l) => l.startsWith(`${m[1]}: `));
   const name = line?.split(': ')[1].split('@')[0];
   if (!name || !/^nb[a-z0-9]{6}h\d+$/.test(name)) throw new Error(`no lab veth with index ${m[1]} in ${hub} (found ${name ?? 'nothing'})`);
   return name;
@@ -110,7 +112,25 @@ async function runFlent(client, server, { test, load, idle, step, dir }) {
   const netserver = inNetns(server.labels.netns, ['netserver', '-D', '-4', '-p', String(FLENT_PORT)]);
   try {
     await new Promise((r) => setTimeout(r, 300));
-    const args = [test, '-H', server.internalIp, '-l', String(load), '-d', String(idle), '-s', String(step), '-D', dir, '-t', 'netbench-compare', '-f', 'stats', '-o', join(dir, 'stats.txt')];
+    const args = [
+      test,
+      '-H',
+      server.internalIp,
+      '-l',
+      String(load),
+      '-d',
+      String(idle),
+      '-s',
+      String(step),
+      '-D',
+      dir,
+      '-t',
+      'netbench-compare',
+      '-f',
+      'stats',
+      '-o',
+      join(dir, 'stats.txt'),
+    ];
     if (test === 'tcp_nup' || test === 'tcp_ndown') args.push('--test-parameter', `${test === 'tcp_nup' ? 'upload' : 'download'}_streams=4`);
     const run = inNetns(client.labels.netns, ['flent', ...args], { cwd: dir });
     const out = await run.exited;
@@ -132,9 +152,19 @@ async function runFlent(client, server, { test, load, idle, step, dir }) {
     const goodput = (up.length ? mean(up) : 0) + (down.length ? mean(down) : 0);
     // netperf's own final throughput of each bulk flow, which flent keeps as the series' MEAN_VALUE (netbench's goodput is the same figure).
     const meta = data.metadata?.SERIES_META ?? {};
-    const finals = Object.entries(meta).filter(([name]) => /^TCP (upload|download)::/.test(name)).map(([, m]) => Number(m.MEAN_VALUE));
+    const finals = Object.entries(meta)
+      .filter(([name]) => /^TCP (upload|download)::/.test(name))
+      .map(([, m]) => Number(m.MEAN_VALUE));
     const netperfGoodput = finals.length > 0 && finals.every(Number.isFinite) ? finals.reduce((a, b) => a + b, 0) : Number.NaN;
-    return { goodput, netperfGoodput, loadedP50: percentile(loaded, 50), idleP50: percentile(idleRtts, 50), loadedCount: loaded.length, idleCount: idleRtts.length, series: Object.keys(data.results) };
+    return {
+      goodput,
+      netperfGoodput,
+      loadedP50: percentile(loaded, 50),
+      idleP50: percentile(idleRtts, 50),
+      loadedCount: loaded.length,
+      idleCount: idleRtts.length,
+      series: Object.keys(data.results),
+    };
   } finally {
     netserver.child.kill('SIGTERM');
     await netserver.exited;
@@ -185,7 +215,10 @@ export async function compareWithFlent({ test = 'tcp_nup', load = 10, idle = 2, 
   const ctx = { runId, runDir: dir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger };
   const undoCubic = allowCubic();
   try {
-    const hosts = await localPlugin.provision(['client', 'server'].map((name) => ({ id: name, name, cloud: 'local', config: {} })), ctx);
+    const hosts = await localPlugin.provision(
+      ['client', 'server'].map((name) => ({ id: name, name, cloud: 'local', config: {} })),
+      ctx,
+    );
     const byName = new Map(hosts.map((h) => [h.name, h]));
     if (hosts[0].labels.isolation !== 'netns') throw new Error('needs root: the lab fell back to loopback');
     const client = byName.get('client');

@@ -33,7 +33,29 @@ async function byHand(client, servers, { duration, burst }) {
   try {
     await new Promise((r) => setTimeout(r, 500));
     // The command netbench runs for a flow (-j and demo mode included), so only the mechanism differs.
-    const runs = servers.map((s) => inNetns(client.labels.netns, ['netperf', '-p', String(CONTROL_PORT), '-t', 'UDP_RR', '-H', s.internalIp, '-l', String(duration), '-j', '-D', '1', '--', '-r', '1,1', '-b', String(burst), '-o', 'P50_LATENCY,MEAN_LATENCY,THROUGHPUT']));
+    const runs = servers.map((s) =>
+      inNetns(client.labels.netns, [
+        'netperf',
+        '-p',
+        String(CONTROL_PORT),
+        '-t',
+        'UDP_RR',
+        '-H',
+        s.internalIp,
+        '-l',
+        String(duration),
+        '-j',
+        '-D',
+        '1',
+        '--',
+        '-r',
+        '1,1',
+        '-b',
+        String(burst),
+        '-o',
+        'P50_LATENCY,MEAN_LATENCY,THROUGHPUT',
+      ]),
+    );
     const outs = await Promise.all(runs.map((r) => r.exited));
     const rates = outs.map((o) => {
       const value = Number(o.stdout.trim().split('\n').at(-1).split(',').at(-1));
@@ -71,7 +93,10 @@ export async function comparePps({ servers = 3, duration = 3, burst = 8, rounds 
   const ctx = { runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger };
   const names = ['client', ...Array.from({ length: servers }, (_, i) => `server_${i + 1}`)];
   try {
-    const hosts = await localPlugin.provision(names.map((name) => ({ id: name, name, cloud: 'local', config: {} })), ctx);
+    const hosts = await localPlugin.provision(
+      names.map((name) => ({ id: name, name, cloud: 'local', config: {} })),
+      ctx,
+    );
     const byName = new Map(hosts.map((h) => [h.name, h]));
     if (hosts[0].labels.isolation !== 'netns') throw new Error('needs root: the lab fell back to loopback');
     const client = byName.get('client');

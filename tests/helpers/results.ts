@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NetbenchEvent, RunResults, Sample } from '@netbench/plugin-api';
 
@@ -19,7 +19,10 @@ export function readResults(runDir: string): Results {
 export function readEvents(runDir: string): NetbenchEvent[] {
   const file = join(runDir, 'events.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as NetbenchEvent);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as NetbenchEvent);
 }
 
 /** Samples of one metric, optionally restricted to one tool. */

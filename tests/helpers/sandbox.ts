@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -21,7 +21,9 @@ export interface Sandbox {
 const SETUP = 'mkdir -p /run/netns && mount -t tmpfs nbt-sandbox /run/netns && mount -t tmpfs nbt-sandbox /dev/shm && ip link set lo up && echo ready && exec sleep 3600';
 
 export async function openSandbox(): Promise<Sandbox> {
-  const child: ChildProcess = spawn('unshare', ['--mount', '--net', '--pid', '--fork', '--kill-child', '--mount-proc', '--propagation', 'private', 'sh', '-c', SETUP], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn('unshare', ['--mount', '--net', '--pid', '--fork', '--kill-child', '--mount-proc', '--propagation', 'private', 'sh', '-c', SETUP], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`unshare exited (${code}) before the sandbox was ready`)));

@@ -6,16 +6,16 @@
 // therefore gets one more namespace, `controller` (no sshd), on the same
 // bridge: the CLI under test runs inside it (`ip netns exec`), exactly like
 // netbench on a machine of the same network as its static hosts.
+
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import type { Host, HostRequest, Ledger } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
-import localPlugin, { bridgeName, hubName, namespaceName, type LocalHostConfig } from '@netbench/plugin-local';
 import { connectSshHost } from '@netbench/core';
-import { runCli, type CliOptions, type CliResult } from './cli.js';
+import type { Host, HostRequest, Ledger, LedgerResource } from '@netbench/plugin-api';
+import localPlugin, { bridgeName, hubName, type LocalHostConfig, namespaceName } from '@netbench/plugin-local';
+import { type CliOptions, type CliResult, runCli } from './cli.js';
 
 export interface SshLab {
   readonly runId: string;
@@ -51,8 +51,13 @@ export async function startSshLab(hosts: Record<string, LocalHostConfig>): Promi
   const resources: LedgerResource[] = [];
   const ledger: Ledger = {
     entries: [],
-    async track(resource, create) { resources.push(resource); return create(); },
-    async created(resource) { resources.push(resource); },
+    async track(resource, create) {
+      resources.push(resource);
+      return create();
+    },
+    async created(resource) {
+      resources.push(resource);
+    },
   };
   const ctx = { runId, runDir, signal: AbortSignal.timeout(120_000), log: { debug() {}, info() {}, warn() {} } };
   const requests: HostRequest<LocalHostConfig>[] = Object.entries(hosts).map(([id, config]) => ({ id, name: id, cloud: 'local', config }));
@@ -86,11 +91,23 @@ export async function startSshLab(hosts: Record<string, LocalHostConfig>): Promi
     bridge: () => bridgeName(runId),
     hub: () => hubName(runId),
     sshdLog,
-    acceptedLogins: (host) => sshdLog(host).split('\n').filter((line) => line.includes('Accepted publickey')).length,
+    acceptedLogins: (host) =>
+      sshdLog(host)
+        .split('\n')
+        .filter((line) => line.includes('Accepted publickey')).length,
     authorize: (host, line) => appendFileSync(join(hostDir(host), 'authorized_keys'), `${line.trim()}\n`),
     strayProcesses(host) {
-      const pids = execFileSync('ip', ['netns', 'pids', namespaceName(runId, host)], { encoding: 'utf8' }).split('\n').filter(Boolean);
-      return pids.map((pid) => { try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim(); } catch { return ''; } })
+      const pids = execFileSync('ip', ['netns', 'pids', namespaceName(runId, host)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean);
+      return pids
+        .map((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+          } catch {
+            return '';
+          }
+        })
         .filter((cmd) => cmd !== '' && !cmd.startsWith('/usr/sbin/sshd') && !cmd.startsWith('sshd:'));
     },
     sets(specHost, labHost) {

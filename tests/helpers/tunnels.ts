@@ -6,8 +6,12 @@ import { join } from 'node:path';
 /** Whether this machine can run the lab's userspace tunnels: root, TUN, and the daemons. */
 export function canRunTunnels(): boolean {
   if (process.getuid?.() !== 0 || !existsSync('/dev/net/tun')) return false;
-  return ['wireguard-go', 'wg', 'openvpn', 'openssl', 'swanctl', 'unshare', 'setsid'].every(onPath) && existsSync('/usr/lib/ipsec/charon')
-    && existsSync('/usr/lib/ipsec/plugins/libstrongswan-kernel-libipsec.so') && existsSync('/usr/lib/ipsec/plugins/libstrongswan-gcm.so');
+  return (
+    ['wireguard-go', 'wg', 'openvpn', 'openssl', 'swanctl', 'unshare', 'setsid'].every(onPath) &&
+    existsSync('/usr/lib/ipsec/charon') &&
+    existsSync('/usr/lib/ipsec/plugins/libstrongswan-kernel-libipsec.so') &&
+    existsSync('/usr/lib/ipsec/plugins/libstrongswan-gcm.so')
+  );
 }
 
 function onPath(program: string): boolean {
@@ -53,7 +57,11 @@ export function tunnelLeftovers(runId: string, tunnels: readonly string[] = ['ip
 export function tunnelLinks(namespaces: readonly string[]): string[] {
   return namespaces.flatMap((ns) => {
     const out = execFileSync('ip', ['-n', ns, '-o', 'link', 'show'], { encoding: 'utf8' });
-    return out.split('\n').map((line) => line.split(': ')[1]?.split('@')[0] ?? '').filter((name) => /^nb[wio][0-9a-f]{8}[ab]$|^ipsec\d+$/.test(name)).map((name) => `${ns}/${name}`);
+    return out
+      .split('\n')
+      .map((line) => line.split(': ')[1]?.split('@')[0] ?? '')
+      .filter((name) => /^nb[wio][0-9a-f]{8}[ab]$|^ipsec\d+$/.test(name))
+      .map((name) => `${ns}/${name}`);
   });
 }
 
@@ -72,15 +80,26 @@ export function namespaceTunnelState(ns: string): string[] {
   const inNs = (argv: string[]) => {
     const r = spawnSync('ip', ['netns', 'exec', ns, ...argv], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${argv.join(' ')} in ${ns} failed: ${r.stderr}`);
-    return r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+    return r.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
   };
-  const links = inNs(['ip', '-o', 'link', 'show']).map((l) => l.split(': ')[1]?.split('@')[0] ?? '').filter((n) => /^nb[wio][0-9a-f]{8}[ab]$|^ipsec\d+$|^tun\d+$/.test(n));
+  const links = inNs(['ip', '-o', 'link', 'show'])
+    .map((l) => l.split(': ')[1]?.split('@')[0] ?? '')
+    .filter((n) => /^nb[wio][0-9a-f]{8}[ab]$|^ipsec\d+$|^tun\d+$/.test(n));
   // A fresh namespace has exactly the rules of priority 0 (local), 32766 (main) and 32767 (default).
   const rules = inNs(['ip', 'rule', 'show']).filter((r) => !/^(0|32766|32767):/.test(r));
   const routes = inNs(['ip', 'route', 'show', 'table', 'all']).filter((r) => / table /.test(r) && !/ table (local|main|default)\b/.test(r));
   const xfrm = [...inNs(['ip', 'xfrm', 'state', 'list']), ...inNs(['ip', 'xfrm', 'policy', 'list'])];
   const iptables = onPath('iptables-save') ? inNs(['iptables-save']).filter((l) => l.startsWith('-A ')) : [];
-  return [...links.map((l) => `link ${l}`), ...rules.map((r) => `rule ${r}`), ...routes.map((r) => `route ${r}`), ...xfrm.map((x) => `xfrm ${x}`), ...iptables.map((i) => `iptables ${i}`)];
+  return [
+    ...links.map((l) => `link ${l}`),
+    ...rules.map((r) => `rule ${r}`),
+    ...routes.map((r) => `route ${r}`),
+    ...xfrm.map((x) => `xfrm ${x}`),
+    ...iptables.map((i) => `iptables ${i}`),
+  ];
 }
 
 /** Files under `dir` (recursively) whose content contains one of the secrets: key material must be in none of them. */
@@ -117,7 +136,11 @@ export function tunnelSecrets(runId: string): string[] {
     const psk = /secret = 0x([0-9a-f]+)/.exec(read('swanctl.conf'))?.[1];
     if (psk) secrets.push(psk);
     // Base64 lines of the PEM body; the header alone says nothing secret.
-    secrets.push(...read('tls.key').split('\n').filter((l) => /^[A-Za-z0-9+/=]{40,}$/.test(l)));
+    secrets.push(
+      ...read('tls.key')
+        .split('\n')
+        .filter((l) => /^[A-Za-z0-9+/=]{40,}$/.test(l)),
+    );
   }
   return secrets;
 }

@@ -39,4 +39,3 @@ if (!fast || !(await fast(process.argv.slice(3)))) {
   const { execute } = await import('@oclif/core');
   await execute({ dir: import.meta.url });
 }
-

@@ -4,7 +4,10 @@ import { FAST_RUN_CHOICES, FAST_RUN_OPTIONS, parseRunArgs } from './fast-run.js'
 
 describe('the fast path of netbench run', () => {
   it('knows exactly the flags of the oclif command, with their kinds, choices and defaults', () => {
-    const oclif = { ...Run.baseFlags, ...Run.flags, json: { type: 'boolean' } } as Record<string, { type: string; multiple?: boolean; options?: readonly string[]; default?: unknown; char?: string }>;
+    const oclif = { ...Run.baseFlags, ...Run.flags, json: { type: 'boolean' } } as Record<
+      string,
+      { type: string; multiple?: boolean; options?: readonly string[]; default?: unknown; char?: string }
+    >;
     expect(Object.keys(FAST_RUN_OPTIONS).sort()).toEqual(Object.keys(oclif).sort());
     for (const [name, flag] of Object.entries(oclif)) {
       const fast = FAST_RUN_OPTIONS[name as keyof typeof FAST_RUN_OPTIONS];
@@ -30,15 +33,22 @@ describe('the fast path of netbench run', () => {
 
   it('declines, before anything runs, whatever oclif must decide', () => {
     for (const argv of [
-      ['spec.yaml', '--help'], ['-h'], ['spec.yaml', '--', '--keep'],
-      ['spec.yaml', '--bogus'], ['spec.yaml', '-k'], ['spec.yaml', '--no-keep'], ['spec.yaml', '--keep=yes'],
+      ['spec.yaml', '--help'],
+      ['-h'],
+      ['spec.yaml', '--', '--keep'],
+      ['spec.yaml', '--bogus'],
+      ['spec.yaml', '-k'],
+      ['spec.yaml', '--no-keep'],
+      ['spec.yaml', '--keep=yes'],
       ['a.yaml', 'b.yaml'],
-      ['spec.yaml', '--progress', 'fancy'], ['spec.yaml', '--log-level', 'loud'],
+      ['spec.yaml', '--progress', 'fancy'],
+      ['spec.yaml', '--log-level', 'loud'],
       ['spec.yaml', '--db'],
       // oclif may read a word after a repeatable flag as another of its values.
       ['--set', 'a=1', 'spec.yaml'],
       // oclif refuses a flag's value that looks like a flag.
       ['spec.yaml', '--db', '--keep'],
-    ]) expect(parseRunArgs(argv), argv.join(' ')).toBeUndefined();
+    ])
+      expect(parseRunArgs(argv), argv.join(' ')).toBeUndefined();
   });
 });

@@ -5,11 +5,11 @@
 // Anything this parser does not take exactly as oclif would — help, an
 // unknown or malformed flag, an argument oclif would read differently —
 // is declined before anything happens, and oclif runs the command as always.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { NetbenchError } from '@netbench/plugin-api';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { printable } from '@netbench/core/run';
-import { runCommand, type RunFlags } from './lib/run-command.js';
+import { NetbenchError } from '@netbench/plugin-api';
 import { cliPackage } from './lib/cli-package.js';
+import { type RunFlags, runCommand } from './lib/run-command.js';
 
 /** The flags of `commands/run.ts` (and the base command's), as `node:util` parses them; `fast-run.test.ts` keeps the two equal. */
 export const FAST_RUN_OPTIONS = {

@@ -83,7 +83,7 @@ describe('the run bundle, loaded through vm with a code cache taken after the ru
     expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/\.complete\.v8$/)]);
   });
 
-  it('keeps one cache per variant (spec); a variant without one starts from another variant\'s', async () => {
+  it("keeps one cache per variant (spec); a variant without one starts from another variant's", async () => {
     const cacheDir = join(root, 'cache-c');
     mkdirSync(cacheDir, { mode: 0o700 });
     const url = scriptFile('variants.cjs');

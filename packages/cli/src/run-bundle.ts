@@ -75,7 +75,10 @@ export function loadRunBundle(url: URL, options: LoadOptions = {}): LoadedBundle
     }
   }
   // The line numbers of the script stay those of the file: the wrapper adds no line.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname, __netbenchImport) {${source}\n})`, { filename: file, ...(cached ? { cachedData: cached } : {}) });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname, __netbenchImport) {${source}\n})`, {
+    filename: file,
+    ...(cached ? { cachedData: cached } : {}),
+  });
   const module = { exports: {} as RunBundle };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), (specifier: string) => import(specifier));
@@ -94,7 +97,10 @@ export function loadRunBundle(url: URL, options: LoadOptions = {}): LoadedBundle
         // Other builds' caches go, and this variant's partial one once it has a complete one; of this build's, the 8 newest stay.
         const ours = readdirSync(cacheDir).filter((n) => n.startsWith('run-') && n.endsWith('.v8'));
         const stale = ours.filter((n) => !n.startsWith(`${build}.`) || (complete && n === name(false)));
-        const kept = ours.filter((n) => !stale.includes(n)).map((n) => ({ n, t: statSync(join(cacheDir, n)).mtimeMs })).sort((a, b) => b.t - a.t);
+        const kept = ours
+          .filter((n) => !stale.includes(n))
+          .map((n) => ({ n, t: statSync(join(cacheDir, n)).mtimeMs }))
+          .sort((a, b) => b.t - a.t);
         for (const n of [...stale, ...kept.slice(8).map((k) => k.n)]) rmSync(join(cacheDir, n), { force: true });
       } catch {
         // A full disk or a folder gone: the next run compiles as this one did.

@@ -19,7 +19,9 @@ describe('which module runs netbench run', () => {
   });
 
   it('the compiled code when one package was compiled after the bundle was made', () => {
-    expect(runEntry(base, at({ [BUNDLE]: 200, ...builds(100), '/opt/netbench/packages/core/tsconfig.tsbuildinfo': 300 })).pathname).toBe('/opt/netbench/packages/cli/dist/fast-run.js');
+    expect(runEntry(base, at({ [BUNDLE]: 200, ...builds(100), '/opt/netbench/packages/core/tsconfig.tsbuildinfo': 300 })).pathname).toBe(
+      '/opt/netbench/packages/cli/dist/fast-run.js',
+    );
   });
 
   it('the compiled code without a bundle; the bundle of a published CLI, which has no build info', () => {
@@ -28,7 +30,9 @@ describe('which module runs netbench run', () => {
   });
 
   it('the compiled code when plugin-api was compiled after the bundle (the bundle holds it), or when Node cannot hand plugins the bundled zod and plugin-api', () => {
-    expect(runEntry(base, at({ [BUNDLE]: 200, ...builds(100), '/opt/netbench/packages/plugin-api/tsconfig.tsbuildinfo': 300 })).pathname).toBe('/opt/netbench/packages/cli/dist/fast-run.js');
+    expect(runEntry(base, at({ [BUNDLE]: 200, ...builds(100), '/opt/netbench/packages/plugin-api/tsconfig.tsbuildinfo': 300 })).pathname).toBe(
+      '/opt/netbench/packages/cli/dist/fast-run.js',
+    );
     expect(runEntry(base, at({ [BUNDLE]: 200, ...builds(100) }), false).pathname).toBe('/opt/netbench/packages/cli/dist/fast-run.js');
   });
 });

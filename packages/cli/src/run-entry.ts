@@ -2,11 +2,17 @@
 import { statSync } from 'node:fs';
 import { canShareModules, shareBundledModules } from './shared-modules.js';
 
-export { shareBundledModules };
 export { loadRunBundle } from './run-bundle.js';
+export { shareBundledModules };
 
 /** Compiled packages whose code the run bundle holds (their tsc build info, beside each package.json). */
-const BUNDLED_BUILDS = ['../tsconfig.tsbuildinfo', '../../core/tsconfig.tsbuildinfo', '../../results/tsconfig.tsbuildinfo', '../../report/tsconfig.tsbuildinfo', '../../plugin-api/tsconfig.tsbuildinfo'];
+const BUNDLED_BUILDS = [
+  '../tsconfig.tsbuildinfo',
+  '../../core/tsconfig.tsbuildinfo',
+  '../../results/tsconfig.tsbuildinfo',
+  '../../report/tsconfig.tsbuildinfo',
+  '../../plugin-api/tsconfig.tsbuildinfo',
+];
 
 /** Modification time of a file (ms), undefined when it does not exist. */
 export type Mtime = (url: URL) => number | undefined;

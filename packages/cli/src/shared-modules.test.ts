@@ -26,7 +26,7 @@ beforeAll(() => {
 afterAll(() => rmSync(ownDir, { recursive: true, force: true }));
 
 describe('shareBundledModules', () => {
-  it('hands a plugin the bundle\'s zod and plugin-api, one copy with the engine\'s, leaves other specifiers alone, and leaves a plugin its own zod', async () => {
+  it("hands a plugin the bundle's zod and plugin-api, one copy with the engine's, leaves other specifiers alone, and leaves a plugin its own zod", async () => {
     const script = `
       // As bin/run.js does: the run bundle (a classic script through vm), then the hook.
       const { loadRunBundle } = await import(${JSON.stringify(new URL('run-bundle.js', dist).href)});
@@ -46,7 +46,9 @@ describe('shareBundledModules', () => {
       const engineClass = bundle.shared['@netbench/plugin-api'].NetbenchError;
       console.log(JSON.stringify({ resolved, ownZod, sameClass: api.NetbenchError === viaBundle.NetbenchError && api.NetbenchError === engineClass, pluginName: netperf.name, schemaIsZod: typeof netperf.schema?.safeParse === 'function' && netperf.schema instanceof bundle.shared.zod.ZodType }));
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../../plugins/netperf/', import.meta.url)) });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../../plugins/netperf/', import.meta.url)),
+    });
     const out = JSON.parse(stdout) as { resolved: Record<string, string>; ownZod: boolean; sameClass: boolean; pluginName: string; schemaIsZod: boolean };
     for (const [specifier, file] of Object.entries(SHARED_MODULES)) expect(out.resolved[specifier], specifier).toBe(new URL(file, bundleDir).href);
     expect(out.resolved['zod/v4/core']).toMatch(/\/node_modules\/zod\/v4\/core\//);

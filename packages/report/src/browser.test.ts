@@ -1,8 +1,8 @@
 import type { BarChart, CdfChart, HeatmapChart, TimeSeriesChart } from '@netbench/results';
-import * as echarts from 'echarts';
 import type { EChartsOption } from 'echarts';
+import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
-import { barScale, chartOption, chartRows, DARK_THEME, exportFooter, LIGHT_THEME, renderContext, type RenderOptions } from './browser.js';
+import { barScale, chartOption, chartRows, DARK_THEME, exportFooter, LIGHT_THEME, type RenderOptions, renderContext } from './browser.js';
 import { heatmapHeight, heatmapLabelsFit } from './heatmap-layout.js';
 
 // The desktop app's options: interactive, at the page's size.
@@ -13,9 +13,15 @@ type EChartsCoreOption = EChartsOption;
 function bigSeries(n = 100_000): TimeSeriesChart {
   const points = Array.from({ length: n }, (_, i) => [(i + 1) * 0.1, 9000 + 500 * Math.sin(i / 500) + (i % 97) + (i % 5000 === 0 ? 3000 : 0)] as const);
   return {
-    kind: 'timeseries', id: 'timeseries-interval-throughput', title: 'Interval Throughput over time', subtitle: 'Mbits/sec per 0.1 s interval',
-    notes: [], runIds: ['r'], metric: 'Interval Throughput',
-    x: { label: 'time since start', unit: 's', scale: 'linear' }, y: { label: 'Interval Throughput', unit: 'Mbits/sec', scale: 'linear' },
+    kind: 'timeseries',
+    id: 'timeseries-interval-throughput',
+    title: 'Interval Throughput over time',
+    subtitle: 'Mbits/sec per 0.1 s interval',
+    notes: [],
+    runIds: ['r'],
+    metric: 'Interval Throughput',
+    x: { label: 'time since start', unit: 's', scale: 'linear' },
+    y: { label: 'Interval Throughput', unit: 'Mbits/sec', scale: 'linear' },
     series: [{ name: 'iperf3 tcp', runId: 'r', points, mean: points.reduce((s, p) => s + p[1], 0) / n }],
   };
 }
@@ -81,9 +87,16 @@ function zoneMatrix(size: number): HeatmapChart {
   const zones = Array.from({ length: size }, (_, i) => `zone-${String(i + 1).padStart(2, '0')}`);
   const cells = zones.flatMap((_, y) => zones.map((__, x) => ({ x, y, value: 100 + Math.abs(x - y) * 1000, n: 1 })));
   return {
-    kind: 'heatmap', id: 'heatmap-average-latency', title: 'Average Latency (ping)', notes: [], runIds: ['r'], metric: 'Average Latency',
-    x: { label: 'receiving region', categories: zones }, y: { label: 'sending region', categories: zones },
-    value: { label: 'Average Latency', unit: 'us', better: 'lower', min: 100, max: 100 + (size - 1) * 1000 }, cells,
+    kind: 'heatmap',
+    id: 'heatmap-average-latency',
+    title: 'Average Latency (ping)',
+    notes: [],
+    runIds: ['r'],
+    metric: 'Average Latency',
+    x: { label: 'receiving region', categories: zones },
+    y: { label: 'sending region', categories: zones },
+    value: { label: 'Average Latency', unit: 'us', better: 'lower', min: 100, max: 100 + (size - 1) * 1000 },
+    cells,
   };
 }
 
@@ -138,7 +151,9 @@ describe('heatmap cell labels', () => {
   it('colours the cells by their value, not by n', () => {
     const option = chartOption(zoneMatrix(4), { ...APP, size: { width: 600, height: 340 } }) as { visualMap: { dimension: number; inRange: { color: string[] } } };
     expect(option.visualMap.dimension).toBe(2);
-    const fills = [...heatmapSvg(zoneMatrix(4), 600, 340).matchAll(/<path d="M[^"]*Z" fill="(#[0-9a-f]{6}|rgb\([^)]*\))"[^>]*ecmeta_series_index="[01]" ecmeta_data_index="(\d+)"/g)].map((m) => m[1]);
+    const fills = [
+      ...heatmapSvg(zoneMatrix(4), 600, 340).matchAll(/<path d="M[^"]*Z" fill="(#[0-9a-f]{6}|rgb\([^)]*\))"[^>]*ecmeta_series_index="[01]" ecmeta_data_index="(\d+)"/g),
+    ].map((m) => m[1]);
     expect(fills).toHaveLength(16);
     // One palette (viridis) in the report and the app: the smallest value light yellow, the largest dark violet.
     expect(fills).toContain('rgb(253,231,37)');
@@ -150,8 +165,16 @@ describe('heatmap cell labels', () => {
 
 function bars(means: readonly number[], unit = 'transactions_per_second', metric = 'TCP_RR_Transaction_Rate'): BarChart {
   return {
-    kind: 'bar', id: 'bar-x', title: `${metric} (netperf)`, subtitle: `mean ± 95% confidence interval (Student's t), ${unit}`, notes: [], runIds: ['r'], metric,
-    x: { label: 'configuration', categories: means.map((_, i) => `c${i}`) }, y: { label: metric, unit, scale: 'linear' }, better: 'higher',
+    kind: 'bar',
+    id: 'bar-x',
+    title: `${metric} (netperf)`,
+    subtitle: `mean ± 95% confidence interval (Student's t), ${unit}`,
+    notes: [],
+    runIds: ['r'],
+    metric,
+    x: { label: 'configuration', categories: means.map((_, i) => `c${i}`) },
+    y: { label: metric, unit, scale: 'linear' },
+    better: 'higher',
     confidence: { level: 0.95, method: 'student-t' },
     series: [{ name: 'run', runId: 'r', bars: means.map((mean) => ({ mean, n: 3, low: mean * 0.5 - 10, high: mean * 1.1, basis: 'repetitions' as const })) }],
   };
@@ -160,7 +183,7 @@ function bars(means: readonly number[], unit = 'transactions_per_second', metric
 type Axis = { type: string; name: string; min?: number; axisLabel: { formatter(v: number): string } };
 
 describe('axis and unit rules', () => {
-  it('starts rate and throughput axes at zero and names them in people\'s units, never the metric id', () => {
+  it("starts rate and throughput axes at zero and names them in people's units, never the metric id", () => {
     const option = chartOption(bars([9_420, 14_153])) as unknown as { yAxis: Axis; title: { text: string; subtext: string } };
     expect(option.yAxis.min).toBe(0);
     expect(option.yAxis.type).toBe('value');
@@ -205,10 +228,24 @@ describe('axis and unit rules', () => {
 });
 
 function cdf(): CdfChart {
-  const points: [number, number][] = [[20, 0], [25, 50], [30, 90], [60, 99], [400, 99.9], [2_500, 100]];
+  const points: [number, number][] = [
+    [20, 0],
+    [25, 50],
+    [30, 90],
+    [60, 99],
+    [400, 99.9],
+    [2_500, 100],
+  ];
   return {
-    kind: 'cdf', id: 'cdf-x', title: 'Latency CDF (ping)', subtitle: '1,000 measurements in 1 series', notes: [], runIds: ['r'], metric: 'Average Latency',
-    x: { label: 'latency', unit: 'us', scale: 'log' }, y: { label: 'measurements ≤ latency', unit: '%', scale: 'linear' },
+    kind: 'cdf',
+    id: 'cdf-x',
+    title: 'Latency CDF (ping)',
+    subtitle: '1,000 measurements in 1 series',
+    notes: [],
+    runIds: ['r'],
+    metric: 'Average Latency',
+    x: { label: 'latency', unit: 'us', scale: 'log' },
+    y: { label: 'measurements ≤ latency', unit: '%', scale: 'linear' },
     series: [{ name: 'forward', runId: 'r', count: 1000, points, percentiles: { p50: 25, p90: 30, p99: 60, p999: 400, max: 2_500 } }],
   };
 }
@@ -218,13 +255,28 @@ describe('CDF views', () => {
     type Cdf = { yAxis: Axis & { max: number }; series: { data: number[][]; markLine: { data: { yAxis: number; label: { formatter: string } }[] } }[] };
     const plain = chartOption(cdf()) as unknown as Cdf;
     expect(plain.yAxis.max).toBe(100);
-    expect(plain.series[0]!.markLine.data.map((g) => [g.yAxis, g.label.formatter])).toEqual([[50, 'p50'], [90, 'p90'], [99, 'p99']]);
+    expect(plain.series[0]!.markLine.data.map((g) => [g.yAxis, g.label.formatter])).toEqual([
+      [50, 'p50'],
+      [90, 'p90'],
+      [99, 'p99'],
+    ]);
     const tail = chartOption(cdf(), { cdfView: 'tail' }) as unknown as Cdf;
     expect(tail.yAxis.type).toBe('log');
     expect(tail.yAxis.name).toContain('measurements > latency');
-    expect(tail.series[0]!.markLine.data.map((g) => [g.yAxis, g.label.formatter])).toEqual([[50, 'p50'], [10, 'p90'], [1, 'p99'], [0.1, 'p99.9']]);
+    expect(tail.series[0]!.markLine.data.map((g) => [g.yAxis, g.label.formatter])).toEqual([
+      [50, 'p50'],
+      [10, 'p90'],
+      [1, 'p99'],
+      [0.1, 'p99.9'],
+    ]);
     // 1 − CDF of each point; the last (0 %) cannot sit on a log axis.
-    expect(tail.series[0]!.data).toEqual([[20, 100], [25, 50], [30, 10], [60, 1], [400, 0.1]]);
+    expect(tail.series[0]!.data).toEqual([
+      [20, 100],
+      [25, 50],
+      [30, 10],
+      [60, 1],
+      [400, 0.1],
+    ]);
     // The smallest tail one of 1,000 measurements can show: 0.1 %.
     expect(tail.yAxis.min).toBe(0.1);
   });
@@ -241,7 +293,7 @@ describe('exports carry run id and date', () => {
     expect(exportFooter([{ runId: 'a' }, { runId: 'b' }])).toBe('runs a, b · netbench');
   });
 
-  it('uses the light theme unless told otherwise, and the app\'s colours when asked', () => {
+  it("uses the light theme unless told otherwise, and the app's colours when asked", () => {
     expect((chartOption(cdf()) as { backgroundColor: string }).backgroundColor).toBe(LIGHT_THEME.background);
     expect((chartOption(cdf(), { theme: DARK_THEME }) as { backgroundColor: string }).backgroundColor).toBe(DARK_THEME.background);
   });
@@ -263,22 +315,57 @@ describe('data table rows', () => {
     expect(chartRows(cdf())[0]).toEqual(['series', 'p50 (µs)', 'p90 (µs)', 'p99 (µs)', 'p99.9 (µs)', 'max (µs)', 'count']);
     // Two axes (a load test's throughput and RTT): each value in the column of its own axis and unit.
     const twoAxes: TimeSeriesChart = {
-      kind: 'timeseries', id: 'load-all-scaled-t1', title: 't', notes: [], runIds: ['r'], metric: 'latency_under_load',
-      x: { label: 'time since start', unit: 's', scale: 'linear' }, y: { label: 'throughput', unit: 'Mbits/sec', scale: 'linear' }, y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
-      series: [{ name: 'upload', runId: 'r', points: [[1, 94]], mean: 94 }, { name: 'ICMP RTT', runId: 'r', points: [[1, 20]], mean: 20, axis: 2 }],
+      kind: 'timeseries',
+      id: 'load-all-scaled-t1',
+      title: 't',
+      notes: [],
+      runIds: ['r'],
+      metric: 'latency_under_load',
+      x: { label: 'time since start', unit: 's', scale: 'linear' },
+      y: { label: 'throughput', unit: 'Mbits/sec', scale: 'linear' },
+      y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
+      series: [
+        { name: 'upload', runId: 'r', points: [[1, 94]], mean: 94 },
+        { name: 'ICMP RTT', runId: 'r', points: [[1, 20]], mean: 20, axis: 2 },
+      ],
     };
-    expect(chartRows(twoAxes)).toEqual([['series', 'time since start (s)', 'throughput (Mbit/s)', 'round-trip time (ms)'], ['upload', '1', '94', ''], ['ICMP RTT', '1', '', '20']]);
+    expect(chartRows(twoAxes)).toEqual([
+      ['series', 'time since start (s)', 'throughput (Mbit/s)', 'round-trip time (ms)'],
+      ['upload', '1', '94', ''],
+      ['ICMP RTT', '1', '', '20'],
+    ]);
   });
 
   it('formatted for people: each column in the unit its values fill, three significant digits, thousands grouped', () => {
     const spec: TimeSeriesChart = {
-      kind: 'timeseries', id: 'load-all-scaled-t1', title: 't', notes: [], runIds: ['r'], metric: 'latency_under_load',
-      x: { label: 'time since start', unit: 's', scale: 'linear' }, y: { label: 'throughput', unit: 'Mbits/sec', scale: 'linear' }, y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
-      series: [{ name: 'upload', runId: 'r', points: [[1.2345, 1234.5678]], mean: 1 }, { name: 'ICMP RTT', runId: 'r', points: [[1.4, 0.034567], [1.6, 0.9]], mean: 1, axis: 2 }],
+      kind: 'timeseries',
+      id: 'load-all-scaled-t1',
+      title: 't',
+      notes: [],
+      runIds: ['r'],
+      metric: 'latency_under_load',
+      x: { label: 'time since start', unit: 's', scale: 'linear' },
+      y: { label: 'throughput', unit: 'Mbits/sec', scale: 'linear' },
+      y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
+      series: [
+        { name: 'upload', runId: 'r', points: [[1.2345, 1234.5678]], mean: 1 },
+        {
+          name: 'ICMP RTT',
+          runId: 'r',
+          points: [
+            [1.4, 0.034567],
+            [1.6, 0.9],
+          ],
+          mean: 1,
+          axis: 2,
+        },
+      ],
     };
     expect(chartRows(spec, { formatted: true })).toEqual([
       ['series', 'time since start (s)', 'throughput (Gbit/s)', 'round-trip time (µs)'],
-      ['upload', '1.23', '1.23', ''], ['ICMP RTT', '1.4', '', '34.6'], ['ICMP RTT', '1.6', '', '900'],
+      ['upload', '1.23', '1.23', ''],
+      ['ICMP RTT', '1.4', '', '34.6'],
+      ['ICMP RTT', '1.6', '', '900'],
     ]);
     expect(chartRows(bars([1, 2]), { formatted: true })[0]).toEqual(['series', 'configuration', 'mean (tx/s)', 'low (tx/s)', 'high (tx/s)', 'n']);
   });

@@ -1,5 +1,5 @@
 import type { ChartSpec } from '@netbench/results';
-import { axisUnit, formatNumber, unitSymbol, type AxisUnit } from './units.js';
+import { type AxisUnit, axisUnit, formatNumber, unitSymbol } from './units.js';
 
 export interface DataTable {
   readonly header: readonly string[];
@@ -21,7 +21,10 @@ export function chartTable(chart: ChartSpec): DataTable | undefined {
       return { header: [`${chart.y.label} \\ ${chart.x.label}${symbol(unit.symbol)}`, ...chart.x.categories], rows: chart.y.categories.map((row, i) => [row, ...grid[i]!]) };
     }
     case 'bar': {
-      const unit = axisUnit(chart.y.unit, chart.series.flatMap((s) => s.bars.map((b) => b?.mean ?? 0)));
+      const unit = axisUnit(
+        chart.y.unit,
+        chart.series.flatMap((s) => s.bars.map((b) => b?.mean ?? 0)),
+      );
       return {
         header: ['configuration', ...chart.series.map((s) => `${s.name}${symbol(unit.symbol)}`)],
         rows: chart.x.categories.map((category, i) => [category, ...chart.series.map((s) => interval(s.bars[i] ?? null, unit))]),
@@ -29,7 +32,10 @@ export function chartTable(chart: ChartSpec): DataTable | undefined {
     }
     case 'sweep': {
       const xs = [...new Set(chart.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
-      const unit = axisUnit(chart.y.unit, chart.series.flatMap((s) => s.points.map((p) => p.mean)));
+      const unit = axisUnit(
+        chart.y.unit,
+        chart.series.flatMap((s) => s.points.map((p) => p.mean)),
+      );
       return {
         header: [`${chart.param}${symbol(unitSymbol(chart.x.unit))}`, ...chart.series.map((s) => `${s.name}${symbol(unit.symbol)}`)],
         rows: xs.map((x) => [formatNumber(x), ...chart.series.map((s) => interval(s.points.find((p) => p.x === x) ?? null, unit))]),

@@ -22,7 +22,8 @@ export function ratioText(row: ComparisonRow): string {
 /** The test that decided a row, and what it said (as `netbench compare`'s "decided by" column). */
 export function evidenceText(row: ComparisonRow): string {
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatNumber(x)}`;
-  if (row.decidedBy === 'mann-whitney' && row.mannWhitney) return `Mann–Whitney U, p = ${row.mannWhitney.p.toPrecision(2)}${row.mannWhitney.method === 'normal' ? ' (normal approx.)' : ''}`;
+  if (row.decidedBy === 'mann-whitney' && row.mannWhitney)
+    return `Mann–Whitney U, p = ${row.mannWhitney.p.toPrecision(2)}${row.mannWhitney.method === 'normal' ? ' (normal approx.)' : ''}`;
   if (row.decidedBy === 'welch-log' && row.welch) {
     const x = (v: number) => `×${Number(v.toPrecision(3))}`;
     return `Welch t on logs, p = ${row.welch.p.toPrecision(2)} (log-normal assumed; ratio ${Math.round(row.welch.confidence * 100)} % CI ${x(row.welch.low)}–${x(row.welch.high)})`;
@@ -68,7 +69,10 @@ export function comparisonCells(row: ComparisonRow): ComparisonCells {
   return {
     metric: metricName(row.metric),
     statistic: statisticText(row),
-    configuration: Object.entries(row.labels).filter(([k]) => CONFIG_KEYS.includes(k)).map(([k, v]) => `${k}=${String(v)}`).join(' '),
+    configuration: Object.entries(row.labels)
+      .filter(([k]) => CONFIG_KEYS.includes(k))
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' '),
     baseline: `${joinUnit(texts[0]!, symbol)} ${n(row.baseline.n)}`,
     candidate: `${joinUnit(texts[1]!, symbol)} ${n(row.candidate.n)}`,
     change: Number.isFinite(row.deltaPct) ? `${row.deltaPct > 0 ? '+' : ''}${row.deltaPct.toFixed(1)} %` : '—',
@@ -94,14 +98,24 @@ function methodText(result: ComparisonResult): string {
 /** The comparison as an HTML section: the sides, what differs between them, and the verdict of every row. */
 export function comparisonHtml(result: ComparisonResult): string {
   const e = escapeHtml;
-  const rows = result.rows.map(comparisonCells).map((c) => `<tr><td>${e(c.metric)}</td><td>${e(c.statistic)}</td><td>${e(c.configuration)}</td><td class="num">${e(c.baseline)}</td><td class="num">${e(c.candidate)}</td><td class="num">${e(c.change)}</td><td class="num">${e(c.ratio)}</td>`
-    + `<td${c.tested ? ` class="verdict verdict-${e(c.verdict.replace(/\s+/g, '-'))}"` : ' class="muted"'}>${e(c.verdict)}${c.note ? ` <span class="muted">${e(c.note)}</span>` : ''}</td><td>${e(c.decidedBy)}</td></tr>`);
+  const rows = result.rows
+    .map(comparisonCells)
+    .map(
+      (c) =>
+        `<tr><td>${e(c.metric)}</td><td>${e(c.statistic)}</td><td>${e(c.configuration)}</td><td class="num">${e(c.baseline)}</td><td class="num">${e(c.candidate)}</td><td class="num">${e(c.change)}</td><td class="num">${e(c.ratio)}</td>` +
+        `<td${c.tested ? ` class="verdict verdict-${e(c.verdict.replace(/\s+/g, '-'))}"` : ' class="muted"'}>${e(c.verdict)}${c.note ? ` <span class="muted">${e(c.note)}</span>` : ''}</td><td>${e(c.decidedBy)}</td></tr>`,
+    );
   return [
     '<h2 id="comparison">Comparison</h2>',
-    `<ul class="plain">${sidesText(result).map((s) => `<li>${e(s)}</li>`).join('')}</ul>`,
-    ...(result.differences.length > 0 ? [`<p><strong>What differs</strong>: ${result.differences.map((d) => e(`${d.field}: ${d.baseline.join(', ')} → ${d.candidate.join(', ')}`)).join(' · ')}</p>`] : []),
+    `<ul class="plain">${sidesText(result)
+      .map((s) => `<li>${e(s)}</li>`)
+      .join('')}</ul>`,
+    ...(result.differences.length > 0
+      ? [`<p><strong>What differs</strong>: ${result.differences.map((d) => e(`${d.field}: ${d.baseline.join(', ')} → ${d.candidate.join(', ')}`)).join(' · ')}</p>`]
+      : []),
     ...result.warnings.map((w) => `<p class="warn">${e(w)}</p>`),
-    result.rows.length === 0 ? '<p>No series in common: nothing to compare.</p>'
+    result.rows.length === 0
+      ? '<p>No series in common: nothing to compare.</p>'
       : `<table class="comparison"><thead><tr>${HEADER.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`,
     `<p class="meta">${e(methodText(result))}</p>`,
   ].join('\n');
@@ -109,14 +123,21 @@ export function comparisonHtml(result: ComparisonResult): string {
 
 /** The comparison as Markdown lines (a table cell escapes `|`). */
 export function comparisonMarkdown(result: ComparisonResult, table: (header: readonly string[], rows: readonly (readonly string[])[]) => string): string[] {
-  const rows = result.rows.map(comparisonCells).map((c) => [c.metric, c.statistic, c.configuration, c.baseline, c.candidate, c.change, c.ratio, c.note ? `${c.verdict} (${c.note})` : c.verdict, c.decidedBy]);
+  const rows = result.rows
+    .map(comparisonCells)
+    .map((c) => [c.metric, c.statistic, c.configuration, c.baseline, c.candidate, c.change, c.ratio, c.note ? `${c.verdict} (${c.note})` : c.verdict, c.decidedBy]);
   return [
-    '## Comparison', '',
+    '## Comparison',
+    '',
     ...sidesText(result).map((s) => `- ${escapeHtml(s)}`),
-    ...(result.differences.length > 0 ? [`- what differs: ${escapeHtml(result.differences.map((d) => `${d.field}: ${d.baseline.join(', ')} → ${d.candidate.join(', ')}`).join(' · '))}`] : []),
+    ...(result.differences.length > 0
+      ? [`- what differs: ${escapeHtml(result.differences.map((d) => `${d.field}: ${d.baseline.join(', ')} → ${d.candidate.join(', ')}`).join(' · '))}`]
+      : []),
     ...result.warnings.map((w) => `- ${escapeHtml(w)}`),
     '',
     result.rows.length === 0 ? 'No series in common: nothing to compare.' : table(HEADER, rows),
-    '', escapeHtml(methodText(result)), '',
+    '',
+    escapeHtml(methodText(result)),
+    '',
   ];
 }

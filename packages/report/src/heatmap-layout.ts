@@ -26,7 +26,10 @@ export function heatmapHeight(rows: number): number {
 /** More columns than this: the heatmap takes the chart grid's full width (in a half-width chart a column is ~18 px). */
 export const WIDE_HEATMAP_COLUMNS = 6;
 
-export interface ChartSize { readonly width: number; readonly height: number }
+export interface ChartSize {
+  readonly width: number;
+  readonly height: number;
+}
 
 /**
  * Whether every cell of a `rows` × `columns` heatmap drawn at `size` can hold

@@ -8,6 +8,10 @@ const SIZE_RE = /^<svg width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/;
  */
 export function inlineSvg(svg: string, title: string): string {
   const withoutNamespaces = svg.replace(XMLNS_RE, '');
-  const sized = withoutNamespaces.replace(SIZE_RE, (_m, w: string, h: string) => `<svg role="img" aria-label="${title.replace(/"/g, '&quot;')}" style="width:100%;max-width:${w}px;height:auto" data-width="${w}" data-height="${h}"`);
+  const sized = withoutNamespaces.replace(
+    SIZE_RE,
+    (_m, w: string, h: string) =>
+      `<svg role="img" aria-label="${title.replace(/"/g, '&quot;')}" style="width:100%;max-width:${w}px;height:auto" data-width="${w}" data-height="${h}"`,
+  );
   return sized;
 }

@@ -24,7 +24,10 @@ export function mergeStudy(study: string, parts: readonly RunResults[]): RunResu
       ...first.run,
       runId: `study ${study}`,
       startedAt: byTime[0]!.run.startedAt,
-      finishedAt: byTime.map((p) => p.run.finishedAt).sort().at(-1)!,
+      finishedAt: byTime
+        .map((p) => p.run.finishedAt)
+        .sort()
+        .at(-1)!,
       status: parts.every((p) => p.run.status === 'succeeded') ? 'succeeded' : parts.some((p) => p.run.status === 'interrupted') ? 'interrupted' : 'failed',
       trials: parts.flatMap((p) => p.run.trials).sort((a, b) => a.id.localeCompare(b.id)),
       hosts: parts.flatMap((p) => p.run.hosts),

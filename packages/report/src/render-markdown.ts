@@ -1,12 +1,12 @@
-import type { ChartSpec, ComparisonResult } from '@netbench/results';
-import { comparisonMarkdown } from './comparison-table.js';
 import type { RunResults } from '@netbench/plugin-api';
+import type { ChartSpec, ComparisonResult } from '@netbench/results';
 import { chartTable } from './chart-table.js';
+import { comparisonMarkdown } from './comparison-table.js';
 import { displayText } from './display-text.js';
 import { escapeHtml } from './html-escape.js';
-import { formatQuantity } from './units.js';
 import { environment, runSummary, trialLimits, trialSummaries } from './summary.js';
 import { TRIAL_ROWS_NOTE } from './trial-rows.js';
+import { formatQuantity } from './units.js';
 
 export interface MarkdownOptions {
   readonly title?: string;
@@ -38,22 +38,60 @@ export function renderMarkdown(results: readonly RunResults[], charts: readonly 
   const imagePath = options.imagePath ?? ((chart: ChartSpec) => `charts/${chart.id}.svg`);
   const out: string[] = [`# ${inline(title)}`, '', `Generated ${(options.generatedAt ?? new Date()).toISOString()} · ${results.length} run(s) · ${charts.length} chart(s)`, ''];
   if (options.comparison) out.push(...comparisonMarkdown(options.comparison, table));
-  out.push('## Runs', '', table(['run', 'spec', 'status', 'started', 'duration', 'trials ok', 'samples'],
-    results.map(runSummary).map((s) => [s.runId, s.name, s.status, s.startedAt, formatQuantity(s.durationSeconds, 's'), `${s.trials.succeeded}/${s.trials.total}`, String(s.samples)])), '');
+  out.push(
+    '## Runs',
+    '',
+    table(
+      ['run', 'spec', 'status', 'started', 'duration', 'trials ok', 'samples'],
+      results
+        .map(runSummary)
+        .map((s) => [s.runId, s.name, s.status, s.startedAt, formatQuantity(s.durationSeconds, 's'), `${s.trials.succeeded}/${s.trials.total}`, String(s.samples)]),
+    ),
+    '',
+  );
   for (const result of results) {
     const { run } = result;
     const env = environment(result);
     out.push(`## Run ${inline(run.runId)}: ${inline(run.name)}`, '');
     if (run.description) out.push(escapeHtml(run.description), '');
-    out.push('### Trials', '', table(['trial', 'tool', 'test', 'hosts', 'parameters', 'status', 'result', 'p50', 'p90', 'p99', 'p99.9', 'loss'],
-      trialSummaries(result).map((t) => [t.id, t.tool, t.test, t.row.hosts, t.row.parameters, t.status,
-        ...(t.status === 'succeeded' ? [t.row.result, t.row.p50, t.row.p90, t.row.p99, t.row.p999, t.row.loss] : [t.results.join('; '), '', '', '', '', ''])])), '', TRIAL_ROWS_NOTE, '');
+    out.push(
+      '### Trials',
+      '',
+      table(
+        ['trial', 'tool', 'test', 'hosts', 'parameters', 'status', 'result', 'p50', 'p90', 'p99', 'p99.9', 'loss'],
+        trialSummaries(result).map((t) => [
+          t.id,
+          t.tool,
+          t.test,
+          t.row.hosts,
+          t.row.parameters,
+          t.status,
+          ...(t.status === 'succeeded' ? [t.row.result, t.row.p50, t.row.p90, t.row.p99, t.row.p999, t.row.loss] : [t.results.join('; '), '', '', '', '', '']),
+        ]),
+      ),
+      '',
+      TRIAL_ROWS_NOTE,
+      '',
+    );
     const limits = trialLimits(result);
-    if (limits.length > 0) out.push('### What limited each trial', '', ...limits.map((l) => `- ${inline(l)}`), '', 'From each end\'s CPU, network and qdisc counters during the trial; rules and thresholds: docs/explain.md.', '');
+    if (limits.length > 0)
+      out.push(
+        '### What limited each trial',
+        '',
+        ...limits.map((l) => `- ${inline(l)}`),
+        '',
+        "From each end's CPU, network and qdisc counters during the trial; rules and thresholds: docs/explain.md.",
+        '',
+      );
     out.push('### Environment', '');
     if (env.hosts.length) {
-      out.push(table(['host', 'cloud', 'zone', 'machine type', 'OS', 'internal IP', 'shaping', 'congestion control'],
-        env.hosts.map((h) => [h.name, h.cloud, h.zone, h.machineType, h.os, h.internalIp, h.shaping || 'none', h.congestionControl])), '');
+      out.push(
+        table(
+          ['host', 'cloud', 'zone', 'machine type', 'OS', 'internal IP', 'shaping', 'congestion control'],
+          env.hosts.map((h) => [h.name, h.cloud, h.zone, h.machineType, h.os, h.internalIp, h.shaping || 'none', h.congestionControl]),
+        ),
+        '',
+      );
     }
     out.push(`- netbench ${inline(run.netbenchVersion)}, owner ${inline(run.owner)}`);
     for (const tool of env.tools) out.push(`- ${inline(tool)}`);

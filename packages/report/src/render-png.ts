@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ChartSpec } from '@netbench/results';
-import { renderSvg, type SvgOptions } from './render-svg.js';
 import { FONT_FAMILY } from './options/base.js';
+import { renderSvg, type SvgOptions } from './render-svg.js';
 
 export interface PngOptions extends SvgOptions {
   /** Pixel density: 2 gives a sharp picture on high-DPI screens. Default 2. */

@@ -1,15 +1,15 @@
-import { describe, expect, it } from 'vitest';
 import { chartsFor, type HeatmapChart } from '@netbench/results';
+import { describe, expect, it } from 'vitest';
 import { interRegionResults, ZONES } from './__fixtures__/inter-region.js';
-import { formatNumber } from './units.js';
 import { figureOf } from './figure.js';
 import { inlineSvg } from './inline-svg.js';
+import { sequentialColor, textColorOn } from './palette.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderPng } from './render-png.js';
 import { renderSvg } from './render-svg.js';
 import { measureText } from './text-metrics.js';
-import { sequentialColor, textColorOn } from './palette.js';
+import { formatNumber } from './units.js';
 
 const results = interRegionResults();
 const charts = chartsFor([results]);
@@ -89,7 +89,10 @@ describe('HTML and Markdown', () => {
     // Zones are host names, labels, chart categories and table cells at once.
     const tag = '<img src=x onerror=alert(1)>';
     const marked = JSON.parse(JSON.stringify(results).replaceAll('asia-east1', `asia-east1${tag}`).replaceAll('"t0001"', `"t0001${tag}"`)) as typeof results;
-    const hostile = { ...marked, run: { ...marked.run, name: `run</h2>${tag}`, description: `about <script>alert(1)</script>`, owner: `me${tag}`, specText: 'name: x\n```\n<script>alert(1)</script>\n' } };
+    const hostile = {
+      ...marked,
+      run: { ...marked.run, name: `run</h2>${tag}`, description: `about <script>alert(1)</script>`, owner: `me${tag}`, specText: 'name: x\n```\n<script>alert(1)</script>\n' },
+    };
     const md = renderMarkdown([hostile], chartsFor([hostile]));
     const fence = /^(`{3,})yaml$/m.exec(md)![1]!;
     expect(fence.length).toBeGreaterThan(3);
@@ -106,7 +109,9 @@ describe('HTML and Markdown', () => {
 
   it('inlines SVG without namespace URLs and scales it to the page', () => {
     const svg = inlineSvg('<svg width="900" height="500" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 900 500"></svg>', 'a "title"');
-    expect(svg).toBe('<svg role="img" aria-label="a &quot;title&quot;" style="width:100%;max-width:900px;height:auto" data-width="900" data-height="500" viewBox="0 0 900 500"></svg>');
+    expect(svg).toBe(
+      '<svg role="img" aria-label="a &quot;title&quot;" style="width:100%;max-width:900px;height:auto" data-width="900" data-height="500" viewBox="0 0 900 500"></svg>',
+    );
   });
 });
 
@@ -127,7 +132,7 @@ describe('helpers', () => {
 });
 
 describe('a latency-under-load run in the report', () => {
-  it('says each load trial\'s total goodput, idle → loaded latency, increase and RPM, in Markdown and HTML', async () => {
+  it("says each load trial's total goodput, idle → loaded latency, increase and RPM, in Markdown and HTML", async () => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const load = JSON.parse(readFileSync(join(import.meta.dirname, '../../results/src/store/__fixtures__/load-results.json'), 'utf8'));

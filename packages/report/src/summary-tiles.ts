@@ -49,7 +49,14 @@ function stats(trials: readonly ShownTrial[]): TileStat[] {
   const out: TileStat[] = [];
   const add = (label: string, pick: (t: ShownTrial) => { value: number; unit: string } | undefined) => {
     const picked = ok.map(pick).filter((q): q is { value: number; unit: string } => q !== undefined);
-    if (picked.length > 0) out.push({ label, value: over(picked.map((q) => q.value), picked[0]!.unit) });
+    if (picked.length > 0)
+      out.push({
+        label,
+        value: over(
+          picked.map((q) => q.value),
+          picked[0]!.unit,
+        ),
+      });
   };
   const load = ok[0]!.summary.load;
   if (load) {
@@ -66,7 +73,8 @@ function stats(trials: readonly ShownTrial[]): TileStat[] {
   }
   const headline = ok[0]!.summary.headline;
   if (headline) add(metricName(headline.metric), (t) => (t.summary.headline?.metric === headline.metric ? t.summary.headline : undefined));
-  for (const k of ['p50', 'p99'] as const) add(`latency ${k}`, (t) => (t.summary.latency?.[k] !== undefined ? { value: t.summary.latency[k]!, unit: t.summary.latency.unit } : undefined));
+  for (const k of ['p50', 'p99'] as const)
+    add(`latency ${k}`, (t) => (t.summary.latency?.[k] !== undefined ? { value: t.summary.latency[k]!, unit: t.summary.latency.unit } : undefined));
   add('loss', (t) => t.summary.loss);
   return out;
 }
@@ -99,7 +107,12 @@ export function summaryTiles(trials: readonly ShownTrial[]): SummaryTile[] | und
     return {
       trialIds: group.map((t) => t.id),
       title: [named.includes(first.test) ? named : `${named} ${first.test}`, params(first)].filter(Boolean).join(' · '),
-      subtitle: [first.client === 'unknown' ? '' : `${first.client} → ${first.server}${first.tunnel && first.tunnel !== 'none' ? ` via ${first.tunnel}` : ''}`, group.length > 1 ? `${group.length} repetitions` : first.id].filter(Boolean).join(' · '),
+      subtitle: [
+        first.client === 'unknown' ? '' : `${first.client} → ${first.server}${first.tunnel && first.tunnel !== 'none' ? ` via ${first.tunnel}` : ''}`,
+        group.length > 1 ? `${group.length} repetitions` : first.id,
+      ]
+        .filter(Boolean)
+        .join(' · '),
       stats: stats(group),
       status: failed.length === 0 ? 'succeeded' : failed.length === group.length ? first.status : `${failed.length} of ${group.length} ${failed[0]!.status}`,
     };

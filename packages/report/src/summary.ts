@@ -1,7 +1,7 @@
-import { headlineMetric, loadHeadline, runShow, trialPath } from '@netbench/results';
-import { describeLoadHeadline, diagnosisLines, trialRows, type TrialRowTexts } from './trial-rows.js';
 import { RUN_FILES, type RunResults, type Sample, type TrialRecord } from '@netbench/plugin-api';
+import { headlineMetric, loadHeadline, runShow, trialPath } from '@netbench/results';
 import { metricName } from './metric-names.js';
+import { describeLoadHeadline, diagnosisLines, type TrialRowTexts, trialRows } from './trial-rows.js';
 import { formatQuantity } from './units.js';
 
 export interface TrialSummary {
@@ -30,7 +30,16 @@ export interface RunSummary {
 }
 
 export interface Environment {
-  readonly hosts: readonly { readonly name: string; readonly cloud: string; readonly zone: string; readonly machineType: string; readonly os: string; readonly internalIp: string; readonly shaping: string; readonly congestionControl: string }[];
+  readonly hosts: readonly {
+    readonly name: string;
+    readonly cloud: string;
+    readonly zone: string;
+    readonly machineType: string;
+    readonly os: string;
+    readonly internalIp: string;
+    readonly shaping: string;
+    readonly congestionControl: string;
+  }[];
   /** `tool version (features)` per tool, from the samples' `<tool>_version` labels. */
   readonly tools: readonly string[];
   readonly phases: readonly string[];
@@ -76,11 +85,15 @@ export function trialSummaries({ run, samples }: RunResults): TrialSummary[] {
 
 /** What limited each trial, as `results show` says it (lines without the heading); empty when the run read no counters. */
 export function trialLimits({ run, samples }: RunResults): string[] {
-  return diagnosisLines(runShow('', { run, samples }).trials).slice(1).map((line) => line.trim());
+  return diagnosisLines(runShow('', { run, samples }).trials)
+    .slice(1)
+    .map((line) => line.trim());
 }
 
 function parameters(trial: TrialRecord): string {
-  return Object.entries({ ...trial.cell, ...trial.params }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+  return Object.entries({ ...trial.cell, ...trial.params })
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
 }
 
 function headlines(samples: readonly Sample[], declared: RunResults['run']['metrics']): string[] {
@@ -88,8 +101,13 @@ function headlines(samples: readonly Sample[], declared: RunResults['run']['metr
   const load = loadHeadline(samples);
   if (load) {
     const probes = [...new Set(samples.filter((s) => s.labels['flow'] === 'summary' && s.metric === 'latency_increase').map((s) => String(s.labels['probe'])))];
-    const increases = probes.filter((p) => p !== load.probe).flatMap((p) => samples.filter((s) => s.labels['flow'] === 'summary' && s.metric === 'latency_increase' && s.labels['probe'] === p)
-      .map((s) => `${p} latency increase ${formatQuantity(s.value, s.unit)}`));
+    const increases = probes
+      .filter((p) => p !== load.probe)
+      .flatMap((p) =>
+        samples
+          .filter((s) => s.labels['flow'] === 'summary' && s.metric === 'latency_increase' && s.labels['probe'] === p)
+          .map((s) => `${p} latency increase ${formatQuantity(s.value, s.unit)}`),
+      );
     return [describeLoadHeadline(load, formatQuantity), ...increases];
   }
   // Trial-level values only; per-stream samples would repeat the metric once per stream.
@@ -133,7 +151,9 @@ export function environment({ run, samples }: RunResults): Environment {
  * empty when unshaped. `ingress_*` shapes what the host receives, the rest its own egress.
  */
 export function shapingText(labels: Readonly<Record<string, unknown>>): string {
-  const parts = Object.entries(labels).filter(([k]) => k.startsWith('link_')).map(([k, v]) => `${k.slice('link_'.length)} ${String(v)}`);
+  const parts = Object.entries(labels)
+    .filter(([k]) => k.startsWith('link_'))
+    .map(([k, v]) => `${k.slice('link_'.length)} ${String(v)}`);
   if (parts.length === 0) return '';
   return `${parts.join(' · ')} (${labels['link_ingress_rate'] !== undefined ? 'toward the host' : 'its egress'})`;
 }

@@ -3,21 +3,39 @@ import { describe, expect, it } from 'vitest';
 import { diagnosisLines, toolCountersText, trialRows } from './trial-rows.js';
 
 const trial = (id: string, over: Partial<ShownTrial>): ShownTrial => ({
-  id, tool: 'netperf', test: 'TCP_RR', benchmark: 'b', status: 'succeeded', params: {}, client: 'a', server: 'b', metrics: [], summary: {}, ...over,
+  id,
+  tool: 'netperf',
+  test: 'TCP_RR',
+  benchmark: 'b',
+  status: 'succeeded',
+  params: {},
+  client: 'a',
+  server: 'b',
+  metrics: [],
+  summary: {},
+  ...over,
 });
 
 describe('trialRows: one summary row per trial', () => {
   it('reads like a network tool: rate or throughput, p50/p90/p99/p99.9 by magnitude, — for what the tool did not give', () => {
     const rows = trialRows([
-      trial('t1', { params: { requestSize: 1 }, summary: {
-        headline: { metric: 'TCP_RR_Transaction_Rate', value: 23518.4, unit: 'transactions_per_second' },
-        latency: { unit: 'us', p50: 13, p90: 38, p99: 1750, source: 'tool', metric: 'TCP_RR latency' },
-      } }),
-      trial('t2', { tool: 'ping', test: 'icmp', params: { requestSize: 64, direction: 'reverse' }, summary: {
-        headline: { metric: 'Average Latency', value: 0.078, unit: 'ms' },
-        latency: { unit: 'ms', p50: 0.067, p90: 0.08, p99: 0.137, p999: 0.249, source: 'histogram', metric: 'Average Latency' },
-        loss: { metric: 'Packet Loss', value: 0, unit: 'percent' },
-      } }),
+      trial('t1', {
+        params: { requestSize: 1 },
+        summary: {
+          headline: { metric: 'TCP_RR_Transaction_Rate', value: 23518.4, unit: 'transactions_per_second' },
+          latency: { unit: 'us', p50: 13, p90: 38, p99: 1750, source: 'tool', metric: 'TCP_RR latency' },
+        },
+      }),
+      trial('t2', {
+        tool: 'ping',
+        test: 'icmp',
+        params: { requestSize: 64, direction: 'reverse' },
+        summary: {
+          headline: { metric: 'Average Latency', value: 0.078, unit: 'ms' },
+          latency: { unit: 'ms', p50: 0.067, p90: 0.08, p99: 0.137, p999: 0.249, source: 'histogram', metric: 'Average Latency' },
+          loss: { metric: 'Packet Loss', value: 0, unit: 'percent' },
+        },
+      }),
       trial('t3', { tool: 'iperf3', test: 'tcp', params: { requestSize: 64 }, summary: { headline: { metric: 'Throughput', value: 16200, unit: 'Mbits/sec' } } }),
       trial('t4', { status: 'failed', params: { requestSize: 64 } }),
     ]);
@@ -30,16 +48,35 @@ describe('trialRows: one summary row per trial', () => {
 
   it('leaves the hosts of imported files blank and parameters shared by every trial out', () => {
     const rows = trialRows([trial('t1', { client: 'unknown', server: 'unknown', params: { duration: 5 } }), trial('t2', { params: { duration: 5 } })]);
-    expect(rows.map((r) => [r.hosts, r.parameters])).toEqual([['', ''], ['a → b', '']]);
+    expect(rows.map((r) => [r.hosts, r.parameters])).toEqual([
+      ['', ''],
+      ['a → b', ''],
+    ]);
   });
 
   it('tells plain and tunnel rows apart, and says how many HTTP requests failed and why', () => {
     const rate = { headline: { metric: 'HTTP_Request_Rate', value: 0, unit: 'requests/s' } };
     const rows = trialRows([
-      trial('t1', { tunnel: 'none' }), trial('t2', { tunnel: 'wireguard' }),
+      trial('t1', { tunnel: 'none' }),
+      trial('t2', { tunnel: 'wireguard' }),
       // examples/tunnels.yaml names its tunnels wg, ipsec, ovpn: the row says the type too.
-      trial('t5', { tunnel: 'wg', tunnelType: 'wireguard' }), trial('t6', { tunnel: 'ipsec', tunnelType: 'ipsec' }),
-      trial('t3', { tool: 'http', test: 'wrk', summary: { ...rate, errors: { count: 112578, of: 112600, kinds: [['status', 112570], ['timeout', 8]] } } }),
+      trial('t5', { tunnel: 'wg', tunnelType: 'wireguard' }),
+      trial('t6', { tunnel: 'ipsec', tunnelType: 'ipsec' }),
+      trial('t3', {
+        tool: 'http',
+        test: 'wrk',
+        summary: {
+          ...rate,
+          errors: {
+            count: 112578,
+            of: 112600,
+            kinds: [
+              ['status', 112570],
+              ['timeout', 8],
+            ],
+          },
+        },
+      }),
       trial('t4', { tool: 'http', test: 'wrk', summary: rate }),
     ]);
     expect(rows.map((r) => r.hosts).slice(0, 4)).toEqual(['a → b (plain)', 'a → b via wireguard', 'a → b via wg (wireguard)', 'a → b via ipsec']);
@@ -48,7 +85,7 @@ describe('trialRows: one summary row per trial', () => {
   });
 });
 
-describe('a tool\'s own counters under the trial', () => {
+describe("a tool's own counters under the trial", () => {
   it('says them per tool, with the end each was measured on', () => {
     const counters = [
       { tool: 'iperf3', name: 'client_cpu_total', value: 1.64, unit: 'percent', role: 'client' as const, host: 'client' },

@@ -22,7 +22,8 @@ export interface TrialRowTexts {
 }
 
 /** What the `result` column is, said once under the table. */
-export const TRIAL_ROWS_NOTE = 'result: throughput, else transaction/request rate (HTTP: requests/s answered with success, then the requests that failed, by kind), else mean latency; synchronized flows (mesh): their aggregate; latency under load: total goodput, idle → loaded p50 of one probe, RPM (percentiles: loaded). Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only) or n cannot support it (n ≥ 5/(1−q): p99 needs 500, p99.9 5,000).';
+export const TRIAL_ROWS_NOTE =
+  'result: throughput, else transaction/request rate (HTTP: requests/s answered with success, then the requests that failed, by kind), else mean latency; synchronized flows (mesh): their aggregate; latency under load: total goodput, idle → loaded p50 of one probe, RPM (percentiles: loaded). Percentiles as the tool reported them, or from per-packet histograms; — where the tool gives none (netperf prints p50/p90/p99 only) or n cannot support it (n ≥ 5/(1−q): p99 needs 500, p99.9 5,000).';
 
 /** `12.9 Gbit/s`, `21,931 tx/s`: a quantity in the unit its magnitude fills. */
 function quantityText(q: { readonly value: number; readonly unit: string } | undefined): string {
@@ -42,9 +43,14 @@ const isLatency = (metric: string | undefined) => metric !== undefined && /laten
 
 /** Parameters that differ between the trials (direction has its own place in `hosts`; `without` are left out too). */
 export function varyingParams(trials: readonly ShownTrial[], without: readonly string[] = []): (t: ShownTrial) => string {
-  const keys = [...new Set(trials.flatMap((t) => Object.keys(t.params)))]
-    .filter((k) => k !== 'direction' && !without.includes(k) && trials.some((t) => t.params[k] !== false) && new Set(trials.map((t) => String(t.params[k] ?? ''))).size > 1);
-  return (t) => keys.filter((k) => t.params[k] !== undefined && t.params[k] !== false).map((k) => `${k}=${String(t.params[k])}`).join(' ');
+  const keys = [...new Set(trials.flatMap((t) => Object.keys(t.params)))].filter(
+    (k) => k !== 'direction' && !without.includes(k) && trials.some((t) => t.params[k] !== false) && new Set(trials.map((t) => String(t.params[k] ?? ''))).size > 1,
+  );
+  return (t) =>
+    keys
+      .filter((k) => t.params[k] !== undefined && t.params[k] !== false)
+      .map((k) => `${k}=${String(t.params[k])}`)
+      .join(' ');
 }
 
 /** One summary row per trial, in the trials' order: hosts, varying parameters, result, p50/p90/p99/p99.9 (each in the unit its magnitude fills), loss. */
@@ -58,10 +64,23 @@ export function trialRows(trials: readonly ShownTrial[]): TrialRowTexts[] {
       return value === undefined ? '—' : quantityText({ value, unit: latency.unit });
     };
     return {
-      hosts: t.flows !== undefined && !t.summary.load ? `${t.flows} flows at once` : t.client === 'unknown' ? '' : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}${viaText(t.tunnel, t.tunnelType)}`,
+      hosts:
+        t.flows !== undefined && !t.summary.load
+          ? `${t.flows} flows at once`
+          : t.client === 'unknown'
+            ? ''
+            : `${t.client} → ${t.server}${t.params['direction'] === 'reverse' ? ' (reverse)' : ''}${viaText(t.tunnel, t.tunnelType)}`,
       parameters: params(t),
-      result: t.status !== 'succeeded' ? t.status : t.summary.load ? describeLoadHeadline(t.summary.load, (value, unit) => quantityText({ value, unit })) : [`${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`, errorsText(t.summary.errors)].filter(Boolean).join(' · '),
-      p50: at('p50'), p90: at('p90'), p99: at('p99'), p999: at('p999'),
+      result:
+        t.status !== 'succeeded'
+          ? t.status
+          : t.summary.load
+            ? describeLoadHeadline(t.summary.load, (value, unit) => quantityText({ value, unit }))
+            : [`${isLatency(t.summary.headline?.metric) ? 'mean ' : ''}${quantityText(t.summary.headline)}`, errorsText(t.summary.errors)].filter(Boolean).join(' · '),
+      p50: at('p50'),
+      p90: at('p90'),
+      p99: at('p99'),
+      p999: at('p999'),
       loss: quantityText(t.summary.loss),
       n: latency?.n !== undefined ? formatNumber(latency.n) : '',
     };
@@ -113,5 +132,13 @@ export function diagnosisLines(trials: readonly ShownTrial[]): string[] {
 /** `iperf3 counted: client_cpu_total 12.5 percent (client), sender_retransmits 3 segments (server shaped)`: a tool's own counters (`ToolPlugin.counters`). */
 export function toolCountersText(counters: NonNullable<NonNullable<ShownTrial['explain']>['toolCounters']>): string {
   const tools = [...new Set(counters.map((c) => c.tool))];
-  return tools.map((tool) => `${tool} counted: ${counters.filter((c) => c.tool === tool).map((c) => `${c.name} ${formatNumber(c.value)} ${c.unit}${c.role ? ` (${c.host && c.host !== c.role ? `${c.role} ${c.host}` : c.role})` : ''}`).join(', ')}`).join('; ');
+  return tools
+    .map(
+      (tool) =>
+        `${tool} counted: ${counters
+          .filter((c) => c.tool === tool)
+          .map((c) => `${c.name} ${formatNumber(c.value)} ${c.unit}${c.role ? ` (${c.host && c.host !== c.role ? `${c.role} ${c.host}` : c.role})` : ''}`)
+          .join(', ')}`,
+    )
+    .join('; ');
 }

@@ -4,8 +4,17 @@ import { axisName, axisUnit, displayUnit, formatNumber, formatQuantities, format
 
 describe('formatNumber', () => {
   it('gives three significant digits below 1,000 and whole numbers with separators above', () => {
-    expect([0.0781234, 28.94, 140.2, 999.4, 1000, 67_312.6, 16_200_000_000, 0, -2.345].map(formatNumber))
-      .toEqual(['0.0781', '28.9', '140', '999', '1,000', '67,313', '16,200,000,000', '0', '-2.35']);
+    expect([0.0781234, 28.94, 140.2, 999.4, 1000, 67_312.6, 16_200_000_000, 0, -2.345].map(formatNumber)).toEqual([
+      '0.0781',
+      '28.9',
+      '140',
+      '999',
+      '1,000',
+      '67,313',
+      '16,200,000,000',
+      '0',
+      '-2.35',
+    ]);
   });
   it('groups whole numbers exactly as Intl does for en-US, from 1,000 to beyond 1e21 and below zero', () => {
     const en = new Intl.NumberFormat('en-US');
@@ -20,7 +29,7 @@ describe('formatNumber', () => {
 });
 
 describe('latency: µs, ms or s by magnitude', () => {
-  it('chooses the step the value fills, from any of the tools\' spellings', () => {
+  it("chooses the step the value fills, from any of the tools' spellings", () => {
     expect(formatQuantity(117, 'us')).toBe('117 µs');
     expect(formatQuantity(2480, 'us')).toBe('2.48 ms');
     expect(formatQuantity(0.063, 'ms')).toBe('63 µs');
@@ -39,7 +48,7 @@ describe('latency: µs, ms or s by magnitude', () => {
 });
 
 describe('throughput: bits per second, Mbit/s or Gbit/s', () => {
-  it('scales PKB\'s Mbits/sec', () => {
+  it("scales PKB's Mbits/sec", () => {
     expect(formatQuantity(940.3, 'Mbits/sec')).toBe('940 Mbit/s');
     expect(formatQuantity(12_900, 'Mbits/sec')).toBe('12.9 Gbit/s');
     expect(formatQuantity(0.5, 'Mbits/sec')).toBe('500 kbit/s');

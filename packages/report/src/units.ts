@@ -21,10 +21,33 @@ type Ladder = readonly (readonly [symbol: string, size: number])[];
 
 // Steps of each scalable dimension, smallest first: a value is shown in the largest step it fills.
 const LADDERS: Partial<Record<Dimension, Ladder>> = {
-  time: [['ns', 1e-9], ['µs', 1e-6], ['ms', 1e-3], ['s', 1]],
-  bitrate: [['bit/s', 1], ['kbit/s', 1e3], ['Mbit/s', 1e6], ['Gbit/s', 1e9], ['Tbit/s', 1e12]],
-  bytes: [['B', 1], ['kB', 1e3], ['MB', 1e6], ['GB', 1e9], ['TB', 1e12]],
-  'binary-bytes': [['B', 1], ['KiB', 1024], ['MiB', 1024 ** 2], ['GiB', 1024 ** 3], ['TiB', 1024 ** 4]],
+  time: [
+    ['ns', 1e-9],
+    ['µs', 1e-6],
+    ['ms', 1e-3],
+    ['s', 1],
+  ],
+  bitrate: [
+    ['bit/s', 1],
+    ['kbit/s', 1e3],
+    ['Mbit/s', 1e6],
+    ['Gbit/s', 1e9],
+    ['Tbit/s', 1e12],
+  ],
+  bytes: [
+    ['B', 1],
+    ['kB', 1e3],
+    ['MB', 1e6],
+    ['GB', 1e9],
+    ['TB', 1e12],
+  ],
+  'binary-bytes': [
+    ['B', 1],
+    ['KiB', 1024],
+    ['MiB', 1024 ** 2],
+    ['GiB', 1024 ** 3],
+    ['TiB', 1024 ** 4],
+  ],
 };
 
 // Unit strings the tools and PKB write, lower-cased, to what they are.

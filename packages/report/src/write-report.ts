@@ -1,13 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { chartsFor, type ChartKind, type ChartOptions, type ChartSpec, type ComparisonResult } from '@netbench/results';
 import { NetbenchError, type RunResults } from '@netbench/plugin-api';
+import { type ChartKind, type ChartOptions, type ChartSpec, type ComparisonResult, chartsFor } from '@netbench/results';
+import { exportFooter } from './export-footer.js';
 import { loadRunResults } from './load-runs.js';
 import { loadStudyResults } from './load-study.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderPng } from './render-png.js';
-import { exportFooter } from './export-footer.js';
 import { renderSvg } from './render-svg.js';
 
 export type ReportFormat = 'html' | 'md' | 'svg' | 'png';
@@ -71,7 +71,13 @@ export async function writeReport(options: WriteReportOptions): Promise<WriteRep
     const file = resolve(options.out ?? 'report.md');
     const imageDir = join(dirname(file), `${basename(file, extname(file))}-charts`);
     const images = await writeCharts(charts, imageDir, 'svg', results);
-    const markdown = renderMarkdown(results, charts, { ...textOptions, imagePath: (chart) => relative(dirname(file), join(imageDir, `${chart.id}.svg`)).split('\\').join('/') });
+    const markdown = renderMarkdown(results, charts, {
+      ...textOptions,
+      imagePath: (chart) =>
+        relative(dirname(file), join(imageDir, `${chart.id}.svg`))
+          .split('\\')
+          .join('/'),
+    });
     await write(file, markdown);
     return { ...base, files: [file, ...images], omitted: 0 };
   }

@@ -1,5 +1,5 @@
-import { ToolMissingError } from '@netbench/plugin-api';
 import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { ToolMissingError } from '@netbench/plugin-api';
 
 // `sockperf, version 3.7-no.git`
 const VERSION_RE = /sockperf, version (\d+(?:\.\d+)+)/;

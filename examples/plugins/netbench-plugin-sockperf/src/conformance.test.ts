@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import { toolConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 // The same checks every built-in netbench tool plugin runs.
@@ -15,5 +15,6 @@ describe('sockperf conformance', () => {
       // sockperf's own error reports: no server listening.
       rejects: [/^error-/],
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

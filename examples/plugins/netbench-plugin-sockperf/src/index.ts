@@ -9,10 +9,10 @@ import { sockperfSchema } from './schema.js';
 import { serveSockperf } from './serve.js';
 import { sockperfTrials } from './trials.js';
 
-export { parseSockperf } from './parse.js';
 export { fullLogHistogram } from './full-log.js';
-export { sockperfSchema } from './schema.js';
+export { parseSockperf } from './parse.js';
 export type { SockperfParams } from './schema.js';
+export { sockperfSchema } from './schema.js';
 export { sockperfTrials } from './trials.js';
 
 /** `tool: sockperf`: UDP/TCP message latency, ping-pong or under a steady load, p25 to p99.999. */

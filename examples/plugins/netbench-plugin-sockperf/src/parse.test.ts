@@ -35,14 +35,16 @@ describe('parseSockperf', () => {
     expect(rtt.some((s) => s.metric === 'rtt_p50')).toBe(true);
   });
 
-  it('rejects sockperf\'s error reports with a ParseError naming the line', () => {
-    expect(() => parseSockperf(fixture('error-tcp-refused.txt'), { source: 'e.txt' })).toThrow(new ParseError('sockperf reported an error: Can`t connect socket (errno=111 Connection refused)', 'e.txt', 2));
+  it("rejects sockperf's error reports with a ParseError naming the line", () => {
+    expect(() => parseSockperf(fixture('error-tcp-refused.txt'), { source: 'e.txt' })).toThrow(
+      new ParseError('sockperf reported an error: Can`t connect socket (errno=111 Connection refused)', 'e.txt', 2),
+    );
     expect(() => parseSockperf(fixture('error-udp-no-server.txt'))).toThrow(/no reply from the server/);
   });
 });
 
 describe('fullLogHistogram', () => {
-  it('holds every observation of a real --full-log, in ns, agreeing with sockperf\'s own percentiles', () => {
+  it("holds every observation of a real --full-log, in ns, agreeing with sockperf's own percentiles", () => {
     const log = readFileSync(new URL('./__full-logs__/ping-pong-mps500.csv', import.meta.url), 'utf8');
     const histogram = fullLogHistogram(log);
     expect(histogram.unit).toBe('ns');
@@ -59,15 +61,36 @@ describe('trials and argv', () => {
     expect(trials.map((t) => `${t.test}/${t.params['protocol']}`)).toEqual(['ping-pong/udp', 'ping-pong/tcp', 'under-load/udp', 'under-load/tcp']);
     const underLoad = trials[3]!;
     expect(clientArgv({ ...underLoad, target: '10.0.0.2' }, 11111, '/tmp/x.csv')).toEqual([
-      'sockperf', 'under-load', '-i', '10.0.0.2', '-p', '11111', '-t', '2', '-m', '64', '--tcp', '--mps', '10000', '--reply-every', '100', '--full-log', '/tmp/x.csv',
+      'sockperf',
+      'under-load',
+      '-i',
+      '10.0.0.2',
+      '-p',
+      '11111',
+      '-t',
+      '2',
+      '-m',
+      '64',
+      '--tcp',
+      '--mps',
+      '10000',
+      '--reply-every',
+      '100',
+      '--full-log',
+      '/tmp/x.csv',
     ]);
     // What is not an address never reaches argv (as -i's value or otherwise).
-    for (const target of ['10.0.0.2; rm -rf /', '-f/etc/passwd']) expect(() => clientArgv({ ...underLoad, target }, 11111)).toThrow(/sockperf target .* is not an IP address or host name/);
+    for (const target of ['10.0.0.2; rm -rf /', '-f/etc/passwd'])
+      expect(() => clientArgv({ ...underLoad, target }, 11111)).toThrow(/sockperf target .* is not an IP address or host name/);
   });
 
   it('a list of message rates is one trial each: a probe-interval sweep (--mps 100 is a message every 10 ms)', () => {
     const trials = sockperfTrials(sockperfSchema.parse({ mps: [100, 1000, 10_000], fullRtt: true, duration: 1 }));
-    expect(trials.map((t) => [t.test, t.params['mps']])).toEqual([['ping-pong', 100], ['ping-pong', 1000], ['ping-pong', 10_000]]);
+    expect(trials.map((t) => [t.test, t.params['mps']])).toEqual([
+      ['ping-pong', 100],
+      ['ping-pong', 1000],
+      ['ping-pong', 10_000],
+    ]);
     expect(clientArgv({ ...trials[0]!, target: '10.0.0.2' }, 11111)).toContain('100');
     expect(sockperfSchema.safeParse({ mps: [] }).success).toBe(false);
   });

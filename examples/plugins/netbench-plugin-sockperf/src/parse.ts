@@ -1,5 +1,5 @@
-import { ParseError, type SampleInput } from '@netbench/plugin-api';
 import type { ParseOptions } from '@netbench/plugin-api';
+import { ParseError, type SampleInput } from '@netbench/plugin-api';
 
 const ANSI_RE = /\x1b\[[0-9;]*m/g;
 const ERROR_RE = /^sockperf: ERROR: (.+)$/m;

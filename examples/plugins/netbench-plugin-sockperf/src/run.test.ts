@@ -5,7 +5,9 @@ import plugin from './index.js';
 
 // Two real hosts: network namespaces joined by a veth pair (needs root), removed afterwards.
 const lab = await twoHostLab({ tag: 'sockperf' });
-afterAll(async () => { await lab.close(); });
+afterAll(async () => {
+  await lab.close();
+});
 
 describe('sockperf between two hosts (real processes)', () => {
   it('serves, measures ping-pong over UDP with a histogram of every observation, and stops', async () => {

@@ -1,5 +1,5 @@
-import { RetryableError, type SampleInput } from '@netbench/plugin-api';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { RetryableError, type SampleInput } from '@netbench/plugin-api';
 import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 import { fullLogHistogram } from './full-log.js';
 import { parseSockperf } from './parse.js';
@@ -13,10 +13,19 @@ export function clientArgv(trial: Pick<TrialRun<SockperfTrialParams>, 'test' | '
   const p = trial.params;
   return [
     // -i's value; validated, since an address such as -f/etc/passwd must never read as an option.
-    'sockperf', trial.test, '-i', assertHostAddress(trial.target, 'sockperf target'), '-p', String(port),
-    '-t', String(p.duration), '-m', String(p.message_size),
+    'sockperf',
+    trial.test,
+    '-i',
+    assertHostAddress(trial.target, 'sockperf target'),
+    '-p',
+    String(port),
+    '-t',
+    String(p.duration),
+    '-m',
+    String(p.message_size),
     ...(p.protocol === 'tcp' ? ['--tcp'] : []),
-    '--mps', String(p.mps),
+    '--mps',
+    String(p.mps),
     ...(trial.test === 'under-load' ? ['--reply-every', String(p.reply_every)] : []),
     ...(p.full_rtt ? ['--full-rtt'] : []),
     ...(fullLog ? ['--full-log', fullLog] : []),

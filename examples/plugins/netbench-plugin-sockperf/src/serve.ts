@@ -1,5 +1,5 @@
-import { RetryableError } from '@netbench/plugin-api';
 import type { Host, HostProcess, PluginContext, ServerHandle } from '@netbench/plugin-api';
+import { RetryableError } from '@netbench/plugin-api';
 
 export const FIRST_PORT = 11111;
 const PORT_ATTEMPTS = 20;

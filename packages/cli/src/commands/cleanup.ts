@@ -1,13 +1,14 @@
-import { Args, Flags } from '@oclif/core';
 import { cleanupAll, cleanupRun } from '@netbench/core';
 import { NetbenchError } from '@netbench/plugin-api';
+import { Args, Flags } from '@oclif/core';
 import { NetbenchCommand } from '../lib/base-command.js';
-import { cliRegistry } from '../lib/registry.js';
 import { parseDuration } from '../lib/parse-duration.js';
+import { cliRegistry } from '../lib/registry.js';
 
 export default class Cleanup extends NetbenchCommand {
   static override summary = 'Tear down what a crashed or killed run left behind.';
-  static override description = 'With a run id or folder, replays that run\'s ledger backwards. With --all, also asks every cloud plugin for resources named after any netbench run, sparing those of runs still alive on this machine whatever their runs folder. Exit codes: 0 nothing left · 4 something could not be deleted.';
+  static override description =
+    "With a run id or folder, replays that run's ledger backwards. With --all, also asks every cloud plugin for resources named after any netbench run, sparing those of runs still alive on this machine whatever their runs folder. Exit codes: 0 nothing left · 4 something could not be deleted.";
   static override examples = [
     '<%= config.bin %> cleanup 20261122-110256-k3f9a2',
     '<%= config.bin %> cleanup --all --older-than 4h',

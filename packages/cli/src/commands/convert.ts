@@ -1,5 +1,5 @@
-import { Args, Flags } from '@oclif/core';
 import { convertPkb } from '@netbench/core';
+import { Args, Flags } from '@oclif/core';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 

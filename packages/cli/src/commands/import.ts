@@ -1,12 +1,13 @@
-import { Flags } from '@oclif/core';
-import { ImportError, importFiles } from '@netbench/results';
 import type { Labels } from '@netbench/plugin-api';
+import { ImportError, importFiles } from '@netbench/results';
+import { Flags } from '@oclif/core';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 
 export default class Import extends NetbenchCommand {
-  static override summary = 'Turn raw tool outputs measured elsewhere into a run (one trial per file), through the tool plugins\' own parsers.';
-  static override description = `Formats: ping (iputils, incl. -f/-q/-D), netperf (classic, -o CSV, -k), iperf3 (-J JSON or text), iperf (iperf 2, -e), fping (-c/-C), http (ab and wrk reports, oha JSON), irtt (JSON, -o), pktgen (/proc/net/pktgen/<device>), hping3 (SYN probes, --flood). --tool auto recognises each file.
+  static override summary = "Turn raw tool outputs measured elsewhere into a run (one trial per file), through the tool plugins' own parsers.";
+  static override description =
+    `Formats: ping (iputils, incl. -f/-q/-D), netperf (classic, -o CSV, -k), iperf3 (-J JSON or text), iperf (iperf 2, -e), fping (-c/-C), http (ab and wrk reports, oha JSON), irtt (JSON, -o), pktgen (/proc/net/pktgen/<device>), hping3 (SYN probes, --flood). --tool auto recognises each file.
 Exit codes: 0 every file imported · 2 nothing imported (a file unreadable or unrecognised, a tool not installed) · 3 some files could not be parsed (kept as failed trials, with file and line) · 1 the results store refused the run (the run folder is complete).`;
   static override examples = [
     '<%= config.bin %> import ping-*.txt',
@@ -16,7 +17,7 @@ Exit codes: 0 every file imported · 2 nothing imported (a file unreadable or un
   static override strict = false;
   static override flags = {
     tool: Flags.string({ default: 'auto', summary: 'ping, netperf, iperf3, iperf, fping, http, irtt, pktgen, hping3 (any installed tool plugin), or auto.' }),
-    name: Flags.string({ default: 'import', summary: 'Name of the run (as a spec\'s name).' }),
+    name: Flags.string({ default: 'import', summary: "Name of the run (as a spec's name)." }),
     label: Flags.string({ multiple: true, summary: 'key=value added to the run and every sample (repeatable).' }),
     test: Flags.string({ summary: 'Test name for outputs that do not say (netperf -P 0 CSV).' }),
     'runs-dir': Flags.string({ summary: 'Parent folder of run folders (default ~/.netbench/runs).' }),
@@ -45,13 +46,20 @@ Exit codes: 0 every file imported · 2 nothing imported (a file unreadable or un
         if (f.error !== undefined) process.stderr.write(`  ${f.error}\n`);
       }
       for (const error of record.errors) process.stderr.write(`error: ${error}\n`);
-      this.log(`\nrun ${record.runId} ${record.status} · ${outcome.samples.length} samples · ${record.runDir}/results.json${outcome.storedIn ? ` · stored in ${outcome.storedIn}` : ''}`);
+      this.log(
+        `\nrun ${record.runId} ${record.status} · ${outcome.samples.length} samples · ${record.runDir}/results.json${outcome.storedIn ? ` · stored in ${outcome.storedIn}` : ''}`,
+      );
     }
     process.exitCode = outcome.exitCode;
     return {
-      runId: record.runId, status: record.status, exitCode: outcome.exitCode, runDir: record.runDir,
+      runId: record.runId,
+      status: record.status,
+      exitCode: outcome.exitCode,
+      runDir: record.runDir,
       ...(outcome.storedIn !== undefined ? { storedIn: outcome.storedIn } : {}),
-      files: outcome.files, samples: outcome.samples.length, errors: record.errors,
+      files: outcome.files,
+      samples: outcome.samples.length,
+      errors: record.errors,
     };
   }
 }

@@ -1,13 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Args, Flags } from '@oclif/core';
 import { COST_LIMIT_EXIT_CODE, costPlanSpec, planShaping, shardJobManifest, shardJobWarnings, splitSpec } from '@netbench/core';
 import { NetbenchError } from '@netbench/plugin-api';
+import { Args, Flags } from '@oclif/core';
 import { NetbenchCommand } from '../lib/base-command.js';
-import { cliRegistry } from '../lib/registry.js';
-import { formatPlan } from '../lib/format/plan.js';
 import { formatCost } from '../lib/format/cost.js';
+import { formatPlan } from '../lib/format/plan.js';
 import { parseUsd } from '../lib/parse-usd.js';
+import { cliRegistry } from '../lib/registry.js';
 
 export default class Plan extends NetbenchCommand {
   static override summary = 'Show the hosts and trials a spec would run, and what they would cost, touching nothing.';
@@ -25,7 +25,11 @@ export default class Plan extends NetbenchCommand {
     set: Flags.string({ multiple: true, summary: 'Override a spec field: path=value.' }),
     'max-cost': Flags.string({ summary: `Exit with ${COST_LIMIT_EXIT_CODE} when the estimated cost is above this many USD.` }),
     shards: Flags.integer({ min: 1, max: 10_000, summary: 'Split the plan into this many shards.' }),
-    emit: Flags.option({ options: ['specs', 'k8s-job'] as const, default: 'specs', summary: 'With --shards: shard spec files (into --out), or a Kubernetes Indexed Job manifest (stdout or --out).' })(),
+    emit: Flags.option({
+      options: ['specs', 'k8s-job'] as const,
+      default: 'specs',
+      summary: 'With --shards: shard spec files (into --out), or a Kubernetes Indexed Job manifest (stdout or --out).',
+    })(),
     out: Flags.string({ summary: 'With --shards: folder for shard-<i>.yaml (specs), or the manifest file (k8s-job).' }),
     study: Flags.string({ summary: 'With --shards: the study id the shards share (default from the spec).' }),
     image: Flags.string({ summary: 'With --emit k8s-job: the container image with netbench (default netbench:latest).' }),
@@ -52,9 +56,22 @@ export default class Plan extends NetbenchCommand {
     const localLab = Object.values(split.plan.spec.hosts).some((h) => h.cloud === 'local');
     const warnings = [...split.warnings, ...(flags.emit === 'k8s-job' ? shardJobWarnings(split.plan.spec.publish, undefined, localLab) : [])];
     for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
-    const shards = split.shards.map(({ index, trials, fleet, estimatedSeconds }) => ({ index, trials: trials.length, fleet, estimatedSeconds, ...(flags.emit === 'specs' && flags.out ? { file: join(flags.out, `shard-${index}.yaml`) } : {}) }));
+    const shards = split.shards.map(({ index, trials, fleet, estimatedSeconds }) => ({
+      index,
+      trials: trials.length,
+      fleet,
+      estimatedSeconds,
+      ...(flags.emit === 'specs' && flags.out ? { file: join(flags.out, `shard-${index}.yaml`) } : {}),
+    }));
     if (flags.emit === 'k8s-job') {
-      const manifest = shardJobManifest({ name: split.plan.spec.name, specText: split.text, count: flags.shards!, study: split.study, localLab, ...(flags.image ? { image: flags.image } : {}) });
+      const manifest = shardJobManifest({
+        name: split.plan.spec.name,
+        specText: split.text,
+        count: flags.shards!,
+        study: split.study,
+        localLab,
+        ...(flags.image ? { image: flags.image } : {}),
+      });
       if (flags.out) await writeFile(flags.out, manifest);
       else if (!this.jsonEnabled()) process.stdout.write(manifest);
       return { study: split.study, shards, manifest, warnings };

@@ -1,6 +1,6 @@
-import { Args, Flags } from '@oclif/core';
-import { writeReport, REPORT_FORMATS, type ReportFormat } from '@netbench/report';
+import { REPORT_FORMATS, type ReportFormat, writeReport } from '@netbench/report';
 import type { ChartKind } from '@netbench/results';
+import { Args, Flags } from '@oclif/core';
 import { NetbenchCommand } from '../lib/base-command.js';
 
 const KINDS: readonly ChartKind[] = ['heatmap', 'bar', 'sweep', 'cdf', 'histogram', 'timeseries', 'box'];
@@ -21,7 +21,7 @@ export default class Report extends NetbenchCommand {
   static override args = { runs: Args.string({ required: false, description: 'run ids (or their unique end), run folders, results.json files, `latest`; several compare' }) };
   static override flags = {
     out: Flags.string({ char: 'o', summary: 'Output file (html, md, one svg/png) or folder (svg/png). Default report.html, report.md or report-charts/.' }),
-    format: Flags.option({ options: REPORT_FORMATS, summary: 'Default: from --out\'s extension, else html.' })(),
+    format: Flags.option({ options: REPORT_FORMATS, summary: "Default: from --out's extension, else html." })(),
     kind: Flags.option({ options: KINDS, multiple: true, summary: 'Only these chart kinds.' })(),
     metric: Flags.string({ multiple: true, summary: 'Only chart these metrics (exact names).' }),
     title: Flags.string({ summary: 'Report title.' }),
@@ -44,7 +44,9 @@ export default class Report extends NetbenchCommand {
       ...(flags.study !== undefined ? { study: flags.study } : {}),
     });
     if (!this.jsonEnabled()) {
-      this.log(`${result.format} report of ${result.runIds.join(', ')}: ${result.charts.length} chart${result.charts.length === 1 ? '' : 's'} (${result.charts.map((c) => c.kind).join(', ') || 'none'})`);
+      this.log(
+        `${result.format} report of ${result.runIds.join(', ')}: ${result.charts.length} chart${result.charts.length === 1 ? '' : 's'} (${result.charts.map((c) => c.kind).join(', ') || 'none'})`,
+      );
       for (const file of result.files) this.log(`  ${file}`);
       if (result.omitted > 0) process.stderr.write(`only the first chart was written; ${result.omitted} more: give --out a folder for all of them\n`);
     }

@@ -7,7 +7,8 @@ import { runCommand } from '../lib/run-command.js';
 // `fast-run.test.ts` keeps the flags here and there the same.
 export default class Run extends NetbenchCommand {
   static override summary = 'Run a spec: provision hosts, measure, tear everything down, publish every sample.';
-  static override description = `Exit codes: 0 success · 2 spec invalid · 3 some trials failed · 4 teardown failed · 5 provisioning or preparing failed · 6 estimated cost above --max-cost (nothing created) · 130 interrupted (torn down, partial results kept).
+  static override description =
+    `Exit codes: 0 success · 2 spec invalid · 3 some trials failed · 4 teardown failed · 5 provisioning or preparing failed · 6 estimated cost above --max-cost (nothing created) · 130 interrupted (torn down, partial results kept).
 Long studies (docs/long-studies.md): --stage runs some stages and keeps the hosts for the next invocation (--resume RUN --stage …); --resume RUN continues a run whose process died; --shard i/N runs one shard of the plan (i from 0).`;
   static override examples = [
     '<%= config.bin %> run examples/quickstart.yaml',
@@ -17,7 +18,7 @@ Long studies (docs/long-studies.md): --stage runs some stages and keeps the host
     '<%= config.bin %> run --resume 20261125-043000-k3f9a2',
     '<%= config.bin %> run spec.yaml --shard 0/4 --study nightly-117',
   ];
-  static override args = { spec: Args.string({ required: false, description: 'spec file (YAML); with --resume, the run\'s own spec is used' }) };
+  static override args = { spec: Args.string({ required: false, description: "spec file (YAML); with --resume, the run's own spec is used" }) };
   static override flags = {
     set: Flags.string({ multiple: true, summary: 'Override a spec field: path=value (repeatable).' }),
     'runs-dir': Flags.string({ summary: 'Parent folder of run folders (default ~/.netbench/runs).' }),

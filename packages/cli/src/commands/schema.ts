@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { Flags } from '@oclif/core';
 import { specJsonSchema } from '@netbench/core';
+import { Flags } from '@oclif/core';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry } from '../lib/registry.js';
 

@@ -1,11 +1,12 @@
-import { Flags } from '@oclif/core';
 import { launchElectron, serveBrowserUi } from '@netbench/desktop';
+import { Flags } from '@oclif/core';
 import { NetbenchCommand } from '../lib/base-command.js';
 import { cliRegistry, cliSearchDirs } from '../lib/registry.js';
 
 export default class Ui extends NetbenchCommand {
   static override summary = 'Open the desktop app (Electron), or serve it to a browser on loopback with --browser.';
-  static override description = 'With --browser the app is served on 127.0.0.1 only; the printed URL carries a random sign-in token good for one sign-in, exchanged for a separate session secret in a cookie. Ctrl-C stops serving (running runs are cancelled and torn down first).';
+  static override description =
+    'With --browser the app is served on 127.0.0.1 only; the printed URL carries a random sign-in token good for one sign-in, exchanged for a separate session secret in a cookie. Ctrl-C stops serving (running runs are cancelled and torn down first).';
   static override examples = ['<%= config.bin %> ui', '<%= config.bin %> ui --browser', '<%= config.bin %> ui --browser --port 0 --json'];
   static override flags = {
     browser: Flags.boolean({ summary: 'Serve the app on 127.0.0.1 for a web browser instead of opening Electron.' }),
@@ -21,10 +22,14 @@ export default class Ui extends NetbenchCommand {
       return undefined;
     }
     const ui = await serveBrowserUi({
-      registry: cliRegistry(), version: this.config.version, searchDirs: cliSearchDirs(), port: flags.port,
+      registry: cliRegistry(),
+      version: this.config.version,
+      searchDirs: cliSearchDirs(),
+      port: flags.port,
       // The editor's checks run in a worker thread with a registry of the same roots.
       checkWorker: { searchDirs: cliSearchDirs() },
-      ...(flags.db !== undefined ? { db: flags.db } : {}), ...(flags['runs-dir'] !== undefined ? { runsDir: flags['runs-dir'] } : {}),
+      ...(flags.db !== undefined ? { db: flags.db } : {}),
+      ...(flags['runs-dir'] !== undefined ? { runsDir: flags['runs-dir'] } : {}),
     });
     const ready = { url: ui.server.url, origin: ui.server.origin, port: ui.server.port, token: ui.server.token };
     // Printed at once (the command keeps running): scripts read this line to connect.

@@ -1,6 +1,6 @@
-import { Command, Flags } from '@oclif/core';
-import { NetbenchError } from '@netbench/plugin-api';
 import { printable } from '@netbench/core/run';
+import { NetbenchError } from '@netbench/plugin-api';
+import { Command, Flags } from '@oclif/core';
 
 /**
  * Every netbench command: `--json` prints the command's return value, and a

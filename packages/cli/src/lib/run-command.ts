@@ -1,11 +1,11 @@
 import { parseShard, parseStageRange, resumeRun, runSpec } from '@netbench/core/run';
-import { runStore } from '@netbench/results/run-store';
 import { NetbenchError, type NetbenchEvent } from '@netbench/plugin-api';
-import { cliRegistry } from './registry.js';
-import { interruptSignal } from './interrupt.js';
-import { progressDisplay } from './progress/progress-display.js';
+import { runStore } from '@netbench/results/run-store';
 import { formatSummary } from './format/summary.js';
+import { interruptSignal } from './interrupt.js';
 import { parseUsd } from './parse-usd.js';
+import { progressDisplay } from './progress/progress-display.js';
+import { cliRegistry } from './registry.js';
 
 /** `netbench run`'s flags once parsed, by oclif (`commands/run.ts`) or by the fast path (`fast-run.ts`). */
 export interface RunFlags {
@@ -49,12 +49,15 @@ export interface RunResult {
  */
 export async function runCommand(spec: string | undefined, flags: RunFlags, io: RunIo): Promise<RunResult> {
   if (!spec && !flags.resume) throw new NetbenchError('give a spec file, or --resume RUN to continue a run');
-  if (flags.resume && (flags.set || flags.shard || flags.study || flags['max-cost'])) throw new NetbenchError('--resume continues a run as it was planned: --set, --shard, --study and --max-cost belong to its first invocation');
+  if (flags.resume && (flags.set || flags.shard || flags.study || flags['max-cost']))
+    throw new NetbenchError('--resume continues a run as it was planned: --set, --shard, --study and --max-cost belong to its first invocation');
   const display = progressDisplay(io.json && flags.progress === 'auto' ? 'none' : flags.progress);
   const interrupt = interruptSignal((count, signal) => {
-    process.stderr.write(count === 1
-      ? `\n${signal}: stopping trials, tearing down and keeping the results so far (press twice more to exit at once)\n`
-      : `\n${signal}: still tearing down; one more to exit without teardown (then run \`netbench cleanup\`)\n`);
+    process.stderr.write(
+      count === 1
+        ? `\n${signal}: stopping trials, tearing down and keeping the results so far (press twice more to exit at once)\n`
+        : `\n${signal}: still tearing down; one more to exit without teardown (then run \`netbench cleanup\`)\n`,
+    );
   });
   // Every warning, the spec's and the run's, is also in the --json result.
   const warnings: string[] = [];
@@ -80,13 +83,13 @@ export async function runCommand(spec: string | undefined, flags: RunFlags, io: 
     const outcome = flags.resume
       ? await resumeRun({ ...common, run: flags.resume, ...(spec ? { file: spec } : {}) })
       : await runSpec({
-        ...common,
-        file: spec!,
-        sets: flags.set,
-        ...(flags.shard !== undefined ? { shard: parseShard(flags.shard) } : {}),
-        ...(flags.study !== undefined ? { study: flags.study } : {}),
-        ...(flags['max-cost'] !== undefined ? { maxCostUsd: parseUsd(flags['max-cost']) } : {}),
-      });
+          ...common,
+          file: spec!,
+          sets: flags.set,
+          ...(flags.shard !== undefined ? { shard: parseShard(flags.shard) } : {}),
+          ...(flags.study !== undefined ? { study: flags.study } : {}),
+          ...(flags['max-cost'] !== undefined ? { maxCostUsd: parseUsd(flags['max-cost']) } : {}),
+        });
     display.stop();
     const { record, samples } = outcome;
     if (!io.json) {

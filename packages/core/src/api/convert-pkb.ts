@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 import { NetbenchError } from '@netbench/plugin-api';
+import { parse as parseYaml } from 'yaml';
+import { isPkbConfig } from '../pkb/detect.js';
 import type { PluginResolver } from '../registry/types.js';
 import { loadSpec } from '../spec/load-spec.js';
-import { isPkbConfig } from '../pkb/detect.js';
 
 export interface ConvertPkbOptions {
   /** The PKB config file. */
@@ -41,7 +41,9 @@ export async function convertPkb(options: ConvertPkbOptions): Promise<ConvertedP
     raw = undefined; // loadSpec reports syntax errors with positions
   }
   if (raw !== undefined && !isPkbConfig(raw)) {
-    throw new NetbenchError(`${options.file} is not a PerfKit Benchmarker config: it should start with a benchmark name (ping:, netperf:, iperf:, ...)${raw !== null && typeof raw === 'object' && 'hosts' in raw ? '; it is already a netbench spec' : ''}`);
+    throw new NetbenchError(
+      `${options.file} is not a PerfKit Benchmarker config: it should start with a benchmark name (ping:, netperf:, iperf:, ...)${raw !== null && typeof raw === 'object' && 'hosts' in raw ? '; it is already a netbench spec' : ''}`,
+    );
   }
   const { spec, warnings } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets ?? [] });
   const yaml = spec.source?.text ?? '';

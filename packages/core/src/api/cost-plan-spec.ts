@@ -1,5 +1,5 @@
-import { planSpec, type PlannedSpec, type PlanSpecOptions } from './plan-spec.js';
 import { estimatePlanCost, type PlanCost } from '../cost/estimate-plan-cost.js';
+import { type PlannedSpec, type PlanSpecOptions, planSpec } from './plan-spec.js';
 
 export interface CostPlanSpecOptions extends PlanSpecOptions {
   /** Throw `CostLimitError` (after planning) when the estimate is above this many USD. */

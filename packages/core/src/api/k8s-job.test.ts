@@ -1,5 +1,5 @@
-import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import { shardJobManifest } from './k8s-job.js';
 
 /**
@@ -37,14 +37,19 @@ describe('the Indexed Job manifest', () => {
   it.each(['$(NETBENCH_POSTGRES_URL)', '$$(NETBENCH_POSTGRES_URL)', 'a$(JOB_COMPLETION_INDEX)b', 'cost-$5', 'x$', '$(unclosed', '$$'])(
     'hands the study %s to netbench run exactly as given, whatever the kubelet expands',
     (study) => {
-      const [, job] = parseAllDocuments(shardJobManifest({ name: 'n', specText: 'name: n\n', count: 4, study })).map((d) => d.toJS() as { spec: { template: { spec: { containers: { args: string[]; command?: string[]; env: { name: string; value?: string }[] }[] } } } });
+      const [, job] = parseAllDocuments(shardJobManifest({ name: 'n', specText: 'name: n\n', count: 4, study })).map(
+        (d) => d.toJS() as { spec: { template: { spec: { containers: { args: string[]; command?: string[]; env: { name: string; value?: string }[] }[] } } } },
+      );
       const container = job!.spec.template.spec.containers[0]!;
       const args = container.args.map((a) => kubeletExpand(a, podEnv));
       expect(args).toEqual(['run', '/etc/netbench/spec.yaml', '--shard', '2/4', '--study', study, '--progress', 'plain']);
       expect(args.join(' ')).not.toContain('s3cret');
       expect(container.command).toBeUndefined();
       // The only literal env values are netbench's own.
-      expect(container.env.filter((e) => e.value !== undefined)).toEqual([{ name: 'NETBENCH_HOME', value: '/var/lib/netbench' }, { name: 'NETBENCH_LOCAL_REQUIRE_NETNS', value: '1' }]);
+      expect(container.env.filter((e) => e.value !== undefined)).toEqual([
+        { name: 'NETBENCH_HOME', value: '/var/lib/netbench' },
+        { name: 'NETBENCH_LOCAL_REQUIRE_NETNS', value: '1' },
+      ]);
     },
   );
 });
@@ -68,7 +73,12 @@ describe('the Indexed Job manifest, as a cluster reads it', () => {
   });
 
   it('carries no credential: cloud keys come from an optional Secret (envFrom) or a service account, the store URL from its Secret', () => {
-    const secretish = { AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', GOOGLE_APPLICATION_CREDENTIALS: '/home/me/key.json', AZURE_CLIENT_SECRET: 'azsecret-123', PGPASSWORD: 'pgsecret-456' };
+    const secretish = {
+      AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      GOOGLE_APPLICATION_CREDENTIALS: '/home/me/key.json',
+      AZURE_CLIENT_SECRET: 'azsecret-123',
+      PGPASSWORD: 'pgsecret-456',
+    };
     const saved = { ...process.env };
     Object.assign(process.env, secretish);
     try {

@@ -43,7 +43,13 @@ const NAME_UNSAFE_RE = /[^a-z0-9-]+/g;
  */
 const kubeletLiteral = (value: string): string => value.replace(/\$/g, () => '$$');
 
-const slug = (text: string, max: number) => text.toLowerCase().replace(NAME_UNSAFE_RE, '-').replace(/^-+|-+$/g, '').slice(0, max).replace(/-+$/, '');
+const slug = (text: string, max: number) =>
+  text
+    .toLowerCase()
+    .replace(NAME_UNSAFE_RE, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
 
 /**
  * A DNS-1123 label from the spec name and the study: two studies of one spec
@@ -88,24 +94,32 @@ export function shardJobManifest(options: ShardJobOptions): string {
         spec: {
           restartPolicy: 'Never',
           ...(options.serviceAccount !== undefined ? { serviceAccountName: options.serviceAccount } : {}),
-          containers: [{
-            name: 'netbench',
-            image: options.image ?? NETBENCH_IMAGE,
-            // No shell: the index comes from the pod's own annotation, expanded by the kubelet; the study (a flag or the spec's) is a literal.
-            args: ['run', '/etc/netbench/spec.yaml', '--shard', `$(JOB_COMPLETION_INDEX)/${options.count}`, '--study', kubeletLiteral(options.study), '--progress', 'plain'],
-            env: [
-              { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } } },
-              { name: 'NETBENCH_POSTGRES_URL', valueFrom: { secretKeyRef: { name: options.postgresSecret ?? 'netbench-postgres', key: 'url' } } },
-              { name: 'NETBENCH_HOME', value: '/var/lib/netbench' },
-              // No pod silently measures its own loopback: a local lab it cannot build fails the shard.
-              { name: 'NETBENCH_LOCAL_REQUIRE_NETNS', value: '1' },
-            ],
-            // Cloud credentials from a Secret the user makes (or workload identity): never in this manifest.
-            envFrom: [{ secretRef: { name: options.cloudSecret ?? 'netbench-cloud', optional: true } }],
-            ...(options.localLab ? { securityContext: { capabilities: { add: ['NET_ADMIN', 'SYS_ADMIN'] } } } : {}),
-            volumeMounts: [{ name: 'spec', mountPath: '/etc/netbench', readOnly: true }, { name: 'home', mountPath: '/var/lib/netbench' }],
-          }],
-          volumes: [{ name: 'spec', configMap: { name: `${name}-spec` } }, { name: 'home', emptyDir: {} }],
+          containers: [
+            {
+              name: 'netbench',
+              image: options.image ?? NETBENCH_IMAGE,
+              // No shell: the index comes from the pod's own annotation, expanded by the kubelet; the study (a flag or the spec's) is a literal.
+              args: ['run', '/etc/netbench/spec.yaml', '--shard', `$(JOB_COMPLETION_INDEX)/${options.count}`, '--study', kubeletLiteral(options.study), '--progress', 'plain'],
+              env: [
+                { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } } },
+                { name: 'NETBENCH_POSTGRES_URL', valueFrom: { secretKeyRef: { name: options.postgresSecret ?? 'netbench-postgres', key: 'url' } } },
+                { name: 'NETBENCH_HOME', value: '/var/lib/netbench' },
+                // No pod silently measures its own loopback: a local lab it cannot build fails the shard.
+                { name: 'NETBENCH_LOCAL_REQUIRE_NETNS', value: '1' },
+              ],
+              // Cloud credentials from a Secret the user makes (or workload identity): never in this manifest.
+              envFrom: [{ secretRef: { name: options.cloudSecret ?? 'netbench-cloud', optional: true } }],
+              ...(options.localLab ? { securityContext: { capabilities: { add: ['NET_ADMIN', 'SYS_ADMIN'] } } } : {}),
+              volumeMounts: [
+                { name: 'spec', mountPath: '/etc/netbench', readOnly: true },
+                { name: 'home', mountPath: '/var/lib/netbench' },
+              ],
+            },
+          ],
+          volumes: [
+            { name: 'spec', configMap: { name: `${name}-spec` } },
+            { name: 'home', emptyDir: {} },
+          ],
         },
       },
     },
@@ -122,10 +136,14 @@ export function shardJobWarnings(publish: readonly PublisherSpec[], postgresSecr
   const warnings: string[] = [];
   if (!publish.some((p) => p.type === 'postgres')) {
     const named = publish.length > 0 ? `it publishes only to ${publish.map((p) => p.type).join(', ')}` : 'it publishes nowhere';
-    warnings.push(`the Job's pods keep their results in an emptyDir that goes with each pod, and ${named}: add \`publish: [{type: postgres}]\` to the spec (or --set 'publish=[{type: postgres}]'); the URL comes from the Secret ${postgresSecret}`);
+    warnings.push(
+      `the Job's pods keep their results in an emptyDir that goes with each pod, and ${named}: add \`publish: [{type: postgres}]\` to the spec (or --set 'publish=[{type: postgres}]'); the URL comes from the Secret ${postgresSecret}`,
+    );
   }
   if (localLab) {
-    warnings.push("the spec has local-lab hosts: each pod builds network namespaces, so the container asks for NET_ADMIN and SYS_ADMIN; a namespace whose Pod Security level is below 'privileged' refuses such pods, and a pod that cannot make namespaces fails its shard (NETBENCH_LOCAL_REQUIRE_NETNS=1) instead of measuring its own loopback");
+    warnings.push(
+      "the spec has local-lab hosts: each pod builds network namespaces, so the container asks for NET_ADMIN and SYS_ADMIN; a namespace whose Pod Security level is below 'privileged' refuses such pods, and a pod that cannot make namespaces fails its shard (NETBENCH_LOCAL_REQUIRE_NETNS=1) instead of measuring its own loopback",
+    );
   }
   return warnings;
 }

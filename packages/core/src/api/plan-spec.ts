@@ -1,9 +1,9 @@
+import { createPlan } from '../plan/create-plan.js';
+import { type PlacementFacts, placementWarnings } from '../plan/placement.js';
+import { shapingWarnings } from '../plan/shaping.js';
 import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
 import { loadSpec } from '../spec/load-spec.js';
-import { createPlan } from '../plan/create-plan.js';
-import { shapingWarnings } from '../plan/shaping.js';
-import { placementWarnings, type PlacementFacts } from '../plan/placement.js';
 import { applyShard } from './shard-spec.js';
 
 export interface PlanSpecOptions {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { defaultRunsDir, NetbenchError, REDACTED, RUN_FILES } from '@netbench/plugin-api';
-import { runPlan, type RunOutcome } from '../engine/run-plan.js';
-import { publishPending, readJournal } from '../engine/stages/run-journal.js';
+import { type RunOutcome, runPlan } from '../engine/run-plan.js';
 import { planChanges, planFingerprint } from '../engine/stages/plan-fingerprint.js';
+import { publishPending, readJournal } from '../engine/stages/run-journal.js';
 import { resumeRange } from '../engine/stages/run-stages.js';
 import type { StageRange } from '../engine/stages/stages.js';
 import { specTextAsRun } from '../spec/spec-as-run.js';
@@ -36,11 +36,14 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunOutcome> 
   const specFile = join(runDir, RUN_FILES.spec);
   if (options.file !== undefined) {
     const [given, kept] = await Promise.all([readFile(options.file, 'utf8'), readFile(specFile, 'utf8')]);
-    if (given !== kept && specTextAsRun(given, journal.sets) !== kept) throw new NetbenchError(`${options.file} differs from the spec run ${journal.runId} was started with (${specFile}); leave SPEC out to continue with the run's own spec`);
+    if (given !== kept && specTextAsRun(given, journal.sets) !== kept)
+      throw new NetbenchError(`${options.file} differs from the spec run ${journal.runId} was started with (${specFile}); leave SPEC out to continue with the run's own spec`);
   }
   // A secret given literally was never stored: the run cannot be planned again without it.
   if (journal.sets.some((set) => set.includes(REDACTED)) || (await readFile(specFile, 'utf8')).includes(REDACTED)) {
-    throw new NetbenchError(`run ${journal.runId} was started with a secret written literally (it was not stored); give secrets as \${env:NAME} or \${file:/path} to run a study in several invocations`);
+    throw new NetbenchError(
+      `run ${journal.runId} was started with a secret written literally (it was not stored); give secrets as \${env:NAME} or \${file:/path} to run a study in several invocations`,
+    );
   }
   const { plan, warnings } = await planSpec({ file: specFile, sets: journal.sets, registry: options.registry });
   const changes = journal.plan ? planChanges(journal.plan, planFingerprint(plan)) : [];

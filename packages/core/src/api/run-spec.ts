@@ -1,12 +1,12 @@
 import type { NetbenchEvent } from '@netbench/plugin-api';
-import { runPlan, type RunOutcome } from '../engine/run-plan.js';
-import type { RunStore } from '../engine/run-store.js';
-import { planSpec, type PlanSpecOptions } from './plan-spec.js';
+import { NetbenchError, REDACTED } from '@netbench/plugin-api';
 import { enforceMaxCost } from '../cost/cost-limit.js';
 import { estimatePlanCost } from '../cost/estimate-plan-cost.js';
-import { NetbenchError, REDACTED } from '@netbench/plugin-api';
+import { type RunOutcome, runPlan } from '../engine/run-plan.js';
+import type { RunStore } from '../engine/run-store.js';
 import { ALL_STAGES, type StageRange } from '../engine/stages/stages.js';
 import type { ShardRef } from '../plan/shard-plan.js';
+import { type PlanSpecOptions, planSpec } from './plan-spec.js';
 
 export interface RunSpecOptions extends PlanSpecOptions {
   readonly runsDir?: string;

@@ -1,12 +1,12 @@
-import { parseDocument } from 'yaml';
 import { NetbenchError } from '@netbench/plugin-api';
+import { parseDocument } from 'yaml';
+import { isPkbConfig } from '../pkb/detect.js';
+import { createPlan } from '../plan/create-plan.js';
+import { defaultStudyId, type ShardPart, type SplitOptions, shardConflicts, shardPlan, splitPlan } from '../plan/shard-plan.js';
 import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
-import { defaultStudyId, shardConflicts, shardPlan, splitPlan, type ShardPart, type SplitOptions } from '../plan/shard-plan.js';
 import { applySets } from '../spec/apply-sets.js';
-import { isPkbConfig } from '../pkb/detect.js';
 import { loadSpec } from '../spec/load-spec.js';
-import { createPlan } from '../plan/create-plan.js';
 
 /** How a plan is split: which hosts are machines outside the run (from each cloud's `fixedHosts`), which the spec shares. */
 export async function splitOptions(plan: Plan, registry: PluginResolver): Promise<SplitOptions> {
@@ -62,7 +62,8 @@ export async function splitSpec(options: SplitSpecOptions): Promise<SplitSpec> {
   const { spec, warnings, blocks } = await loadSpec({ file: options.file }, options.registry, { sets: options.sets });
   if (spec.options.shard) throw new NetbenchError(`${options.file} is already shard ${spec.options.shard.index}/${spec.options.shard.count}; split the original spec`);
   const text = spec.source?.text;
-  if (text === undefined || isPkbConfig(parseDocument(text).toJS())) throw new NetbenchError(`${options.file}: shard specs are written from a native spec; convert a PKB config first (netbench convert)`);
+  if (text === undefined || isPkbConfig(parseDocument(text).toJS()))
+    throw new NetbenchError(`${options.file}: shard specs are written from a native spec; convert a PKB config first (netbench convert)`);
   const plan = await createPlan(spec, options.registry, blocks);
   const split = await splitOptions(plan, options.registry);
   const parts: ShardPart[] = splitPlan(plan, options.count, split);

@@ -1,18 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { LedgerResource } from '@netbench/plugin-api';
-import { EventLog } from '../events/event-log.js';
+import { defaultRunsDir, newRunId, parseRunIdTime, pendingResources, readLedger } from '@netbench/plugin-api';
 import { callPlugin } from '../engine/call-plugin.js';
 import { RUN_FILES } from '../engine/run-files.js';
 import { errorMessage } from '../engine/run-state.js';
-import { pendingResources } from '@netbench/plugin-api';
-import { readLedger } from '@netbench/plugin-api';
-import { newRunId, parseRunIdTime } from '@netbench/plugin-api';
-import { defaultRunsDir } from '@netbench/plugin-api';
+import { EventLog } from '../events/event-log.js';
 import { inUseBy, liveRunPid, liveRunsOnMachine, removeDeadMachineLocks } from '../run-id/run-lock.js';
 import { sweepTunnelEnds } from '../tunnels/sweep.js';
-import { pluginLog, replayLedger } from './cleanup-run.js';
 import type { CleanupAllOptions, CleanupOutcome } from './cleanup-outcome.js';
+import { pluginLog, replayLedger } from './cleanup-run.js';
 
 const DEFAULT_TIMEOUT_MS = 600_000;
 const sameResource = (a: LedgerResource, b: LedgerResource) => a.type === b.type && a.id === b.id;
@@ -26,7 +23,12 @@ const sameResource = (a: LedgerResource, b: LedgerResource) => a.type === b.type
  * folder) is spared throughout and its resources reported as in use.
  */
 export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOutcome> {
-  const outcome: CleanupOutcome & { skipped: { cloud: string; reason: string }[]; spared: { resource: LedgerResource; reason: string }[] } = { deleted: [], failed: [], skipped: [], spared: [] };
+  const outcome: CleanupOutcome & { skipped: { cloud: string; reason: string }[]; spared: { resource: LedgerResource; reason: string }[] } = {
+    deleted: [],
+    failed: [],
+    skipped: [],
+    spared: [],
+  };
   const runsDir = resolve(options.runsDir ?? defaultRunsDir());
   const cutoff = options.olderThanMs !== undefined ? Date.now() - options.olderThanMs : undefined;
 
@@ -62,10 +64,15 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
         ...(options.dryRun ? { dryRun: true } : {}),
         excludeRunIds: [...live.keys()],
       };
-      const report = await callPlugin(cloud, 'cleanup', (signal) => cloud.cleanup!(filter, { runId: events.runId, runDir: runsDir, signal, log: pluginLog(events, cloud.name, options.log) }), {
-        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        emit: (event) => events.emit(event),
-      });
+      const report = await callPlugin(
+        cloud,
+        'cleanup',
+        (signal) => cloud.cleanup!(filter, { runId: events.runId, runDir: runsDir, signal, log: pluginLog(events, cloud.name, options.log) }),
+        {
+          timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          emit: (event) => events.emit(event),
+        },
+      );
       outcome.deleted.push(...report.found.filter((r) => !report.failed.some((f) => sameResource(f.resource, r))));
       outcome.failed.push(...report.failed);
       for (const resource of report.spared ?? []) {
@@ -81,7 +88,15 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
   // Tunnel ends of runs whose folder is elsewhere: their daemons died with the namespaces above, their keys did not.
   if (options.cloud === undefined || options.cloud === 'local') {
     // The same RAM directories as the machine locks (one per run): a test pointing those elsewhere never sweeps the machine's.
-    const swept = await sweepTunnelEnds({ excludeRunIds: [...live.keys()], livePids: live, ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}), ...(options.dryRun ? { dryRun: true } : {}) }, options.machineLocksDir);
+    const swept = await sweepTunnelEnds(
+      {
+        excludeRunIds: [...live.keys()],
+        livePids: live,
+        ...(options.olderThanMs !== undefined ? { olderThanMs: options.olderThanMs } : {}),
+        ...(options.dryRun ? { dryRun: true } : {}),
+      },
+      options.machineLocksDir,
+    );
     outcome.deleted.push(...swept.deleted);
     outcome.failed.push(...swept.failed);
     outcome.spared.push(...swept.spared);
@@ -94,7 +109,10 @@ export async function cleanupAll(options: CleanupAllOptions): Promise<CleanupOut
 async function runFolders(runsDir: string): Promise<string[]> {
   try {
     const entries = await readdir(runsDir, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory()).map((e) => join(runsDir, e.name)).sort();
+    return entries
+      .filter((e) => e.isDirectory())
+      .map((e) => join(runsDir, e.name))
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

@@ -1,6 +1,4 @@
-import type { Logger } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
-import type { NetbenchEvent } from '@netbench/plugin-api';
+import type { LedgerResource, Logger, NetbenchEvent } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
 
 export interface CleanupOutcome {

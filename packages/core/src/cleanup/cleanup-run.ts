@@ -1,14 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve, sep } from 'node:path';
-import type { Logger } from '@netbench/plugin-api';
-import type { LedgerEntry } from '@netbench/plugin-api';
-import { NetbenchError } from '@netbench/plugin-api';
-import { EventLog } from '../events/event-log.js';
-import { LedgerFile } from '@netbench/plugin-api';
+import type { LedgerEntry, Logger } from '@netbench/plugin-api';
+import { defaultRunsDir, LedgerFile, NetbenchError } from '@netbench/plugin-api';
 import { RUN_FILES } from '../engine/run-files.js';
 import { deleteResources } from '../engine/teardown.js';
-import { defaultRunsDir } from '@netbench/plugin-api';
+import { EventLog } from '../events/event-log.js';
 import { acquireRunLock, liveRunPid, machineLockDir, removeMachineLock } from '../run-id/run-lock.js';
 import type { CleanupOptions, CleanupOutcome, CleanupRunOptions } from './cleanup-outcome.js';
 

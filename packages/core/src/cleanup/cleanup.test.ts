@@ -5,19 +5,16 @@ import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { definePlugin, type AnyPlugin } from '@netbench/plugin-api';
 import type { CleanupFilter } from '@netbench/plugin-api';
-import { LedgerFile } from '@netbench/plugin-api';
-import { readLedger } from '@netbench/plugin-api';
+import { type AnyPlugin, definePlugin, LedgerFile, newRunId, readLedger } from '@netbench/plugin-api';
 import { processState } from '@netbench/plugin-api/cloud-kit';
-import { staticRegistry } from '../registry/static-registry.js';
-import { newRunId } from '@netbench/plugin-api';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import labCloud, { type LabHostConfig } from '../engine/__fixtures__/lab-cloud.js';
 import { exists, labResources, sweep } from '../engine/__fixtures__/lab-leftovers.js';
+import { staticRegistry } from '../registry/static-registry.js';
+import { connectSshHost } from '../transport/ssh/connect-ssh-host.js';
 import { cleanupAll } from './cleanup-all.js';
 import { cleanupRun } from './cleanup-run.js';
-import { connectSshHost } from '../transport/ssh/connect-ssh-host.js';
 
 const run = promisify(execFile);
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -71,14 +68,24 @@ describe('cleanupRun', () => {
     const runId = newRunId();
     const runDir = join(runsDir, runId);
     const args = JSON.stringify({ plugins, root, runsDir, runId });
-    const runner = spawn(process.execPath, ['--input-type=module', '-e', `
+    const runner = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { runPlan, createRegistry } from '${distUrl('index.js')}';
       import { labPlan } from '${distUrl('engine/__fixtures__/lab-plan.js')}';
       const { plugins, root, runsDir, runId } = JSON.parse(process.env.NB_ARGS);
       await runPlan(labPlan({ root, runsDir, trials: [{ mode: 'sleep', seconds: 3 }] }), { registry: createRegistry({ searchDirs: [plugins] }), runId });
-    `], { env: { ...process.env, NB_ARGS: args }, stdio: ['ignore', 'ignore', 'pipe'] });
+    `,
+      ],
+      { env: { ...process.env, NB_ARGS: args }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
-    runner.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    runner.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     const events = join(runDir, 'events.jsonl');
     await waitFor(async () => {
       if (runner.exitCode !== null) throw new Error(`runner exited early: ${stderr}`);
@@ -94,12 +101,20 @@ describe('cleanupRun', () => {
     expect((await readLedger(join(runDir, 'ledger.jsonl'))).some((e) => e.phase === 'deleted')).toBe(false);
     expect(existsSync(join(runDir, 'run.lock'))).toBe(true);
 
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { cleanupRun, createRegistry } from '${distUrl('index.js')}';
       const { plugins, runsDir, runId } = JSON.parse(process.env.NB_ARGS);
       const outcome = await cleanupRun(runId, { registry: createRegistry({ searchDirs: [plugins] }), runsDir });
       process.stdout.write(JSON.stringify(outcome));
-    `], { env: { ...process.env, NB_ARGS: args } });
+    `,
+      ],
+      { env: { ...process.env, NB_ARGS: args } },
+    );
     const outcome = JSON.parse(stdout) as { deleted: { type: string }[]; failed: unknown[] };
     expect(outcome.failed).toEqual([]);
     expect(outcome.deleted.map((r) => r.type)).toEqual(['process', 'dir', 'process', 'dir']);
@@ -159,7 +174,12 @@ describe('cleanupAll', () => {
     const ledger = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
     const config: LabHostConfig = { root, failProvision: false, failTeardown: false, toolMissing: false };
     await labCloud.provision([{ id: 'a', name: 'a', cloud: 'lab', config }], {
-      runId, runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} }, ledger: ledger.forPlugin('lab'), connectSsh: (o) => connectSshHost(o),
+      runId,
+      runDir,
+      signal: new AbortController().signal,
+      log: { debug() {}, info() {}, warn() {} },
+      ledger: ledger.forPlugin('lab'),
+      connectSsh: (o) => connectSshHost(o),
     });
     await ledger.close();
     return runDir;
@@ -173,7 +193,13 @@ describe('cleanupAll', () => {
       ...labCloud,
       async cleanup(filter: CleanupFilter) {
         filters.push(filter);
-        return { found: [{ type: 'bucket', id: 'nb-old' }, { type: 'bucket', id: 'nb-stuck' }], failed: [{ resource: { type: 'bucket', id: 'nb-stuck' }, error: 'in use' }] };
+        return {
+          found: [
+            { type: 'bucket', id: 'nb-old' },
+            { type: 'bucket', id: 'nb-stuck' },
+          ],
+          failed: [{ resource: { type: 'bucket', id: 'nb-stuck' }, error: 'in use' }],
+        };
       },
     });
     const registry = staticRegistry([labWithCleanup] as AnyPlugin[]);
@@ -212,13 +238,15 @@ describe('cleanupAll', () => {
     const filters: CleanupFilter[] = [];
     // A cloud that finds the live run's resource by name and honours the filter as local and docker do.
     const named = { type: 'bucket', id: `nb-${liveId}`, data: { runId: liveId } };
-    const registry = staticRegistry([definePlugin({
-      ...labCloud,
-      async cleanup(filter: CleanupFilter) {
-        filters.push(filter);
-        return filter.excludeRunIds?.includes(liveId) ? { found: [], failed: [], spared: [named] } : { found: [named], failed: [] };
-      },
-    })] as AnyPlugin[]);
+    const registry = staticRegistry([
+      definePlugin({
+        ...labCloud,
+        async cleanup(filter: CleanupFilter) {
+          filters.push(filter);
+          return filter.excludeRunIds?.includes(liveId) ? { found: [], failed: [], spared: [named] } : { found: [named], failed: [] };
+        },
+      }),
+    ] as AnyPlugin[]);
     try {
       const swept = await cleanupAll({ registry, runsDir, machineLocksDir: root });
       expect(filters[0]?.excludeRunIds).toEqual([liveId]);
@@ -255,8 +283,8 @@ describe('cleanupAll', () => {
   });
 });
 
-describe('cleanup --all and the machine\'s RAM directories', () => {
-  it('sweeps tunnel ends where the machine locks are (a test\'s stand-in), never the real /dev/shm beside them', async () => {
+describe("cleanup --all and the machine's RAM directories", () => {
+  it("sweeps tunnel ends where the machine locks are (a test's stand-in), never the real /dev/shm beside them", async () => {
     const runId = newRunId(new Date(Date.now() - 2 * 3600_000));
     const dir = join(root, `netbench-${runId}`, 'wg-a');
     await mkdir(dir, { recursive: true, mode: 0o700 });

@@ -8,7 +8,10 @@ export const COST_LIMIT_EXIT_CODE = 6;
 export class CostLimitError extends NetbenchError {
   override readonly name: string = 'CostLimitError';
   override readonly exitCode: number = COST_LIMIT_EXIT_CODE;
-  constructor(readonly estimateUsd: number, readonly maxUsd: number) {
+  constructor(
+    readonly estimateUsd: number,
+    readonly maxUsd: number,
+  ) {
     super(`estimated cost $${estimateUsd.toFixed(2)} is above --max-cost $${maxUsd.toFixed(2)}: nothing was created (see \`netbench plan\` for the breakdown)`);
   }
 }

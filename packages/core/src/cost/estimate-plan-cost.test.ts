@@ -1,11 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { z } from '@netbench/plugin-api';
-import { definePlugin } from '@netbench/plugin-api';
 import type { TrialSpec } from '@netbench/plugin-api';
-import { staticRegistry } from '../registry/static-registry.js';
-import { loadSpec } from '../spec/load-spec.js';
-import { labCloud } from '../spec/__fixtures__/test-plugins.js';
+import { definePlugin, z } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { createPlan } from '../plan/create-plan.js';
+import { staticRegistry } from '../registry/static-registry.js';
+import { labCloud } from '../spec/__fixtures__/test-plugins.js';
+import { loadSpec } from '../spec/load-spec.js';
 import { CostLimitError, enforceMaxCost } from './cost-limit.js';
 import { estimatePlanCost } from './estimate-plan-cost.js';
 import { planUsage } from './plan-usage.js';
@@ -35,7 +34,14 @@ const paidCloud = definePlugin({
     const ids = new Set(requests.map((r) => r.id));
     const hours = requests.reduce((sum, r) => sum + (usage.hostSeconds[r.id] ?? 0) / 3600, 0);
     const gb = usage.flows.filter((f) => ids.has(f.from)).reduce((sum, f) => sum + ((f.bitsPerSecond ?? 8e9) * f.seconds) / 8e9, 0);
-    return { usd: hours + gb * 0.5, items: [{ description: 'hours', quantity: hours, unit: 'instance-hour', unitPriceUsd: 1, usd: hours }, { description: 'egress', quantity: gb, unit: 'GB', unitPriceUsd: 0.5, usd: gb * 0.5 }], priceTableDate: '2026-01-01' };
+    return {
+      usd: hours + gb * 0.5,
+      items: [
+        { description: 'hours', quantity: hours, unit: 'instance-hour', unitPriceUsd: 1, usd: hours },
+        { description: 'egress', quantity: gb, unit: 'GB', unitPriceUsd: 0.5, usd: gb * 0.5 },
+      ],
+      priceTableDate: '2026-01-01',
+    };
   },
 });
 const flowsBulkTool = definePlugin({ ...bulkTool, name: 'flows-bulk', flows: { intervals: false, combine: () => 'sum' as const } });
@@ -57,9 +63,12 @@ benchmarks:
 `;
 
 describe('plan cost', () => {
-  it('carries the tools\' traffic onto planned trials and turns it into flows', async () => {
+  it("carries the tools' traffic onto planned trials and turns it into flows", async () => {
     const p = await plan(SPEC);
-    expect(p.trials.filter((t) => t.traffic).map((t) => [t.client, t.server, t.traffic?.direction])).toEqual([['a', 'b', 'both'], ['lab', 'a', 'reverse']]);
+    expect(p.trials.filter((t) => t.traffic).map((t) => [t.client, t.server, t.traffic?.direction])).toEqual([
+      ['a', 'b', 'both'],
+      ['lab', 'a', 'reverse'],
+    ]);
     const usage = planUsage(p, { fixedSeconds: 100, perTrialSeconds: 5 });
     // 100 s fixed + 220 s measuring + 4 trials × 5 s = 340 s for every host.
     expect(usage.hostSeconds).toEqual({ a: 340, b: 340, lab: 340 });
@@ -70,8 +79,10 @@ describe('plan cost', () => {
     ]);
   });
 
-  it('counts every host of an N-host flows fleet and each flow\'s traffic on its own pair', async () => {
-    const p = await plan(`name: mesh\nhosts:\n  a: { cloud: paid, zone: z1 }\n  b: { cloud: paid, zone: z1 }\n  c: { cloud: paid, zone: z2 }\nbenchmarks:\n  - { tool: flows-bulk, flows: { topology: mesh, hosts: [a, b, c] }, rate: 8000000000, duration: 100 }\n`);
+  it("counts every host of an N-host flows fleet and each flow's traffic on its own pair", async () => {
+    const p = await plan(
+      `name: mesh\nhosts:\n  a: { cloud: paid, zone: z1 }\n  b: { cloud: paid, zone: z1 }\n  c: { cloud: paid, zone: z2 }\nbenchmarks:\n  - { tool: flows-bulk, flows: { topology: mesh, hosts: [a, b, c] }, rate: 8000000000, duration: 100 }\n`,
+    );
     const usage = planUsage(p, { fixedSeconds: 100, perTrialSeconds: 5 });
     // 100 s fixed + 110 s measuring (the flows run at once) + 2 trials × 5 s.
     expect(usage.hostSeconds).toEqual({ a: 220, b: 220, c: 220 });
@@ -81,12 +92,15 @@ describe('plan cost', () => {
     expect(cost.usd).toBe(300.18);
   });
 
-  it('sums every cloud\'s estimate; a cloud without a cost model is listed as free', async () => {
+  it("sums every cloud's estimate; a cloud without a cost model is listed as free", async () => {
     const cost = await estimatePlanCost(await plan(SPEC), registry, { fixedSeconds: 100, perTrialSeconds: 5 });
     const paid = cost.clouds.find((c) => c.cloud === 'paid')!;
     // 2 hosts × 340 s = 0.1889 h; a sends 100 GB to b and 100 GB (at the 8 Gbit/s default) to lab, b 100 GB to a: 300 GB × $0.5.
     expect(paid.estimate?.usd).toBeCloseTo(680 / 3600 + 150, 6);
-    expect(paid.hosts).toEqual([{ machineType: 'big', zone: 'z1', count: 1 }, { machineType: 'big', zone: 'z2', count: 1 }]);
+    expect(paid.hosts).toEqual([
+      { machineType: 'big', zone: 'z1', count: 1 },
+      { machineType: 'big', zone: 'z2', count: 1 },
+    ]);
     expect(cost.clouds.find((c) => c.cloud === 'local')).toMatchObject({ note: 'no charge', hosts: [{ zone: 'lab-a', count: 1 }] });
     expect(cost.usd).toBe(150.19);
     expect(cost.hostSeconds).toBe(340);

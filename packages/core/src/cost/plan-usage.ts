@@ -1,5 +1,5 @@
-import { trialInvocations } from '../plan/plan-flows.js';
 import type { CostUsage } from '@netbench/plugin-api';
+import { trialInvocations } from '../plan/plan-flows.js';
 import type { Plan } from '../plan/types.js';
 
 /** What the estimate assumes beyond the tools' own measuring time. */

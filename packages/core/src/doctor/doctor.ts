@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { DiagnosticCheck, HostRequest } from '@netbench/plugin-api';
+import type { DiagnosticCheck, HostRequest, Logger, PluginContext } from '@netbench/plugin-api';
+import { NetbenchError, PluginError, processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { planSpec } from '../api/plan-spec.js';
-import type { Logger, PluginContext } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
-import { processHost } from '@netbench/plugin-api';
-import { NetbenchError, PluginError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 
 export interface DoctorOptions {
   registry: PluginResolver;
@@ -62,9 +60,13 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
     }
     if (!tool) continue;
     // No plan here: this machine may run either end, of any trial.
-    checks.push(await toolCheck(descriptor.name, async () => tool.check(here, { ...ctx, roles: ['client', 'server'], trials: [] }), options.install && tool.install
-      ? async () => tool.install!(here, ctx)
-      : undefined));
+    checks.push(
+      await toolCheck(
+        descriptor.name,
+        async () => tool.check(here, { ...ctx, roles: ['client', 'server'], trials: [] }),
+        options.install && tool.install ? async () => tool.install!(here, ctx) : undefined,
+      ),
+    );
   }
   return { ok: checks.every((c) => c.ok || c.severity === 'warning'), checks };
 }

@@ -2,19 +2,17 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AnyPlugin, PeerHost } from '@netbench/plugin-api';
+import { definePlugin, readLedger } from '@netbench/plugin-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { definePlugin } from '@netbench/plugin-api';
-import type { AnyPlugin } from '@netbench/plugin-api';
-import type { PeerHost } from '@netbench/plugin-api';
 import type { Plan } from '../plan/types.js';
 import { staticRegistry } from '../registry/static-registry.js';
-import { readLedger } from '@netbench/plugin-api';
-import { runPlan } from './run-plan.js';
-import { EXIT_CODES } from './exit-codes.js';
 import labCloud from './__fixtures__/lab-cloud.js';
-import labTool from './__fixtures__/lab-tool.js';
-import { labPlan } from './__fixtures__/lab-plan.js';
 import { sweep } from './__fixtures__/lab-leftovers.js';
+import { labPlan } from './__fixtures__/lab-plan.js';
+import labTool from './__fixtures__/lab-tool.js';
+import { EXIT_CODES } from './exit-codes.js';
+import { runPlan } from './run-plan.js';
 
 let root: string;
 let runsDir: string;
@@ -68,7 +66,7 @@ function twoCloudPlan(cloudOfB: string): Plan {
 }
 
 describe('admitPeers', () => {
-  it('is called after every cloud provisioned, with the other clouds\' hosts, and its rule is torn down', async () => {
+  it("is called after every cloud provisioned, with the other clouds' hosts, and its rule is torn down", async () => {
     const calls: PeerHost[][] = [];
     const registry = staticRegistry([labCloud, labTool, peerCloud('lab2', { calls })] as AnyPlugin[]);
     const outcome = await runPlan(twoCloudPlan('lab2'), { registry, abortGraceMs: 500 });
@@ -78,12 +76,19 @@ describe('admitPeers', () => {
 
     const ledger = await readLedger(join(outcome.record.runDir, 'ledger.jsonl'));
     const rule = ledger.filter((e) => e.resource.type === 'rule');
-    expect(rule.map((e) => [e.plugin, e.phase])).toEqual([['lab2', 'intent'], ['lab2', 'created'], ['lab2', 'deleted']]);
+    expect(rule.map((e) => [e.plugin, e.phase])).toEqual([
+      ['lab2', 'intent'],
+      ['lab2', 'created'],
+      ['lab2', 'deleted'],
+    ]);
     expect(existsSync(rule[0]!.resource.id)).toBe(false);
     // The rule was made before any trial ran: its ledger line precedes teardown of every host.
     const firstDelete = ledger.findIndex((e) => e.phase === 'deleted');
     expect(ledger.findIndex((e) => e.resource.type === 'rule' && e.phase === 'created')).toBeLessThan(firstDelete);
-    const events = (await readFile(join(outcome.record.runDir, 'events.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { type: string; hook?: string; plugin?: string });
+    const events = (await readFile(join(outcome.record.runDir, 'events.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; hook?: string; plugin?: string });
     const admit = events.findIndex((e) => e.type === 'plugin-call' && e.hook === 'admitPeers');
     const prepare = events.findIndex((e) => e.type === 'phase-started' && (e as { phase?: string }).phase === 'prepare');
     expect(admit).toBeGreaterThan(-1);

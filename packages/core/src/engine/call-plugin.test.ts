@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import type { EventInput } from '@netbench/plugin-api';
-import { PluginError, RetryableError, TimeoutError, isRetryable } from '@netbench/plugin-api';
-import { processHost } from '@netbench/plugin-api';
+import { isRetryable, PluginError, processHost, RetryableError, TimeoutError } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { callPlugin } from './call-plugin.js';
 
 const plugin = { name: 'demo' };
@@ -18,7 +17,14 @@ describe('callPlugin', () => {
   it('names plugin and hook in errors and keeps the cause (sync throws too)', async () => {
     const events: EventInput[] = [];
     const cause = new RetryableError('port in use');
-    const error = await callPlugin(plugin, 'run', () => { throw cause; }, { emit: (e) => events.push(e) }).catch((e: unknown) => e);
+    const error = await callPlugin(
+      plugin,
+      'run',
+      () => {
+        throw cause;
+      },
+      { emit: (e) => events.push(e) },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PluginError);
     expect((error as PluginError).message).toBe('[plugin demo] run: port in use');
     expect((error as PluginError).cause).toBe(cause);
@@ -46,7 +52,9 @@ describe('callPlugin', () => {
   it('passes an interrupt to the call and keeps what the call returns within the grace period', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('interrupted by SIGINT')), 50);
-    const partial = await callPlugin(plugin, 'run', (signal) => new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('partial'))), { signal: controller.signal });
+    const partial = await callPlugin(plugin, 'run', (signal) => new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('partial'))), {
+      signal: controller.signal,
+    });
     expect(partial).toBe('partial');
   });
 
@@ -59,7 +67,9 @@ describe('callPlugin', () => {
 
   it('does not wrap its own plugin error twice', async () => {
     const inner = new PluginError('demo', 'run', new Error('x'));
-    const error = await callPlugin(plugin, 'run', async () => { throw inner; }).catch((e: unknown) => e);
+    const error = await callPlugin(plugin, 'run', async () => {
+      throw inner;
+    }).catch((e: unknown) => e);
     expect(error).toBe(inner);
   });
 });

@@ -27,12 +27,7 @@ const toError = (reason: unknown): Error => (reason instanceof Error ? reason : 
  * (`PluginError` with the plugin's error as `cause`) and records the call as a
  * `plugin-call` event.
  */
-export async function callPlugin<T>(
-  plugin: { readonly name: string },
-  hook: string,
-  fn: (signal: AbortSignal) => Promise<T> | T,
-  options: CallPluginOptions = {},
-): Promise<T> {
+export async function callPlugin<T>(plugin: { readonly name: string }, hook: string, fn: (signal: AbortSignal) => Promise<T> | T, options: CallPluginOptions = {}): Promise<T> {
   const began = performance.now();
   const controller = new AbortController();
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;

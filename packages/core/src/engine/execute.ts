@@ -1,13 +1,13 @@
-import type { PlannedTrial } from '../plan/types.js';
 import type { TrialRun } from '@netbench/plugin-api';
-import { trialLabels } from './sample-labels.js';
-import { recordSamples } from './record-samples.js';
+import type { PlannedTrial } from '../plan/types.js';
 import { runFlowsTrial } from './flows/run-flows-trial.js';
-import { SearchSteps } from './search/search-steps.js';
 import { LiveIntervals } from './live-intervals.js';
-import { trialTunnelLabels } from './tunnels-phase.js';
-import { call, toolInfoKey, type RunState } from './run-state.js';
+import { recordSamples } from './record-samples.js';
+import { call, type RunState, toolInfoKey } from './run-state.js';
+import { trialLabels } from './sample-labels.js';
+import { SearchSteps } from './search/search-steps.js';
 import { acceptSample, runTrialLifecycle, samplesOf } from './trial-lifecycle.js';
+import { trialTunnelLabels } from './tunnels-phase.js';
 
 /**
  * Run the trials in plan order, at most `options.concurrency` at once. A
@@ -46,12 +46,29 @@ async function runTrial(state: RunState, trial: PlannedTrial): Promise<boolean> 
   const serverHandle = state.servers.find((s) => s.tool.name === trial.tool && s.host === trial.server)?.handle;
   const live = new LiveIntervals(state, trial.id, {});
   return runTrialLifecycle(state, trial, [{ client, server, ip: trial.ip }], ([target]) => {
-    const labels = { ...trialLabels({ runId: state.runId, specName: state.plan.spec.name, netbenchVersion: state.netbenchVersion, trial, client, server, clientInfo, serverInfo }), ...trialTunnelLabels(state, trial.ip) };
+    const labels = {
+      ...trialLabels({ runId: state.runId, specName: state.plan.spec.name, netbenchVersion: state.netbenchVersion, trial, client, server, clientInfo, serverInfo }),
+      ...trialTunnelLabels(state, trial.ip),
+    };
     live.setLabels(labels);
     return {
       async run({ attempt, timeoutMs, context }) {
-        const run: TrialRun = { id: trial.id, test: trial.test, params: trial.params, client, server, target: target!, clientInfo, serverInfo, attempt, ...(serverHandle ? { serverHandle } : {}) };
-        const output = await call(state, tool, 'run', (signal) => tool.run(run, context({ tool: trial.tool, signal, interval: (sample) => live.add(sample) })), { timeoutMs, signal: state.signal });
+        const run: TrialRun = {
+          id: trial.id,
+          test: trial.test,
+          params: trial.params,
+          client,
+          server,
+          target: target!,
+          clientInfo,
+          serverInfo,
+          attempt,
+          ...(serverHandle ? { serverHandle } : {}),
+        };
+        const output = await call(state, tool, 'run', (signal) => tool.run(run, context({ tool: trial.tool, signal, interval: (sample) => live.add(sample) })), {
+          timeoutMs,
+          signal: state.signal,
+        });
         // Live values go out before the stored samples, so a display can swap the one for the other.
         live.flush(true);
         const finishedAt = Date.now();

@@ -17,7 +17,11 @@ export class LiveIntervals {
   private count = 0;
   private closed = false;
 
-  constructor(private readonly state: RunState, private readonly trialId: string, private labels: Labels) {}
+  constructor(
+    private readonly state: RunState,
+    private readonly trialId: string,
+    private labels: Labels,
+  ) {}
 
   /** The trial's labels once known (they name the attempt's hosts and tool versions). */
   setLabels(labels: Labels): void {

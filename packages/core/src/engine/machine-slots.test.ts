@@ -12,12 +12,20 @@ function harness(slots: ReturnType<typeof machineSlots>) {
   let most = 0;
   const release = new Map<string, () => void>();
   const order: string[] = [];
-  const start = (host: ReturnType<typeof own>) => slots(host, () => new Promise<string>((resolve) => {
-    running.add(host.id);
-    order.push(host.id);
-    most = Math.max(most, running.size);
-    release.set(host.id, () => { running.delete(host.id); resolve(host.id); });
-  }));
+  const start = (host: ReturnType<typeof own>) =>
+    slots(
+      host,
+      () =>
+        new Promise<string>((resolve) => {
+          running.add(host.id);
+          order.push(host.id);
+          most = Math.max(most, running.size);
+          release.set(host.id, () => {
+            running.delete(host.id);
+            resolve(host.id);
+          });
+        }),
+    );
   return { start, running, release, order, most: () => most };
 }
 

@@ -1,17 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { definePlugin } from '@netbench/plugin-api';
 import type { AnyPlugin, Host } from '@netbench/plugin-api';
-import { readLedger } from '@netbench/plugin-api';
+import { definePlugin, readLedger } from '@netbench/plugin-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staticRegistry } from '../registry/static-registry.js';
-import { runPlan } from './run-plan.js';
-import { EXIT_CODES } from './exit-codes.js';
 import labCloud from './__fixtures__/lab-cloud.js';
-import labTool from './__fixtures__/lab-tool.js';
-import { labPlan } from './__fixtures__/lab-plan.js';
 import { exists, labResources, sweep } from './__fixtures__/lab-leftovers.js';
+import { labPlan } from './__fixtures__/lab-plan.js';
+import labTool from './__fixtures__/lab-tool.js';
+import { EXIT_CODES } from './exit-codes.js';
+import { runPlan } from './run-plan.js';
 
 // prepare: a server host's `serve` starts as soon as that host's
 // own `check` is done, not once every host's check is. The client's check
@@ -35,7 +34,9 @@ const GATE_MS = 20_000;
 function gatedTool(clientCheck: 'waits-for-serve' | 'fails-after-serve') {
   const order: string[] = [];
   let serveBegan!: () => void;
-  const served = new Promise<void>((resolve) => { serveBegan = resolve; });
+  const served = new Promise<void>((resolve) => {
+    serveBegan = resolve;
+  });
   const stopped: string[] = [];
   const tool = definePlugin({
     ...labTool,
@@ -51,14 +52,20 @@ function gatedTool(clientCheck: 'waits-for-serve' | 'fails-after-serve') {
       order.push(`serve ${host.id}`);
       serveBegan();
       const handle = await labTool.serve!(host, info, ctx);
-      return { data: handle.data, stop: async () => { stopped.push(host.id); await handle.stop(); } };
+      return {
+        data: handle.data,
+        stop: async () => {
+          stopped.push(host.id);
+          await handle.stop();
+        },
+      };
     },
   });
   return { tool, order, stopped };
 }
 
-describe('prepare starts a host\'s server once that host is checked', () => {
-  it('the server host\'s serve begins while the client host is still being checked', async () => {
+describe("prepare starts a host's server once that host is checked", () => {
+  it("the server host's serve begins while the client host is still being checked", async () => {
     const { tool, order, stopped } = gatedTool('waits-for-serve');
     const outcome = await runPlan(labPlan({ root, runsDir, trials: [{ mode: 'ok' }] }), {
       registry: staticRegistry([labCloud, tool] as AnyPlugin[]),
@@ -69,7 +76,7 @@ describe('prepare starts a host\'s server once that host is checked', () => {
     expect(stopped).toEqual(['b']);
   });
 
-  it('a server started while another host\'s check fails is still stopped, its process gone and in the ledger', async () => {
+  it("a server started while another host's check fails is still stopped, its process gone and in the ledger", async () => {
     const { tool, order, stopped } = gatedTool('fails-after-serve');
     const outcome = await runPlan(labPlan({ root, runsDir, trials: [{ mode: 'ok' }] }), {
       registry: staticRegistry([labCloud, tool] as AnyPlugin[]),
@@ -84,8 +91,8 @@ describe('prepare starts a host\'s server once that host is checked', () => {
   });
 });
 
-describe('check and serve are told the host\'s part in the run', () => {
-  it('check gets each host\'s roles and trial parameters; serve gets the parameters of the trials it serves', async () => {
+describe("check and serve are told the host's part in the run", () => {
+  it("check gets each host's roles and trial parameters; serve gets the parameters of the trials it serves", async () => {
     const seen: string[] = [];
     const tool = definePlugin({
       ...labTool,

@@ -1,9 +1,8 @@
 import { isIP } from 'node:net';
-import { connectSshHost } from '../transport/ssh/connect-ssh-host.js';
-import type { CloudPlugin, HostRequest, PeerHost, ProvisionContext } from '@netbench/plugin-api';
-import type { Host } from '@netbench/plugin-api';
-import type { FleetHost } from '../plan/types.js';
+import type { CloudPlugin, Host, HostRequest, PeerHost, ProvisionContext } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
+import type { FleetHost } from '../plan/types.js';
+import { connectSshHost } from '../transport/ssh/connect-ssh-host.js';
 import { settleAll } from './run-phase.js';
 import { call, pluginContext, type RunState } from './run-state.js';
 
@@ -20,10 +19,11 @@ export async function provision(state: RunState): Promise<void> {
   const onInterrupt = () => stop.abort(state.signal.reason);
   state.signal.addEventListener('abort', onInterrupt, { once: true });
   if (state.signal.aborted) onInterrupt();
-  const failFast = <T>(promise: Promise<T>) => promise.catch((error: unknown) => {
-    stop.abort(error);
-    throw error;
-  });
+  const failFast = <T>(promise: Promise<T>) =>
+    promise.catch((error: unknown) => {
+      stop.abort(error);
+      throw error;
+    });
 
   try {
     const groups = groupByCloud(state.plan.fleet).map(([name, fleet]) => {
@@ -34,11 +34,15 @@ export async function provision(state: RunState): Promise<void> {
       return { cloud, requests };
     });
 
-    await settleAll(groups.map(({ cloud, requests }) => failFast(
-      cloud.preflight
-        ? call(state, cloud, 'preflight', (signal) => cloud.preflight!(requests, pluginContext(state, cloud.name, signal)), { timeoutMs, signal: stop.signal })
-        : Promise.resolve(),
-    )));
+    await settleAll(
+      groups.map(({ cloud, requests }) =>
+        failFast(
+          cloud.preflight
+            ? call(state, cloud, 'preflight', (signal) => cloud.preflight!(requests, pluginContext(state, cloud.name, signal)), { timeoutMs, signal: stop.signal })
+            : Promise.resolve(),
+        ),
+      ),
+    );
 
     await settleAll(groups.map(({ cloud, requests }) => failFast(provisionCloud(state, cloud, requests, timeoutMs, stop.signal))));
     if (groups.length > 1 && groups.some(({ cloud }) => cloud.admitPeers)) warnUnadmittable(state);
@@ -48,13 +52,7 @@ export async function provision(state: RunState): Promise<void> {
   }
 }
 
-async function provisionCloud(
-  state: RunState,
-  cloud: CloudPlugin<unknown>,
-  requests: readonly HostRequest<unknown>[],
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<void> {
+async function provisionCloud(state: RunState, cloud: CloudPlugin<unknown>, requests: readonly HostRequest<unknown>[], timeoutMs: number, signal: AbortSignal): Promise<void> {
   const hosts = await callWithLedger(state, cloud, 'provision', { timeoutMs, signal }, (ctx) => cloud.provision(requests, ctx));
   matchHosts(cloud.name, requests, hosts).forEach((host, i) => {
     const request = requests[i]!;
@@ -67,13 +65,7 @@ async function provisionCloud(
  * Hosts on other clouds get through this cloud's firewall only now: while the
  * clouds provisioned in parallel, none knew the others' addresses.
  */
-async function admitPeers(
-  state: RunState,
-  cloud: CloudPlugin<unknown>,
-  requests: readonly HostRequest<unknown>[],
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<void> {
+async function admitPeers(state: RunState, cloud: CloudPlugin<unknown>, requests: readonly HostRequest<unknown>[], timeoutMs: number, signal: AbortSignal): Promise<void> {
   if (!cloud.admitPeers) return;
   const peers = peersOf(state, cloud.name);
   if (peers.length === 0 || requests.length === 0) return;
@@ -89,10 +81,16 @@ export function callWithLedger<T>(
   fn: (ctx: ProvisionContext) => Promise<T>,
 ): Promise<T> {
   const ledger = state.ledger.forPlugin(cloud.name);
-  return call(state, cloud, hook, (callSignal) => {
-    const base = pluginContext(state, cloud.name, callSignal);
-    return fn({ ...base, ledger, connectSsh: (ssh) => connectSshHost(ssh, { signal: callSignal, log: base.log }) });
-  }, options);
+  return call(
+    state,
+    cloud,
+    hook,
+    (callSignal) => {
+      const base = pluginContext(state, cloud.name, callSignal);
+      return fn({ ...base, ledger, connectSsh: (ssh) => connectSshHost(ssh, { signal: callSignal, log: base.log }) });
+    },
+    options,
+  );
 }
 
 /** Every provisioned host of the run that is not on `cloud`, with the addresses its traffic may come from. */

@@ -1,8 +1,7 @@
-import type { RunRecord } from '@netbench/plugin-api';
-import type { Sample } from '@netbench/plugin-api';
+import type { RunRecord, Sample } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import { parseBlock } from './block-schema.js';
-import { call, pluginContext, reportError, type RunState } from './run-state.js';
+import { call, pluginContext, type RunState, reportError } from './run-state.js';
 
 /** The results store's key in `PublishProgress.done`; `publish[i]` is the spec's i-th entry. */
 const STORE_KEY = 'store';

@@ -1,6 +1,6 @@
 import type { Sample, SampleInput } from '@netbench/plugin-api';
-import type { RunState } from './run-state.js';
 import { studyLabels } from '../plan/shard-plan.js';
+import type { RunState } from './run-state.js';
 
 /** A `Sample` with the next sample id of the run. Tool labels win over context labels (merged by the caller). */
 export function makeSample(state: RunState, input: SampleInput, labels: Sample['labels'], defaultTime: number, trialId?: string): Sample {

@@ -1,7 +1,7 @@
 import { PluginError } from '@netbench/plugin-api';
 import { trialInvocations } from '../plan/plan-flows.js';
 import { EXIT_CODES } from './exit-codes.js';
-import { reportError, type RunState } from './run-state.js';
+import { type RunState, reportError } from './run-state.js';
 
 /**
  * Load every cloud and tool plugin the plan needs before anything is made.

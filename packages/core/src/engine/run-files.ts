@@ -1,10 +1,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { rawFileName, RUN_FILES, type RunResults } from '@netbench/plugin-api';
 import type { Sample } from '@netbench/plugin-api';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, RUN_FILES, type RunResults, rawFileName } from '@netbench/plugin-api';
 import { writeFailure } from '../events/event-log.js';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
 
 export { RUN_FILES, type RunResults };
 
@@ -19,7 +18,10 @@ export class RunFiles {
   /** Why `samples.jsonl` stopped being written, once it did. */
   writeError: string | undefined;
 
-  constructor(readonly runDir: string, private readonly onWriteError: (message: string) => void = () => {}) {
+  constructor(
+    readonly runDir: string,
+    private readonly onWriteError: (message: string) => void = () => {},
+  ) {
     try {
       this.samplesFd = openSync(join(runDir, RUN_FILES.samples), 'a', PRIVATE_FILE_MODE);
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { PhaseRecord } from '@netbench/plugin-api';
-import { reportError, type RunState } from './run-state.js';
+import { type RunState, reportError } from './run-state.js';
 
 /**
  * Run one phase: `phase-started`, the work, a `PhaseRecord` and

@@ -1,27 +1,22 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from '@netbench/plugin-api';
-import { definePlugin } from '@netbench/plugin-api';
-import type { AnyPlugin } from '@netbench/plugin-api';
-import type { NetbenchEvent } from '@netbench/plugin-api';
-import type { LedgerEntry } from '@netbench/plugin-api';
-import type { Sample } from '@netbench/plugin-api';
-import { staticRegistry } from '../registry/static-registry.js';
-import { createRegistry } from '../registry/create-registry.js';
-import type { PluginResolver } from '../registry/types.js';
 import { fileURLToPath } from 'node:url';
-import { readLedger } from '@netbench/plugin-api';
+import type { AnyPlugin, LedgerEntry, NetbenchEvent, Sample } from '@netbench/plugin-api';
+import { definePlugin, readLedger, z } from '@netbench/plugin-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readEvents } from '../events/read-events.js';
-import { runPlan } from './run-plan.js';
+import { createRegistry } from '../registry/create-registry.js';
+import { staticRegistry } from '../registry/static-registry.js';
+import type { PluginResolver } from '../registry/types.js';
+import labCloud from './__fixtures__/lab-cloud.js';
+import { exists, labResources, sweep } from './__fixtures__/lab-leftovers.js';
+import { type LabPlanOptions, labPlan } from './__fixtures__/lab-plan.js';
+import labTool from './__fixtures__/lab-tool.js';
 import { EXIT_CODES } from './exit-codes.js';
 import type { RunResults } from './run-files.js';
-import labCloud from './__fixtures__/lab-cloud.js';
-import labTool from './__fixtures__/lab-tool.js';
-import { labPlan, type LabPlanOptions } from './__fixtures__/lab-plan.js';
-import { exists, labResources, sweep } from './__fixtures__/lab-leftovers.js';
+import { runPlan } from './run-plan.js';
 
 let root: string;
 let runsDir: string;
@@ -105,7 +100,9 @@ describe('runPlan', () => {
     expect(events.filter((e) => e.type === 'host-ready')).toHaveLength(2);
     expect(events.filter((e) => e.type === 'tool-checked')).toHaveLength(2);
     expect(events.filter((e) => e.type === 'trial-progress').length).toBeGreaterThanOrEqual(4);
-    expect(events.filter((e) => e.type === 'plugin-call').map((e) => (e as { hook: string }).hook)).toEqual(expect.arrayContaining(['provision', 'check', 'serve', 'run', 'server.stop', 'teardown', 'publish']));
+    expect(events.filter((e) => e.type === 'plugin-call').map((e) => (e as { hook: string }).hook)).toEqual(
+      expect.arrayContaining(['provision', 'check', 'serve', 'run', 'server.stop', 'teardown', 'publish']),
+    );
     // The plugin's warning became a warning event naming it.
     const warning = events.find((e) => e.type === 'warning');
     expect(warning).toMatchObject({ plugin: 'lab-echo', message: expect.stringContaining('server on b') });
@@ -116,7 +113,10 @@ describe('runPlan', () => {
     // Samples: two per trial plus one per phase before publish, in samples.jsonl as in results.json.
     const trialSamples = results.samples.filter((s) => s.trialId);
     expect(trialSamples).toHaveLength(4);
-    const streamed = (await readFile(join(runDir, 'samples.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Sample);
+    const streamed = (await readFile(join(runDir, 'samples.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Sample);
     expect(streamed).toEqual(results.samples);
     expect(results.samples).toEqual(outcome.samples);
     expect(events.filter((e) => e.type === 'sample')).toHaveLength(results.samples.length);
@@ -124,10 +124,22 @@ describe('runPlan', () => {
     const echo = trialSamples[0]!;
     expect(echo).toMatchObject({ runId: outcome.record.runId, trialId: 't0001', metric: 'echo_time', unit: 'ms' });
     expect(echo.labels).toMatchObject({
-      run_id: outcome.record.runId, spec: 'lab-test', benchmark: 'lab', tool: 'lab-echo', test: 'echo',
-      seconds: 0, size: 0, ip_type: 'internal',
-      client_host: 'a', server_host: 'b', client_cloud: 'lab', client_zone: 'lab-a', client_region: 'lab', client_machine_type: 'process',
-      'lab-echo_gnu': true, echoed: 't0001 -> 127.0.0.1; attempt 0',
+      run_id: outcome.record.runId,
+      spec: 'lab-test',
+      benchmark: 'lab',
+      tool: 'lab-echo',
+      test: 'echo',
+      seconds: 0,
+      size: 0,
+      ip_type: 'internal',
+      client_host: 'a',
+      server_host: 'b',
+      client_cloud: 'lab',
+      client_zone: 'lab-a',
+      client_region: 'lab',
+      client_machine_type: 'process',
+      'lab-echo_gnu': true,
+      echoed: 't0001 -> 127.0.0.1; attempt 0',
       mode: 'tool:ok', // the tool's own label wins over the parameter
     });
     expect(echo.labels['lab-echo_version']).toMatch(/^\d+\.\d+/);
@@ -144,8 +156,17 @@ describe('runPlan', () => {
       ['t0001', 'succeeded', 1, 2, ['raw/t0001-echo.txt']],
       ['t0002', 'succeeded', 1, 2, ['raw/t0002-echo.txt']],
     ]);
-    expect(results.run.hosts.map((h) => [h.id, h.cloud, h.internalIp])).toEqual([['a', 'lab', '127.0.0.1'], ['b', 'lab', '127.0.0.1']]);
-    expect(results.run.phases.map((p) => [p.phase, p.ok])).toEqual([['provision', true], ['prepare', true], ['execute', true], ['teardown', true], ['publish', true]]);
+    expect(results.run.hosts.map((h) => [h.id, h.cloud, h.internalIp])).toEqual([
+      ['a', 'lab', '127.0.0.1'],
+      ['b', 'lab', '127.0.0.1'],
+    ]);
+    expect(results.run.phases.map((p) => [p.phase, p.ok])).toEqual([
+      ['provision', true],
+      ['prepare', true],
+      ['execute', true],
+      ['teardown', true],
+      ['publish', true],
+    ]);
     expect(results.run).toMatchObject({ name: 'lab-test', specText: expect.stringContaining('hosts:'), errors: [] });
 
     // The publisher saw the finished run.
@@ -259,7 +280,10 @@ describe('runPlan', () => {
     const plan = labPlan({ root, runsDir, trials: [{ mode: 'ok' }], publish: [{ type: 'json' }, { type: 'csv', file: 'out.csv' }] });
     const outcome = await runPlan(plan, { registry: both });
     expect(outcome.exitCode).toBe(EXIT_CODES.ok);
-    const pkb = (await readFile(join(outcome.record.runDir, 'results.pkb.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const pkb = (await readFile(join(outcome.record.runDir, 'results.pkb.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     // After the samples come the host counters' lines (source:counters), one per end and counter.
     const sampleLines = pkb.filter((l) => !String(l['labels']).includes('|source:counters|'));
     expect(sampleLines).toHaveLength(outcome.samples.length);

@@ -1,35 +1,29 @@
-import { assertOwnRunsDir } from './own-runs-dir.js';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { NetbenchEvent, RunRecord, RunStatus, Sample, TrialRecord } from '@netbench/plugin-api';
+import { cannotCreate, defaultRunsDir, LedgerFile, makePrivateDir, NetbenchError, newRunId, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
 import { stringify } from 'yaml';
-import type { NetbenchEvent } from '@netbench/plugin-api';
+import { EventLog, writeFailure } from '../events/event-log.js';
 import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
-import type { Sample } from '@netbench/plugin-api';
-import type { RunRecord, RunStatus, TrialRecord } from '@netbench/plugin-api';
-import { NetbenchError } from '@netbench/plugin-api';
-import { EventLog, writeFailure } from '../events/event-log.js';
-import { LedgerFile } from '@netbench/plugin-api';
-import { newRunId } from '@netbench/plugin-api';
-import { coreVersion, currentUser } from '../run-id/run-owner.js';
 import { MACHINE_LOCKS_DIR, removeMachineLock, runLockText, writeMachineLock } from '../run-id/run-lock.js';
-import { defaultRunsDir } from '@netbench/plugin-api';
-import { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@netbench/plugin-api';
+import { coreVersion, currentUser } from '../run-id/run-owner.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { assertOwnRunsDir } from './own-runs-dir.js';
 import { publish, updateStoredRecord } from './publish.js';
-import type { RunStore } from './run-store.js';
-import { buildRecord, phaseSamples } from './run-summary.js';
+import { recordSamples } from './record-samples.js';
 import { resolvePlugins } from './resolve-plugins.js';
 import { RUN_FILES, RunFiles } from './run-files.js';
 import { runPhase } from './run-phase.js';
-import { reportError, type RunState } from './run-state.js';
-import { recordSamples } from './record-samples.js';
-import { releaseHosts, teardown } from './teardown.js';
-import { ALL_STAGES, includesStage, type StageRange } from './stages/stages.js';
-import { restoreRun, type RestoredRun } from './stages/restore-run.js';
-import { JournalWriter, runStages } from './stages/run-stages.js';
-import { publishPending, TrialJournal } from './stages/run-journal.js';
+import { type RunState, reportError } from './run-state.js';
+import type { RunStore } from './run-store.js';
+import { buildRecord, phaseSamples } from './run-summary.js';
 import { planFingerprint } from './stages/plan-fingerprint.js';
+import { type RestoredRun, restoreRun } from './stages/restore-run.js';
+import { publishPending, TrialJournal } from './stages/run-journal.js';
+import { JournalWriter, runStages } from './stages/run-stages.js';
+import { ALL_STAGES, includesStage, type StageRange } from './stages/stages.js';
+import { releaseHosts, teardown } from './teardown.js';
 
 export interface RunPlanOptions {
   registry: PluginResolver;
@@ -96,15 +90,22 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     throw error;
   });
   if (!restored) await writeRunFile(join(runDir, RUN_FILES.spec), plan.spec.source?.text ?? stringify({ ...plan.spec, source: undefined }));
-  const journal = new JournalWriter(runDir, restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [], plan: planFingerprint(plan) });
-  if (!restored) await journal.update({}).catch((error: unknown) => {
-    throw new NetbenchError(`cannot write ${join(runDir, 'stages.json')}: ${writeFailure(error)}; nothing was created`, { cause: error });
-  });
+  const journal = new JournalWriter(
+    runDir,
+    restored?.journal ?? { runId, sets: [...(options.sets ?? [])], done: [], provisionStarted: false, startedAt: startedAt.toISOString(), phases: [], plan: planFingerprint(plan) },
+  );
+  if (!restored)
+    await journal.update({}).catch((error: unknown) => {
+      throw new NetbenchError(`cannot write ${join(runDir, 'stages.json')}: ${writeFailure(error)}; nothing was created`, { cause: error });
+    });
 
   const events = new EventLog(runId, join(runDir, RUN_FILES.events));
   if (options.onEvent) events.listen(options.onEvent);
   const state: RunState = {
-    plan, runId, runDir, startedAt,
+    plan,
+    runId,
+    runDir,
+    startedAt,
     owner: currentUser(),
     netbenchVersion: options.netbenchVersion ?? coreVersion(),
     registry: options.registry,
@@ -113,10 +114,20 @@ export async function runPlan(plan: Plan, options: RunPlanOptions): Promise<RunO
     files: new RunFiles(runDir, (message) => events.emit({ type: 'warning', message })),
     signal: options.signal ?? new AbortController().signal,
     graceMs: options.abortGraceMs ?? 5000,
-    clouds: new Map(), tools: new Map(), hosts: new Map(), servers: [], tunnels: [], toolInfo: new Map(), fingerprints: new Map(),
+    clouds: new Map(),
+    tools: new Map(),
+    hosts: new Map(),
+    servers: [],
+    tunnels: [],
+    toolInfo: new Map(),
+    fingerprints: new Map(),
     trials: new Map(plan.trials.map((t) => [t.id, restored?.finished.get(t.id) ?? skippedTrial(t)])),
-    samples: [...(restored?.samples ?? [])], phases: [...journal.journal.phases], errors: [],
-    teardownErrors: 0, publishErrors: 0, nextSample: restored?.lastSample ?? 0,
+    samples: [...(restored?.samples ?? [])],
+    phases: [...journal.journal.phases],
+    errors: [],
+    teardownErrors: 0,
+    publishErrors: 0,
+    nextSample: restored?.lastSample ?? 0,
     ...(restored ? { finished: new Set(restored.finished.keys()), restoredHosts: restored.journal.hosts ?? [] } : {}),
     ...(options.store ? { store: { sink: options.store, stored: false } } : {}),
   };
@@ -187,7 +198,11 @@ async function finishRun(state: RunState, journal: JournalWriter, trialJournal: 
   const { events, runDir, runId, startedAt } = state;
   trialJournal.close();
   const earlier = journal.journal.publish;
-  if (earlier) events.emit({ type: 'warning', message: `run ${runId} was torn down but died while publishing; publishing again to what it had not finished (${earlier.done.length > 0 ? `done: ${earlier.done.join(', ')}` : 'nothing was done'})` });
+  if (earlier)
+    events.emit({
+      type: 'warning',
+      message: `run ${runId} was torn down but died while publishing; publishing again to what it had not finished (${earlier.done.length > 0 ? `done: ${earlier.done.join(', ')}` : 'nothing was done'})`,
+    });
   const done = new Set(earlier?.done ?? []);
   await journal.update({ publish: { done: [...done], finished: false, status, exitCode } });
   recordSamples(state, phaseSamples(state));
@@ -208,7 +223,13 @@ async function finishRun(state: RunState, journal: JournalWriter, trialJournal: 
   if (!(await updateStoredRecord(state, record)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.publishFailed;
   await journal.update({ publish: { done: [...done], finished: true, status, exitCode } });
 
-  events.emit({ type: 'run-finished', status, durationMs: Date.now() - startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });
+  events.emit({
+    type: 'run-finished',
+    status,
+    durationMs: Date.now() - startedAt.getTime(),
+    failedTrials: record.trials.filter((t) => t.status === 'failed').length,
+    teardownErrors: state.teardownErrors,
+  });
   state.files.close();
   await state.ledger.close();
   events.close();
@@ -222,7 +243,13 @@ async function keepRun(state: RunState, status: RunStatus, exitCode: number): Pr
   const samples = [...state.samples];
   const record = buildRecord(state, status);
   if (!(await writeResults(state, record, samples)) && exitCode === EXIT_CODES.ok) exitCode = EXIT_CODES.error;
-  state.events.emit({ type: 'run-finished', status, durationMs: Date.now() - state.startedAt.getTime(), failedTrials: record.trials.filter((t) => t.status === 'failed').length, teardownErrors: state.teardownErrors });
+  state.events.emit({
+    type: 'run-finished',
+    status,
+    durationMs: Date.now() - state.startedAt.getTime(),
+    failedTrials: record.trials.filter((t) => t.status === 'failed').length,
+    teardownErrors: state.teardownErrors,
+  });
   state.files.close();
   await state.ledger.close();
   state.events.close();
@@ -264,7 +291,17 @@ async function createRunDir(runsDir: string, runDir: string, fromSpec: boolean):
 
 function skippedTrial(t: Plan['trials'][number]): TrialRecord {
   return {
-    id: t.id, tool: t.tool, test: t.test, benchmarkName: t.benchmarkName, params: t.params, cell: t.cell,
-    client: t.client, server: t.server, status: 'skipped', attempts: 0, rawFiles: [], sampleCount: 0,
+    id: t.id,
+    tool: t.tool,
+    test: t.test,
+    benchmarkName: t.benchmarkName,
+    params: t.params,
+    cell: t.cell,
+    client: t.client,
+    server: t.server,
+    status: 'skipped',
+    attempts: 0,
+    rawFiles: [],
+    sampleCount: 0,
   };
 }

@@ -1,20 +1,27 @@
-import type { RunStore } from './run-store.js';
-import type { CloudPlugin } from '@netbench/plugin-api';
-import type { Logger, PluginContext } from '@netbench/plugin-api';
-import type { Host } from '@netbench/plugin-api';
-import type { ServerHandle, ToolInfo, ToolPlugin } from '@netbench/plugin-api';
-import type { PublisherPlugin } from '@netbench/plugin-api';
+import type {
+  CloudPlugin,
+  Host,
+  HostRecord,
+  LedgerFile,
+  Logger,
+  PhaseRecord,
+  PluginContext,
+  PublisherPlugin,
+  Sample,
+  ServerHandle,
+  ToolInfo,
+  ToolPlugin,
+  TrialRecord,
+} from '@netbench/plugin-api';
+import { PluginError } from '@netbench/plugin-api';
+import type { EventLog } from '../events/event-log.js';
+import type { HostFingerprint } from '../explain/host-fingerprint.js';
 import type { Plan } from '../plan/types.js';
 import type { PluginResolver } from '../registry/types.js';
-import type { Sample } from '@netbench/plugin-api';
-import type { EventLog } from '../events/event-log.js';
-import type { LedgerFile } from '@netbench/plugin-api';
-import type { HostRecord, PhaseRecord, TrialRecord } from '@netbench/plugin-api';
-import type { HostFingerprint } from '../explain/host-fingerprint.js';
-import type { RunFiles } from './run-files.js';
-import { callPlugin } from './call-plugin.js';
 import type { RunningTunnel } from '../tunnels/running-tunnel.js';
-import { PluginError } from '@netbench/plugin-api';
+import { callPlugin } from './call-plugin.js';
+import type { RunFiles } from './run-files.js';
+import type { RunStore } from './run-store.js';
 
 /** A server started in prepare, stopped in teardown. */
 export interface RunningServer {

@@ -1,14 +1,16 @@
-import type { HostRecord, MetricDeclaration, RunRecord, RunStatus } from '@netbench/plugin-api';
-import type { Sample } from '@netbench/plugin-api';
-import { makeSample } from './record-samples.js';
+import type { HostRecord, MetricDeclaration, RunRecord, RunStatus, Sample } from '@netbench/plugin-api';
 import { studyLabels } from '../plan/shard-plan.js';
+import { makeSample } from './record-samples.js';
 import type { RunState } from './run-state.js';
 
 /** Labels every sample and the record of a run carry. */
 export function runLabels(state: RunState): Sample['labels'] {
   const { repetitions = 1, order = 'plan', seed } = state.plan.spec.options;
   return {
-    run_id: state.runId, spec: state.plan.spec.name, owner: state.owner, netbench_version: state.netbenchVersion,
+    run_id: state.runId,
+    spec: state.plan.spec.name,
+    owner: state.owner,
+    netbench_version: state.netbenchVersion,
     // How trials were repeated and ordered, so a randomised run can be replayed in the same order.
     ...(repetitions > 1 ? { repetitions } : {}),
     ...(order === 'random' ? { order, order_seed: seed ?? 0 } : {}),
@@ -59,12 +61,14 @@ function recordWith(state: RunState, status: RunStatus, hosts: HostRecord[]): Ru
 
 /** One `phase_duration` sample (seconds) per phase that ran, so run overhead is measured like anything else. */
 export function phaseSamples(state: RunState): Sample[] {
-  return state.phases.map((phase) => makeSample(
-    state,
-    { metric: 'phase_duration', value: phase.durationMs / 1000, unit: 's' },
-    { ...runLabels(state), phase: phase.phase },
-    Date.parse(phase.startedAt) + phase.durationMs,
-  ));
+  return state.phases.map((phase) =>
+    makeSample(
+      state,
+      { metric: 'phase_duration', value: phase.durationMs / 1000, unit: 's' },
+      { ...runLabels(state), phase: phase.phase },
+      Date.parse(phase.startedAt) + phase.durationMs,
+    ),
+  );
 }
 
 /** The headline metrics the run's tools declared, so results read them without loading plugins. */

@@ -1,7 +1,5 @@
-import type { Host } from '@netbench/plugin-api';
-import type { ToolInfo } from '@netbench/plugin-api';
+import type { Host, Labels, ToolInfo } from '@netbench/plugin-api';
 import type { PlannedTrial } from '../plan/types.js';
-import type { Labels } from '@netbench/plugin-api';
 
 export interface TrialLabelInput {
   readonly runId: string;

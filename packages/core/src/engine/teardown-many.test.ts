@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AnyPlugin, type CloudPlugin, definePlugin, type EventInput, LedgerFile, type LedgerResource, readLedger, z } from '@netbench/plugin-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from '@netbench/plugin-api';
-import { definePlugin, LedgerFile, readLedger, type AnyPlugin, type CloudPlugin, type EventInput, type LedgerResource } from '@netbench/plugin-api';
 import { staticRegistry } from '../registry/static-registry.js';
 import { deleteResources } from './teardown.js';
 
@@ -32,12 +31,14 @@ function cloud(name: string, calls: Call[], many?: (resources: readonly LedgerRe
       calls.push({ hook: 'teardown', ids: [resource.id] });
       if (resource.id.startsWith('bad')) throw new Error(`cannot delete ${resource.id}`);
     },
-    ...(many ? {
-      async teardownMany(resources: readonly LedgerResource[]) {
-        calls.push({ hook: 'teardownMany', ids: resources.map((r) => r.id) });
-        return many(resources);
-      },
-    } : {}),
+    ...(many
+      ? {
+          async teardownMany(resources: readonly LedgerResource[]) {
+            calls.push({ hook: 'teardownMany', ids: resources.map((r) => r.id) });
+            return many(resources);
+          },
+        }
+      : {}),
   }) as CloudPlugin<unknown>;
 }
 
@@ -64,10 +65,11 @@ async function remove(ledger: LedgerFile, plugins: CloudPlugin<unknown>[], event
   });
 }
 
-const outcome = async (ledger: LedgerFile) => (await readLedger(ledger.file)).filter((e) => e.phase === 'deleted' || e.phase === 'delete-failed').map((e) => `${e.resource.id}:${e.phase}`);
+const outcome = async (ledger: LedgerFile) =>
+  (await readLedger(ledger.file)).filter((e) => e.phase === 'deleted' || e.phase === 'delete-failed').map((e) => `${e.resource.id}:${e.phase}`);
 
 describe('deleteResources with teardownMany', () => {
-  it('hands each run of a plugin\'s consecutive entries to one call, newest first, and one entry alone to teardown', async () => {
+  it("hands each run of a plugin's consecutive entries to one call, newest first, and one entry alone to teardown", async () => {
     const calls: Call[] = [];
     const ledger = await ledgerOf(['a:a1', 'a:a2', 'b:b1', 'a:a3', 'a:a4', 'a:a5']);
     const result = await remove(ledger, [cloud('a', calls, async (r) => r.map(() => undefined)), cloud('b', calls)]);
@@ -82,7 +84,7 @@ describe('deleteResources with teardownMany', () => {
     await ledger.close();
   });
 
-  it('records each resource\'s own outcome from the answer', async () => {
+  it("records each resource's own outcome from the answer", async () => {
     const calls: Call[] = [];
     const ledger = await ledgerOf(['a:a1', 'a:a2', 'a:a3']);
     const result = await remove(ledger, [cloud('a', calls, async (r) => r.map((x) => (x.id === 'a2' ? new Error('a2 is held') : undefined)))]);
@@ -109,10 +111,17 @@ describe('deleteResources with teardownMany', () => {
       const result = await remove(ledger, [cloud('a', calls, many)], events);
       expect(calls).toEqual([
         { hook: 'teardownMany', ids: ['a3', 'bad2', 'a1'] },
-        { hook: 'teardown', ids: ['a3'] }, { hook: 'teardown', ids: ['bad2'] }, { hook: 'teardown', ids: ['a1'] },
+        { hook: 'teardown', ids: ['a3'] },
+        { hook: 'teardown', ids: ['bad2'] },
+        { hook: 'teardown', ids: ['a1'] },
       ]);
       expect(result.failed.map((f) => f.error)).toEqual(['[plugin a] teardown: cannot delete bad2']);
-      expect(events.filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message).join('\n')).toMatch(/one by one/);
+      expect(
+        events
+          .filter((e) => e.type === 'warning')
+          .map((e) => (e as { message: string }).message)
+          .join('\n'),
+      ).toMatch(/one by one/);
       await ledger.close();
       await rm(ledger.file);
     }
@@ -124,7 +133,10 @@ describe('deleteResources with teardownMany', () => {
     const never = () => new Promise<readonly (Error | undefined)[]>(() => {});
     const result = await deleteResources(ledger, {
       registry: staticRegistry([cloud('a', calls, never)] as AnyPlugin[]),
-      runId: 'run-1', runDir: root, timeoutMs: 200, graceMs: 50,
+      runId: 'run-1',
+      runDir: root,
+      timeoutMs: 200,
+      graceMs: 50,
       log: () => ({ debug() {}, info() {}, warn() {} }),
     });
     expect(calls.map((c) => c.hook)).toEqual(['teardownMany', 'teardown', 'teardown']);
@@ -137,7 +149,9 @@ describe('deleteResources with teardownMany', () => {
     const ledger = await ledgerOf(['a:a1', 'b:b1', 'a:a2']);
     const options = {
       registry: staticRegistry([cloud('a', calls, async (r: readonly LedgerResource[]) => r.map(() => undefined)), cloud('b', calls)] as AnyPlugin[]),
-      runId: 'run-1', runDir: root, timeoutMs: 5_000,
+      runId: 'run-1',
+      runDir: root,
+      timeoutMs: 5_000,
       log: () => ({ debug() {}, info() {}, warn() {} }),
     };
     const dry = await deleteResources(ledger, { ...options, dryRun: true });

@@ -1,19 +1,18 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyPlugin } from '@netbench/plugin-api';
-import type { NetbenchEvent } from '@netbench/plugin-api';
-import { staticRegistry } from '../registry/static-registry.js';
+import type { AnyPlugin, NetbenchEvent } from '@netbench/plugin-api';
 import { readLedger } from '@netbench/plugin-api';
-import { runPlan } from './run-plan.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { staticRegistry } from '../registry/static-registry.js';
+import labCloud from './__fixtures__/lab-cloud.js';
+import { exists, labResources, sweep } from './__fixtures__/lab-leftovers.js';
+import { type LabPlanOptions, labPlan } from './__fixtures__/lab-plan.js';
+import labTool from './__fixtures__/lab-tool.js';
 import { EXIT_CODES } from './exit-codes.js';
 import type { RunResults } from './run-files.js';
-import labCloud from './__fixtures__/lab-cloud.js';
-import labTool from './__fixtures__/lab-tool.js';
-import { labPlan, type LabPlanOptions } from './__fixtures__/lab-plan.js';
-import { exists, labResources, sweep } from './__fixtures__/lab-leftovers.js';
+import { runPlan } from './run-plan.js';
 
 let root: string;
 let runsDir: string;
@@ -54,12 +53,22 @@ describe('teardown', () => {
     expect(results.run.status).toBe('failed');
     expect(results.run.errors).toEqual(['[plugin lab] provision: lab cannot make host b']);
     expect(results.run.trials[0]!.status).toBe('skipped');
-    expect(results.run.phases.map((p) => [p.phase, p.ok])).toEqual([['provision', false], ['teardown', true], ['publish', true]]);
+    expect(results.run.phases.map((p) => [p.phase, p.ok])).toEqual([
+      ['provision', false],
+      ['teardown', true],
+      ['publish', true],
+    ]);
     const ledger = await readLedger(join(runDir, 'ledger.jsonl'));
     // a: folder + process; b: folder whose creation failed after mkdir (it exists on disk).
     expect(ledger.map((e) => `${e.resource.host}:${e.resource.type}:${e.phase}`)).toEqual([
-      'a:dir:intent', 'a:dir:created', 'a:process:created', 'b:dir:intent', 'b:dir:failed',
-      'b:dir:deleted', 'a:process:deleted', 'a:dir:deleted',
+      'a:dir:intent',
+      'a:dir:created',
+      'a:process:created',
+      'b:dir:intent',
+      'b:dir:failed',
+      'b:dir:deleted',
+      'a:process:deleted',
+      'a:dir:deleted',
     ]);
     const resources = await labResources(runDir);
     expect(resources).toHaveLength(3);
@@ -85,7 +94,12 @@ describe('teardown', () => {
     const controller = new AbortController();
     const { outcome, runDir, results, seconds } = await run(
       { trials: [{ mode: 'ok' }, { mode: 'sleep', seconds: 30 }, { mode: 'ok' }] },
-      { signal: controller.signal, onEvent: (e) => { if (e.type === 'trial-started' && e.trial === 't0002') setTimeout(() => controller.abort(new Error('interrupted by SIGINT')), 200); } },
+      {
+        signal: controller.signal,
+        onEvent: (e) => {
+          if (e.type === 'trial-started' && e.trial === 't0002') setTimeout(() => controller.abort(new Error('interrupted by SIGINT')), 200);
+        },
+      },
     );
     expect(seconds).toBeLessThan(10);
     expect(outcome.exitCode).toBe(EXIT_CODES.interrupted);
@@ -101,7 +115,12 @@ describe('teardown', () => {
     const controller = new AbortController();
     const { outcome, runDir, seconds } = await run(
       { trials: [{ mode: 'ignore-signal' }] },
-      { signal: controller.signal, onEvent: (e) => { if (e.type === 'trial-started') setTimeout(() => controller.abort(), 100); } },
+      {
+        signal: controller.signal,
+        onEvent: (e) => {
+          if (e.type === 'trial-started') setTimeout(() => controller.abort(), 100);
+        },
+      },
     );
     expect(seconds).toBeLessThan(4);
     expect(outcome.exitCode).toBe(EXIT_CODES.interrupted);

@@ -1,15 +1,11 @@
-import type { CloudPlugin } from '@netbench/plugin-api';
-import type { Logger } from '@netbench/plugin-api';
-import type { LedgerEntry, LedgerResource } from '@netbench/plugin-api';
-import type { LedgerFile } from '@netbench/plugin-api';
-import type { PluginResolver } from '../registry/types.js';
-import type { EventInput } from '@netbench/plugin-api';
+import type { CloudPlugin, EventInput, LedgerEntry, LedgerFile, LedgerResource, Logger } from '@netbench/plugin-api';
 import { pendingResources } from '@netbench/plugin-api';
-import { callPlugin } from './call-plugin.js';
-import { tunnelsDown } from './tunnels-phase.js';
+import type { PluginResolver } from '../registry/types.js';
 import { TUNNELS_LEDGER } from '../tunnels/running-tunnel.js';
 import { tunnelsCleaner } from '../tunnels/tunnels-down.js';
-import { errorMessage, reportError, type RunState } from './run-state.js';
+import { callPlugin } from './call-plugin.js';
+import { errorMessage, type RunState, reportError } from './run-state.js';
+import { tunnelsDown } from './tunnels-phase.js';
 
 /**
  * Undo the run: stop servers, close hosts, then delete every resource the
@@ -50,8 +46,9 @@ export async function teardown(state: RunState): Promise<boolean> {
 export async function releaseHosts(state: RunState): Promise<number> {
   const timeoutMs = state.plan.spec.options.teardownTimeout * 1000;
   const emit = (event: EventInput) => state.events.emit(event);
-  const stops = await Promise.allSettled(state.servers.map(({ tool, handle }) =>
-    callPlugin(tool, 'server.stop', () => handle.stop(), { timeoutMs, emit, graceMs: state.graceMs })));
+  const stops = await Promise.allSettled(
+    state.servers.map(({ tool, handle }) => callPlugin(tool, 'server.stop', () => handle.stop(), { timeoutMs, emit, graceMs: state.graceMs })),
+  );
   let stopErrors = 0;
   for (const result of stops) {
     if (result.status !== 'rejected') continue;
@@ -65,8 +62,11 @@ export async function releaseHosts(state: RunState): Promise<number> {
     stopErrors += 1;
   }
   // A transport that cannot close cleanly leaks nothing the ledger does not know; a warning is enough.
-  const closes = await Promise.allSettled([...state.hosts.values()].filter((host) => host.close).map((host) =>
-    callPlugin({ name: host.cloud }, 'host.close', async () => host.close!(), { timeoutMs, emit, graceMs: state.graceMs })));
+  const closes = await Promise.allSettled(
+    [...state.hosts.values()]
+      .filter((host) => host.close)
+      .map((host) => callPlugin({ name: host.cloud }, 'host.close', async () => host.close!(), { timeoutMs, emit, graceMs: state.graceMs })),
+  );
   for (const result of closes) {
     if (result.status === 'rejected') emit({ type: 'warning', message: errorMessage(result.reason) });
   }
@@ -149,7 +149,7 @@ type Deleter = Pick<CloudPlugin<unknown>, 'name' | 'teardown' | 'teardownMany'>;
 
 async function cloudFor(name: string, options: DeleteOptions): Promise<Deleter> {
   // Tunnel ends are the engine's own resources, undone by the core (docs/tunnels.md).
-  const cloud = name === TUNNELS_LEDGER ? tunnelsCleaner : options.cached?.get(name) ?? (await options.registry.get('cloud', name));
+  const cloud = name === TUNNELS_LEDGER ? tunnelsCleaner : (options.cached?.get(name) ?? (await options.registry.get('cloud', name)));
   if (!cloud) throw new Error(`no cloud plugin named ${name} is installed`);
   return cloud;
 }
@@ -157,9 +157,16 @@ async function cloudFor(name: string, options: DeleteOptions): Promise<Deleter> 
 /** `undefined` when deleted, else the error. */
 async function teardownOne(cloud: Deleter, entry: LedgerEntry, options: DeleteOptions): Promise<unknown> {
   try {
-    await callPlugin(cloud, 'teardown', (callSignal) => cloud.teardown(entry.resource, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }), {
-      timeoutMs: options.timeoutMs, emit: options.emit, graceMs: options.graceMs,
-    });
+    await callPlugin(
+      cloud,
+      'teardown',
+      (callSignal) => cloud.teardown(entry.resource, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }),
+      {
+        timeoutMs: options.timeoutMs,
+        emit: options.emit,
+        graceMs: options.graceMs,
+      },
+    );
     return undefined;
   } catch (error) {
     return error;
@@ -175,11 +182,22 @@ async function teardownMany(cloud: Deleter, group: readonly LedgerEntry[], optio
   if (typeof cloud.teardownMany !== 'function') return undefined;
   const resources = group.map((entry) => entry.resource);
   try {
-    const outcomes = await callPlugin(cloud, 'teardownMany', (callSignal) => cloud.teardownMany!(resources, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }), {
-      timeoutMs: options.timeoutMs, emit: options.emit, graceMs: options.graceMs,
-    });
+    const outcomes = await callPlugin(
+      cloud,
+      'teardownMany',
+      (callSignal) => cloud.teardownMany!(resources, { runId: options.runId, runDir: options.runDir, signal: callSignal, log: options.log(cloud.name) }),
+      {
+        timeoutMs: options.timeoutMs,
+        emit: options.emit,
+        graceMs: options.graceMs,
+      },
+    );
     if (!Array.isArray(outcomes) || outcomes.length !== group.length) {
-      options.emit?.({ type: 'warning', plugin: cloud.name, message: `${cloud.name}: teardownMany answered ${Array.isArray(outcomes) ? `${outcomes.length} outcomes` : typeof outcomes} for ${group.length} resources; deleting them one by one` });
+      options.emit?.({
+        type: 'warning',
+        plugin: cloud.name,
+        message: `${cloud.name}: teardownMany answered ${Array.isArray(outcomes) ? `${outcomes.length} outcomes` : typeof outcomes} for ${group.length} resources; deleting them one by one`,
+      });
       return undefined;
     }
     return outcomes;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { EventInput, Host, Sample, ToolPlugin, TrialRecord } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import type { PlannedTrial } from '../plan/types.js';
 import type { RunState } from './run-state.js';
 import { withToolCounters } from './tool-counters.js';
@@ -20,8 +20,11 @@ function stateWith(counters: ToolPlugin['counters']) {
 const trial = { id: 't0001', tool: 'mytool', test: 'x', params: { n: 1 } } as unknown as PlannedTrial;
 
 describe('withToolCounters', () => {
-  it('stores the tool\'s counters with the tool and the end\'s host, from the trial\'s samples', () => {
-    const { state } = stateWith(({ samples, params }) => [{ name: 'server_cpu', value: samples[0]!.value, unit: 'percent', role: 'server' }, { name: 'n', value: Number(params['n']), unit: 'count' }]);
+  it("stores the tool's counters with the tool and the end's host, from the trial's samples", () => {
+    const { state } = stateWith(({ samples, params }) => [
+      { name: 'server_cpu', value: samples[0]!.value, unit: 'percent', role: 'server' },
+      { name: 'n', value: Number(params['n']), unit: 'count' },
+    ]);
     expect(withToolCounters(state, trial, client, server, explain, [sample])?.toolCounters).toEqual([
       { tool: 'mytool', name: 'server_cpu', value: 7.5, unit: 'percent', role: 'server', host: 'b' },
       { tool: 'mytool', name: 'n', value: 1, unit: 'count' },
@@ -29,13 +32,21 @@ describe('withToolCounters', () => {
   });
 
   it('drops an invalid counter with a warning and turns a throw into a note; never asks without counters or for flows', () => {
-    const bad = stateWith(() => [{ name: 'Bad', value: 1, unit: 'x' }, { name: 'ok', value: 2, unit: 'x' }]);
+    const bad = stateWith(() => [
+      { name: 'Bad', value: 1, unit: 'x' },
+      { name: 'ok', value: 2, unit: 'x' },
+    ]);
     expect(withToolCounters(bad.state, trial, client, server, explain, [])?.toolCounters?.map((c) => c.name)).toEqual(['ok']);
     expect(bad.events).toEqual([expect.objectContaining({ type: 'warning', plugin: 'mytool', message: expect.stringMatching(/t0001: dropped a counter: counter name "Bad"/) })]);
-    const throwing = stateWith(() => { throw new Error('no JSON end'); });
+    const throwing = stateWith(() => {
+      throw new Error('no JSON end');
+    });
     expect(withToolCounters(throwing.state, trial, client, server, explain, [])).toEqual({ diagnoses: [], hosts: [], notes: ['[plugin mytool] counters: no JSON end'] });
     let asked = 0;
-    const counting = stateWith(() => { asked += 1; return []; });
+    const counting = stateWith(() => {
+      asked += 1;
+      return [];
+    });
     expect(withToolCounters(counting.state, trial, client, server, undefined, [])).toBeUndefined();
     expect(withToolCounters(counting.state, { ...trial, flows: [] } as unknown as PlannedTrial, client, server, explain, [])).toBe(explain);
     expect(asked).toBe(0);

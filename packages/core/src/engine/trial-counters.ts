@@ -1,8 +1,8 @@
 import type { Host, NetworkLimit } from '@netbench/plugin-api';
 import { isHostAddress } from '@netbench/plugin-api/tool-kit';
-import type { PlannedTrial } from '../plan/types.js';
-import { cpuList, startTrialCounters, type CountedHost } from '../explain/trial-counters.js';
 import { seriesInterval } from '../explain/cpu-series.js';
+import { type CountedHost, cpuList, startTrialCounters } from '../explain/trial-counters.js';
+import type { PlannedTrial } from '../plan/types.js';
 import type { RunState } from './run-state.js';
 
 /** Counters are on unless the spec (`options.counters: false`) or `NETBENCH_COUNTERS=off` says otherwise. */
@@ -18,7 +18,13 @@ export function countersOn(state: RunState): boolean {
  * `routePeers`: a synchronized-flows trial's peers of each host (by host id),
  * whose interface and MTU its start read takes.
  */
-export function trialCounters(state: RunState, trial: PlannedTrial, ends: readonly { role: 'client' | 'server'; host: Host }[], peers: Readonly<Record<string, string>>, routePeers?: ReadonlyMap<string, readonly string[]>) {
+export function trialCounters(
+  state: RunState,
+  trial: PlannedTrial,
+  ends: readonly { role: 'client' | 'server'; host: Host }[],
+  peers: Readonly<Record<string, string>>,
+  routePeers?: ReadonlyMap<string, readonly string[]>,
+) {
   if (!countersOn(state)) return undefined;
   const reverse = trial.params['direction'] === 'reverse' || trial.params['reverse'] === true;
   const counted: CountedHost[] = ends.map(({ role, host }) => {

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import type { Host, Labels, Sample, SampleInput, TrialContext, TrialRecord } from '@netbench/plugin-api';
-import { NetbenchError, isRetryable } from '@netbench/plugin-api';
+import { isRetryable, NetbenchError } from '@netbench/plugin-api';
 import { isHostAddress } from '@netbench/plugin-api/tool-kit';
 import type { PlannedTrial } from '../plan/types.js';
 import type { AddressChoice } from '../spec/types.js';
 import { makeSample } from './record-samples.js';
 import { errorMessage, pluginLogger, type RunState } from './run-state.js';
 import { specDirOf } from './spec-dir.js';
-import { targetAddress } from './tunnels-phase.js';
-import { trialCounters } from './trial-counters.js';
 import { withToolCounters } from './tool-counters.js';
+import { trialCounters } from './trial-counters.js';
+import { targetAddress } from './tunnels-phase.js';
 
 /** The wait before retry `attempt + 1`: 250 ms, doubling, at most 5 s. */
 export function retryDelayMs(attempt: number): number {
@@ -69,7 +69,12 @@ export interface ContextOptions {
  * the pairs' targets, in order. Resolves to whether the trial succeeded;
  * never throws.
  */
-export async function runTrialLifecycle(state: RunState, trial: PlannedTrial, pairs: readonly TrialPair[], prepare: (targets: readonly string[]) => TrialAttempts): Promise<boolean> {
+export async function runTrialLifecycle(
+  state: RunState,
+  trial: PlannedTrial,
+  pairs: readonly TrialPair[],
+  prepare: (targets: readonly string[]) => TrialAttempts,
+): Promise<boolean> {
   const { retries, trialTimeout } = state.plan.spec.options;
   const timeoutMs = Math.round((trial.estimatedSeconds + trialTimeout) * 1000);
   const startedAt = new Date();
@@ -81,12 +86,23 @@ export async function runTrialLifecycle(state: RunState, trial: PlannedTrial, pa
     attempts?.beforeFinish?.();
     state.trials.set(trial.id, {
       ...state.trials.get(trial.id)!,
-      status, attempts: attempt, rawFiles, sampleCount,
-      startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(),
+      status,
+      attempts: attempt,
+      rawFiles,
+      sampleCount,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
       ...(error !== undefined ? { error } : {}),
       ...(explain !== undefined ? { explain } : {}),
     });
-    state.events.emit({ type: 'trial-finished', trial: trial.id, status, durationMs: Math.round(performance.now() - began), samples: sampleCount, ...(error !== undefined ? { error } : {}) });
+    state.events.emit({
+      type: 'trial-finished',
+      trial: trial.id,
+      status,
+      durationMs: Math.round(performance.now() - began),
+      samples: sampleCount,
+      ...(error !== undefined ? { error } : {}),
+    });
     return status === 'succeeded';
   };
 
@@ -103,7 +119,16 @@ export async function runTrialLifecycle(state: RunState, trial: PlannedTrial, pa
   const peers: Readonly<Record<string, string>> = pairs.length === 1 ? { client: targets[0]!, server: pairs[0]!.client.internalIp } : {};
 
   for (let attempt = 0; ; attempt += 1) {
-    state.events.emit({ type: 'trial-started', trial: trial.id, index: trial.index, total: state.plan.trials.length, tool: trial.tool, test: trial.test, attempt, estimatedSeconds: trial.estimatedSeconds });
+    state.events.emit({
+      type: 'trial-started',
+      trial: trial.id,
+      index: trial.index,
+      total: state.plan.trials.length,
+      tool: trial.tool,
+      test: trial.test,
+      attempt,
+      estimatedSeconds: trial.estimatedSeconds,
+    });
     const rawPrefix = attempt === 0 ? trial.id : `${trial.id}-retry${attempt}`;
     const counters = trialCounters(state, trial, ends, peers, pairs.length > 1 ? flowPeers(pairs, targets) : undefined);
     try {
@@ -146,7 +171,11 @@ function flowPeers(pairs: readonly TrialPair[], targets: readonly string[]): Map
 function pairEnds(pairs: readonly TrialPair[]): { role: 'client' | 'server'; host: Host }[] {
   const seen = new Map<string, { role: 'client' | 'server'; host: Host }>();
   for (const pair of pairs) {
-    for (const [role, host] of [['client', pair.client], ['server', pair.server]] as const) if (!seen.has(host.id)) seen.set(host.id, { role, host });
+    for (const [role, host] of [
+      ['client', pair.client],
+      ['server', pair.server],
+    ] as const)
+      if (!seen.has(host.id)) seen.set(host.id, { role, host });
   }
   return [...seen.values()];
 }

@@ -1,10 +1,10 @@
 import type { Host } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { AddressChoice } from '../spec/types.js';
+import { type RunningTunnel, tunnelLabels } from '../tunnels/running-tunnel.js';
 import { resolveTunnel, TUNNEL_IP_RE } from '../tunnels/tunnel-schema.js';
-import { tunnelLabels, type RunningTunnel } from '../tunnels/running-tunnel.js';
-import { tunnelHosts, tunnelUp } from '../tunnels/tunnels-up.js';
 import { tunnelDown } from '../tunnels/tunnels-down.js';
+import { tunnelHosts, tunnelUp } from '../tunnels/tunnels-up.js';
 import type { RunState } from './run-state.js';
 
 /**

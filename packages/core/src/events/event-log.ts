@@ -23,7 +23,10 @@ export class EventLog {
   /** Why `events.jsonl` stopped being written, once it did. */
   writeError: string | undefined;
 
-  constructor(readonly runId: string, file?: string) {
+  constructor(
+    readonly runId: string,
+    file?: string,
+  ) {
     if (file) this.fd = openSync(file, 'a', 0o600);
   }
 
@@ -75,5 +78,5 @@ export class EventLog {
 export function writeFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   const message = error instanceof Error ? error.message : String(error);
-  return code && !message.startsWith(code) ? `${code}: ${message}` : message.split(', ')[0] ?? message;
+  return code && !message.startsWith(code) ? `${code}: ${message}` : (message.split(', ')[0] ?? message);
 }

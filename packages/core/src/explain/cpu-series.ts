@@ -61,7 +61,15 @@ export function cpuSeriesOf(reads: readonly CpuRead[], interval: number, extra: 
   if (sorted.length < 2) return undefined;
   const start = sorted[0]!.at;
   const ids = sorted[0]!.cpus.map((c) => c.cpu).filter((id) => sorted.every((r) => r.cpus.some((c) => c.cpu === id)));
-  const columns = ids.map((cpu) => ({ cpu, user: [] as number[], system: [] as number[], softirq: [] as number[], irq: [] as number[], steal: [] as number[], idle: [] as number[] }));
+  const columns = ids.map((cpu) => ({
+    cpu,
+    user: [] as number[],
+    system: [] as number[],
+    softirq: [] as number[],
+    irq: [] as number[],
+    steal: [] as number[],
+    idle: [] as number[],
+  }));
   const t: number[] = [];
   for (let i = 1; i < sorted.length; i++) {
     const [before, after] = [sorted[i - 1]!, sorted[i]!];
@@ -69,8 +77,12 @@ export function cpuSeriesOf(reads: readonly CpuRead[], interval: number, extra: 
       const a = after.cpus.find((c) => c.cpu === id)!;
       const b = before.cpus.find((c) => c.cpu === id)!;
       return {
-        user: inc(a.user + a.nice, b.user + b.nice), system: inc(a.system, b.system), softirq: inc(a.softirq, b.softirq),
-        irq: inc(a.irq, b.irq), steal: inc(a.steal, b.steal), idle: inc(a.idle + a.iowait, b.idle + b.iowait),
+        user: inc(a.user + a.nice, b.user + b.nice),
+        system: inc(a.system, b.system),
+        softirq: inc(a.softirq, b.softirq),
+        irq: inc(a.irq, b.irq),
+        steal: inc(a.steal, b.steal),
+        idle: inc(a.idle + a.iowait, b.idle + b.iowait),
       };
     });
     const totals = deltas.map((d) => d.user + d.system + d.softirq + d.irq + d.steal + d.idle);
@@ -85,4 +97,3 @@ export function cpuSeriesOf(reads: readonly CpuRead[], interval: number, extra: 
   if (t.length === 0) return undefined;
   return { start, interval, t, cpus: columns, ...(extra.machine ? { machine: extra.machine } : {}), ...(extra.skipped ? { skipped: extra.skipped } : {}) };
 }
-

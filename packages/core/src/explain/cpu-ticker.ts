@@ -36,16 +36,21 @@ export function startCpuTicker(host: Host, intervalSeconds: number, signal: Abor
       skipped += 1;
       return;
     }
-    inFlight = host.exec(CPU_READ_ARGV, { timeoutMs: READ_TIMEOUT_MS, signal }).then((result) => {
-      const cpus = parseProcStat(result.stdout);
-      if (result.code !== 0 || cpus.length === 0) throw new Error(`exited ${result.code}${cpus.length === 0 ? ', no cpu lines' : ''}: ${result.stderr.trim().split('\n')[0] ?? ''}`);
-      reads.push({ at: Date.now(), cpus });
-    }).catch((error: unknown) => {
-      failed += 1;
-      firstError ??= error instanceof Error ? error.message : String(error);
-    }).finally(() => {
-      inFlight = undefined;
-    });
+    inFlight = host
+      .exec(CPU_READ_ARGV, { timeoutMs: READ_TIMEOUT_MS, signal })
+      .then((result) => {
+        const cpus = parseProcStat(result.stdout);
+        if (result.code !== 0 || cpus.length === 0)
+          throw new Error(`exited ${result.code}${cpus.length === 0 ? ', no cpu lines' : ''}: ${result.stderr.trim().split('\n')[0] ?? ''}`);
+        reads.push({ at: Date.now(), cpus });
+      })
+      .catch((error: unknown) => {
+        failed += 1;
+        firstError ??= error instanceof Error ? error.message : String(error);
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
   };
   const timer = setInterval(tick, intervalSeconds * 1000);
   const halt = () => clearInterval(timer);

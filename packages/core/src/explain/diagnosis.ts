@@ -88,100 +88,166 @@ function othersOn(onMachine: readonly HostEvidence[]): number | undefined {
   return used - [...own.values()].reduce((a, b) => a + b, 0);
 }
 
-const cpuSaturated: Rule = (trial) => byMachine(trial).flatMap(({ names, first }): Diagnosis[] => {
-  // Pinned ends ran only on their CPUs: a busy CPU elsewhere is another program's (CPU shares are machine-wide).
-  const onMachine = trial.hosts.filter((h) => h.machine === first.machine);
-  const others = othersOn(onMachine);
-  if (others !== undefined && others >= THRESHOLDS.othersBusy) {
-    return [{
-      rule: 'busy-machine', host: first.host,
-      summary: `other programs used ${others.toFixed(2)} CPUs of the machine of ${names} while the trial ran: its CPU shares say nothing about the trial, so no CPU finding is made`,
-      threshold: `user + system time not the trial's hosts' processes ≥ ${THRESHOLDS.othersBusy} CPUs`,
-      evidence: { othersCpus: Number(others.toFixed(3)) },
-    }];
-  }
-  const top = onMachine.flatMap((h) => h.processes ?? []).sort((a, b) => b.share - a.share)[0];
-  const pinned = onMachine.every((h) => h.pinnedCpus !== undefined) ? new Set(onMachine.flatMap((h) => h.pinnedCpus!)) : undefined;
-  const hot = first.delta.cpus.filter((c) => c.busy >= THRESHOLDS.cpuBusy && (!pinned || pinned.has(c.cpu))).sort((a, b) => b.busy - a.busy);
-  return hot.map((cpu) => {
-    const kernel = cpu.softirq + cpu.irq;
-    const kind = kernel >= cpu.busy / 2 ? 'softirq (the kernel\'s network processing)' : cpu.user >= cpu.busy / 2 ? 'user space (the tool itself)' : 'system calls';
-    return {
-      rule: cpu.user >= cpu.busy / 2 ? 'tool-bound' : 'cpu-bound',
-      host: first.host,
-      summary: `limited by CPU ${cpu.cpu} of ${names} at ${pct(cpu.busy)}, mostly ${kind}: user ${pct(cpu.user)}, system ${pct(cpu.system)}, softirq ${pct(cpu.softirq)}${top && top.share >= 0.5 ? ` (busiest process: ${top.comm} at ${pct(top.share)} of a CPU)` : ''}`,
-      threshold: `a CPU busy ≥ ${pct(THRESHOLDS.cpuBusy)} of the trial`,
-      evidence: { cpu: cpu.cpu, busy: cpu.busy, user: cpu.user, system: cpu.system, softirq: cpu.softirq, irq: cpu.irq },
-    };
+const cpuSaturated: Rule = (trial) =>
+  byMachine(trial).flatMap(({ names, first }): Diagnosis[] => {
+    // Pinned ends ran only on their CPUs: a busy CPU elsewhere is another program's (CPU shares are machine-wide).
+    const onMachine = trial.hosts.filter((h) => h.machine === first.machine);
+    const others = othersOn(onMachine);
+    if (others !== undefined && others >= THRESHOLDS.othersBusy) {
+      return [
+        {
+          rule: 'busy-machine',
+          host: first.host,
+          summary: `other programs used ${others.toFixed(2)} CPUs of the machine of ${names} while the trial ran: its CPU shares say nothing about the trial, so no CPU finding is made`,
+          threshold: `user + system time not the trial's hosts' processes ≥ ${THRESHOLDS.othersBusy} CPUs`,
+          evidence: { othersCpus: Number(others.toFixed(3)) },
+        },
+      ];
+    }
+    const top = onMachine.flatMap((h) => h.processes ?? []).sort((a, b) => b.share - a.share)[0];
+    const pinned = onMachine.every((h) => h.pinnedCpus !== undefined) ? new Set(onMachine.flatMap((h) => h.pinnedCpus!)) : undefined;
+    const hot = first.delta.cpus.filter((c) => c.busy >= THRESHOLDS.cpuBusy && (!pinned || pinned.has(c.cpu))).sort((a, b) => b.busy - a.busy);
+    return hot.map((cpu) => {
+      const kernel = cpu.softirq + cpu.irq;
+      const kind = kernel >= cpu.busy / 2 ? "softirq (the kernel's network processing)" : cpu.user >= cpu.busy / 2 ? 'user space (the tool itself)' : 'system calls';
+      return {
+        rule: cpu.user >= cpu.busy / 2 ? 'tool-bound' : 'cpu-bound',
+        host: first.host,
+        summary: `limited by CPU ${cpu.cpu} of ${names} at ${pct(cpu.busy)}, mostly ${kind}: user ${pct(cpu.user)}, system ${pct(cpu.system)}, softirq ${pct(cpu.softirq)}${top && top.share >= 0.5 ? ` (busiest process: ${top.comm} at ${pct(top.share)} of a CPU)` : ''}`,
+        threshold: `a CPU busy ≥ ${pct(THRESHOLDS.cpuBusy)} of the trial`,
+        evidence: { cpu: cpu.cpu, busy: cpu.busy, user: cpu.user, system: cpu.system, softirq: cpu.softirq, irq: cpu.irq },
+      };
+    });
   });
-});
 
-const steal: Rule = (trial) => byMachine(trial).flatMap(({ names, first }) => {
-  const cpus = first.delta.cpus;
-  const mean = cpus.length === 0 ? 0 : cpus.reduce((sum, c) => sum + c.steal, 0) / cpus.length;
-  return mean >= THRESHOLDS.steal
-    ? [{ rule: 'steal', host: first.host, summary: `the hypervisor took ${pct(mean)} of ${names}'s CPU time (steal): a noisy neighbour or an oversubscribed host`, threshold: `mean steal ≥ ${pct(THRESHOLDS.steal)}`, evidence: { steal: mean } }]
-    : [];
-});
+const steal: Rule = (trial) =>
+  byMachine(trial).flatMap(({ names, first }) => {
+    const cpus = first.delta.cpus;
+    const mean = cpus.length === 0 ? 0 : cpus.reduce((sum, c) => sum + c.steal, 0) / cpus.length;
+    return mean >= THRESHOLDS.steal
+      ? [
+          {
+            rule: 'steal',
+            host: first.host,
+            summary: `the hypervisor took ${pct(mean)} of ${names}'s CPU time (steal): a noisy neighbour or an oversubscribed host`,
+            threshold: `mean steal ≥ ${pct(THRESHOLDS.steal)}`,
+            evidence: { steal: mean },
+          },
+        ]
+      : [];
+  });
 
 const shapedLink: Rule = (trial) => {
   if (trial.throughputBps === undefined) return [];
-  return trial.hosts.flatMap((host) => host.delta.qdiscs.filter((q) => q.rateBitsPerSecond !== undefined && q.overlimits > 0 && trial.throughputBps! >= THRESHOLDS.shapedShare * q.rateBitsPerSecond!).map((q) => ({
-    rule: 'shaped-link', host: host.host,
-    summary: `equals the ${q.kind} rate on ${who(host)}'s ${q.dev} (${rate(q.rateBitsPerSecond!)}; measured ${pct(trial.throughputBps! / q.rateBitsPerSecond!)} of it, ${q.overlimits} packets held back)`,
-    threshold: `throughput ≥ ${pct(THRESHOLDS.shapedShare)} of a shaping qdisc's rate that was over its limit`,
-    evidence: { dev: q.dev, qdisc: q.kind, rate: q.rateBitsPerSecond!, throughput: trial.throughputBps!, overlimits: q.overlimits, drops: q.drops },
-  })));
+  return trial.hosts.flatMap((host) =>
+    host.delta.qdiscs
+      .filter((q) => q.rateBitsPerSecond !== undefined && q.overlimits > 0 && trial.throughputBps! >= THRESHOLDS.shapedShare * q.rateBitsPerSecond!)
+      .map((q) => ({
+        rule: 'shaped-link',
+        host: host.host,
+        summary: `equals the ${q.kind} rate on ${who(host)}'s ${q.dev} (${rate(q.rateBitsPerSecond!)}; measured ${pct(trial.throughputBps! / q.rateBitsPerSecond!)} of it, ${q.overlimits} packets held back)`,
+        threshold: `throughput ≥ ${pct(THRESHOLDS.shapedShare)} of a shaping qdisc's rate that was over its limit`,
+        evidence: { dev: q.dev, qdisc: q.kind, rate: q.rateBitsPerSecond!, throughput: trial.throughputBps!, overlimits: q.overlimits, drops: q.drops },
+      })),
+  );
 };
 
-const queueDrops: Rule = (trial) => trial.hosts.flatMap((host) => host.delta.qdiscs.filter((q) => q.drops > 0).map((q) => ({
-  rule: 'queue-drops', host: host.host,
-  summary: `${q.drops} packets dropped by the ${q.kind} queue on ${who(host)}'s ${q.dev} (network loss, not the receiver's)`,
-  threshold: 'any qdisc drop', evidence: { dev: q.dev, qdisc: q.kind, drops: q.drops, backlogMax: q.backlogMax },
-})));
+const queueDrops: Rule = (trial) =>
+  trial.hosts.flatMap((host) =>
+    host.delta.qdiscs
+      .filter((q) => q.drops > 0)
+      .map((q) => ({
+        rule: 'queue-drops',
+        host: host.host,
+        summary: `${q.drops} packets dropped by the ${q.kind} queue on ${who(host)}'s ${q.dev} (network loss, not the receiver's)`,
+        threshold: 'any qdisc drop',
+        evidence: { dev: q.dev, qdisc: q.kind, drops: q.drops, backlogMax: q.backlogMax },
+      })),
+  );
 
-const receiveBuffer: Rule = (trial) => trial.hosts.flatMap((host) => {
-  const rcvbuf = host.delta.protocols.get('Udp.RcvbufErrors') ?? 0;
-  const inErrors = host.delta.protocols.get('Udp.InErrors') ?? 0;
-  if (rcvbuf === 0) return [];
-  const received = host.delta.protocols.get('Udp.InDatagrams') ?? 0;
-  return [{
-    rule: 'receive-buffer', host: host.host,
-    summary: `${rcvbuf} UDP datagrams dropped at ${who(host)} because its socket receive buffer was full (${pct(rcvbuf / Math.max(1, rcvbuf + received))} of those that arrived): the receiver is too slow or its buffer too small (net.core.rmem_max, the tool's -w/window), not the network`,
-    threshold: 'any Udp.RcvbufErrors', evidence: { rcvbufErrors: rcvbuf, inErrors, inDatagrams: received },
-  }];
-});
+const receiveBuffer: Rule = (trial) =>
+  trial.hosts.flatMap((host) => {
+    const rcvbuf = host.delta.protocols.get('Udp.RcvbufErrors') ?? 0;
+    const inErrors = host.delta.protocols.get('Udp.InErrors') ?? 0;
+    if (rcvbuf === 0) return [];
+    const received = host.delta.protocols.get('Udp.InDatagrams') ?? 0;
+    return [
+      {
+        rule: 'receive-buffer',
+        host: host.host,
+        summary: `${rcvbuf} UDP datagrams dropped at ${who(host)} because its socket receive buffer was full (${pct(rcvbuf / Math.max(1, rcvbuf + received))} of those that arrived): the receiver is too slow or its buffer too small (net.core.rmem_max, the tool's -w/window), not the network`,
+        threshold: 'any Udp.RcvbufErrors',
+        evidence: { rcvbufErrors: rcvbuf, inErrors, inDatagrams: received },
+      },
+    ];
+  });
 
-const backlog: Rule = (trial) => byMachine(trial).flatMap(({ names, first }) => first.delta.softnet.filter((s) => s.dropped > 0).map((s) => ({
-  rule: 'backlog-drops', host: first.host,
-  summary: `${s.dropped} packets dropped from CPU ${s.cpu}'s input backlog on ${names} (net.core.netdev_max_backlog; time squeezed ${s.timeSqueeze} times)`,
-  threshold: 'any softnet drop', evidence: { cpu: s.cpu, dropped: s.dropped, timeSqueeze: s.timeSqueeze },
-})));
+const backlog: Rule = (trial) =>
+  byMachine(trial).flatMap(({ names, first }) =>
+    first.delta.softnet
+      .filter((s) => s.dropped > 0)
+      .map((s) => ({
+        rule: 'backlog-drops',
+        host: first.host,
+        summary: `${s.dropped} packets dropped from CPU ${s.cpu}'s input backlog on ${names} (net.core.netdev_max_backlog; time squeezed ${s.timeSqueeze} times)`,
+        threshold: 'any softnet drop',
+        evidence: { cpu: s.cpu, dropped: s.dropped, timeSqueeze: s.timeSqueeze },
+      })),
+  );
 
-const retransmits: Rule = (trial) => trial.hosts.flatMap((host) => {
-  const retrans = host.delta.protocols.get('Tcp.RetransSegs') ?? 0;
-  const out = host.delta.protocols.get('Tcp.OutSegs') ?? 0;
-  if (out === 0 || retrans / out < THRESHOLDS.retransShare) return [];
-  return [{
-    rule: 'retransmits', host: host.host,
-    summary: `${who(host)} retransmitted ${pct(retrans / out)} of its TCP segments (${retrans} of ${out})`,
-    threshold: `retransmitted ≥ ${pct(THRESHOLDS.retransShare)} of segments sent`, evidence: { retransSegs: retrans, outSegs: out },
-  }];
-});
+const retransmits: Rule = (trial) =>
+  trial.hosts.flatMap((host) => {
+    const retrans = host.delta.protocols.get('Tcp.RetransSegs') ?? 0;
+    const out = host.delta.protocols.get('Tcp.OutSegs') ?? 0;
+    if (out === 0 || retrans / out < THRESHOLDS.retransShare) return [];
+    return [
+      {
+        rule: 'retransmits',
+        host: host.host,
+        summary: `${who(host)} retransmitted ${pct(retrans / out)} of its TCP segments (${retrans} of ${out})`,
+        threshold: `retransmitted ≥ ${pct(THRESHOLDS.retransShare)} of segments sent`,
+        evidence: { retransSegs: retrans, outSegs: out },
+      },
+    ];
+  });
 
-const windowLimited: Rule = (trial) => trial.hosts.flatMap((host) => host.sockets.flatMap((s) => {
-  const found: Diagnosis[] = [];
-  if ((s.rwndLimitedPct ?? 0) >= THRESHOLDS.windowLimitedPct) found.push({ rule: 'receive-window', host: host.host, summary: `the sender on ${host.host} (${s.local} → ${s.peer}) waited on the receiver's window ${s.rwndLimitedPct} % of its busy time (receive window ${s.sndWnd ?? '?'} bytes): tcp_rmem or the tool's window caps the rate`, threshold: `rwnd_limited ≥ ${THRESHOLDS.windowLimitedPct} %`, evidence: { rwndLimitedPct: s.rwndLimitedPct!, sndWnd: s.sndWnd ?? 0 } });
-  if ((s.sndbufLimitedPct ?? 0) >= THRESHOLDS.windowLimitedPct) found.push({ rule: 'send-buffer', host: host.host, summary: `the sender on ${host.host} (${s.local} → ${s.peer}) was limited by its send buffer ${s.sndbufLimitedPct} % of its busy time: tcp_wmem or the tool's buffer caps the rate`, threshold: `sndbuf_limited ≥ ${THRESHOLDS.windowLimitedPct} %`, evidence: { sndbufLimitedPct: s.sndbufLimitedPct! } });
-  return found;
-}));
+const windowLimited: Rule = (trial) =>
+  trial.hosts.flatMap((host) =>
+    host.sockets.flatMap((s) => {
+      const found: Diagnosis[] = [];
+      if ((s.rwndLimitedPct ?? 0) >= THRESHOLDS.windowLimitedPct)
+        found.push({
+          rule: 'receive-window',
+          host: host.host,
+          summary: `the sender on ${host.host} (${s.local} → ${s.peer}) waited on the receiver's window ${s.rwndLimitedPct} % of its busy time (receive window ${s.sndWnd ?? '?'} bytes): tcp_rmem or the tool's window caps the rate`,
+          threshold: `rwnd_limited ≥ ${THRESHOLDS.windowLimitedPct} %`,
+          evidence: { rwndLimitedPct: s.rwndLimitedPct!, sndWnd: s.sndWnd ?? 0 },
+        });
+      if ((s.sndbufLimitedPct ?? 0) >= THRESHOLDS.windowLimitedPct)
+        found.push({
+          rule: 'send-buffer',
+          host: host.host,
+          summary: `the sender on ${host.host} (${s.local} → ${s.peer}) was limited by its send buffer ${s.sndbufLimitedPct} % of its busy time: tcp_wmem or the tool's buffer caps the rate`,
+          threshold: `sndbuf_limited ≥ ${THRESHOLDS.windowLimitedPct} %`,
+          evidence: { sndbufLimitedPct: s.sndbufLimitedPct! },
+        });
+      return found;
+    }),
+  );
 
 const sameCpu: Rule = (trial) => {
   const [a, b] = trial.hosts;
   if (!a || !b || a.machine !== b.machine || !a.pinnedCpus || !b.pinnedCpus) return [];
   const shared = a.pinnedCpus.filter((cpu) => b.pinnedCpus!.includes(cpu));
   return shared.length > 0
-    ? [{ rule: 'same-cpu', summary: `both ends share CPU ${shared.join(', ')}: each request waits for the other end to be scheduled (latency and request rates differ several-fold from cross-CPU placement)`, threshold: 'client and server pinned to a common CPU of one machine', evidence: { cpus: shared.join(',') } }]
+    ? [
+        {
+          rule: 'same-cpu',
+          summary: `both ends share CPU ${shared.join(', ')}: each request waits for the other end to be scheduled (latency and request rates differ several-fold from cross-CPU placement)`,
+          threshold: 'client and server pinned to a common CPU of one machine',
+          evidence: { cpus: shared.join(',') },
+        },
+      ]
     : [];
 };
 
@@ -189,22 +255,36 @@ const mtuMismatch: Rule = (trial) => {
   const mtus = trial.hosts.filter((h) => h.mtu !== undefined);
   const distinct = new Set(mtus.map((h) => h.mtu));
   return distinct.size > 1
-    ? [{ rule: 'mtu-mismatch', summary: `the ends' MTUs differ (${mtus.map((h) => `${h.host} ${h.mtu}`).join(', ')}): larger packets are fragmented or dropped (PMTU discovery)`, threshold: 'different MTUs on the path interfaces', evidence: Object.fromEntries(mtus.map((h) => [h.host, h.mtu!])) }]
+    ? [
+        {
+          rule: 'mtu-mismatch',
+          summary: `the ends' MTUs differ (${mtus.map((h) => `${h.host} ${h.mtu}`).join(', ')}): larger packets are fragmented or dropped (PMTU discovery)`,
+          threshold: 'different MTUs on the path interfaces',
+          evidence: Object.fromEntries(mtus.map((h) => [h.host, h.mtu!])),
+        },
+      ]
     : [];
 };
 
 /** ENA (AWS) and NICs like it count what the cloud held back at the instance's limits. */
-const allowance: Rule = (trial) => trial.hosts.flatMap((host) => [...(host.delta.nic ?? new Map<string, number>())].filter(([name]) => /_allowance_exceeded$/.test(name)).map(([name, count]) => ({
-  rule: 'cloud-allowance', host: host.host,
-  summary: `the cloud held back ${who(host)}'s packets at an instance limit: ${name} +${count} (${ALLOWANCES[name] ?? 'a per-instance allowance'})`,
-  threshold: 'any increase of a NIC *_allowance_exceeded counter', evidence: { counter: name, increase: count },
-})));
+const allowance: Rule = (trial) =>
+  trial.hosts.flatMap((host) =>
+    [...(host.delta.nic ?? new Map<string, number>())]
+      .filter(([name]) => /_allowance_exceeded$/.test(name))
+      .map(([name, count]) => ({
+        rule: 'cloud-allowance',
+        host: host.host,
+        summary: `the cloud held back ${who(host)}'s packets at an instance limit: ${name} +${count} (${ALLOWANCES[name] ?? 'a per-instance allowance'})`,
+        threshold: 'any increase of a NIC *_allowance_exceeded counter',
+        evidence: { counter: name, increase: count },
+      })),
+  );
 
 const ALLOWANCES: Readonly<Record<string, string>> = {
-  bw_in_allowance_exceeded: 'inbound bandwidth above the instance type\'s',
-  bw_out_allowance_exceeded: 'outbound bandwidth above the instance type\'s',
-  pps_allowance_exceeded: 'packets per second above the instance\'s',
-  conntrack_allowance_exceeded: 'tracked connections above the instance\'s',
+  bw_in_allowance_exceeded: "inbound bandwidth above the instance type's",
+  bw_out_allowance_exceeded: "outbound bandwidth above the instance type's",
+  pps_allowance_exceeded: "packets per second above the instance's",
+  conntrack_allowance_exceeded: "tracked connections above the instance's",
   linklocal_allowance_exceeded: 'packets to link-local services (DNS, metadata) above their rate',
 };
 
@@ -212,12 +292,14 @@ const ALLOWANCES: Readonly<Record<string, string>> = {
 const flowCap: Rule = (trial) => {
   const cap = trial.flowCap;
   if (!cap || trial.throughputBps === undefined || trial.throughputBps < THRESHOLDS.shapedShare * cap.bps) return [];
-  return [{
-    rule: 'cloud-flow-cap',
-    summary: `equals ${cap.cloud}'s documented single-flow cap (${rate(cap.bps)} for ${cap.applies}; measured ${pct(trial.throughputBps / cap.bps)} of it): more streams, not a faster path, would go higher`,
-    threshold: `one flow at ≥ ${pct(THRESHOLDS.shapedShare)} of the cloud's single-flow cap`,
-    evidence: { cap: cap.bps, throughput: trial.throughputBps, source: cap.source },
-  }];
+  return [
+    {
+      rule: 'cloud-flow-cap',
+      summary: `equals ${cap.cloud}'s documented single-flow cap (${rate(cap.bps)} for ${cap.applies}; measured ${pct(trial.throughputBps / cap.bps)} of it): more streams, not a faster path, would go higher`,
+      threshold: `one flow at ≥ ${pct(THRESHOLDS.shapedShare)} of the cloud's single-flow cap`,
+      evidence: { cap: cap.bps, throughput: trial.throughputBps, source: cap.source },
+    },
+  ];
 };
 
 export const RULES: readonly Rule[] = [flowCap, cpuSaturated, steal, shapedLink, queueDrops, receiveBuffer, backlog, retransmits, windowLimited, sameCpu, mtuMismatch, allowance];

@@ -19,7 +19,8 @@ describe('one counter read of this machine', () => {
     const counters = await read();
     expect(counters.cpus.map((c) => c.cpu)).toEqual(Array.from({ length: counters.cpus.length }, (_, i) => i));
     expect(counters.cpus.length).toBeGreaterThanOrEqual(availableParallelism());
-    for (const name of ['Tcp.RetransSegs', 'Tcp.OutSegs', 'Udp.RcvbufErrors', 'Udp.InDatagrams', 'Ip.InDiscards', 'TcpExt.TCPLostRetransmit']) expect(counters.protocols.has(name), name).toBe(true);
+    for (const name of ['Tcp.RetransSegs', 'Tcp.OutSegs', 'Udp.RcvbufErrors', 'Udp.InDatagrams', 'Ip.InDiscards', 'TcpExt.TCPLostRetransmit'])
+      expect(counters.protocols.has(name), name).toBe(true);
     expect(counters.interfaces.some((i) => i.iface === 'lo')).toBe(true);
     expect(counters.softnet.length).toBe(counters.cpus.length);
     expect(counters.qdiscs.some((q) => q.dev === 'lo')).toBe(true);
@@ -30,7 +31,10 @@ describe('one counter read of this machine', () => {
     const counters = parseHostCounters((await exec(command!, args, { maxBuffer: 1 << 24 })).stdout, Date.now());
     const mtu = Number((await exec('cat', ['/sys/class/net/lo/mtu'])).stdout.trim());
     // An argument that is no address gets no route (ip refuses it), never an option.
-    expect(counters.routes).toEqual([{ peer: '127.0.0.1', dev: 'lo', mtu }, { peer: '127.0.0.2', dev: 'lo', mtu }]);
+    expect(counters.routes).toEqual([
+      { peer: '127.0.0.1', dev: 'lo', mtu },
+      { peer: '127.0.0.2', dev: 'lo', mtu },
+    ]);
     expect(counters.route).toBeUndefined();
     // Without peers there is no routes part.
     expect((await read()).routes).toBeUndefined();
@@ -72,7 +76,7 @@ describe('one counter read of this machine', () => {
 });
 
 describe('the dear parts of a read only where they are asked for', () => {
-  it('reads sockets and processes only when told to; the processes of this namespace include the test\'s own', async () => {
+  it("reads sockets and processes only when told to; the processes of this namespace include the test's own", async () => {
     const plain = await (async () => {
       const [command, ...args] = counterReadArgv('127.0.0.1');
       const { stdout } = await exec(command!, args, { maxBuffer: 1 << 24 });

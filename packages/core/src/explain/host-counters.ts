@@ -1,5 +1,5 @@
-import { parseProcNetDev, parseProtoCounters, parseSoftnetStat, type InterfaceCounters, type SoftnetCounters } from './proc-net.js';
-import { parseProcStat, type CpuTimes } from './proc-stat.js';
+import { type InterfaceCounters, parseProcNetDev, parseProtoCounters, parseSoftnetStat, type SoftnetCounters } from './proc-net.js';
+import { type CpuTimes, parseProcStat } from './proc-stat.js';
 import { parseQdiscStats, type QdiscCounters } from './qdisc-stats.js';
 import { splitSections } from './read-counters.js';
 import { parseSocketInfo, type SocketInfo } from './socket-info.js';

@@ -24,12 +24,28 @@ export interface HostFingerprint {
 }
 
 const SYSCTLS = [
-  'net/core/rmem_max', 'net/core/wmem_max', 'net/core/rmem_default', 'net/core/wmem_default', 'net/ipv4/tcp_rmem', 'net/ipv4/tcp_wmem',
-  'net/core/busy_poll', 'net/core/busy_read', 'net/core/netdev_max_backlog', 'net/ipv4/tcp_mtu_probing', 'net/ipv4/tcp_window_scaling', 'net/ipv4/tcp_timestamps', 'net/ipv4/tcp_sack',
+  'net/core/rmem_max',
+  'net/core/wmem_max',
+  'net/core/rmem_default',
+  'net/core/wmem_default',
+  'net/ipv4/tcp_rmem',
+  'net/ipv4/tcp_wmem',
+  'net/core/busy_poll',
+  'net/core/busy_read',
+  'net/core/netdev_max_backlog',
+  'net/ipv4/tcp_mtu_probing',
+  'net/ipv4/tcp_window_scaling',
+  'net/ipv4/tcp_timestamps',
+  'net/ipv4/tcp_sack',
 ];
 const FILES = [
-  '/proc/sys/kernel/osrelease', '/proc/sys/kernel/random/boot_id', '/proc/sys/net/ipv4/tcp_congestion_control', '/proc/sys/net/core/default_qdisc',
-  '/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor', '/sys/class/dmi/id/sys_vendor', '/sys/class/dmi/id/product_name',
+  '/proc/sys/kernel/osrelease',
+  '/proc/sys/kernel/random/boot_id',
+  '/proc/sys/net/ipv4/tcp_congestion_control',
+  '/proc/sys/net/core/default_qdisc',
+  '/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor',
+  '/sys/class/dmi/id/sys_vendor',
+  '/sys/class/dmi/id/product_name',
   ...SYSCTLS.map((s) => `/proc/sys/${s}`),
 ];
 
@@ -63,30 +79,47 @@ export function parseFingerprint(output: string): HostFingerprint {
       return [];
     }
   })();
-  const interfaces = [...part.keys()].filter((k) => k.startsWith('net ')).map((key) => {
-    const name = key.slice(4);
-    const text = part.get(key)!;
-    const value = (field: string) => new RegExp(`^${field} (.+)$`, 'm').exec(text)?.[1]?.trim();
-    const mtu = Number(value('mtu'));
-    const numa = Number(value('numa'));
-    const driver = value('driver')?.split('/').pop();
-    const qdisc = qdiscs.find((q) => q.dev === name && q.root)?.kind;
-    return { name, ...(Number.isFinite(mtu) && mtu > 0 ? { mtu } : {}), ...(driver ? { driver } : {}), ...(Number.isInteger(numa) && numa >= 0 && value('numa') !== undefined ? { numaNode: numa } : {}), ...(qdisc ? { qdisc } : {}) };
-  });
-  const offloads = Object.fromEntries(OFFLOADS.flatMap((name) => {
-    const m = new RegExp(`^${name}: (\\w+)`, 'm').exec(part.get('ethtool') ?? '');
-    return m ? [[name, m[1]!]] : [];
-  }));
-  const sysctls = Object.fromEntries(SYSCTLS.flatMap((s) => {
-    const v = file(`/proc/sys/${s}`);
-    return v === undefined ? [] : [[s.replaceAll('/', '.'), v.replace(/\s+/g, ' ')]];
-  }));
+  const interfaces = [...part.keys()]
+    .filter((k) => k.startsWith('net '))
+    .map((key) => {
+      const name = key.slice(4);
+      const text = part.get(key)!;
+      const value = (field: string) => new RegExp(`^${field} (.+)$`, 'm').exec(text)?.[1]?.trim();
+      const mtu = Number(value('mtu'));
+      const numa = Number(value('numa'));
+      const driver = value('driver')?.split('/').pop();
+      const qdisc = qdiscs.find((q) => q.dev === name && q.root)?.kind;
+      return {
+        name,
+        ...(Number.isFinite(mtu) && mtu > 0 ? { mtu } : {}),
+        ...(driver ? { driver } : {}),
+        ...(Number.isInteger(numa) && numa >= 0 && value('numa') !== undefined ? { numaNode: numa } : {}),
+        ...(qdisc ? { qdisc } : {}),
+      };
+    });
+  const offloads = Object.fromEntries(
+    OFFLOADS.flatMap((name) => {
+      const m = new RegExp(`^${name}: (\\w+)`, 'm').exec(part.get('ethtool') ?? '');
+      return m ? [[name, m[1]!]] : [];
+    }),
+  );
+  const sysctls = Object.fromEntries(
+    SYSCTLS.flatMap((s) => {
+      const v = file(`/proc/sys/${s}`);
+      return v === undefined ? [] : [[s.replaceAll('/', '.'), v.replace(/\s+/g, ' ')]];
+    }),
+  );
   const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim();
   const virtualization = vendor || (/^hypervisor$/m.test(cpuinfo) ? 'hypervisor' : undefined);
   const optional = {
-    kernel: file('/proc/sys/kernel/osrelease'), machine: file('/proc/sys/kernel/random/boot_id'), cpuModel: model,
-    cpuCount: count === undefined ? undefined : Number(count), governor: file('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor'),
-    virtualization, congestionControl: file('/proc/sys/net/ipv4/tcp_congestion_control'), defaultQdisc: file('/proc/sys/net/core/default_qdisc'),
+    kernel: file('/proc/sys/kernel/osrelease'),
+    machine: file('/proc/sys/kernel/random/boot_id'),
+    cpuModel: model,
+    cpuCount: count === undefined ? undefined : Number(count),
+    governor: file('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor'),
+    virtualization,
+    congestionControl: file('/proc/sys/net/ipv4/tcp_congestion_control'),
+    defaultQdisc: file('/proc/sys/net/core/default_qdisc'),
     offloads: Object.keys(offloads).length > 0 ? offloads : undefined,
   };
   return { ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)), sysctls, interfaces } as HostFingerprint;
@@ -96,7 +129,8 @@ export function parseFingerprint(output: string): HostFingerprint {
 export function fingerprintChanges(a: HostFingerprint, b: HostFingerprint): string[] {
   const flat = (f: HostFingerprint): Map<string, string> => {
     const out = new Map<string, string>();
-    for (const key of ['kernel', 'cpuModel', 'cpuCount', 'governor', 'virtualization', 'congestionControl', 'defaultQdisc'] as const) if (f[key] !== undefined) out.set(key, String(f[key]));
+    for (const key of ['kernel', 'cpuModel', 'cpuCount', 'governor', 'virtualization', 'congestionControl', 'defaultQdisc'] as const)
+      if (f[key] !== undefined) out.set(key, String(f[key]));
     for (const [k, v] of Object.entries(f.sysctls)) out.set(k, v);
     for (const i of f.interfaces) for (const [k, v] of Object.entries(i)) if (k !== 'name') out.set(`${i.name}.${k}`, String(v));
     for (const [k, v] of Object.entries(f.offloads ?? {})) out.set(`offload.${k}`, v);

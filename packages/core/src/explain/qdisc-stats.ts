@@ -28,11 +28,19 @@ export function parseQdiscStats(text: string): QdiscCounters[] {
     if (typeof entry?.kind !== 'string' || typeof entry.dev !== 'string') return [];
     const options = (entry.options ?? {}) as Record<string, unknown>;
     const rate = typeof options.rate === 'number' ? options.rate * 8 : undefined;
-    return [{
-      dev: entry.dev, kind: entry.kind, handle: String(entry.handle ?? ''),
-      ...(typeof entry.parent === 'string' ? { parent: entry.parent } : {}),
-      bytes: num(entry.bytes), packets: num(entry.packets), drops: num(entry.drops), overlimits: num(entry.overlimits), backlog: num(entry.backlog),
-      ...(rate !== undefined ? { rateBitsPerSecond: rate } : {}),
-    }];
+    return [
+      {
+        dev: entry.dev,
+        kind: entry.kind,
+        handle: String(entry.handle ?? ''),
+        ...(typeof entry.parent === 'string' ? { parent: entry.parent } : {}),
+        bytes: num(entry.bytes),
+        packets: num(entry.packets),
+        drops: num(entry.drops),
+        overlimits: num(entry.overlimits),
+        backlog: num(entry.backlog),
+        ...(rate !== undefined ? { rateBitsPerSecond: rate } : {}),
+      },
+    ];
   });
 }

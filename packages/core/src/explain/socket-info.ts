@@ -55,12 +55,19 @@ export function parseSocketInfo(text: string): SocketInfo[] {
     };
     const values: Record<string, number | string | undefined> = {
       congestionControl: firstWord && CC_NAMES.has(firstWord) ? firstWord : undefined,
-      rttMs: numberField(info, 'rtt'), mss: numberField(info, 'mss'), pmtu: numberField(info, 'pmtu'), cwnd: numberField(info, 'cwnd'),
-      bytesSent: numberField(info, 'bytes_sent'), bytesRetrans: numberField(info, 'bytes_retrans'),
+      rttMs: numberField(info, 'rtt'),
+      mss: numberField(info, 'mss'),
+      pmtu: numberField(info, 'pmtu'),
+      cwnd: numberField(info, 'cwnd'),
+      bytesSent: numberField(info, 'bytes_sent'),
+      bytesRetrans: numberField(info, 'bytes_retrans'),
       retransTotal: retrans === undefined ? undefined : Number(retrans),
-      deliveryRateBps: rate(info, 'delivery_rate'), pacingRateBps: rate(info, 'pacing_rate'),
-      rwndLimitedPct: limited('rwnd_limited'), sndbufLimitedPct: limited('sndbuf_limited'),
-      rcvSpace: numberField(info, 'rcv_space'), sndWnd: numberField(info, 'snd_wnd'),
+      deliveryRateBps: rate(info, 'delivery_rate'),
+      pacingRateBps: rate(info, 'pacing_rate'),
+      rwndLimitedPct: limited('rwnd_limited'),
+      sndbufLimitedPct: limited('sndbuf_limited'),
+      rcvSpace: numberField(info, 'rcv_space'),
+      sndWnd: numberField(info, 'snd_wnd'),
     };
     const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
     sockets.push({ local: head[4]!, peer: head[5]!, ...defined } as SocketInfo);

@@ -1,9 +1,9 @@
 import type { Host, Sample } from '@netbench/plugin-api';
-import { counterDelta, type CounterDelta } from './counter-delta.js';
-import { cpuSeriesOf, SERIES_MIN_SECONDS, type CpuSeries } from './cpu-series.js';
+import { type CounterDelta, counterDelta } from './counter-delta.js';
+import { type CpuSeries, cpuSeriesOf, SERIES_MIN_SECONDS } from './cpu-series.js';
 import { startCpuTicker } from './cpu-ticker.js';
-import { diagnose, type Diagnosis, type HostEvidence, type ProcessShare, type TrialEvidence } from './diagnosis.js';
-import { parseHostCounters, type HostCounters } from './host-counters.js';
+import { type Diagnosis, diagnose, type HostEvidence, type ProcessShare, type TrialEvidence } from './diagnosis.js';
+import { type HostCounters, parseHostCounters } from './host-counters.js';
 import { counterReadArgv, splitSections } from './read-counters.js';
 import type { SocketInfo } from './socket-info.js';
 
@@ -55,7 +55,10 @@ export interface TrialExplain {
   readonly notes?: readonly string[];
 }
 
-interface Read { readonly counters: HostCounters; readonly machine: string }
+interface Read {
+  readonly counters: HostCounters;
+  readonly machine: string;
+}
 
 const READ_TIMEOUT_MS = 5_000;
 /** Mid-trial reads (the steady CPU window, its processes, the TCP sockets' state) only in trials this long. */
@@ -80,15 +83,23 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * `finish` returns the deltas and the diagnosis; a read that fails becomes a
  * note, never a trial failure.
  */
-export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly<Record<string, string>>, expectedSeconds: number, signal: AbortSignal, flowCap?: TrialEvidence['flowCap'], seriesSeconds = 1) {
+export function startTrialCounters(
+  ends: readonly CountedHost[],
+  peers: Readonly<Record<string, string>>,
+  expectedSeconds: number,
+  signal: AbortSignal,
+  flowCap?: TrialEvidence['flowCap'],
+  seriesSeconds = 1,
+) {
   const notes: string[] = [];
   // A long trial's CPUs are also read at the tool's interval: the utilisation over time, charted beside its throughput.
   const tickers = expectedSeconds >= SERIES_MIN_SECONDS ? ends.map((end) => startCpuTicker(end.host, seriesSeconds, signal)) : undefined;
   const stopTickers = () => Promise.all((tickers ?? []).map((t) => t.stop()));
-  const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean; routes?: readonly string[] } = {}) => readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
-    notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
-    return undefined;
-  });
+  const attempt = (end: CountedHost, peer: string | undefined, when: string, parts: { sockets?: boolean; processes?: boolean; routes?: readonly string[] } = {}) =>
+    readOnce(end.host, peer, parts, signal).catch((error: unknown) => {
+      notes.push(`${end.role} ${end.host.name}: ${when} counter read failed: ${errorText(error)}`);
+      return undefined;
+    });
   // The start read is also given the peer: the interface toward it and its MTU (its sockets then are older trials', unused).
   const before = Promise.all(ends.map((end) => attempt(end, peers[end.role], 'start', end.routePeers ? { routes: end.routePeers } : {})));
   // A long trial is also read at 25 % and 75 % of its length: the CPU shares between those two reads are the
@@ -96,14 +107,24 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
   const early = new Map<CountedHost, Read>();
   const late = new Map<CountedHost, Read>();
   let pending: Promise<unknown>[] = [];
-  const at = (share: number, into: Map<CountedHost, Read>, withSockets: boolean) => setTimeout(() => {
-    pending.push(Promise.all(ends.map(async (end) => {
-      const read = await attempt(end, withSockets ? peers[end.role] : undefined, 'mid-trial', { processes: true, ...(withSockets ? { sockets: true } : {}) });
-      if (read) into.set(end, read);
-    })));
-  }, expectedSeconds * 1000 * share);
+  const at = (share: number, into: Map<CountedHost, Read>, withSockets: boolean) =>
+    setTimeout(
+      () => {
+        pending.push(
+          Promise.all(
+            ends.map(async (end) => {
+              const read = await attempt(end, withSockets ? peers[end.role] : undefined, 'mid-trial', { processes: true, ...(withSockets ? { sockets: true } : {}) });
+              if (read) into.set(end, read);
+            }),
+          ),
+        );
+      },
+      expectedSeconds * 1000 * share,
+    );
   const timers = expectedSeconds >= MID_READ_MIN_SECONDS ? [at(0.25, early, false), at(0.75, late, true)] : [];
-  const stopTimers = () => { for (const t of timers) clearTimeout(t); };
+  const stopTimers = () => {
+    for (const t of timers) clearTimeout(t);
+  };
   return {
     /** The deltas and the rules' findings; `samples` are the trial's (its throughput is what the shaping rule compares). */
     async finish(tool: string, test: string, samples: readonly Sample[]): Promise<TrialExplain> {
@@ -125,13 +146,41 @@ export function startTrialCounters(ends: readonly CountedHost[], peers: Readonly
         const own = m2 ? [...m2.counters.sockets] : [];
         const processes = m1 && m2 ? processShares(m1.counters, m2.counters) : undefined;
         const mtu = a.counters.route?.mtu ?? smallestMtu(a.counters.routes);
-        evidence.push({ host: e.host.name, role: e.role, machine: a.machine, delta, sockets: own, receives: e.receives, ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}), ...(mtu !== undefined ? { mtu } : {}), ...(processes ? { processes } : {}) });
+        evidence.push({
+          host: e.host.name,
+          role: e.role,
+          machine: a.machine,
+          delta,
+          sockets: own,
+          receives: e.receives,
+          ...(e.pinnedCpus ? { pinnedCpus: e.pinnedCpus } : {}),
+          ...(mtu !== undefined ? { mtu } : {}),
+          ...(processes ? { processes } : {}),
+        });
         const series = ticked[i] && cpuSeriesOf(ticked[i].reads, seriesSeconds, { machine: a.machine, skipped: ticked[i].skipped });
-        if (ticked[i]?.failed) notes.push(`${e.role} ${e.host.name}: ${ticked[i].failed} of ${ticked[i].failed + ticked[i].reads.length} per-interval CPU reads failed: ${ticked[i].firstError ?? ''}`);
-        hosts.push({ host: e.host.name, role: e.role, ...(a.counters.route ? { route: a.counters.route } : {}), ...(a.counters.routes ? { routes: a.counters.routes } : {}), seconds: whole.seconds, cpus: m1 && m2 ? delta.cpus : whole.cpus, cpuWindow: m1 && m2 ? 'steady' : 'whole', protocols: Object.fromEntries(delta.protocols), interfaces: delta.interfaces, softnet: delta.softnet, qdiscs: delta.qdiscs, ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}), ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}), sockets: own, ...(series ? { cpuSeries: series } : {}) });
+        if (ticked[i]?.failed)
+          notes.push(`${e.role} ${e.host.name}: ${ticked[i].failed} of ${ticked[i].failed + ticked[i].reads.length} per-interval CPU reads failed: ${ticked[i].firstError ?? ''}`);
+        hosts.push({
+          host: e.host.name,
+          role: e.role,
+          ...(a.counters.route ? { route: a.counters.route } : {}),
+          ...(a.counters.routes ? { routes: a.counters.routes } : {}),
+          seconds: whole.seconds,
+          cpus: m1 && m2 ? delta.cpus : whole.cpus,
+          cpuWindow: m1 && m2 ? 'steady' : 'whole',
+          protocols: Object.fromEntries(delta.protocols),
+          interfaces: delta.interfaces,
+          softnet: delta.softnet,
+          qdiscs: delta.qdiscs,
+          ...(delta.nic ? { nic: Object.fromEntries(delta.nic) } : {}),
+          ...(processes ? { processes: processes.filter((p) => p.share >= 0.01) } : {}),
+          sockets: own,
+          ...(series ? { cpuSeries: series } : {}),
+        });
       });
       const throughputBps = trialThroughput(samples);
-      const diagnoses = evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}), ...(flowCap ? { flowCap } : {}) });
+      const diagnoses =
+        evidence.length === 0 ? [] : diagnose({ tool, test, hosts: evidence, ...(throughputBps !== undefined ? { throughputBps } : {}), ...(flowCap ? { flowCap } : {}) });
       return { diagnoses, hosts, ...(notes.length > 0 ? { notes } : {}) };
     },
     /** The trial failed: stop the pending mid-trial reads. */
@@ -155,7 +204,8 @@ const TICKS_PER_SECOND = 100;
 export function processShares(before: HostCounters, after: HostCounters): ProcessShare[] {
   const seconds = (after.at - before.at) / 1000;
   if (seconds <= 0) return [];
-  return [...after.processes].map(([key, p]) => ({ pid: p.pid, comm: p.comm, share: Math.max(0, p.ticks - (before.processes.get(key)?.ticks ?? 0)) / TICKS_PER_SECOND / seconds }))
+  return [...after.processes]
+    .map(([key, p]) => ({ pid: p.pid, comm: p.comm, share: Math.max(0, p.ticks - (before.processes.get(key)?.ticks ?? 0)) / TICKS_PER_SECOND / seconds }))
     .sort((a, b) => b.share - a.share);
 }
 
@@ -166,7 +216,9 @@ const THROUGHPUT_RE = /(^|_| )Throughput(_total)?$|^goodput_total$/;
 export function trialThroughput(samples: readonly Sample[]): number | undefined {
   const whole = samples.filter((s) => THROUGHPUT_RE.test(s.metric) && !/^Sent /.test(s.metric) && s.labels['stream'] === undefined && s.labels['interval_start'] === undefined);
   const aggregates = whole.filter((s) => s.labels['flow'] === 'aggregate');
-  const pick = (aggregates.length > 0 ? aggregates : whole.filter((s) => s.labels['flow'] === undefined)).filter((s) => /^Mbits?\/sec$/i.test(s.unit) || s.unit === 'bps' || /^Gbits?\/sec$/i.test(s.unit));
+  const pick = (aggregates.length > 0 ? aggregates : whole.filter((s) => s.labels['flow'] === undefined)).filter(
+    (s) => /^Mbits?\/sec$/i.test(s.unit) || s.unit === 'bps' || /^Gbits?\/sec$/i.test(s.unit),
+  );
   if (pick.length === 0) return undefined;
   const bps = (s: Sample) => (s.unit === 'bps' ? s.value : /^G/i.test(s.unit) ? s.value * 1e9 : s.value * MBIT);
   return Math.max(...pick.map(bps));

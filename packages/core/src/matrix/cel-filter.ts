@@ -39,9 +39,7 @@ export interface CompiledFilter {
   test(context: Readonly<Record<string, unknown>>): boolean;
 }
 
-export type CompileResult =
-  | { readonly ok: true; readonly filter: CompiledFilter }
-  | { readonly ok: false; readonly message: string };
+export type CompileResult = { readonly ok: true; readonly filter: CompiledFilter } | { readonly ok: false; readonly message: string };
 
 /** Compiles filters against the matrix variables; never evaluates code other than CEL. */
 export class FilterCompiler {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SpecError } from '../issues/spec-error.js';
-import type { MatrixSpec } from './types.js';
 import { expandMatrix } from './expand-matrix.js';
+import type { MatrixSpec } from './types.js';
 
 const matrix = (axes: MatrixSpec['axes'], filter: string): MatrixSpec => ({ axes, zip: [], filters: [filter] });
 const messageOf = (fn: () => unknown): string => {

@@ -6,10 +6,26 @@ import { expandMatrix } from './expand-matrix.js';
 const WEST1 = ['us-west1-a', 'us-west1-b', 'us-west1-c'];
 // The 20 zones of the whitepaper's all-region ping matrix (pkb-configs/inter_region_ping_matrix.yaml).
 const REGION_ZONES = [
-  'asia-east1-a', 'asia-east2-a', 'asia-northeast1-a', 'asia-northeast2-a', 'asia-south1-a', 'asia-southeast1-a',
-  'australia-southeast1-a', 'europe-north1-a', 'europe-west1-c', 'europe-west2-a', 'europe-west3-a', 'europe-west4-a',
-  'europe-west6-a', 'northamerica-northeast1-a', 'southamerica-east1-a', 'us-central1-a', 'us-east1-b', 'us-east4-a',
-  'us-west1-a', 'us-west2-a',
+  'asia-east1-a',
+  'asia-east2-a',
+  'asia-northeast1-a',
+  'asia-northeast2-a',
+  'asia-south1-a',
+  'asia-southeast1-a',
+  'australia-southeast1-a',
+  'europe-north1-a',
+  'europe-west1-c',
+  'europe-west2-a',
+  'europe-west3-a',
+  'europe-west4-a',
+  'europe-west6-a',
+  'northamerica-northeast1-a',
+  'southamerica-east1-a',
+  'us-central1-a',
+  'us-east1-b',
+  'us-east4-a',
+  'us-west1-a',
+  'us-west2-a',
 ];
 
 const matrix = (m: Partial<MatrixSpec>): MatrixSpec => ({ axes: {}, zip: [], filters: [], ...m });
@@ -52,11 +68,13 @@ describe('expandMatrix', () => {
   });
 
   test('integers are CEL ints, doubles are doubles; every filter must hold; zip variables are visible', () => {
-    const cells = expandMatrix(matrix({
-      axes: { streams: [1, 4, 32], ratio: [0.5, 1.5] },
-      zip: [{ region: ['r1', 'r2'], near: [true, false] }],
-      filters: ['streams > 4', 'ratio < 1.0', 'near'],
-    }));
+    const cells = expandMatrix(
+      matrix({
+        axes: { streams: [1, 4, 32], ratio: [0.5, 1.5] },
+        zip: [{ region: ['r1', 'r2'], near: [true, false] }],
+        filters: ['streams > 4', 'ratio < 1.0', 'near'],
+      }),
+    );
     expect(cells).toEqual([{ streams: 32, ratio: 0.5, region: 'r1', near: true }]);
   });
 
@@ -85,7 +103,9 @@ describe('expandMatrix', () => {
 
   test('a variable defined twice, and a reserved word used as a variable in filters', () => {
     expect(() => expandMatrix(matrix({ axes: { a: [1] }, zip: [{ a: [2] }] }))).toThrow("matrix.zip.0.a  matrix variable 'a' is defined twice");
-    expect(() => expandMatrix(matrix({ axes: { as: [1, 2] }, filters: ['true'] }))).toThrow(/^matrix\.axes\.as {2}'as' cannot be used in filters: Invalid variable declaration: 'as' is a reserved name/);
+    expect(() => expandMatrix(matrix({ axes: { as: [1, 2] }, filters: ['true'] }))).toThrow(
+      /^matrix\.axes\.as {2}'as' cannot be used in filters: Invalid variable declaration: 'as' is a reserved name/,
+    );
   });
 
   test('a filter that drops everything is an error', () => {

@@ -1,8 +1,8 @@
 import type { Scalar } from '@netbench/plugin-api';
+import { type RawIssue, specErrorWithoutPositions } from '../issues/spec-error.js';
+import { type CompiledFilter, celMessage, FilterCompiler } from './cel-filter.js';
+import { type MatrixDimension, matrixVariables } from './matrix-variables.js';
 import type { MatrixSpec } from './types.js';
-import { specErrorWithoutPositions, type RawIssue } from '../issues/spec-error.js';
-import { celMessage, FilterCompiler, type CompiledFilter } from './cel-filter.js';
-import { matrixVariables, type MatrixDimension } from './matrix-variables.js';
 
 /** A product larger than this is almost certainly a mistake, and would exhaust memory. */
 export const MAX_MATRIX_CELLS = 1_000_000;
@@ -30,8 +30,7 @@ export function expandMatrixChecked(matrix: MatrixSpec | undefined, options: Exp
   if (!matrix) return { cells: [{}], total: 1, variables: [], issues: [] };
   const vars = matrixVariables(matrix);
   const issues: RawIssue[] = [...vars.issues];
-  const filterPath = (i: number): readonly (string | number)[] =>
-    options.filterPaths?.[i] ?? (matrix.filters.length > 1 ? ['matrix', 'filter', i] : ['matrix', 'filter']);
+  const filterPath = (i: number): readonly (string | number)[] => options.filterPaths?.[i] ?? (matrix.filters.length > 1 ? ['matrix', 'filter', i] : ['matrix', 'filter']);
 
   const total = vars.dimensions.reduce((n, dim) => n * dim.rows.length, 1);
   if (total > MAX_MATRIX_CELLS) {
@@ -58,7 +57,10 @@ export function expandMatrixChecked(matrix: MatrixSpec | undefined, options: Exp
   for (const cell of product(vars.dimensions)) {
     seen++;
     if (compiler && Date.now() > deadline) {
-      issues.push({ path: filters.length > 1 ? ['matrix', 'filter'] : filterPath(0), message: `the filters took more than ${FILTER_BUDGET_MS / 1000} s (stopped after ${seen - 1} of ${total} cells); simplify them` });
+      issues.push({
+        path: filters.length > 1 ? ['matrix', 'filter'] : filterPath(0),
+        message: `the filters took more than ${FILTER_BUDGET_MS / 1000} s (stopped after ${seen - 1} of ${total} cells); simplify them`,
+      });
       return { cells: [], total, variables: vars.names, issues };
     }
     if (compiler && !keep(cell, compiler, filters, failed, issues, filterPath)) continue;
@@ -94,7 +96,9 @@ function keep(
       // Report a failing filter once, with the first cell it failed on.
       if (!failed.has(filter.index)) {
         failed.add(filter.index);
-        const values = Object.entries(cell).map(([k, v]) => `${k}=${String(v)}`).join(', ');
+        const values = Object.entries(cell)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ');
         issues.push({ path: filterPath(filter.index), message: `filter failed for cell ${values}: ${celMessage(error)}` });
       }
       return false;

@@ -1,6 +1,6 @@
 import type { Scalar } from '@netbench/plugin-api';
-import type { MatrixSpec } from './types.js';
 import type { RawIssue } from '../issues/spec-error.js';
+import type { MatrixSpec } from './types.js';
 
 /** One dimension of the product: a single axis, or a zip group whose variables advance together. */
 export interface MatrixDimension {

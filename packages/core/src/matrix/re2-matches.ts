@@ -38,7 +38,9 @@ export function compileRe2(pattern: string): RE2JS {
   try {
     re = loadRe2().RE2JS.compile(pattern);
   } catch (error) {
-    throw new Error(`invalid regular expression ${JSON.stringify(pattern)} (CEL uses RE2 syntax: no lookaround or backreferences): ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `invalid regular expression ${JSON.stringify(pattern)} (CEL uses RE2 syntax: no lookaround or backreferences): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (compiled.size > 256) compiled.clear();
   compiled.set(pattern, re);

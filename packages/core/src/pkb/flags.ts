@@ -1,5 +1,5 @@
-import { isPlainObject } from '../matrix/placeholders.js';
 import type { Scalar } from '@netbench/plugin-api';
+import { isPlainObject } from '../matrix/placeholders.js';
 import type { Path, Problems } from './problems.js';
 
 /** A flag as one matrix cell sees it: a fixed value from `flags`, or a matrix variable. */
@@ -105,7 +105,14 @@ export function readStringList(flag: FlagValue, problems: Problems): Read<string
     return { ok: true, value: [placeholder(flag.variable)] };
   }
   const { value } = flag;
-  if (typeof value === 'string') return { ok: true, value: value.split(',').map((s) => s.trim()).filter((s) => s !== '') };
+  if (typeof value === 'string')
+    return {
+      ok: true,
+      value: value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    };
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return { ok: true, value: value.map(String) };
   problems.error(flag.path, 'expected a list or a comma-separated string');
   return { ok: false };

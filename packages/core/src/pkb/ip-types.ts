@@ -1,4 +1,4 @@
-import { readBoolean, readChoice, type PkbFlags } from './flags.js';
+import { type PkbFlags, readBoolean, readChoice } from './flags.js';
 import { regionOfZone } from './host-fields.js';
 import type { Problems } from './problems.js';
 import type { PkbVm } from './vms.js';

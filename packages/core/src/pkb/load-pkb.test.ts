@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { SpecError } from '../issues/spec-error.js';
 import { createPlan } from '../plan/create-plan.js';
 import { TestResolver } from '../spec/__fixtures__/test-plugins.js';
 import { loadSpec } from '../spec/load-spec.js';
-import { SpecError } from '../issues/spec-error.js';
 
 const IPERF = `# inter-zone iperf, as in the whitepaper
 iperf:

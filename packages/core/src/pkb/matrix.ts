@@ -1,7 +1,7 @@
-import { isPlainObject } from '../matrix/placeholders.js';
-import { VARIABLE_RE } from '../issues/names.js';
 import type { Scalar } from '@netbench/plugin-api';
-import { normaliseFlagName, normaliseFlagValue, type AxisFlag, type PkbFlags } from './flags.js';
+import { VARIABLE_RE } from '../issues/names.js';
+import { isPlainObject } from '../matrix/placeholders.js';
+import { type AxisFlag, normaliseFlagName, normaliseFlagValue, type PkbFlags } from './flags.js';
 import type { Origins, Path, Problems } from './problems.js';
 import { PythonExprError, pythonToCel } from './python-expr/to-cel.js';
 
@@ -32,7 +32,8 @@ export function readMatrix(config: Record<string, unknown>, base: Path, problems
   const zipAxes = selected(config, base, 'flag_zip', 'flag_zip_defs', problems, axes);
   if (zipAxes.length > 1) {
     const lengths = zipAxes.map((name) => axes.get(name)?.values.length ?? 0);
-    if (new Set(lengths).size > 1) problems.error([...base, 'flag_zip_defs', String(config.flag_zip)], `every flag of a zip needs the same number of values (found ${lengths.join(', ')})`);
+    if (new Set(lengths).size > 1)
+      problems.error([...base, 'flag_zip_defs', String(config.flag_zip)], `every flag of a zip needs the same number of values (found ${lengths.join(', ')})`);
   }
   const name = typeof config.flag_matrix === 'string' ? config.flag_matrix : undefined;
   const filters = config.flag_matrix_filters;

@@ -4,7 +4,12 @@ import { translatePkb } from './translate.js';
 
 function translate(yaml: string, iperfTool: 'iperf' | 'iperf3' = 'iperf3') {
   const t = translatePkb(parse(yaml) as Record<string, unknown>, { name: 'test', iperfTool });
-  const doc = t.document as { hosts: Record<string, Record<string, unknown>>; benchmarks: Record<string, unknown>[]; matrix?: Record<string, unknown>; options?: Record<string, unknown> };
+  const doc = t.document as {
+    hosts: Record<string, Record<string, unknown>>;
+    benchmarks: Record<string, unknown>[];
+    matrix?: Record<string, unknown>;
+    options?: Record<string, unknown>;
+  };
   const warnings = t.problems.warnings.map((w) => `${w.path.join('.')}: ${w.message}`);
   const issues = t.problems.issues.map((w) => `${w.path.join('.')}: ${w.message}`);
   return { ...doc, warnings, issues, notes: t.notes, origins: t.origins };
@@ -97,7 +102,9 @@ describe('which addresses PKB measures (ip_addresses, default INTERNAL since Jan
   test('different clouds, static machines and separate cidrs reach external addresses only (warned: PKB would fail); a VPN joins them', () => {
     const cross = translate('iperf: { vm_groups: { vm_1: { cloud: AWS, vm_spec: { AWS: { zone: us-east-1a } } } } }');
     expect(cross.benchmarks.map((b) => `${String(b.client)}>${String(b.server)}:${String(b.ip)}`)).toEqual(['vm_1>vm_2:external', 'vm_2>vm_1:external']);
-    expect(cross.warnings).toContain("iperf: vm_1 cannot reach the internal address of vm_2: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so");
+    expect(cross.warnings).toContain(
+      "iperf: vm_1 cannot reach the internal address of vm_2: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so",
+    );
     expect(translate('iperf: { flags: { ip_addresses: EXTERNAL }, vm_groups: { vm_1: { cloud: AWS, vm_spec: { AWS: { zone: us-east-1a } } } } }').warnings).toEqual([]);
     expect(ips('netperf: { flags: { netperf_benchmarks: TCP_RR }, vm_groups: { vm_1: { static_vms: [{ ip_address: 192.168.0.1 }] } } }')).toEqual(['vm_1>vm_2:external']);
     const cidrs = 'vm_groups: { vm_1: { cidr: 10.0.1.0/24 }, vm_2: { cidr: 192.168.1.0/24 } }';
@@ -122,14 +129,20 @@ ping:
     expect(both.issues).toEqual([]);
     expect(both.origins.find(['options', 'install'])).toEqual({ pkb: ['ping', 'vm_groups', 'vm_1', 'static_vms', 0, 'install_packages'], exact: true });
     // true is PKB's default and netbench's: nothing to write.
-    const on = translate('ping: { vm_groups: { vm_1: { static_vms: [{ ip_address: 10.0.0.1, internal_ip: 10.0.0.1, install_packages: true }] }, vm_2: { static_vms: [{ ip_address: 10.0.0.2, internal_ip: 10.0.0.2 }] } } }');
+    const on = translate(
+      'ping: { vm_groups: { vm_1: { static_vms: [{ ip_address: 10.0.0.1, internal_ip: 10.0.0.1, install_packages: true }] }, vm_2: { static_vms: [{ ip_address: 10.0.0.2, internal_ip: 10.0.0.2 }] } } }',
+    );
     expect(on.options).toBeUndefined();
     expect(on.warnings).toEqual([]);
     // Only one VM: netbench's setting is per run, and says what that means for the other.
     const one = translate('ping: { vm_groups: { vm_1: { vm_spec: { GCP: { install_packages: false } } } } }');
     expect(one.options).toEqual({ install: false });
-    expect(one.warnings).toEqual(['ping.vm_groups.vm_1.vm_spec.GCP.install_packages: install_packages: false is one setting per run in netbench (options.install): tools are not installed on vm_2 either']);
-    expect(translate('ping: { vm_groups: { vm_1: { static_vms: [{ ip_address: 10.0.0.1, install_packages: no thanks }] } } }').issues).toEqual(['ping.vm_groups.vm_1.static_vms.0.install_packages: install_packages is true or false']);
+    expect(one.warnings).toEqual([
+      'ping.vm_groups.vm_1.vm_spec.GCP.install_packages: install_packages: false is one setting per run in netbench (options.install): tools are not installed on vm_2 either',
+    ]);
+    expect(translate('ping: { vm_groups: { vm_1: { static_vms: [{ ip_address: 10.0.0.1, install_packages: no thanks }] } } }').issues).toEqual([
+      'ping.vm_groups.vm_1.static_vms.0.install_packages: install_packages is true or false',
+    ]);
   });
 
   test("a static VM's one address is what PKB calls external; netbench's static plugin calls it internal", () => {
@@ -147,7 +160,9 @@ ping:
     expect(ips('ping:')).toEqual(['vm_1>vm_2:internal']);
     const also = translate('ping: { flags: { ping_also_run_using_external_ip: True } }');
     expect(also.benchmarks.map((b) => b.ip)).toEqual(['internal']);
-    expect(also.warnings).toEqual(['ping.flags.ping_also_run_using_external_ip: ignored: PKB removed this flag in favour of ip_addresses (default INTERNAL); to ping external addresses too, set ip_addresses: BOTH']);
+    expect(also.warnings).toEqual([
+      'ping.flags.ping_also_run_using_external_ip: ignored: PKB removed this flag in favour of ip_addresses (default INTERNAL); to ping external addresses too, set ip_addresses: BOTH',
+    ]);
     expect(ips('ping: { flags: { ip_addresses: BOTH } }')).toEqual(['vm_1>vm_2:external', 'vm_1>vm_2:internal']);
     const cross = translate('ping: { vm_groups: { vm_1: { cloud: AWS, vm_spec: { AWS: { zone: us-east-1a } } } } }');
     expect(cross.benchmarks.map((b) => b.ip)).toEqual(['external']);
@@ -169,8 +184,28 @@ netperf:
     ip_addresses: INTERNAL
 `);
     expect(t.benchmarks).toEqual([
-      { tool: 'netperf', client: 'vm_1', server: 'vm_2', ip: 'internal', tests: ['TCP_RR', 'TCP_STREAM'], duration: 10, streams: [1, 4, 5, 6], confidence: { level: 99, width: 5, min: 3, max: 5 }, sendSize: 131072 },
-      { tool: 'netperf', client: 'vm_1', server: 'vm_2', ip: 'internal', tests: ['UDP_STREAM'], duration: 10, streams: [1, 4, 5, 6], confidence: { level: 99, width: 5, min: 3, max: 5 }, sendSize: 1400 },
+      {
+        tool: 'netperf',
+        client: 'vm_1',
+        server: 'vm_2',
+        ip: 'internal',
+        tests: ['TCP_RR', 'TCP_STREAM'],
+        duration: 10,
+        streams: [1, 4, 5, 6],
+        confidence: { level: 99, width: 5, min: 3, max: 5 },
+        sendSize: 131072,
+      },
+      {
+        tool: 'netperf',
+        client: 'vm_1',
+        server: 'vm_2',
+        ip: 'internal',
+        tests: ['UDP_STREAM'],
+        duration: 10,
+        streams: [1, 4, 5, 6],
+        confidence: { level: 99, width: 5, min: 3, max: 5 },
+        sendSize: 1400,
+      },
     ]);
     expect(t.warnings).toEqual([]);
   });
@@ -182,10 +217,13 @@ netperf:
   });
 
   test('iperf: both directions; TCP and UDP split by target rate; timeout and copies become options', () => {
-    const t = translate(`
+    const t = translate(
+      `
 iperf:
   flags: { iperf_benchmarks: "TCP,UDP", iperf_sending_thread_count: [1, 8], iperf_runtime_in_seconds: 5, iperf_timeout: 30, ip_addresses: INTERNAL, num_benchmark_copies: 3 }
-`, 'iperf');
+`,
+      'iperf',
+    );
     expect(t.benchmarks).toEqual([
       { tool: 'iperf', client: 'vm_1', server: 'vm_2', ip: 'internal', protocol: 'tcp', duration: 5, streams: [1, 8] },
       { tool: 'iperf', client: 'vm_1', server: 'vm_2', ip: 'internal', protocol: 'udp', duration: 5, streams: [1, 8], bitrate: '1M' },
@@ -238,14 +276,18 @@ netperf:
   });
 
   test('mistakes are errors on the PKB key', () => {
-    expect(translate('netperf: { flag_matrix: fmatrx, flag_matrix_defs: { fmatrix: { zones: [a] } } }').issues).toEqual(["netperf.flag_matrix: 'fmatrx' is not defined in flag_matrix_defs (defined: fmatrix)"]);
+    expect(translate('netperf: { flag_matrix: fmatrx, flag_matrix_defs: { fmatrix: { zones: [a] } } }').issues).toEqual([
+      "netperf.flag_matrix: 'fmatrx' is not defined in flag_matrix_defs (defined: fmatrix)",
+    ]);
     expect(translate('netperf: { flag_matrix: m, flag_matrix_defs: { m: { cloud: [GCP, AWS] } } }').issues).toEqual([
       'netperf.flag_matrix_defs.m.cloud: cloud cannot be a matrix axis in netbench: a host has one cloud (make one config per cloud)',
     ]);
     expect(translate('netperf: { flag_matrix: m, flag_matrix_defs: { m: { zones: [a, b] } }, flag_matrix_filters: { m: "zone != 1" } }').issues[0]).toMatch(
       /^netperf.flag_matrix_filters.m: cannot translate this filter to CEL at character 1: name 'zone' is neither/,
     );
-    expect(translate('fio: { flags: { fio_target_mode: x } }').issues).toEqual(["fio: PKB benchmark 'fio' is not one netbench translates (it translates ping, netperf, iperf, netperf_aggregate, container_netperf); for other network tools write a netbench spec"]);
+    expect(translate('fio: { flags: { fio_target_mode: x } }').issues).toEqual([
+      "fio: PKB benchmark 'fio' is not one netbench translates (it translates ping, netperf, iperf, netperf_aggregate, container_netperf); for other network tools write a netbench spec",
+    ]);
     expect(translate('ping: { vm_groups: { vm_3: {} } }').issues).toEqual(["ping.vm_groups: PKB's ping benchmark needs exactly 2 VMs; this config has 3"]);
     expect(translate('ping: {}\nnetperf: { flag_matrix: m, flag_matrix_defs: { m: { zones: [a] } } }').issues).toEqual([
       'netperf: a netbench spec has one matrix for all its benchmarks: convert a config with a flag_matrix on its own (one benchmark per file)',
@@ -270,22 +312,30 @@ netperf:
 
 describe('Docker VMs', () => {
   test('become docker hosts sized by docker_cpus and docker_memory_mb; other keys are named and ignored', () => {
-    const t = translate('netperf: { vm_groups: { vm_1: { cloud: Docker, vm_spec: { Docker: { docker_cpus: 2, docker_memory_mb: 2048, image: "ubuntu:22.04" } } }, vm_2: { cloud: Docker } }, flags: { zone: us-east1-b } }');
+    const t = translate(
+      'netperf: { vm_groups: { vm_1: { cloud: Docker, vm_spec: { Docker: { docker_cpus: 2, docker_memory_mb: 2048, image: "ubuntu:22.04" } } }, vm_2: { cloud: Docker } }, flags: { zone: us-east1-b } }',
+    );
     expect(t.hosts).toEqual({ vm_1: { cloud: 'docker', cpus: 2, memory: '2048m' }, vm_2: { cloud: 'docker' } });
-    expect(t.warnings).toEqual(["netperf.vm_groups.vm_1.vm_spec.Docker.image: ignored: netbench's docker hosts run the tools image (netbench/tools:bookworm, or image: of your own), with no 'image'"]);
+    expect(t.warnings).toEqual([
+      "netperf.vm_groups.vm_1.vm_spec.Docker.image: ignored: netbench's docker hosts run the tools image (netbench/tools:bookworm, or image: of your own), with no 'image'",
+    ]);
     // A container has one address: PKB's default INTERNAL run targets it (netbench calls it internal).
     expect(t.benchmarks.map((b) => b.ip)).toEqual(['internal']);
   });
 
-  test('next to a cloud VM, a Docker VM is admitted at this machine\'s public address (publicAddress: auto)', () => {
+  test("next to a cloud VM, a Docker VM is admitted at this machine's public address (publicAddress: auto)", () => {
     const t = translate('netperf: { vm_groups: { vm_1: { cloud: Docker }, vm_2: { vm_spec: { GCP: { zone: us-central1-a } } } } }');
     expect(t.hosts.vm_1).toEqual({ cloud: 'docker', publicAddress: 'auto' });
     expect(t.benchmarks.map((b) => b.ip)).toEqual(['external']);
-    expect(t.warnings).toEqual(["netperf: vm_1 cannot reach the internal address of vm_2: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so"]);
+    expect(t.warnings).toEqual([
+      "netperf: vm_1 cannot reach the internal address of vm_2: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so",
+    ]);
   });
 
   test('container_netperf runs two docker containers sized like its pods, with a note on the cluster PKB would use', () => {
-    const t = translate('container_netperf: { container_specs: { netperf: { image: netperf, cpus: 2, memory: 4GiB } }, container_registry: {}, container_cluster: { vm_count: 2, vm_spec: { GCP: { machine_type: n1-standard-4, zone: us-east1-b } } } }');
+    const t = translate(
+      'container_netperf: { container_specs: { netperf: { image: netperf, cpus: 2, memory: 4GiB } }, container_registry: {}, container_cluster: { vm_count: 2, vm_spec: { GCP: { machine_type: n1-standard-4, zone: us-east1-b } } } }',
+    );
     expect(t.hosts).toEqual({ container_1: { cloud: 'docker', cpus: 2, memory: '4096m' }, container_2: { cloud: 'docker', cpus: 2, memory: '4096m' } });
     expect(t.warnings).toEqual([]);
     expect(t.notes.join('\n')).toMatch(/pods on a 2-node cluster of GCP n1-standard-4 in us-east1-b/);
@@ -315,10 +365,13 @@ describe('use_vpn and vpn_service (PKB cloud VPN)', () => {
     expect(warned).toMatch(/shared_key ignored: netbench makes a fresh shared secret per run/);
     expect(JSON.stringify(dynamic.hosts)).not.toContain('hunter2');
     // HA VPN speaks IKEv2 only: an explicit IKEv1 with dynamic routing is an error, IKEv2 is fine.
-    expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { routing_type: dynamic, ike_version: 1 }, ${groups} }`).issues)
-      .toEqual(['ping.vpn_service.ike_version: routing_type dynamic is an HA VPN, which requires IKE version 2']);
+    expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { routing_type: dynamic, ike_version: 1 }, ${groups} }`).issues).toEqual([
+      'ping.vpn_service.ike_version: routing_type dynamic is an HA VPN, which requires IKE version 2',
+    ]);
     expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { routing_type: dynamic, ike_version: 2 }, ${groups} }`).issues).toEqual([]);
-    expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { tunnel_count: 0 }, ${groups} }`).issues).toEqual(['ping.vpn_service.tunnel_count: expected an integer from 1 to 8']);
+    expect(translate(`ping: { flags: { use_vpn: True }, vpn_service: { tunnel_count: 0 }, ${groups} }`).issues).toEqual([
+      'ping.vpn_service.tunnel_count: expected an integer from 1 to 8',
+    ]);
   });
 
   test('not on two GCP groups, or without use_vpn: no VPN, with a warning saying what is measured', () => {

@@ -1,19 +1,19 @@
-import { isPlainObject } from '../matrix/placeholders.js';
 import { NAME_RE } from '../issues/names.js';
-import { containerNetperfBenchmarks, clusterGroups } from './benchmarks/container-netperf.js';
+import { isPlainObject } from '../matrix/placeholders.js';
+import { clusterGroups, containerNetperfBenchmarks } from './benchmarks/container-netperf.js';
 import type { BenchmarkContext, BenchmarkTranslation, NativeBenchmark, NativeOptions } from './benchmarks/context.js';
 import { iperfBenchmarks } from './benchmarks/iperf.js';
-import { netperfAggregateBenchmarks } from './benchmarks/netperf-aggregate.js';
 import { netperfBenchmarks } from './benchmarks/netperf.js';
+import { netperfAggregateBenchmarks } from './benchmarks/netperf-aggregate.js';
 import { pingBenchmarks } from './benchmarks/ping.js';
 import { isBenchmarkConfig, isSupportedBenchmark, SUPPORTED_BENCHMARKS, type SupportedBenchmark } from './detect.js';
 import { CONFIG_KEYS, FLAG_NOTES } from './flag-notes.js';
 import { PkbFlags, readInteger } from './flags.js';
 import { readReachability } from './ip-types.js';
-import { nativeMatrix, readMatrix, type NativeMatrix } from './matrix.js';
-import { Origins, Problems, type Path } from './problems.js';
+import { type NativeMatrix, nativeMatrix, readMatrix } from './matrix.js';
+import { Origins, type Path, Problems } from './problems.js';
+import { type PkbVm, readVms, type VmSource } from './vms.js';
 import { applyVpn } from './vpn.js';
-import { readVms, type PkbVm, type VmSource } from './vms.js';
 
 export interface TranslateOptions {
   /** Spec name; default `pkb-<benchmark>`. The loader passes the file's base name. */
@@ -68,15 +68,25 @@ export function translatePkb(raw: Readonly<Record<string, unknown>>, options: Tr
       const config = isPlainObject(value) ? value : {};
       const benchmark = typeof config.name === 'string' ? config.name : key;
       if (isSupportedBenchmark(benchmark)) configs.push({ key, benchmark, config });
-      else problems.error([key], `PKB benchmark '${benchmark}' is not one netbench translates (it translates ${SUPPORTED_BENCHMARKS.join(', ')}); for other network tools write a netbench spec`, 'key');
+      else
+        problems.error(
+          [key],
+          `PKB benchmark '${benchmark}' is not one netbench translates (it translates ${SUPPORTED_BENCHMARKS.join(', ')}); for other network tools write a netbench spec`,
+          'key',
+        );
     } else {
       problems.warn([key], `top-level key '${key}' is not a benchmark config; ignored`);
     }
   }
-  if (configs.length === 0 && problems.issues.length === 0) problems.error([], `no benchmark config found; a PKB config starts with the benchmark's name (${SUPPORTED_BENCHMARKS.join(', ')})`);
+  if (configs.length === 0 && problems.issues.length === 0)
+    problems.error([], `no benchmark config found; a PKB config starts with the benchmark's name (${SUPPORTED_BENCHMARKS.join(', ')})`);
   const matrixConfigs = configs.filter(({ config }) => config.flag_matrix !== undefined || config.flag_zip !== undefined);
   if (configs.length > 1 && matrixConfigs.length > 0) {
-    problems.error([matrixConfigs[0]!.key], 'a netbench spec has one matrix for all its benchmarks: convert a config with a flag_matrix on its own (one benchmark per file)', 'key');
+    problems.error(
+      [matrixConfigs[0]!.key],
+      'a netbench spec has one matrix for all its benchmarks: convert a config with a flag_matrix on its own (one benchmark per file)',
+      'key',
+    );
   }
 
   const hosts: Record<string, Record<string, unknown>> = {};
@@ -90,7 +100,8 @@ export function translatePkb(raw: Readonly<Record<string, unknown>>, options: Tr
   for (const { key, benchmark, config } of configs) {
     const base: Path = [key];
     for (const name of Object.keys(config)) {
-      if (name === 'vpn_service' || name === 'vpn_service_gateway_count') continue; // read with use_vpn below
+      if (name === 'vpn_service' || name === 'vpn_service_gateway_count')
+        continue; // read with use_vpn below
       else if (!CONFIG_KEYS.has(name)) problems.warn([...base, name], `benchmark config key '${name}' is not used by netbench; ignored`);
     }
     if (typeof config.description === 'string') descriptions.push(config.description);
@@ -100,12 +111,16 @@ export function translatePkb(raw: Readonly<Record<string, unknown>>, options: Tr
       benchmark === 'container_netperf'
         ? { groups: clusterGroups(config), groupsPath: [...base, 'container_cluster'], groupPath: () => [...base, 'container_cluster'], defaultGroups: 0, prefix: prefix(key) }
         : { groups: config.vm_groups, groupsPath: [...base, 'vm_groups'], defaultGroups: TRANSLATORS[benchmark].defaultGroups, prefix: prefix(key) };
-    if (benchmark === 'container_netperf' && !isPlainObject(config.container_cluster)) problems.error(base, 'container_netperf needs container_cluster (vm_count and vm_spec of the nodes)');
+    if (benchmark === 'container_netperf' && !isPlainObject(config.container_cluster))
+      problems.error(base, 'container_netperf needs container_cluster (vm_count and vm_spec of the nodes)');
     const vms = readVms(source, flags, problems);
     allowStaticSources(vms);
     const reach = readReachability(flags, problems);
     if (reach.vpn && !applyVpn(config, base, vms, problems)) {
-      problems.warn(flags.pathOf('use_vpn'), "use_vpn: netbench builds a Cloud VPN between two GCP VM groups only; here internal addresses are measured directly between the hosts' networks, not through a tunnel");
+      problems.warn(
+        flags.pathOf('use_vpn'),
+        "use_vpn: netbench builds a Cloud VPN between two GCP VM groups only; here internal addresses are measured directly between the hosts' networks, not through a tunnel",
+      );
     }
     for (const name of ['vpn_service', 'vpn_service_gateway_count']) {
       if (!reach.vpn && config[name] !== undefined) problems.warn([...base, name], `${name} ignored: use_vpn is not set`);
@@ -133,11 +148,21 @@ export function translatePkb(raw: Readonly<Record<string, unknown>>, options: Tr
     }
     matrix = nativeMatrix(pkbMatrix, flags, base, problems, origins) ?? matrix;
     for (const { name, path } of flags.unused()) {
-      const note = pkbMatrix.axes.has(name) ? 'varies in the matrix, but netbench does not use it: its cells repeat the same trials' : (FLAG_NOTES[name] ?? 'is not used by the netbench translation; ignored');
+      const note = pkbMatrix.axes.has(name)
+        ? 'varies in the matrix, but netbench does not use it: its cells repeat the same trials'
+        : (FLAG_NOTES[name] ?? 'is not used by the netbench translation; ignored');
       problems.warn(path, `flag '${name}' ${note}`);
     }
-    for (const pair of reach.unreachable) problems.warn(base, `${pair.replace('/', ' cannot reach the internal address of ')}: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so`);
-    for (const pair of reach.assumed) problems.warn(base, `internal addresses of ${pair.replace('/', ' and ')} assumed reachable in every cell (PKB tests this at run time; VMs in different AWS or Azure regions cannot reach each other's internal addresses)`);
+    for (const pair of reach.unreachable)
+      problems.warn(
+        base,
+        `${pair.replace('/', ' cannot reach the internal address of ')}: PKB's default ip_addresses (INTERNAL, since January 2024) would fail there; netbench measures the external address — set ip_addresses: EXTERNAL (or BOTH) to say so`,
+      );
+    for (const pair of reach.assumed)
+      problems.warn(
+        base,
+        `internal addresses of ${pair.replace('/', ' and ')} assumed reachable in every cell (PKB tests this at run time; VMs in different AWS or Azure regions cannot reach each other's internal addresses)`,
+      );
   }
 
   const names = configs.map((c) => c.benchmark);

@@ -1,6 +1,6 @@
 import { isPlainObject } from '../matrix/placeholders.js';
-import { readString, readStringList, type PkbFlags } from './flags.js';
-import { AWS_REGION_RE, mapVmSpec, nativeCloud, PKB_DEFAULT_VM, placementValue, readInstallPackages, STATIC_FIELDS, type InstallSetting, type NativeCloud } from './host-fields.js';
+import { type PkbFlags, readString, readStringList } from './flags.js';
+import { AWS_REGION_RE, type InstallSetting, mapVmSpec, type NativeCloud, nativeCloud, PKB_DEFAULT_VM, placementValue, readInstallPackages, STATIC_FIELDS } from './host-fields.js';
 import type { Path, Problems } from './problems.js';
 
 /** One VM of a PKB benchmark, as a native host. */
@@ -76,7 +76,8 @@ export function readVms(source: VmSource, flags: PkbFlags, problems: Problems): 
     const group = groups.get(name) as Record<string, unknown>;
     const path = source.groupPath?.(name) ?? [...groupsPath, name];
     for (const key of Object.keys(group)) if (!GROUP_KEYS.has(key)) problems.warn([...path, key], `vm group key '${key}' is not used by netbench; ignored`);
-    if (group.disk_spec !== undefined || group.disk_count !== undefined) problems.warn([...path, group.disk_spec !== undefined ? 'disk_spec' : 'disk_count'], 'ignored: network benchmarks use no scratch disks');
+    if (group.disk_spec !== undefined || group.disk_count !== undefined)
+      problems.warn([...path, group.disk_spec !== undefined ? 'disk_spec' : 'disk_count'], 'ignored: network benchmarks use no scratch disks');
     if (group.os_type !== undefined) problems.warn([...path, 'os_type'], 'ignored: netbench hosts run the current Ubuntu LTS unless a plugin field says otherwise');
 
     const cloud = groupCloud(group, path, cloudFlag, problems);
@@ -246,7 +247,18 @@ function madeVm(
     }
   }
   applyCloudFlags(cloud, fields, origins, flags, problems);
-  return { host, group: groupName, cloud, fields, origins, path, ...(typeof fields.zone === 'string' ? { zone: fields.zone } : {}), ...(cidr ? { cidr } : {}), internalIp: true, ...(mapped.install ? { install: mapped.install } : {}) };
+  return {
+    host,
+    group: groupName,
+    cloud,
+    fields,
+    origins,
+    path,
+    ...(typeof fields.zone === 'string' ? { zone: fields.zone } : {}),
+    ...(cidr ? { cidr } : {}),
+    internalIp: true,
+    ...(mapped.install ? { install: mapped.install } : {}),
+  };
 }
 
 /** Flags that set a field of every host of one cloud. */
@@ -273,7 +285,11 @@ function applyCloudFlags(cloud: NativeCloud, fields: Record<string, unknown>, or
   if (style !== undefined && cloud !== 'static' && cloud !== 'local' && cloud !== 'docker') {
     const placement = placementValue(cloud, style.toLowerCase());
     if (placement) set('placement', 'placement_group_style', placement);
-    else if (style.toLowerCase() !== 'none') problems.warn(flags.pathOf('placement_group_style'), `placement_group_style '${style}' has no ${cloud} equivalent in netbench (only cluster placement); ignored for ${cloud} hosts`);
+    else if (style.toLowerCase() !== 'none')
+      problems.warn(
+        flags.pathOf('placement_group_style'),
+        `placement_group_style '${style}' has no ${cloud} equivalent in netbench (only cluster placement); ignored for ${cloud} hosts`,
+      );
   }
 }
 

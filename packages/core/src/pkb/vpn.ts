@@ -1,6 +1,6 @@
 import { isPlainObject } from '../matrix/placeholders.js';
-import type { PkbVm } from './vms.js';
 import type { Path, Problems } from './problems.js';
+import type { PkbVm } from './vms.js';
 
 /** The GCP plugin's `vpn` host block, as PKB's `vpn_service` translates. */
 export interface NativeVpn {
@@ -21,7 +21,13 @@ function readInt(value: unknown, path: Path, min: number, max: number, problems:
 }
 
 /** GCE name-safe group name, at most 12 characters (`vm_1` → `vm-1`). */
-const groupSlug = (group: string) => group.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^[^a-z]+/, '').slice(0, 12).replace(/-+$/, '');
+const groupSlug = (group: string) =>
+  group
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^[^a-z]+/, '')
+    .slice(0, 12)
+    .replace(/-+$/, '');
 
 /**
  * PKB's `use_vpn` with `vpn_service` (and `vpn_service_gateway_count`) on

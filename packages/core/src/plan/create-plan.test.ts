@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
 import { NetbenchError } from '@netbench/plugin-api';
-import { loadSpec } from '../spec/load-spec.js';
+import { describe, expect, test } from 'vitest';
 import { TestResolver } from '../spec/__fixtures__/test-plugins.js';
+import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from './create-plan.js';
 
 const resolver = new TestResolver();
@@ -32,15 +32,28 @@ matrix:
     expect(p.cells).toBe(6);
     expect(p.trials).toHaveLength(72);
     expect(p.fleet.map((h) => h.id)).toEqual([
-      'vm1@zones=us-west1-a', 'vm1@zones=us-west1-b', 'vm1@zones=us-west1-c',
-      'vm2@extra_zones=us-west1-b', 'vm2@extra_zones=us-west1-c', 'vm2@extra_zones=us-west1-a',
+      'vm1@zones=us-west1-a',
+      'vm1@zones=us-west1-b',
+      'vm1@zones=us-west1-c',
+      'vm2@extra_zones=us-west1-b',
+      'vm2@extra_zones=us-west1-c',
+      'vm2@extra_zones=us-west1-a',
     ]);
     expect(p.fleet[0]).toEqual({ id: 'vm1@zones=us-west1-a', name: 'vm1', cloud: 'local', config: { zone: 'us-west1-a' } });
     const first = p.trials[0]!;
     expect(first).toMatchObject({
-      id: 't0001', index: 0, benchmark: 0, benchmarkName: 'netperf', tool: 'netperf', test: 'TCP_RR',
-      params: { streams: 1, duration: 30 }, client: 'vm1@zones=us-west1-a', server: 'vm2@extra_zones=us-west1-b',
-      ip: 'internal', cell: { zones: 'us-west1-a', extra_zones: 'us-west1-b' }, estimatedSeconds: 30,
+      id: 't0001',
+      index: 0,
+      benchmark: 0,
+      benchmarkName: 'netperf',
+      tool: 'netperf',
+      test: 'TCP_RR',
+      params: { streams: 1, duration: 30 },
+      client: 'vm1@zones=us-west1-a',
+      server: 'vm2@extra_zones=us-west1-b',
+      ip: 'internal',
+      cell: { zones: 'us-west1-a', extra_zones: 'us-west1-b' },
+      estimatedSeconds: 30,
     });
     expect(p.trials.at(-1)?.id).toBe('t0072');
     expect(new Set(p.trials.map((t) => `${t.client}>${t.server}:${t.test}:${t.params.streams}`)).size).toBe(72);
@@ -212,13 +225,20 @@ matrix:
   });
 
   test('a benchmark whose official tool is not installed cannot be planned', async () => {
-    const { spec, warnings } = await loadSpec({ text: `name: w
+    const { spec, warnings } = await loadSpec(
+      {
+        text: `name: w
 hosts: { a: { cloud: local }, b: { cloud: local } }
 benchmarks:
   - { tool: fping, client: a, server: b, count: 3 }
-` }, resolver);
+`,
+      },
+      resolver,
+    );
     expect(warnings).toHaveLength(1);
-    await expect(createPlan(spec, resolver)).rejects.toThrow(new NetbenchError("benchmarks.0: tool 'fping' needs @netbench/plugin-fping, which is not installed; cannot plan its trials"));
+    await expect(createPlan(spec, resolver)).rejects.toThrow(
+      new NetbenchError("benchmarks.0: tool 'fping' needs @netbench/plugin-fping, which is not installed; cannot plan its trials"),
+    );
   });
 });
 
@@ -241,11 +261,17 @@ options: { repetitions: ${repetitions} }
 
   test('a few KB that multiply past 100,000 trials are refused while planning, before the rest is made', async () => {
     // 120 × 100 cells × 12 trials = 144,000: refused after about 8,334 cells, with what was counted.
-    const error = await plan(sized(120, 100)).then(() => undefined, (e: unknown) => e);
+    const error = await plan(sized(120, 100)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NetbenchError);
     expect((error as Error).message).toMatch(/matrix {2}the spec plans at least 100,0\d\d trials after 8,3\d\d of 12,000 matrix cells; the limit is 100,000\. Narrow the matrix/);
     // Repetitions count too.
-    const repeated = await plan(sized(10, 10, 100)).then(() => undefined, (e: unknown) => e);
+    const repeated = await plan(sized(10, 10, 100)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((repeated as Error).message).toMatch(/\(with options\.repetitions: 100\); the limit is 100,000/);
     // Just below the limit it plans.
     expect((await plan(sized(10, 10, 80))).trials).toHaveLength(96_000);

@@ -1,21 +1,20 @@
-import type { z } from '@netbench/plugin-api';
+import type { CloudPlugin, ToolPlugin, TrialSpec, z } from '@netbench/plugin-api';
 import { NetbenchError, PluginError } from '@netbench/plugin-api';
+import { type SpecError, specErrorWithoutPositions } from '../issues/spec-error.js';
 import { expandMatrixChecked } from '../matrix/expand-matrix.js';
 import { referencedVariables, substitute } from '../matrix/placeholders.js';
-import type { CloudPlugin, ToolPlugin, TrialSpec } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
-import { OFFICIAL_CATALOG } from '../spec/plugin-lookup.js';
+import { LOAD_TOOL } from '../spec/load-schema.js';
+import type { ParsedBlocks } from '../spec/parsed-blocks.js';
 import { pluginFields } from '../spec/plugin-fields.js';
+import { OFFICIAL_CATALOG } from '../spec/plugin-lookup.js';
 import { BENCHMARK_CORE_KEYS, PUBLISH_CORE_KEYS } from '../spec/skeleton-schema.js';
-import { specErrorWithoutPositions, type SpecError } from '../issues/spec-error.js';
 import type { BenchmarkSpec, Scalar, Spec } from '../spec/types.js';
 import { FleetBuilder, type FleetSlot } from './fleet-builder.js';
-import { flowTrials, type DraftFlow } from './plan-flows.js';
-import { IRTT_PROBE_TOOL, LOAD_PARTS, loadBenchmarkTool, loadTrial, type LoadTools } from './plan-load.js';
-import { LOAD_TOOL } from '../spec/load-schema.js';
-import { BlockParser } from './parse-block.js';
-import type { ParsedBlocks } from '../spec/parsed-blocks.js';
 import { repeatAndOrder } from './order-trials.js';
+import { BlockParser } from './parse-block.js';
+import { type DraftFlow, flowTrials } from './plan-flows.js';
+import { IRTT_PROBE_TOOL, LOAD_PARTS, type LoadTools, loadBenchmarkTool, loadTrial } from './plan-load.js';
 import type { Plan, PlannedFlow, PlannedTrial } from './types.js';
 
 interface BenchmarkTemplate {
@@ -124,10 +123,12 @@ export async function createPlan(spec: Spec, resolver: PluginResolver, blocks?: 
 
 /** Publisher settings are not per cell (`${...}` is literal there): each entry parsed as validation parsed it. */
 async function publishSettings(spec: Spec, resolver: PluginResolver, parser: BlockParser): Promise<unknown[]> {
-  return Promise.all(spec.publish.map(async (entry, index) => {
-    const publisher = await resolver.get('publisher', entry.type);
-    return publisher ? parser.parse(publisher.schema as z.ZodType, pluginFields(entry, PUBLISH_CORE_KEYS), ['publish', index], '') : undefined;
-  }));
+  return Promise.all(
+    spec.publish.map(async (entry, index) => {
+      const publisher = await resolver.get('publisher', entry.type);
+      return publisher ? parser.parse(publisher.schema as z.ZodType, pluginFields(entry, PUBLISH_CORE_KEYS), ['publish', index], '') : undefined;
+    }),
+  );
 }
 
 /**
@@ -140,20 +141,26 @@ export const MAX_TRIALS = 100_000;
 
 function tooManyTrials(drafts: number, repetitions: number, cellsDone: number, cells: number, file: string): SpecError {
   const counted = drafts * repetitions;
-  const sofar = cellsDone < cells ? `at least ${counted.toLocaleString('en-US')} trials after ${cellsDone.toLocaleString('en-US')} of ${cells.toLocaleString('en-US')} matrix cells` : `${counted.toLocaleString('en-US')} trials`;
-  return specErrorWithoutPositions([{
-    path: ['matrix'],
-    message: `the spec plans ${sofar}${repetitions > 1 ? ` (with options.repetitions: ${repetitions})` : ''}; the limit is ${MAX_TRIALS.toLocaleString('en-US')}. Narrow the matrix (filters, fewer values), or split the study into several specs`,
-  }], file);
+  const sofar =
+    cellsDone < cells
+      ? `at least ${counted.toLocaleString('en-US')} trials after ${cellsDone.toLocaleString('en-US')} of ${cells.toLocaleString('en-US')} matrix cells`
+      : `${counted.toLocaleString('en-US')} trials`;
+  return specErrorWithoutPositions(
+    [
+      {
+        path: ['matrix'],
+        message: `the spec plans ${sofar}${repetitions > 1 ? ` (with options.repetitions: ${repetitions})` : ''}; the limit is ${MAX_TRIALS.toLocaleString('en-US')}. Narrow the matrix (filters, fewer values), or split the study into several specs`,
+      },
+    ],
+    file,
+  );
 }
 
 async function benchmarkTemplate(spec: BenchmarkSpec, index: number, resolver: PluginResolver): Promise<BenchmarkTemplate> {
   if (spec.tool === LOAD_TOOL) return loadTemplate(spec, index, resolver);
   const tool = await resolver.get('tool', spec.tool);
   if (!tool) {
-    const why = OFFICIAL_CATALOG.tool.includes(spec.tool)
-      ? `needs @netbench/plugin-${spec.tool}, which is not installed`
-      : 'is not installed';
+    const why = OFFICIAL_CATALOG.tool.includes(spec.tool) ? `needs @netbench/plugin-${spec.tool}, which is not installed` : 'is not installed';
     throw new NetbenchError(`benchmarks.${index}: tool '${spec.tool}' ${why}; cannot plan its trials`);
   }
   if (spec.flows && !tool.flows) throw new NetbenchError(`benchmarks.${index}.flows: tool '${spec.tool}' cannot run synchronized flows (its plugin does not declare \`flows\`)`);
@@ -166,7 +173,10 @@ async function loadTemplate(spec: BenchmarkSpec, index: number, resolver: Plugin
   const [netperf, ping] = await Promise.all(LOAD_PARTS.map((name) => resolver.get('tool', name)));
   // irtt is needed only by irtt probes (the spec check names it there when missing); a test without them never depends on it.
   const irtt = await resolver.get('tool', IRTT_PROBE_TOOL).catch(() => undefined);
-  for (const [name, tool] of [['netperf', netperf], ['ping', ping]] as const) {
+  for (const [name, tool] of [
+    ['netperf', netperf],
+    ['ping', ping],
+  ] as const) {
     if (!tool?.flows) throw new NetbenchError(`benchmarks.${index}: a load test needs the ${name} tool plugin with flows support, which is not installed`);
   }
   const fields = pluginFields(spec, BENCHMARK_CORE_KEYS);

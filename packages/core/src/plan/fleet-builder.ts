@@ -1,12 +1,12 @@
 import type { z } from '@netbench/plugin-api';
-import { PluginError, type CloudPlugin, type LinkShaping } from '@netbench/plugin-api';
+import { type CloudPlugin, type LinkShaping, PluginError } from '@netbench/plugin-api';
 import { canonicalJson } from '../matrix/canonical-json.js';
 import { referencedVariables, substitute } from '../matrix/placeholders.js';
-import { HOST_CORE_KEYS } from '../spec/skeleton-schema.js';
 import { pluginFields } from '../spec/plugin-fields.js';
+import { HOST_CORE_KEYS } from '../spec/skeleton-schema.js';
 import type { HostSpec, Scalar } from '../spec/types.js';
-import type { FleetHost } from './types.js';
 import type { BlockParser } from './parse-block.js';
+import type { FleetHost } from './types.js';
 
 /** A fleet host while the plan is built; its id is known only once every use is seen. */
 export interface FleetSlot {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec/load-spec.js';
 import { TestResolver } from '../spec/__fixtures__/test-plugins.js';
+import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from './create-plan.js';
 import { repeatAndOrder } from './order-trials.js';
 
@@ -64,6 +64,12 @@ describe('repetitions and trial order', () => {
     const { ordered, seed } = repeatAndOrder(['x', 'y', 'z'], { repetitions: 5, order: 'random', seed: 1 });
     expect(seed).toBe(1);
     expect(ordered).toHaveLength(15);
-    for (const item of ['x', 'y', 'z']) expect(ordered.filter((o) => o.item === item).map((o) => o.repetition).sort()).toEqual([1, 2, 3, 4, 5]);
+    for (const item of ['x', 'y', 'z'])
+      expect(
+        ordered
+          .filter((o) => o.item === item)
+          .map((o) => o.repetition)
+          .sort(),
+      ).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from '@netbench/plugin-api';
-import { ParsedBlocks } from '../spec/parsed-blocks.js';
 import { specErrorWithoutPositions } from '../issues/spec-error.js';
+import { ParsedBlocks } from '../spec/parsed-blocks.js';
 import { zodIssues } from '../spec/zod-issues.js';
 
 /**
@@ -10,7 +10,10 @@ import { zodIssues } from '../spec/zod-issues.js';
  */
 export class BlockParser {
   /** `blocks`: what `loadSpec` already parsed (its `LoadedSpec.blocks`); a block it parsed is not parsed again. */
-  constructor(private readonly file = '', private readonly blocks: ParsedBlocks = new ParsedBlocks()) {}
+  constructor(
+    private readonly file = '',
+    private readonly blocks: ParsedBlocks = new ParsedBlocks(),
+  ) {}
 
   parse(schema: z.ZodType, fields: unknown, path: readonly (string | number)[], where: string): unknown {
     const result = this.blocks.parse(schema, fields);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec/load-spec.js';
 import { TestResolver } from '../spec/__fixtures__/test-plugins.js';
+import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from './create-plan.js';
 
 const SPEC = `name: parse-once
@@ -45,7 +45,10 @@ describe('a benchmark block is parsed by its plugin once', () => {
     const afterValidation = loaded.blocks.parses;
     const plan = await createPlan(loaded.spec, resolver, loaded.blocks);
     // Defaults applied (the fixture's json publisher: file results.json, pretty false); `${...}` is literal in settings.
-    expect(plan.publishSettings).toEqual([{ file: 'results.json', pretty: true }, { file: '${notavariable}.json', pretty: false }]);
+    expect(plan.publishSettings).toEqual([
+      { file: 'results.json', pretty: true },
+      { file: '${notavariable}.json', pretty: false },
+    ]);
     expect(loaded.blocks.parses).toBe(afterValidation);
   });
 });

@@ -1,13 +1,17 @@
-import { expect, it } from 'vitest';
 import type { ToolPlacement } from '@netbench/plugin-api';
 import { clientOnlyPlacement } from '@netbench/plugin-api/tool-kit';
+import { expect, it } from 'vitest';
+import { type PlacementFacts, placementWarnings } from './placement.js';
 import type { FleetHost, PlannedTrial } from './types.js';
-import { placementWarnings, type PlacementFacts } from './placement.js';
 
 const host = (id: string, cloud = 'local'): FleetHost => ({ id, name: id, cloud, config: {} });
 const trial = (params: Record<string, number>, client = 'c', server = 's'): PlannedTrial => ({ id: 't', tool: 'netperf', client, server, params }) as unknown as PlannedTrial;
 // What the built-in plugins declare (ping/fping/http plugin.ts, local-plugin.ts).
-const builtIns = new Map<string, ToolPlacement>([['ping', clientOnlyPlacement], ['fping', clientOnlyPlacement], ['http', { howToPin: "`clientCpus: '0'`, `serverCpus: '1'`" }]]);
+const builtIns = new Map<string, ToolPlacement>([
+  ['ping', clientOnlyPlacement],
+  ['fping', clientOnlyPlacement],
+  ['http', { howToPin: "`clientCpus: '0'`, `serverCpus: '1'`" }],
+]);
 const facts = (tools: ReadonlyMap<string, ToolPlacement> = builtIns, sharedClouds = ['local']): PlacementFacts => ({ tools, sharedClouds: new Set(sharedClouds) });
 
 it('warns once on a small machine when local-lab trials run unpinned', () => {
@@ -25,7 +29,7 @@ it('is quiet when pinned, on a larger machine, or off a cloud whose hosts share 
   expect(placementWarnings({ fleet: [host('c'), host('s')], trials: [trial({})] }, 2)).toEqual([]);
 });
 
-it('counts http trials pinned by their CPU lists and quotes http\'s own pinning syntax', () => {
+it("counts http trials pinned by their CPU lists and quotes http's own pinning syntax", () => {
   const http = (params: Record<string, string>) => ({ ...trial({}), tool: 'http', params }) as unknown as PlannedTrial;
   expect(placementWarnings({ fleet: [host('c'), host('s')], trials: [http({ cpu_client: '1', cpu_server: '0' })] }, 2, facts())).toEqual([]);
   const [warning] = placementWarnings({ fleet: [host('c'), host('s')], trials: [http({ cpu_client: '1' })] }, 2, facts());
@@ -42,7 +46,7 @@ it('counts ping and fping as pinned with their client alone (their declared clie
   expect(placementWarnings({ fleet, trials: [ping({ cpu_client: 0 }, 'iperf')] }, 2, facts())[0]).toMatch(/^1 iperf trial runs/);
 });
 
-it('counts a synchronized trial\'s flows as flows, and tells to pin the load block', () => {
+it("counts a synchronized trial's flows as flows, and tells to pin the load block", () => {
   const fleet = [host('c'), host('s')];
   const flow = (tool: string) => ({ label: tool, tool, client: 'c', server: 's', params: {} });
   const load = { ...trial({}), tool: 'load', flows: [flow('netperf'), flow('netperf'), flow('ping')] } as unknown as PlannedTrial;
@@ -53,7 +57,7 @@ it('counts a synchronized trial\'s flows as flows, and tells to pin the load blo
   expect(placementWarnings({ fleet, trials: [mesh] }, 2, facts())[0]).toMatch(/^1 netperf trial or flow runs both ends.*\(cpu_client_affinity, cpu_server_affinity\)\.$/);
 });
 
-it('gives a third-party tool and cloud the built-ins\' treatment: their declarations decide', () => {
+it("gives a third-party tool and cloud the built-ins' treatment: their declarations decide", () => {
   const fleet = [host('c', 'my-vms'), host('s', 'my-vms')];
   const custom = (params: Record<string, number>) => ({ ...trial(params), tool: 'thirdparty' }) as PlannedTrial;
   // A cloud that does not declare sharesMachineCpus is never warned about.

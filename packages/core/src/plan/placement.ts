@@ -23,14 +23,18 @@ export interface PlacementFacts {
  * TCP_RR on 2 vCPUs: ~67k tx/s on one vCPU, ~17k on two), so unpinned trials
  * there are warned about once, saying how each tool's block pins.
  */
-export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = availableParallelism(), facts: PlacementFacts = { tools: new Map(), sharedClouds: new Set() }): string[] {
+export function placementWarnings(
+  plan: Pick<Plan, 'fleet' | 'trials'>,
+  cpus = availableParallelism(),
+  facts: PlacementFacts = { tools: new Map(), sharedClouds: new Set() },
+): string[] {
   if (cpus > SMALL_MACHINE_CPUS) return [];
   const shared = new Set(plan.fleet.filter((h) => facts.sharedClouds.has(h.cloud)).map((h) => h.id));
   // `block`: the benchmark block's tool, whose syntax pins the leg (a load test pins all its flows at once).
   type Leg = { readonly tool: string; readonly block: string; readonly client: string; readonly server: string; readonly params: Readonly<Record<string, unknown>> };
-  const legs: Leg[] = plan.trials.flatMap((t): Leg[] => (t.flows
-    ? t.flows.map((f) => ({ tool: f.tool, block: t.tool, client: f.client, server: f.server, params: { ...t.params, ...f.params } }))
-    : [{ ...t, block: t.tool }]));
+  const legs: Leg[] = plan.trials.flatMap((t): Leg[] =>
+    t.flows ? t.flows.map((f) => ({ tool: f.tool, block: t.tool, client: f.client, server: f.server, params: { ...t.params, ...f.params } })) : [{ ...t, block: t.tool }],
+  );
   const pinned = (leg: Leg): boolean => {
     const placement = facts.tools.get(leg.tool);
     if (placement === 'insensitive') return true;
@@ -42,11 +46,14 @@ export function placementWarnings(plan: Pick<Plan, 'fleet' | 'trials'>, cpus = a
   const tools = [...new Set(unpinned.map((leg) => leg.tool))].join(', ');
   // A synchronized trial's flows each run a tool: counted as flows, not as trials of their own.
   const flows = plan.trials.some((t) => t.flows !== undefined);
-  const noun = unpinned.length === 1 ? (flows ? 'trial or flow runs' : 'trial runs') : (flows ? 'trials and flows run' : 'trials run');
+  const noun = unpinned.length === 1 ? (flows ? 'trial or flow runs' : 'trial runs') : flows ? 'trials and flows run' : 'trials run';
   return [
     `${unpinned.length} ${tools} ${noun} both ends on this machine's ${cpus} CPU${cpus === 1 ? '' : 's'} without pinning: ` +
       'where the scheduler puts them decides request/response results (same CPU or not: ~4x for netperf TCP_RR on 2 vCPUs). ' +
-      `Pin them in the benchmark block (${howToPin(unpinned.map((leg) => leg.block), facts)}); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity).`,
+      `Pin them in the benchmark block (${howToPin(
+        unpinned.map((leg) => leg.block),
+        facts,
+      )}); every sample records where each end ran (cpu_client_affinity, cpu_server_affinity).`,
   ];
 }
 

@@ -1,5 +1,5 @@
 import { NetbenchError, type Scalar, type TrialSpec } from '@netbench/plugin-api';
-import { flowPairs, type FlowsSpec } from '../spec/flows-schema.js';
+import { type FlowsSpec, flowPairs } from '../spec/flows-schema.js';
 import type { FleetSlot } from './fleet-builder.js';
 import type { PlannedFlow, PlannedTrial } from './types.js';
 
@@ -45,7 +45,14 @@ export function flowTrials(flows: FlowsSpec, trials: readonly PlannedSpec[], use
   return [...mixes.values()].map((mix) => {
     const dealt = pairs.map((pair, i) => ({ ...pair, trial: mix[i % mix.length]! }));
     const tests = [...new Set(dealt.map((flow) => flow.trial.test))];
-    return { trial: wholeTrial(dealt.map((flow) => flow.trial), tests.join('+'), tool), flows: dealt };
+    return {
+      trial: wholeTrial(
+        dealt.map((flow) => flow.trial),
+        tests.join('+'),
+        tool,
+      ),
+      flows: dealt,
+    };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { z } from '@netbench/plugin-api';
 import { NetbenchError, PluginError, type Scalar, type ToolPlugin, type TrialSpec } from '@netbench/plugin-api';
 import { cpuParams } from '@netbench/plugin-api/tool-kit';
-import { LOAD_TOOL, loadSchema, loadShape, type LoadBlock } from '../spec/load-schema.js';
+import { LOAD_TOOL, type LoadBlock, loadSchema, loadShape } from '../spec/load-schema.js';
 import type { FleetSlot } from './fleet-builder.js';
 import type { DraftFlow, DraftFlowTrial } from './plan-flows.js';
 
@@ -22,7 +22,12 @@ export const LOAD_PARTS = ['netperf', 'ping'] as const;
 export const IRTT_PROBE_TOOL = 'irtt';
 
 /** TOS bytes of flent's rrul marks (BE, BK, CS5, EF), for netperf `-Y`. */
-const RRUL_MARKS = [['BE', '0x00'], ['BK', '0x20'], ['CS5', '0xa0'], ['EF', '0xb8']] as const;
+const RRUL_MARKS = [
+  ['BE', '0x00'],
+  ['BK', '0x20'],
+  ['CS5', '0xa0'],
+  ['EF', '0xb8'],
+] as const;
 
 /**
  * Stands in for a tool while the plan reads a `tool: load` block: its schema
@@ -37,7 +42,14 @@ export const loadBenchmarkTool = {
   schema: loadSchema,
   trials(block: LoadBlock): PlannedSpec[] {
     const shape = loadShape(block);
-    const params: Record<string, Scalar> = { duration: block.duration, idle: block.idle, step: block.step, upload_flows: shape.up, download_flows: shape.down, probes: shape.probes.join('+') };
+    const params: Record<string, Scalar> = {
+      duration: block.duration,
+      idle: block.idle,
+      step: block.step,
+      upload_flows: shape.up,
+      download_flows: shape.down,
+      probes: shape.probes.join('+'),
+    };
     if (block.dscp) params.dscp = true;
     // The request, on the trial (summary samples, series key) and handed to every flow's tool.
     Object.assign(params, cpuParams(block.cpus));

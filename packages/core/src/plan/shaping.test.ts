@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
 import { linkRateShaping } from '@netbench/plugin-api/cloud-kit';
-import type { FleetHost, PlannedTrial } from './types.js';
+import { describe, expect, test } from 'vitest';
 import { hostShaping, shapingWarnings } from './shaping.js';
+import type { FleetHost, PlannedTrial } from './types.js';
 
 // As the local lab and Docker declare it (`linkShaping: (config) => linkRateShaping(config.link)`).
 const host = (id: string, link?: { rate?: string; ingressRate?: string; delay?: string }): FleetHost => {
@@ -25,11 +25,15 @@ describe('link shaping in the plan', () => {
   test('warns when no trial sends bulk traffic out of the shaped host', () => {
     const fleet = [host('client'), host('server', { rate: '100mbit' })];
     const [warning] = shapingWarnings({ fleet, trials: [trial('client', 'server', 'forward'), trial('client', 'server')] });
-    expect(warning).toMatch(/^hosts\.server\.link\.rate shapes what server sends \(100 Mbit\/s\), but no trial sends bulk traffic from server \(the throughput trials send towards it: client → server\): the shaping is not measured/);
+    expect(warning).toMatch(
+      /^hosts\.server\.link\.rate shapes what server sends \(100 Mbit\/s\), but no trial sends bulk traffic from server \(the throughput trials send towards it: client → server\): the shaping is not measured/,
+    );
     expect(shapingWarnings({ fleet, trials: [trial('client', 'server')] })[0]).toMatch(/\(no trial measures throughput\)/);
     // A reverse trial's traffic goes server → client: named that way round.
     const shapedClient = [host('client', { rate: '100mbit' }), host('server')];
-    expect(shapingWarnings({ fleet: shapedClient, trials: [trial('client', 'server', 'reverse')] })[0]).toMatch(/bulk traffic from client \(the throughput trials send towards it: server → client\)/);
+    expect(shapingWarnings({ fleet: shapedClient, trials: [trial('client', 'server', 'reverse')] })[0]).toMatch(
+      /bulk traffic from client \(the throughput trials send towards it: server → client\)/,
+    );
   });
 
   test('is quiet when a trial measures the shaped direction (reverse, both, or the shaped host as client)', () => {
@@ -46,7 +50,15 @@ describe('link shaping in the plan', () => {
       'hosts.a.link.ingressRate shapes what a receives (50 Mbit/s), but no trial sends bulk traffic to a: the shaping is not measured',
     ]);
     expect(shapingWarnings({ fleet, trials: [trial('a', 'b', 'reverse')] })).toEqual([]);
-    const flows = { id: 't', client: 'b', server: 'a', flows: [{ client: 'b', server: 'c', traffic: { direction: 'forward' } }, { client: 'b', server: 'a', traffic: { direction: 'forward' } }] } as unknown as PlannedTrial;
+    const flows = {
+      id: 't',
+      client: 'b',
+      server: 'a',
+      flows: [
+        { client: 'b', server: 'c', traffic: { direction: 'forward' } },
+        { client: 'b', server: 'a', traffic: { direction: 'forward' } },
+      ],
+    } as unknown as PlannedTrial;
     expect(shapingWarnings({ fleet, trials: [flows] })).toEqual([]);
   });
 });

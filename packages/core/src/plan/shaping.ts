@@ -1,5 +1,5 @@
-import { formatBits } from '@netbench/plugin-api/cloud-kit';
 import type { ShapedRate } from '@netbench/plugin-api';
+import { formatBits } from '@netbench/plugin-api/cloud-kit';
 import type { FleetHost, Plan, PlannedFlow, PlannedTrial } from './types.js';
 
 /**
@@ -43,19 +43,27 @@ function legs(trial: PlannedTrial): Leg[] {
 /** The hosts a leg's bulk traffic leaves from (none for latency tests, which send little). */
 function senders(leg: Leg): string[] {
   switch (leg.traffic?.direction) {
-    case 'forward': return [leg.client];
-    case 'reverse': return [leg.server];
-    case 'both': return [leg.client, leg.server];
-    default: return [];
+    case 'forward':
+      return [leg.client];
+    case 'reverse':
+      return [leg.server];
+    case 'both':
+      return [leg.client, leg.server];
+    default:
+      return [];
   }
 }
 
 function receivers(leg: Leg): string[] {
   switch (leg.traffic?.direction) {
-    case 'forward': return [leg.server];
-    case 'reverse': return [leg.client];
-    case 'both': return [leg.client, leg.server];
-    default: return [];
+    case 'forward':
+      return [leg.server];
+    case 'reverse':
+      return [leg.client];
+    case 'both':
+      return [leg.client, leg.server];
+    default:
+      return [];
   }
 }
 
@@ -82,7 +90,9 @@ export function shapingWarnings(plan: Pick<Plan, 'fleet' | 'trials'>): string[] 
       );
     }
     if (ingress !== undefined && !bulk.some((leg) => receivers(leg).includes(host.id))) {
-      out.push(`hosts.${host.name}.${ingress.field} shapes what ${host.id} receives (${formatBits(ingress.bitsPerSecond)}), but no trial sends bulk traffic to ${host.id}: the shaping is not measured`);
+      out.push(
+        `hosts.${host.name}.${ingress.field} shapes what ${host.id} receives (${formatBits(ingress.bitsPerSecond)}), but no trial sends bulk traffic to ${host.id}: the shaping is not measured`,
+      );
     }
   }
   return out;

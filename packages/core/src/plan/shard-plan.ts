@@ -1,8 +1,9 @@
 // node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it.
 const crypto = () => process.getBuiltinModule('node:crypto');
+
 import { NetbenchError } from '@netbench/plugin-api';
-import type { FleetHost, Plan, PlannedTrial } from './types.js';
 import { trialInvocations } from './plan-flows.js';
+import type { FleetHost, Plan, PlannedTrial } from './types.js';
 
 /** Which shard of how many (`--shard i/N`, `i` from 0, as a Kubernetes completion index). */
 export interface ShardRef {
@@ -34,7 +35,11 @@ export function parseShard(text: string): ShardRef {
  * (e.g. the CI run number) to keep repeated studies apart.
  */
 export function defaultStudyId(plan: Plan, count: number): string {
-  const hash = crypto().createHash('sha256').update(plan.spec.source?.text ?? JSON.stringify(plan.spec.benchmarks)).update(`\n${count}`).digest('hex');
+  const hash = crypto()
+    .createHash('sha256')
+    .update(plan.spec.source?.text ?? JSON.stringify(plan.spec.benchmarks))
+    .update(`\n${count}`)
+    .digest('hex');
   return `${plan.spec.name.replace(STUDY_UNSAFE_RE, '-')}-${hash.slice(0, 10)}`;
 }
 

@@ -1,12 +1,12 @@
 // A third-party cloud that declares its hosts' shaping in its own field names
 // gets the plan's shaping column and warnings as the local lab does.
-import { describe, expect, test } from 'vitest';
-import { z } from '@netbench/plugin-api';
-import { definePlugin, processHost, type AnyPlugin } from '@netbench/plugin-api';
+
+import { type AnyPlugin, definePlugin, processHost, z } from '@netbench/plugin-api';
 import { parseRate } from '@netbench/plugin-api/cloud-kit';
-import { loadSpec } from '../spec/load-spec.js';
-import { ALL_TEST_PLUGINS, TestResolver } from '../spec/__fixtures__/test-plugins.js';
+import { describe, expect, test } from 'vitest';
 import { planWarnings } from '../api/plan-spec.js';
+import { ALL_TEST_PLUGINS, TestResolver } from '../spec/__fixtures__/test-plugins.js';
+import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from './create-plan.js';
 import { hostShaping } from './shaping.js';
 
@@ -39,7 +39,13 @@ const bulk = definePlugin({
   parse: () => [],
 });
 
-const throws = definePlugin({ ...wan, name: 'broken-shaper', linkShaping: () => { throw new Error('no rate here'); } });
+const throws = definePlugin({
+  ...wan,
+  name: 'broken-shaper',
+  linkShaping: () => {
+    throw new Error('no rate here');
+  },
+});
 
 const resolver = new TestResolver([...ALL_TEST_PLUGINS, wan, bulk, throws] as AnyPlugin[]);
 
@@ -70,7 +76,9 @@ describe('shaping declared by a third-party cloud', () => {
     expect(hostShaping(p.fleet.find((h) => h.id === 'b')!)?.text).toBe('egress 20 Mbit/s (uplink 20mbit), ingress 5 Mbit/s (downlink 5mbit)');
     // bulk a → b sends towards b: b's ingress is measured, its egress is not.
     expect(planWarnings(p)).toEqual([
-      expect.stringMatching(/^hosts\.b\.uplink shapes what b sends \(20 Mbit\/s\), but no trial sends bulk traffic from b \(the throughput trials send towards it: a → b\): the shaping is not measured/),
+      expect.stringMatching(
+        /^hosts\.b\.uplink shapes what b sends \(20 Mbit\/s\), but no trial sends bulk traffic from b \(the throughput trials send towards it: a → b\): the shaping is not measured/,
+      ),
     ]);
   });
 
@@ -83,6 +91,8 @@ describe('shaping declared by a third-party cloud', () => {
   });
 
   test('a cloud whose declaration throws refuses the plan, naming the plugin and the hook', async () => {
-    await expect(plan('  a: { cloud: broken-shaper }\n  b: { cloud: broken-shaper, uplink: 1mbit }', 'forward')).rejects.toThrow(/\[plugin broken-shaper\] linkShaping: no rate here/);
+    await expect(plan('  a: { cloud: broken-shaper }\n  b: { cloud: broken-shaper, uplink: 1mbit }', 'forward')).rejects.toThrow(
+      /\[plugin broken-shaper\] linkShaping: no rate here/,
+    );
   });
 });

@@ -1,5 +1,5 @@
-import type { AddressChoice, Scalar, Spec } from '../spec/types.js';
 import type { FleetHost, TrialSearch, TrialSpec } from '@netbench/plugin-api';
+import type { AddressChoice, Scalar, Spec } from '../spec/types.js';
 
 export type { FleetHost };
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { loadSpec } from '../spec/load-spec.js';
 import { TestResolver } from '../spec/__fixtures__/test-plugins.js';
+import { loadSpec } from '../spec/load-spec.js';
 import { createPlan } from './create-plan.js';
 
 const example = (name: string) => fileURLToPath(new URL(`../../../../examples/${name}`, import.meta.url));
@@ -22,9 +22,7 @@ describe('whitepaper examples load and plan', () => {
       ['vm1', { zone: 'us-central1-a', machineType: 'n1-standard-4' }],
       ['vm2', { zone: 'us-central1-a', machineType: 'n1-standard-4' }],
     ]);
-    expect(plan.trials.map((t) => `${t.tool}:${t.test}`)).toEqual([
-      'netperf:TCP_RR', 'netperf:TCP_STREAM', 'netperf:UDP_RR', 'ping:icmp', 'ping:icmp', 'iperf3:tcp', 'iperf3:tcp',
-    ]);
+    expect(plan.trials.map((t) => `${t.tool}:${t.test}`)).toEqual(['netperf:TCP_RR', 'netperf:TCP_STREAM', 'netperf:UDP_RR', 'ping:icmp', 'ping:icmp', 'iperf3:tcp', 'iperf3:tcp']);
   });
 
   test('inter-zone: the fmatrix gives 72 trials on 6 VMs', async () => {

@@ -4,9 +4,9 @@ import { basename, join, resolve } from 'node:path';
 import type { PluginKind } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import { createRegistry } from '../registry/create-registry.js';
-import type { RootInput } from '../registry/plugin-roots.js';
 import { describePackage, PLUGIN_PACKAGE_RE, readPackageJson } from '../registry/discover-plugins.js';
 import { loadPlugin } from '../registry/load-plugin.js';
+import type { RootInput } from '../registry/plugin-roots.js';
 import { probePlugins } from '../registry/probe-plugins.js';
 import type { PluginDescriptor } from '../registry/types.js';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
@@ -138,5 +138,10 @@ function installedName(before: Record<string, string>, after: Record<string, str
 }
 
 function tail(text: string): string {
-  return text.trim().split('\n').filter((l) => !/^npm warn Unknown user config/.test(l)).slice(-15).join('\n');
+  return text
+    .trim()
+    .split('\n')
+    .filter((l) => !/^npm warn Unknown user config/.test(l))
+    .slice(-15)
+    .join('\n');
 }

@@ -1,9 +1,9 @@
 import type { PluginKind } from '@netbench/plugin-api';
 import { createRegistry } from '../registry/create-registry.js';
-import type { ProbeProblem } from '../registry/probe-plugins.js';
 import type { RootInput, RootProblem } from '../registry/plugin-roots.js';
+import type { ProbeProblem } from '../registry/probe-plugins.js';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
-import { pluginSource, type PluginSource } from './plugin-source.js';
+import { type PluginSource, pluginSource } from './plugin-source.js';
 
 export interface ListPluginsOptions {
   /** Roots whose package.json declares plugins (the CLI's, the project's; see `createRegistry`). Default: the CLI's. */

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { PluginKind } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
 import { cloudFiles } from './templates/cloud-files.js';
-import { gitignore, packageJson, tsconfig, type Files, type ScaffoldInput } from './templates/common-files.js';
+import { type Files, gitignore, packageJson, type ScaffoldInput, tsconfig } from './templates/common-files.js';
 import { publisherFiles } from './templates/publisher-files.js';
 import { toolFiles } from './templates/tool-files.js';
 import { runningPluginApiDir } from './user-project.js';

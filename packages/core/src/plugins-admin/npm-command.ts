@@ -24,15 +24,20 @@ export function npmArgv(): string[] {
 export function runNpm(args: readonly string[], options: { cwd: string; timeoutMs?: number }): Promise<NpmResult> {
   const [command, ...prefix] = npmArgv();
   return new Promise((resolve, reject) => {
-    execFile(command!, [...prefix, ...args], {
-      cwd: options.cwd,
-      timeout: options.timeoutMs ?? 600_000,
-      maxBuffer: 1 << 26,
-      // npm's progress and update checks only slow a non-interactive install down.
-      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_progress: 'false' },
-    }, (error, stdout, stderr) => {
-      if (error && typeof (error as { code?: unknown }).code !== 'number') return reject(error);
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      command!,
+      [...prefix, ...args],
+      {
+        cwd: options.cwd,
+        timeout: options.timeoutMs ?? 600_000,
+        maxBuffer: 1 << 26,
+        // npm's progress and update checks only slow a non-interactive install down.
+        env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_progress: 'false' },
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof (error as { code?: unknown }).code !== 'number') return reject(error);
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }

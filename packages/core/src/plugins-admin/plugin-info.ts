@@ -1,10 +1,10 @@
 import type { PluginKind } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
+import { blockJsonSchema } from '@netbench/plugin-api/testing';
 import { createRegistry } from '../registry/create-registry.js';
 import type { RootInput } from '../registry/plugin-roots.js';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
-import { blockJsonSchema } from '@netbench/plugin-api/testing';
-import { pluginSource, type PluginSource } from './plugin-source.js';
+import { type PluginSource, pluginSource } from './plugin-source.js';
 
 export interface PluginInfoOptions {
   /** Short name or package name. */
@@ -53,7 +53,10 @@ export async function pluginInfo(options: PluginInfoOptions): Promise<PluginInfo
   registry.probeAll();
   const matches = registry.list(options.kind).filter((d) => d.name === options.name || d.packageName === options.name);
   if (matches.length === 0) {
-    const names = registry.list(options.kind).map((d) => d.name).sort();
+    const names = registry
+      .list(options.kind)
+      .map((d) => d.name)
+      .sort();
     throw new NetbenchError(`no ${options.kind ?? ''}${options.kind ? ' ' : ''}plugin named ${options.name}; installed: ${names.join(', ') || 'none'}`);
   }
   if (matches.length > 1) throw new NetbenchError(`${options.name} is a ${matches.map((d) => d.kind).join(' and a ')}; say which with --kind`);

@@ -1,4 +1,4 @@
-import { relative, isAbsolute } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import type { PluginDescriptor } from '../registry/types.js';
 
 /**

@@ -4,8 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetbenchError } from '@netbench/plugin-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlugin } from './add-plugin.js';
 import { listPlugins } from './list-plugins.js';
 import { newPlugin } from './new-plugin.js';
@@ -27,10 +27,16 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 async function packed(name: string, manifest: Record<string, unknown>, source: string): Promise<string> {
   const dir = join(root, 'src', name.replace('/', '-'));
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, version: '1.2.3', type: 'module', main: 'index.js', peerDependencies: { '@netbench/plugin-api': '^0.1.0' }, ...manifest }));
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({ name, version: '1.2.3', type: 'module', main: 'index.js', peerDependencies: { '@netbench/plugin-api': '^0.1.0' }, ...manifest }),
+  );
   await writeFile(join(dir, 'index.js'), source);
   const [command, ...args] = npmArgv();
-  const file = execFileSync(command!, [...args, 'pack', '--silent', '--pack-destination', root], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const file = execFileSync(command!, [...args, 'pack', '--silent', '--pack-destination', root], { cwd: dir, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()!;
   return join(root, file);
 }
 
@@ -40,7 +46,11 @@ export default definePlugin({ kind: 'publisher', name: '${name}', version: '1.2.
   schema: z.strictObject({ table: z.string().default('samples').describe('Where to write.') }),
   async publish(run, samples) { return { count: samples.length }; } });\n`;
 
-const errorOf = async (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as Error);
+const errorOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
 
 describe('plugins add, list, info, remove', () => {
   it('info names every optional hook a plugin has, sniff and the declarations included', async () => {
@@ -107,9 +117,24 @@ describe('plugins add, list, info, remove', () => {
   it('refuses, uninstalls and explains: not a plugin, another API version, a name taken, a broken module', async () => {
     const cases: [string, Record<string, unknown>, string, RegExp][] = [
       ['left-pad-ish', {}, 'export default 1;\n', /^left-pad-ish@1\.2\.3 is not a netbench plugin: its package\.json has no "netbench".*; it was uninstalled$/],
-      ['netbench-plugin-future', { netbench: { kind: 'publisher', name: 'future' } }, publisher('future', 'apiVersion: 99,'), /^netbench-plugin-future@1\.2\.3 cannot be used: \[plugin netbench-plugin-future@1\.2\.3\] load: it was written for plugin API version 99, but this netbench supports 1; upgrade netbench; it was uninstalled$/],
-      ['netbench-plugin-json-clone', { netbench: { kind: 'publisher', name: 'json' } }, publisher('json'), /is publisher "json", a name @netbench\/plugin-json@0\.1\.0 already has; it was uninstalled/],
-      ['netbench-plugin-boom', { netbench: { kind: 'publisher', name: 'boom' } }, `throw new Error('boom: no config');\n`, /cannot be used: \[plugin netbench-plugin-boom@1\.2\.3\] load: boom: no config; it was uninstalled/],
+      [
+        'netbench-plugin-future',
+        { netbench: { kind: 'publisher', name: 'future' } },
+        publisher('future', 'apiVersion: 99,'),
+        /^netbench-plugin-future@1\.2\.3 cannot be used: \[plugin netbench-plugin-future@1\.2\.3\] load: it was written for plugin API version 99, but this netbench supports 1; upgrade netbench; it was uninstalled$/,
+      ],
+      [
+        'netbench-plugin-json-clone',
+        { netbench: { kind: 'publisher', name: 'json' } },
+        publisher('json'),
+        /is publisher "json", a name @netbench\/plugin-json@0\.1\.0 already has; it was uninstalled/,
+      ],
+      [
+        'netbench-plugin-boom',
+        { netbench: { kind: 'publisher', name: 'boom' } },
+        `throw new Error('boom: no config');\n`,
+        /cannot be used: \[plugin netbench-plugin-boom@1\.2\.3\] load: boom: no config; it was uninstalled/,
+      ],
     ];
     for (const [name, manifest, source, message] of cases) {
       const error = await errorOf(addPlugin({ spec: await packed(name, manifest, source), dir: userDir, searchDirs: [cli] }));
@@ -122,7 +147,9 @@ describe('plugins add, list, info, remove', () => {
   });
 
   it('refuses to remove a built-in or an unknown plugin', async () => {
-    await expect(removePlugin({ name: 'ping', dir: userDir, searchDirs: [cli] })).rejects.toThrow('tool ping is built into netbench; only plugins added with `netbench plugins add` can be removed');
+    await expect(removePlugin({ name: 'ping', dir: userDir, searchDirs: [cli] })).rejects.toThrow(
+      'tool ping is built into netbench; only plugins added with `netbench plugins add` can be removed',
+    );
     await expect(removePlugin({ name: 'nope', dir: userDir, searchDirs: [cli] })).rejects.toThrow(/^no plugin named nope was added/);
   });
 

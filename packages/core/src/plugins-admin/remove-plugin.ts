@@ -1,5 +1,5 @@
-import type { RootInput } from '../registry/plugin-roots.js';
 import { NetbenchError } from '@netbench/plugin-api';
+import type { RootInput } from '../registry/plugin-roots.js';
 import { userPluginsDir } from '../registry/user-plugins-dir.js';
 import { listPlugins, type PluginListing } from './list-plugins.js';
 import { runNpm } from './npm-command.js';
@@ -21,7 +21,10 @@ export async function removePlugin(options: RemovePluginOptions): Promise<Plugin
   const mine = matches.filter((p) => p.source === 'user');
   if (mine.length === 0) {
     const other = matches[0];
-    if (other) throw new NetbenchError(`${other.kind} ${other.name} is ${other.source === 'built-in' ? 'built into netbench' : `installed in ${other.dir}, not the user plugin folder`}; only plugins added with \`netbench plugins add\` can be removed`);
+    if (other)
+      throw new NetbenchError(
+        `${other.kind} ${other.name} is ${other.source === 'built-in' ? 'built into netbench' : `installed in ${other.dir}, not the user plugin folder`}; only plugins added with \`netbench plugins add\` can be removed`,
+      );
     const installed = plugins.filter((p) => p.source === 'user').map((p) => p.name);
     throw new NetbenchError(`no plugin named ${options.name} was added; ${installed.length > 0 ? `added: ${installed.join(', ')}` : 'none was added'}`);
   }

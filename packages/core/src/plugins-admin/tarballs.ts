@@ -10,7 +10,11 @@ import { readUserProject } from './user-project.js';
 export async function pruneTarballs(dir: string): Promise<string[]> {
   const folder = join(dir, 'tarballs');
   const files = await readdir(folder).catch(() => [] as string[]);
-  const used = new Set(Object.values(readUserProject(dir).dependencies ?? {}).filter((spec) => spec.startsWith('file:')).map((spec) => basename(spec.slice('file:'.length))));
+  const used = new Set(
+    Object.values(readUserProject(dir).dependencies ?? {})
+      .filter((spec) => spec.startsWith('file:'))
+      .map((spec) => basename(spec.slice('file:'.length))),
+  );
   const unused = files.filter((file) => !used.has(file));
   await Promise.all(unused.map((file) => rm(join(folder, file), { force: true })));
   return unused;

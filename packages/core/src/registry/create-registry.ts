@@ -1,12 +1,11 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PluginKind } from '@netbench/plugin-api';
-import type { AnyPlugin } from '@netbench/plugin-api';
+import type { AnyPlugin, PluginKind } from '@netbench/plugin-api';
 import { impliedPluginName } from '@netbench/plugin-api';
 import { discoverPackages, type UndeclaredPackage } from './discover-plugins.js';
 import { loadPlugin } from './load-plugin.js';
 import { cliPackageDir, type RootInput, type RootProblem } from './plugin-roots.js';
-import { probePlugins, type ProbeProblem } from './probe-plugins.js';
+import { type ProbeProblem, probePlugins } from './probe-plugins.js';
 import type { PluginDescriptor, PluginResolver } from './types.js';
 import { userPluginsDir } from './user-plugins-dir.js';
 

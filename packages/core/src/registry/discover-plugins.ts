@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declaration, impliedPluginName, PLUGIN_PACKAGE_RE, type PluginKind } from '@netbench/plugin-api';
-import { manifestDir, resolvePackageDir, toRoot, untrustedReason, type RootInput, type RootOrigin, type RootProblem } from './plugin-roots.js';
+import { manifestDir, type RootInput, type RootOrigin, type RootProblem, resolvePackageDir, toRoot, untrustedReason } from './plugin-roots.js';
 import type { PluginDescriptor } from './types.js';
 
 const BUILTIN_PREFIX = '@netbench/plugin-';
+
 export { declaration, impliedPluginName, PLUGIN_PACKAGE_RE };
 
 /** A package named like a plugin whose package.json does not say its kind: only importing it tells. */

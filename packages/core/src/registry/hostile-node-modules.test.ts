@@ -19,11 +19,14 @@ function hostile(base: string, name: string, netbench?: Record<string, unknown>)
   const folder = join(base, 'node_modules', name);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name, version: '6.6.6', type: 'module', main: 'index.js', ...(netbench ? { netbench } : {}) }));
-  writeFileSync(join(folder, 'index.js'), `import { appendFileSync } from 'node:fs';
+  writeFileSync(
+    join(folder, 'index.js'),
+    `import { appendFileSync } from 'node:fs';
 appendFileSync(${JSON.stringify(marker)}, ${JSON.stringify(`${name}\n`)});
 import { definePlugin } from '${coreDist}';
 export default definePlugin({ kind: 'publisher', name: ${JSON.stringify(String(netbench?.['name'] ?? name.replace(/^.*netbench-plugin-/, '')))}, schema: { safeParse: (v) => ({ success: true, data: v }) }, async publish() { return { count: 0 }; } });
-`);
+`,
+  );
 }
 
 beforeEach(() => {
@@ -44,7 +47,7 @@ afterEach(() => {
 });
 
 describe('plugin discovery never runs code from a node_modules the user did not declare', () => {
-  it('ignores netbench-plugin-* packages in the working directory\'s ancestors: not listed, not probed, not loadable', async () => {
+  it("ignores netbench-plugin-* packages in the working directory's ancestors: not listed, not probed, not loadable", async () => {
     const registry = createRegistry({ searchDirs: [cli, { dir: work, origin: 'project' }], userPlugins: false });
     registry.probeAll();
     const names = registry.list().map((d) => d.name);
@@ -74,7 +77,7 @@ describe('plugin discovery never runs code from a node_modules the user did not 
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('loads what the user\'s own project declares, and imports only what is asked for', async () => {
+  it("loads what the user's own project declares, and imports only what is asked for", async () => {
     const project = join(work, 'project');
     mkdirSync(project, { recursive: true });
     chmodSync(project, 0o755);
@@ -98,7 +101,11 @@ describe('plugin discovery never runs code from a node_modules the user did not 
     const project = join(work, 'declares');
     mkdirSync(project, { mode: 0o755 });
     chmodSync(project, 0o755);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'mine', dependencies: { 'netbench-shadow': '*', '@evil/netbench-plugin-scoped': '*', 'netbench-plugin-near': '*' } }), { mode: 0o644 });
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'mine', dependencies: { 'netbench-shadow': '*', '@evil/netbench-plugin-scoped': '*', 'netbench-plugin-near': '*' } }),
+      { mode: 0o644 },
+    );
     return project;
   };
 
@@ -109,10 +116,15 @@ describe('plugin discovery never runs code from a node_modules the user did not 
     const registry = createRegistry({ searchDirs: [cli, { dir: project, origin: 'project' }], userPlugins: false });
     registry.probeAll();
     for (const name of ['shadow', 'scoped', 'near']) expect(await registry.get('publisher', name)).toBeUndefined();
-    expect(registry.ignored()).toEqual(expect.arrayContaining([
-      { dir: join(shared, 'node_modules', 'netbench-shadow'), reason: `netbench-shadow was not installed by you: ${join(shared, 'node_modules')} is writable by everyone` },
-      { dir: join(shared, 'alice', 'node_modules', 'netbench-plugin-near'), reason: `netbench-plugin-near was not installed by you: ${join(shared, 'alice', 'node_modules', 'netbench-plugin-near')} is writable by its group` },
-    ]));
+    expect(registry.ignored()).toEqual(
+      expect.arrayContaining([
+        { dir: join(shared, 'node_modules', 'netbench-shadow'), reason: `netbench-shadow was not installed by you: ${join(shared, 'node_modules')} is writable by everyone` },
+        {
+          dir: join(shared, 'alice', 'node_modules', 'netbench-plugin-near'),
+          reason: `netbench-plugin-near was not installed by you: ${join(shared, 'alice', 'node_modules', 'netbench-plugin-near')} is writable by its group`,
+        },
+      ]),
+    );
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -121,7 +133,10 @@ describe('plugin discovery never runs code from a node_modules the user did not 
     spawnSync('chown', ['-R', '65534:65534', join(shared, 'node_modules')]);
     const registry = createRegistry({ searchDirs: [cli, { dir: project, origin: 'project' }], userPlugins: false });
     expect(await registry.get('publisher', 'shadow')).toBeUndefined();
-    expect(registry.ignored()).toContainEqual({ dir: join(shared, 'node_modules', 'netbench-shadow'), reason: `netbench-shadow was not installed by you: ${join(shared, 'node_modules')} belongs to another user (uid 65534)` });
+    expect(registry.ignored()).toContainEqual({
+      dir: join(shared, 'node_modules', 'netbench-shadow'),
+      reason: `netbench-shadow was not installed by you: ${join(shared, 'node_modules')} belongs to another user (uid 65534)`,
+    });
     expect(existsSync(marker)).toBe(false);
   });
 

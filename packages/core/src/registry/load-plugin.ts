@@ -1,8 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { AnyPlugin } from '@netbench/plugin-api';
-import { isPlugin } from '@netbench/plugin-api';
-import { PluginError } from '@netbench/plugin-api';
-import { apiVersionProblem } from '@netbench/plugin-api';
+import { apiVersionProblem, isPlugin, PluginError } from '@netbench/plugin-api';
 import { readPackageJson } from './discover-plugins.js';
 import { packageEntry } from './package-entry.js';
 import { pluginBundle } from './plugin-bundle.js';

@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { pluginBundle, type Mtime } from './plugin-bundle.js';
+import { describe, expect, it } from 'vitest';
+import { type Mtime, pluginBundle } from './plugin-bundle.js';
 
 const dir = '/p/pkg';
 const entry = join(dir, 'dist/index.js');
 const pkg = (bundle: unknown) => ({ name: '@x/plugin-y', netbench: { kind: 'tool', name: 'y', bundle } });
-const times = (files: Record<string, number>): Mtime => (path) => files[path];
+const times =
+  (files: Record<string, number>): Mtime =>
+  (path) =>
+    files[path];
 
 describe('pluginBundle', () => {
   const fresh = times({ [join(dir, 'dist/index.bundle.js')]: 20, [entry]: 10, [join(dir, 'tsconfig.tsbuildinfo')]: 10 });
@@ -17,14 +20,16 @@ describe('pluginBundle', () => {
   });
 
   it('is passed over when stale (tsc ran after it), missing, or not declared', () => {
-    expect(pluginBundle(dir, pkg('./dist/index.bundle.js'), entry, times({ [join(dir, 'dist/index.bundle.js')]: 20, [entry]: 10, [join(dir, 'tsconfig.tsbuildinfo')]: 30 }))).toBeUndefined();
+    expect(
+      pluginBundle(dir, pkg('./dist/index.bundle.js'), entry, times({ [join(dir, 'dist/index.bundle.js')]: 20, [entry]: 10, [join(dir, 'tsconfig.tsbuildinfo')]: 30 })),
+    ).toBeUndefined();
     expect(pluginBundle(dir, pkg('./dist/index.bundle.js'), entry, times({ [join(dir, 'dist/index.bundle.js')]: 20, [entry]: 25 }))).toBeUndefined();
     expect(pluginBundle(dir, pkg('./dist/index.bundle.js'), entry, times({ [entry]: 10 }))).toBeUndefined();
     expect(pluginBundle(dir, pkg(undefined), entry, fresh)).toBeUndefined();
     expect(pluginBundle(dir, { name: 'x' }, entry, fresh)).toBeUndefined();
   });
 
-  it('refuses a bundle outside the package, outside the entry\'s folder, or not a .js file', () => {
+  it("refuses a bundle outside the package, outside the entry's folder, or not a .js file", () => {
     const anywhere: Mtime = () => 1;
     expect(pluginBundle(dir, pkg('./../other/dist/index.bundle.js'), entry, anywhere)).toBeUndefined();
     expect(pluginBundle(dir, pkg('/etc/passwd.js'), entry, anywhere)).toBeUndefined();

@@ -93,8 +93,9 @@ export function resolvePackageDir(name: string, fromDir: string): PackageLocatio
       // Without POSIX owners and modes (Windows: ACLs) there is nothing to check here.
       if (typeof process.getuid !== 'function') return { dir: candidate };
       const scope = name.startsWith('@') ? [join(modules, name.split('/')[0]!)] : [];
-      const problem = foreignReason(dir, { stickyOk: true })
-        ?? [modules, ...scope, candidate, join(candidate, 'package.json')].map((path) => foreignReason(path)).find((reason) => reason !== undefined);
+      const problem =
+        foreignReason(dir, { stickyOk: true }) ??
+        [modules, ...scope, candidate, join(candidate, 'package.json')].map((path) => foreignReason(path)).find((reason) => reason !== undefined);
       return problem ? { dir: candidate, problem: `${name} was not installed by you: ${problem}` } : { dir: candidate };
     }
     if (dirname(dir) === dir) return undefined;

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import type { PluginDescriptor } from './types.js';
 import { declaration, readPackageJson, type UndeclaredPackage } from './discover-plugins.js';
 import { packageEntry } from './package-entry.js';
+import type { PluginDescriptor } from './types.js';
 
 /** A package that could not be probed, with the reason. */
 export interface ProbeProblem {
@@ -66,7 +66,16 @@ export function probePlugins(packages: readonly UndeclaredPackage[]): ProbeResul
   entries.forEach(({ pkg }, i) => {
     const answer = answers[i] as { error?: string } | undefined;
     const declared = declaration(answer);
-    if (declared) plugins.push({ ...declared, packageName: pkg.packageName, version: pkg.version, dir: pkg.dir, builtin: false, ...(pkg.origin ? { origin: pkg.origin } : {}), ...(pkg.declaredBy ? { declaredBy: pkg.declaredBy } : {}) });
+    if (declared)
+      plugins.push({
+        ...declared,
+        packageName: pkg.packageName,
+        version: pkg.version,
+        dir: pkg.dir,
+        builtin: false,
+        ...(pkg.origin ? { origin: pkg.origin } : {}),
+        ...(pkg.declaredBy ? { declaredBy: pkg.declaredBy } : {}),
+      });
     else problems.push({ packageName: pkg.packageName, version: pkg.version, dir: pkg.dir, error: answer?.error ?? 'no answer from the probe' });
   });
   return { plugins, problems };

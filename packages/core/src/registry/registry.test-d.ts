@@ -1,6 +1,7 @@
 // Type test: the resolver narrows plugins to the kind asked for.
-import { describe, expectTypeOf, it } from 'vitest';
+
 import type { CloudPlugin, ToolPlugin } from '@netbench/plugin-api';
+import { describe, expectTypeOf, it } from 'vitest';
 import type { PluginResolver } from './types.js';
 
 describe('PluginResolver', () => {

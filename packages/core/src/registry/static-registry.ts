@@ -1,5 +1,4 @@
-import type { PluginKind } from '@netbench/plugin-api';
-import type { AnyPlugin } from '@netbench/plugin-api';
+import type { AnyPlugin, PluginKind } from '@netbench/plugin-api';
 import type { PluginDescriptor, PluginResolver } from './types.js';
 
 /** A resolver over plugin objects at hand (tests, embedding netbench in another program). */
@@ -14,7 +13,6 @@ export function staticRegistry(plugins: readonly AnyPlugin[]): PluginResolver {
   }));
   return {
     list: (kind?: PluginKind) => descriptors.filter((d) => kind === undefined || d.kind === kind),
-    get: async <K extends PluginKind>(kind: K, name: string) =>
-      plugins.find((p): p is Extract<AnyPlugin, { kind: K }> => p.kind === kind && p.name === name),
+    get: async <K extends PluginKind>(kind: K, name: string) => plugins.find((p): p is Extract<AnyPlugin, { kind: K }> => p.kind === kind && p.name === name),
   };
 }

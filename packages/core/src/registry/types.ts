@@ -1,5 +1,4 @@
-import type { AnyPlugin } from '@netbench/plugin-api';
-import type { PluginKind } from '@netbench/plugin-api';
+import type { AnyPlugin, PluginKind } from '@netbench/plugin-api';
 
 /** What discovery knows of a plugin before importing it (from its package.json). */
 export interface PluginDescriptor {

@@ -66,7 +66,10 @@ const octal = (mode: number) => `0${mode.toString(8).padStart(3, '0')}`;
 function userName(uid: number): string {
   let name: string | undefined;
   try {
-    name = readFileSync('/etc/passwd', 'utf8').split('\n').map((line) => line.split(':')).find((f) => f[2] === String(uid))?.[0];
+    name = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .map((line) => line.split(':'))
+      .find((f) => f[2] === String(uid))?.[0];
   } catch {
     // No passwd file: the uid alone names the owner.
   }

@@ -3,19 +3,28 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
 import { processState } from '@netbench/plugin-api/cloud-kit';
+import { afterEach, describe, expect, it } from 'vitest';
 import { liveRunPid, liveRunsOnMachine, machineLockDir, removeDeadMachineLocks, removeMachineLock, runLockText, writeMachineLock } from './run-lock.js';
 
 let root: string | undefined;
-afterEach(() => { if (root) rmSync(root, { recursive: true, force: true }); });
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
 
 /** A stand-in for a run's process: a real child, with the lock a run would write for it. */
 async function liveChild(): Promise<{ pid: number; startTime: string; kill: () => Promise<void> }> {
   const child = spawn('sleep', ['30'], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const state = await processState(child.pid!);
-  return { pid: child.pid!, startTime: state!.startTime, kill: async () => { child.kill('SIGKILL'); await exited; } };
+  return {
+    pid: child.pid!,
+    startTime: state!.startTime,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 describe.skipIf(!existsSync('/proc/self/stat'))('run.lock: is the run still going?', () => {
@@ -54,7 +63,10 @@ describe.skipIf(!existsSync('/proc/self/stat'))('run.lock: is the run still goin
     const dead = await liveChild();
     await dead.kill();
     try {
-      for (const [runId, proc] of [[liveRun, child], [deadRun, dead]] as const) {
+      for (const [runId, proc] of [
+        [liveRun, child],
+        [deadRun, dead],
+      ] as const) {
         await mkdir(machineLockDir(runId, root), { recursive: true });
         writeFileSync(join(machineLockDir(runId, root), 'run.lock'), JSON.stringify({ pid: proc.pid, startTime: proc.startTime, hostname: hostname(), runId }));
       }

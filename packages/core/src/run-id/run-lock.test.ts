@@ -16,8 +16,12 @@ const contender = `
 `;
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-lock-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'nbt-lock-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('acquireRunLock', () => {
   it('of six processes started at the same instant, exactly one holds the lock; the rest are told who does', async () => {
@@ -27,12 +31,20 @@ describe('acquireRunLock', () => {
     await writeFile(join(dir, 'run.lock'), JSON.stringify({ pid: dead.pid, hostname: hostname() }));
     // The winner holds the lock until every contender has answered (its standard input then ends), so one slowed by a loaded machine still meets it held.
     const startAt = String(Date.now() + 3000);
-    const contenders = Array.from({ length: 6 }, () => spawn(process.execPath, ['--input-type=module', '-e', contender, dir], { env: { ...process.env, START_AT: startAt }, stdio: ['pipe', 'pipe', 'inherit'] }));
-    const answers = contenders.map((child) => new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); if (out.includes('\n')) resolve(out); });
-      child.on('exit', () => resolve(out));
-    }));
+    const contenders = Array.from({ length: 6 }, () =>
+      spawn(process.execPath, ['--input-type=module', '-e', contender, dir], { env: { ...process.env, START_AT: startAt }, stdio: ['pipe', 'pipe', 'inherit'] }),
+    );
+    const answers = contenders.map(
+      (child) =>
+        new Promise<string>((resolve) => {
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+            if (out.includes('\n')) resolve(out);
+          });
+          child.on('exit', () => resolve(out));
+        }),
+    );
     const outs = (await Promise.all(answers)).map((stdout) => ({ stdout }));
     for (const child of contenders) child.stdin.end();
     await Promise.all(contenders.map((child) => (child.exitCode === null ? new Promise((done) => child.on('exit', done)) : undefined)));

@@ -3,8 +3,8 @@ import { copyFile, link, readdir, readFile, rename, rm, rmdir, writeFile } from 
 import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { NetbenchError, PRIVATE_FILE_MODE, RUN_FILES } from '@netbench/plugin-api';
-import { claimOwnDir, foreignDirError, isOwnDir } from './own-dir.js';
 import { isSameProcessAlive, processStartTimeSync } from '@netbench/plugin-api/cloud-kit';
+import { claimOwnDir, foreignDirError, isOwnDir } from './own-dir.js';
 
 /**
  * Where every run keeps a second copy of its `run.lock`, whatever its runs
@@ -171,7 +171,12 @@ async function takeGuard(runDir: string, mine: string, guard: string): Promise<v
     const holder = text === undefined ? undefined : parseLock(text);
     if (text !== undefined && (!holder || !isHeld(holder))) {
       const moved = `${guard}.${process.pid}`;
-      if (await rename(guard, moved).then(() => true, () => false)) {
+      if (
+        await rename(guard, moved).then(
+          () => true,
+          () => false,
+        )
+      ) {
         const movedText = await readFile(moved, 'utf8').catch(() => undefined);
         if (movedText !== text) await link(moved, guard).catch(() => {});
         await rm(moved, { force: true });
@@ -179,7 +184,9 @@ async function takeGuard(runDir: string, mine: string, guard: string): Promise<v
       continue;
     }
     if (Date.now() > deadline) {
-      throw new NetbenchError(`cannot lock run ${runDir}: pid ${String(holder?.pid)} has held ${guard} for ${GUARD_WAIT_MS / 1000} s (it is held for a few file operations, and taken over once its process is gone): if pid ${String(holder?.pid)} is stuck, stop it and try again`);
+      throw new NetbenchError(
+        `cannot lock run ${runDir}: pid ${String(holder?.pid)} has held ${guard} for ${GUARD_WAIT_MS / 1000} s (it is held for a few file operations, and taken over once its process is gone): if pid ${String(holder?.pid)} is stuck, stop it and try again`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -232,7 +239,9 @@ function isHeld(lock: LockRecord): boolean {
 function refuseHeld(runDir: string, lock: LockRecord | undefined): void {
   if (!lock || !isHeld(lock)) return;
   if (lock.hostname !== hostname()) {
-    throw new NetbenchError(`run ${runDir} is locked by pid ${String(lock.pid)} on ${String(lock.hostname)}, not this machine: netbench cannot tell whether it still runs. If it does not, delete ${join(runDir, RUN_FILES.lock)} and try again`);
+    throw new NetbenchError(
+      `run ${runDir} is locked by pid ${String(lock.pid)} on ${String(lock.hostname)}, not this machine: netbench cannot tell whether it still runs. If it does not, delete ${join(runDir, RUN_FILES.lock)} and try again`,
+    );
   }
   throw new NetbenchError(`run ${runDir} is still running (pid ${String(lock.pid)}); wait for it or stop it before continuing it`);
 }

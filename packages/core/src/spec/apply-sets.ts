@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, parse as parseYaml, YAMLMap, type Document } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, parse as parseYaml, YAMLMap } from 'yaml';
 import type { SpecIssue } from '../issues/spec-error.js';
 import { DEPTH_MESSAGE, nestingIssue } from './spec-limits.js';
 

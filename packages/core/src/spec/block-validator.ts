@@ -1,10 +1,10 @@
 import type { z } from '@netbench/plugin-api';
+import type { RawIssue } from '../issues/spec-error.js';
 import { canonicalJson } from '../matrix/canonical-json.js';
 import { findPlaceholders, referencedVariables, substitute } from '../matrix/placeholders.js';
-import type { Scalar } from './types.js';
-import type { RawIssue } from '../issues/spec-error.js';
-import { zodIssues } from './zod-issues.js';
 import { ParsedBlocks } from './parsed-blocks.js';
+import type { Scalar } from './types.js';
+import { zodIssues } from './zod-issues.js';
 
 export interface PluginBlock {
   /** Where the block is in the document (`['hosts', 'client']`). */

@@ -1,6 +1,6 @@
+import type { RawIssue } from '../issues/spec-error.js';
 import { suggestion } from './did-you-mean.js';
 import { flowPairs, flowsSchema } from './flows-schema.js';
-import type { RawIssue } from '../issues/spec-error.js';
 
 /**
  * Host references of a benchmark's `flows` block: every host is a key of

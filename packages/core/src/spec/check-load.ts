@@ -1,8 +1,8 @@
 import type { RawIssue } from '../issues/spec-error.js';
 import type { BlockValidator } from './block-validator.js';
+import { loadSchema } from './load-schema.js';
 import type { PluginLookup } from './plugin-lookup.js';
 import { BENCHMARK_CORE_KEYS } from './skeleton-schema.js';
-import { loadSchema } from './load-schema.js';
 import type { Scalar } from './types.js';
 
 /** The tools every load test's flows run (irtt too with `probes: [irtt]`). */
@@ -23,7 +23,8 @@ export async function checkLoadBenchmark(
   cells: readonly Readonly<Record<string, Scalar>>[] | undefined,
 ): Promise<RawIssue[]> {
   const issues = validator.validate({ path: base, fields, schema: loadSchema, coreKeys: BENCHMARK_CORE_KEYS }, cells);
-  if (bench.flows !== undefined) issues.push({ path: [...base, 'flows'], message: 'a load test makes its own flows between client and server; give client and server instead of flows' });
+  if (bench.flows !== undefined)
+    issues.push({ path: [...base, 'flows'], message: 'a load test makes its own flows between client and server; give client and server instead of flows' });
   const probes = Array.isArray(fields.probes) ? fields.probes : [];
   for (const name of probes.includes('irtt') ? [...PARTS, 'irtt'] : PARTS) {
     const path = name === 'irtt' ? [...base, 'probes', probes.indexOf('irtt')] : [...base, 'tool'];

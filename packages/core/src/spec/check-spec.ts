@@ -1,27 +1,20 @@
-import type { PluginResolver } from '../registry/types.js';
-import { expandMatrixChecked, type Cell } from '../matrix/expand-matrix.js';
-import { isPlainObject } from '../matrix/placeholders.js';
-import type { MatrixSpec } from './types.js';
 import type { RawIssue } from '../issues/spec-error.js';
+import { type Cell, expandMatrixChecked } from '../matrix/expand-matrix.js';
+import { isPlainObject } from '../matrix/placeholders.js';
+import type { PluginResolver } from '../registry/types.js';
 import { BlockValidator } from './block-validator.js';
-import type { ParsedBlocks } from './parsed-blocks.js';
-import { checkVariables } from './check-variables.js';
-import { PluginLookup } from './plugin-lookup.js';
-import { suggestion } from './did-you-mean.js';
-import {
-  BENCHMARK_CORE_KEYS,
-  HOST_CORE_KEYS,
-  matrixSchema,
-  PUBLISH_CORE_KEYS,
-  specSkeleton,
-  type SkeletonOutput,
-} from './skeleton-schema.js';
-import { zodIssues } from './zod-issues.js';
-import { pluginFields } from './plugin-fields.js';
 import { checkFlowHosts } from './check-flows.js';
 import { checkLoadBenchmark } from './check-load.js';
-import { LOAD_TOOL } from './load-schema.js';
 import { checkTunnels } from './check-tunnels.js';
+import { checkVariables } from './check-variables.js';
+import { suggestion } from './did-you-mean.js';
+import { LOAD_TOOL } from './load-schema.js';
+import type { ParsedBlocks } from './parsed-blocks.js';
+import { pluginFields } from './plugin-fields.js';
+import { PluginLookup } from './plugin-lookup.js';
+import { BENCHMARK_CORE_KEYS, HOST_CORE_KEYS, matrixSchema, PUBLISH_CORE_KEYS, type SkeletonOutput, specSkeleton } from './skeleton-schema.js';
+import type { MatrixSpec } from './types.js';
+import { zodIssues } from './zod-issues.js';
 
 export interface SpecCheck {
   readonly issues: RawIssue[];
@@ -77,7 +70,7 @@ export async function checkSpec(raw: unknown, resolver: PluginResolver, blocks?:
     const defined = checkVariables(fields, base, variables, issues);
     if (typeof bench.tool !== 'string') continue;
     if (bench.tool === LOAD_TOOL) {
-      issues.push(...await checkLoadBenchmark(bench, base, fields, lookup, validator, defined ? cells : undefined));
+      issues.push(...(await checkLoadBenchmark(bench, base, fields, lookup, validator, defined ? cells : undefined)));
       continue;
     }
     const found = await lookup.find('tool', bench.tool, [...base, 'tool']);
@@ -85,7 +78,8 @@ export async function checkSpec(raw: unknown, resolver: PluginResolver, blocks?:
     else if (found.status === 'catalog') warnings.add(found.warning);
     else {
       issues.push(...validator.validate({ path: base, fields, schema: found.plugin.schema, coreKeys: BENCHMARK_CORE_KEYS }, defined ? cells : undefined));
-      if (bench.flows !== undefined && !found.plugin.flows) issues.push({ path: [...base, 'flows'], message: `tool '${bench.tool}' cannot run synchronized flows (its plugin does not declare \`flows\`)` });
+      if (bench.flows !== undefined && !found.plugin.flows)
+        issues.push({ path: [...base, 'flows'], message: `tool '${bench.tool}' cannot run synchronized flows (its plugin does not declare \`flows\`)` });
     }
   }
 
@@ -163,4 +157,3 @@ async function checkPublishers(
     else issues.push(...validator.validateLiteral({ path: base, fields: pluginFields(entry, PUBLISH_CORE_KEYS), schema: found.plugin.schema, coreKeys: PUBLISH_CORE_KEYS }));
   }
 }
-

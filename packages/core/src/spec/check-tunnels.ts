@@ -1,7 +1,7 @@
-import { isPlainObject } from '../matrix/placeholders.js';
 import type { RawIssue } from '../issues/spec-error.js';
+import { isPlainObject } from '../matrix/placeholders.js';
+import { TUNNEL_IP_RE, TUNNEL_TYPES, type TunnelType, tunnelPorts } from '../tunnels/tunnel-schema.js';
 import { suggestion } from './did-you-mean.js';
-import { TUNNEL_IP_RE, TUNNEL_TYPES, tunnelPorts, type TunnelType } from '../tunnels/tunnel-schema.js';
 
 /**
  * Cross-references of `tunnels:` (the entries' own fields are checked by the

@@ -1,14 +1,9 @@
+import type { RawIssue } from '../issues/spec-error.js';
 import { findPlaceholders } from '../matrix/placeholders.js';
 import { suggestion } from './did-you-mean.js';
-import type { RawIssue } from '../issues/spec-error.js';
 
 /** Report every `${var}` that names no matrix variable, at the string holding it. Returns true when all are defined. */
-export function checkVariables(
-  value: unknown,
-  base: readonly (string | number)[],
-  variables: ReadonlySet<string>,
-  issues: RawIssue[],
-): boolean {
+export function checkVariables(value: unknown, base: readonly (string | number)[], variables: ReadonlySet<string>, issues: RawIssue[]): boolean {
   let ok = true;
   for (const use of findPlaceholders(value)) {
     if (variables.has(use.name)) continue;

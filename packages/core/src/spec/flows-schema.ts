@@ -7,35 +7,50 @@ const distinct = (hosts: readonly string[]) => new Set(hosts).size === hosts.len
  * A benchmark's `flows:` block: several client/server pairs measured at once
  * in one synchronized trial (docs/flows.md). Host names are keys of `hosts`.
  */
-export const flowsSchema = z.discriminatedUnion('topology', [
-  /** One client drives every server at once (PKB netperf_aggregate: packets per second). */
-  z.strictObject({
-    topology: z.literal('one-to-many'),
-    client: hostName,
-    servers: z.array(hostName).min(1, 'needs at least one server').refine(distinct, 'servers must be different hosts'),
-  }),
-  /** Every ordered pair of the hosts at once (PKB mesh_network). */
-  z.strictObject({
-    topology: z.literal('mesh'),
-    hosts: z.array(hostName).min(2, 'a mesh needs at least two hosts').refine(distinct, 'hosts must be different'),
-  }),
-  /**
-   * One host against every peer at once, the host the client of every flow;
-   * the tool's tests are dealt to the peers in turn (with `tests: [TCP_STREAM,
-   * TCP_MAERTS]` peer 1 receives, peer 2 sends, ...), as PKB
-   * bidirectional_network does.
-   */
-  z.strictObject({
-    topology: z.literal('bidirectional'),
-    host: hostName,
-    peers: z.array(hostName).min(1, 'needs at least one peer').refine(distinct, 'peers must be different hosts'),
-  }),
-  /** Explicit pairs, each a flow (optional label). */
-  z.strictObject({
-    topology: z.literal('pairs'),
-    pairs: z.array(z.strictObject({ client: hostName, server: hostName, label: z.string().regex(/^[A-Za-z0-9_.>-]+$/, 'use letters, digits and _ . - > only').optional() })).min(1, 'needs at least one pair'),
-  }),
-], { error: 'expected topology one-to-many, mesh, bidirectional or pairs' });
+export const flowsSchema = z.discriminatedUnion(
+  'topology',
+  [
+    /** One client drives every server at once (PKB netperf_aggregate: packets per second). */
+    z.strictObject({
+      topology: z.literal('one-to-many'),
+      client: hostName,
+      servers: z.array(hostName).min(1, 'needs at least one server').refine(distinct, 'servers must be different hosts'),
+    }),
+    /** Every ordered pair of the hosts at once (PKB mesh_network). */
+    z.strictObject({
+      topology: z.literal('mesh'),
+      hosts: z.array(hostName).min(2, 'a mesh needs at least two hosts').refine(distinct, 'hosts must be different'),
+    }),
+    /**
+     * One host against every peer at once, the host the client of every flow;
+     * the tool's tests are dealt to the peers in turn (with `tests: [TCP_STREAM,
+     * TCP_MAERTS]` peer 1 receives, peer 2 sends, ...), as PKB
+     * bidirectional_network does.
+     */
+    z.strictObject({
+      topology: z.literal('bidirectional'),
+      host: hostName,
+      peers: z.array(hostName).min(1, 'needs at least one peer').refine(distinct, 'peers must be different hosts'),
+    }),
+    /** Explicit pairs, each a flow (optional label). */
+    z.strictObject({
+      topology: z.literal('pairs'),
+      pairs: z
+        .array(
+          z.strictObject({
+            client: hostName,
+            server: hostName,
+            label: z
+              .string()
+              .regex(/^[A-Za-z0-9_.>-]+$/, 'use letters, digits and _ . - > only')
+              .optional(),
+          }),
+        )
+        .min(1, 'needs at least one pair'),
+    }),
+  ],
+  { error: 'expected topology one-to-many, mesh, bidirectional or pairs' },
+);
 
 export type FlowsSpec = z.output<typeof flowsSchema>;
 

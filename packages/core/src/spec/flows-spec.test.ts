@@ -1,11 +1,11 @@
-import { describe, expect, test } from 'vitest';
 import type { AnyPlugin } from '@netbench/plugin-api';
-import { staticRegistry } from '../registry/static-registry.js';
-import { createPlan } from '../plan/create-plan.js';
+import { describe, expect, test } from 'vitest';
 import flowTool from '../engine/flows/__fixtures__/flow-tool.js';
-import { loadSpec } from './load-spec.js';
 import { SpecError } from '../issues/spec-error.js';
+import { createPlan } from '../plan/create-plan.js';
+import { staticRegistry } from '../registry/static-registry.js';
 import { labCloud, pingTool } from './__fixtures__/test-plugins.js';
+import { loadSpec } from './load-spec.js';
 
 const registry = staticRegistry([labCloud, flowTool, pingTool] as AnyPlugin[]);
 const HOSTS = 'name: f\nhosts:\n  c: { cloud: local }\n  s1: { cloud: local }\n  s2: { cloud: local }\nbenchmarks:\n';

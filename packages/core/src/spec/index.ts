@@ -1,5 +1,5 @@
-export { loadSpec } from './load-spec.js';
-export type { LoadSpecOptions, LoadedSpec, SpecInput } from './load-spec.js';
-export { SpecError, formatIssue } from '../issues/spec-error.js';
 export type { SpecIssue } from '../issues/spec-error.js';
+export { formatIssue, SpecError } from '../issues/spec-error.js';
+export type { LoadedSpec, LoadSpecOptions, SpecInput } from './load-spec.js';
+export { loadSpec } from './load-spec.js';
 export { specJsonSchema } from './spec-json-schema.js';

@@ -1,10 +1,10 @@
 import { basename, extname } from 'node:path';
-import type { PluginResolver } from '../registry/types.js';
 import { formatIssue, formatPath, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
-import type { SpecSource } from './spec-source.js';
 import { isPkbConfig } from '../pkb/detect.js';
 import { nativeYaml } from '../pkb/native-yaml.js';
 import { translatePkb } from '../pkb/translate.js';
+import type { PluginResolver } from '../registry/types.js';
+import type { SpecSource } from './spec-source.js';
 
 /** A PKB config read for the spec loader: the native document, and positions in the PKB file. */
 export interface PkbLoad {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { loadSpec } from './load-spec.js';
 import { SpecError } from '../issues/spec-error.js';
 import { TestResolver } from './__fixtures__/test-plugins.js';
+import { loadSpec } from './load-spec.js';
 
 /** The formatted problem lines of a spec that must fail. */
 async function problems(text: string, sets?: string[]): Promise<string[]> {

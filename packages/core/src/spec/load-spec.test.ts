@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NetbenchError } from '@netbench/plugin-api';
-import { loadSpec } from './load-spec.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SpecError } from '../issues/spec-error.js';
 import { TestResolver } from './__fixtures__/test-plugins.js';
+import { loadSpec } from './load-spec.js';
 
 const QUICKSTART = `name: quickstart
 description: two namespaces
@@ -62,8 +62,7 @@ describe('loadSpec', () => {
   });
 
   test('an official plugin that is not installed is a warning and its block is not checked', async () => {
-    const text = QUICKSTART.replace('client: { cloud: local }', 'client: { cloud: gcp, zone: us-west1-a, anything: [1, 2] }')
-      .replace('tool: netperf', 'tool: fping');
+    const text = QUICKSTART.replace('client: { cloud: local }', 'client: { cloud: gcp, zone: us-west1-a, anything: [1, 2] }').replace('tool: netperf', 'tool: fping');
     const { spec, warnings } = await loadSpec({ text }, new TestResolver());
     expect(warnings).toEqual([
       "cloud 'gcp' needs @netbench/plugin-gcp, which is not installed; its fields were not checked",

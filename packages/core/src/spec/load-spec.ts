@@ -1,17 +1,17 @@
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import type { PluginResolver } from '../registry/types.js';
+import { type RawIssue, SpecError, type SpecIssue } from '../issues/spec-error.js';
 import { isPkbConfig } from '../pkb/detect.js';
+import type { PluginResolver } from '../registry/types.js';
 import { applySets } from './apply-sets.js';
 import { checkSpec } from './check-spec.js';
+import { flowPairs } from './flows-schema.js';
 import { ParsedBlocks } from './parsed-blocks.js';
-import { SpecError, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
-import { redactSpecText, resolveSecrets } from './spec-secrets.js';
-import { SpecSource } from './spec-source.js';
+import type { SkeletonOutput } from './skeleton-schema.js';
 import { specTextAsRun } from './spec-as-run.js';
 import { nestingIssue, readSpecText, sizeIssue, structureIssues, textPosition, toPlainData } from './spec-limits.js';
-import type { SkeletonOutput } from './skeleton-schema.js';
-import { flowPairs } from './flows-schema.js';
+import { redactSpecText, resolveSecrets } from './spec-secrets.js';
+import { SpecSource } from './spec-source.js';
 import type { BenchmarkSpec, MatrixSpec, Spec } from './types.js';
 
 export type SpecInput = { readonly file: string } | { readonly text: string; readonly file?: string };
@@ -77,7 +77,12 @@ export async function loadSpec(input: SpecInput, resolver: PluginResolver, optio
   });
   const warnings = [...yamlWarnings, ...(pkb?.warnings ?? []), ...check.warnings];
   const baseDir = file === TEXT_FILE ? process.cwd() : dirname(resolve(file));
-  const spec = buildSpec(check.skeleton, check.matrix, { file: file === TEXT_FILE ? file : resolve(file), text: redactSpecText(pkb?.text ?? specTextAsRun(text, options.sets ?? []), secrets.literals) }, baseDir);
+  const spec = buildSpec(
+    check.skeleton,
+    check.matrix,
+    { file: file === TEXT_FILE ? file : resolve(file), text: redactSpecText(pkb?.text ?? specTextAsRun(text, options.sets ?? []), secrets.literals) },
+    baseDir,
+  );
   return { spec, warnings, blocks, secretLiterals: secrets.literals };
 }
 

@@ -1,8 +1,7 @@
-import type { AnyPlugin } from '@netbench/plugin-api';
-import type { PluginKind } from '@netbench/plugin-api';
+import type { AnyPlugin, PluginKind } from '@netbench/plugin-api';
+import type { RawIssue } from '../issues/spec-error.js';
 import type { PluginResolver } from '../registry/types.js';
 import { suggestion } from './did-you-mean.js';
-import type { RawIssue } from '../issues/spec-error.js';
 
 /**
  * Official plugins that may simply not be installed yet. A spec naming one

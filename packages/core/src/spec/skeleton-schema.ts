@@ -1,8 +1,7 @@
-import { NAME_RE, VARIABLE_RE } from '../issues/names.js';
 import { z } from '@netbench/plugin-api';
-import { flowsSchema } from './flows-schema.js';
+import { NAME_RE, VARIABLE_RE } from '../issues/names.js';
 import { TUNNEL_NAME_RE, tunnelsSchema } from '../tunnels/tunnel-schema.js';
-
+import { flowsSchema } from './flows-schema.js';
 
 /** Core-owned keys of each block; the rest belongs to the plugin. */
 export const HOST_CORE_KEYS = ['cloud', 'reuse'] as const;
@@ -16,25 +15,30 @@ export const hostSkeleton = z.looseObject({
   reuse: z.boolean().default(true),
 });
 
-export const benchmarkSkeleton = z.looseObject({
-  tool: z.string().min(1),
-  name: z.string().min(1).optional(),
-  // Either one client/server pair, or `flows` (several pairs at once, docs/flows.md).
-  client: z.string().min(1).optional(),
-  server: z.string().min(1).optional(),
-  ip: z.union([z.enum(['internal', 'external']), z.templateLiteral(['tunnel:', z.string().regex(TUNNEL_NAME_RE)])], { error: 'expected internal, external or tunnel:NAME' }).default('internal'),
-  flows: flowsSchema.optional(),
-}).superRefine((bench, ctx) => {
-  if (bench.flows) {
-    for (const role of ['client', 'server'] as const) {
-      if (bench[role] !== undefined) ctx.addIssue({ code: 'custom', path: [role], message: `give either ${role} and its partner or flows, not both` });
+export const benchmarkSkeleton = z
+  .looseObject({
+    tool: z.string().min(1),
+    name: z.string().min(1).optional(),
+    // Either one client/server pair, or `flows` (several pairs at once, docs/flows.md).
+    client: z.string().min(1).optional(),
+    server: z.string().min(1).optional(),
+    ip: z
+      .union([z.enum(['internal', 'external']), z.templateLiteral(['tunnel:', z.string().regex(TUNNEL_NAME_RE)])], { error: 'expected internal, external or tunnel:NAME' })
+      .default('internal'),
+    flows: flowsSchema.optional(),
+  })
+  .superRefine((bench, ctx) => {
+    if (bench.flows) {
+      for (const role of ['client', 'server'] as const) {
+        if (bench[role] !== undefined) ctx.addIssue({ code: 'custom', path: [role], message: `give either ${role} and its partner or flows, not both` });
+      }
+      return;
     }
-    return;
-  }
-  for (const role of ['client', 'server'] as const) {
-    if (bench[role] === undefined) ctx.addIssue({ code: 'custom', path: [role], message: `missing required field '${role}' (expected string; or give flows: one-to-many, mesh, bidirectional or pairs)` });
-  }
-});
+    for (const role of ['client', 'server'] as const) {
+      if (bench[role] === undefined)
+        ctx.addIssue({ code: 'custom', path: [role], message: `missing required field '${role}' (expected string; or give flows: one-to-many, mesh, bidirectional or pairs)` });
+    }
+  });
 
 export const publishSkeleton = z.looseObject({ type: z.string().min(1) });
 
@@ -60,12 +64,20 @@ export const optionsSchema = z.strictObject({
   counters: z.boolean().default(true),
   repetitions: z.int().min(1).max(10_000).default(1),
   order: z.enum(['plan', 'random']).default('plan'),
-  seed: z.int().min(0).max(2 ** 32 - 1).optional(),
+  seed: z
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
   // Shards (docs/long-studies.md): this file runs part `index` (from 0) of `count`.
-  shard: z.strictObject({ index: z.int().min(0), count: z.int().min(1).max(10_000) })
+  shard: z
+    .strictObject({ index: z.int().min(0), count: z.int().min(1).max(10_000) })
     .refine((s) => s.index < s.count, { message: 'index must be below count (shards are numbered from 0)', path: ['index'] })
     .optional(),
-  study: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'use letters, digits, ., - and _ only (at most 128)').optional(),
+  study: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,128}$/, 'use letters, digits, ., - and _ only (at most 128)')
+    .optional(),
   sharedHosts: z.array(name).optional(),
 });
 

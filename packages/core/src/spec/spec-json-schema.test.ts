@@ -1,8 +1,7 @@
+import { definePlugin, z } from '@netbench/plugin-api';
 import { describe, expect, test } from 'vitest';
-import { z } from '@netbench/plugin-api';
-import { definePlugin } from '@netbench/plugin-api';
-import { specJsonSchema } from './spec-json-schema.js';
 import { ALL_TEST_PLUGINS, TestResolver } from './__fixtures__/test-plugins.js';
+import { specJsonSchema } from './spec-json-schema.js';
 
 // JSON Schema is untyped JSON; the tests walk into it freely.
 type Json = Record<string, any>;

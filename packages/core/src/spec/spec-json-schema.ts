@@ -1,10 +1,8 @@
-import { z } from '@netbench/plugin-api';
-import { NetbenchError } from '@netbench/plugin-api';
-import type { AnyPlugin } from '@netbench/plugin-api';
-import type { PluginKind } from '@netbench/plugin-api';
+import type { AnyPlugin, PluginKind } from '@netbench/plugin-api';
+import { NetbenchError, z } from '@netbench/plugin-api';
 import type { PluginResolver } from '../registry/types.js';
-import { OFFICIAL_CATALOG } from './plugin-lookup.js';
 import { allowPlaceholders } from './placeholder-json-schema.js';
+import { OFFICIAL_CATALOG } from './plugin-lookup.js';
 import { specSkeleton } from './skeleton-schema.js';
 
 type Json = Record<string, unknown>;

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadSpec } from './load-spec.js';
 import { SpecError } from '../issues/spec-error.js';
-import { MAX_SPEC_BYTES } from './spec-limits.js';
 import { TestResolver } from './__fixtures__/test-plugins.js';
+import { loadSpec } from './load-spec.js';
+import { MAX_SPEC_BYTES } from './spec-limits.js';
 
 const GOOD = `name: limits
 hosts:
@@ -37,7 +37,12 @@ describe('specs that used to crash are spec errors with file:line:col (exit 2)',
 
   test('an alias bomb stops at the alias-count limit', async () => {
     const rows = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 8; i++) rows.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 8; i++)
+      rows.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     const lines = await problems({ text: `${GOOD}${rows.join('\n')}\n` });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^spec\.yaml:10:\d+  YAML aliases expand to too much data/);

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
-import { isAlias, visit, type Document, type LineCounter } from 'yaml';
 import { NetbenchError } from '@netbench/plugin-api';
-import { SpecError, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
+import { type Document, isAlias, type LineCounter, visit } from 'yaml';
+import { type RawIssue, SpecError, type SpecIssue } from '../issues/spec-error.js';
 import { deeperThan } from './text-depth.js';
 
 /** The largest spec read: 1 MiB. Real specs are a few KiB; a bigger file is a mistake or an attack (memory). */

@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { secret, secretPaths, z } from '@netbench/plugin-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from '@netbench/plugin-api';
+import { SpecError } from '../issues/spec-error.js';
 import { createRegistry } from '../registry/create-registry.js';
 import { loadSpec } from './load-spec.js';
-import { secret, secretPaths } from '@netbench/plugin-api';
-import { SpecError } from '../issues/spec-error.js';
 
 const cli = fileURLToPath(new URL('../../../cli', import.meta.url));
 const registry = createRegistry({ searchDirs: [cli], userPlugins: false });
@@ -38,13 +37,15 @@ ${extra}`;
 
 describe('secret fields are marked in the schema', () => {
   it('finds them through optional, default, union, array, record and refine', () => {
-    const schema = z.strictObject({
-      a: secret(z.string()).optional().describe('x'),
-      b: z.array(z.strictObject({ c: secret(z.string()) })),
-      d: z.union([z.boolean(), z.strictObject({ e: secret(z.string()).default('') })]),
-      f: z.record(z.string(), secret(z.string())),
-      password: z.string(), // a name is not a mark
-    }).refine(() => true);
+    const schema = z
+      .strictObject({
+        a: secret(z.string()).optional().describe('x'),
+        b: z.array(z.strictObject({ c: secret(z.string()) })),
+        d: z.union([z.boolean(), z.strictObject({ e: secret(z.string()).default('') })]),
+        f: z.record(z.string(), secret(z.string())),
+        password: z.string(), // a name is not a mark
+      })
+      .refine(() => true);
     expect(secretPaths(schema)).toEqual([['a'], ['b', '*', 'c'], ['d', 'e'], ['f', '*']]);
   });
 });
@@ -64,7 +65,9 @@ describe('a spec with secrets', () => {
   });
 
   it('a reference that cannot be read is a spec error at its field', async () => {
-    const error = await loadSpec({ text: spec().replace('NBT_SECRET_PASS', 'NBT_NOT_SET_ANYWHERE').replace(PASS_FILE, '/nonexistent/pass'), file: 'secrets.yaml' }, registry).catch((e: unknown) => e);
+    const error = await loadSpec({ text: spec().replace('NBT_SECRET_PASS', 'NBT_NOT_SET_ANYWHERE').replace(PASS_FILE, '/nonexistent/pass'), file: 'secrets.yaml' }, registry).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SpecError);
     expect((error as Error).message.split('\n')).toEqual([
       'secrets.yaml:10:17  hosts.b.passphrase  ${env:NBT_NOT_SET_ANYWHERE}: the environment variable NBT_NOT_SET_ANYWHERE is not set',
@@ -74,7 +77,10 @@ describe('a spec with secrets', () => {
 
   it('references are not read in fields that are not secret', async () => {
     // `user` is not a secret field: its value is the text as written (an address field would refuse it as no address).
-    const { spec: loaded } = await loadSpec({ text: spec().replace('address: 127.0.0.1', 'address: 127.0.0.1\n    user: "${env:NBT_SECRET_PASS}"'), file: 'secrets.yaml' }, registry);
+    const { spec: loaded } = await loadSpec(
+      { text: spec().replace('address: 127.0.0.1', 'address: 127.0.0.1\n    user: "${env:NBT_SECRET_PASS}"'), file: 'secrets.yaml' },
+      registry,
+    );
     expect((loaded.hosts as Record<string, Record<string, unknown>>)['a']?.['user']).toBe('${env:NBT_SECRET_PASS}');
   });
 });

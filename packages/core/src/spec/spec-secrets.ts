@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { parseDocument } from 'yaml';
 import type { PluginKind } from '@netbench/plugin-api';
-import type { PluginResolver } from '../registry/types.js';
-import { isPlainObject } from '../matrix/placeholders.js';
-import type { RawIssue } from '../issues/spec-error.js';
 import { matchSecretPaths, REDACTED, secretPaths } from '@netbench/plugin-api';
+import { parseDocument } from 'yaml';
+import type { RawIssue } from '../issues/spec-error.js';
+import { isPlainObject } from '../matrix/placeholders.js';
+import type { PluginResolver } from '../registry/types.js';
 
 /** `${env:NAME}` or `${file:/path}`: a secret given by reference, read when the spec is loaded. */
 export const SECRET_REFERENCE_RE = /^\$\{(env|file):([^}]+)\}$/;
@@ -30,7 +30,8 @@ export async function resolveSecrets(raw: unknown, resolver: PluginResolver): Pr
   const literals: (string | number)[][] = [];
   if (!isPlainObject(raw)) return { issues, literals };
   const blocks: { kind: PluginKind; name: unknown; path: (string | number)[]; value: Record<string, unknown> }[] = [];
-  if (isPlainObject(raw.hosts)) for (const [name, host] of Object.entries(raw.hosts)) if (isPlainObject(host)) blocks.push({ kind: 'cloud', name: host.cloud, path: ['hosts', name], value: host });
+  if (isPlainObject(raw.hosts))
+    for (const [name, host] of Object.entries(raw.hosts)) if (isPlainObject(host)) blocks.push({ kind: 'cloud', name: host.cloud, path: ['hosts', name], value: host });
   if (Array.isArray(raw.benchmarks)) raw.benchmarks.forEach((b, i) => isPlainObject(b) && blocks.push({ kind: 'tool', name: b.tool, path: ['benchmarks', i], value: b }));
   if (Array.isArray(raw.publish)) raw.publish.forEach((p, i) => isPlainObject(p) && blocks.push({ kind: 'publisher', name: p.type, path: ['publish', i], value: p }));
 

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import { formatPath, type RawIssue, type SpecIssue } from '../issues/spec-error.js';
 
 interface Ranged {
@@ -12,7 +12,10 @@ export class SpecSource {
   /** Paths changed by `--set`; problems under them say so, since the file does not show the value. */
   readonly setPaths: (readonly string[])[] = [];
 
-  constructor(readonly file: string, readonly text: string) {
+  constructor(
+    readonly file: string,
+    readonly text: string,
+  ) {
     this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
   }
 

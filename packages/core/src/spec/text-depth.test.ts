@@ -17,7 +17,11 @@ describe('the nesting of a YAML text, without parsing it', () => {
   it('passes every example and scenario spec of this repository with room to spare', () => {
     const root = join(import.meta.dirname, '../../../..');
     const dirs = ['examples', 'tests/scenarios', 'tests/fixtures/pkb'];
-    const files = dirs.flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f)).map((f) => join(root, dir, f)));
+    const files = dirs.flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => join(root, dir, f)),
+    );
     expect(files.length).toBeGreaterThan(30);
     for (const file of files) expect(deeperThan(readFileSync(file, 'utf8'), 24), file).toBeUndefined();
   });

@@ -1,11 +1,11 @@
-import { describe, expect, test } from 'vitest';
 import type { AnyPlugin } from '@netbench/plugin-api';
-import { staticRegistry } from '../registry/static-registry.js';
-import { createPlan } from '../plan/create-plan.js';
-import { loadSpec } from './load-spec.js';
-import { SpecError } from '../issues/spec-error.js';
+import { describe, expect, test } from 'vitest';
 import flowTool from '../engine/flows/__fixtures__/flow-tool.js';
+import { SpecError } from '../issues/spec-error.js';
+import { createPlan } from '../plan/create-plan.js';
+import { staticRegistry } from '../registry/static-registry.js';
 import { labCloud, pingTool } from './__fixtures__/test-plugins.js';
+import { loadSpec } from './load-spec.js';
 
 const registry = staticRegistry([labCloud, flowTool, pingTool] as AnyPlugin[]);
 const HOSTS = 'name: t\nhosts:\n  a: { cloud: local }\n  b: { cloud: local }\n  c: { cloud: local }\n';
@@ -43,7 +43,7 @@ describe('tunnels in a spec', () => {
       'spec.yaml:7:65  tunnels.0.cipher  openvpn cipher must be one of AES-128-GCM, AES-256-GCM, CHACHA20-POLY1305',
     ]);
     expect(await problems(`${HOSTS}tunnels:\n  - { name: wg, type: ipsec, between: [a, a], cipher: 'aes; rm -rf /' }\n${BENCH}`)).toEqual([
-      'spec.yaml:7:39  tunnels.0.between  a tunnel joins two different hosts (both are \'a\')',
+      "spec.yaml:7:39  tunnels.0.between  a tunnel joins two different hosts (both are 'a')",
       'spec.yaml:7:55  tunnels.0.cipher  an ESP proposal such as aes128-sha256 or aes256gcm16 (lower case, dash separated)',
       "spec.yaml:9:45  benchmarks.0.ip  tunnel 'wg' joins a and a, not a and b",
     ]);

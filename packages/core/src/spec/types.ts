@@ -1,11 +1,12 @@
-import type { FlowsSpec } from './flows-schema.js';
 import type { TunnelSpec } from '../tunnels/tunnel-schema.js';
+import type { FlowsSpec } from './flows-schema.js';
 
 /** The server address a benchmark targets: `internal`, `external`, or `tunnel:NAME` (the server's end of tunnel NAME). */
 export type AddressChoice = 'internal' | 'external' | `tunnel:${string}`;
 
 /** A matrix/parameter value. Integers stay numbers; `${x}` keeps the type. */
 import type { Scalar } from '@netbench/plugin-api';
+
 export type { Scalar };
 
 /** A host template in the spec. Cloud-specific fields are validated by the cloud plugin. */
@@ -45,6 +46,7 @@ export interface BenchmarkSpec {
 }
 
 export type { MatrixSpec } from '../matrix/types.js';
+
 import type { MatrixSpec } from '../matrix/types.js';
 
 export interface PublisherSpec {

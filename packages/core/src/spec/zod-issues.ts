@@ -1,8 +1,8 @@
 import type { z } from '@netbench/plugin-api';
+import type { RawIssue } from '../issues/spec-error.js';
 import { isPlainObject } from '../matrix/placeholders.js';
 import { suggestion } from './did-you-mean.js';
 import { knownKeysAt } from './schema-keys.js';
-import type { RawIssue } from '../issues/spec-error.js';
 
 type Path = readonly (string | number)[];
 
@@ -37,7 +37,14 @@ export function zodIssues(issues: readonly z.core.$ZodIssue[], input: unknown, s
 function tidy(message: string): string {
   return message
     .replace(/^Invalid input: expected (.+), received (.+)$/, 'expected $1, got $2')
-    .replace(/^Invalid option: expected one of (.+)$/, (_, list: string) => `expected one of ${list.split('|').map((v) => v.replace(/^"(.*)"$/, '$1')).join(', ')}`)
+    .replace(
+      /^Invalid option: expected one of (.+)$/,
+      (_, list: string) =>
+        `expected one of ${list
+          .split('|')
+          .map((v) => v.replace(/^"(.*)"$/, '$1'))
+          .join(', ')}`,
+    )
     .replace(/^Too (?:small|big): expected (\w+) to (be|have) (.+)$/, '$1 must $2 $3');
 }
 

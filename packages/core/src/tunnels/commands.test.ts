@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { asOtherUser, isRoot, OTHER_USER, otherUid } from '../run-id/test-support/other-user.js';
 import { daemonArgv, makeDirArgv, teardownArgv, writePrivateArgv } from './commands.js';
 import { wgKeyArgv } from './wireguard.js';
-import { asOtherUser, isRoot, otherUid, OTHER_USER } from '../run-id/test-support/other-user.js';
 
 // The scripts run for real: /bin/sh, setsid, a sleeping "daemon". Needs /dev/shm (any Linux).
 const run = (argv: readonly string[], input?: string) => spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', ...(input !== undefined ? { input } : {}) });
@@ -85,7 +85,9 @@ describe.skipIf(!existsSync('/dev/shm'))('tunnel directories someone else could 
       chmodSync(base, 0o777);
       const open = run(makeDirArgv(base, dir));
       expect(open.status).toBe(3);
-      expect(open.stderr).toContain(`refusing ${base}: its mode 0777 lets others write in it; netbench makes it itself, owned by the user running it (uid ${process.geteuid!()}), writable by no one else.`);
+      expect(open.stderr).toContain(
+        `refusing ${base}: its mode 0777 lets others write in it; netbench makes it itself, owned by the user running it (uid ${process.geteuid!()}), writable by no one else.`,
+      );
       expect(open.stderr).toContain(`remove it (rm -rf -- ${base}) and try again`);
       expect(existsSync(dir)).toBe(false);
       chmodSync(base, 0o700);

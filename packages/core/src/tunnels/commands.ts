@@ -113,5 +113,14 @@ export interface EndpointUndo {
   readonly loAddress?: string;
 }
 
-export const teardownArgv = (undo: EndpointUndo): string[] =>
-  ['sh', '-c', TEARDOWN_SCRIPT, 'sh', undo.dir, undo.iface, undo.kernelLink ? '1' : '0', undo.socket ?? '', undo.loAddress ?? ''];
+export const teardownArgv = (undo: EndpointUndo): string[] => [
+  'sh',
+  '-c',
+  TEARDOWN_SCRIPT,
+  'sh',
+  undo.dir,
+  undo.iface,
+  undo.kernelLink ? '1' : '0',
+  undo.socket ?? '',
+  undo.loAddress ?? '',
+];

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { processHost } from '@netbench/plugin-api';
 import { describe, expect, test } from 'vitest';
 import { detectImplementation, kernelProbeArgv, readKernelProbe } from './detect.js';
-import { resolveTunnel, tunnelSchema, type TunnelType } from './tunnel-schema.js';
+import { resolveTunnel, type TunnelType, tunnelSchema } from './tunnel-schema.js';
 
 // The real probes on this machine's kernel (root: `unshare --net`), through a Host like any other.
 const root = process.getuid?.() === 0;
@@ -25,15 +25,17 @@ describe.skipIf(!root)('kernel data paths probed on this machine', () => {
 
   test.skipIf(probe('wireguard') !== false)('no WireGuard module here: kernel is refused before anything is made, auto falls back to userspace', async () => {
     const signal = new AbortController().signal;
-    await expect(detectImplementation(host, tunnel('wireguard', 'kernel'), signal))
-      .rejects.toThrow('tunnel t: implementation: kernel asked for, but on host here this kernel has no WireGuard module; use implementation: userspace (or auto)');
+    await expect(detectImplementation(host, tunnel('wireguard', 'kernel'), signal)).rejects.toThrow(
+      'tunnel t: implementation: kernel asked for, but on host here this kernel has no WireGuard module; use implementation: userspace (or auto)',
+    );
     if (programs(['wireguard-go', 'wg'])) expect(await detectImplementation(host, tunnel('wireguard', 'auto'), signal)).toBe('userspace');
   });
 
   test.skipIf(probe('ipsec') !== false)('no ESP here: kernel is refused, auto falls back to kernel-libipsec', async () => {
     const signal = new AbortController().signal;
-    await expect(detectImplementation(host, tunnel('ipsec', 'kernel'), signal))
-      .rejects.toThrow('tunnel t: implementation: kernel asked for, but on host here this kernel has no ESP (XFRM) support; use implementation: userspace (or auto)');
+    await expect(detectImplementation(host, tunnel('ipsec', 'kernel'), signal)).rejects.toThrow(
+      'tunnel t: implementation: kernel asked for, but on host here this kernel has no ESP (XFRM) support; use implementation: userspace (or auto)',
+    );
     if (programs(['/usr/lib/ipsec/charon', 'swanctl'])) expect(await detectImplementation(host, tunnel('ipsec', 'auto'), signal)).toBe('userspace');
   });
 

@@ -11,8 +11,31 @@ import type { ResolvedTunnel, TunnelImplementation, TunnelType } from './tunnel-
 export function kernelProbeArgv(type: TunnelType): string[] | undefined {
   if (type === 'wireguard') return ['unshare', '--net', '--', 'ip', 'link', 'add', 'dev', 'nbprobe0', 'type', 'wireguard'];
   if (type === 'ipsec') {
-    return ['unshare', '--net', '--', 'ip', 'xfrm', 'state', 'add', 'src', '192.0.2.1', 'dst', '192.0.2.2', 'proto', 'esp', 'spi', '0x100',
-      'mode', 'tunnel', 'enc', 'cbc(aes)', `0x${'11'.repeat(16)}`, 'auth', 'hmac(sha256)', `0x${'22'.repeat(32)}`];
+    return [
+      'unshare',
+      '--net',
+      '--',
+      'ip',
+      'xfrm',
+      'state',
+      'add',
+      'src',
+      '192.0.2.1',
+      'dst',
+      '192.0.2.2',
+      'proto',
+      'esp',
+      'spi',
+      '0x100',
+      'mode',
+      'tunnel',
+      'enc',
+      'cbc(aes)',
+      `0x${'11'.repeat(16)}`,
+      'auth',
+      'hmac(sha256)',
+      `0x${'22'.repeat(32)}`,
+    ];
   }
   return undefined;
 }
@@ -42,7 +65,8 @@ export const KERNEL_PROGRAMS: Record<TunnelType, readonly string[]> = {
 /** Pick the data path for `auto`, or check the one asked for: a kernel path asked for but absent is refused. */
 export function chooseImplementation(tunnel: Pick<ResolvedTunnel, 'name' | 'type' | 'implementation'>, host: string, kernel: boolean | string): TunnelImplementation {
   if (tunnel.type === 'openvpn') {
-    if (tunnel.implementation === 'kernel') throw new NetbenchError(`tunnel ${tunnel.name}: openvpn's kernel data path (DCO) is not supported; use implementation: userspace or auto`);
+    if (tunnel.implementation === 'kernel')
+      throw new NetbenchError(`tunnel ${tunnel.name}: openvpn's kernel data path (DCO) is not supported; use implementation: userspace or auto`);
     return 'userspace';
   }
   if (tunnel.implementation === 'userspace') return 'userspace';
@@ -62,7 +86,9 @@ export async function detectImplementation(host: Host, tunnel: ResolvedTunnel, s
   const found = await host.exec(['sh', '-c', 'for p in "$@"; do command -v "$p" >/dev/null 2>&1 || echo "$p"; done', 'sh', ...programs], { timeoutMs: 15_000, signal });
   const missing = found.stdout.split('\n').filter(Boolean);
   if (found.code !== 0 || missing.length > 0) {
-    throw new NetbenchError(`tunnel ${tunnel.name}: host ${host.id} lacks ${missing.join(', ') || 'a shell'} for a ${chosen} ${tunnel.type} tunnel (Debian: ${PACKAGES[tunnel.type]})`);
+    throw new NetbenchError(
+      `tunnel ${tunnel.name}: host ${host.id} lacks ${missing.join(', ') || 'a shell'} for a ${chosen} ${tunnel.type} tunnel (Debian: ${PACKAGES[tunnel.type]})`,
+    );
   }
   return chosen;
 }

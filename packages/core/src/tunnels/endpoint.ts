@@ -1,5 +1,6 @@
 // node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it.
 const crypto = () => process.getBuiltinModule('node:crypto');
+
 import type { ResolvedTunnel } from './tunnel-schema.js';
 
 /** One end of a tunnel: where its files live on the host and what it is called. */
@@ -35,7 +36,10 @@ export function endpointIface(runId: string, tunnel: ResolvedTunnel, side: 0 | 1
 
 export function makeEndpoint(runId: string, tunnel: ResolvedTunnel, side: 0 | 1, host: string, outer: string, peerOuter: string): Endpoint {
   return {
-    side, host, outer, peerOuter,
+    side,
+    host,
+    outer,
+    peerOuter,
     dir: `${tunnelRoot(runId)}/${tunnel.name}-${side === 0 ? 'a' : 'b'}`,
     iface: endpointIface(runId, tunnel, side),
     inner: tunnel.addresses[side],

@@ -1,8 +1,8 @@
 import { daemonArgv } from './commands.js';
 import type { Endpoint } from './endpoint.js';
-import { linkUpArgv } from './wireguard.js';
-import { HANDSHAKE_BUDGET_MS, logTail, must, waitUntil, writePrivate, type Side } from './side.js';
+import { HANDSHAKE_BUDGET_MS, logTail, must, type Side, waitUntil, writePrivate } from './side.js';
 import { natTraversalPort, type ResolvedTunnel, type TunnelImplementation } from './tunnel-schema.js';
+import { linkUpArgv } from './wireguard.js';
 
 export const CHARON = '/usr/lib/ipsec/charon';
 
@@ -65,8 +65,7 @@ export function swanctlConf(ep: Endpoint, tunnel: ResolvedTunnel, psk: string): 
   ].join('\n');
 }
 
-const swanctl = (ep: Endpoint, ...args: string[]): string[] =>
-  ['env', `STRONGSWAN_CONF=${ep.dir}/strongswan.conf`, 'swanctl', ...args, '--uri', `unix://${ep.dir}/charon.vici`];
+const swanctl = (ep: Endpoint, ...args: string[]): string[] => ['env', `STRONGSWAN_CONF=${ep.dir}/strongswan.conf`, 'swanctl', ...args, '--uri', `unix://${ep.dir}/charon.vici`];
 
 export const loadArgv = (ep: Endpoint) => swanctl(ep, '--load-all', '--file', `${ep.dir}/swanctl.conf`);
 export const initiateArgv = (ep: Endpoint) => swanctl(ep, '--initiate', '--child', 'netbench', '--timeout', '20');
@@ -88,25 +87,27 @@ export function parseTunDevice(log: string): string | undefined {
  * `lo` with the kernel's ESP), then `a` initiates. Resolves to each end's interface.
  */
 export async function ipsecUp(a: Side, b: Side, psk: string): Promise<[string, string]> {
-  const ifaces = await Promise.all([a, b].map(async (side) => {
-    await writePrivate(side, `${side.ep.dir}/strongswan.conf`, strongswanConf(side.ep, side.tunnel, side.implementation));
-    await writePrivate(side, `${side.ep.dir}/swanctl.conf`, swanctlConf(side.ep, side.tunnel, psk));
-    await must(side, charonArgv(side.ep));
-    await waitUntil(side, ['test', '-S', `${side.ep.dir}/charon.vici`], 'charon starting', 20_000, 100).catch(async (error: Error) => {
-      throw new Error(`${error.message}; charon said: ${await logTail(side, `${side.ep.dir}/charon.out`)} ${await logTail(side, `${side.ep.dir}/charon.log`)}`);
-    });
-    await must(side, loadArgv(side.ep));
-    if (side.implementation === 'kernel') {
-      await must(side, ['ip', 'address', 'add', `${side.ep.inner}/32`, 'dev', 'lo']);
-      return 'lo';
-    }
-    const log = (await must(side, ['cat', '--', `${side.ep.dir}/charon.log`])).stdout;
-    const tun = parseTunDevice(log);
-    if (!tun) throw new Error(`tunnel ${side.tunnel.name} on ${side.host.id}: charon made no TUN device (is kernel-libipsec installed?)`);
-    await must(side, ['ip', 'address', 'add', `${side.ep.inner}/32`, 'dev', tun]);
-    await must(side, linkUpArgv(tun, side.tunnel.mtu));
-    return tun;
-  }));
+  const ifaces = await Promise.all(
+    [a, b].map(async (side) => {
+      await writePrivate(side, `${side.ep.dir}/strongswan.conf`, strongswanConf(side.ep, side.tunnel, side.implementation));
+      await writePrivate(side, `${side.ep.dir}/swanctl.conf`, swanctlConf(side.ep, side.tunnel, psk));
+      await must(side, charonArgv(side.ep));
+      await waitUntil(side, ['test', '-S', `${side.ep.dir}/charon.vici`], 'charon starting', 20_000, 100).catch(async (error: Error) => {
+        throw new Error(`${error.message}; charon said: ${await logTail(side, `${side.ep.dir}/charon.out`)} ${await logTail(side, `${side.ep.dir}/charon.log`)}`);
+      });
+      await must(side, loadArgv(side.ep));
+      if (side.implementation === 'kernel') {
+        await must(side, ['ip', 'address', 'add', `${side.ep.inner}/32`, 'dev', 'lo']);
+        return 'lo';
+      }
+      const log = (await must(side, ['cat', '--', `${side.ep.dir}/charon.log`])).stdout;
+      const tun = parseTunDevice(log);
+      if (!tun) throw new Error(`tunnel ${side.tunnel.name} on ${side.host.id}: charon made no TUN device (is kernel-libipsec installed?)`);
+      await must(side, ['ip', 'address', 'add', `${side.ep.inner}/32`, 'dev', tun]);
+      await must(side, linkUpArgv(tun, side.tunnel.mtu));
+      return tun;
+    }),
+  );
   await must(a, initiateArgv(a.ep)).catch(async (error: Error) => {
     throw new Error(`${error.message}; charon said: ${await logTail(a, `${a.ep.dir}/charon.log`)}`);
   });

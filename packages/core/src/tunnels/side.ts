@@ -1,8 +1,8 @@
 import type { ExecResult, Host } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
+import { writePrivateArgv } from './commands.js';
 import type { Endpoint } from './endpoint.js';
 import type { ResolvedTunnel, TunnelImplementation } from './tunnel-schema.js';
-import { writePrivateArgv } from './commands.js';
 
 /** One end being set up: the host, its endpoint and the chosen data path. */
 export interface Side {
@@ -51,7 +51,9 @@ export async function waitUntil(side: Side, argv: readonly string[], what: strin
     if (last.code === 0) return;
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   } while (Date.now() < deadline);
-  throw new NetbenchError(`tunnel ${side.tunnel.name} on ${side.host.id}: ${what} did not happen within ${Math.round(budgetMs / 1000)} s (${(last?.stderr ?? '').trim().split('\n').at(-1) ?? ''})`);
+  throw new NetbenchError(
+    `tunnel ${side.tunnel.name} on ${side.host.id}: ${what} did not happen within ${Math.round(budgetMs / 1000)} s (${(last?.stderr ?? '').trim().split('\n').at(-1) ?? ''})`,
+  );
 }
 
 /** Last lines of an end's daemon log, for an error message (logs hold no secrets). */

@@ -3,15 +3,17 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { asOtherUser, isRoot, OTHER_USER, otherUid, sharedStandIn } from '../run-id/test-support/other-user.js';
 import { daemonArgv } from './commands.js';
 import { ENDPOINT_RECORD, ENDPOINT_RESOURCE } from './running-tunnel.js';
 import { sweepTunnelEnds } from './sweep.js';
-import { asOtherUser, isRoot, otherUid, OTHER_USER, sharedStandIn } from '../run-id/test-support/other-user.js';
 
 // A private stand-in for /dev/shm: the real one holds other runs' tunnels, which a test must never sweep.
 const base = existsSync('/dev/shm') ? '/dev/shm' : undefined;
 let shm: string | undefined;
-afterEach(() => { if (shm) rmSync(shm, { recursive: true, force: true }); });
+afterEach(() => {
+  if (shm) rmSync(shm, { recursive: true, force: true });
+});
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
 async function until(check: () => boolean): Promise<void> {
@@ -63,7 +65,7 @@ describe.skipIf(!base)('cleanup --all sweeping tunnel ends by their directory', 
     expect(existsSync(join(shm, `netbench-${runId}`))).toBe(false);
   });
 
-  test('only ends netbench made are undone: not 0700, or without their ledger entry, or with another end\'s, they are left alone and their pids live on', async () => {
+  test("only ends netbench made are undone: not 0700, or without their ledger entry, or with another end's, they are left alone and their pids live on", async () => {
     shm = sharedStandIn('nbt-sweep-');
     const runId = '20261128-120000-sweep2';
     const ours = madeEnd(runId, 'ok-a');
@@ -82,7 +84,11 @@ describe.skipIf(!base)('cleanup --all sweeping tunnel ends by their directory', 
     expect(swept.failed).toEqual([]);
     expect(swept.deleted.map((r) => r.id)).toEqual(['ok-a']);
     const reasons = Object.fromEntries(swept.spared.map((s) => [s.resource.id, s.reason]));
-    expect(reasons['open-a']).toMatch(new RegExp(`^left alone: ${open}: its mode is 0755, not 0700; netbench undoes only directories owned by the user running netbench \\(.*uid ${process.geteuid!()}\\)?\\), mode 0700$`));
+    expect(reasons['open-a']).toMatch(
+      new RegExp(
+        `^left alone: ${open}: its mode is 0755, not 0700; netbench undoes only directories owned by the user running netbench \\(.*uid ${process.geteuid!()}\\)?\\), mode 0700$`,
+      ),
+    );
     expect(reasons['bare-a']).toMatch(new RegExp(`^left alone: ${bare} holds no ${ENDPOINT_RECORD}`));
     expect(reasons['other-a']).toBe(`left alone: ${other}/${ENDPOINT_RECORD} does not describe this tunnel end`);
     await until(() => !alive(oursPid));
@@ -99,7 +105,9 @@ describe.skipIf(!base)('cleanup --all sweeping tunnel ends by their directory', 
     const root = join(shm, `netbench-${runId}`);
     const dir = join(root, 'wg-a');
     // Their directories, their pid file naming root's process, even a ledger entry copied from a real end.
-    const record = readFileSync(join(shm, 'netbench-20261128-120000-sweep4', 'keep-a', ENDPOINT_RECORD), 'utf8').replaceAll('20261128-120000-sweep4', runId).replaceAll('keep-a', 'wg-a');
+    const record = readFileSync(join(shm, 'netbench-20261128-120000-sweep4', 'keep-a', ENDPOINT_RECORD), 'utf8')
+      .replaceAll('20261128-120000-sweep4', runId)
+      .replaceAll('keep-a', 'wg-a');
     const forged = asOtherUser(['sh', '-c', 'mkdir -m 0700 -- "$1" "$2" && printf %s "$3" > "$2/wireguard-go.pid" && cat > "$2/ledger-entry.json"', 'sh', root, dir, line], record);
     expect(forged.status, forged.stderr).toBe(0);
     // And one inside a directory of root's own that others may write in.
@@ -112,7 +120,9 @@ describe.skipIf(!base)('cleanup --all sweeping tunnel ends by their directory', 
     expect(swept.deleted).toEqual([]);
     expect(swept.failed).toEqual([]);
     const reasons = Object.fromEntries(swept.spared.map((s) => [s.resource.id, s.reason]));
-    expect(reasons['wg-a']).toBe(`left alone: ${root}: it is owned by ${OTHER_USER} (uid ${otherUid()}) with mode 0700; netbench undoes only directories owned by the user running netbench (root (uid 0)), writable by no one else`);
+    expect(reasons['wg-a']).toBe(
+      `left alone: ${root}: it is owned by ${OTHER_USER} (uid ${otherUid()}) with mode 0700; netbench undoes only directories owned by the user running netbench (root (uid 0)), writable by no one else`,
+    );
     expect(reasons['ipsec-b']).toMatch(new RegExp(`^left alone: ${open}: its mode 01777 lets others write in it`));
     expect(alive(pid)).toBe(true);
     expect(existsSync(join(dir, 'wireguard-go.pid'))).toBe(true);

@@ -3,10 +3,10 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { parseRunIdTime } from '@netbench/plugin-api';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
-import { teardownArgv } from './commands.js';
-import { inUseBy, liveRunPid } from '../run-id/run-lock.js';
 import { foreignDirProblem, ownDirRule } from '../run-id/own-dir.js';
-import { endpointData, ENDPOINT_RECORD, ENDPOINT_RESOURCE, type EndpointData } from './running-tunnel.js';
+import { inUseBy, liveRunPid } from '../run-id/run-lock.js';
+import { teardownArgv } from './commands.js';
+import { ENDPOINT_RECORD, ENDPOINT_RESOURCE, type EndpointData, endpointData } from './running-tunnel.js';
 
 const SHM = '/dev/shm';
 const ROOT_RE = /^netbench-(\d{8}-\d{6}-[a-z0-9]+)$/;
@@ -82,8 +82,7 @@ export async function sweepTunnelEnds(filter: SweepFilter, shm = SHM): Promise<S
   return outcome;
 }
 
-const leftAlone = (path: string, problem: string, exactMode?: number) =>
-  `left alone: ${path}: ${problem}; netbench undoes only directories ${ownDirRule(exactMode)}`;
+const leftAlone = (path: string, problem: string, exactMode?: number) => `left alone: ${path}: ${problem}; netbench undoes only directories ${ownDirRule(exactMode)}`;
 
 /** The end's recorded ledger entry when netbench made its directory, else why it is left alone. */
 async function notMade(dir: string, runId: string, end: string): Promise<EndpointData | string> {
@@ -92,7 +91,8 @@ async function notMade(dir: string, runId: string, end: string): Promise<Endpoin
   const problem = foreignDirProblem(stats, 0o700);
   if (problem) return leftAlone(dir, problem, 0o700);
   const text = await readFile(`${dir}/${ENDPOINT_RECORD}`, 'utf8').catch(() => undefined);
-  if (text === undefined) return `left alone: ${dir} holds no ${ENDPOINT_RECORD} (made by an older netbench, or not by netbench): undo it with \`netbench cleanup ${runId}\` where its run folder is, or by hand`;
+  if (text === undefined)
+    return `left alone: ${dir} holds no ${ENDPOINT_RECORD} (made by an older netbench, or not by netbench): undo it with \`netbench cleanup ${runId}\` where its run folder is, or by hand`;
   let recorded: LedgerResource | undefined;
   try {
     recorded = JSON.parse(text) as LedgerResource;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { chooseImplementation, kernelProbeArgv, readKernelProbe } from './detect.js';
-import { makeEndpoint, endpointIface } from './endpoint.js';
+import { endpointIface, makeEndpoint } from './endpoint.js';
 import { charonArgv, parseTunDevice, strongswanConf, swanctlConf } from './ipsec.js';
 import { openvpnArgv, parseFingerprint } from './openvpn.js';
 import { endpointData, tunnelLabels } from './running-tunnel.js';
@@ -38,7 +38,21 @@ describe('argv and configs', () => {
     expect(userspace.slice(-3)).toEqual(['wireguard-go', '-f', a.iface]);
     expect(userspace).toContain(`${a.dir}/wireguard-go.pid`);
     const key = 'T77Az9hUp6DqajkzAqETC+tGL9yVK7iQWEhGFiefDyA=';
-    expect(wgSetArgv(a, wg, key)).toEqual(['wg', 'set', a.iface, 'listen-port', '51820', 'private-key', `${a.dir}/private.key`, 'peer', key, 'endpoint', '10.213.0.2:51820', 'allowed-ips', '10.249.2.2/32']);
+    expect(wgSetArgv(a, wg, key)).toEqual([
+      'wg',
+      'set',
+      a.iface,
+      'listen-port',
+      '51820',
+      'private-key',
+      `${a.dir}/private.key`,
+      'peer',
+      key,
+      'endpoint',
+      '10.213.0.2:51820',
+      'allowed-ips',
+      '10.249.2.2/32',
+    ]);
     expect(wireguardSocket(b.iface)).toBe(`/var/run/wireguard/${b.iface}.sock`);
   });
 
@@ -57,8 +71,9 @@ describe('argv and configs', () => {
     expect(after(server, '--lport')).toBe('1200');
     expect(server.slice(server.indexOf('--ifconfig'), server.indexOf('--ifconfig') + 3)).toEqual(['--ifconfig', '10.249.0.1', '10.249.0.2']);
     expect(server).toContain('--disable-dco');
-    expect(parseFingerprint('sha256 Fingerprint=2C:88:35:AB:DF:C7:48:15:3B:2F:68:A3:2D:2E:38:33:06:CF:56:6C:D6:19:C8:88:F6:DD:1E:FB:A4:5C:18:08\n'))
-      .toBe('2C:88:35:AB:DF:C7:48:15:3B:2F:68:A3:2D:2E:38:33:06:CF:56:6C:D6:19:C8:88:F6:DD:1E:FB:A4:5C:18:08');
+    expect(parseFingerprint('sha256 Fingerprint=2C:88:35:AB:DF:C7:48:15:3B:2F:68:A3:2D:2E:38:33:06:CF:56:6C:D6:19:C8:88:F6:DD:1E:FB:A4:5C:18:08\n')).toBe(
+      '2C:88:35:AB:DF:C7:48:15:3B:2F:68:A3:2D:2E:38:33:06:CF:56:6C:D6:19:C8:88:F6:DD:1E:FB:A4:5C:18:08',
+    );
     expect(parseFingerprint('unable to load certificate')).toBeUndefined();
   });
 
@@ -105,8 +120,12 @@ describe('kernel detection', () => {
     expect(chooseImplementation(wg, 'a', true)).toBe('kernel');
     expect(chooseImplementation(wg, 'a', false)).toBe('userspace');
     expect(chooseImplementation({ ...wg, implementation: 'userspace' }, 'a', true)).toBe('userspace');
-    expect(() => chooseImplementation({ ...wg, implementation: 'kernel' }, 'a', false)).toThrow('tunnel wg: implementation: kernel asked for, but on host a this kernel has no WireGuard module; use implementation: userspace (or auto)');
-    expect(() => chooseImplementation({ ...ipsec, implementation: 'kernel' }, 'b', 'Operation not permitted')).toThrow(/probing for ESP \(XFRM\) support failed: Operation not permitted/);
+    expect(() => chooseImplementation({ ...wg, implementation: 'kernel' }, 'a', false)).toThrow(
+      'tunnel wg: implementation: kernel asked for, but on host a this kernel has no WireGuard module; use implementation: userspace (or auto)',
+    );
+    expect(() => chooseImplementation({ ...ipsec, implementation: 'kernel' }, 'b', 'Operation not permitted')).toThrow(
+      /probing for ESP \(XFRM\) support failed: Operation not permitted/,
+    );
     expect(() => chooseImplementation({ ...ovpn, implementation: 'kernel' }, 'a', true)).toThrow(/DCO\) is not supported/);
     expect(chooseImplementation(ovpn, 'a', true)).toBe('userspace');
   });
@@ -124,7 +143,13 @@ describe('ledger entries and labels', () => {
   test('a sample says which tunnel, type, implementation, cipher and MTU it went through', () => {
     expect(tunnelLabels(undefined)).toEqual({ tunnel: 'none', tunnel_type: 'none' });
     expect(tunnelLabels({ tunnel: ipsec, hosts: ['a', 'b'], implementation: 'userspace', resources: [], up: true })).toEqual({
-      tunnel: 'ipsec', tunnel_type: 'ipsec', tunnel_implementation: 'userspace', tunnel_cipher: 'aes256-sha256', tunnel_mtu: 1400, tunnel_ike: 'v1', tunnel_ike_proposal: 'aes128-sha256-modp2048',
+      tunnel: 'ipsec',
+      tunnel_type: 'ipsec',
+      tunnel_implementation: 'userspace',
+      tunnel_cipher: 'aes256-sha256',
+      tunnel_mtu: 1400,
+      tunnel_ike: 'v1',
+      tunnel_ike_proposal: 'aes128-sha256-modp2048',
     });
   });
 });

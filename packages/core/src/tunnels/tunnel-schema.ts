@@ -18,35 +18,43 @@ const CIDR24_RE = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.0\/24$/;
 const name = z.string().regex(NAME_RE, 'use letters, digits, - and _ only');
 
 /** One `tunnels[]` entry as written in the spec. */
-export const tunnelSchema = z.strictObject({
-  name,
-  type: z.enum(TUNNEL_TYPES),
-  /** The two hosts (keys of `hosts`); the first gets `.1` of the subnet, the second `.2`. */
-  between: z.tuple([name, name], { error: 'expected two host names: [a, b]' }),
-  /** ipsec: ESP proposal (`aes128-sha256`); openvpn: data cipher (`AES-256-GCM`); wireguard: fixed (`chacha20poly1305`). */
-  cipher: z.string().min(1).optional(),
-  /** ipsec only: IKE version (default 2) and IKE proposal (default `aes128-sha256-modp2048`). */
-  ike: z.union([z.literal(1), z.literal(2)]).optional(),
-  ikeProposal: z.string().regex(PROPOSAL_RE, 'a strongSwan proposal such as aes128-sha256-modp2048').optional(),
-  /** MTU of the tunnel interface (default: wireguard 1420, ipsec 1400, openvpn 1400). */
-  mtu: z.int().min(576).max(9000).optional(),
-  /** `auto` (default): the kernel's data path where the host has it, userspace otherwise. */
-  implementation: z.enum(['auto', 'kernel', 'userspace']).default('auto'),
-  /** Inner addresses, a /24 (default `10.249.<index>.0/24`). */
-  subnet: z.string().regex(CIDR24_RE, 'a /24 such as 10.249.0.0/24').optional(),
-  /** UDP port of the tunnel's outer traffic (default: wireguard 51820, openvpn 1194, ipsec 500 for IKE with NAT-T on 4500; another ipsec port P puts NAT-T on P + 1). */
-  port: z.int().min(1).max(65534).optional(),
-}).superRefine((t, ctx) => {
-  if (t.between[0] === t.between[1]) ctx.addIssue({ code: 'custom', path: ['between'], message: `a tunnel joins two different hosts (both are '${t.between[0]}')` });
-  if (t.cipher !== undefined) {
-    const why = cipherProblem(t.type, t.cipher);
-    if (why) ctx.addIssue({ code: 'custom', path: ['cipher'], message: why });
-  }
-  if (t.type !== 'ipsec' && (t.ike !== undefined || t.ikeProposal !== undefined)) {
-    ctx.addIssue({ code: 'custom', path: [t.ike !== undefined ? 'ike' : 'ikeProposal'], message: `only ipsec tunnels have IKE (this one is ${t.type})` });
-  }
-  if (t.subnet !== undefined && CIDR24_RE.exec(t.subnet)!.slice(1).some((o) => Number(o) > 255)) ctx.addIssue({ code: 'custom', path: ['subnet'], message: 'not an IPv4 address' });
-});
+export const tunnelSchema = z
+  .strictObject({
+    name,
+    type: z.enum(TUNNEL_TYPES),
+    /** The two hosts (keys of `hosts`); the first gets `.1` of the subnet, the second `.2`. */
+    between: z.tuple([name, name], { error: 'expected two host names: [a, b]' }),
+    /** ipsec: ESP proposal (`aes128-sha256`); openvpn: data cipher (`AES-256-GCM`); wireguard: fixed (`chacha20poly1305`). */
+    cipher: z.string().min(1).optional(),
+    /** ipsec only: IKE version (default 2) and IKE proposal (default `aes128-sha256-modp2048`). */
+    ike: z.union([z.literal(1), z.literal(2)]).optional(),
+    ikeProposal: z.string().regex(PROPOSAL_RE, 'a strongSwan proposal such as aes128-sha256-modp2048').optional(),
+    /** MTU of the tunnel interface (default: wireguard 1420, ipsec 1400, openvpn 1400). */
+    mtu: z.int().min(576).max(9000).optional(),
+    /** `auto` (default): the kernel's data path where the host has it, userspace otherwise. */
+    implementation: z.enum(['auto', 'kernel', 'userspace']).default('auto'),
+    /** Inner addresses, a /24 (default `10.249.<index>.0/24`). */
+    subnet: z.string().regex(CIDR24_RE, 'a /24 such as 10.249.0.0/24').optional(),
+    /** UDP port of the tunnel's outer traffic (default: wireguard 51820, openvpn 1194, ipsec 500 for IKE with NAT-T on 4500; another ipsec port P puts NAT-T on P + 1). */
+    port: z.int().min(1).max(65534).optional(),
+  })
+  .superRefine((t, ctx) => {
+    if (t.between[0] === t.between[1]) ctx.addIssue({ code: 'custom', path: ['between'], message: `a tunnel joins two different hosts (both are '${t.between[0]}')` });
+    if (t.cipher !== undefined) {
+      const why = cipherProblem(t.type, t.cipher);
+      if (why) ctx.addIssue({ code: 'custom', path: ['cipher'], message: why });
+    }
+    if (t.type !== 'ipsec' && (t.ike !== undefined || t.ikeProposal !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: [t.ike !== undefined ? 'ike' : 'ikeProposal'], message: `only ipsec tunnels have IKE (this one is ${t.type})` });
+    }
+    if (
+      t.subnet !== undefined &&
+      CIDR24_RE.exec(t.subnet)!
+        .slice(1)
+        .some((o) => Number(o) > 255)
+    )
+      ctx.addIssue({ code: 'custom', path: ['subnet'], message: 'not an IPv4 address' });
+  });
 
 export type TunnelSpec = z.output<typeof tunnelSchema>;
 export const tunnelsSchema = z.array(tunnelSchema);

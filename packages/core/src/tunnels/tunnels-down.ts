@@ -1,8 +1,7 @@
-import type { Host, LedgerResource } from '@netbench/plugin-api';
-import type { LedgerFile } from '@netbench/plugin-api';
+import type { Host, LedgerFile, LedgerResource } from '@netbench/plugin-api';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import { teardownArgv } from './commands.js';
-import { endpointData, TUNNELS_LEDGER, type RunningTunnel } from './running-tunnel.js';
+import { endpointData, type RunningTunnel, TUNNELS_LEDGER } from './running-tunnel.js';
 
 const UNDO_TIMEOUT_MS = 30_000;
 
@@ -48,7 +47,9 @@ export const tunnelsCleaner = {
     const data = endpointData(resource);
     if (!data) throw new Error(`ledger entry ${resource.id} does not describe a tunnel end`);
     if (!data.sameMachine) {
-      throw new Error(`tunnel ${data.tunnel} end on host ${resource.host} is on another machine; stop it there: kill the daemons whose pid files are in ${data.dir}, then rm -rf ${data.dir}`);
+      throw new Error(
+        `tunnel ${data.tunnel} end on host ${resource.host} is on another machine; stop it there: kill the daemons whose pid files are in ${data.dir}, then rm -rf ${data.dir}`,
+      );
     }
     await undoEndpoint(resource, (argv) => runCommand(argv, { timeoutMs: UNDO_TIMEOUT_MS }));
   },

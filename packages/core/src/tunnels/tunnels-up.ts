@@ -1,16 +1,16 @@
 // node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it.
 const crypto = () => process.getBuiltinModule('node:crypto');
-import type { Host, LedgerResource } from '@netbench/plugin-api';
+
+import type { Host, LedgerFile, LedgerResource } from '@netbench/plugin-api';
 import { NetbenchError, RUN_FILES } from '@netbench/plugin-api';
-import type { LedgerFile } from '@netbench/plugin-api';
 import { runLockText } from '../run-id/run-lock.js';
-import { makeDirArgv, type EndpointUndo } from './commands.js';
+import { type EndpointUndo, makeDirArgv } from './commands.js';
 import { detectImplementation } from './detect.js';
 import { makeEndpoint, tunnelRoot } from './endpoint.js';
 import { ipsecUp } from './ipsec.js';
 import { openvpnUp } from './openvpn.js';
-import { ENDPOINT_RECORD, ENDPOINT_RESOURCE, TUNNELS_LEDGER, type EndpointData, type RunningTunnel } from './running-tunnel.js';
-import { must, writePrivate, type Side } from './side.js';
+import { ENDPOINT_RECORD, ENDPOINT_RESOURCE, type EndpointData, type RunningTunnel, TUNNELS_LEDGER } from './running-tunnel.js';
+import { must, type Side, writePrivate } from './side.js';
 import type { ResolvedTunnel, TunnelImplementation } from './tunnel-schema.js';
 import { wireguardSocket, wireguardUp } from './wireguard.js';
 
@@ -49,11 +49,13 @@ export async function tunnelUp(tunnel: ResolvedTunnel, hosts: readonly [Host, Ho
   const sides = endpoints.map((ep, i): Side => ({ host: hosts[i]!, ep, tunnel, implementation: implementations[i]!, signal: ctx.signal }));
   // Each end records the run's process (as the run folder's run.lock does): `cleanup --all` from another runs folder spares a live run.
   const lock = runLockText(ctx.runId);
-  await Promise.all(sides.map(async (side, i) => {
-    await must(side, makeDirArgv(tunnelRoot(ctx.runId), side.ep.dir));
-    await writePrivate(side, `${side.ep.dir}/${RUN_FILES.lock}`, lock);
-    await writePrivate(side, `${side.ep.dir}/${ENDPOINT_RECORD}`, `${JSON.stringify(resources[i])}\n`);
-  }));
+  await Promise.all(
+    sides.map(async (side, i) => {
+      await must(side, makeDirArgv(tunnelRoot(ctx.runId), side.ep.dir));
+      await writePrivate(side, `${side.ep.dir}/${RUN_FILES.lock}`, lock);
+      await writePrivate(side, `${side.ep.dir}/${ENDPOINT_RECORD}`, `${JSON.stringify(resources[i])}\n`);
+    }),
+  );
   const [sa, sb] = sides as [Side, Side];
   if (tunnel.type === 'wireguard') await wireguardUp(sa, sb);
   else if (tunnel.type === 'openvpn') await openvpnUp(sa, sb);

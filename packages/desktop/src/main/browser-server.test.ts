@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistry } from '@netbench/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../shared/bridge-types.js';
-import { startBrowserServer, type BrowserServer } from './browser-server.js';
+import { type BrowserServer, startBrowserServer } from './browser-server.js';
 import { createDesktopApi } from './desktop-api.js';
 
 const repo = join(import.meta.dirname, '../../../..');
@@ -22,11 +22,18 @@ let cookie: { Cookie: string };
 let auth: { Authorization: string };
 
 /** Raw HTTP, so the Host header can be set to anything. */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, path, method, headers: { Host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
       let data = '';
-      res.on('data', (c: Buffer) => { data += c.toString(); });
+      res.on('data', (c: Buffer) => {
+        data += c.toString();
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
     });
     req.on('error', reject);
@@ -36,7 +43,14 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET',
 
 beforeAll(async () => {
   const desktop = createDesktopApi({ registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }), version: 'test', shell: 'browser' });
-  server = await startBrowserServer({ api: desktop.api, subscribe: (l) => { listeners.add(l); return () => listeners.delete(l); }, staticDir });
+  server = await startBrowserServer({
+    api: desktop.api,
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    staticDir,
+  });
   // Refused before anyone signed in, even with the token as a bearer.
   expect((await get('/', { Authorization: `Bearer ${server.token}` })).status).toBe(401);
   signIn = await get(`/?token=${server.token}`);

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { BridgeApi, BridgeEvent } from '../shared/bridge-types.js';
-import { dispatchCall } from './dispatch-call.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
+import { dispatchCall } from './dispatch-call.js';
 import { rendererDir } from './renderer-dir.js';
 
 export interface BrowserServerOptions {
@@ -38,8 +38,14 @@ const COOKIE = 'netbench_session';
 const HASHED_ASSET_RE = /-[A-Za-z0-9_-]{8}\.(js|css)$/;
 const MAX_BODY = 2 * 1024 * 1024;
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json', '.woff2': 'font/woff2',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
 };
 
 /**
@@ -100,7 +106,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (!signedIn) return false;
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (bearer !== undefined) return same(bearer, session);
-    const cookie = (req.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${COOKIE}=`));
+    const cookie = (req.headers.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${COOKIE}=`));
     return cookie !== undefined && same(cookie.slice(COOKIE.length + 1), session);
   }
 
@@ -166,7 +175,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const port = (server.address() as AddressInfo).port;
   const hostPart = host === '::1' ? '[::1]' : host;
   allowedHosts = new Set([`${hostPart}:${port}`, `localhost:${port}`]);
-  const heartbeat = setInterval(() => { for (const res of streams) res.write(': ping\n\n'); }, 15_000);
+  const heartbeat = setInterval(() => {
+    for (const res of streams) res.write(': ping\n\n');
+  }, 15_000);
   heartbeat.unref();
 
   return {

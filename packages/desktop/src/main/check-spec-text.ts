@@ -1,4 +1,4 @@
-import { createPlan, estimatePlanCost, loadSpec, placementFacts, planWarnings, SpecError, type PlanCost, type Plan, type PluginResolver, type SpecIssue } from '@netbench/core';
+import { createPlan, estimatePlanCost, loadSpec, type Plan, type PlanCost, type PluginResolver, placementFacts, planWarnings, SpecError, type SpecIssue } from '@netbench/core';
 import { NetbenchError } from '@netbench/plugin-api';
 import type { CostSummary, PlanSummary, SpecCheck } from '../shared/bridge-types.js';
 
@@ -23,7 +23,9 @@ export async function checkSpecText(registry: PluginResolver, text: string, maxC
     const plan = await createPlan(loaded.spec, registry, loaded.blocks);
     const cost = await estimatePlanCost(plan, registry);
     return {
-      ok: true, plan: planSummary(plan), cost: costSummary(cost),
+      ok: true,
+      plan: planSummary(plan),
+      cost: costSummary(cost),
       overBudget: maxCostUsd !== undefined && cost.usd > maxCostUsd,
       // The same warnings as `netbench plan` (shaped direction not measured, unpinned ends on a small machine).
       warnings: [...loaded.warnings, ...planWarnings(plan, await placementFacts(plan, registry))],
@@ -46,7 +48,8 @@ export function planSummary(plan: Plan): PlanSummary {
     hosts: plan.fleet.map((h) => {
       const config = h.config as Record<string, unknown>;
       return {
-        name: h.name, cloud: h.cloud,
+        name: h.name,
+        cloud: h.cloud,
         ...(typeof config['zone'] === 'string' ? { zone: config['zone'] } : {}),
         ...(typeof config['machineType'] === 'string' ? { machineType: config['machineType'] } : {}),
         // The account a host names itself (gcp `project`, azure `subscription`): the offline check's "not configured" does not apply to it.
@@ -62,8 +65,10 @@ function costSummary(cost: PlanCost): CostSummary {
     usd: cost.usd,
     hostSeconds: cost.hostSeconds,
     clouds: cost.clouds.map((c) => ({
-      cloud: c.cloud, hosts: c.hosts.reduce((n, g) => n + g.count, 0),
-      ...(c.estimate ? { usd: c.estimate.usd, items: c.estimate.items, priceTableDate: c.estimate.priceTableDate } : {}), ...(c.note !== undefined ? { note: c.note } : {}),
+      cloud: c.cloud,
+      hosts: c.hosts.reduce((n, g) => n + g.count, 0),
+      ...(c.estimate ? { usd: c.estimate.usd, items: c.estimate.items, priceTableDate: c.estimate.priceTableDate } : {}),
+      ...(c.note !== undefined ? { note: c.note } : {}),
     })),
   };
 }

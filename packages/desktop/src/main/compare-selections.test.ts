@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticRegistry } from '@netbench/core';
-import { withStore } from '@netbench/results';
 import type { RunRecord, Sample } from '@netbench/plugin-api';
+import { withStore } from '@netbench/results';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
 import { storeLabels } from './store-labels.js';
@@ -20,9 +20,34 @@ const desktop = createDesktopApi({ registry: staticRegistry([]), version: 'test'
 function record(runId: string, i: number, params: Record<string, string | number> = {}): RunRecord {
   const at = (ms: number) => new Date(T0 + i * 60_000 + ms).toISOString();
   return {
-    runId, name: 'zones', status: 'succeeded', startedAt: at(0), finishedAt: at(30_000), runDir: `/tmp/${runId}`, owner: 'test', netbenchVersion: 'test',
-    hosts: [], phases: [], errors: [], labels: {},
-    trials: [{ id: 't0001', tool: 'ping', test: 'icmp', benchmarkName: 'ping', params, cell: {}, client: 'a', server: 'b', status: 'succeeded', attempts: 1, rawFiles: [], sampleCount: 5 }],
+    runId,
+    name: 'zones',
+    status: 'succeeded',
+    startedAt: at(0),
+    finishedAt: at(30_000),
+    runDir: `/tmp/${runId}`,
+    owner: 'test',
+    netbenchVersion: 'test',
+    hosts: [],
+    phases: [],
+    errors: [],
+    labels: {},
+    trials: [
+      {
+        id: 't0001',
+        tool: 'ping',
+        test: 'icmp',
+        benchmarkName: 'ping',
+        params,
+        cell: {},
+        client: 'a',
+        server: 'b',
+        status: 'succeeded',
+        attempts: 1,
+        rawFiles: [],
+        sampleCount: 5,
+      },
+    ],
   };
 }
 
@@ -44,11 +69,20 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-describe('label selections: the store\'s keys and values, and two selections compared', () => {
+describe("label selections: the store's keys and values, and two selections compared", () => {
   it('lists every key with its runs and values, most used first; keys with too many values are not listed value by value', async () => {
     const { keys } = await storeLabels(db);
     const zone = keys.find((k) => k.key === 'client_zone');
-    expect(zone).toEqual({ key: 'client_zone', runs: 7, manyValues: false, values: [{ value: 'zone-a', runs: 3 }, { value: 'zone-b', runs: 3 }, { value: 'zone-c', runs: 1 }] });
+    expect(zone).toEqual({
+      key: 'client_zone',
+      runs: 7,
+      manyValues: false,
+      values: [
+        { value: 'zone-a', runs: 3 },
+        { value: 'zone-b', runs: 3 },
+        { value: 'zone-c', runs: 1 },
+      ],
+    });
     expect(keys.find((k) => k.key === 'tool')).toMatchObject({ runs: 7, values: [{ value: 'ping', runs: 7 }] });
     expect(keys.find((k) => k.key === 'interval_end')).toEqual({ key: 'interval_end', runs: 1, manyValues: true, values: [] });
     expect(keys[0]!.runs).toBeGreaterThanOrEqual(keys.at(-1)!.runs);
@@ -67,10 +101,13 @@ describe('label selections: the store\'s keys and values, and two selections com
     expect(await storeLabels(join(home, 'empty.db'))).toEqual({ keys: [] });
   });
 
-  it('compares zone-a against zone-b with core\'s verdicts and the test that decided, and draws each side as one series', async () => {
-    const result = await dispatchCall(desktop.api, 'compareSelections', { baseline: [{ key: 'client_zone', value: 'zone-a' }], candidate: [{ key: 'client_zone', value: 'zone-b' }] });
+  it("compares zone-a against zone-b with core's verdicts and the test that decided, and draws each side as one series", async () => {
+    const result = await dispatchCall(desktop.api, 'compareSelections', {
+      baseline: [{ key: 'client_zone', value: 'zone-a' }],
+      candidate: [{ key: 'client_zone', value: 'zone-b' }],
+    });
     expect(result.ok).toBe(true);
-    const page = result.ok ? result.value as Awaited<ReturnType<typeof desktop.api.compareSelections>> : undefined;
+    const page = result.ok ? (result.value as Awaited<ReturnType<typeof desktop.api.compareSelections>>) : undefined;
     expect(page?.comparison.baseline).toMatchObject({ selection: 'client_zone=zone-a', samples: 15 });
     expect(page?.comparison.baseline.runs).toHaveLength(3);
     expect(page?.comparison.candidate).toMatchObject({ selection: 'client_zone=zone-b', samples: 15 });
@@ -85,7 +122,10 @@ describe('label selections: the store\'s keys and values, and two selections com
   });
 
   it('says which selection matched nothing', async () => {
-    const result = await dispatchCall(desktop.api, 'compareSelections', { baseline: [{ key: 'client_zone', value: 'zone-a' }], candidate: [{ key: 'client_zone', value: 'nowhere' }] });
+    const result = await dispatchCall(desktop.api, 'compareSelections', {
+      baseline: [{ key: 'client_zone', value: 'zone-a' }],
+      candidate: [{ key: 'client_zone', value: 'nowhere' }],
+    });
     expect(result).toMatchObject({ ok: false, error: { message: expect.stringContaining('no stored samples have client_zone=nowhere') } });
   });
 });

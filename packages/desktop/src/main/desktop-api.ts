@@ -1,20 +1,30 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CostLimitError, listPlugins, SpecError, type PluginResolver, type RegistryOptions, type RootInput } from '@netbench/core';
-import { defaultRunsDir, netbenchHome, NetbenchError } from '@netbench/plugin-api';
+import { CostLimitError, listPlugins, type PluginResolver, type RegistryOptions, type RootInput, SpecError } from '@netbench/core';
+import { defaultRunsDir, NetbenchError, netbenchHome } from '@netbench/plugin-api';
 import { defaultStorePath } from '@netbench/results';
 import type { BridgeApi } from '../shared/bridge-types.js';
 import { checkSpecText } from './check-spec-text.js';
-import { SpecChecker } from './spec-checker.js';
 import { generateSpec } from './generate-spec.js';
-import { wizardChecks } from './wizard-checks.js';
-import { preflightSpec } from './wizard-preflight.js';
-import { compareStoredRuns, compareStoredSelections, exportStoredComparison, exportStoredRun, listStoredRuns, overlayStoredRuns, showStoredRun, storedRunSpec, trendStored } from './results-access.js';
+import {
+  compareStoredRuns,
+  compareStoredSelections,
+  exportStoredComparison,
+  exportStoredRun,
+  listStoredRuns,
+  overlayStoredRuns,
+  showStoredRun,
+  storedRunSpec,
+  trendStored,
+} from './results-access.js';
 import { RunControl, type RunFunction } from './run-control.js';
-import { saveRendererFile, type ChooseSavePath } from './save-file.js';
-import { listSpecs, readSpec, saveSpec, type SpecFolders } from './spec-files.js';
+import { type ChooseSavePath, saveRendererFile } from './save-file.js';
+import { SpecChecker } from './spec-checker.js';
+import { listSpecs, readSpec, type SpecFolders, saveSpec } from './spec-files.js';
 import { storeLabels } from './store-labels.js';
 import { cloudCatalog, schemaFields, wizardCatalog } from './wizard-catalog.js';
+import { wizardChecks } from './wizard-checks.js';
+import { preflightSpec } from './wizard-preflight.js';
 
 export interface DesktopApiOptions {
   readonly registry: PluginResolver;
@@ -68,7 +78,8 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     specsDir: options.specsDir ?? join(netbenchHome(), 'specs'),
   };
   const runs = new RunControl({
-    registry: options.registry, netbenchVersion: options.version,
+    registry: options.registry,
+    netbenchVersion: options.version,
     ...(options.db !== undefined ? { db: options.db } : {}),
     ...(options.runsDir !== undefined ? { runsDir: options.runsDir } : {}),
     ...(options.run ? { run: options.run } : {}),
@@ -79,8 +90,11 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
 
   const api: BridgeApi = {
     appInfo: async () => ({
-      version: options.version, shell: options.shell, storePath: db ?? defaultStorePath(),
-      runsDir: options.runsDir ?? defaultRunsDir(), specsDir: folders.specsDir,
+      version: options.version,
+      shell: options.shell,
+      storePath: db ?? defaultStorePath(),
+      runsDir: options.runsDir ?? defaultRunsDir(),
+      specsDir: folders.specsDir,
     }),
     listSpecs: () => listSpecs(folders),
     readSpec: ({ source, name }) => readSpec(folders, source, name),
@@ -119,5 +133,12 @@ export function createDesktopApi(options: DesktopApiOptions): DesktopApi {
     },
     listPlugins: async () => listPlugins(options.searchDirs ? { searchDirs: options.searchDirs } : {}),
   };
-  return { api, runs, dispose: async () => { await checker?.close(); await runs.dispose(); } };
+  return {
+    api,
+    runs,
+    dispose: async () => {
+      await checker?.close();
+      await runs.dispose();
+    },
+  };
 }

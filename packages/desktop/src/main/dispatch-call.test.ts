@@ -1,13 +1,15 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { createRegistry } from '@netbench/core';
+import { describe, expect, it } from 'vitest';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
 
 const repo = join(import.meta.dirname, '../../../..');
 const desktop = createDesktopApi({
   registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-  version: 'test', shell: 'browser', specsDir: '/nonexistent-netbench-specs',
+  version: 'test',
+  shell: 'browser',
+  specsDir: '/nonexistent-netbench-specs',
 });
 
 describe('dispatchCall: validated bridge calls', () => {
@@ -23,27 +25,42 @@ describe('dispatchCall: validated bridge calls', () => {
     expect(await dispatchCall(desktop.api, 'listRuns', { status: 'bogus' })).toMatchObject({ ok: false });
   });
 
-  it('takes a GCP project and Azure subscription only in the plugins\' own form, never anything else', async () => {
-    const answers = (accounts: Record<string, string>) => ({ name: 'acct', question: 'latency', tools: ['ping'], durationSeconds: 1, sites: [{ kind: 'local' }, { kind: 'local' }], accounts });
+  it("takes a GCP project and Azure subscription only in the plugins' own form, never anything else", async () => {
+    const answers = (accounts: Record<string, string>) => ({
+      name: 'acct',
+      question: 'latency',
+      tools: ['ping'],
+      durationSeconds: 1,
+      sites: [{ kind: 'local' }, { kind: 'local' }],
+      accounts,
+    });
     const bad = await dispatchCall(desktop.api, 'generateSpec', answers({ gcpProject: 'Bad Project!', azureSubscription: 'not-a-uuid' }));
     expect(bad.ok).toBe(false);
     const message = bad.ok ? '' : bad.error.message;
     expect(message).toMatch(/a GCP project id/);
     expect(message).toMatch(/an Azure subscription id: a UUID/);
     // A secret is not an account field at all.
-    expect(await dispatchCall(desktop.api, 'generateSpec', answers({ gcpProject: 'my-project-1', azureKey: 'secret' }))).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    expect(await dispatchCall(desktop.api, 'generateSpec', answers({ gcpProject: 'my-project-1', azureKey: 'secret' }))).toMatchObject({
+      ok: false,
+      error: { name: 'ValidationError' },
+    });
     expect(await dispatchCall(desktop.api, 'generateSpec', answers({ gcpProject: 'my-project-1' }))).toMatchObject({ ok: true });
   });
 
   it('checks a spec text: every issue with line:col, or the plan and its cost', async () => {
-    const bad = await dispatchCall(desktop.api, 'checkSpec', { text: 'name: x\nhosts:\n  a: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: nope, count: 0 }\nextra: 1\n' });
+    const bad = await dispatchCall(desktop.api, 'checkSpec', {
+      text: 'name: x\nhosts:\n  a: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: nope, count: 0 }\nextra: 1\n',
+    });
     expect(bad.ok).toBe(true);
-    const check = bad.ok ? bad.value as { ok: boolean; issues: { line: number; col: number; path: string }[] } : undefined;
+    const check = bad.ok ? (bad.value as { ok: boolean; issues: { line: number; col: number; path: string }[] }) : undefined;
     expect(check?.ok).toBe(false);
     expect(check?.issues.map((i) => `${i.line}:${i.path}`)).toEqual(expect.arrayContaining(['6:extra']));
     expect(check?.issues.length).toBeGreaterThanOrEqual(2);
 
-    const good = await desktop.api.checkSpec({ text: 'name: x\nhosts:\n  a: { cloud: local }\n  b: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: b, count: 5 }\n', maxCostUsd: 0 });
+    const good = await desktop.api.checkSpec({
+      text: 'name: x\nhosts:\n  a: { cloud: local }\n  b: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: a, server: b, count: 5 }\n',
+      maxCostUsd: 0,
+    });
     expect(good).toMatchObject({ ok: true, overBudget: false, cost: { usd: 0 } });
     expect(good.ok && good.plan.trials.length).toBe(2);
   });
@@ -63,7 +80,7 @@ describe('dispatchCall: validated bridge calls', () => {
     expect((await desktop.api.readSpec({ source: 'example', name: 'quickstart.yaml' })).text).toContain('tool: iperf3');
   });
 
-  it('offers the installed clouds without importing them, then one cloud\'s zones and machine types from its plugin', async () => {
+  it("offers the installed clouds without importing them, then one cloud's zones and machine types from its plugin", async () => {
     const started = Date.now();
     const catalog = await desktop.api.catalog({});
     expect(Date.now() - started).toBeLessThan(5000);
@@ -81,9 +98,15 @@ describe('dispatchCall: validated bridge calls', () => {
       { ...base, candidate: [{ key: 'a=b', value: 'c' }] },
       { ...base, candidate: [{ key: 'zone', value: 'b', extra: 1 }] },
       { ...base, baseline: Array.from({ length: 21 }, () => ({ key: 'k', value: 'v' })) },
-    ]) expect(await dispatchCall(desktop.api, 'compareSelections', bad)).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    ])
+      expect(await dispatchCall(desktop.api, 'compareSelections', bad)).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
     const file = { fileName: 'run.csv', mimeType: 'text/csv', content: 'a,b\n', encoding: 'utf8' };
-    for (const bad of [{ ...file, fileName: '../run.csv' }, { ...file, fileName: '/etc/passwd' }, { ...file, fileName: '.bashrc' }, { ...file, encoding: 'hex' }]) {
+    for (const bad of [
+      { ...file, fileName: '../run.csv' },
+      { ...file, fileName: '/etc/passwd' },
+      { ...file, fileName: '.bashrc' },
+      { ...file, encoding: 'hex' },
+    ]) {
       expect(await dispatchCall(desktop.api, 'saveFile', bad)).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
     }
     // A browser saves through its downloads: without Electron's dialog the main process writes nothing.

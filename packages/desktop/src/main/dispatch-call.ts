@@ -1,5 +1,5 @@
-import { NetbenchError } from '@netbench/plugin-api';
 import { SpecError } from '@netbench/core';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { BridgeApi, BridgeEnvelope } from '../shared/bridge-types.js';
 import { bridgeSchemas, isBridgeMethod } from '../shared/ipc-schemas.js';
 

@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, protocol, shell, type IpcMainInvokeEvent } from 'electron';
 import { createRegistry } from '@netbench/core';
+import { app, BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, protocol, shell } from 'electron';
 import { IPC_CALL, IPC_EVENT } from '../shared/bridge-types.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
 import { createDesktopApi } from './desktop-api.js';
@@ -43,33 +43,41 @@ const desktop = createDesktopApi({
 
 app.enableSandbox();
 
-app.whenReady().then(() => {
-  const root = rendererDir();
-  protocol.handle(SCHEME, async (request) => {
-    const path = normalize(decodeURIComponent(new URL(request.url).pathname)).replace(/^([/\\])+/, '');
-    const file = join(root, path === '' ? 'index.html' : path);
-    if (!file.startsWith(root + sep)) return new Response('forbidden', { status: 403 });
-    try {
-      return new Response(await readFile(file), { headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CONTENT_SECURITY_POLICY } });
-    } catch {
-      return new Response('not found', { status: 404 });
-    }
-  });
+app
+  .whenReady()
+  .then(() => {
+    const root = rendererDir();
+    protocol.handle(SCHEME, async (request) => {
+      const path = normalize(decodeURIComponent(new URL(request.url).pathname)).replace(/^([/\\])+/, '');
+      const file = join(root, path === '' ? 'index.html' : path);
+      if (!file.startsWith(root + sep)) return new Response('forbidden', { status: 403 });
+      try {
+        return new Response(await readFile(file), {
+          headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+        });
+      } catch {
+        return new Response('not found', { status: 404 });
+      }
+    });
 
-  // Only the app's own frames may call the bridge; arguments are validated in dispatchCall.
-  ipcMain.handle(IPC_CALL, (event: IpcMainInvokeEvent, method: unknown, arg: unknown) => {
-    if (!event.senderFrame || new URL(event.senderFrame.url).origin !== ORIGIN) return { ok: false, error: { name: 'BridgeError', message: 'call from a foreign frame refused' } };
-    return dispatchCall(desktop.api, method, arg);
+    // Only the app's own frames may call the bridge; arguments are validated in dispatchCall.
+    ipcMain.handle(IPC_CALL, (event: IpcMainInvokeEvent, method: unknown, arg: unknown) => {
+      if (!event.senderFrame || new URL(event.senderFrame.url).origin !== ORIGIN)
+        return { ok: false, error: { name: 'BridgeError', message: 'call from a foreign frame refused' } };
+      return dispatchCall(desktop.api, method, arg);
+    });
+    desktop.runs.subscribe((event) => {
+      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(IPC_EVENT, event);
+    });
+    createWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    });
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    app.exit(1);
   });
-  desktop.runs.subscribe((event) => {
-    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(IPC_EVENT, event);
-  });
-  createWindow();
-  app.on('activate', () => { if (BrowserWindow.getAllWindows().length === 0) createWindow(); });
-}).catch((error: unknown) => {
-  console.error(error);
-  app.exit(1);
-});
 
 function createWindow(): void {
   const window = new BrowserWindow({

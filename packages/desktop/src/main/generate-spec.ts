@@ -1,5 +1,5 @@
-import { stringify } from 'yaml';
 import { NetbenchError } from '@netbench/plugin-api';
+import { stringify } from 'yaml';
 import type { WizardAnswers, WizardSite } from '../shared/bridge-types.js';
 import { bulkDirections } from '../shared/bulk-directions.js';
 import { DEFAULT_NETPERF_TESTS, toolBlocks } from './wizard-tool-blocks.js';
@@ -31,7 +31,9 @@ export function generateSpec(answers: WizardAnswers): string {
   } else {
     const names = siteNames(answers.sites);
     const senders = bulkSenders(answers);
-    answers.sites.forEach((site, i) => { hosts[names[i]!] = hostBlock(site, answers, senders.has(i)); });
+    answers.sites.forEach((site, i) => {
+      hosts[names[i]!] = hostBlock(site, answers, senders.has(i));
+    });
     for (const [a, b] of sitePairs(answers)) {
       const bothLocal = answers.sites[a]!.kind === 'local' && answers.sites[b]!.kind === 'local';
       for (const tool of answers.tools) {
@@ -40,7 +42,10 @@ export function generateSpec(answers: WizardAnswers): string {
     }
   }
   const doc = {
-    name: answers.name.trim().replace(/[^A-Za-z0-9_-]+/g, '-').toLowerCase(),
+    name: answers.name
+      .trim()
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .toLowerCase(),
     description: `${QUESTION_TEXT[answers.question]} (made with the netbench desktop wizard)`,
     hosts,
     benchmarks,
@@ -76,7 +81,8 @@ export function sitePairs(answers: Pick<WizardAnswers, 'sites' | 'pairs'>): [num
   if (answers.pairs === 'all') return all;
   const within = all.filter(([a, b]) => !crossCloud(answers.sites[a]!, answers.sites[b]!));
   if (within.length > 0) return within;
-  if (answers.pairs === 'within-cloud') throw new NetbenchError('every pair of these places is on two different clouds: measure cross-cloud pairs too, or add a second place on one cloud');
+  if (answers.pairs === 'within-cloud')
+    throw new NetbenchError('every pair of these places is on two different clouds: measure cross-cloud pairs too, or add a second place on one cloud');
   return all;
 }
 
@@ -96,14 +102,17 @@ function hostBlock(site: WizardSite, answers: WizardAnswers, sendsBulk: boolean)
       const link = linkBlock(answers, sendsBulk);
       return link ? { cloud: 'local', link } : { cloud: 'local' };
     }
-    case 'cloud': return { cloud: site.cloud, zone: site.zone, machineType: site.machineType, ...accountFields(site.cloud, answers) };
-    case 'ssh': return {
-      cloud: 'static', address: site.address,
-      ...(site.user !== undefined ? { user: site.user } : {}),
-      ...(site.port !== undefined ? { port: site.port } : {}),
-      ...(site.key !== undefined ? { key: site.key } : {}),
-      ...(site.zone !== undefined ? { zone: site.zone } : {}),
-    };
+    case 'cloud':
+      return { cloud: site.cloud, zone: site.zone, machineType: site.machineType, ...accountFields(site.cloud, answers) };
+    case 'ssh':
+      return {
+        cloud: 'static',
+        address: site.address,
+        ...(site.user !== undefined ? { user: site.user } : {}),
+        ...(site.port !== undefined ? { port: site.port } : {}),
+        ...(site.key !== undefined ? { key: site.key } : {}),
+        ...(site.zone !== undefined ? { zone: site.zone } : {}),
+      };
   }
 }
 
@@ -123,8 +132,10 @@ function accountFields(cloud: string, answers: WizardAnswers): Record<string, st
  */
 export function bulkSenders(answers: WizardAnswers): Set<number> {
   const { forward, reverse } = bulkDirections({
-    tools: answers.tools, netperfTests: answers.netperfTests ?? DEFAULT_NETPERF_TESTS[answers.question],
-    direction: answers.direction ?? 'forward', loadTest: answers.loadTest,
+    tools: answers.tools,
+    netperfTests: answers.netperfTests ?? DEFAULT_NETPERF_TESTS[answers.question],
+    direction: answers.direction ?? 'forward',
+    loadTest: answers.loadTest,
   });
   const senders = new Set<number>();
   for (const [a, b] of sitePairs(answers)) {

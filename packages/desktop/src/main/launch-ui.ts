@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NetbenchError } from '@netbench/plugin-api';
-import { startBrowserServer, type BrowserServer } from './browser-server.js';
+import { type BrowserServer, startBrowserServer } from './browser-server.js';
 import { createDesktopApi, type DesktopApi, type DesktopApiOptions } from './desktop-api.js';
 import { electronBinary } from './electron-binary.js';
 
@@ -41,8 +41,10 @@ export async function serveBrowserUi(options: Omit<DesktopApiOptions, 'shell'> &
 export async function launchElectron(): Promise<number> {
   const binary = electronBinary();
   if (!binary) {
-    throw new NetbenchError('the Electron binary is not installed here (npm skipped its download, e.g. ELECTRON_SKIP_BINARY_DOWNLOAD=1). '
-      + 'Use `netbench ui --browser` to open the same app in a web browser, or install Electron with `npx install-electron` in packages/desktop.');
+    throw new NetbenchError(
+      'the Electron binary is not installed here (npm skipped its download, e.g. ELECTRON_SKIP_BINARY_DOWNLOAD=1). ' +
+        'Use `netbench ui --browser` to open the same app in a web browser, or install Electron with `npx install-electron` in packages/desktop.',
+    );
   }
   const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   const child = spawn(binary, [appDir], { stdio: 'inherit' });

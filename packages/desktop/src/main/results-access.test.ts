@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chartsFor, compareResults, exportResults, ResultsStore, showResult, withStore } from '@netbench/results';
 import { staticRegistry } from '@netbench/core';
 import type { RunResults } from '@netbench/plugin-api';
+import { chartsFor, compareResults, exportResults, ResultsStore, showResult, withStore } from '@netbench/results';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
 
@@ -25,8 +25,14 @@ beforeAll(async () => {
     store.ingest({
       run: { ...real.run, runId: long, name: 'long', trials: [trial] },
       samples: Array.from({ length: 20_000 }, (_, i) => ({
-        runId: long, sampleId: `${long}-${i + 1}`, trialId: trial.id, metric: 'Interval Throughput', value: 900 + (i % 37), unit: 'Mbits/sec',
-        timestamp: Date.parse(real.run.startedAt) + i * 100, labels: { tool: 'iperf3', test: trial.test, interval_start: i / 10, interval_end: (i + 1) / 10 },
+        runId: long,
+        sampleId: `${long}-${i + 1}`,
+        trialId: trial.id,
+        metric: 'Interval Throughput',
+        value: 900 + (i % 37),
+        unit: 'Mbits/sec',
+        timestamp: Date.parse(real.run.startedAt) + i * 100,
+        labels: { tool: 'iperf3', test: trial.test, interval_start: i / 10, interval_end: (i + 1) / 10 },
       })),
     });
     store.ingest({
@@ -37,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-describe('a stored run\'s page', () => {
+describe("a stored run's page", () => {
   it('is what `results show` and chartsFor of the exported run give, from one read', async () => {
     for (const runId of [real.run.runId, long]) {
       const page = await desktop.api.showRun({ runId });
@@ -66,11 +72,16 @@ describe('a stored run\'s page', () => {
 });
 
 describe('two stored runs compared', () => {
-  it('are core\'s compareResults verdicts and chartsFor of the exported runs, each run read once', async () => {
+  it("are core's compareResults verdicts and chartsFor of the exported runs, each run read once", async () => {
     const load = vi.spyOn(ResultsStore.prototype, 'load');
     const samples = vi.spyOn(ResultsStore.prototype, 'samples');
     try {
-      for (const [baseline, candidate] of [[real.run.runId, slower], [slower, real.run.runId], [real.run.runId, long], [long, long]] as const) {
+      for (const [baseline, candidate] of [
+        [real.run.runId, slower],
+        [slower, real.run.runId],
+        [real.run.runId, long],
+        [long, long],
+      ] as const) {
         load.mockClear();
         samples.mockClear();
         const page = await desktop.api.compareRuns({ baseline, candidate });

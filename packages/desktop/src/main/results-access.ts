@@ -1,10 +1,24 @@
-import { chartsFor, compareCounters, compareResults, compareSamples, exportResults, runDifferences, runShow, trendChart, withStore, type ComparisonResult, type LabelCondition, type RunList, type SideSummary } from '@netbench/results';
-import { NetbenchError } from '@netbench/plugin-api';
 import type { RunResults } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { footerOf, renderHtml, renderMarkdown, renderSvg, svgDataUrl } from '@netbench/report';
+import {
+  type ComparisonResult,
+  chartsFor,
+  compareCounters,
+  compareResults,
+  compareSamples,
+  exportResults,
+  type LabelCondition,
+  type RunList,
+  runDifferences,
+  runShow,
+  type SideSummary,
+  trendChart,
+  withStore,
+} from '@netbench/results';
 import type { ComparePage, ExportedFile, ExportFormat, HistoryList, LabelPair, OverlayPage, ResultsFilter, RunPage, TrendPage } from '../shared/bridge-types.js';
-import { selectionResults, SELECTION_CHART_RUNS } from './selection-results.js';
+import { SELECTION_CHART_RUNS, selectionResults } from './selection-results.js';
 
 // The results pages read the same store `netbench results` reads; every
 // function opens it, reads, and closes it (runs write to it meanwhile).
@@ -26,7 +40,13 @@ export async function listStoredRuns(db: string | undefined, filter: ResultsFilt
     }
     // Each run's headline number (the median of its primary metric) for the history table.
     const headlines = store.headlines(list.runs.map((r) => r.runId));
-    return { total: list.total, runs: list.runs.map((r) => { const h = headlines.get(r.runId); return h ? { ...r, headline: h } : r; }) };
+    return {
+      total: list.total,
+      runs: list.runs.map((r) => {
+        const h = headlines.get(r.runId);
+        return h ? { ...r, headline: h } : r;
+      }),
+    };
   });
 }
 
@@ -36,15 +56,19 @@ export async function listStoredRuns(db: string | undefined, filter: ResultsFilt
  * seconds to read, and was read twice).
  */
 export async function showStoredRun(db: string | undefined, runId: string): Promise<RunPage> {
-  return withStore(db, async (store) => {
-    const results = store.load(store.resolve(runId));
-    // Between the steps, let the process answer what waits meanwhile (the page's own code,
-    // other calls): reading and charting a big run takes a while and is synchronous.
-    await yieldToEvents();
-    const show = runShow(store.path, results);
-    await yieldToEvents();
-    return { show, charts: chartsFor([results]) };
-  }, { create: false });
+  return withStore(
+    db,
+    async (store) => {
+      const results = store.load(store.resolve(runId));
+      // Between the steps, let the process answer what waits meanwhile (the page's own code,
+      // other calls): reading and charting a big run takes a while and is synchronous.
+      await yieldToEvents();
+      const show = runShow(store.path, results);
+      await yieldToEvents();
+      return { show, charts: chartsFor([results]) };
+    },
+    { create: false },
+  );
 }
 
 function yieldToEvents(): Promise<void> {
@@ -57,10 +81,14 @@ function yieldToEvents(): Promise<void> {
  * `compareResults` and `exportResults`), compared as `compareResults` does.
  */
 export async function compareStoredRuns(db: string | undefined, baseline: string, candidate: string): Promise<ComparePage> {
-  return withStore(db, async (store) => {
-    const { base, cand, comparison } = await compareLoadedRuns(store, baseline, candidate);
-    return { comparison, charts: chartsFor([base, cand]) };
-  }, { create: false });
+  return withStore(
+    db,
+    async (store) => {
+      const { base, cand, comparison } = await compareLoadedRuns(store, baseline, candidate);
+      return { comparison, charts: chartsFor([base, cand]) };
+    },
+    { create: false },
+  );
 }
 
 type Store = Parameters<Parameters<typeof withStore>[1]>[0];
@@ -73,10 +101,15 @@ async function compareLoadedRuns(store: Store, baseline: string, candidate: stri
   await yieldToEvents();
   const side = (runId: string, results: RunResults): SideSummary => ({ selection: runId, runs: [runId], samples: results.samples.length, startedAt: results.run.startedAt });
   const comparison: ComparisonResult = {
-    db: store.path, ...compareSamples(base.samples, cand.samples, { ignore: [] }),
-    baseline: side(refs[0].runId, base), candidate: side(refs[1].runId, cand),
+    db: store.path,
+    ...compareSamples(base.samples, cand.samples, { ignore: [] }),
+    baseline: side(refs[0].runId, base),
+    candidate: side(refs[1].runId, cand),
     differences: runDifferences({ runs: [base.run], samples: base.samples }, { runs: [cand.run], samples: cand.samples }),
-    counters: compareCounters(base.run.trials.map((trial) => ({ runId: base.run.runId, trial })), cand.run.trials.map((trial) => ({ runId: cand.run.runId, trial }))),
+    counters: compareCounters(
+      base.run.trials.map((trial) => ({ runId: base.run.runId, trial })),
+      cand.run.trials.map((trial) => ({ runId: cand.run.runId, trial })),
+    ),
   };
   await yieldToEvents();
   return { base, cand, comparison };
@@ -88,16 +121,22 @@ async function compareLoadedRuns(store: Store, baseline: string, candidate: stri
  * charts overlaid.
  */
 export async function exportStoredComparison(db: string | undefined, baseline: string, candidate: string, format: 'html' | 'md'): Promise<ExportedFile> {
-  return withStore(db, async (store) => {
-    const { base, cand, comparison } = await compareLoadedRuns(store, baseline, candidate);
-    // One section per run in the file, also when a run is compared with itself.
-    const runs = base === cand ? [base] : [base, cand];
-    const title = `netbench compare: ${comparison.baseline.selection} (baseline) → ${comparison.candidate.selection} (candidate)`;
-    const charts = chartsFor(runs);
-    const content = format === 'html' ? renderHtml(runs, charts, { title, comparison })
-      : renderMarkdown(runs, charts, { title, comparison, imagePath: (chart) => svgDataUrl(renderSvg(chart, { footer: footerOf(chart, runs) })) });
-    return { fileName: `compare-${comparison.baseline.selection}-${comparison.candidate.selection}.${format}`, mimeType: MIME[format], content };
-  }, { create: false });
+  return withStore(
+    db,
+    async (store) => {
+      const { base, cand, comparison } = await compareLoadedRuns(store, baseline, candidate);
+      // One section per run in the file, also when a run is compared with itself.
+      const runs = base === cand ? [base] : [base, cand];
+      const title = `netbench compare: ${comparison.baseline.selection} (baseline) → ${comparison.candidate.selection} (candidate)`;
+      const charts = chartsFor(runs);
+      const content =
+        format === 'html'
+          ? renderHtml(runs, charts, { title, comparison })
+          : renderMarkdown(runs, charts, { title, comparison, imagePath: (chart) => svgDataUrl(renderSvg(chart, { footer: footerOf(chart, runs) })) });
+      return { fileName: `compare-${comparison.baseline.selection}-${comparison.candidate.selection}.${format}`, mimeType: MIME[format], content };
+    },
+    { create: false },
+  );
 }
 
 /**
@@ -106,16 +145,20 @@ export async function exportStoredComparison(db: string | undefined, baseline: s
  * series per run and configuration, coloured by run. Each run read once.
  */
 export async function overlayStoredRuns(db: string | undefined, runIds: readonly string[]): Promise<OverlayPage> {
-  return withStore(db, async (store) => {
-    const results: RunResults[] = [];
-    for (const id of runIds) {
-      const ref = store.resolve(id);
-      if (results.some((r) => r.run.runId === ref.runId)) throw new NetbenchError(`run ${ref.runId} is named twice: overlay different runs`);
-      results.push(store.load(ref));
-      await yieldToEvents();
-    }
-    return { runs: results.map((r) => ({ runId: r.run.runId, name: r.run.name, startedAt: r.run.startedAt })), charts: chartsFor(results) };
-  }, { create: false });
+  return withStore(
+    db,
+    async (store) => {
+      const results: RunResults[] = [];
+      for (const id of runIds) {
+        const ref = store.resolve(id);
+        if (results.some((r) => r.run.runId === ref.runId)) throw new NetbenchError(`run ${ref.runId} is named twice: overlay different runs`);
+        results.push(store.load(ref));
+        await yieldToEvents();
+      }
+      return { runs: results.map((r) => ({ runId: r.run.runId, name: r.run.name, startedAt: r.run.startedAt })), charts: chartsFor(results) };
+    },
+    { create: false },
+  );
 }
 
 /**
@@ -126,21 +169,29 @@ export async function overlayStoredRuns(db: string | undefined, runIds: readonly
 export async function compareStoredSelections(db: string | undefined, baseline: readonly LabelPair[], candidate: readonly LabelPair[]): Promise<ComparePage> {
   const conditions = (pairs: readonly LabelPair[]): LabelCondition[] => pairs.map((p) => [p.key, p.value] as const);
   const comparison = await compareResults({
-    baseline: { labels: conditions(baseline) }, candidate: { labels: conditions(candidate) }, ...(db !== undefined ? { db } : {}),
+    baseline: { labels: conditions(baseline) },
+    candidate: { labels: conditions(candidate) },
+    ...(db !== undefined ? { db } : {}),
   });
   const runs = Math.max(comparison.baseline.runs.length, comparison.candidate.runs.length);
   if (runs > SELECTION_CHART_RUNS) {
-    return { comparison, charts: [], chartsNote: `Charts are drawn for selections of up to ${SELECTION_CHART_RUNS} runs; this one spans ${runs}. The table above compares all of them.` };
+    return {
+      comparison,
+      charts: [],
+      chartsNote: `Charts are drawn for selections of up to ${SELECTION_CHART_RUNS} runs; this one spans ${runs}. The table above compares all of them.`,
+    };
   }
-  const sides = await withStore(db, (store) => [
-    selectionResults(store, 'baseline', conditions(baseline)),
-    selectionResults(store, 'candidate', conditions(candidate)),
-  ], { create: false });
+  const sides = await withStore(db, (store) => [selectionResults(store, 'baseline', conditions(baseline)), selectionResults(store, 'candidate', conditions(candidate))], {
+    create: false,
+  });
   return { comparison, charts: chartsFor(sides) };
 }
 
 const MIME: Record<ExportFormat, string> = {
-  json: 'application/json', csv: 'text/csv', html: 'text/html', md: 'text/markdown',
+  json: 'application/json',
+  csv: 'text/csv',
+  html: 'text/html',
+  md: 'text/markdown',
 };
 
 /** A stored run as `results.json`, a CSV of its samples, or the report (HTML/Markdown) `netbench report` writes. */
@@ -148,12 +199,16 @@ export async function exportStoredRun(db: string | undefined, runId: string, for
   const results: RunResults[] = await exportResults({ runs: [runId], ...(db !== undefined ? { db } : {}) });
   const run = results[0]!;
   const id = run.run.runId;
-  const content = format === 'json' ? `${JSON.stringify(run, null, 2)}\n`
-    : format === 'csv' ? formatCsv(run.samples)
-      : format === 'html' ? renderHtml(results, chartsFor(results))
-        // One file from a save dialog or a download: the Markdown carries its charts as SVG data URLs
-        // (with run id and date), where `netbench report --format md` writes them next to it.
-        : renderMarkdown(results, chartsFor(results), { imagePath: (chart) => svgDataUrl(renderSvg(chart, { footer: footerOf(chart, results) })) });
+  const content =
+    format === 'json'
+      ? `${JSON.stringify(run, null, 2)}\n`
+      : format === 'csv'
+        ? formatCsv(run.samples)
+        : format === 'html'
+          ? renderHtml(results, chartsFor(results))
+          : // One file from a save dialog or a download: the Markdown carries its charts as SVG data URLs
+            // (with run id and date), where `netbench report --format md` writes them next to it.
+            renderMarkdown(results, chartsFor(results), { imagePath: (chart) => svgDataUrl(renderSvg(chart, { footer: footerOf(chart, results) })) });
   return { fileName: `${id}.${format === 'json' ? 'results.json' : format}`, mimeType: MIME[format], content };
 }
 

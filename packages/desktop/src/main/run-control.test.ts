@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { createRegistry } from '@netbench/core';
 import { withStore } from '@netbench/results';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../shared/bridge-types.js';
 import { createDesktopApi } from './desktop-api.js';
 
@@ -13,14 +13,26 @@ const home = mkdtempSync(join(tmpdir(), 'nbt-desktop-runs-'));
 const db = join(home, 'netbench.db');
 const desktop = createDesktopApi({
   registry: createRegistry({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false }),
-  version: 'test', shell: 'browser', db, runsDir: join(home, 'runs'),
+  version: 'test',
+  shell: 'browser',
+  db,
+  runsDir: join(home, 'runs'),
 });
 afterAll(async () => {
   await desktop.dispose();
   rmSync(home, { recursive: true, force: true });
 });
 
-const spec = (ping: string) => ['name: run-control', 'hosts:', '  a: { cloud: local }', '  b: { cloud: local }', 'benchmarks:', `  - { tool: ping, client: a, server: b, direction: forward, ${ping} }`, ''].join('\n');
+const spec = (ping: string) =>
+  [
+    'name: run-control',
+    'hosts:',
+    '  a: { cloud: local }',
+    '  b: { cloud: local }',
+    'benchmarks:',
+    `  - { tool: ping, client: a, server: b, direction: forward, ${ping} }`,
+    '',
+  ].join('\n');
 
 describe('RunControl with the real engine', () => {
   it('runs, streams every event, draws live charts, stores the run and lists what was torn down', async () => {
@@ -84,7 +96,10 @@ describe('RunControl with the real engine', () => {
     const { runId } = await desktop.api.startRun({ text: spec('count: 400, interval: 0.05') });
     await new Promise<void>((resolve) => {
       const off = desktop.runs.subscribe((e) => {
-        if (e.kind === 'run-event' && e.event.type === 'trial-started') { off(); resolve(); }
+        if (e.kind === 'run-event' && e.event.type === 'trial-started') {
+          off();
+          resolve();
+        }
       });
     });
     expect(desktop.runs.active()).toContain(runId);
@@ -98,7 +113,15 @@ describe('RunControl with the real engine', () => {
   });
 
   it('refuses a run above the max-cost guard before creating anything', async () => {
-    const text = ['name: costly', 'hosts:', '  a: { cloud: aws, zone: us-east-1a, machineType: m5.large }', '  b: { cloud: aws, zone: us-east-1b, machineType: m5.large }', 'benchmarks:', '  - { tool: iperf3, client: a, server: b, duration: 60 }', ''].join('\n');
+    const text = [
+      'name: costly',
+      'hosts:',
+      '  a: { cloud: aws, zone: us-east-1a, machineType: m5.large }',
+      '  b: { cloud: aws, zone: us-east-1b, machineType: m5.large }',
+      'benchmarks:',
+      '  - { tool: iperf3, client: a, server: b, duration: 60 }',
+      '',
+    ].join('\n');
     await expect(desktop.api.startRun({ text, maxCostUsd: 0.0001 })).rejects.toThrow(/above --max-cost/);
   });
 });

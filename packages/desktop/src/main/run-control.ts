@@ -1,12 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chartsFor, type ChartSpec } from '@netbench/results';
-import { newRunId, NetbenchError, type NetbenchEvent, type RunRecord, type Sample } from '@netbench/plugin-api';
-import { runSpec, type PluginResolver, type RunOutcome, type RunSpecOptions } from '@netbench/core';
-import { runStore } from '@netbench/results';
+import { type PluginResolver, type RunOutcome, type RunSpecOptions, runSpec } from '@netbench/core';
+import { NetbenchError, type NetbenchEvent, newRunId, type RunRecord, type Sample } from '@netbench/plugin-api';
+import { type ChartSpec, chartsFor, runStore } from '@netbench/results';
 import type { BridgeEvent, LiveRun, RunEnded } from '../shared/bridge-types.js';
-import { runEnded, refusedRun } from './run-ended.js';
+import { refusedRun, runEnded } from './run-ended.js';
 
 /** What starts a run: `runSpec` from core; a bench may pass a stand-in that emits recorded events. */
 export type RunFunction = (options: RunSpecOptions) => Promise<RunOutcome>;
@@ -84,7 +83,10 @@ export class RunControl {
       store: runStore(this.options.db),
       ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
     })
-      .then((outcome) => runEnded(outcome), (error: unknown) => refusedRun(error))
+      .then(
+        (outcome) => runEnded(outcome),
+        (error: unknown) => refusedRun(error),
+      )
       .then((ended) => {
         run.ended = ended;
         this.emit({ kind: 'run-ended', runId, ended });
@@ -191,7 +193,18 @@ function isInterval(sample: Sample): boolean {
 function liveRecord(run: ActiveRun): RunRecord {
   const now = new Date().toISOString();
   return {
-    runId: run.runId, name: run.name, status: 'succeeded', startedAt: now, finishedAt: now, runDir: '', owner: '',
-    netbenchVersion: '', hosts: [], trials: [], phases: [], errors: [], labels: {},
+    runId: run.runId,
+    name: run.name,
+    status: 'succeeded',
+    startedAt: now,
+    finishedAt: now,
+    runDir: '',
+    owner: '',
+    netbenchVersion: '',
+    hosts: [],
+    trials: [],
+    phases: [],
+    errors: [],
+    labels: {},
   };
 }

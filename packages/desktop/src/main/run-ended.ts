@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NetbenchError, RUN_FILES, type LedgerEntry } from '@netbench/plugin-api';
-import { SpecError, type RunOutcome } from '@netbench/core';
+import { type RunOutcome, SpecError } from '@netbench/core';
+import { type LedgerEntry, NetbenchError, RUN_FILES } from '@netbench/plugin-api';
 import type { RunEnded, TeardownItem } from '../shared/bridge-types.js';
 
 /** How a finished run ended: status, why it failed, and what its ledger says was torn down. */
@@ -20,9 +20,7 @@ export function runEnded(outcome: RunOutcome): RunEnded {
 
 /** A run that never started (invalid spec, over the cost guard, run folder not creatable): nothing was created. */
 export function refusedRun(error: unknown): RunEnded {
-  const message = error instanceof SpecError
-    ? `the spec is invalid:\n${error.message}`
-    : error instanceof Error ? error.message : String(error);
+  const message = error instanceof SpecError ? `the spec is invalid:\n${error.message}` : error instanceof Error ? error.message : String(error);
   const exitCode = error instanceof NetbenchError ? error.exitCode : 1;
   return { status: 'refused', exitCode, errors: [message], failedTrials: [], teardown: [], samples: 0 };
 }
@@ -50,7 +48,10 @@ export function teardownOf(runDir: string): TeardownItem[] {
     }
   }
   return [...last.values()].map((e) => ({
-    plugin: e.plugin, type: e.resource.type, id: e.resource.id, state: e.phase,
+    plugin: e.plugin,
+    type: e.resource.type,
+    id: e.resource.id,
+    state: e.phase,
     ...(e.resource.host !== undefined ? { host: e.resource.host } : {}),
     ...(e.error !== undefined ? { error: e.error } : {}),
   }));

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { staticRegistry } from '@netbench/core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
 import { saveRendererFile } from './save-file.js';
@@ -17,7 +17,9 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 
 describe('saveFile: exports and chart pictures saved by the main process', () => {
   it('writes text and base64 content byte for byte where the dialog says', async () => {
-    const text = await saveRendererFile({ fileName: 'run.csv', mimeType: 'text/csv', content: 'metric,value\nlatency,µs 42\n', encoding: 'utf8' }, async (f) => join(dir, `chosen-${f.fileName}`));
+    const text = await saveRendererFile({ fileName: 'run.csv', mimeType: 'text/csv', content: 'metric,value\nlatency,µs 42\n', encoding: 'utf8' }, async (f) =>
+      join(dir, `chosen-${f.fileName}`),
+    );
     expect(text).toEqual({ saved: true, path: join(dir, 'chosen-run.csv'), bytes: Buffer.byteLength('metric,value\nlatency,µs 42\n') });
     expect(readFileSync(join(dir, 'chosen-run.csv'), 'utf8')).toBe('metric,value\nlatency,µs 42\n');
     const png = await saveRendererFile({ fileName: 'chart.png', mimeType: 'image/png', content: PNG.toString('base64'), encoding: 'base64' }, async () => join(dir, 'chart.png'));
@@ -27,9 +29,16 @@ describe('saveFile: exports and chart pictures saved by the main process', () =>
 
   it('writes nothing when the dialog is cancelled, or for content that is not base64 or a path that is not absolute', async () => {
     let asked = 0;
-    expect(await saveRendererFile({ fileName: 'x.json', mimeType: 'application/json', content: '{}', encoding: 'utf8' }, async () => { asked++; return undefined; })).toEqual({ saved: false });
+    expect(
+      await saveRendererFile({ fileName: 'x.json', mimeType: 'application/json', content: '{}', encoding: 'utf8' }, async () => {
+        asked++;
+        return undefined;
+      }),
+    ).toEqual({ saved: false });
     expect(asked).toBe(1);
-    await expect(saveRendererFile({ fileName: 'x.png', mimeType: 'image/png', content: 'not base64!', encoding: 'base64' }, async () => join(dir, 'never.png'))).rejects.toThrow(/not base64/);
+    await expect(saveRendererFile({ fileName: 'x.png', mimeType: 'image/png', content: 'not base64!', encoding: 'base64' }, async () => join(dir, 'never.png'))).rejects.toThrow(
+      /not base64/,
+    );
     await expect(saveRendererFile({ fileName: 'x.png', mimeType: 'image/png', content: 'AAAA', encoding: 'base64' }, async () => 'relative.png')).rejects.toThrow(/relative path/);
   });
 

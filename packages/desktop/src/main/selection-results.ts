@@ -1,5 +1,5 @@
-import type { LabelCondition, ResultsStore } from '@netbench/results';
 import type { RunResults } from '@netbench/plugin-api';
+import type { LabelCondition, ResultsStore } from '@netbench/results';
 
 /** Charts of a label selection read every run it spans; beyond this many runs only the table is shown. */
 export const SELECTION_CHART_RUNS = 50;

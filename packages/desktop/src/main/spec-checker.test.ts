@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 
 const repo = join(import.meta.dirname, '../../../..');
 // The worker is a file of its own: the built one (npm test builds first), as `netbench ui` runs it.
-const { SpecChecker } = await import(join(repo, 'packages/desktop/dist/main/spec-checker.js')) as typeof import('./spec-checker.js');
+const { SpecChecker } = (await import(join(repo, 'packages/desktop/dist/main/spec-checker.js'))) as typeof import('./spec-checker.js');
 
 /** A spec that takes the YAML parser a second or more: 800 KB of one flow list (under the 1 MiB limit). */
 const heavy = `name: heavy\nhosts:\n  c: { cloud: local }\n  s: { cloud: local }\nbenchmarks:\n  - { tool: ping, client: c, server: s, cpus: { client: 0 } }\nlabels: { note: x }\nnotes: [${Array.from({ length: 130_000 }, (_, i) => i).join(',')}]\n`;
 
-describe('spec checks off the UI server\'s event loop', () => {
+describe("spec checks off the UI server's event loop", () => {
   it('plans a heavy spec in a worker while this thread keeps answering', { timeout: 120_000 }, async () => {
     const checker = new SpecChecker({ searchDirs: [join(repo, 'packages/cli')], userPlugins: false });
     try {
@@ -43,12 +43,17 @@ describe('spec checks off the UI server\'s event loop', () => {
     }
   });
 
-  it('is what the UI server\'s checkSpec uses when it is given checkWorker (the stand-in registry here knows no plugin)', { timeout: 60_000 }, async () => {
-    const { createDesktopApi } = await import(join(repo, 'packages/desktop/dist/main/desktop-api.js')) as typeof import('./desktop-api.js');
+  it("is what the UI server's checkSpec uses when it is given checkWorker (the stand-in registry here knows no plugin)", { timeout: 60_000 }, async () => {
+    const { createDesktopApi } = (await import(join(repo, 'packages/desktop/dist/main/desktop-api.js'))) as typeof import('./desktop-api.js');
     const { staticRegistry } = await import('@netbench/core');
     const quickstart = (await import('node:fs')).readFileSync(join(repo, 'examples/quickstart.yaml'), 'utf8');
     const inThread = createDesktopApi({ registry: staticRegistry([]), version: 'test', shell: 'browser' });
-    const inWorker = createDesktopApi({ registry: staticRegistry([]), version: 'test', shell: 'browser', checkWorker: { searchDirs: [join(repo, 'packages/cli')], userPlugins: false } });
+    const inWorker = createDesktopApi({
+      registry: staticRegistry([]),
+      version: 'test',
+      shell: 'browser',
+      checkWorker: { searchDirs: [join(repo, 'packages/cli')], userPlugins: false },
+    });
     try {
       expect((await inThread.api.checkSpec({ text: quickstart })).ok).toBe(false);
       expect((await inWorker.api.checkSpec({ text: quickstart })).ok).toBe(true);

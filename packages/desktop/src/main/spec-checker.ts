@@ -19,7 +19,10 @@ export class SpecChecker {
   private next = 0;
   private readonly pending = new Map<number, { resolve: (check: SpecCheck) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
 
-  constructor(private readonly registry: RegistryOptions, private readonly timeoutMs = CHECK_TIMEOUT_MS) {}
+  constructor(
+    private readonly registry: RegistryOptions,
+    private readonly timeoutMs = CHECK_TIMEOUT_MS,
+  ) {}
 
   check(text: string, maxCostUsd?: number): Promise<SpecCheck> {
     const worker = this.start();
@@ -27,7 +30,19 @@ export class SpecChecker {
     return new Promise<SpecCheck>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.stop();
-        resolve({ ok: false, issues: [{ file: EDITOR_FILE, line: 0, col: 0, path: '', message: `checking the spec took longer than ${this.timeoutMs / 1000} s and was stopped (a matrix or filter too large to plan)` }], warnings: [] });
+        resolve({
+          ok: false,
+          issues: [
+            {
+              file: EDITOR_FILE,
+              line: 0,
+              col: 0,
+              path: '',
+              message: `checking the spec took longer than ${this.timeoutMs / 1000} s and was stopped (a matrix or filter too large to plan)`,
+            },
+          ],
+          warnings: [],
+        });
       }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       worker.postMessage({ id, text, ...(maxCostUsd !== undefined ? { maxCostUsd } : {}) });

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { createRegistry, staticRegistry } from '@netbench/core';
-import { definePlugin, type CloudCatalog } from '@netbench/plugin-api';
-import { z } from '@netbench/plugin-api';
+import { type CloudCatalog, definePlugin, z } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { createDesktopApi } from './desktop-api.js';
 import { dispatchCall } from './dispatch-call.js';
 import { cloudCatalog, wizardCatalog } from './wizard-catalog.js';
@@ -12,21 +11,49 @@ import { cloudCatalog, wizardCatalog } from './wizard-catalog.js';
 // third-party clouds), and two whose catalog() misbehaves.
 const hostSchema = z.strictObject({ zone: z.string(), machineType: z.string() });
 const cloudBase = {
-  kind: 'cloud' as const, version: '1.2.3', hostSchema,
+  kind: 'cloud' as const,
+  version: '1.2.3',
+  hostSchema,
   // These tests never provision: the wizard only reads the catalog.
-  provision: async () => { throw new Error('not provisioned in these tests'); },
+  provision: async () => {
+    throw new Error('not provisioned in these tests');
+  },
   teardown: async () => {},
 };
 const CATALOG: CloudCatalog = {
   date: '2026-10-01',
-  regions: [{ name: 'north-1', zones: ['north-1a', 'north-1b'] }, { name: 'south-2', zones: ['south-2a'] }],
-  machineTypes: [{ name: 'std.small', vcpus: 2, memoryGib: 8, family: 'general purpose' }, { name: 'net.large', vcpus: 16, memoryGib: 64, family: 'network optimized' }, { name: 'odd.one' }],
+  regions: [
+    { name: 'north-1', zones: ['north-1a', 'north-1b'] },
+    { name: 'south-2', zones: ['south-2a'] },
+  ],
+  machineTypes: [
+    { name: 'std.small', vcpus: 2, memoryGib: 8, family: 'general purpose' },
+    { name: 'net.large', vcpus: 16, memoryGib: 64, family: 'network optimized' },
+    { name: 'odd.one' },
+  ],
 };
 let catalogCalls = 0;
-const withCatalog = definePlugin({ ...cloudBase, name: 'listed', catalog: () => { catalogCalls++; return CATALOG; } });
+const withCatalog = definePlugin({
+  ...cloudBase,
+  name: 'listed',
+  catalog: () => {
+    catalogCalls++;
+    return CATALOG;
+  },
+});
 const withoutCatalog = definePlugin({ ...cloudBase, name: 'unlisted' });
-const badCatalog = definePlugin({ ...cloudBase, name: 'badlist', catalog: () => ({ date: 'last year', regions: [{ name: 'r', zones: 'r-a' }], machineTypes: [] }) as unknown as CloudCatalog });
-const throwingCatalog = definePlugin({ ...cloudBase, name: 'throwing', catalog: () => { throw new Error('price table missing'); } });
+const badCatalog = definePlugin({
+  ...cloudBase,
+  name: 'badlist',
+  catalog: () => ({ date: 'last year', regions: [{ name: 'r', zones: 'r-a' }], machineTypes: [] }) as unknown as CloudCatalog,
+});
+const throwingCatalog = definePlugin({
+  ...cloudBase,
+  name: 'throwing',
+  catalog: () => {
+    throw new Error('price table missing');
+  },
+});
 const registry = staticRegistry([withCatalog, withoutCatalog, badCatalog, throwingCatalog]);
 
 describe('the wizard catalog from cloud plugins', () => {
@@ -34,7 +61,11 @@ describe('the wizard catalog from cloud plugins', () => {
     const catalog = await wizardCatalog(registry);
     expect(catalog.clouds.map((c) => c.cloud)).toEqual(['listed', 'unlisted', 'badlist', 'throwing']);
     expect(catalog.clouds[0]).toEqual({ cloud: 'listed', installed: true, version: '1.2.3' });
-    expect(catalog.tools).toEqual([{ name: 'ping', installed: false }, { name: 'netperf', installed: false }, { name: 'iperf3', installed: false }]);
+    expect(catalog.tools).toEqual([
+      { name: 'ping', installed: false },
+      { name: 'netperf', installed: false },
+      { name: 'iperf3', installed: false },
+    ]);
     expect(catalogCalls).toBe(0);
   });
 
@@ -48,7 +79,7 @@ describe('the wizard catalog from cloud plugins', () => {
     expect(await cloudCatalog(registry, 'unlisted')).toEqual({ catalog: null });
   });
 
-  it("names the plugin when its catalog is malformed or throws, and refuses an unknown cloud", async () => {
+  it('names the plugin when its catalog is malformed or throws, and refuses an unknown cloud', async () => {
     await expect(cloudCatalog(registry, 'badlist')).rejects.toThrow(/\[plugin badlist\] catalog\(\) returned an invalid list: date/);
     await expect(cloudCatalog(registry, 'throwing')).rejects.toThrow('[plugin throwing] catalog: price table missing');
     await expect(cloudCatalog(registry, 'nowhere')).rejects.toThrow(/no cloud plugin named nowhere/);

@@ -1,6 +1,6 @@
-import { NetbenchError, z } from '@netbench/plugin-api';
-import type { CloudCatalog } from '@netbench/plugin-api';
 import type { PluginResolver } from '@netbench/core';
+import type { CloudCatalog } from '@netbench/plugin-api';
+import { NetbenchError, z } from '@netbench/plugin-api';
 import type { CloudCatalogAnswer, CloudChoice, CloudFields, WizardCatalog, WizardTool } from '../shared/bridge-types.js';
 
 const WIZARD_TOOLS: readonly WizardTool[] = ['ping', 'netperf', 'iperf3'];
@@ -24,12 +24,16 @@ const name = z.string().min(1).max(100);
 const catalogSchema = z.object({
   date: z.iso.date(),
   regions: z.array(z.object({ name, zones: z.array(name).max(100) })).max(500),
-  machineTypes: z.array(z.object({
-    name,
-    vcpus: z.number().positive().optional(),
-    memoryGib: z.number().positive().optional(),
-    family: z.string().max(100).optional(),
-  })).max(5000),
+  machineTypes: z
+    .array(
+      z.object({
+        name,
+        vcpus: z.number().positive().optional(),
+        memoryGib: z.number().positive().optional(),
+        family: z.string().max(100).optional(),
+      }),
+    )
+    .max(5000),
 });
 
 /**
@@ -50,7 +54,10 @@ export async function cloudCatalog(registry: PluginResolver, cloud: string): Pro
   }
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) {
-    const detail = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(catalog)'}: ${i.message}`).join('; ');
+    const detail = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join('.') || '(catalog)'}: ${i.message}`)
+      .join('; ');
     throw new NetbenchError(`[plugin ${cloud}] catalog() returned an invalid list: ${detail}`);
   }
   return { catalog: parsed.data satisfies CloudCatalog };

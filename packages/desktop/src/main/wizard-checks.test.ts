@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { createRegistry } from '@netbench/core';
+import { describe, expect, it } from 'vitest';
 import { wizardChecks } from './wizard-checks.js';
 
 const repo = join(import.meta.dirname, '../../../..');
@@ -17,7 +17,7 @@ describe('wizardChecks: before Run, without network calls', () => {
     }
   });
 
-  it('runs each picked cloud\'s offline doctor checks (credentials, project) and names an unknown cloud', async () => {
+  it("runs each picked cloud's offline doctor checks (credentials, project) and names an unknown cloud", async () => {
     const saved = { ...process.env };
     // Credentials from the environment, as the checks read them; no call reaches any cloud.
     process.env['AWS_ACCESS_KEY_ID'] = 'AKIAEXAMPLEEXAMPLE12';

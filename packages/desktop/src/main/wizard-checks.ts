@@ -1,5 +1,5 @@
-import type { DiagnosticCheck, PluginContext } from '@netbench/plugin-api';
 import type { PluginResolver } from '@netbench/core';
+import type { DiagnosticCheck, PluginContext } from '@netbench/plugin-api';
 import type { Capability, WizardChecks } from '../shared/bridge-types.js';
 
 const quiet = { debug() {}, info() {}, warn() {} };
@@ -38,7 +38,9 @@ async function diagnoseCloud(registry: PluginResolver, name: string, ctx: Plugin
 
 function plain(check: DiagnosticCheck): WizardChecks['clouds'][number]['checks'][number] {
   return {
-    name: check.name, ok: check.ok, detail: check.detail,
+    name: check.name,
+    ok: check.ok,
+    detail: check.detail,
     ...(check.fix !== undefined ? { fix: check.fix } : {}),
     ...(check.severity !== undefined ? { severity: check.severity } : {}),
   };

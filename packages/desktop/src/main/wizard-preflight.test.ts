@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { createRegistry } from '@netbench/core';
+import { describe, expect, it } from 'vitest';
 import { preflightSpec } from './wizard-preflight.js';
 
 const repo = join(import.meta.dirname, '../../../..');
@@ -13,7 +13,7 @@ benchmarks:
   - { tool: ping, client: a, server: b, count: 5, interval: 0.2 }
 `;
 
-describe('preflightSpec: each cloud\'s own preflight, before Run', () => {
+describe("preflightSpec: each cloud's own preflight, before Run", () => {
   it('passes a plain lab and reports an unknown congestion control with the host it names', async () => {
     expect(await preflightSpec(registry, spec(''))).toEqual({ clouds: [{ cloud: 'local', ok: true, detail: '2 host(s) pass' }] });
     const bad = await preflightSpec(registry, spec(', congestionControl: nosuchcc'));

@@ -27,27 +27,34 @@ export async function preflightSpec(registry: PluginResolver, text: string, clou
   }
   const byCloud = new Map<string, HostRequest<unknown>[]>();
   for (const host of plan.fleet.filter((h) => !clouds || clouds.includes(h.cloud))) byCloud.set(host.cloud, [...(byCloud.get(host.cloud) ?? []), { ...host, config: host.config }]);
-  const findings = await Promise.all([...byCloud].sort(([a], [b]) => a.localeCompare(b)).map(async ([name, requests]) => {
-    const cloud = await registry.get('cloud', name);
-    if (!cloud) return { cloud: name, ok: false, detail: 'not installed' };
-    if (!cloud.preflight) return { cloud: name, ok: true, detail: 'no preflight checks' };
-    const abort = new AbortController();
-    const ctx: PluginContext = { runId: 'wizard-preflight', runDir: process.cwd(), signal: abort.signal, log: quiet };
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => { abort.abort(); reject(new Error(`no answer in ${PREFLIGHT_TIMEOUT_MS / 1000} s`)); }, PREFLIGHT_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([cloud.preflight(requests, ctx), timeout]);
-      return { cloud: name, ok: true, detail: `${requests.length} host(s) pass` };
-    } catch (error) {
-      // Plugins prefix their messages with their name (`local: host a …`); the finding names the cloud already.
-      const text = message(error);
-      return { cloud: name, ok: false, detail: text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text };
-    } finally {
-      clearTimeout(timer);
-    }
-  }));
+  const findings = await Promise.all(
+    [...byCloud]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(async ([name, requests]) => {
+        const cloud = await registry.get('cloud', name);
+        if (!cloud) return { cloud: name, ok: false, detail: 'not installed' };
+        if (!cloud.preflight) return { cloud: name, ok: true, detail: 'no preflight checks' };
+        const abort = new AbortController();
+        const ctx: PluginContext = { runId: 'wizard-preflight', runDir: process.cwd(), signal: abort.signal, log: quiet };
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            abort.abort();
+            reject(new Error(`no answer in ${PREFLIGHT_TIMEOUT_MS / 1000} s`));
+          }, PREFLIGHT_TIMEOUT_MS);
+        });
+        try {
+          await Promise.race([cloud.preflight(requests, ctx), timeout]);
+          return { cloud: name, ok: true, detail: `${requests.length} host(s) pass` };
+        } catch (error) {
+          // Plugins prefix their messages with their name (`local: host a …`); the finding names the cloud already.
+          const text = message(error);
+          return { cloud: name, ok: false, detail: text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text };
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+  );
   return { clouds: findings };
 }
 

@@ -2,7 +2,11 @@ import type { WizardAnswers, WizardNetperfTest } from '../shared/bridge-types.js
 
 /** netperf tests that answer each question, when the wizard was not told which. */
 export const DEFAULT_NETPERF_TESTS: Readonly<Record<WizardAnswers['question'], readonly WizardNetperfTest[]>> = {
-  latency: ['TCP_RR'], throughput: ['TCP_STREAM'], pps: ['UDP_RR', 'UDP_STREAM'], load: ['TCP_RR'], onprem: ['TCP_RR', 'TCP_STREAM'],
+  latency: ['TCP_RR'],
+  throughput: ['TCP_STREAM'],
+  pps: ['UDP_RR', 'UDP_STREAM'],
+  load: ['TCP_RR'],
+  onprem: ['TCP_RR', 'TCP_STREAM'],
 };
 
 /**
@@ -28,7 +32,8 @@ export function toolBlocks(tool: WizardAnswers['tools'][number], answers: Wizard
   const pps = answers.question === 'pps';
   switch (tool) {
     // 20 requests a second: per-packet percentiles without needing root for a short interval.
-    case 'ping': return [{ count: Math.max(5, Math.round(duration * 20)), interval: 0.05, direction }];
+    case 'ping':
+      return [{ count: Math.max(5, Math.round(duration * 20)), interval: 0.05, direction }];
     case 'netperf': {
       const tests = netperfTests(answers.netperfTests ?? DEFAULT_NETPERF_TESTS[answers.question], direction);
       const small = pps && tests.includes('UDP_STREAM') ? { sendSize: PPS_PACKET_BYTES } : {};
@@ -44,10 +49,16 @@ export function toolBlocks(tool: WizardAnswers['tools'][number], answers: Wizard
         interval: duration <= 10 ? 0.5 : 1,
         ...(pps && protocol !== 'tcp' ? { length: PPS_PACKET_BYTES, bitrate: PPS_IPERF3_BITRATE } : {}),
       };
-      return direction === 'both' ? [{ ...block, reverse: false }, { ...block, reverse: true }] : [{ ...block, reverse: direction === 'reverse' }];
+      return direction === 'both'
+        ? [
+            { ...block, reverse: false },
+            { ...block, reverse: true },
+          ]
+        : [{ ...block, reverse: direction === 'reverse' }];
     }
     // flent's tests: bulk netperf flows with latency probes running through them.
-    case 'load': return [{ test: answers.loadTest ?? 'rrul', duration, idle: LOAD_IDLE_SECONDS }];
+    case 'load':
+      return [{ test: answers.loadTest ?? 'rrul', duration, idle: LOAD_IDLE_SECONDS }];
   }
 }
 

@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { createRegistry, planSpec } from '@netbench/core';
+import { describe, expect, it } from 'vitest';
 import { checkSpecText } from './check-spec-text.js';
 import { generateSpec } from './generate-spec.js';
 
@@ -20,10 +20,18 @@ async function bothWarnings(text: string): Promise<{ wizard: readonly string[]; 
   return { wizard: check.warnings, plan: warnings };
 }
 
-describe('the wizard\'s review warns as `plan` does', () => {
+describe("the wizard's review warns as `plan` does", () => {
   it('writes a rate only where a trial sends bulk traffic; an edit that shapes the other host warns, as plan does', async () => {
     // Only reverse iperf3: the server sends, so only its link is shaped and nothing warns.
-    const text = generateSpec({ name: 'rev', question: 'throughput', tools: ['iperf3'], durationSeconds: 2, sites: [{ kind: 'local' }, { kind: 'local' }], direction: 'reverse', shaping: { rateMbit: 100 } });
+    const text = generateSpec({
+      name: 'rev',
+      question: 'throughput',
+      tools: ['iperf3'],
+      durationSeconds: 2,
+      sites: [{ kind: 'local' }, { kind: 'local' }],
+      direction: 'reverse',
+      shaping: { rateMbit: 100 },
+    });
     const generated = await bothWarnings(text);
     expect(generated.wizard).toEqual([]);
     expect(generated.plan).toEqual([]);
@@ -34,12 +42,22 @@ describe('the wizard\'s review warns as `plan` does', () => {
     expect(wizard).toEqual(plan);
     const shaped = wizard.filter((w) => SHAPED.test(w));
     expect(shaped).toHaveLength(1);
-    expect(shaped[0]).toMatch(/^hosts\.local-1\.link\.rate shapes what local-1 sends \(100 Mbit\/s\), but no trial sends bulk traffic from local-1 \(the throughput trials send towards it: local-2 → local-1\)/);
+    expect(shaped[0]).toMatch(
+      /^hosts\.local-1\.link\.rate shapes what local-1 sends \(100 Mbit\/s\), but no trial sends bulk traffic from local-1 \(the throughput trials send towards it: local-2 → local-1\)/,
+    );
     expect(shaped[0]).toMatch(/Shape the sending host's link, or measure the other way/);
   });
 
   it('is quiet about shaping when both directions are measured', async () => {
-    const text = generateSpec({ name: 'both', question: 'throughput', tools: ['iperf3'], durationSeconds: 2, sites: [{ kind: 'local' }, { kind: 'local' }], direction: 'both', shaping: { rateMbit: 100 } });
+    const text = generateSpec({
+      name: 'both',
+      question: 'throughput',
+      tools: ['iperf3'],
+      durationSeconds: 2,
+      sites: [{ kind: 'local' }, { kind: 'local' }],
+      direction: 'both',
+      shaping: { rateMbit: 100 },
+    });
     const { wizard, plan } = await bothWarnings(text);
     expect(wizard).toEqual(plan);
     expect(wizard.filter((w) => SHAPED.test(w))).toEqual([]);

@@ -2,6 +2,7 @@
 // bridge with two functions. Sandboxed preloads are CommonJS and may
 // require only 'electron'; no Node API is exposed.
 import electron = require('electron');
+
 import type { IpcRendererEvent } from 'electron';
 import type { BridgeArg, BridgeEnvelope, BridgeEvent, BridgeMethod, BridgeResult, NetbenchBridge } from '../shared/bridge-types.js';
 

@@ -1,5 +1,5 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { connectionState, onConnectionState, type ConnectionState } from './lib/bridge-client';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ConnectionState, connectionState, onConnectionState } from './lib/bridge-client';
 import { href, useRoute } from './lib/route';
 import { useTheme } from './lib/theme';
 import { PluginsPage } from './pages/plugins-page';
@@ -29,25 +29,41 @@ export function App() {
 
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="app-header">
         <span className="brand">netbench</span>
         <nav aria-label="Main">
           {NAV.map((n) => (
-            <a key={n.path} href={href(n.path)} aria-current={section === n.path || (n.path === 'results' && (section === 'run' || section === 'compare' || section === 'overlay')) ? 'page' : undefined}>{n.label}</a>
+            <a
+              key={n.path}
+              href={href(n.path)}
+              aria-current={section === n.path || (n.path === 'results' && (section === 'run' || section === 'compare' || section === 'overlay')) ? 'page' : undefined}
+            >
+              {n.label}
+            </a>
           ))}
         </nav>
-        <button type="button" className="theme-toggle" onClick={toggle} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>{dark ? '☀ Light' : '☾ Dark'}</button>
+        <button type="button" className="theme-toggle" onClick={toggle} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
+          {dark ? '☀ Light' : '☾ Dark'}
+        </button>
       </header>
       {connection === 'lost' && (
         <div className="banner banner-error" role="alert" data-testid="connection-lost">
-          Lost the connection to netbench. Runs already started keep running in the netbench process; this page reconnects by itself
-          {' '}— or reload it, or restart <code>netbench ui</code>.
+          Lost the connection to netbench. Runs already started keep running in the netbench process; this page reconnects by itself — or reload it, or restart{' '}
+          <code>netbench ui</code>.
         </div>
       )}
       <main id="main" tabIndex={-1}>
         <ErrorBoundary key={route.join('/')}>
-          <Suspense fallback={<p className="muted" role="status">Loading…</p>}>
+          <Suspense
+            fallback={
+              <p className="muted" role="status">
+                Loading…
+              </p>
+            }
+          >
             <Page route={route} />
           </Suspense>
         </ErrorBoundary>
@@ -59,21 +75,37 @@ export function App() {
 function Page({ route }: { route: string[] }) {
   const [section, a] = route;
   switch (section ?? 'results') {
-    case 'new': return <WizardPage />;
-    case 'live': return a ? <LiveRunPage runId={a} /> : <NotFound />;
-    case 'results': return <ResultsPage />;
-    case 'run': return a ? <RunPage runId={a} /> : <NotFound />;
-    case 'compare': return <ComparePage args={route.slice(1)} />;
-    case 'overlay': return route.length >= 3 ? <OverlayPage runIds={route.slice(1)} /> : <NotFound />;
+    case 'new':
+      return <WizardPage />;
+    case 'live':
+      return a ? <LiveRunPage runId={a} /> : <NotFound />;
+    case 'results':
+      return <ResultsPage />;
+    case 'run':
+      return a ? <RunPage runId={a} /> : <NotFound />;
+    case 'compare':
+      return <ComparePage args={route.slice(1)} />;
+    case 'overlay':
+      return route.length >= 3 ? <OverlayPage runIds={route.slice(1)} /> : <NotFound />;
     // `#/trend/METRIC/SPLIT/WHERE`: `-` for no split.
-    case 'trend': return <TrendPage {...(a ? { metric: a } : {})} {...(route[2] && route[2] !== '-' ? { splitBy: route[2] } : {})} {...(route[3] ? { where: route[3] } : {})} />;
-    case 'plugins': return <PluginsPage />;
-    default: return <NotFound />;
+    case 'trend':
+      return <TrendPage {...(a ? { metric: a } : {})} {...(route[2] && route[2] !== '-' ? { splitBy: route[2] } : {})} {...(route[3] ? { where: route[3] } : {})} />;
+    case 'plugins':
+      return <PluginsPage />;
+    default:
+      return <NotFound />;
   }
 }
 
 function NotFound() {
-  return <section><h1>Not found</h1><p>This page does not exist. <a href={href('results')}>Go to results</a>.</p></section>;
+  return (
+    <section>
+      <h1>Not found</h1>
+      <p>
+        This page does not exist. <a href={href('results')}>Go to results</a>.
+      </p>
+    </section>
+  );
 }
 
 /** A render error shows what broke and a way back, never a blank page. */
@@ -88,7 +120,9 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }
       <section role="alert" className="panel panel-error">
         <h1>This page failed to draw</h1>
         <pre>{this.state.error.message}</pre>
-        <p><a href={href('results')}>Back to results</a></p>
+        <p>
+          <a href={href('results')}>Back to results</a>
+        </p>
       </section>
     );
   }

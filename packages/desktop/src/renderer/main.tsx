@@ -8,4 +8,8 @@ import { ThemeProvider } from './lib/theme';
 prefetchRoute();
 window.addEventListener('hashchange', () => prefetchRoute());
 
-createRoot(document.getElementById('root')!).render(<ThemeProvider><App /></ThemeProvider>);
+createRoot(document.getElementById('root')!).render(
+  <ThemeProvider>
+    <App />
+  </ThemeProvider>,
+);

@@ -1,10 +1,10 @@
 // The typed bridge between the renderer and the main process. The renderer
 // sees only these types (no Node, no core at runtime); the same calls travel
 // over Electron IPC (preload) or the loopback HTTP channel (`netbench ui --browser`).
-import type { ChartSpec, ComparisonResult, RunHeadline, RunShow, StoredRunSummary, TrendChart } from '@netbench/results';
-import type { CloudCatalog } from '@netbench/plugin-api';
+
 import type { PluginList, SpecIssue } from '@netbench/core';
-import type { NetbenchEvent, RunStatus } from '@netbench/plugin-api';
+import type { CloudCatalog, NetbenchEvent, RunStatus } from '@netbench/plugin-api';
+import type { ChartSpec, ComparisonResult, RunHeadline, RunShow, StoredRunSummary, TrendChart } from '@netbench/results';
 
 export type SpecSource = 'example' | 'saved';
 
@@ -34,12 +34,19 @@ export interface AppInfo {
 export interface PlanSummary {
   readonly name: string;
   readonly trials: readonly {
-    readonly id: string; readonly tool: string; readonly test: string; readonly client: string; readonly server: string;
+    readonly id: string;
+    readonly tool: string;
+    readonly test: string;
+    readonly client: string;
+    readonly server: string;
     /** The trial's parameters (direction, streams, repetition, …), as the plan gives them. */
     readonly params?: Readonly<Record<string, string | number | boolean>>;
   }[];
   readonly hosts: readonly {
-    readonly name: string; readonly cloud: string; readonly zone?: string; readonly machineType?: string;
+    readonly name: string;
+    readonly cloud: string;
+    readonly zone?: string;
+    readonly machineType?: string;
     /** The project or subscription set on the host (gcp `project`, azure `subscription`). */
     readonly account?: string;
   }[];
@@ -50,7 +57,10 @@ export interface CostSummary {
   readonly usd: number;
   readonly hostSeconds: number;
   readonly clouds: readonly {
-    readonly cloud: string; readonly usd?: number; readonly note?: string; readonly hosts: number;
+    readonly cloud: string;
+    readonly usd?: number;
+    readonly note?: string;
+    readonly hosts: number;
     /** The cloud's itemised estimate (instances, egress) and its price table's date. */
     readonly items?: readonly { readonly description: string; readonly quantity: number; readonly unit: string; readonly unitPriceUsd: number; readonly usd: number }[];
     readonly priceTableDate?: string;
@@ -61,10 +71,13 @@ export interface CostSummary {
 export type SpecCheck =
   | { readonly ok: false; readonly issues: readonly SpecIssue[]; readonly warnings: readonly string[] }
   | {
-    readonly ok: true; readonly plan: PlanSummary; readonly cost: CostSummary;
-    /** The estimate is above the max-cost guard: the run would be refused. */
-    readonly overBudget: boolean; readonly warnings: readonly string[];
-  };
+      readonly ok: true;
+      readonly plan: PlanSummary;
+      readonly cost: CostSummary;
+      /** The estimate is above the max-cost guard: the run would be refused. */
+      readonly overBudget: boolean;
+      readonly warnings: readonly string[];
+    };
 
 export type Question = 'latency' | 'throughput' | 'pps' | 'load' | 'onprem';
 /** `load` is core's latency-under-load test (flent's rrul/tcp_nup: netperf flows plus probes). */
@@ -134,7 +147,10 @@ export interface WizardChecks {
   /** What the local lab can shape here (from the local plugin's doctor checks). */
   readonly shaping: { readonly rate: Capability; readonly netem: Capability };
   /** Each picked cloud's offline doctor checks (credentials found, project/subscription set). */
-  readonly clouds: readonly { readonly cloud: string; readonly checks: readonly { readonly name: string; readonly ok: boolean; readonly detail: string; readonly fix?: string; readonly severity?: 'error' | 'warning' }[] }[];
+  readonly clouds: readonly {
+    readonly cloud: string;
+    readonly checks: readonly { readonly name: string; readonly ok: boolean; readonly detail: string; readonly fix?: string; readonly severity?: 'error' | 'warning' }[];
+  }[];
 }
 
 /** Each cloud's `preflight` on the spec's hosts (what `run` checks before creating anything). */

@@ -8,8 +8,10 @@ import type { WizardDirection, WizardLoadTest, WizardNetperfTest, WizardTool } f
  * neither, a rate measures nothing (ping and request/response tests only).
  */
 export function bulkDirections(answers: {
-  readonly tools: readonly WizardTool[]; readonly netperfTests: readonly WizardNetperfTest[];
-  readonly direction: WizardDirection; readonly loadTest?: WizardLoadTest | undefined;
+  readonly tools: readonly WizardTool[];
+  readonly netperfTests: readonly WizardNetperfTest[];
+  readonly direction: WizardDirection;
+  readonly loadTest?: WizardLoadTest | undefined;
 }): { forward: boolean; reverse: boolean } {
   let forward = false;
   let reverse = false;

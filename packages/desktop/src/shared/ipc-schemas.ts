@@ -1,6 +1,6 @@
 import { z } from '@netbench/plugin-api';
-import type { BridgeMethod } from './bridge-types.js';
 import { AZURE_SUBSCRIPTION_HINT, AZURE_SUBSCRIPTION_RE, GCP_PROJECT_HINT, GCP_PROJECT_RE } from './account-ids.js';
+import type { BridgeMethod } from './bridge-types.js';
 
 // Every argument crossing the bridge is checked here before main-process code
 // sees it: the renderer is treated as untrusted (a compromised page must not
@@ -15,17 +15,30 @@ const usd = z.number().min(0).max(1_000_000).optional();
 const zoneName = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/);
 const cloudName = z.string().regex(/^[a-z0-9-]{1,40}$/);
 /** A label selection: 1–20 `key=value` conditions; a key cannot hold `=` (the CLI's form splits on the first one). */
-const labelSelection = z.array(z.strictObject({
-  key: z.string().trim().min(1).max(100).regex(/^[^=]+$/, 'a label key cannot contain ='),
-  value: z.string().max(500),
-})).min(1, 'a label selection needs at least one key=value').max(20);
+const labelSelection = z
+  .array(
+    z.strictObject({
+      key: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .regex(/^[^=]+$/, 'a label key cannot contain ='),
+      value: z.string().max(500),
+    }),
+  )
+  .min(1, 'a label selection needs at least one key=value')
+  .max(20);
 
 const site = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('cloud'), cloud: cloudName, zone: zoneName, machineType: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/) }),
   z.strictObject({
     kind: z.literal('ssh'),
     address: z.string().regex(/^[A-Za-z0-9.:_-]{1,253}$/, 'expected a host name or IP address'),
-    user: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).optional(),
+    user: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/)
+      .optional(),
     port: z.int().min(1).max(65_535).optional(),
     key: z.string().min(1).max(4096).optional(),
     zone: zoneName.optional(),
@@ -42,20 +55,28 @@ export const wizardAnswersSchema = z.strictObject({
   direction: z.enum(['forward', 'reverse', 'both']).optional(),
   streams: z.int().min(1).max(128).optional(),
   protocol: z.enum(['tcp', 'udp', 'both']).optional(),
-  netperfTests: z.array(z.enum(['TCP_RR', 'TCP_CRR', 'UDP_RR', 'TCP_STREAM', 'UDP_STREAM'])).min(1).max(5).optional(),
+  netperfTests: z
+    .array(z.enum(['TCP_RR', 'TCP_CRR', 'UDP_RR', 'TCP_STREAM', 'UDP_STREAM']))
+    .min(1)
+    .max(5)
+    .optional(),
   repetitions: z.int().min(1).max(100).optional(),
-  shaping: z.strictObject({
-    rateMbit: z.number().positive().max(100_000).optional(),
-    delayMs: z.number().min(0).max(60_000).optional(),
-    lossPercent: z.number().min(0).max(100).optional(),
-  }).optional(),
+  shaping: z
+    .strictObject({
+      rateMbit: z.number().positive().max(100_000).optional(),
+      delayMs: z.number().min(0).max(60_000).optional(),
+      lossPercent: z.number().min(0).max(100).optional(),
+    })
+    .optional(),
   loadTest: z.enum(['rrul', 'tcp_nup', 'tcp_ndown']).optional(),
   pairs: z.enum(['within-cloud', 'all']).optional(),
   // The same patterns as the gcp and azure plugins' host schemas.
-  accounts: z.strictObject({
-    gcpProject: z.string().regex(GCP_PROJECT_RE, GCP_PROJECT_HINT).optional(),
-    azureSubscription: z.string().regex(AZURE_SUBSCRIPTION_RE, AZURE_SUBSCRIPTION_HINT).optional(),
-  }).optional(),
+  accounts: z
+    .strictObject({
+      gcpProject: z.string().regex(GCP_PROJECT_RE, GCP_PROJECT_HINT).optional(),
+      azureSubscription: z.string().regex(AZURE_SUBSCRIPTION_RE, AZURE_SUBSCRIPTION_HINT).optional(),
+    })
+    .optional(),
 });
 
 export const bridgeSchemas = {

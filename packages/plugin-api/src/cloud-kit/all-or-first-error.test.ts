@@ -12,8 +12,13 @@ describe('allOrFirstError', () => {
     const settled: string[] = [];
     const work = [
       Promise.reject(new Error('create subnet: denied')),
-      sleep(40).then(() => { settled.push('instance'); }),
-      sleep(20).then(() => { settled.push('firewall'); throw new Error('create firewall: exists'); }),
+      sleep(40).then(() => {
+        settled.push('instance');
+      }),
+      sleep(20).then(() => {
+        settled.push('firewall');
+        throw new Error('create firewall: exists');
+      }),
     ];
     await expect(allOrFirstError(work)).rejects.toThrow('create subnet: denied');
     // Had it thrown on the first rejection, the slow instance would still be in flight.
@@ -23,7 +28,13 @@ describe('allOrFirstError', () => {
   it('throws the first failure in promise order, itself, even when a later one failed sooner', async () => {
     const first = new Error('quota exceeded in us-east-1');
     const later = new Error('capacity in us-west-2');
-    const thrown = await allOrFirstError([Promise.resolve(1), sleep(25).then(() => { throw first; }), Promise.reject(later)]).catch((e: unknown) => e);
+    const thrown = await allOrFirstError([
+      Promise.resolve(1),
+      sleep(25).then(() => {
+        throw first;
+      }),
+      Promise.reject(later),
+    ]).catch((e: unknown) => e);
     expect(thrown).toBe(first);
     expect(thrown).not.toBeInstanceOf(AggregateError);
   });

@@ -5,7 +5,7 @@ import { classifiedError } from './classified-error.js';
 describe('classifiedError', () => {
   const cloud = new Error('ZONE_RESOURCE_POOL_EXHAUSTED: try later');
 
-  it('makes quota and capacity failures netbench\'s retryable errors, context first, the cloud\'s error as cause', () => {
+  it("makes quota and capacity failures netbench's retryable errors, context first, the cloud's error as cause", () => {
     const quota = classifiedError(cloud, 'create vm a', 'quota') as QuotaError;
     expect(quota).toBeInstanceOf(QuotaError);
     expect(quota.message).toBe('create vm a: ZONE_RESOURCE_POOL_EXHAUSTED: try later');

@@ -37,7 +37,7 @@ function vm(options: { uid: number; loaded: string[]; modules?: string[]; curren
 }
 
 describe('congestion control on a cloud VM', () => {
-  it('as the image\'s login user: loads the module with sudo -n, sets the default, returns what the VM reports', async () => {
+  it("as the image's login user: loads the module with sudo -n, sets the default, returns what the VM reports", async () => {
     const host = vm({ uid: 1000, loaded: ['reno', 'cubic'], modules: ['bbr'], current: 'cubic' });
     await expect(applyVmCongestionControl(host.run, 'bbr', 'aws: host a')).resolves.toBe('bbr');
     expect(host.calls).toEqual([

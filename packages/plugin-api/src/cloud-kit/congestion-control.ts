@@ -4,9 +4,10 @@
  * can run commands on their hosts (the local lab's namespaces, static SSH hosts,
  * and the VMs the AWS, GCP and Azure plugins create).
  */
-import { z } from '../plugin/zod.js';
+
 import { UnsupportedError } from '../errors/index.js';
 import type { Host } from '../plugin/host.js';
+import { z } from '../plugin/zod.js';
 
 /** A kernel congestion-control module name: `cubic`, `bbr`, `reno`, `dctcp`, ... */
 export const CONGESTION_CONTROL_RE = /^[a-z][a-z0-9_]{0,15}$/;
@@ -14,7 +15,7 @@ export const CONGESTION_CONTROL_RE = /^[a-z][a-z0-9_]{0,15}$/;
 export const congestionControlSchema = z
   .string()
   .regex(CONGESTION_CONTROL_RE, { message: 'expected a congestion control algorithm such as cubic, bbr or reno' })
-  .describe('TCP congestion control of the host\'s connections (net.ipv4.tcp_congestion_control), e.g. cubic, bbr, reno.');
+  .describe("TCP congestion control of the host's connections (net.ipv4.tcp_congestion_control), e.g. cubic, bbr, reno.");
 
 /** The sample label that carries what the host uses (read back, not the request). */
 export const CONGESTION_CONTROL_LABEL = 'tcp_congestion_control';
@@ -45,8 +46,10 @@ export async function availableCongestionControls(run: HostCommand): Promise<str
 export function unavailableCongestionControl(where: string, algorithm: string, available: readonly string[] | undefined): string | undefined {
   if (available === undefined) return `${where}: congestionControl ${algorithm}: cannot read ${AVAILABLE} (not Linux?)`;
   if (available.includes(algorithm)) return undefined;
-  return `${where}: congestionControl ${algorithm} is not available on this kernel (it has: ${available.join(', ')}). ` +
-    `To fix: load it (modprobe tcp_${algorithm}) or choose one of those.`;
+  return (
+    `${where}: congestionControl ${algorithm} is not available on this kernel (it has: ${available.join(', ')}). ` +
+    `To fix: load it (modprobe tcp_${algorithm}) or choose one of those.`
+  );
 }
 
 /**
@@ -60,7 +63,9 @@ export async function setCongestionControl(run: HostCommand, algorithm: string, 
   if (problem !== undefined) throw new UnsupportedError(problem);
   const result = await run(['sysctl', '-w', `net.ipv4.tcp_congestion_control=${algorithm}`]);
   if (result.code !== 0) {
-    throw new UnsupportedError(`${where}: sysctl -w net.ipv4.tcp_congestion_control=${algorithm} failed (${(result.stderr.trim() || `exit ${result.code}`).split('\n')[0]}); it needs root in the host's network namespace`);
+    throw new UnsupportedError(
+      `${where}: sysctl -w net.ipv4.tcp_congestion_control=${algorithm} failed (${(result.stderr.trim() || `exit ${result.code}`).split('\n')[0]}); it needs root in the host's network namespace`,
+    );
   }
   const now = await readCongestionControl(run);
   if (now !== algorithm) throw new UnsupportedError(`${where}: asked for congestion control ${algorithm}, but the host reports ${now ?? 'nothing'}`);
@@ -92,7 +97,9 @@ export async function applyVmCongestionControl(run: HostCommand, wanted: string 
     const now = await availableCongestionControls(run);
     if (!now?.includes(wanted)) {
       const why = (loaded.stderr.trim() || `exit ${loaded.code}`).split('\n')[0];
-      throw new UnsupportedError(`${where}: congestionControl ${wanted} is not available (the kernel has: ${(now ?? available).join(', ')}; modprobe tcp_${wanted}: ${why}). To fix: choose one of those, or an image whose kernel has tcp_${wanted}.`);
+      throw new UnsupportedError(
+        `${where}: congestionControl ${wanted} is not available (the kernel has: ${(now ?? available).join(', ')}; modprobe tcp_${wanted}: ${why}). To fix: choose one of those, or an image whose kernel has tcp_${wanted}.`,
+      );
     }
   }
   // Reading /proc needs no root; only the change goes through sudo, so a refused sudo is reported as such.

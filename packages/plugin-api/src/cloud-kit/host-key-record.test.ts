@@ -8,8 +8,12 @@ const KEY_A = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAA
 const KEY_B = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'nb-hostkey-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'nb-hostkey-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('host keys recorded for reattach', () => {
   it('keeps pinned keys as they were and gives them back pinned', async () => {
@@ -19,7 +23,7 @@ describe('host keys recorded for reattach', () => {
     expect(record).toMatchObject({ address: '203.0.113.5', port: 22 });
   });
 
-  it('copies the key trusted on first use from the run\'s known_hosts, for that address and port only', async () => {
+  it("copies the key trusted on first use from the run's known_hosts, for that address and port only", async () => {
     const knownHosts = join(dir, 'known_hosts');
     await writeFile(knownHosts, `[127.0.0.1]:2222 ${KEY_A} netbench-tofu\n127.0.0.1 ${KEY_B}\n`);
     await recordHostKey(dir, 'aws', 'client', '127.0.0.1', 2222, { mode: 'tofu', recordFile: knownHosts });

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SshHostKeyPolicy } from '../plugin/ssh.js';
 import { NetbenchError } from '../errors/index.js';
+import type { SshHostKeyPolicy } from '../plugin/ssh.js';
 
 /**
  * The SSH host key(s) a cloud host was connected with at provision, kept in

@@ -10,7 +10,9 @@ const messages = (link: unknown) => {
 
 describe('link queue fields', () => {
   it('parses tc sizes into bytes (k = 1024)', () => {
-    expect([parseSize('1500'), parseSize('1500b'), parseSize('64kb'), parseSize('64k'), parseSize('1.5mb'), parseSize('32kbit')]).toEqual([1500, 1500, 65_536, 65_536, 1_572_864, 4096]);
+    expect([parseSize('1500'), parseSize('1500b'), parseSize('64kb'), parseSize('64k'), parseSize('1.5mb'), parseSize('32kbit')]).toEqual([
+      1500, 1500, 65_536, 65_536, 1_572_864, 4096,
+    ]);
     expect(parseSize('64 kilo')).toBeUndefined();
     expect(parseSize('0b')).toBeUndefined();
     expect(parseSize('-5')).toBeUndefined();
@@ -20,7 +22,14 @@ describe('link queue fields', () => {
     expect(rateQueueCommands(['tc', '-n', 'ns1'], 'eth0', 100e6, { rate: '100mbit', burst: '32kb', limit: '1mb' })).toEqual([
       ['tc', '-n', 'ns1', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'tbf', 'rate', '100000000bit', 'burst', '32768', 'limit', '1048576'],
     ]);
-    expect(rateQueueCommands(['tc'], 'eth0', 100e6, { rate: '100mbit', latency: '200ms' })[0]!.slice(-6)).toEqual(['rate', '100000000bit', 'burst', '65536', 'latency', '200000us']);
+    expect(rateQueueCommands(['tc'], 'eth0', 100e6, { rate: '100mbit', latency: '200ms' })[0]!.slice(-6)).toEqual([
+      'rate',
+      '100000000bit',
+      'burst',
+      '65536',
+      'latency',
+      '200000us',
+    ]);
     expect(rateQueueCommands(['tc'], 'eth0', 1e9, {}).at(0)!.slice(-4)).toEqual(['burst', '500000', 'latency', '50ms']);
     // Under netem's class: handles move to 10:.
     expect(rateQueueCommands(['tc'], 'eth0', 1e6, { limit: '10kb' }, '1:1')[0]!.slice(4, 9)).toEqual(['eth0', 'parent', '1:1', 'handle', '10:']);
@@ -59,12 +68,17 @@ describe('link queue fields', () => {
 
   it('labels the queue whenever a rate is set', () => {
     expect(linkQueueLabels({ rate: '10mbit' })).toEqual({ link_qdisc: 'tbf' });
-    expect(linkQueueLabels({ rate: '10mbit', qdisc: 'htb', child: 'pfifo', limit: 50, burst: '15kb' })).toEqual({ link_qdisc: 'htb', link_child: 'pfifo', link_limit: '50', link_burst: '15kb' });
+    expect(linkQueueLabels({ rate: '10mbit', qdisc: 'htb', child: 'pfifo', limit: 50, burst: '15kb' })).toEqual({
+      link_qdisc: 'htb',
+      link_child: 'pfifo',
+      link_limit: '50',
+      link_burst: '15kb',
+    });
     expect(linkQueueLabels(undefined)).toEqual({});
   });
 });
 
-describe('an AQM as the link\'s qdisc', () => {
+describe("an AQM as the link's qdisc", () => {
   it('cake shapes by itself; fq_codel, pie and fq sit under an htb class at the rate (with a packet limit)', () => {
     expect(rateQueueCommands(['tc', '-n', 'ns1'], 'eth0', 50e6, { rate: '50mbit', qdisc: 'cake' })).toEqual([
       ['tc', '-n', 'ns1', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'cake', 'bandwidth', '50000000bit'],
@@ -76,7 +90,16 @@ describe('an AQM as the link\'s qdisc', () => {
     ]);
     expect(rateQueueCommands(['tc'], 'eth0', 50e6, { rate: '50mbit', qdisc: 'pie' }).at(-1)!.slice(-3)).toEqual(['handle', '10:', 'pie']);
     // Under netem: cake takes netem's class.
-    expect(rateQueueCommands(['tc'], 'eth0', 50e6, { rate: '50mbit', qdisc: 'cake' }, '1:1')[0]!.slice(4, 12)).toEqual(['eth0', 'parent', '1:1', 'handle', '10:', 'cake', 'bandwidth', '50000000bit']);
+    expect(rateQueueCommands(['tc'], 'eth0', 50e6, { rate: '50mbit', qdisc: 'cake' }, '1:1')[0]!.slice(4, 12)).toEqual([
+      'eth0',
+      'parent',
+      '1:1',
+      'handle',
+      '10:',
+      'cake',
+      'bandwidth',
+      '50000000bit',
+    ]);
     expect(linkQueueLabels({ rate: '50mbit', qdisc: 'cake' })).toEqual({ link_qdisc: 'cake' });
   });
 
@@ -86,7 +109,7 @@ describe('an AQM as the link\'s qdisc', () => {
       'child: cake shapes and queues by itself (cake bandwidth RATE): drop child',
     ]);
     expect(messages({ rate: '50mbit', qdisc: 'fq_codel', latency: '10ms', limit: '1mb' })).toEqual([
-      'latency: latency is tbf\'s; fq_codel manages its own queue delay',
+      "latency: latency is tbf's; fq_codel manages its own queue delay",
       'limit: fq_codel limit is packets: write a number such as 1000',
     ]);
     expect(messages({ qdisc: 'cake' })).toEqual(['qdisc: qdisc shape the queue of a rate limit: set rate too']);

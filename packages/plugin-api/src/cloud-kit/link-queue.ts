@@ -15,7 +15,16 @@ import { runCommand } from './run-command.js';
 /** `64kb`, `1500b`, `1mb`, `32kbit`, or a bare number of bytes: tc's size units (k = 1024 bytes). */
 export const SIZE_RE = /^(\d+(?:\.\d+)?)\s*(b|k|kb|m|mb|g|gb|kbit|mbit|gbit)?$/i;
 const SIZE_FACTORS: Readonly<Record<string, number>> = {
-  b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, kbit: 128, mbit: 128 * 1024, gbit: 128 * 1024 ** 2,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  kbit: 128,
+  mbit: 128 * 1024,
+  gbit: 128 * 1024 ** 2,
 };
 
 /** Bytes, or undefined when the text is not a size. */
@@ -46,11 +55,19 @@ const HTB_AQM: ReadonlySet<string> = new Set(['fq_codel', 'pie', 'fq']);
 /** The queue fields of `link`, to spread into a cloud's link schema; check them with `checkLinkQueue`. */
 export const linkQueueShape = {
   /** `tbf` (default), `htb`, or an AQM: `cake`, `fq_codel`, `pie`, `fq`. */
-  qdisc: z.enum(LINK_QDISCS).optional().describe('Queueing discipline that enforces rate: tbf (default), htb, or an AQM: cake (its own shaper), fq_codel, pie or fq (under an htb class at the rate). AQMs are refused where the kernel lacks them.'),
+  qdisc: z
+    .enum(LINK_QDISCS)
+    .optional()
+    .describe(
+      'Queueing discipline that enforces rate: tbf (default), htb, or an AQM: cake (its own shaper), fq_codel, pie or fq (under an htb class at the rate). AQMs are refused where the kernel lacks them.',
+    ),
   /** tbf bucket / htb class burst. */
   burst: size.optional().describe('Bucket size (tbf burst, htb class burst), e.g. 64kb. Default: what the rate drains in 4 ms, at least 64 KiB.'),
   /** tbf: bytes that may wait (exclusive with latency); htb child: bytes for bfifo, packets (a number) for the others. */
-  limit: z.union([size, z.int().positive()]).optional().describe('Queue size: tbf bytes (e.g. 1mb; exclusive with latency), or the htb child\'s limit (bytes for bfifo, packets for the others).'),
+  limit: z
+    .union([size, z.int().positive()])
+    .optional()
+    .describe("Queue size: tbf bytes (e.g. 1mb; exclusive with latency), or the htb child's limit (bytes for bfifo, packets for the others)."),
   /** tbf only: how long a packet may wait; the queue then holds rate × latency. */
   latency: duration.optional().describe('tbf only: longest wait in the queue (e.g. 200ms); exclusive with limit. Default 50ms when neither is set.'),
   /** htb only: the qdisc under the class. */
@@ -86,10 +103,11 @@ export function linkQueueIssues(link: LinkQueue): Issue[] {
     if (link.child !== undefined) issues.push({ path: ['child'], message: `qdisc: ${link.qdisc} is the queue under the rate already; child goes with qdisc: htb` });
     if (typeof link.limit === 'string') issues.push({ path: ['limit'], message: `${link.qdisc} limit is packets: write a number such as 1000` });
   } else {
-    if (link.latency !== undefined) issues.push({ path: ['latency'], message: 'latency is tbf\'s; with htb set the child\'s limit instead' });
-    if (link.limit !== undefined && link.child === undefined) issues.push({ path: ['limit'], message: 'with htb, limit is the child qdisc\'s: set child (e.g. pfifo or bfifo)' });
+    if (link.latency !== undefined) issues.push({ path: ['latency'], message: "latency is tbf's; with htb set the child's limit instead" });
+    if (link.limit !== undefined && link.child === undefined) issues.push({ path: ['limit'], message: "with htb, limit is the child qdisc's: set child (e.g. pfifo or bfifo)" });
     if (link.child === 'bfifo' && typeof link.limit === 'number') issues.push({ path: ['limit'], message: 'bfifo limit is bytes: write a size such as 100kb' });
-    if (link.child !== undefined && link.child !== 'bfifo' && typeof link.limit === 'string') issues.push({ path: ['limit'], message: `${link.child} limit is packets: write a number such as 100` });
+    if (link.child !== undefined && link.child !== 'bfifo' && typeof link.limit === 'string')
+      issues.push({ path: ['limit'], message: `${link.child} limit is packets: write a number such as 100` });
     if (link.child === 'cake' && link.limit !== undefined) issues.push({ path: ['limit'], message: 'cake has no packet limit here; drop limit' });
   }
   return issues;
@@ -120,16 +138,34 @@ export function rateQueueCommands(tc: readonly string[], dev: string, bitsPerSec
   const at = parent === undefined ? ['root', 'handle', `${handle}:`] : ['parent', parent, 'handle', `${handle}:`];
   const qdisc = [...tc, 'qdisc', 'add', 'dev', dev];
   if ((link.qdisc ?? 'tbf') === 'tbf') {
-    const queue = typeof link.limit === 'string'
-      ? ['limit', String(parseSize(link.limit)!)]
-      : ['latency', link.latency !== undefined ? `${parseDuration(link.latency)!}us` : DEFAULT_TBF_LATENCY];
+    const queue =
+      typeof link.limit === 'string'
+        ? ['limit', String(parseSize(link.limit)!)]
+        : ['latency', link.latency !== undefined ? `${parseDuration(link.latency)!}us` : DEFAULT_TBF_LATENCY];
     return [[...qdisc, ...at, 'tbf', 'rate', `${bitsPerSecond}bit`, 'burst', String(burst), ...queue]];
   }
   if (link.qdisc === 'cake') return [[...qdisc, ...at, 'cake', 'bandwidth', `${bitsPerSecond}bit`]];
   const under = link.qdisc !== undefined && HTB_AQM.has(link.qdisc) ? (link.qdisc as ChildQdisc) : link.child;
   const commands = [
     [...qdisc, ...at, 'htb', 'default', '1'],
-    [...tc, 'class', 'add', 'dev', dev, 'parent', `${handle}:`, 'classid', `${handle}:1`, 'htb', 'rate', `${bitsPerSecond}bit`, 'ceil', `${bitsPerSecond}bit`, 'burst', String(burst)],
+    [
+      ...tc,
+      'class',
+      'add',
+      'dev',
+      dev,
+      'parent',
+      `${handle}:`,
+      'classid',
+      `${handle}:1`,
+      'htb',
+      'rate',
+      `${bitsPerSecond}bit`,
+      'ceil',
+      `${bitsPerSecond}bit`,
+      'burst',
+      String(burst),
+    ],
   ];
   if (under !== undefined) commands.push([...qdisc, 'parent', `${handle}:1`, 'handle', `${child}:`, ...childArgs(under, link.limit)]);
   return commands;
@@ -162,7 +198,8 @@ export function qdiscProblem(kind: string): Promise<string | undefined> {
   let probe = probes.get(kind);
   if (!probe) {
     probe = runCommand(['unshare', '--net', 'tc', 'qdisc', 'add', 'dev', 'lo', 'root', kind], { timeoutMs: 10_000 }).then((result) =>
-      result.code === 0 ? undefined : ((result.stderr.trim() || result.stdout.trim()).split('\n')[0] || `tc exited with ${result.code ?? 'a signal'}`));
+      result.code === 0 ? undefined : (result.stderr.trim() || result.stdout.trim()).split('\n')[0] || `tc exited with ${result.code ?? 'a signal'}`,
+    );
     probes.set(kind, probe);
   }
   return probe;
@@ -186,6 +223,8 @@ export async function missingChildQdiscs(cloud: string, hosts: readonly { readon
     }
   }
   if (missing.length === 0) return undefined;
-  return `${cloud}: ${missing.join('; ')}: this kernel (${release()}) has no such queueing discipline. ` +
-    'To fix: load its module (modprobe sch_NAME), run on a kernel built with it (scripts/kernel-vm.sh runs the lab in a VM with Debian\'s kernel), or choose a queue this kernel has (tbf, or htb with pfifo/bfifo).';
+  return (
+    `${cloud}: ${missing.join('; ')}: this kernel (${release()}) has no such queueing discipline. ` +
+    "To fix: load its module (modprobe sch_NAME), run on a kernel built with it (scripts/kernel-vm.sh runs the lab in a VM with Debian's kernel), or choose a queue this kernel has (tbf, or htb with pfifo/bfifo)."
+  );
 }

@@ -4,8 +4,9 @@
  * egress, and the rate's queue (`link-queue.ts`). One schema, so the same
  * spec shapes a namespace and a container alike.
  */
-import { z } from '../plugin/zod.js';
+
 import type { LinkShaping } from '../plugin/cloud.js';
+import { z } from '../plugin/zod.js';
 import { checkLinkQueue, linkQueueShape } from './link-queue.js';
 import { parseDuration, parsePercent, parseRate, rateProblem } from './link-units.js';
 

@@ -11,7 +11,9 @@ describe('a shaped link: one schema, tc argv and labels for every cloud that sha
       ['tc', '-n', 'ns1', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'tbf', 'rate', '200000000bit', 'burst', '100000', 'latency', '50ms'],
     ]);
     // Inside the container's namespace (Docker): the same qdisc, with plain `tc`.
-    expect(linkEgressCommands(['tc'], 'eth0', { rate: '200mbit' })).toEqual([['tc', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'tbf', 'rate', '200000000bit', 'burst', String(defaultBurstBytes(200e6)), 'latency', '50ms']]);
+    expect(linkEgressCommands(['tc'], 'eth0', { rate: '200mbit' })).toEqual([
+      ['tc', 'qdisc', 'add', 'dev', 'eth0', 'root', 'handle', '1:', 'tbf', 'rate', '200000000bit', 'burst', String(defaultBurstBytes(200e6)), 'latency', '50ms'],
+    ]);
     expect(linkEgressCommands(netns, 'eth0', undefined)).toEqual([]);
   });
 
@@ -29,7 +31,9 @@ describe('a shaped link: one schema, tc argv and labels for every cloud that sha
     expect(linkIngressCommands(['tc', '-n', 'nb-hub'], 'nbv-x-1', link)).toEqual([
       ['tc', '-n', 'nb-hub', 'qdisc', 'add', 'dev', 'nbv-x-1', 'root', 'handle', '1:', 'tbf', 'rate', '100000000bit', 'burst', '65536', 'latency', '200000us'],
     ]);
-    expect(linkIngressCommands(['tc'], 'veth1234', { ingressRate: '1gbit' })).toEqual([['tc', 'qdisc', 'add', 'dev', 'veth1234', 'root', 'handle', '1:', 'tbf', 'rate', '1000000000bit', 'burst', '500000', 'latency', '50ms']]);
+    expect(linkIngressCommands(['tc'], 'veth1234', { ingressRate: '1gbit' })).toEqual([
+      ['tc', 'qdisc', 'add', 'dev', 'veth1234', 'root', 'handle', '1:', 'tbf', 'rate', '1000000000bit', 'burst', '500000', 'latency', '50ms'],
+    ]);
     // Egress stays unshaped without `rate`, ingress without `ingressRate`; labels name both rates and the queue.
     expect(linkEgressCommands(netns, 'eth0', link)).toEqual([]);
     expect(linkIngressCommands(['tc'], 'veth1234', { rate: '10mbit' })).toEqual([]);
@@ -47,7 +51,9 @@ describe('a shaped link: one schema, tc argv and labels for every cloud that sha
   });
 
   it('refuses what tc would misread or netem cannot do, naming the field', () => {
-    expect(linkSchema.safeParse({ reorder: '25%' }).error?.issues.map((i) => i.message)).toEqual(['reorder needs delay (netem reorders by sending some packets without the delay)']);
+    expect(linkSchema.safeParse({ reorder: '25%' }).error?.issues.map((i) => i.message)).toEqual([
+      'reorder needs delay (netem reorders by sending some packets without the delay)',
+    ]);
     expect(linkSchema.safeParse({ jitter: '1ms' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['jitter']);
     expect(linkSchema.safeParse({ rate: '100Mbps' }).error?.issues[0]?.message).toMatch(/ambiguous/);
     expect(linkSchema.safeParse({ burst: '64kb' }).error?.issues[0]?.message).toMatch(/set rate too/);

@@ -15,7 +15,9 @@ test('rates in bits, with or without /s, and bytes spelled out', () => {
 
 test("tc's byte units and other two-way readings are refused, saying both readings and what to write", () => {
   for (const text of ['100Mbps', '100mbps', '100MBps', '100Mb/s', '100MB', '100M']) expect(parseRate(text)).toBeUndefined();
-  expect(rateProblem('100Mbps')).toBe("'100Mbps' is ambiguous: tc reads it as bytes per second (800 Mbit/s), most people mean bits (100 Mbit/s); write 100mbit for bits or 100MByte/s for bytes per second");
+  expect(rateProblem('100Mbps')).toBe(
+    "'100Mbps' is ambiguous: tc reads it as bytes per second (800 Mbit/s), most people mean bits (100 Mbit/s); write 100mbit for bits or 100MByte/s for bytes per second",
+  );
   expect(rateProblem('1gbps')).toMatch(/\(8 Gbit\/s\).*\(1 Gbit\/s\); write 1gbit for bits or 1GByte\/s/);
   expect(rateProblem('200')).toBe('expected a rate in bits (200mbit, 1gbit, 500kbit, 100Mbit/s) or bytes spelled out (10MByte/s)');
   expect(rateProblem('200 furlongs')).toMatch(/^expected a rate in bits/);

@@ -9,7 +9,8 @@
  * tc's `mbps` means megabytes per second, which most people read as megabits:
  * `bps`-style units are refused (see `rateProblem`), never guessed.
  */
-export const RATE_RE = /^(\d+(?:\.\d+)?)\s*(bit|kbit|mbit|gbit|tbit|kibit|mibit|gibit|tibit|bit\/s|kbit\/s|mbit\/s|gbit\/s|tbit\/s|kibit\/s|mibit\/s|gibit\/s|tibit\/s|bytes?\/s|kbytes?\/s|mbytes?\/s|gbytes?\/s|tbytes?\/s|kibytes?\/s|mibytes?\/s|gibytes?\/s|tibytes?\/s)$/i;
+export const RATE_RE =
+  /^(\d+(?:\.\d+)?)\s*(bit|kbit|mbit|gbit|tbit|kibit|mibit|gibit|tibit|bit\/s|kbit\/s|mbit\/s|gbit\/s|tbit\/s|kibit\/s|mibit\/s|gibit\/s|tibit\/s|bytes?\/s|kbytes?\/s|mbytes?\/s|gbytes?\/s|tbytes?\/s|kibytes?\/s|mibytes?\/s|gibytes?\/s|tibytes?\/s)$/i;
 /** Rates whose unit reads both ways: tc's `mbps` (bytes), `Mb/s`, `MB`, `M`… */
 const AMBIGUOUS_RATE_RE = /^(\d+(?:\.\d+)?)\s*(k|m|g|t|ki|mi|gi|ti)?(bps|b\/s|b|ps)?$/i;
 /** `10ms`, `250us`, `0.5s`. */
@@ -18,17 +19,34 @@ export const DURATION_RE = /^(\d+(?:\.\d+)?)\s*(us|usec|ms|msec|s|sec)$/i;
 export const PERCENT_RE = /^(\d+(?:\.\d+)?)\s*%$/;
 
 const RATE_FACTORS: Record<string, number> = {
-  bit: 1, kbit: 1e3, mbit: 1e6, gbit: 1e9, tbit: 1e12,
-  kibit: 1024, mibit: 1024 ** 2, gibit: 1024 ** 3, tibit: 1024 ** 4,
-  byte: 8, kbyte: 8e3, mbyte: 8e6, gbyte: 8e9, tbyte: 8e12,
-  kibyte: 8 * 1024, mibyte: 8 * 1024 ** 2, gibyte: 8 * 1024 ** 3, tibyte: 8 * 1024 ** 4,
+  bit: 1,
+  kbit: 1e3,
+  mbit: 1e6,
+  gbit: 1e9,
+  tbit: 1e12,
+  kibit: 1024,
+  mibit: 1024 ** 2,
+  gibit: 1024 ** 3,
+  tibit: 1024 ** 4,
+  byte: 8,
+  kbyte: 8e3,
+  mbyte: 8e6,
+  gbyte: 8e9,
+  tbyte: 8e12,
+  kibyte: 8 * 1024,
+  mibyte: 8 * 1024 ** 2,
+  gibyte: 8 * 1024 ** 3,
+  tibyte: 8 * 1024 ** 4,
 };
 
 const PREFIX_FACTORS: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9, t: 1e12, ki: 1024, mi: 1024 ** 2, gi: 1024 ** 3, ti: 1024 ** 4 };
 
 /** `Mbit/s` → `mbit`, `MBytes/s` → `mbyte`: the factor's key. */
 function unitKey(unit: string): string {
-  return unit.toLowerCase().replace(/\/s$/, '').replace(/bytes$/, 'byte');
+  return unit
+    .toLowerCase()
+    .replace(/\/s$/, '')
+    .replace(/bytes$/, 'byte');
 }
 
 const DURATION_FACTORS: Record<string, number> = { us: 1, usec: 1, ms: 1e3, msec: 1e3, s: 1e6, sec: 1e6 };
@@ -62,7 +80,12 @@ export function rateProblem(text: string): string | undefined {
 
 /** `800000000` → `800 Mbit/s`: bits per second as a reader expects them. */
 export function formatBits(bitsPerSecond: number): string {
-  const steps: [number, string][] = [[1e12, 'Tbit/s'], [1e9, 'Gbit/s'], [1e6, 'Mbit/s'], [1e3, 'kbit/s']];
+  const steps: [number, string][] = [
+    [1e12, 'Tbit/s'],
+    [1e9, 'Gbit/s'],
+    [1e6, 'Mbit/s'],
+    [1e3, 'kbit/s'],
+  ];
   for (const [factor, unit] of steps) {
     if (bitsPerSecond >= factor) return `${Number((bitsPerSecond / factor).toPrecision(4))} ${unit}`;
   }

@@ -1,15 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { utils } from 'ssh2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { utils } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keygen } from '../testing/lab-sshd.js';
 import { loginKey } from './login-key.js';
 
 describe('loginKey', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-login-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-login-'));
+  });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('writes a new P-256 key (0600) whose public line OpenSSH derives the same', async () => {
@@ -21,14 +23,14 @@ describe('loginKey', () => {
     expect(key.publicKey).toMatch(/^ecdsa-sha2-nistp256 AAAA/);
   });
 
-  it('reuses the run\'s key on later calls', async () => {
+  it("reuses the run's key on later calls", async () => {
     const first = await loginKey(dir, 'shared.pem', 'c');
     const [second, third] = await Promise.all([loginKey(dir, 'shared.pem', 'c'), loginKey(dir, 'shared.pem', 'c')]);
     expect(second).toEqual(first);
     expect(third).toEqual(first);
   });
 
-  it('takes the user\'s own key and its .pub as they are', async () => {
+  it("takes the user's own key and its .pub as they are", async () => {
     const own = join(dir, 'id_ed25519');
     const line = await keygen(own);
     expect(await loginKey(dir, 'unused.pem', 'c', own)).toEqual({ publicKey: line, privateKeyPath: own });
@@ -39,7 +41,9 @@ describe('loginKey', () => {
 
 describe('loginKey ed25519', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-login-ed-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-login-ed-'));
+  });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('writes a new Ed25519 key (0600, OpenSSH format) whose public line OpenSSH derives the same', async () => {
@@ -69,7 +73,10 @@ describe('loginKey ed25519', () => {
     await writeFile(join(dir, 'msg'), 'hello');
     execFileSync('ssh-keygen', ['-Y', 'sign', '-q', '-f', key.privateKeyPath, '-n', 'file', join(dir, 'msg')]);
     await writeFile(join(dir, 'allowed'), `me ${key.publicKey}\n`);
-    const out = execFileSync('ssh-keygen', ['-Y', 'verify', '-f', join(dir, 'allowed'), '-I', 'me', '-n', 'file', '-s', join(dir, 'msg.sig')], { input: 'hello', encoding: 'utf8' });
+    const out = execFileSync('ssh-keygen', ['-Y', 'verify', '-f', join(dir, 'allowed'), '-I', 'me', '-n', 'file', '-s', join(dir, 'msg.sig')], {
+      input: 'hello',
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/Good "file" signature for me/);
   });
 });

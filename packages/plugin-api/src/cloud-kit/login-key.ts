@@ -1,5 +1,6 @@
 // node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it.
 const crypto = () => process.getBuiltinModule('node:crypto');
+
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newEd25519Key, openSshFilePublicKey } from './openssh-ed25519.js';
@@ -38,9 +39,10 @@ export async function loginKey(runDir: string, fileName: string, comment: string
     const pem = await readFile(path, 'utf8');
     return { publicKey: publicKeyOf(pem, comment), privateKeyPath: path };
   } catch {
-    const pem = type === 'ed25519'
-      ? newEd25519Key(comment).privateKey
-      : crypto().generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'pem' }).toString();
+    const pem =
+      type === 'ed25519'
+        ? newEd25519Key(comment).privateKey
+        : crypto().generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'pem' }).toString();
     await writeFile(path, pem, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
@@ -49,8 +51,7 @@ export async function loginKey(runDir: string, fileName: string, comment: string
   }
 }
 
-const publicKeyOf = (text: string, comment: string) =>
-  text.includes('BEGIN OPENSSH PRIVATE KEY') ? openSshFilePublicKey(text, comment) : openSshPublicKey(text, comment);
+const publicKeyOf = (text: string, comment: string) => (text.includes('BEGIN OPENSSH PRIVATE KEY') ? openSshFilePublicKey(text, comment) : openSshPublicKey(text, comment));
 
 /** The OpenSSH public key line of a P-256 private key (PEM). */
 export function openSshPublicKey(pem: string, comment: string): string {

@@ -9,7 +9,10 @@ const SHIPPED = { date: '2026-01-01', instances: { small: 1, large: 4 }, egress:
 describe('priceFilePath', () => {
   const saved = { prices: process.env['NETBENCH_ACME_PRICES'], home: process.env['NETBENCH_HOME'] };
   afterEach(() => {
-    for (const [name, value] of [['NETBENCH_ACME_PRICES', saved.prices], ['NETBENCH_HOME', saved.home]] as const) {
+    for (const [name, value] of [
+      ['NETBENCH_ACME_PRICES', saved.prices],
+      ['NETBENCH_HOME', saved.home],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -26,7 +29,9 @@ describe('priceFilePath', () => {
 
 describe('loadPriceFile', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-prices-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'nbt-cloud-prices-'));
+  });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('is the shipped table when there is no file', () => {

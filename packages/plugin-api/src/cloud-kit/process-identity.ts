@@ -1,12 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 /**
  * A pid is recorded with its start time (clock ticks since boot, field 22 of
  * /proc/PID/stat) so a later kill, or a later "is this run still going?",
  * never mistakes an unrelated process that reused the pid for the recorded one.
  */
-export interface ProcState { readonly state: string; readonly startTime: string }
+export interface ProcState {
+  readonly state: string;
+  readonly startTime: string;
+}
 
 function parseStat(stat: string): ProcState | undefined {
   // The command name (field 2) may hold spaces and parentheses: split after the last ')'.

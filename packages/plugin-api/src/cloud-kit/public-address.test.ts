@@ -13,8 +13,10 @@ describe('detectPublicAddress', () => {
     server = createServer((req, res) => {
       if (req.url === '/ip') res.end('203.0.113.9\n');
       else if (req.url === '/html') res.end('<html>203.0.113.9</html>');
-      else if (req.url === '/error') { res.statusCode = 503; res.end('203.0.113.9'); }
-      else setTimeout(() => res.end('203.0.113.9'), 2_000); // /slow
+      else if (req.url === '/error') {
+        res.statusCode = 503;
+        res.end('203.0.113.9');
+      } else setTimeout(() => res.end('203.0.113.9'), 2_000); // /slow
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -43,7 +45,7 @@ describe('detectPublicAddress', () => {
     }
   });
 
-  it('stops when the run is cancelled, with the signal\'s reason', async () => {
+  it("stops when the run is cancelled, with the signal's reason", async () => {
     process.env['NETBENCH_MY_IP_URL'] = `${base}/slow`;
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('run cancelled')), 50);

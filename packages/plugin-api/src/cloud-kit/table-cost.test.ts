@@ -1,9 +1,13 @@
-import type { HostRequest } from '../plugin/index.js';
 import { describe, expect, it } from 'vitest';
+import type { HostRequest } from '../plugin/index.js';
 import { estimateTableCost, type TableCostModel } from './table-cost.js';
 
 /** A made-up cloud: zones `<region>-<letter>`, regions `<continent>-<n>`. */
-interface AcmeConfig { readonly zone: string; readonly machineType: string; readonly tier?: 'gold' }
+interface AcmeConfig {
+  readonly zone: string;
+  readonly machineType: string;
+  readonly tier?: 'gold';
+}
 const TABLE = {
   date: '2026-05-05',
   instances: { 'm-2': 0.1, 'm-8': 0.4 },
@@ -41,7 +45,7 @@ describe('estimateTableCost', () => {
     expect(estimate.notes).toEqual(['loaded', 'no price multiplier for ap-1: na-1 prices used', 'no price for z-99: counted as $0 (add it to the price file)']);
   });
 
-  it('charges what this cloud\'s hosts send, one line per path, in the model\'s unit', () => {
+  it("charges what this cloud's hosts send, one line per path, in the model's unit", () => {
     const hosts = requests({ a: {}, a2: {}, b: { zone: 'na-1-b' }, n: { zone: 'na-2-a' }, eu: { zone: 'eu-1-a' }, ap: { zone: 'ap-1-a' }, g: { tier: 'gold' } });
     const gb = 8e9;
     const flows = [
@@ -69,10 +73,20 @@ describe('estimateTableCost', () => {
     expect(estimate.notes!.filter((n) => !n.startsWith('no price multiplier'))).toEqual([]); // every flow had a rate
   });
 
-  it('counts a flow without a rate at the sender\'s cap, in GiB when asked, and notes free inter-zone transfer', () => {
+  it("counts a flow without a rate at the sender's cap, in GiB when asked, and notes free inter-zone transfer", () => {
     const hosts = requests({ a: { machineType: 'm-8' }, b: { zone: 'na-1-b' } });
     const free = model({ unit: 'GiB', transferName: 'data transfer', noteFreeInterZone: true, table: { ...TABLE, egress: { ...TABLE.egress, interZone: 0 } } });
-    const estimate = estimateTableCost(hosts, { hostSeconds: {}, flows: [{ from: 'a', to: 'b', seconds: 2 }, { from: 'a', to: 'outside', seconds: 1 }] }, free);
+    const estimate = estimateTableCost(
+      hosts,
+      {
+        hostSeconds: {},
+        flows: [
+          { from: 'a', to: 'b', seconds: 2 },
+          { from: 'a', to: 'outside', seconds: 1 },
+        ],
+      },
+      free,
+    );
     expect(estimate.items.map((i) => [i.description, i.quantity, i.unit])).toEqual([
       ['m-8 in na-1 (1 host)', 0, 'instance-hour'],
       ['m-2 in na-1 (1 host)', 0, 'instance-hour'],

@@ -110,7 +110,13 @@ export function estimateTableCost<C>(requests: readonly HostRequest<C>[], usage:
   }
   for (const g of groups.values()) {
     const price = hourly(model, g.machineType, g.region, notes);
-    items.push({ description: `${g.machineType} in ${g.region} (${g.hosts} host${g.hosts > 1 ? 's' : ''})`, quantity: qty(g.hours), unit: 'instance-hour', unitPriceUsd: price, usd: round(g.hours * price) });
+    items.push({
+      description: `${g.machineType} in ${g.region} (${g.hosts} host${g.hosts > 1 ? 's' : ''})`,
+      quantity: qty(g.hours),
+      unit: 'instance-hour',
+      unitPriceUsd: price,
+      usd: round(g.hours * price),
+    });
   }
 
   const bytesPerUnit = model.unit === 'GiB' ? 2 ** 30 : 1e9;

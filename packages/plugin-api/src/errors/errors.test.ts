@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CapacityError, ERROR_BRAND, errorExitCode, hasErrorKind, isNetbenchError, isRetryable, NetbenchError, PluginError, QuotaError,
-  RetryableError, ToolMissingError,
+  CapacityError,
+  ERROR_BRAND,
+  errorExitCode,
+  hasErrorKind,
+  isNetbenchError,
+  isRetryable,
+  NetbenchError,
+  PluginError,
+  QuotaError,
+  RetryableError,
+  ToolMissingError,
 } from './index.js';
 
 // An error thrown by a plugin that bundles its own copy of this package: another class, the same global brand.

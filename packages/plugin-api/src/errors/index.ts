@@ -8,8 +8,7 @@
 export const ERROR_BRAND: unique symbol = Symbol.for('netbench.error') as never;
 
 /** What an error is; an error is every kind of its class and the classes above it. */
-export type ErrorKind =
-  | 'netbench' | 'retryable' | 'quota' | 'capacity' | 'tool-missing' | 'parse' | 'timeout' | 'unsupported' | 'plugin';
+export type ErrorKind = 'netbench' | 'retryable' | 'quota' | 'capacity' | 'tool-missing' | 'parse' | 'timeout' | 'unsupported' | 'plugin';
 
 /** Whether `error` carries the netbench brand with this kind (any copy of this package). */
 export function hasErrorKind(error: unknown, kind: ErrorKind): boolean {
@@ -76,7 +75,11 @@ export class ToolMissingError extends NetbenchError {
   static override readonly [CLASS_KIND]: ErrorKind = 'tool-missing';
   override readonly name: string = 'ToolMissingError';
   override readonly [ERROR_BRAND]: readonly ErrorKind[] = ['netbench', 'tool-missing'];
-  constructor(readonly tool: string, readonly host: string, detail?: string) {
+  constructor(
+    readonly tool: string,
+    readonly host: string,
+    detail?: string,
+  ) {
     super(`${tool} is not installed on host ${host}${detail ? `: ${detail}` : ''}`);
   }
 }
@@ -86,7 +89,11 @@ export class ParseError extends NetbenchError {
   static override readonly [CLASS_KIND]: ErrorKind = 'parse';
   override readonly name: string = 'ParseError';
   override readonly [ERROR_BRAND]: readonly ErrorKind[] = ['netbench', 'parse'];
-  constructor(message: string, readonly source?: string, readonly line?: number) {
+  constructor(
+    message: string,
+    readonly source?: string,
+    readonly line?: number,
+  ) {
     super(`${source ?? '<input>'}${line !== undefined ? `:${line}` : ''}: ${message}`);
   }
 }
@@ -110,7 +117,11 @@ export class PluginError extends NetbenchError {
   static override readonly [CLASS_KIND]: ErrorKind = 'plugin';
   override readonly name: string = 'PluginError';
   override readonly [ERROR_BRAND]: readonly ErrorKind[] = ['netbench', 'plugin'];
-  constructor(readonly plugin: string, readonly hook: string, cause: unknown) {
+  constructor(
+    readonly plugin: string,
+    readonly hook: string,
+    cause: unknown,
+  ) {
     super(`[plugin ${plugin}] ${hook}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }

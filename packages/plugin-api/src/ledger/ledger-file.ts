@@ -1,7 +1,6 @@
-import { open, type FileHandle } from 'node:fs/promises';
-import type { Ledger } from './types.js';
-import type { LedgerEntry, LedgerPhase, LedgerResource } from './types.js';
+import { type FileHandle, open } from 'node:fs/promises';
 import { readLedger } from './read-ledger.js';
+import type { Ledger, LedgerEntry, LedgerPhase, LedgerResource } from './types.js';
 
 /**
  * The append-only `ledger.jsonl` of one run, shared by every cloud plugin of
@@ -16,7 +15,12 @@ export class LedgerFile {
   // After a failed write (a full disk) the file may end in a torn line; the next line starts on a new one.
   private torn = false;
 
-  private constructor(readonly file: string, readonly runId: string, private readonly handle: FileHandle, existing: LedgerEntry[]) {
+  private constructor(
+    readonly file: string,
+    readonly runId: string,
+    private readonly handle: FileHandle,
+    existing: LedgerEntry[],
+  ) {
     this.all = existing;
   }
 

@@ -8,21 +8,36 @@ import { readLedger } from './read-ledger.js';
 import type { LedgerEntry, LedgerPhase } from './types.js';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-ledger-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'nbt-ledger-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
-const line = (seq: number, phase: LedgerPhase, id: string, plugin = 'p'): LedgerEntry => ({ seq, time: '2026-01-01T00:00:00.000Z', runId: 'r', plugin, phase, resource: { type: 't', id } });
+const line = (seq: number, phase: LedgerPhase, id: string, plugin = 'p'): LedgerEntry => ({
+  seq,
+  time: '2026-01-01T00:00:00.000Z',
+  runId: 'r',
+  plugin,
+  phase,
+  resource: { type: 't', id },
+});
 
 describe('pendingResources', () => {
   it('lists resources not yet deleted, newest first, each as its latest line', () => {
     const entries = [
-      line(1, 'intent', 'net'), line(2, 'created', 'net'),
-      line(3, 'intent', 'vm1'), line(4, 'created', 'vm1'),
-      line(5, 'intent', 'vm2'), line(6, 'failed', 'vm2'),
+      line(1, 'intent', 'net'),
+      line(2, 'created', 'net'),
+      line(3, 'intent', 'vm1'),
+      line(4, 'created', 'vm1'),
+      line(5, 'intent', 'vm2'),
+      line(6, 'failed', 'vm2'),
       line(7, 'created', 'proc'),
       line(8, 'deleted', 'proc'),
       line(9, 'delete-failed', 'vm1'),
-      line(10, 'intent', 'x', 'other'), line(11, 'deleted', 'x', 'other'),
+      line(10, 'intent', 'x', 'other'),
+      line(11, 'deleted', 'x', 'other'),
     ];
     expect(pendingResources(entries).map((e) => `${e.resource.id}:${e.phase}`)).toEqual(['vm2:failed', 'vm1:created', 'net:created']);
   });
@@ -39,7 +54,11 @@ describe('LedgerFile', () => {
     const view = ledger.forPlugin('lab');
     const seenDuringCreate = await view.track({ type: 'dir', id: 'd1' }, async () => (await readFile(file, 'utf8')).includes('"intent"'));
     expect(seenDuringCreate).toBe(true);
-    await expect(view.track({ type: 'dir', id: 'd2' }, async () => { throw new Error('no space'); })).rejects.toThrow('no space');
+    await expect(
+      view.track({ type: 'dir', id: 'd2' }, async () => {
+        throw new Error('no space');
+      }),
+    ).rejects.toThrow('no space');
     await view.created({ type: 'process', id: '42' });
     await ledger.forPlugin('other').created({ type: 'x', id: 'y' });
     expect(view.entries.map((e) => e.phase)).toEqual(['intent', 'created', 'intent', 'failed', 'created']);

@@ -25,5 +25,8 @@ export function pendingResources(entries: readonly LedgerEntry[]): LedgerEntry[]
     // Keep the line with the most to say: a later intent/created over a delete-failed.
     if (entry.phase !== 'delete-failed' || !latest.has(key)) latest.set(key, entry);
   }
-  return order.filter((key) => !deleted.has(key)).reverse().map((key) => latest.get(key)!);
+  return order
+    .filter((key) => !deleted.has(key))
+    .reverse()
+    .map((key) => latest.get(key)!);
 }

@@ -1,6 +1,6 @@
+import type { LedgerResource } from '../ledger/types.js';
 import type { BlockSchema, Ledger, PluginContext, PluginMeta } from './common.js';
 import type { Host } from './host.js';
-import type { LedgerResource } from '../ledger/types.js';
 import type { SshConnector } from './ssh.js';
 
 /** A fleet host handed to `provision`, with its plugin fields already validated by `hostSchema`. */

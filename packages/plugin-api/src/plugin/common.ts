@@ -1,6 +1,6 @@
-import type { z } from './zod.js';
-import type { Ledger } from '../ledger/types.js';
 import type { NetbenchEvent } from '../events/types.js';
+import type { Ledger } from '../ledger/types.js';
+import type { z } from './zod.js';
 
 /** Version of the plugin contract. Bumped on breaking changes only. */
 export const PLUGIN_API_VERSION = 1;
@@ -41,7 +41,6 @@ export interface PluginContext {
   readonly signal: AbortSignal;
   readonly log: Logger;
 }
-
 
 /** A zod schema for a plugin's block of the spec. Must be a strict object. */
 export type BlockSchema<T> = z.ZodType<T>;

@@ -1,14 +1,14 @@
 // Type tests pinning the plugin contract: what a plugin author writes must
 // type-check (with inferred block types), what breaks the contract must not.
 import { describe, expectTypeOf, it } from 'vitest';
-import { z } from './zod.js';
-import { definePlugin, isPlugin, type AnyPlugin, type Branded } from './define-plugin.js';
+import type { LedgerResource } from '../ledger/types.js';
 import type { CloudPlugin, HostRequest } from './cloud.js';
+import { PLUGIN_API_VERSION, PLUGIN_BRAND, type PluginKind } from './common.js';
+import { type AnyPlugin, type Branded, definePlugin, isPlugin } from './define-plugin.js';
+import type { Host } from './host.js';
 import type { PublisherPlugin } from './publisher.js';
 import type { ToolPlugin, TrialSpec } from './tool.js';
-import type { Host } from './host.js';
-import type { LedgerResource } from '../ledger/types.js';
-import { PLUGIN_API_VERSION, PLUGIN_BRAND, type PluginKind } from './common.js';
+import { z } from './zod.js';
 
 declare const host: Host;
 
@@ -18,7 +18,7 @@ const toolSchema = z.strictObject({
 });
 
 describe('definePlugin infers block types from the zod schema', () => {
-  it('types a tool\'s trials(params) and parse', () => {
+  it("types a tool's trials(params) and parse", () => {
     const tool = definePlugin({
       kind: 'tool',
       name: 't',
@@ -44,7 +44,7 @@ describe('definePlugin infers block types from the zod schema', () => {
     expectTypeOf(tool).toExtend<AnyPlugin>();
   });
 
-  it('types a cloud\'s provision requests from hostSchema', () => {
+  it("types a cloud's provision requests from hostSchema", () => {
     const cloud = definePlugin({
       kind: 'cloud',
       name: 'c',
@@ -63,7 +63,7 @@ describe('definePlugin infers block types from the zod schema', () => {
     expectTypeOf(cloud).toExtend<CloudPlugin<{ zone: string; size: number }>>();
   });
 
-  it('types a publisher\'s settings from schema', () => {
+  it("types a publisher's settings from schema", () => {
     const publisher = definePlugin({
       kind: 'publisher',
       name: 'p',
@@ -155,7 +155,9 @@ describe('typed trial parameters', () => {
       name: 'typed',
       schema: z.strictObject({ count: z.int().default(10), interval: z.number().default(0.2) }),
       trials: (p) => [{ test: 'icmp', params: { count: p.count, interval: p.interval }, estimatedSeconds: p.count * p.interval }],
-      async check() { return { version: '1', features: {} }; },
+      async check() {
+        return { version: '1', features: {} };
+      },
       async run(trial) {
         expectTypeOf(trial.params.count).toEqualTypeOf<number>();
         expectTypeOf(trial.params.interval).toEqualTypeOf<number>();
@@ -166,14 +168,18 @@ describe('typed trial parameters', () => {
       parse: () => [],
     });
   });
-  it('types the optional counters hook: the trial\'s typed params and its samples in, counters out', () => {
+  it("types the optional counters hook: the trial's typed params and its samples in, counters out", () => {
     definePlugin({
       kind: 'tool',
       name: 'counted',
       schema: z.strictObject({ count: z.int().default(10) }),
       trials: (p) => [{ test: 'x', params: { count: p.count }, estimatedSeconds: 1 }],
-      async check() { return { version: '1', features: {} }; },
-      async run() { return { samples: [] }; },
+      async check() {
+        return { version: '1', features: {} };
+      },
+      async run() {
+        return { samples: [] };
+      },
       parse: () => [],
       counters({ params, samples, server }) {
         expectTypeOf(params.count).toEqualTypeOf<number>();
@@ -186,8 +192,12 @@ describe('typed trial parameters', () => {
       name: 'bad-counters',
       schema: z.strictObject({}),
       trials: () => [{ test: 'x', params: {}, estimatedSeconds: 1 }],
-      async check() { return { version: '1', features: {} }; },
-      async run() { return { samples: [] }; },
+      async check() {
+        return { version: '1', features: {} };
+      },
+      async run() {
+        return { samples: [] };
+      },
       parse: () => [],
       // @ts-expect-error: counters are synchronous and pure, not a promise
       counters: async () => [],

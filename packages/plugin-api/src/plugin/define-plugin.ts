@@ -1,9 +1,9 @@
-import type { z } from './zod.js';
-import { PLUGIN_API_VERSION, PLUGIN_BRAND } from './common.js';
-import type { BlockSchema } from './common.js';
 import type { CloudPlugin } from './cloud.js';
+import type { BlockSchema } from './common.js';
+import { PLUGIN_API_VERSION, PLUGIN_BRAND } from './common.js';
 import type { PublisherPlugin } from './publisher.js';
 import type { ToolPlugin, TrialParams } from './tool.js';
+import type { z } from './zod.js';
 
 // Methods are bivariant, so a plugin with a concrete block type is assignable here.
 export type AnyPlugin = CloudPlugin<unknown> | ToolPlugin<unknown> | PublisherPlugin<unknown>;

@@ -1,8 +1,8 @@
 // Type tests pinning the synchronized-flows part of the tool contract.
 import { describe, expectTypeOf, it } from 'vitest';
-import { z } from './zod.js';
 import { definePlugin } from './define-plugin.js';
 import type { FlowCombine, FlowContext, FlowSupport, TrialContext } from './tool.js';
+import { z } from './zod.js';
 
 describe('a tool takes part in synchronized flows', () => {
   it('declares flows and sees ctx.flow (optional) in run', () => {

@@ -1,6 +1,6 @@
-import type { BlockSchema, PluginContext, PluginMeta } from './common.js';
-import type { Sample } from '../samples/types.js';
 import type { RunRecord } from '../run/run-record.js';
+import type { Sample } from '../samples/types.js';
+import type { BlockSchema, PluginContext, PluginMeta } from './common.js';
 
 export interface PublishResult {
   /** Where the results went (a file path, a table, a URL). */

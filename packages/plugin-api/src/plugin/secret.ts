@@ -57,7 +57,13 @@ export function secretPaths(schema: z.ZodType): SecretPath[] {
       case 'object':
         for (const [key, child] of Object.entries(def.shape ?? {})) walk(child, [...path, key]);
         break;
-      case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'readonly':
+      case 'catch':
+      case 'nonoptional':
         walk(def.innerType, path);
         break;
       case 'union':

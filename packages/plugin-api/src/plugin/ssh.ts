@@ -15,10 +15,7 @@ import type { Host } from './host.js';
  *   `recordFile` (known_hosts format, e.g. in the run folder) and any other
  *   key for the same host is refused afterwards.
  */
-export type SshHostKeyPolicy =
-  | { mode: 'known-hosts'; file?: string }
-  | { mode: 'pinned'; keys: string[]; source: string }
-  | { mode: 'tofu'; recordFile: string };
+export type SshHostKeyPolicy = { mode: 'known-hosts'; file?: string } | { mode: 'pinned'; keys: string[]; source: string } | { mode: 'tofu'; recordFile: string };
 
 /** Retries of the connection while a new machine boots (refused, timed out, unreachable). */
 export interface SshConnectRetry {

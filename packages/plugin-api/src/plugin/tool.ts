@@ -1,8 +1,9 @@
+import type { MetricDeclaration, SampleInput } from '../samples/types.js';
 import type { BlockSchema, PluginContext, PluginMeta } from './common.js';
 import type { Host } from './host.js';
-import type { MetricDeclaration, SampleInput } from '../samples/types.js';
 
 export type { MetricDeclaration };
+
 import type { Scalar } from './scalar.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { HostRecord } from '../run/run-record.js';
 import type { RunResults } from '../run/run-files.js';
+import type { HostRecord } from '../run/run-record.js';
 import type { EncodedHistogram, Labels, Sample } from '../samples/types.js';
 
 /** `runs` row of a run (times in ms since the epoch). */
@@ -182,7 +182,16 @@ export function storedSampleId(runId: string, sample: Sample, sampleNo: number):
 /** The samples of `rows` column by column. */
 export function sampleColumns(rows: StoreRows): SampleColumns {
   const n = rows.samples.length;
-  const c: SampleColumns = { sampleNo: new Array(n), sampleId: new Array(n), trialId: new Array(n), metric: new Array(n), value: new Array(n), unit: new Array(n), timestamp: new Array(n), labelSet: new Array(n) };
+  const c: SampleColumns = {
+    sampleNo: new Array(n),
+    sampleId: new Array(n),
+    trialId: new Array(n),
+    metric: new Array(n),
+    value: new Array(n),
+    unit: new Array(n),
+    timestamp: new Array(n),
+    labelSet: new Array(n),
+  };
   rows.samples.forEach((s, i) => {
     c.sampleNo[i] = i + 1;
     c.sampleId[i] = storedSampleId(rows.run.runId, s, i + 1);

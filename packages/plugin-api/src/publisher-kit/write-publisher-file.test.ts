@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ describe('writePublisherFile', () => {
     expect(readdirSync(base)).toEqual(['run']);
   });
 
-  it('replaces a link at the file\'s name instead of writing through it, and a 0644 file by a 0600 one', async () => {
+  it("replaces a link at the file's name instead of writing through it, and a 0644 file by a 0600 one", async () => {
     const victim = join(base, 'victim');
     writeFileSync(victim, 'keep me\n', { mode: 0o644 });
     symlinkSync(victim, join(runDir, 'results.csv'));

@@ -23,13 +23,18 @@ export async function writePublisherFile(runDir: string, path: string | undefine
     throw new NetbenchError(`${what} file ${path}: outside the run folder ${runDir}; a publisher writes only in its run's folder (a relative path is inside it)`);
   }
   let dir = runDir;
-  for (const part of dirname(inside).split(sep).filter((p) => p !== '.' && p !== '')) {
+  for (const part of dirname(inside)
+    .split(sep)
+    .filter((p) => p !== '.' && p !== '')) {
     dir = join(dir, part);
     await mkdir(dir, { mode: PRIVATE_DIR_MODE }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
     const stat = await lstat(dir);
-    if (!stat.isDirectory()) throw new NetbenchError(`${what} file ${path}: ${dir} is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}; publisher files are written only through real folders of the run folder`);
+    if (!stat.isDirectory())
+      throw new NetbenchError(
+        `${what} file ${path}: ${dir} is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}; publisher files are written only through real folders of the run folder`,
+      );
   }
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const handle = await open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, PRIVATE_FILE_MODE);

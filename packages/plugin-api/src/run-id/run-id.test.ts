@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { newRunId, parseRunIdTime, runTag } from './run-id.js';
 import { defaultRunsDir } from './runs-dir.js';
 

@@ -5,11 +5,20 @@ import type { TrialExplainRecord } from './run-record.js';
 const end = (host: string, role: 'client' | 'server', extra: Record<string, unknown>) => ({ host, role, seconds: 5, ...extra });
 
 describe('keyCounters', () => {
-  it('reads each end\'s retransmits, UDP errors, qdisc and softnet drops and busiest CPU, then the tool\'s own counters', () => {
+  it("reads each end's retransmits, UDP errors, qdisc and softnet drops and busiest CPU, then the tool's own counters", () => {
     const explain = {
       diagnoses: [],
       hosts: [
-        end('a', 'client', { protocols: { 'Tcp.RetransSegs': 7, 'Tcp.OutSegs': 700 }, qdiscs: [{ drops: 1, overlimits: 2 }, { drops: 3, overlimits: 40 }], softnet: [{ dropped: 0 }, { dropped: 5 }], cpus: [{ busy: 0.25 }, { busy: 0.9876 }], cpuWindow: 'steady' }),
+        end('a', 'client', {
+          protocols: { 'Tcp.RetransSegs': 7, 'Tcp.OutSegs': 700 },
+          qdiscs: [
+            { drops: 1, overlimits: 2 },
+            { drops: 3, overlimits: 40 },
+          ],
+          softnet: [{ dropped: 0 }, { dropped: 5 }],
+          cpus: [{ busy: 0.25 }, { busy: 0.9876 }],
+          cpuWindow: 'steady',
+        }),
         end('b', 'server', { protocols: { 'Udp.RcvbufErrors': 12 }, qdiscs: [], softnet: [], cpus: [{ busy: 1 }], cpuWindow: 'whole' }),
       ],
       toolCounters: [{ tool: 'iperf3', name: 'server_cpu_total', value: 40.5, unit: 'percent', role: 'server', host: 'b' }],
@@ -31,7 +40,13 @@ describe('keyCounters', () => {
 
   it('reads a record with missing parts without throwing', () => {
     expect(keyCounters({ diagnoses: [], hosts: [{ host: 'x', role: 'client' }] }).map((c) => [c.name, c.value])).toEqual([
-      ['tcp_retrans_segs', 0], ['tcp_out_segs', 0], ['udp_rcvbuf_errors', 0], ['udp_in_errors', 0], ['qdisc_drops', 0], ['qdisc_overlimits', 0], ['softnet_dropped', 0],
+      ['tcp_retrans_segs', 0],
+      ['tcp_out_segs', 0],
+      ['udp_rcvbuf_errors', 0],
+      ['udp_in_errors', 0],
+      ['qdisc_drops', 0],
+      ['qdisc_overlimits', 0],
+      ['softnet_dropped', 0],
     ]);
   });
 });

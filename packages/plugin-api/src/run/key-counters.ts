@@ -62,7 +62,14 @@ export function keyCounters(explain: TrialExplainRecord): KeyCounter[] {
     if (busy.length > 0) out.push({ name: 'cpu_busiest_busy', value: Math.round(Math.max(...busy) * 1000) / 10, unit: 'percent', ...at });
   }
   for (const c of explain.toolCounters ?? []) {
-    out.push({ name: `${c.tool}.${c.name}`, value: c.value, unit: c.unit, source: c.tool, ...(c.host !== undefined ? { host: c.host } : {}), ...(c.role !== undefined ? { role: c.role } : {}) });
+    out.push({
+      name: `${c.tool}.${c.name}`,
+      value: c.value,
+      unit: c.unit,
+      source: c.tool,
+      ...(c.host !== undefined ? { host: c.host } : {}),
+      ...(c.role !== undefined ? { role: c.role } : {}),
+    });
   }
   return out;
 }

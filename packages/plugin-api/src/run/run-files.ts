@@ -1,5 +1,5 @@
-import type { RunRecord } from './run-record.js';
 import type { Sample } from '../samples/types.js';
+import type { RunRecord } from './run-record.js';
 
 /** Names of the files in a run folder. */
 export const RUN_FILES = {

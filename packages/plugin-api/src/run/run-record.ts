@@ -1,5 +1,4 @@
-import type { Labels, MetricDeclaration } from '../samples/types.js';
-import type { Scalar } from '../samples/types.js';
+import type { Labels, MetricDeclaration, Scalar } from '../samples/types.js';
 
 export type RunStatus = 'succeeded' | 'failed' | 'interrupted';
 export type TrialStatus = 'succeeded' | 'failed' | 'skipped';

@@ -46,11 +46,21 @@ export class LatencyHistogram {
     this.histogram.add(other.histogram);
   }
 
-  get count(): number { return this.histogram.totalCount; }
-  get min(): number { return this.histogram.totalCount === 0 ? 0 : this.histogram.minNonZeroValue; }
-  get max(): number { return this.histogram.maxValue; }
-  get mean(): number { return this.histogram.mean; }
-  get stddev(): number { return this.histogram.stdDeviation; }
+  get count(): number {
+    return this.histogram.totalCount;
+  }
+  get min(): number {
+    return this.histogram.totalCount === 0 ? 0 : this.histogram.minNonZeroValue;
+  }
+  get max(): number {
+    return this.histogram.maxValue;
+  }
+  get mean(): number {
+    return this.histogram.mean;
+  }
+  get stddev(): number {
+    return this.histogram.stdDeviation;
+  }
 
   /** Value at a percentile in 0..100 (e.g. 99.9). */
   percentile(p: number): number {

@@ -1,8 +1,8 @@
 // The kit's checks of catalog() and admitPeers: good clouds pass, each way of breaking the contract is named.
 import { describe, expect, it } from 'vitest';
-import { z } from '../plugin/zod.js';
 import type { CloudCatalog, PeerHost, ProvisionContext } from '../plugin/cloud.js';
 import { definePlugin } from '../plugin/define-plugin.js';
+import { z } from '../plugin/zod.js';
 import { processHost } from '../transport/process-host.js';
 import { catalogProblems, cloudCatalogChecks, latestDateOnEarth } from './cloud-catalog-checks.js';
 import { cloudConformance } from './cloud-conformance.js';
@@ -10,26 +10,34 @@ import type { ConformanceCheck } from './conformance-check.js';
 
 const GOOD: CloudCatalog = {
   date: '2025-06-01',
-  regions: [{ name: 'r1', zones: ['r1a', 'r1b'] }, { name: 'r2', zones: ['r2a'] }, { name: 'solo', zones: [] }],
+  regions: [
+    { name: 'r1', zones: ['r1a', 'r1b'] },
+    { name: 'r2', zones: ['r2a'] },
+    { name: 'solo', zones: [] },
+  ],
   machineTypes: [{ name: 'small', vcpus: 2, memoryGib: 0.5, family: 'general' }, { name: 'shared', vcpus: 0.25 }, { name: 'bare' }],
 };
 
 type Members = { catalog?: unknown; admitPeers?: unknown };
-const cloud = (members: Members) => definePlugin({
-  kind: 'cloud',
-  name: 'kit-catalog',
-  hostSchema: z.strictObject({}),
-  async provision(requests) {
-    return requests.map((r) => processHost({ id: r.id, name: r.name, cloud: 'kit-catalog', internalIp: '127.0.0.1' }));
-  },
-  async teardown() {},
-  ...(members as object),
-});
+const cloud = (members: Members) =>
+  definePlugin({
+    kind: 'cloud',
+    name: 'kit-catalog',
+    hostSchema: z.strictObject({}),
+    async provision(requests) {
+      return requests.map((r) => processHost({ id: r.id, name: r.name, cloud: 'kit-catalog', internalIp: '127.0.0.1' }));
+    },
+    async teardown() {},
+    ...(members as object),
+  });
 
 /** The failure message of each check that fails, by check name. */
 async function failures(checks: readonly ConformanceCheck[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const c of checks) await c.run().catch((error: Error) => { out[c.name] = error.message; });
+  for (const c of checks)
+    await c.run().catch((error: Error) => {
+      out[c.name] = error.message;
+    });
   return out;
 }
 const failText = async (members: Members) => Object.values(await failures(cloudCatalogChecks(() => cloud(members)))).join('\n');
@@ -53,7 +61,13 @@ describe('cloudCatalogChecks', () => {
   it('wants the list itself, at once: not a promise, not a throw, not a non-function', async () => {
     expect(await failText({ catalog: async () => GOOD })).toMatch(/catalog\(\) returned a promise: return the list itself/);
     expect(await failText({ catalog: () => ({ then: () => {} }) })).toMatch(/returned a promise/);
-    expect(await failText({ catalog: () => { throw new Error('no data file'); } })).toMatch(/catalog\(\) threw Error: no data file/);
+    expect(
+      await failText({
+        catalog: () => {
+          throw new Error('no data file');
+        },
+      }),
+    ).toMatch(/catalog\(\) threw Error: no data file/);
     expect(await failText({ catalog: GOOD })).toMatch(/catalog must be a function, not object/);
     expect(await failText({ catalog: () => [GOOD] })).toMatch(/not \{ date, regions, machineTypes \}/);
   });
@@ -76,17 +90,55 @@ describe('cloudCatalogChecks', () => {
 
   it('wants regions: non-empty, named once each, and zones that name one place', async () => {
     expect(await failText(catalogWith({ regions: [] }))).toMatch(/regions must be a non-empty list/);
-    expect(await failText(catalogWith({ regions: [{ name: 'r1', zones: ['a'] }, { name: 'r1', zones: ['b'] }] }))).toMatch(/region r1 is listed twice/);
-    expect(await failText(catalogWith({ regions: [{ name: 'r1', zones: ['a', 'b'] }, { name: 'r2', zones: ['b'] }] }))).toMatch(/zone b of region r2 is also listed under region r1/);
+    expect(
+      await failText(
+        catalogWith({
+          regions: [
+            { name: 'r1', zones: ['a'] },
+            { name: 'r1', zones: ['b'] },
+          ],
+        }),
+      ),
+    ).toMatch(/region r1 is listed twice/);
+    expect(
+      await failText(
+        catalogWith({
+          regions: [
+            { name: 'r1', zones: ['a', 'b'] },
+            { name: 'r2', zones: ['b'] },
+          ],
+        }),
+      ),
+    ).toMatch(/zone b of region r2 is also listed under region r1/);
     expect(await failText(catalogWith({ regions: [{ name: 'r1', zones: ['a', 'a'] }] }))).toMatch(/zone a of region r1 is also listed under region r1/);
-    expect(await failText(catalogWith({ regions: [{ zones: ['a'] }, { name: 'r2' }, { name: 'r3', zones: [''] }] }))).toMatch(/regions\[0\] has no name.*region r2 has no zones list.*region r3 has a zone "" that is not a name/);
+    expect(await failText(catalogWith({ regions: [{ zones: ['a'] }, { name: 'r2' }, { name: 'r3', zones: [''] }] }))).toMatch(
+      /regions\[0\] has no name.*region r2 has no zones list.*region r3 has a zone "" that is not a name/,
+    );
   });
 
   it('wants machine types: non-empty, named once each, vcpus and memoryGib positive when given', async () => {
     expect(await failText(catalogWith({ machineTypes: [] }))).toMatch(/machineTypes must be a non-empty list/);
     expect(await failText(catalogWith({ machineTypes: [{ name: 'm' }, { name: 'm', vcpus: 2 }] }))).toMatch(/machine type m is listed twice/);
-    const bad = await failText(catalogWith({ machineTypes: [{ name: 'zero', vcpus: 0 }, { name: 'neg', memoryGib: -1 }, { name: 'nan', vcpus: Number.NaN }, { name: 'text', memoryGib: '4' }, { name: 'fam', family: '' }, { vcpus: 2 }] }));
-    for (const expected of ['machine type zero has vcpus 0', 'machine type neg has memoryGib -1', 'machine type nan has vcpus NaN', 'machine type text has memoryGib "4"', 'machine type fam has family ""', 'machineTypes[5] has no name']) {
+    const bad = await failText(
+      catalogWith({
+        machineTypes: [
+          { name: 'zero', vcpus: 0 },
+          { name: 'neg', memoryGib: -1 },
+          { name: 'nan', vcpus: Number.NaN },
+          { name: 'text', memoryGib: '4' },
+          { name: 'fam', family: '' },
+          { vcpus: 2 },
+        ],
+      }),
+    );
+    for (const expected of [
+      'machine type zero has vcpus 0',
+      'machine type neg has memoryGib -1',
+      'machine type nan has vcpus NaN',
+      'machine type text has memoryGib "4"',
+      'machine type fam has family ""',
+      'machineTypes[5] has no name',
+    ]) {
       expect(bad).toContain(expected);
     }
   });
@@ -98,7 +150,10 @@ describe('cloudCatalogChecks', () => {
 
   it('wants admitPeers to take (peers, ctx) and calls nothing', async () => {
     let called = false;
-    const three = (_peers: unknown, _ctx: unknown, _extra: unknown) => { called = true; return Promise.resolve(); };
+    const three = (_peers: unknown, _ctx: unknown, _extra: unknown) => {
+      called = true;
+      return Promise.resolve();
+    };
     expect(await failText({ admitPeers: three })).toMatch(/admitPeers declares 3 parameters: the engine passes two \(peers, ctx\)/);
     expect(await failText({ admitPeers: 'open everything' })).toMatch(/admitPeers must be a function, not string/);
     expect(called).toBe(false);

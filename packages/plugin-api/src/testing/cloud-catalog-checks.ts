@@ -1,5 +1,5 @@
 import type { CloudPlugin } from '../plugin/cloud.js';
-import { check, errorText, fail, type ConformanceCheck } from './conformance-check.js';
+import { type ConformanceCheck, check, errorText, fail } from './conformance-check.js';
 
 const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** The most problems one failure lists: enough to fix a batch, short enough to read. */
@@ -16,7 +16,7 @@ export function latestDateOnEarth(now = Date.now()): string {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 /** A value as a reader would write it (JSON hides NaN and Infinity as null). */
-const shown = (value: unknown) => (typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value));
+const shown = (value: unknown) => (typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value)));
 const positive = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value > 0;
 
 /** Problems of a catalog value, each a sentence; none means it keeps the `CloudCatalog` contract. */

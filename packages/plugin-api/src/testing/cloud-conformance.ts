@@ -1,18 +1,18 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CloudPlugin, HostRequest } from '../plugin/cloud.js';
-import type { SshConnector } from '../plugin/ssh.js';
-import type { Host } from '../plugin/host.js';
-import type { LedgerEntry, LedgerResource } from '../ledger/types.js';
 import { LedgerFile } from '../ledger/ledger-file.js';
 import { pendingResources } from '../ledger/pending-resources.js';
+import type { LedgerEntry, LedgerResource } from '../ledger/types.js';
+import type { CloudPlugin, HostRequest } from '../plugin/cloud.js';
+import type { Host } from '../plugin/host.js';
+import type { SshConnector } from '../plugin/ssh.js';
 import { newRunId } from '../run-id/run-id.js';
 import { cloudCatalogChecks } from './cloud-catalog-checks.js';
-import { check, errorText, fail, type ConformanceCheck } from './conformance-check.js';
+import { type ConformanceCheck, check, errorText, fail } from './conformance-check.js';
 import { freshProcessTeardown, type TeardownPass } from './fresh-teardown.js';
 import { expectPlugin, identityChecks, type PathLike } from './plugin-identity.js';
-import { parseExample, schemaChecks, type BlockExamples } from './schema-checks.js';
+import { type BlockExamples, parseExample, schemaChecks } from './schema-checks.js';
 
 export interface CloudProvisionScenario {
   /** Host blocks to really provision, by host name (the cloud's own fields only). */
@@ -68,7 +68,9 @@ export function cloudConformance(value: unknown, options: CloudConformanceOption
       if (options.goneResources.length === 0) fail('give goneResources: resources of each type the plugin makes, that do not exist');
       await withRunDir(async (runDir, runId) => {
         const ledger = join(runDir, 'ledger.jsonl');
-        const lines = options.goneResources.map((resource, i): LedgerEntry => ({ seq: i + 1, time: new Date().toISOString(), runId, plugin: plugin().name, phase: 'intent', resource }));
+        const lines = options.goneResources.map(
+          (resource, i): LedgerEntry => ({ seq: i + 1, time: new Date().toISOString(), runId, plugin: plugin().name, phase: 'intent', resource }),
+        );
         await writeFile(ledger, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
         expectClean(await freshProcessTeardown(options.module, ledger, runDir, 2), options.goneResources.length);
       });
@@ -81,7 +83,8 @@ export function cloudConformance(value: unknown, options: CloudConformanceOption
     const report = await cloud.cleanup({ runId: newRunId(), dryRun: true }, { runId: 'conformance', runDir: tmpdir(), signal: AbortSignal.timeout(60_000), log: quiet });
     if (!Array.isArray(report?.found) || !Array.isArray(report?.failed)) fail('cleanup must return { found: [], failed: [] }');
     if (report.found.length > 0) fail(`cleanup found resources of a run that never existed: ${JSON.stringify(report.found)}`);
-    if (report.spared !== undefined && (!Array.isArray(report.spared) || report.spared.length > 0)) fail(`cleanup spared resources of a run that never existed (spared lists only resources of excludeRunIds): ${JSON.stringify(report.spared)}`);
+    if (report.spared !== undefined && (!Array.isArray(report.spared) || report.spared.length > 0))
+      fail(`cleanup spared resources of a run that never existed (spared lists only resources of excludeRunIds): ${JSON.stringify(report.spared)}`);
   });
   return [...checks, cleanup];
 }
@@ -102,7 +105,8 @@ function provisionCheck(plugin: () => CloudPlugin<unknown>, module: PathLike, sc
       let hosts: Host[] = [];
       try {
         hosts = await cloud.provision(requests, { runId, runDir, signal, log: quiet, ledger: ledger.forPlugin(cloud.name), connectSsh });
-        if (!Array.isArray(hosts) || hosts.length !== requests.length) fail(`provision returned ${Array.isArray(hosts) ? hosts.length : 'no'} hosts for ${requests.length} requests`);
+        if (!Array.isArray(hosts) || hosts.length !== requests.length)
+          fail(`provision returned ${Array.isArray(hosts) ? hosts.length : 'no'} hosts for ${requests.length} requests`);
         hosts.forEach((host, i) => {
           if (host.id !== requests[i]!.id) fail(`host #${i} has id ${host.id}, not ${requests[i]!.id}: return hosts in request order`);
           if (typeof host.internalIp !== 'string' || host.internalIp === '') fail(`host ${host.id} has no internalIp`);

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from '../plugin/zod.js';
-import { definePlugin } from '../plugin/define-plugin.js';
 import { ParseError } from '../errors/index.js';
+import { definePlugin } from '../plugin/define-plugin.js';
+import { z } from '../plugin/zod.js';
 import type { ConformanceCheck } from './conformance-check.js';
 import { cloudConformance, publisherConformance, toolConformance } from './index.js';
 
@@ -27,20 +27,21 @@ async function failures(checks: readonly ConformanceCheck[]): Promise<Record<str
 }
 
 const schema = z.strictObject({ n: z.int().default(1).describe('How many.') });
-const tool = (overrides: Record<string, unknown>) => definePlugin({
-  kind: 'tool',
-  name: 'kit-tool',
-  schema,
-  trials: (p) => [{ test: 'x', params: { n: p.n }, estimatedSeconds: 1 }],
-  check: async () => ({ version: '1', features: {} }),
-  run: async () => ({ samples: [] }),
-  parse(raw, options) {
-    const m = /^value (\d+)$/m.exec(raw);
-    if (!m) throw new ParseError('no value line', options?.source, 1);
-    return [{ metric: 'value', value: Number(m[1]), unit: 'count' }];
-  },
-  ...overrides,
-});
+const tool = (overrides: Record<string, unknown>) =>
+  definePlugin({
+    kind: 'tool',
+    name: 'kit-tool',
+    schema,
+    trials: (p) => [{ test: 'x', params: { n: p.n }, estimatedSeconds: 1 }],
+    check: async () => ({ version: '1', features: {} }),
+    run: async () => ({ samples: [] }),
+    parse(raw, options) {
+      const m = /^value (\d+)$/m.exec(raw);
+      if (!m) throw new ParseError('no value line', options?.source, 1);
+      return [{ metric: 'value', value: Number(m[1]), unit: 'count' }];
+    },
+    ...overrides,
+  });
 const toolOptions = { fixtures: { dir: new URL('tool-outputs/', fixtures), rejects: ['error.txt'] } };
 
 describe('toolConformance', () => {
@@ -49,7 +50,9 @@ describe('toolConformance', () => {
   });
 
   it('accepts an undefined trial parameter (no parameter, as TrialParams says) and still refuses a non-scalar one', async () => {
-    const optional = await failures(toolConformance(tool({ trials: (p: { n: number }) => [{ test: 'x', params: { n: p.n, window: undefined }, estimatedSeconds: 1 }] }), toolOptions));
+    const optional = await failures(
+      toolConformance(tool({ trials: (p: { n: number }) => [{ test: 'x', params: { n: p.n, window: undefined }, estimatedSeconds: 1 }] }), toolOptions),
+    );
     expect(optional).toEqual({});
     const nested = await failures(toolConformance(tool({ trials: () => [{ test: 'x', params: { n: { deep: 1 } }, estimatedSeconds: 1 }] }), toolOptions));
     expect(Object.values(nested).join('\n')).toMatch(/param n must be a string, number or boolean/);
@@ -58,13 +61,28 @@ describe('toolConformance', () => {
   it('catches a loose schema, impure trials, a parser that accepts garbage or crashes', async () => {
     const loose = await failures(toolConformance(tool({ schema: z.object({ n: z.int().default(1) }) }), toolOptions));
     expect(Object.values(loose).join('\n')).toMatch(/accepted an unknown field/);
-    const impure = await failures(toolConformance(tool({ trials: (p: { n: number }) => { (p as { n: number }).n += 1; return []; } }), toolOptions));
+    const impure = await failures(
+      toolConformance(
+        tool({
+          trials: (p: { n: number }) => {
+            (p as { n: number }).n += 1;
+            return [];
+          },
+        }),
+        toolOptions,
+      ),
+    );
     expect(Object.values(impure).join('\n')).toMatch(/trials\(\{"n":1\}\) threw TypeError/);
     const lenient = await failures(toolConformance(tool({ parse: () => [{ metric: 'value', value: 0, unit: 'count' }] }), toolOptions));
     expect(Object.values(lenient).join('\n')).toMatch(/parse accepted empty output/);
     const crashing = await failures(toolConformance(tool({ parse: (raw: string) => [{ metric: 'v', value: JSON.parse(raw).x.y, unit: 'ms' }] }), toolOptions));
     expect(Object.values(crashing).join('\n')).toMatch(/threw SyntaxError|threw TypeError/);
-    const nan = await failures(toolConformance(tool({ parse: () => [{ metric: 'value', value: Number.NaN, unit: '' }] }), { ...toolOptions, fixtures: { dir: toolOptions.fixtures.dir, ignore: ['error.txt'] } }));
+    const nan = await failures(
+      toolConformance(tool({ parse: () => [{ metric: 'value', value: Number.NaN, unit: '' }] }), {
+        ...toolOptions,
+        fixtures: { dir: toolOptions.fixtures.dir, ignore: ['error.txt'] },
+      }),
+    );
     expect(Object.values(nan).join('\n')).toMatch(/value of value must be a finite number.*unit of value must be a non-empty string/);
   });
 
@@ -77,23 +95,63 @@ describe('toolConformance', () => {
     let calls = 0;
     expect((await failures(counted(() => [{ name: 'x', value: (calls += 1), unit: 'count' }])))[name]).toMatch(/answered differently on a second call/);
     expect((await failures(counted(() => [])))[name]).toMatch(/returned no counter for any of the \d+ fixtures/);
-    expect((await failures(counted(() => { throw new TypeError('boom'); })))[name]).toMatch(/threw TypeError: boom/);
+    expect(
+      (
+        await failures(
+          counted(() => {
+            throw new TypeError('boom');
+          }),
+        )
+      )[name],
+    ).toMatch(/threw TypeError: boom/);
     // A tool without the hook has no such check.
     expect(toolConformance(tool({}), toolOptions).map((c) => c.name)).not.toContain(name);
   });
 
   it('catches a run that passes an address where the tool reads options', async () => {
     const address = 'run refuses a server address that reads as an option (-f/etc/passwd)';
-    const argvTool = (argv: (target: string) => string[]) => tool({
-      run: async (trial: { client: { exec(a: string[]): Promise<unknown> }; target: string }) => {
-        await trial.client.exec(argv(trial.target));
-        throw new Error('no output');
-      },
-    });
-    expect((await failures(toolConformance(argvTool((t) => ['fping', '-C', '1', t]), toolOptions)))[address]).toMatch(/reached argv where the tool reads options: \["fping","-C","1","-f\/etc\/passwd"\]/);
-    expect((await failures(toolConformance(argvTool((t) => ['fping', '-C', '1', '--', t]), toolOptions)))[address]).toBeUndefined();
+    const argvTool = (argv: (target: string) => string[]) =>
+      tool({
+        run: async (trial: { client: { exec(a: string[]): Promise<unknown> }; target: string }) => {
+          await trial.client.exec(argv(trial.target));
+          throw new Error('no output');
+        },
+      });
+    expect(
+      (
+        await failures(
+          toolConformance(
+            argvTool((t) => ['fping', '-C', '1', t]),
+            toolOptions,
+          ),
+        )
+      )[address],
+    ).toMatch(/reached argv where the tool reads options: \["fping","-C","1","-f\/etc\/passwd"\]/);
+    expect(
+      (
+        await failures(
+          toolConformance(
+            argvTool((t) => ['fping', '-C', '1', '--', t]),
+            toolOptions,
+          ),
+        )
+      )[address],
+    ).toBeUndefined();
     // Failing for another reason before the address is looked at proves nothing.
-    expect((await failures(toolConformance(tool({ run: async () => { throw new Error('no port in the server handle'); } }), toolOptions)))[address]).toMatch(/not because of the address/);
+    expect(
+      (
+        await failures(
+          toolConformance(
+            tool({
+              run: async () => {
+                throw new Error('no port in the server handle');
+              },
+            }),
+            toolOptions,
+          ),
+        )
+      )[address],
+    ).toMatch(/not because of the address/);
   });
 
   it('requires a brand and every fixture to be accounted for', async () => {
@@ -122,7 +180,7 @@ describe('cloudConformance', () => {
     expect(await failures(cloudConformance(await load('good'), options()))).toEqual({});
   }, 60_000);
 
-  it('catches teardown that needs provision\'s closures, is not idempotent, or leaks', async () => {
+  it("catches teardown that needs provision's closures, is not idempotent, or leaks", async () => {
     const closure = await failures(cloudConformance(await load('closure'), options()));
     expect(Object.values(closure).join('\n')).toMatch(/teardown failed: folder .*unknown folder/);
     const strict = await failures(cloudConformance(await load('strict'), options()));
@@ -143,27 +201,45 @@ describe('cloudConformance', () => {
 });
 
 describe('publisherConformance', () => {
-  const publisher = (fail: (settings: { fail: boolean }) => boolean) => definePlugin({
-    kind: 'publisher',
-    name: 'kit-publisher',
-    schema: z.strictObject({ fail: z.boolean().default(false).describe('Fail on purpose.') }),
-    async publish(_run, samples, settings) {
-      if (fail(settings)) throw new Error('kit-publisher cannot reach its backend');
-      return { count: samples.length };
-    },
-  });
+  const publisher = (fail: (settings: { fail: boolean }) => boolean) =>
+    definePlugin({
+      kind: 'publisher',
+      name: 'kit-publisher',
+      schema: z.strictObject({ fail: z.boolean().default(false).describe('Fail on purpose.') }),
+      async publish(_run, samples, settings) {
+        if (fail(settings)) throw new Error('kit-publisher cannot reach its backend');
+        return { count: samples.length };
+      },
+    });
 
   it('passes a publisher that publishes and fails cleanly with its failing settings', async () => {
     const seen: number[] = [];
-    expect(await failures(publisherConformance(publisher((s) => s.fail), { failingBlock: { fail: true }, verify: ({ count }) => void seen.push(count) }))).toEqual({});
+    expect(
+      await failures(
+        publisherConformance(
+          publisher((s) => s.fail),
+          { failingBlock: { fail: true }, verify: ({ count }) => void seen.push(count) },
+        ),
+      ),
+    ).toEqual({});
     expect(seen).toHaveLength(1);
     expect(seen[0]).toBeGreaterThan(0);
   });
 
   it('catches a publisher that always fails, and failing settings that do not fail', async () => {
-    const broken = await failures(publisherConformance(publisher(() => true), {}));
-    expect(broken['publishes a complete run\'s samples']).toMatch(/kit-publisher cannot reach its backend/);
-    const neverFails = await failures(publisherConformance(publisher(() => false), { failingBlock: { fail: true } }));
+    const broken = await failures(
+      publisherConformance(
+        publisher(() => true),
+        {},
+      ),
+    );
+    expect(broken["publishes a complete run's samples"]).toMatch(/kit-publisher cannot reach its backend/);
+    const neverFails = await failures(
+      publisherConformance(
+        publisher(() => false),
+        { failingBlock: { fail: true } },
+      ),
+    );
     expect(Object.values(neverFails).join('\n')).toMatch(/did not make it fail/);
   });
 });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { toPath, type PathLike } from './plugin-identity.js';
+import { type PathLike, toPath } from './plugin-identity.js';
 
 export interface TeardownPass {
   readonly deleted: readonly string[];

@@ -1,7 +1,7 @@
 // A real sshd on 127.0.0.1 standing in for a cloud's new VM in a plugin's tests:
 // its own host key (which the fake cloud API prints on the "serial console"),
 // the run's login key authorised.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -42,19 +42,36 @@ export async function startSshd(dir: string, authorizedKey: string, options: Lab
   writeFileSync(authorized, `${authorizedKey}\n`, { mode: 0o600 });
   const port = await closedPort();
   const config = join(dir, 'sshd_config');
-  writeFileSync(config, [
-    'ListenAddress 127.0.0.1', `Port ${port}`, `HostKey ${hostKey}`, `PidFile ${join(dir, 'sshd.pid')}`,
-    'UsePAM no', 'PermitRootLogin prohibit-password', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no',
-    `AuthorizedKeysFile ${authorized}`, 'StrictModes no', 'UseDNS no', 'LogLevel ERROR',
-    // The namespace name is the test's own; sshd hands the line to the login shell, which expands the variable.
-    ...(options.netns !== undefined ? [`ForceCommand ip netns exec ${options.netns} /bin/sh -c "$SSH_ORIGINAL_COMMAND"`] : []), '',
-  ].join('\n'), { mode: 0o600 });
+  writeFileSync(
+    config,
+    [
+      'ListenAddress 127.0.0.1',
+      `Port ${port}`,
+      `HostKey ${hostKey}`,
+      `PidFile ${join(dir, 'sshd.pid')}`,
+      'UsePAM no',
+      'PermitRootLogin prohibit-password',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      `AuthorizedKeysFile ${authorized}`,
+      'StrictModes no',
+      'UseDNS no',
+      'LogLevel ERROR',
+      // The namespace name is the test's own; sshd hands the line to the login shell, which expands the variable.
+      ...(options.netns !== undefined ? [`ForceCommand ip netns exec ${options.netns} /bin/sh -c "$SSH_ORIGINAL_COMMAND"`] : []),
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
   const child: ChildProcess = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], { stdio: 'ignore' });
   // Ready when the port accepts connections.
   for (let i = 0; i < 100; i += 1) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) break;

@@ -2,10 +2,10 @@
 // own schema, trials and check, on the right hosts), and runs for real
 // between the lab's namespaces with a testTrialContext.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from '../plugin/zod.js';
 import { definePlugin } from '../plugin/define-plugin.js';
 import type { Host } from '../plugin/host.js';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from './index.js';
+import { z } from '../plugin/zod.js';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from './index.js';
 
 // A small real tool: ping, with `check` reporting the address of the host it ran on.
 const checkedOn: string[] = [];
@@ -13,7 +13,8 @@ const pinger = definePlugin({
   kind: 'tool',
   name: 'lab-ping',
   schema: z.strictObject({ count: z.int().min(1).default(2), direction: z.enum(['forward', 'both']).default('forward') }),
-  trials: (p) => (p.direction === 'both' ? ['forward', 'reverse'] : ['forward']).map((direction) => ({ test: 'ping', params: { count: p.count, direction }, estimatedSeconds: p.count })),
+  trials: (p) =>
+    (p.direction === 'both' ? ['forward', 'reverse'] : ['forward']).map((direction) => ({ test: 'ping', params: { count: p.count, direction }, estimatedSeconds: p.count })),
   async check(host: Host) {
     const addr = /inet (\d+\.\d+\.\d+\.\d+)\/24/.exec((await host.exec(['ip', '-4', '-o', 'addr', 'show'])).stdout)?.[1] ?? 'none';
     checkedOn.push(addr);
@@ -39,8 +40,12 @@ const pinger = definePlugin({
 });
 
 let lab: TwoHostLab;
-beforeAll(async () => { lab = await twoHostLab({ tag: 'labtrial', subnet: '10.213.92' }); });
-afterAll(async () => { await lab?.close(); });
+beforeAll(async () => {
+  lab = await twoHostLab({ tag: 'labtrial', subnet: '10.213.92' });
+});
+afterAll(async () => {
+  await lab?.close();
+});
 
 describe('labTrial', () => {
   it('parses the block with the plugin schema, checks both hosts and targets the server; the trial runs between the namespaces', async () => {

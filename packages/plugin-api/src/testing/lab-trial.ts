@@ -4,8 +4,8 @@
 // `check` runs on both hosts, as in a real run's plan and prepare phases.
 import type { Host } from '../plugin/host.js';
 import type { ServerHandle, ToolInfo, ToolPlugin, TrialParams, TrialRun } from '../plugin/tool.js';
-import type { TwoHostLab } from './two-host-lab.js';
 import { testTrialContext } from './test-trial-context.js';
+import type { TwoHostLab } from './two-host-lab.js';
 
 export interface LabTrialOptions {
   /** Which of the block's trials, in `trials` order (e.g. 1 for the reverse of `direction: both`). Default 0. */
@@ -28,7 +28,12 @@ export type LabHosts = Pick<TwoHostLab, 'client' | 'server' | 'serverIp'>;
 let trialCount = 0;
 
 /** Plan and prepare one trial of `block` for `plugin` between the lab's client and server. */
-export async function labTrial<P, T extends TrialParams = TrialParams>(plugin: ToolPlugin<P, T>, lab: LabHosts, block: Readonly<Record<string, unknown>>, options: LabTrialOptions = {}): Promise<TrialRun<T>> {
+export async function labTrial<P, T extends TrialParams = TrialParams>(
+  plugin: ToolPlugin<P, T>,
+  lab: LabHosts,
+  block: Readonly<Record<string, unknown>>,
+  options: LabTrialOptions = {},
+): Promise<TrialRun<T>> {
   const index = options.index ?? 0;
   const specs = plugin.trials(plugin.schema.parse(block));
   const spec = specs[index];

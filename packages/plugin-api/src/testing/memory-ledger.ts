@@ -9,7 +9,10 @@ import type { Ledger } from '../plugin/common.js';
 export class MemoryLedger implements Ledger {
   readonly entries: LedgerEntry[] = [];
 
-  constructor(private readonly runId: string, private readonly plugin: string) {}
+  constructor(
+    private readonly runId: string,
+    private readonly plugin: string,
+  ) {}
 
   private append(phase: LedgerPhase, resource: LedgerResource, error?: string): void {
     this.entries.push({

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ExecResult, Host, HostProcess } from '../plugin/host.js';
 import type { ToolInfo, ToolPlugin, TrialRun } from '../plugin/tool.js';
-import { check, errorText, fail, type ConformanceCheck } from './conformance-check.js';
+import { type ConformanceCheck, check, errorText, fail } from './conformance-check.js';
 import { parseExample } from './schema-checks.js';
 import { testTrialContext } from './test-trial-context.js';
 
@@ -13,7 +13,12 @@ const REFUSED: ExecResult = { stdout: '', stderr: 'conformance: this host runs n
 /** A host whose every address is `address` and that records argv instead of running anything. */
 function recordingHost(name: string, address: string, argvs: string[][]): Host {
   return {
-    id: name, name, cloud: 'conformance', internalIp: address, externalIp: address, labels: {},
+    id: name,
+    name,
+    cloud: 'conformance',
+    internalIp: address,
+    externalIp: address,
+    labels: {},
     async exec(argv) {
       argvs.push([...argv]);
       return REFUSED;
@@ -54,8 +59,16 @@ export function optionInjectionCheck(plugin: () => ToolPlugin<unknown>, blocks: 
         const client = recordingHost('client', INJECTED_ADDRESS, argvs);
         const server = recordingHost('server', INJECTED_ADDRESS, argvs);
         const trial: TrialRun = {
-          id: `conformance-${spec.test}`, test: spec.test, params: spec.params, client, server, target: INJECTED_ADDRESS,
-          clientInfo: info, serverInfo: info, attempt: 0, serverHandle: { data: {}, stop: async () => {} },
+          id: `conformance-${spec.test}`,
+          test: spec.test,
+          params: spec.params,
+          client,
+          server,
+          target: INJECTED_ADDRESS,
+          clientInfo: info,
+          serverInfo: info,
+          attempt: 0,
+          serverHandle: { data: {}, stop: async () => {} },
         };
         const context = testTrialContext(5_000);
         let outcome: unknown;

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { PluginKind } from '../plugin/common.js';
-import { isPlugin, type AnyPlugin, type Branded } from '../plugin/define-plugin.js';
 import { apiVersionProblem } from '../plugin/api-version.js';
+import type { PluginKind } from '../plugin/common.js';
 import { declaration, impliedPluginName } from '../plugin/declaration.js';
-import { check, fail, type ConformanceCheck } from './conformance-check.js';
+import { type AnyPlugin, type Branded, isPlugin } from '../plugin/define-plugin.js';
+import { type ConformanceCheck, check, fail } from './conformance-check.js';
 
 /** A file path or `file:` URL (as `new URL('../package.json', import.meta.url)` gives). */
 export type PathLike = string | URL;
@@ -31,20 +31,28 @@ export function identityChecks(value: unknown, kind: PluginKind, packageJson: Pa
     }),
   ];
   if (packageJson !== undefined) {
-    checks.push(check('its package.json declares it, so discovery finds it without importing it', async () => {
-      const plugin = expectPlugin(value, kind);
-      const pkg = JSON.parse(await readFile(toPath(packageJson), 'utf8')) as { name?: unknown; version?: unknown; netbench?: unknown; peerDependencies?: Record<string, string>; dependencies?: Record<string, string> };
-      const declared = declaration(pkg.netbench);
-      const implied = typeof pkg.name === 'string' ? impliedPluginName(pkg.name) : undefined;
-      if (!declared && !implied) fail(`package.json needs "netbench": { "kind": "${plugin.kind}", "name": "${plugin.name}" } (or a name like netbench-plugin-${plugin.name})`);
-      if (declared && (declared.kind !== plugin.kind || declared.name !== plugin.name)) {
-        fail(`package.json declares ${declared.kind} "${declared.name}" but the module exports ${plugin.kind} "${plugin.name}"`);
-      }
-      if (!declared && implied !== plugin.name) fail(`the package name ${String(pkg.name)} implies plugin "${implied}" but the module exports "${plugin.name}"`);
-      if (plugin.version !== undefined && plugin.version !== pkg.version) {
-        fail(`the plugin says version ${plugin.version} but package.json says ${String(pkg.version)}; results record the plugin's`);
-      }
-    }));
+    checks.push(
+      check('its package.json declares it, so discovery finds it without importing it', async () => {
+        const plugin = expectPlugin(value, kind);
+        const pkg = JSON.parse(await readFile(toPath(packageJson), 'utf8')) as {
+          name?: unknown;
+          version?: unknown;
+          netbench?: unknown;
+          peerDependencies?: Record<string, string>;
+          dependencies?: Record<string, string>;
+        };
+        const declared = declaration(pkg.netbench);
+        const implied = typeof pkg.name === 'string' ? impliedPluginName(pkg.name) : undefined;
+        if (!declared && !implied) fail(`package.json needs "netbench": { "kind": "${plugin.kind}", "name": "${plugin.name}" } (or a name like netbench-plugin-${plugin.name})`);
+        if (declared && (declared.kind !== plugin.kind || declared.name !== plugin.name)) {
+          fail(`package.json declares ${declared.kind} "${declared.name}" but the module exports ${plugin.kind} "${plugin.name}"`);
+        }
+        if (!declared && implied !== plugin.name) fail(`the package name ${String(pkg.name)} implies plugin "${implied}" but the module exports "${plugin.name}"`);
+        if (plugin.version !== undefined && plugin.version !== pkg.version) {
+          fail(`the plugin says version ${plugin.version} but package.json says ${String(pkg.version)}; results record the plugin's`);
+        }
+      }),
+    );
   }
   return checks;
 }

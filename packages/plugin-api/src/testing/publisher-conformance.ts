@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunRecord } from '../run/run-record.js';
 import type { RunResults } from '../run/run-files.js';
+import type { RunRecord } from '../run/run-record.js';
 import type { Sample } from '../samples/types.js';
-import { check, fail, type ConformanceCheck } from './conformance-check.js';
+import { type ConformanceCheck, check, fail } from './conformance-check.js';
 import { conformanceRun } from './conformance-run.js';
 import { expectPlugin, identityChecks, type PathLike } from './plugin-identity.js';
-import { schemaChecks, type BlockExamples } from './schema-checks.js';
+import { type BlockExamples, schemaChecks } from './schema-checks.js';
 
 export interface PublishedRun {
   readonly record: RunRecord;
@@ -41,35 +41,42 @@ export function publisherConformance(value: unknown, options: PublisherConforman
   const checks = [
     ...identityChecks(value, 'publisher', options.packageJson),
     ...schemaChecks(() => plugin().schema, 'the publish settings schema', options),
-    check('publishes a complete run\'s samples', async () => {
+    check("publishes a complete run's samples", async () => {
       await withRun(async (results, runDir) => {
         const result = await publishOnce(plugin(), block(), results, runDir);
         if (!Number.isInteger(result.count) || result.count < 0) fail(`publish returned count ${result.count}; return the number of samples written`);
-        await options.verify?.({ record: results.run, samples: results.samples, runDir, count: result.count, ...(result.location !== undefined ? { location: result.location } : {}) });
+        await options.verify?.({
+          record: results.run,
+          samples: results.samples,
+          runDir,
+          count: result.count,
+          ...(result.location !== undefined ? { location: result.location } : {}),
+        });
       });
     }),
   ];
   if (options.failingBlock) {
-    checks.push(check('its own failure rejects with an Error, and it publishes again afterwards', async () => {
-      await withRun(async (results, runDir) => {
-        // Read now, not when the checks were made (it may name a server a beforeAll started).
-        let failed: unknown;
-        try {
-          await publishOnce(plugin(), options.failingBlock ?? {}, results, runDir);
-        } catch (error) {
-          failed = error;
-        }
-        if (failed === undefined) fail('the failingBlock settings did not make it fail');
-        if (!(failed instanceof Error) || failed.message === '') fail(`it failed with ${String(failed)}; reject with an Error whose message says what went wrong`);
-        await publishOnce(plugin(), block(), results, runDir);
-      });
-    }));
+    checks.push(
+      check('its own failure rejects with an Error, and it publishes again afterwards', async () => {
+        await withRun(async (results, runDir) => {
+          // Read now, not when the checks were made (it may name a server a beforeAll started).
+          let failed: unknown;
+          try {
+            await publishOnce(plugin(), options.failingBlock ?? {}, results, runDir);
+          } catch (error) {
+            failed = error;
+          }
+          if (failed === undefined) fail('the failingBlock settings did not make it fail');
+          if (!(failed instanceof Error) || failed.message === '') fail(`it failed with ${String(failed)}; reject with an Error whose message says what went wrong`);
+          await publishOnce(plugin(), block(), results, runDir);
+        });
+      }),
+    );
   }
   return checks;
 }
 
 type PublisherOf = ReturnType<typeof expectPlugin<'publisher'>>;
-
 
 async function publishOnce(plugin: PublisherOf, settings: Record<string, unknown>, results: RunResults, runDir: string) {
   const parsed = plugin.schema.parse(settings);

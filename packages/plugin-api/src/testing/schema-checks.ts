@@ -1,6 +1,6 @@
-import { z } from '../plugin/zod.js';
 import type { BlockSchema } from '../plugin/common.js';
-import { check, fail, type ConformanceCheck } from './conformance-check.js';
+import { z } from '../plugin/zod.js';
+import { type ConformanceCheck, check, fail } from './conformance-check.js';
 
 /** Examples of a plugin's spec block (its own fields only: no `tool`/`cloud`/`type`). */
 export interface BlockExamples {
@@ -44,14 +44,20 @@ export function schemaChecks(getSchema: () => BlockSchema<unknown>, what: string
       try {
         json = blockJsonSchema(getSchema());
       } catch (error) {
-        return fail(`${what} cannot be converted to JSON Schema: ${error instanceof Error ? error.message : String(error)}; avoid transforms and custom types in block schemas`, error);
+        return fail(
+          `${what} cannot be converted to JSON Schema: ${error instanceof Error ? error.message : String(error)}; avoid transforms and custom types in block schemas`,
+          error,
+        );
       }
       if (json.type !== 'object') fail(`${what} must be an object schema; its JSON Schema type is ${JSON.stringify(json.type ?? 'a union')}`);
       if (json.additionalProperties !== false) fail(`${what}'s JSON Schema allows additional properties; use z.strictObject`);
       JSON.parse(JSON.stringify(json));
       const properties = (json.properties ?? {}) as Record<string, Json>;
-      const undocumented = Object.entries(properties).filter(([, p]) => typeof p.description !== 'string' || p.description === '').map(([k]) => k);
-      if (examples.requireDescriptions && undocumented.length > 0) fail(`${what}: fields without a description (.describe('...')), which editors and \`netbench plugins info\` show: ${undocumented.join(', ')}`);
+      const undocumented = Object.entries(properties)
+        .filter(([, p]) => typeof p.description !== 'string' || p.description === '')
+        .map(([k]) => k);
+      if (examples.requireDescriptions && undocumented.length > 0)
+        fail(`${what}: fields without a description (.describe('...')), which editors and \`netbench plugins info\` show: ${undocumented.join(', ')}`);
     }),
     check(`${what} accepts its valid examples and rejects its invalid ones`, () => {
       const schema = getSchema();

@@ -75,6 +75,7 @@ export function aptSudoRefusal(state: SudoState, aptPackage: string, hostName: s
   const pkg = escapeRe(aptPackage);
   const host = escapeRe(hostName);
   if (state === 'absent') return new RegExp(`^cannot install ${pkg} on host ${host} with sudo -n apt-get \\(not root\\): .*sudo.*; install ${pkg} by hand$`);
-  if (state === 'needs-password') return new RegExp(`^cannot install ${pkg} on host ${host}: sudo needs a password \\(netbench runs sudo -n, never prompts\\); .*install ${pkg} by hand$`);
+  if (state === 'needs-password')
+    return new RegExp(`^cannot install ${pkg} on host ${host}: sudo needs a password \\(netbench runs sudo -n, never prompts\\); .*install ${pkg} by hand$`);
   return undefined;
 }

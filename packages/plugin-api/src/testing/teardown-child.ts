@@ -5,10 +5,11 @@
 // gets the first pass (and every other one) as one batch.
 //
 //   node teardown-child.js <plugin module URL> <ledger.jsonl> <runDir> <passes>
-import { isPlugin } from '../plugin/define-plugin.js';
+
 import { pendingResources } from '../ledger/pending-resources.js';
 import { readLedger } from '../ledger/read-ledger.js';
 import type { LedgerResource } from '../ledger/types.js';
+import { isPlugin } from '../plugin/define-plugin.js';
 
 const [moduleUrl, ledgerFile, runDir, passesArg] = process.argv.slice(2);
 const plugin = ((await import(moduleUrl!)) as { default?: unknown }).default;
@@ -29,7 +30,8 @@ for (let pass = 0; pass < Number(passesArg ?? 1); pass++) {
   if (plugin.teardownMany && pass % 2 === 0) {
     try {
       const outcomes = await plugin.teardownMany(pending, ctx());
-      if (!Array.isArray(outcomes) || outcomes.length !== pending.length) throw new Error(`teardownMany answered ${Array.isArray(outcomes) ? outcomes.length : typeof outcomes} outcomes for ${pending.length} resources`);
+      if (!Array.isArray(outcomes) || outcomes.length !== pending.length)
+        throw new Error(`teardownMany answered ${Array.isArray(outcomes) ? outcomes.length : typeof outcomes} outcomes for ${pending.length} resources`);
       pending.forEach((resource, i) => {
         if (outcomes[i] === undefined) deleted.push(label(resource));
         else failed.push({ resource: label(resource), error: message(outcomes[i]) });

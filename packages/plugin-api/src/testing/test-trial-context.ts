@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TrialContext } from '../plugin/tool.js';
-import type { SampleInput } from '../samples/types.js';
-import { RUN_FILES } from '../run/run-files.js';
 import { rawFileName } from '../run/raw-file-name.js';
+import { RUN_FILES } from '../run/run-files.js';
+import type { SampleInput } from '../samples/types.js';
 
 export interface TrialProgress {
   readonly fraction: number;

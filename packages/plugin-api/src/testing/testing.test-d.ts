@@ -1,9 +1,9 @@
 // Type tests for the public SDK surfaces around the contract: the
 // conformance kit's options.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ConformanceCheck, ToolConformanceOptions, CloudConformanceOptions, PublisherConformanceOptions, TestTrialContext } from './index.js';
-import { cloudConformance, labTrial, publisherConformance, testTrialContext, toolConformance } from './index.js';
 import type { ToolPlugin, TrialContext, TrialRun } from '../plugin/tool.js';
+import type { CloudConformanceOptions, ConformanceCheck, PublisherConformanceOptions, TestTrialContext, ToolConformanceOptions } from './index.js';
+import { cloudConformance, labTrial, publisherConformance, testTrialContext, toolConformance } from './index.js';
 
 describe('the conformance kit', () => {
   it('takes any value (it checks the brand itself) and returns checks a test runner can register', () => {
@@ -26,11 +26,12 @@ describe('the conformance kit', () => {
 });
 
 describe('the lab helpers', () => {
-  it('give a TrialContext and the TrialRun a tool plugin\'s run takes', () => {
+  it("give a TrialContext and the TrialRun a tool plugin's run takes", () => {
     expectTypeOf(testTrialContext).parameters.toEqualTypeOf<[timeoutMs?: number, trialId?: string, specDir?: string]>();
     expectTypeOf<TestTrialContext['ctx']>().toEqualTypeOf<TrialContext>();
     expectTypeOf(labTrial).returns.resolves.toEqualTypeOf<TrialRun>();
-    expectTypeOf(labTrial<{ count: number }>).parameter(0).toEqualTypeOf<ToolPlugin<{ count: number }>>();
+    expectTypeOf(labTrial<{ count: number }>)
+      .parameter(0)
+      .toEqualTypeOf<ToolPlugin<{ count: number }>>();
   });
 });
-

@@ -1,15 +1,15 @@
-import { isDeepStrictEqual } from 'node:util';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { ParseOptions } from '../plugin/tool.js';
-import { check, errorText, fail, type ConformanceCheck } from './conformance-check.js';
+import { type ConformanceCheck, check, errorText, fail } from './conformance-check.js';
 import { deepFreeze } from './deep-freeze.js';
 import { garbageInputs } from './garbage.js';
 import { optionInjectionCheck } from './option-injection.js';
-import { expectPlugin, identityChecks, toPath, type PathLike } from './plugin-identity.js';
+import { expectPlugin, identityChecks, type PathLike, toPath } from './plugin-identity.js';
 import { sampleProblems } from './sample-shape.js';
+import { type BlockExamples, parseExample, schemaChecks } from './schema-checks.js';
 import { toolCountersCheck } from './tool-counters-check.js';
-import { parseExample, schemaChecks, type BlockExamples } from './schema-checks.js';
 
 /** A file name or a pattern over file names. */
 export type FileMatcher = string | RegExp;
@@ -38,8 +38,7 @@ export interface ToolConformanceOptions extends BlockExamples {
   readonly garbage?: readonly string[];
 }
 
-const matches = (file: string, list: readonly FileMatcher[] | undefined) =>
-  (list ?? []).some((m) => (typeof m === 'string' ? m === file : m.test(file)));
+const matches = (file: string, list: readonly FileMatcher[] | undefined) => (list ?? []).some((m) => (typeof m === 'string' ? m === file : m.test(file)));
 
 const isParseError = (error: unknown): error is Error =>
   // By name, not instanceof: the plugin may carry its own copy of @netbench/core.
@@ -58,7 +57,9 @@ export function toolConformance(value: unknown, options: ToolConformanceOptions)
   const dir = toPath(options.fixtures.dir);
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => !matches(f, options.fixtures.ignore)).sort();
+    files = readdirSync(dir)
+      .filter((f) => !matches(f, options.fixtures.ignore))
+      .sort();
   } catch (error) {
     return [check('has captured fixtures', () => fail(`cannot read the fixtures folder ${dir}`, error))];
   }
@@ -114,7 +115,11 @@ export function toolConformance(value: unknown, options: ToolConformanceOptions)
             if (problems.length > 0) fail(`parse(${file}): ${problems.slice(0, 5).join('; ')}`);
           }),
     ),
-    ...toolCountersCheck(plugin, () => files.filter((f) => !matches(f, options.fixtures.rejects)).map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8'), options: parseOptions(file) })), options.validBlocks ?? [{}]),
+    ...toolCountersCheck(
+      plugin,
+      () => files.filter((f) => !matches(f, options.fixtures.rejects)).map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8'), options: parseOptions(file) })),
+      options.validBlocks ?? [{}],
+    ),
     check('parse rejects garbage with a clear ParseError naming the source', () => {
       const inputs = [...garbageInputs(), ...(options.garbage ?? []).map((text, i) => ({ label: `garbage #${i}`, text }))];
       for (const { label, text } of inputs) expectRejection(() => plugin().parse(text, { source: 'conformance-garbage.txt' }), label, 'conformance-garbage.txt', true);

@@ -1,10 +1,12 @@
 // twoHostLab: real namespaces, real ping, and nothing left behind after close().
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { twoHostLab, type TwoHostLab } from './index.js';
+import { type TwoHostLab, twoHostLab } from './index.js';
 
 const labs: TwoHostLab[] = [];
-afterAll(async () => { await Promise.all(labs.map((lab) => lab.close())); });
+afterAll(async () => {
+  await Promise.all(labs.map((lab) => lab.close()));
+});
 async function lab(options?: Parameters<typeof twoHostLab>[0]): Promise<TwoHostLab> {
   const created = await twoHostLab(options);
   labs.push(created);
@@ -48,9 +50,17 @@ describe('twoHostLab', () => {
     // A server listening only in b's server namespace is not reachable from a's client at the same address.
     const listener = b!.server.spawn([process.execPath, '-e', `require('node:net').createServer((s) => s.end('hi')).listen(7001, '${b!.serverIp}', () => console.log('up'))`]);
     try {
-      await Promise.race([new Promise((resolve) => listener.stdout.once('data', resolve)), listener.exited.then((e) => { throw new Error(`listener exited: ${e.stderr}`); })]);
+      await Promise.race([
+        new Promise((resolve) => listener.stdout.once('data', resolve)),
+        listener.exited.then((e) => {
+          throw new Error(`listener exited: ${e.stderr}`);
+        }),
+      ]);
       const connect = (host: TwoHostLab['client']) =>
-        host.exec([process.execPath, '-e', `require('node:net').connect(7001, '${b!.serverIp}').on('data', (d) => console.log(String(d))).on('error', (e) => { console.log(e.code); })`], { timeoutMs: 10_000 });
+        host.exec(
+          [process.execPath, '-e', `require('node:net').connect(7001, '${b!.serverIp}').on('data', (d) => console.log(String(d))).on('error', (e) => { console.log(e.code); })`],
+          { timeoutMs: 10_000 },
+        );
       expect((await connect(b!.client)).stdout.trim()).toBe('hi');
       expect((await connect(a!.client)).stdout.trim()).toBe('ECONNREFUSED');
     } finally {

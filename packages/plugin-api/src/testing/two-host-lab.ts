@@ -92,16 +92,28 @@ export async function twoHostLab(options: TwoHostLabOptions = {}): Promise<TwoHo
   const killAll = () => {
     const left = [...own].flatMap(pids);
     for (const pid of left) {
-      try { process.kill(pid, 'SIGKILL'); } catch { /* exited meanwhile */ }
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* exited meanwhile */
+      }
     }
     return left.length;
   };
   const deleteNamespaces = () => {
     for (const ns of own) {
-      try { ipSync('netns', 'del', ns); } catch { /* never created or already gone */ }
+      try {
+        ipSync('netns', 'del', ns);
+      } catch {
+        /* never created or already gone */
+      }
     }
     // The veth pair dies with its namespaces; this only matters when setup failed before moving it.
-    try { ipSync('link', 'del', vethClient); } catch { /* not in the root namespace */ }
+    try {
+      ipSync('link', 'del', vethClient);
+    } catch {
+      /* not in the root namespace */
+    }
   };
   // Synchronous, for process exit, where nothing asynchronous runs any more.
   const removeNow = () => {
@@ -122,7 +134,9 @@ export async function twoHostLab(options: TwoHostLabOptions = {}): Promise<TwoHo
 
   if (!exitHookInstalled) {
     exitHookInstalled = true;
-    process.once('exit', () => { for (const remove of open) remove(); });
+    process.once('exit', () => {
+      for (const remove of open) remove();
+    });
   }
   open.add(removeNow);
   const ip = (...args: string[]) => run('ip', args);
@@ -134,7 +148,10 @@ export async function twoHostLab(options: TwoHostLabOptions = {}): Promise<TwoHo
     await ip('link', 'set', vethServer, 'netns', serverNs);
     await ip('-n', clientNs, 'addr', 'add', `${clientIp}/24`, 'dev', vethClient);
     await ip('-n', serverNs, 'addr', 'add', `${serverIp}/24`, 'dev', vethServer);
-    for (const [ns, dev] of [[clientNs, vethClient], [serverNs, vethServer]] as const) {
+    for (const [ns, dev] of [
+      [clientNs, vethClient],
+      [serverNs, vethServer],
+    ] as const) {
       await ip('-n', ns, 'link', 'set', 'lo', 'up');
       await ip('-n', ns, 'link', 'set', dev, 'up');
     }

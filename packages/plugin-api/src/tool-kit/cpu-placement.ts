@@ -1,7 +1,7 @@
-import { z } from '../plugin/zod.js';
-import type { Labels } from '../samples/types.js';
 import type { Host } from '../plugin/host.js';
 import type { ToolPlacementDeclaration } from '../plugin/tool.js';
+import { z } from '../plugin/zod.js';
+import type { Labels } from '../samples/types.js';
 
 /**
  * CPU placement decides request/response results on small machines (netperf

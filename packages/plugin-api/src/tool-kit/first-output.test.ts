@@ -5,7 +5,9 @@ import { firstOutput } from './cpu-placement.js';
 it('resolves at the first output, or when the output ends, or after the wait given', async () => {
   const printing = new PassThrough();
   let settled = false;
-  const first = firstOutput(printing).then(() => { settled = true; });
+  const first = firstOutput(printing).then(() => {
+    settled = true;
+  });
   await new Promise((r) => setImmediate(r));
   expect(settled).toBe(false);
   printing.write('PING 10.0.0.2\n');

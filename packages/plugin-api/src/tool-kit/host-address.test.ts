@@ -9,7 +9,24 @@ describe('host addresses', () => {
   });
 
   it('refuses what a tool could read as an option, a list or a shell word', () => {
-    for (const bad of ['-f/etc/passwd', '-f', '--help', '', ' 10.0.0.2', '10.0.0.2 ', 'host,4', 'a;b', 'x y', 'a..b', '-host.example', 'host-.example', '[::1]', `${'a'.repeat(64)}.example`, 'a/b', 'host\n-f']) {
+    for (const bad of [
+      '-f/etc/passwd',
+      '-f',
+      '--help',
+      '',
+      ' 10.0.0.2',
+      '10.0.0.2 ',
+      'host,4',
+      'a;b',
+      'x y',
+      'a..b',
+      '-host.example',
+      'host-.example',
+      '[::1]',
+      `${'a'.repeat(64)}.example`,
+      'a/b',
+      'host\n-f',
+    ]) {
       expect(isHostAddress(bad), JSON.stringify(bad)).toBe(false);
     }
     expect(() => assertHostAddress('-f/etc/passwd', 'fping target')).toThrow('fping target "-f/etc/passwd" is not an IP address or host name');

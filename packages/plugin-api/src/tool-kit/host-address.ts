@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { z } from '../plugin/zod.js';
 import { NetbenchError } from '../errors/index.js';
+import { z } from '../plugin/zod.js';
 
 // RFC 1123 labels (underscores tolerated, as some internal DNS has them); never a leading '-'.
 const LABEL_RE = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$/;

@@ -1,6 +1,6 @@
 import { NetbenchError, UnsupportedError } from '../errors/index.js';
-import type { Host } from '../plugin/host.js';
 import type { PluginContext } from '../plugin/common.js';
+import type { Host } from '../plugin/host.js';
 import { isMissing, isRoot, runOnHost } from './run-on-host.js';
 
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
@@ -17,18 +17,12 @@ export async function installAptPackage(host: Host, aptPackage: string, ctx: Plu
   const root = await isRoot(host, options);
   // `env` instead of ExecOptions.env: sudo resets the environment and SSH servers often refuse to set it.
   // The lock timeout waits out cloud-init or unattended-upgrades holding dpkg's lock on a fresh VM.
-  const apt = (...args: string[]) => [
-    ...(root ? [] : ['sudo', '-n']),
-    'env', 'DEBIAN_FRONTEND=noninteractive',
-    'apt-get', '-o', 'DPkg::Lock::Timeout=120', ...args,
-  ];
+  const apt = (...args: string[]) => [...(root ? [] : ['sudo', '-n']), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', '-o', 'DPkg::Lock::Timeout=120', ...args];
   const attempt = async (argv: string[]) => {
     const outcome = await runOnHost(host, argv, options);
     if (isMissing(outcome)) {
       const how = root ? 'apt-get' : 'sudo -n apt-get (not root)';
-      throw new UnsupportedError(
-        `cannot install ${aptPackage} on host ${host.name} with ${how}: ${outcome.detail}; install ${aptPackage} by hand`,
-      );
+      throw new UnsupportedError(`cannot install ${aptPackage} on host ${host.name} with ${how}: ${outcome.detail}; install ${aptPackage} by hand`);
     }
     const output = `${outcome.stdout}\n${outcome.stderr}`;
     if (!root && SUDO_PASSWORD_RE.test(outcome.stderr)) {

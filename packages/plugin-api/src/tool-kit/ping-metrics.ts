@@ -8,7 +8,10 @@ import type { MetricDeclaration } from '../samples/types.js';
  */
 export const PING_METRICS: Readonly<Record<string, MetricDeclaration>> = {
   'Average Latency': {
-    role: 'latency', better: 'lower', primary: true, statistic: 'mean',
+    role: 'latency',
+    better: 'lower',
+    primary: true,
+    statistic: 'mean',
     percentiles: { p50: 'Latency p50', p90: 'Latency p90', p99: 'Latency p99', 'p99.9': 'Latency p99.9' },
   },
   'Latency p50': { role: 'latency', better: 'lower' },

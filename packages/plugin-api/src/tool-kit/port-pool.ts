@@ -10,7 +10,11 @@ export class PortPool {
   private readonly taken = new Set<number>();
   private cursor: number;
 
-  constructor(readonly first: number, readonly last: number, readonly tool = 'tool') {
+  constructor(
+    readonly first: number,
+    readonly last: number,
+    readonly tool = 'tool',
+  ) {
     if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last > 65_535 || first > last) {
       throw new RangeError(`bad port range ${first}-${last}`);
     }

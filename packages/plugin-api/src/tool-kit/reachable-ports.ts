@@ -1,5 +1,5 @@
-import type { Host } from '../plugin/host.js';
 import { NetbenchError } from '../errors/index.js';
+import type { Host } from '../plugin/host.js';
 import type { PortProtocol } from './bound-ports.js';
 
 /**
@@ -28,6 +28,6 @@ export function assertReachableRange(host: Host, tool: string, protocol: PortPro
   for (let port = first; port <= last; port++) if (reachable(port)) return;
   throw new NetbenchError(
     `${tool} needs a ${protocol.toUpperCase()} port in ${first}-${last} on ${host.name}, but that host accepts connections only on ${describeReachable(host)}` +
-    ' (a Kubernetes Service lists its ports: add a `servicePorts` range that covers some of the tool\'s ports to the pod\'s host block)',
+      " (a Kubernetes Service lists its ports: add a `servicePorts` range that covers some of the tool's ports to the pod's host block)",
   );
 }

@@ -47,13 +47,13 @@ describe.skipIf(!root)('readSpecFile', () => {
 
   const asOther = (...argv: string[]) => execFileSync('runuser', ['-u', OTHER, '--', ...argv]);
 
-  it('reads the runner\'s own regular file under the spec folder, relative or absolute', async () => {
+  it("reads the runner's own regular file under the spec folder, relative or absolute", async () => {
     await expect(readSpecFile('ok.lua', specDir, 'wrk script')).resolves.toBe('wrk.path = "/"\n');
     await expect(readSpecFile('./lua/deep.lua', specDir, 'wrk script')).resolves.toBe('-- deep\n');
     await expect(readSpecFile(join(specDir, 'ok.lua'), specDir, 'wrk script')).resolves.toBe('wrk.path = "/"\n');
   });
 
-  it('refuses a file outside the spec folder, by path or through a link the folder\'s owner planted', async () => {
+  it("refuses a file outside the spec folder, by path or through a link the folder's owner planted", async () => {
     await expect(readSpecFile(secret, specDir, 'wrk script')).rejects.toThrow(`wrk script ${secret}: is not under the spec's folder`);
     await expect(readSpecFile('../id_ed25519', specDir, 'wrk script')).rejects.toThrow(/is not under the spec's folder/);
     asOther('ln', '-s', secret, join(specDir, 'key.lua'));
@@ -63,7 +63,7 @@ describe.skipIf(!root)('readSpecFile', () => {
     await expect(readSpecFile('up/id_ed25519', specDir, 'wrk script')).rejects.toThrow(/is not under the spec's folder/);
   });
 
-  it('refuses another user\'s file, a file others may write, a FIFO, a folder and a hard link', async () => {
+  it("refuses another user's file, a file others may write, a FIFO, a folder and a hard link", async () => {
     asOther('sh', '-c', `echo 'os.execute("id")' > ${join(specDir, 'theirs.lua')}`);
     await expect(readSpecFile('theirs.lua', specDir, 'wrk script')).rejects.toThrow(`belongs to uid ${other.uid}, not to the user running netbench (uid 0)`);
     writeFileSync(join(specDir, 'open.lua'), '-- x\n');

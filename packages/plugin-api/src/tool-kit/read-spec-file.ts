@@ -23,7 +23,8 @@ export async function readSpecFile(path: string, specDir: string | undefined, wh
   const full = resolve(specDir!, path);
   // O_NOFOLLOW: the file itself may not be a link; O_NONBLOCK: a FIFO must not hang the open.
   const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'ELOOP' ? 'is a symbolic link (name the file itself, under the spec\'s folder)' : error.message));
+    fail(error.code === 'ELOOP' ? "is a symbolic link (name the file itself, under the spec's folder)" : error.message),
+  );
   try {
     // Where the open file really is (no race with a folder swapped for a link between a check and the open).
     const opened = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => realpath(full));
@@ -34,7 +35,7 @@ export async function readSpecFile(path: string, specDir: string | undefined, wh
     const uid = process.getuid?.();
     if (uid !== undefined && stat.uid !== uid) fail(`belongs to uid ${stat.uid}, not to the user running netbench (uid ${uid})`);
     if ((stat.mode & 0o022) !== 0) fail(`others may write it (mode ${(stat.mode & 0o777).toString(8)}); chmod go-w it`);
-    if (stat.nlink > 1) fail('has other hard links (another name, maybe outside the spec\'s folder)');
+    if (stat.nlink > 1) fail("has other hard links (another name, maybe outside the spec's folder)");
     return await handle.readFile('utf8');
   } finally {
     await handle.close();

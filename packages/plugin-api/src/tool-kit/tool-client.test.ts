@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TimeoutError } from '../errors/index.js';
-import { testTrialContext, type TestTrialContext } from '../testing/test-trial-context.js';
+import { type TestTrialContext, testTrialContext } from '../testing/test-trial-context.js';
 import { processHost } from '../transport/process-host.js';
 import { runToolClient, trialDeadline } from './tool-client.js';
 
@@ -21,7 +21,10 @@ describe('runToolClient (real processes)', () => {
   it('saves stdout always and stderr when there is some, and reports progress while it runs', async () => {
     const t = context();
     const result = await runToolClient(host, node('console.log("report"); console.error("warn"); setTimeout(() => {}, 1200)'), t.ctx, {
-      signal: t.ctx.signal, seconds: 2, stdoutName: 'c.txt', stderrName: 'c.stderr.txt',
+      signal: t.ctx.signal,
+      seconds: 2,
+      stdoutName: 'c.txt',
+      stderrName: 'c.stderr.txt',
     });
     expect(result.code).toBe(0);
     expect(readFileSync(t.saved.get('c.txt')!, 'utf8')).toBe('report\n');
@@ -37,7 +40,9 @@ describe('runToolClient (real processes)', () => {
   it('keeps no stderr file for a quiet client; closes stdin so a reader ends', async () => {
     const t = context();
     const result = await runToolClient(host, node('process.stdin.resume(); process.stdin.on("end", () => console.log("eof"))'), t.ctx, {
-      signal: t.ctx.signal, stdoutName: 'o.txt', stderrName: 'e.txt',
+      signal: t.ctx.signal,
+      stdoutName: 'o.txt',
+      stderrName: 'e.txt',
     });
     expect(result.stdout).toBe('eof\n');
     expect(t.saved.has('e.txt')).toBe(false);
@@ -50,7 +55,9 @@ describe('runToolClient (real processes)', () => {
     setTimeout(() => abort.abort(), 300);
     const began = Date.now();
     const result = await runToolClient(host, node('process.on("SIGTERM", () => {}); console.log("partial"); setInterval(() => {}, 1000)'), t.ctx, {
-      signal: abort.signal, stdoutName: 'k.txt', stderrName: 'k.err',
+      signal: abort.signal,
+      stdoutName: 'k.txt',
+      stderrName: 'k.err',
     });
     expect(result.signal).toBe('SIGKILL');
     expect(Date.now() - began).toBeGreaterThanOrEqual(2_000);

@@ -18,9 +18,7 @@ export function trialDeadline(ctx: TrialContext, what: string): TrialDeadline {
   return {
     signal: AbortSignal.any([ctx.signal, timeout]),
     failure: (error) =>
-      timeout.aborted && !ctx.signal.aborted
-        ? new TimeoutError(`${what} took longer than ${ctx.timeoutMs} ms`)
-        : ctx.signal.aborted ? (ctx.signal.reason ?? error) : error,
+      timeout.aborted && !ctx.signal.aborted ? new TimeoutError(`${what} took longer than ${ctx.timeoutMs} ms`) : ctx.signal.aborted ? (ctx.signal.reason ?? error) : error,
   };
 }
 
@@ -40,10 +38,13 @@ export interface ToolClientOptions {
 export async function runToolClient(host: Host, argv: readonly string[], ctx: TrialContext, options: ToolClientOptions): Promise<ExecResult> {
   const { seconds } = options;
   const started = Date.now();
-  const progress = seconds === undefined ? undefined : setInterval(() => {
-    const elapsed = (Date.now() - started) / 1000;
-    ctx.progress(Math.min(0.99, elapsed / seconds), `${Math.min(Math.floor(elapsed), seconds)}/${seconds} s`);
-  }, PROGRESS_EVERY_MS);
+  const progress =
+    seconds === undefined
+      ? undefined
+      : setInterval(() => {
+          const elapsed = (Date.now() - started) / 1000;
+          ctx.progress(Math.min(0.99, elapsed / seconds), `${Math.min(Math.floor(elapsed), seconds)}/${seconds} s`);
+        }, PROGRESS_EVERY_MS);
   let result: ExecResult;
   try {
     const process = host.spawn(argv, { signal: options.signal });

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Host } from '../plugin/host.js';
 import { closedPort } from '../testing/closed-port.js';
 import { processHost } from '../transport/process-host.js';
 import { readBoundPorts } from './bound-ports.js';
-import { PortInUseError, startToolServer, startToolServerOnFreePort, type ToolServer } from './tool-server.js';
 import { PortPool } from './port-pool.js';
-import type { Host } from '../plugin/host.js';
+import { PortInUseError, startToolServer, startToolServerOnFreePort, type ToolServer } from './tool-server.js';
 
 // startToolServer with `readyLine`: the first wait is the server's
 // own "listening" line, not a poll interval; the port is still confirmed bound.
@@ -23,8 +23,9 @@ afterEach(async () => {
 
 /** A node "server" that prints its ready line first and listens only `laterMs` afterwards. */
 function printsBeforeListening(port: number, laterMs: number, line = 'READY'): string[] {
-  const code = `console.log(${JSON.stringify(line)}); setTimeout(() => require('net').createServer().listen(${port}, '127.0.0.1'), ${laterMs});`
-    + `process.on('SIGTERM', () => process.exit(0));`;
+  const code =
+    `console.log(${JSON.stringify(line)}); setTimeout(() => require('net').createServer().listen(${port}, '127.0.0.1'), ${laterMs});` +
+    `process.on('SIGTERM', () => process.exit(0));`;
   return [process.execPath, '-e', code];
 }
 
@@ -37,7 +38,9 @@ describe('startToolServer with a ready line (real iperf 2 and node servers on lo
     expect(server.startOutput).toContain(`Server listening on TCP port ${port}`);
     // A listener attached once start resolved sees the report of a client that comes afterwards.
     let later = '';
-    server.process.stdout.on('data', (chunk: Buffer) => { later += chunk.toString(); });
+    server.process.stdout.on('data', (chunk: Buffer) => {
+      later += chunk.toString();
+    });
     const client = await host.exec(['iperf', '-c', '127.0.0.1', '-p', String(port), '-t', '0.3'], { signal, timeoutMs: 10_000 });
     expect(client.code).toBe(0);
     const result = await server.stop(1_000);
@@ -63,7 +66,9 @@ describe('startToolServer with a ready line (real iperf 2 and node servers on lo
 
   it('iperf 2 on a port another program holds: PortInUseError (it exits without the banner), nothing left', async () => {
     const port = await closedPort();
-    await new Promise<void>((resolve) => { squatters.push(createServer().listen(port, '127.0.0.1', () => resolve())); });
+    await new Promise<void>((resolve) => {
+      squatters.push(createServer().listen(port, '127.0.0.1', () => resolve()));
+    });
     const failure = startToolServer(host, iperfServer(port), port, IPERF, signal);
     await expect(failure).rejects.toBeInstanceOf(PortInUseError);
     await expect(failure).rejects.toThrow('Address already in use');
@@ -83,13 +88,21 @@ describe('startToolServer with a ready line (real iperf 2 and node servers on lo
     // Two ports in a row, the first held by another program.
     let taken = await closedPort();
     while (!(await canListen(taken + 1))) taken = await closedPort();
-    await new Promise<void>((resolve) => { squatters.push(createServer().listen(taken, '127.0.0.1', () => resolve())); });
+    await new Promise<void>((resolve) => {
+      squatters.push(createServer().listen(taken, '127.0.0.1', () => resolve()));
+    });
     // The same host, noting what it is asked to do, in order.
     const calls: string[] = [];
     const noting: Host = {
       ...host,
-      exec: (argv, options) => { calls.push(`exec ${argv.join(' ')}`); return host.exec(argv, options); },
-      spawn: (argv, options) => { calls.push(`spawn ${argv.join(' ')}`); return host.spawn(argv, options); },
+      exec: (argv, options) => {
+        calls.push(`exec ${argv.join(' ')}`);
+        return host.exec(argv, options);
+      },
+      spawn: (argv, options) => {
+        calls.push(`spawn ${argv.join(' ')}`);
+        return host.spawn(argv, options);
+      },
     };
     const server = await startToolServerOnFreePort(noting, new PortPool(taken, taken + 1, 'iperf'), iperfServer, IPERF, signal);
     servers.push(server);

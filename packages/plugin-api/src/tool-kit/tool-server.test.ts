@@ -5,7 +5,7 @@ import { closedPort } from '../testing/closed-port.js';
 import { processHost } from '../transport/process-host.js';
 import { readBoundPorts } from './bound-ports.js';
 import { PortPool } from './port-pool.js';
-import { PortInUseError, startToolServer, startToolServerOnFreePort, withToolServer, type ToolServer } from './tool-server.js';
+import { PortInUseError, startToolServer, startToolServerOnFreePort, type ToolServer, withToolServer } from './tool-server.js';
 
 const host = processHost({ id: 'local', name: 'local', cloud: 'local', internalIp: '127.0.0.1' });
 const IPERF3 = { tool: 'iperf3', protocol: 'tcp' } as const;
@@ -28,8 +28,9 @@ function squat(port: number): Promise<void> {
 
 // A node "server" that prints which signal stopped it; the readiness check sees its port.
 function signalReporter(port: number): string[] {
-  const code = `const s=require('net').createServer().listen(${port},'127.0.0.1');`
-    + `for (const sig of ['SIGINT','SIGTERM']) process.on(sig, () => { console.log('stopped by ' + sig); s.close(); process.exit(0); });`;
+  const code =
+    `const s=require('net').createServer().listen(${port},'127.0.0.1');` +
+    `for (const sig of ['SIGINT','SIGTERM']) process.on(sig, () => { console.log('stopped by ' + sig); s.close(); process.exit(0); });`;
   return [process.execPath, '-e', code];
 }
 
@@ -123,9 +124,11 @@ describe('withToolServer', () => {
     expect((await seen!.stop()).code).not.toBe(0);
     expect((await readBoundPorts(host, 'tcp', signal))?.has(first)).toBe(false);
     // The only port is free again, so a second use starts; its error passes through.
-    await expect(withToolServer(host, pool, iperf3Server, IPERF3, signal, async () => {
-      throw new Error('client failed');
-    })).rejects.toThrow('client failed');
+    await expect(
+      withToolServer(host, pool, iperf3Server, IPERF3, signal, async () => {
+        throw new Error('client failed');
+      }),
+    ).rejects.toThrow('client failed');
     expect(pool.acquire()).toBe(first);
   });
 });

@@ -1,9 +1,9 @@
 import { NetbenchError, RetryableError } from '../errors/index.js';
 import type { ExecResult, Host, HostProcess } from '../plugin/host.js';
-import { readBoundPorts, type PortProtocol } from './bound-ports.js';
+import { type PortProtocol, readBoundPorts } from './bound-ports.js';
+import { delay } from './delay.js';
 import type { PortPool } from './port-pool.js';
 import { assertReachableRange, reachablePort } from './reachable-ports.js';
-import { delay } from './delay.js';
 
 const START_TIMEOUT_MS = 10_000;
 const POLL_MS = 50;
@@ -85,7 +85,14 @@ export async function startToolServer(host: Host, argv: readonly string[], port:
     return stopping;
   };
   const ready = options.readyLine ? watchFor(proc, options.readyLine) : undefined;
-  const server: ToolServer = { port, process: proc, stop, get startOutput() { return ready?.text() ?? ''; } };
+  const server: ToolServer = {
+    port,
+    process: proc,
+    stop,
+    get startOutput() {
+      return ready?.text() ?? '';
+    },
+  };
 
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
@@ -121,7 +128,9 @@ function watchFor(proc: HostProcess, pattern: RegExp): { seen: Promise<void>; te
   let text = '';
   let detached = false;
   let found!: () => void;
-  const seen = new Promise<void>((resolve) => { found = resolve; });
+  const seen = new Promise<void>((resolve) => {
+    found = resolve;
+  });
   const onData = (chunk: Buffer | string) => {
     text += chunk.toString();
     if (text.split('\n').some((line) => pattern.test(line))) found();
@@ -156,7 +165,11 @@ function aborted(signal: AbortSignal): Promise<void> {
  * The caller releases `server.port` to `ports` after stopping it.
  */
 export async function startToolServerOnFreePort(
-  host: Host, ports: PortPool, argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal,
+  host: Host,
+  ports: PortPool,
+  argv: (port: number) => readonly string[],
+  options: ToolServerOptions,
+  signal: AbortSignal,
 ): Promise<ToolServer> {
   let lastError: unknown;
   // Only ports other hosts can reach (a Kubernetes Service lists its ports): refused at once when there are none.
@@ -186,7 +199,11 @@ export async function startToolServerOnFreePort(
  * whether `use` returned or threw.
  */
 export async function withToolServer<T>(
-  host: Host, ports: PortPool, argv: (port: number) => readonly string[], options: ToolServerOptions, signal: AbortSignal,
+  host: Host,
+  ports: PortPool,
+  argv: (port: number) => readonly string[],
+  options: ToolServerOptions,
+  signal: AbortSignal,
   use: (server: ToolServer) => Promise<T>,
 ): Promise<T> {
   const server = await startToolServerOnFreePort(host, ports, argv, options, signal);

@@ -7,7 +7,12 @@ import { processHost } from './process-host.js';
 // netbench's session would share one slice with netbench and everything else
 // started from its terminal, while the same command typed in a shell gets a
 // session (an autogroup) of its own. Real processes, read back from /proc.
-const sessionOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[3]);
+const sessionOf = (pid: number) =>
+  Number(
+    readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ')[3],
+  );
 const autogroupOf = (pid: number) => (existsSync(`/proc/${pid}/autogroup`) ? readFileSync(`/proc/${pid}/autogroup`, 'utf8').split(' ')[0] : undefined);
 
 it('runs every tool it spawns in a session (so an autogroup) of its own, as a shell-started command', async () => {

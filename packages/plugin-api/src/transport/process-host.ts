@@ -1,6 +1,6 @@
 import { spawn as spawnChild } from 'node:child_process';
-import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '../plugin/host.js';
 import { TimeoutError } from '../errors/index.js';
+import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '../plugin/host.js';
 import { timeoutScale } from './timeout-scale.js';
 
 export interface ProcessHostOptions {
@@ -49,11 +49,19 @@ export function processHost(options: ProcessHostOptions): Host {
     let stdout = '';
     let stderr = '';
     // Collect output for `exited` without stealing it from readers of the streams.
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     const kill = (signal: NodeJS.Signals = 'SIGTERM') => {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      try { process.kill(-child.pid, signal); } catch { child.kill(signal); }
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        child.kill(signal);
+      }
     };
     const exited = new Promise<ExecResult>((resolve, reject) => {
       child.once('error', reject);

@@ -17,7 +17,7 @@ it('reads NETBENCH_TIMEOUT_SCALE; unset, below 1 or not a number is 1', () => {
 
 const host = () => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1' });
 
-it('a command\'s time limit stretches by the scale: `sleep 0.5` with 200 ms fails unscaled and finishes at 100×', async () => {
+it("a command's time limit stretches by the scale: `sleep 0.5` with 200 ms fails unscaled and finishes at 100×", async () => {
   delete process.env.NETBENCH_TIMEOUT_SCALE;
   await expect(host().exec(['sleep', '0.5'], { timeoutMs: 200 })).rejects.toThrow(new TimeoutError('sleep 0.5 timed out after 200 ms'));
   process.env.NETBENCH_TIMEOUT_SCALE = '100';

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthorizeSecurityGroupIngressCommand,
   DescribeInternetGatewaysCommand,
@@ -12,18 +11,18 @@ import {
   EC2Client,
   type IpPermission,
 } from '@aws-sdk/client-ec2';
+import { connectSshHost } from '@netbench/core';
+import type { PeerHost, ProvisionContext, SshHostOptions } from '@netbench/plugin-api';
 import { LedgerFile, newRunId, pendingResources } from '@netbench/plugin-api';
-import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCallCounter } from './api-calls.js';
 import { awsErrorCode } from './aws-errors.js';
 import { awsPlugin } from './aws-plugin.js';
 import { AwsClients } from './clients.js';
 import { RegionNetwork } from './network.js';
 import type { RegionContext } from './resources.js';
+import { type MotoPlus, startMotoPlus } from './test-support/moto-plus.js';
 import { motoEnv } from './test-support/moto-server.js';
-import { startMotoPlus, type MotoPlus } from './test-support/moto-plus.js';
-import { connectSshHost } from '@netbench/core';
-import type { SshHostOptions } from '@netbench/plugin-api';
 
 // admitPeers against moto's EC2 on 127.0.0.1: the run's networks are made by
 // the same RegionNetwork provision uses (two regions, so two security groups),
@@ -66,7 +65,12 @@ async function openRun(name: string): Promise<Run> {
   const ledgerFile = await LedgerFile.open(join(dir, `${name}.jsonl`), runId);
   const messages: string[] = [];
   const log = { debug() {}, info: (m: string) => void messages.push(m), warn: (m: string) => void messages.push(`warn: ${m}`) };
-  return { runId, ledgerFile, messages, ctx: { runId, runDir: dir, signal: new AbortController().signal, log, ledger: ledgerFile.forPlugin('aws'), connectSsh: (o: SshHostOptions) => connectSshHost(o) } };
+  return {
+    runId,
+    ledgerFile,
+    messages,
+    ctx: { runId, runDir: dir, signal: new AbortController().signal, log, ledger: ledgerFile.forPlugin('aws'), connectSsh: (o: SshHostOptions) => connectSshHost(o) },
+  };
 }
 
 function client(region: string): EC2Client {
@@ -75,13 +79,23 @@ function client(region: string): EC2Client {
 
 /** A group's inbound rules as comparable rows: protocol, ports, IPv4 sources, IPv6 sources, group sources. */
 function rows(permissions: readonly IpPermission[]): string[] {
-  return permissions.map((p) => [
-    p.IpProtocol,
-    `${p.FromPort ?? ''}-${p.ToPort ?? ''}`,
-    (p.IpRanges ?? []).map((r) => `${r.CidrIp}${r.Description ? ` "${r.Description}"` : ''}`).sort().join(','),
-    (p.Ipv6Ranges ?? []).map((r) => `${r.CidrIpv6}${r.Description ? ` "${r.Description}"` : ''}`).sort().join(','),
-    (p.UserIdGroupPairs ?? []).map(() => 'self').join(','),
-  ].join(' | ')).sort();
+  return permissions
+    .map((p) =>
+      [
+        p.IpProtocol,
+        `${p.FromPort ?? ''}-${p.ToPort ?? ''}`,
+        (p.IpRanges ?? [])
+          .map((r) => `${r.CidrIp}${r.Description ? ` "${r.Description}"` : ''}`)
+          .sort()
+          .join(','),
+        (p.Ipv6Ranges ?? [])
+          .map((r) => `${r.CidrIpv6}${r.Description ? ` "${r.Description}"` : ''}`)
+          .sort()
+          .join(','),
+        (p.UserIdGroupPairs ?? []).map(() => 'self').join(','),
+      ].join(' | '),
+    )
+    .sort();
 }
 
 async function runGroups(runId: string, region: string) {
@@ -105,7 +119,13 @@ async function leftovers(runId: string, region: string): Promise<number> {
       ec2.send(new DescribeInternetGatewaysCommand({ Filters })),
       ec2.send(new DescribeRouteTablesCommand({ Filters })),
     ]);
-    return (vpcs.Vpcs?.length ?? 0) + (subnets.Subnets?.length ?? 0) + (groups.SecurityGroups?.length ?? 0) + (gateways.InternetGateways?.length ?? 0) + (tables.RouteTables?.length ?? 0);
+    return (
+      (vpcs.Vpcs?.length ?? 0) +
+      (subnets.Subnets?.length ?? 0) +
+      (groups.SecurityGroups?.length ?? 0) +
+      (gateways.InternetGateways?.length ?? 0) +
+      (tables.RouteTables?.length ?? 0)
+    );
   } finally {
     ec2.destroy();
   }
@@ -113,11 +133,13 @@ async function leftovers(runId: string, region: string): Promise<number> {
 
 /** The run's network in each region, made as provision makes it: VPC, gateway, routes, a subnet, the security group. */
 async function makeNetworks(run: Run, clients: AwsClients): Promise<void> {
-  await Promise.all(REGIONS.map(async (region) => {
-    const rctx: RegionContext = { ec2: clients.ec2(region), region, runId: run.runId, endpoint: moto.endpoint, ledger: run.ctx.ledger, signal: run.ctx.signal, log: run.ctx.log };
-    const network = new RegionNetwork(rctx, { kind: 'new' }, SSH_FROM);
-    await Promise.all([network.subnetFor(`${region}a`), network.securityGroupId()]);
-  }));
+  await Promise.all(
+    REGIONS.map(async (region) => {
+      const rctx: RegionContext = { ec2: clients.ec2(region), region, runId: run.runId, endpoint: moto.endpoint, ledger: run.ctx.ledger, signal: run.ctx.signal, log: run.ctx.log };
+      const network = new RegionNetwork(rctx, { kind: 'new' }, SSH_FROM);
+      await Promise.all([network.subnetFor(`${region}a`), network.securityGroupId()]);
+    }),
+  );
 }
 
 async function tearDown(run: Run, plugin: ReturnType<typeof awsPlugin>): Promise<void> {
@@ -129,7 +151,7 @@ async function tearDown(run: Run, plugin: ReturnType<typeof awsPlugin>): Promise
 }
 
 describe('admitPeers on moto', () => {
-  it('opens TCP but 22, UDP and ICMP from every peer address in each region\'s group, idempotently, and teardown still removes everything', async () => {
+  it("opens TCP but 22, UDP and ICMP from every peer address in each region's group, idempotently, and teardown still removes everything", async () => {
     const run = await openRun('admit');
     const counter = new ApiCallCounter();
     const clients = new AwsClients(counter, moto.endpoint);
@@ -176,14 +198,24 @@ describe('admitPeers on moto', () => {
         const permissions = (await runGroups(run.runId, region))[0]!.IpPermissions ?? [];
         expect(permissions).toHaveLength(7);
         for (const p of permissions.filter((p) => p.IpProtocol !== '-1' && p.IpProtocol !== 'icmpv6' && p.FromPort !== 22)) {
-          expect((p.IpRanges ?? []).filter((r) => r.CidrIp === '192.0.2.44/32'), `${region} ${p.IpProtocol} ${p.FromPort}`).toHaveLength(1);
+          expect(
+            (p.IpRanges ?? []).filter((r) => r.CidrIp === '192.0.2.44/32'),
+            `${region} ${p.IpProtocol} ${p.FromPort}`,
+          ).toHaveLength(1);
         }
       }
 
       // The refusal the fallback relies on is the code moto (and EC2) send for an existing rule.
       const groupId = (await runGroups(run.runId, 'us-east-1'))[0]!.GroupId!;
       const ec2 = client('us-east-1');
-      const duplicate = await ec2.send(new AuthorizeSecurityGroupIngressCommand({ GroupId: groupId, IpPermissions: [{ IpProtocol: 'udp', FromPort: 0, ToPort: 65535, IpRanges: [{ CidrIp: '203.0.113.10/32' }] }] })).catch((e: unknown) => e);
+      const duplicate = await ec2
+        .send(
+          new AuthorizeSecurityGroupIngressCommand({
+            GroupId: groupId,
+            IpPermissions: [{ IpProtocol: 'udp', FromPort: 0, ToPort: 65535, IpRanges: [{ CidrIp: '203.0.113.10/32' }] }],
+          }),
+        )
+        .catch((e: unknown) => e);
       ec2.destroy();
       expect(awsErrorCode(duplicate)).toBe('InvalidPermission.Duplicate');
     } finally {
@@ -191,30 +223,55 @@ describe('admitPeers on moto', () => {
       clients.destroy();
     }
     // Rules go with their group: nothing new in the ledger, nothing of the run left.
-    expect(run.ledgerFile.entries.filter((e) => e.phase === 'intent').map((e) => e.resource.type).sort()).toEqual([
-      'ec2-internet-gateway', 'ec2-internet-gateway', 'ec2-route-table', 'ec2-route-table', 'ec2-route-table-association', 'ec2-route-table-association',
-      'ec2-security-group', 'ec2-security-group', 'ec2-subnet', 'ec2-subnet', 'ec2-vpc', 'ec2-vpc',
+    expect(
+      run.ledgerFile.entries
+        .filter((e) => e.phase === 'intent')
+        .map((e) => e.resource.type)
+        .sort(),
+    ).toEqual([
+      'ec2-internet-gateway',
+      'ec2-internet-gateway',
+      'ec2-route-table',
+      'ec2-route-table',
+      'ec2-route-table-association',
+      'ec2-route-table-association',
+      'ec2-security-group',
+      'ec2-security-group',
+      'ec2-subnet',
+      'ec2-subnet',
+      'ec2-vpc',
+      'ec2-vpc',
     ]);
     for (const region of REGIONS) expect(await leftovers(run.runId, region), region).toBe(0);
   });
 
-  it('a host\'s allowFrom gets the tool ports and ICMP in the group from the start, never SSH', async () => {
+  it("a host's allowFrom gets the tool ports and ICMP in the group from the start, never SSH", async () => {
     const run = await openRun('allow-from');
     const clients = new AwsClients(new ApiCallCounter(), moto.endpoint);
     const plugin = awsPlugin({ env: motoEnv(moto.endpoint) });
     try {
-      const rctx: RegionContext = { ec2: clients.ec2('us-east-1'), region: 'us-east-1', runId: run.runId, endpoint: moto.endpoint, ledger: run.ctx.ledger, signal: run.ctx.signal, log: run.ctx.log };
+      const rctx: RegionContext = {
+        ec2: clients.ec2('us-east-1'),
+        region: 'us-east-1',
+        runId: run.runId,
+        endpoint: moto.endpoint,
+        ledger: run.ctx.ledger,
+        signal: run.ctx.signal,
+        log: run.ctx.log,
+      };
       await new RegionNetwork(rctx, { kind: 'new' }, SSH_FROM, ['192.0.2.0/24']).securityGroupId();
       const groups = await runGroups(run.runId, 'us-east-1');
       const from = '192.0.2.0/24 "netbench allowFrom"';
-      expect(rows(groups[0]!.IpPermissions ?? [])).toEqual([
-        `tcp | 22-22 | ${SSH_FROM} "netbench controller" |  | `,
-        '-1 | - |  |  | self',
-        `tcp | 0-21 | ${from} |  | `,
-        `tcp | 23-65535 | ${from} |  | `,
-        `udp | 0-65535 | ${from} |  | `,
-        `icmp | -1--1 | ${from} |  | `,
-      ].sort());
+      expect(rows(groups[0]!.IpPermissions ?? [])).toEqual(
+        [
+          `tcp | 22-22 | ${SSH_FROM} "netbench controller" |  | `,
+          '-1 | - |  |  | self',
+          `tcp | 0-21 | ${from} |  | `,
+          `tcp | 23-65535 | ${from} |  | `,
+          `udp | 0-65535 | ${from} |  | `,
+          `icmp | -1--1 | ${from} |  | `,
+        ].sort(),
+      );
     } finally {
       await tearDown(run, plugin);
       clients.destroy();
@@ -228,7 +285,11 @@ describe('admitPeers on moto', () => {
     try {
       await expect(plugin.admitPeers!(PEERS, run.ctx)).rejects.toThrow(`aws: cannot admit peer hosts: the ledger of run ${run.runId} holds no security group of this run`);
       // A group already torn down counts as absent too.
-      await run.ctx.ledger.created({ type: 'ec2-security-group', id: 'us-east-1/nb-x-sg', data: { region: 'us-east-1', name: 'nb-x-sg', runId: run.runId, awsId: 'sg-0123456789abcdef0' } });
+      await run.ctx.ledger.created({
+        type: 'ec2-security-group',
+        id: 'us-east-1/nb-x-sg',
+        data: { region: 'us-east-1', name: 'nb-x-sg', runId: run.runId, awsId: 'sg-0123456789abcdef0' },
+      });
       await run.ledgerFile.append('aws', 'deleted', { type: 'ec2-security-group', id: 'us-east-1/nb-x-sg' });
       await expect(plugin.admitPeers!(PEERS, run.ctx)).rejects.toThrow(/holds no security group/);
     } finally {
@@ -236,11 +297,15 @@ describe('admitPeers on moto', () => {
     }
   });
 
-  it('fails clearly when the ledger\'s group no longer exists in EC2', async () => {
+  it("fails clearly when the ledger's group no longer exists in EC2", async () => {
     const run = await openRun('gone');
     const plugin = awsPlugin({ env: motoEnv(moto.endpoint) });
     try {
-      await run.ctx.ledger.created({ type: 'ec2-security-group', id: 'us-east-1/nb-y-sg', data: { region: 'us-east-1', name: 'nb-y-sg', runId: run.runId, awsId: 'sg-0123456789abcdef0', endpoint: moto.endpoint } });
+      await run.ctx.ledger.created({
+        type: 'ec2-security-group',
+        id: 'us-east-1/nb-y-sg',
+        data: { region: 'us-east-1', name: 'nb-y-sg', runId: run.runId, awsId: 'sg-0123456789abcdef0', endpoint: moto.endpoint },
+      });
       await expect(plugin.admitPeers!(PEERS, run.ctx)).rejects.toThrow(`aws: security group sg-0123456789abcdef0 of run ${run.runId} is not in us-east-1`);
     } finally {
       await run.ledgerFile.close();

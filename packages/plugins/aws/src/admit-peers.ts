@@ -1,12 +1,12 @@
 import { AuthorizeSecurityGroupIngressCommand, DescribeSecurityGroupsCommand, type EC2Client, type IpPermission, type SecurityGroup } from '@aws-sdk/client-ec2';
-import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
-import { NetbenchError, pendingResources } from '@netbench/plugin-api';
 import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
+import { NetbenchError, pendingResources } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
 import { awsErrorCode, mapAwsError } from './aws-errors.js';
 import type { AwsClients } from './clients.js';
 import { RUN_TAG } from './naming.js';
 import { missingPermissions, peerPermissions, peerSources, ruleCount, splitPermissions } from './peer-rules.js';
-import { RESOURCE, resourceData, type AwsResourceData } from './resources.js';
+import { type AwsResourceData, RESOURCE, resourceData } from './resources.js';
 
 const DUPLICATE = 'InvalidPermission.Duplicate';
 
@@ -32,10 +32,12 @@ export async function admitAwsPeers(peers: readonly PeerHost[], ctx: ProvisionCo
   if (wanted.length === 0) return;
   const names = peers.map((p) => `${p.id} (${p.cloud}) ${p.addresses.join(', ')}`).join('; ');
   // Regions in parallel; all settle before a failure is thrown, as in provision.
-  await allOrFirstError(groups.map(async (data) => {
-    const groupId = await admitToGroup(clients.ec2(data.region, data.endpoint), data, wanted, ctx);
-    ctx.log.info(`aws: admitted ${names} to security group ${groupId} in ${data.region}: TCP except 22, UDP, ICMP`);
-  }));
+  await allOrFirstError(
+    groups.map(async (data) => {
+      const groupId = await admitToGroup(clients.ec2(data.region, data.endpoint), data, wanted, ctx);
+      ctx.log.info(`aws: admitted ${names} to security group ${groupId} in ${data.region}: TCP except 22, UDP, ICMP`);
+    }),
+  );
 }
 
 async function admitToGroup(ec2: EC2Client, data: AwsResourceData, wanted: readonly IpPermission[], ctx: ProvisionContext): Promise<string> {

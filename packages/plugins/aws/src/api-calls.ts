@@ -24,7 +24,9 @@ export class ApiCallCounter {
   /** `21 API calls (10.5 per host): RunInstances 2, DescribeInstances 2, ...`. */
   describe(hosts?: number): string {
     const perHost = hosts ? ` (${(this.total / hosts).toFixed(1)} per host)` : '';
-    const detail = Object.entries(this.snapshot()).map(([op, n]) => `${op} ${n}`).join(', ');
+    const detail = Object.entries(this.snapshot())
+      .map(([op, n]) => `${op} ${n}`)
+      .join(', ');
     return `${this.total} API calls${perHost}${detail ? `: ${detail}` : ''}`;
   }
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteVpcCommand, EC2Client, EC2ServiceException, RunInstancesCommand } from '@aws-sdk/client-ec2';
-import { CapacityError, QuotaError, isRetryable } from '@netbench/plugin-api';
+import { CapacityError, isRetryable, QuotaError } from '@netbench/plugin-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awsErrorCode, isDependencyViolation, isNotFound, mapAwsError } from './aws-errors.js';
 import { inFirstZoneThatFits } from './fallback.js';
 
@@ -88,17 +88,29 @@ describe('fallback zones', () => {
     const tried: string[] = [];
     const capacity = await sdkError(500, 'InsufficientInstanceCapacity', 'no m5.large capacity');
     const warnings: string[] = [];
-    const result = await inFirstZoneThatFits(['us-east-1a', 'us-east-1b', 'us-east-1c'], async (zone) => {
-      tried.push(zone);
-      if (zone === 'us-east-1a') throw mapAwsError(capacity, zone);
-      return `i-in-${zone}`;
-    }, { debug() {}, info() {}, warn: (m) => warnings.push(m) });
+    const result = await inFirstZoneThatFits(
+      ['us-east-1a', 'us-east-1b', 'us-east-1c'],
+      async (zone) => {
+        tried.push(zone);
+        if (zone === 'us-east-1a') throw mapAwsError(capacity, zone);
+        return `i-in-${zone}`;
+      },
+      { debug() {}, info() {}, warn: (m) => warnings.push(m) },
+    );
     expect(result).toEqual({ value: 'i-in-us-east-1b', zone: 'us-east-1b' });
     expect(tried).toEqual(['us-east-1a', 'us-east-1b']);
     expect(warnings[0]).toMatch(/no capacity in us-east-1a .*trying us-east-1b/);
 
     const other = new Error('InvalidParameterValue');
-    await expect(inFirstZoneThatFits(['a', 'b'], async () => { throw other; })).rejects.toBe(other);
-    await expect(inFirstZoneThatFits(['us-east-1a'], async (zone) => { throw mapAwsError(capacity, zone); })).rejects.toBeInstanceOf(CapacityError);
+    await expect(
+      inFirstZoneThatFits(['a', 'b'], async () => {
+        throw other;
+      }),
+    ).rejects.toBe(other);
+    await expect(
+      inFirstZoneThatFits(['us-east-1a'], async (zone) => {
+        throw mapAwsError(capacity, zone);
+      }),
+    ).rejects.toBeInstanceOf(CapacityError);
   });
 });

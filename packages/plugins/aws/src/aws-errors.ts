@@ -14,7 +14,14 @@ export function awsErrorCode(error: unknown): string | undefined {
 const QUOTA_RE = /^(?:VcpuLimitExceeded|InstanceLimitExceeded|MaxSpotInstanceCountExceeded|\w+LimitExceeded)$/;
 const THROTTLING = new Set(['RequestLimitExceeded', 'Throttling', 'ThrottlingException']);
 /** No room for the type in the zone now; `Unsupported` is a type not offered in the zone. Another zone may do. */
-const CAPACITY = new Set(['InsufficientInstanceCapacity', 'InsufficientHostCapacity', 'InsufficientCapacity', 'InsufficientAddressCapacity', 'InsufficientCapacityOnHost', 'Unsupported']);
+const CAPACITY = new Set([
+  'InsufficientInstanceCapacity',
+  'InsufficientHostCapacity',
+  'InsufficientCapacity',
+  'InsufficientAddressCapacity',
+  'InsufficientCapacityOnHost',
+  'Unsupported',
+]);
 const NOT_FOUND_RE = /(?:\.NotFound|\.Unknown)$/;
 const GONE = new Set(['Gateway.NotAttached']);
 const DEPENDENCY = new Set(['DependencyViolation', 'InvalidGroup.InUse', 'InvalidPlacementGroup.InUse', 'ResourceInUse']);

@@ -1,11 +1,11 @@
-import type { CloudPlugin, CleanupFilter, DiagnosticCheck } from '@netbench/plugin-api';
+import type { CleanupFilter, CloudPlugin, DiagnosticCheck } from '@netbench/plugin-api';
 import { definePlugin } from '@netbench/plugin-api';
 import { ApiCallCounter } from './api-calls.js';
 import { awsCatalog } from './catalog.js';
 import type { AwsClients } from './clients.js';
 import { offlineChecks } from './diagnose-offline.js';
 import { estimateAwsCost } from './estimate-cost.js';
-import { hostSchema, type AwsHostConfig } from './host-schema.js';
+import { type AwsHostConfig, hostSchema } from './host-schema.js';
 import { loadPriceTable } from './prices.js';
 import { readSettings } from './settings.js';
 

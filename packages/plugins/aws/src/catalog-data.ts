@@ -64,11 +64,16 @@ const GRAVITON = ['medium', 'large', 'xlarge', '2xlarge', '4xlarge', '8xlarge', 
 /** Families useful for network benchmarks: general purpose, compute, the `n` network-optimized ones, a little memory. */
 export const SERIES: readonly SeriesSpec[] = [
   {
-    series: 't3', family: 'burstable', sizes: ['nano', 'micro', 'small', 'medium', 'large', 'xlarge', '2xlarge'],
+    series: 't3',
+    family: 'burstable',
+    sizes: ['nano', 'micro', 'small', 'medium', 'large', 'xlarge', '2xlarge'],
     exact: { nano: [2, 0.5], micro: [2, 1], small: [2, 2], medium: [2, 4], large: [2, 8], xlarge: [4, 16], '2xlarge': [8, 32] },
   },
   {
-    series: 't4g', family: 'burstable', arch: 'arm64', sizes: ['nano', 'micro', 'small', 'medium', 'large', 'xlarge', '2xlarge'],
+    series: 't4g',
+    family: 'burstable',
+    arch: 'arm64',
+    sizes: ['nano', 'micro', 'small', 'medium', 'large', 'xlarge', '2xlarge'],
     exact: { nano: [2, 0.5], micro: [2, 1], small: [2, 2], medium: [2, 4], large: [2, 8], xlarge: [4, 16], '2xlarge': [8, 32] },
   },
   { series: 'm4', family: 'general purpose', gibPerVcpu: 4, sizes: ['large', 'xlarge', '2xlarge', '4xlarge', '10xlarge', '16xlarge'] },
@@ -91,7 +96,9 @@ export const SERIES: readonly SeriesSpec[] = [
   { series: 'c7g', family: 'compute optimized', arch: 'arm64', gibPerVcpu: 2, sizes: GRAVITON },
   { series: 'c8g', family: 'compute optimized', arch: 'arm64', gibPerVcpu: 2, sizes: [...GRAVITON, '24xlarge', '48xlarge'] },
   {
-    series: 'c5n', family: 'network optimized', sizes: ['large', 'xlarge', '2xlarge', '4xlarge', '9xlarge', '18xlarge'],
+    series: 'c5n',
+    family: 'network optimized',
+    sizes: ['large', 'xlarge', '2xlarge', '4xlarge', '9xlarge', '18xlarge'],
     exact: { large: [2, 5.25], xlarge: [4, 10.5], '2xlarge': [8, 21], '4xlarge': [16, 42], '9xlarge': [36, 96], '18xlarge': [72, 192] },
   },
   { series: 'c6in', family: 'network optimized', gibPerVcpu: 2, sizes: TO_32 },

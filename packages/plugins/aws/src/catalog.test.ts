@@ -54,7 +54,7 @@ describe('aws catalog', () => {
 });
 
 describe('the documented network limits a result can be compared against', () => {
-  it('lists EC2\'s single-flow caps (5 Gbit/s, 10 in a cluster placement group) and internet-gateway cap, each with its page', () => {
+  it("lists EC2's single-flow caps (5 Gbit/s, 10 in a cluster placement group) and internet-gateway cap, each with its page", () => {
     const limits = awsCatalog().networkLimits!;
     const singleFlow = limits.filter((l) => l.kind === 'single-flow');
     expect(singleFlow.map((l) => l.value)).toEqual([5, 10, 25]);
@@ -66,10 +66,14 @@ describe('the documented network limits a result can be compared against', () =>
     expect(awsPlugin({ env: {} }).catalog!().networkLimits).toEqual(limits);
   });
 
-  it("carries the instance bandwidths the page states (m5.8xlarge 10 Gbit/s, m5.16xlarge 20) and invents none for the rest", () => {
+  it('carries the instance bandwidths the page states (m5.8xlarge 10 Gbit/s, m5.16xlarge 20) and invents none for the rest', () => {
     const egress = (name: string) => awsCatalog().machineTypes.find((t) => t.name === name)?.egressGbps;
     expect([egress('m5.8xlarge'), egress('m5.16xlarge')]).toEqual([10, 20]);
     expect(egress('m5.large')).toBeUndefined();
-    expect(awsCatalog().machineTypes.filter((t) => t.egressGbps !== undefined).map((t) => t.name)).toEqual(['m5.8xlarge', 'm5.16xlarge']);
+    expect(
+      awsCatalog()
+        .machineTypes.filter((t) => t.egressGbps !== undefined)
+        .map((t) => t.name),
+    ).toEqual(['m5.8xlarge', 'm5.16xlarge']);
   });
 });

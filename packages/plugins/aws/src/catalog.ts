@@ -27,7 +27,13 @@ export const AWS_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
   { kind: 'single-flow', value: 5, unit: 'Gbit/s', applies: 'one TCP or UDP 5-tuple between instances not in the same cluster placement group', source: BANDWIDTH_DOC },
   { kind: 'single-flow', value: 10, unit: 'Gbit/s', applies: 'one flow between instances in the same cluster placement group', source: BANDWIDTH_DOC },
   { kind: 'single-flow', value: 25, unit: 'Gbit/s', applies: 'one flow with ENA Express between eligible instances in the same Availability Zone', source: BANDWIDTH_DOC },
-  { kind: 'internet-egress', value: 5, unit: 'Gbit/s', applies: 'all flows through an internet or local gateway, instances with fewer than 32 vCPUs (32 or more: half the instance bandwidth, at least 5 Gbit/s)', source: BANDWIDTH_DOC },
+  {
+    kind: 'internet-egress',
+    value: 5,
+    unit: 'Gbit/s',
+    applies: 'all flows through an internet or local gateway, instances with fewer than 32 vCPUs (32 or more: half the instance bandwidth, at least 5 Gbit/s)',
+    source: BANDWIDTH_DOC,
+  },
 ];
 
 /**
@@ -39,8 +45,7 @@ export const AWS_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
  */
 const STATED_BANDWIDTH: Readonly<Record<string, number>> = { 'm5.8xlarge': 10, 'm5.16xlarge': 20 };
 
-const statedBandwidth = (type: MachineType): MachineType =>
-  STATED_BANDWIDTH[type.name] !== undefined ? { ...type, egressGbps: STATED_BANDWIDTH[type.name] } : type;
+const statedBandwidth = (type: MachineType): MachineType => (STATED_BANDWIDTH[type.name] !== undefined ? { ...type, egressGbps: STATED_BANDWIDTH[type.name] } : type);
 
 let built: CloudCatalog | undefined;
 

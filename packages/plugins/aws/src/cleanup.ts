@@ -11,13 +11,12 @@ import {
   type EC2Client,
   type Tag,
 } from '@aws-sdk/client-ec2';
+import type { CleanupFilter, CleanupReport, LedgerResource, Logger } from '@netbench/plugin-api';
 import { teardownEach } from '@netbench/plugin-api/cloud-kit';
-import type { CleanupFilter, CleanupReport, Logger } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
 import type { AwsClients } from './clients.js';
 import { RUN_TAG, runIdTime, tagValue } from './naming.js';
 import { awsResource, RESOURCE, type ResourceType } from './resources.js';
-import { configuredRegions, type AwsSettings } from './settings.js';
+import { type AwsSettings, configuredRegions } from './settings.js';
 import { teardownResource } from './teardown.js';
 
 const TAGGED = [{ Name: 'tag-key', Values: [RUN_TAG] }];
@@ -47,10 +46,12 @@ export async function cleanupTagged(filter: CleanupFilter, clients: AwsClients, 
     const regional = await findTagged(clients.ec2(region), region, settings.endpoint, signal, log);
     found.push(...regional.filter((r) => runMatches(filter, String(r.data?.runId ?? ''))));
     // A run alive on this machine (whatever its runs folder): reported, never deleted.
-    spared.push(...regional.filter((r) => {
-      const runId = String(r.data?.runId ?? '');
-      return filter.excludeRunIds?.includes(runId) && (filter.runId === undefined || filter.runId === runId);
-    }));
+    spared.push(
+      ...regional.filter((r) => {
+        const runId = String(r.data?.runId ?? '');
+        return filter.excludeRunIds?.includes(runId) && (filter.runId === undefined || filter.runId === runId);
+      }),
+    );
   }
   const report = await teardownEach(found, (resource) => teardownResource(resource, clients, signal), filter);
   if (found.length > 0) log.info(`aws: ${found.length} tagged resources in ${regions.join(', ')}`);
@@ -59,7 +60,10 @@ export async function cleanupTagged(filter: CleanupFilter, clients: AwsClients, 
 
 async function enabledRegions(ec2: EC2Client, signal: AbortSignal): Promise<string[]> {
   const out = await ec2.send(new DescribeRegionsCommand({}), { abortSignal: signal });
-  return (out.Regions ?? []).map((r) => r.RegionName!).filter(Boolean).sort();
+  return (out.Regions ?? [])
+    .map((r) => r.RegionName!)
+    .filter(Boolean)
+    .sort();
 }
 
 /** Every tagged resource of a region, as ledger resources in the order they must be deleted. */
@@ -91,7 +95,9 @@ async function findTagged(ec2: EC2Client, region: string, endpoint: string | und
     ...(securityGroups.SecurityGroups ?? []).flatMap((g) => make(RESOURCE.securityGroup, g.Tags, g.GroupId, { vpcId: g.VpcId! })),
     ...(routeTables.RouteTables ?? []).flatMap((t) => make(RESOURCE.routeTable, t.Tags, t.RouteTableId, { vpcId: t.VpcId! })),
     ...(subnets.Subnets ?? []).flatMap((s) => make(RESOURCE.subnet, s.Tags, s.SubnetId, { vpcId: s.VpcId! })),
-    ...(gateways.InternetGateways ?? []).flatMap((g) => make(RESOURCE.internetGateway, g.Tags, g.InternetGatewayId, g.Attachments?.[0]?.VpcId ? { vpcId: g.Attachments[0].VpcId } : {})),
+    ...(gateways.InternetGateways ?? []).flatMap((g) =>
+      make(RESOURCE.internetGateway, g.Tags, g.InternetGatewayId, g.Attachments?.[0]?.VpcId ? { vpcId: g.Attachments[0].VpcId } : {}),
+    ),
     ...(vpcs.Vpcs ?? []).flatMap((v) => make(RESOURCE.vpc, v.Tags, v.VpcId)),
     ...(keyPairs.KeyPairs ?? []).flatMap((k) => make(RESOURCE.keyPair, k.Tags, k.KeyPairId, { name: k.KeyName! })),
   ];

@@ -22,7 +22,10 @@ export class AwsClients {
   private readonly ec2Clients = new Map<string, EC2Client>();
   private readonly others: { destroy(): void }[] = [];
 
-  constructor(readonly counter: ApiCallCounter, readonly defaultEndpoint?: string) {}
+  constructor(
+    readonly counter: ApiCallCounter,
+    readonly defaultEndpoint?: string,
+  ) {}
 
   ec2(region: string, endpoint = this.defaultEndpoint): EC2Client {
     const key = `${region} ${endpoint ?? ''}`;
@@ -58,9 +61,12 @@ export class AwsClients {
 
   private count(client: Countable): void {
     // Low priority in finalizeRequest runs inside the retry middleware: each attempt is a request.
-    client.middlewareStack.add((next, context) => async (args) => {
-      this.counter.record(context.commandName?.replace(/Command$/, '') ?? 'unknown');
-      return next(args);
-    }, { step: 'finalizeRequest', name: 'netbenchApiCallCounter', priority: 'low' });
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        this.counter.record(context.commandName?.replace(/Command$/, '') ?? 'unknown');
+        return next(args);
+      },
+      { step: 'finalizeRequest', name: 'netbenchApiCallCounter', priority: 'low' },
+    );
   }
 }

@@ -3,18 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerFile, newRunId, type Logger, type SshHostOptions } from '@netbench/plugin-api';
-import { startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import { connectSshHost } from '@netbench/core';
+import { LedgerFile, type Logger, newRunId, type SshHostOptions } from '@netbench/plugin-api';
+import { type LabSshd, startSshd } from '@netbench/plugin-api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCallCounter } from './api-calls.js';
 import { AwsClients } from './clients.js';
-import { launchFleet, type FleetLaunch } from './fleet.js';
+import { type FleetLaunch, launchFleet } from './fleet.js';
 import { hostSchema } from './host-schema.js';
 import { connectFleet } from './provision.js';
 import { readSettings } from './settings.js';
+import { type MotoPlus, startMotoPlus } from './test-support/moto-plus.js';
 import { motoEnv } from './test-support/moto-server.js';
-import { startMotoPlus, type MotoPlus } from './test-support/moto-plus.js';
 
 // `congestionControl` on AWS hosts: the fleet launched against moto + the
 // stand-in, then connected as provision does to a real sshd on loopback
@@ -46,7 +46,12 @@ beforeAll(async () => {
   runDir = mkdtempSync(join(tmpdir(), 'nb-aws-cc-'));
   const ledgerFile = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
   ctx = { runId, runDir, signal: new AbortController().signal, log: quiet, ledger: ledgerFile.forPlugin('aws'), connectSsh: (o: SshHostOptions) => connectSshHost(o) };
-  const requests = ['client', 'server'].map((id) => ({ id, name: id, cloud: 'aws', config: hostSchema.parse({ zone: 'us-east-1a', machineType: 'c5n.large', user: 'root', hostKeyWait: 0, connectTimeout: 5 }) }));
+  const requests = ['client', 'server'].map((id) => ({
+    id,
+    name: id,
+    cloud: 'aws',
+    config: hostSchema.parse({ zone: 'us-east-1a', machineType: 'c5n.large', user: 'root', hostKeyWait: 0, connectTimeout: 5 }),
+  }));
   clients = new AwsClients(new ApiCallCounter(), plus.endpoint);
   fleet = await launchFleet(requests, ctx, { clients, settings: readSettings(motoEnv(plus.endpoint)) });
   const publicKey = readFileSync(join(runDir, 'aws', 'id_ed25519.pub'), 'utf8').trim();
@@ -70,15 +75,19 @@ const withSetting = (algorithm: string): FleetLaunch => ({
   ...fleet,
   hosts: fleet.hosts.map((h) => (h.request.id === 'client' ? { ...h, request: { ...h.request, config: { ...h.request.config, congestionControl: algorithm } } } : h)),
 });
-const connect = (launch: FleetLaunch) => connectFleet(launch, { clients, settings: readSettings({ ...motoEnv(plus.endpoint), NETBENCH_AWS_SSH_ADDRESS: `127.0.0.1:${sshd.port}` }) }, ctx);
+const connect = (launch: FleetLaunch) =>
+  connectFleet(launch, { clients, settings: readSettings({ ...motoEnv(plus.endpoint), NETBENCH_AWS_SSH_ADDRESS: `127.0.0.1:${sshd.port}` }) }, ctx);
 
 describe('aws: congestion control set over SSH after boot', () => {
   it('schema: a congestion control name, refused with its position otherwise', () => {
     expect(hostSchema.parse({ zone: 'us-east-1a', congestionControl: 'bbr' }).congestionControl).toBe('bbr');
-    expect(hostSchema.safeParse({ zone: 'us-east-1a', congestionControl: 'BBR; reboot' }).error?.issues[0]).toMatchObject({ path: ['congestionControl'], message: 'expected a congestion control algorithm such as cubic, bbr or reno' });
+    expect(hostSchema.safeParse({ zone: 'us-east-1a', congestionControl: 'BBR; reboot' }).error?.issues[0]).toMatchObject({
+      path: ['congestionControl'],
+      message: 'expected a congestion control algorithm such as cubic, bbr or reno',
+    });
   });
 
-  it('sets the client\'s default and labels every host with what it reports', async () => {
+  it("sets the client's default and labels every host with what it reports", async () => {
     // reno: built into every kernel and allowed in any namespace.
     const before = inNetns('tcp_congestion_control');
     const hosts = await connect(withSetting('reno'));
@@ -93,7 +102,9 @@ describe('aws: congestion control set over SSH after boot', () => {
   });
 
   it('refuses an algorithm the VM cannot load, naming the host, and closes the connections', async () => {
-    await expect(connect(withSetting('nosuchcc'))).rejects.toThrow(/aws: host client: congestionControl nosuchcc is not available \(the kernel has: .*reno.*; modprobe tcp_nosuchcc: .+\)\. To fix:/);
+    await expect(connect(withSetting('nosuchcc'))).rejects.toThrow(
+      /aws: host client: congestionControl nosuchcc is not available \(the kernel has: .*reno.*; modprobe tcp_nosuchcc: .+\)\. To fix:/,
+    );
     expect(inNetns('tcp_congestion_control')).toBe('reno');
   });
 });

@@ -14,13 +14,13 @@ describe('EC2 console host keys', () => {
     expect(CLOUD_INIT_FINISHED_RE.test(fixture('console-cloud-init.txt'))).toBe(true);
   });
 
-  it('finds nothing in moto\'s console (no cloud-init), which never says cloud-init finished: the caller trusts on first use', () => {
+  it("finds nothing in moto's console (no cloud-init), which never says cloud-init finished: the caller trusts on first use", () => {
     const console = fixture('console-moto.txt');
     expect(parseConsoleHostKeys(console)).toEqual([]);
     expect(CLOUD_INIT_FINISHED_RE.test(console)).toBe(false);
   });
 
   it('does not take the still-running stage for the finished one', () => {
-    expect(CLOUD_INIT_FINISHED_RE.test('[   41.11] cloud-init[1187]: Cloud-init v. 24.4-0ubuntu1 running \'modules:final\'')).toBe(false);
+    expect(CLOUD_INIT_FINISHED_RE.test("[   41.11] cloud-init[1187]: Cloud-init v. 24.4-0ubuntu1 running 'modules:final'")).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import type { AwsHostConfig } from './host-schema.js';
 import { loadPriceTable } from './prices.js';
 import { quotaClass } from './quota-class.js';
 import { regionOf } from './region.js';
-import { configuredRegions, type AwsSettings } from './settings.js';
+import { type AwsSettings, configuredRegions } from './settings.js';
 import { VcpuSizes } from './vcpu-sizes.js';
 
 const message = (error: unknown) => (error instanceof Error ? `${error.name !== 'Error' ? `${error.name}: ` : ''}${error.message}` : String(error));
@@ -93,17 +93,30 @@ async function quotaCheck(
     const out = await clients.quotas(region, endpoint).send(new GetServiceQuotaCommand({ ServiceCode: 'ec2', QuotaCode: code }), { abortSignal: signal });
     limit = out.Quota?.Value;
   } catch (error) {
-    return { name, ok: false, severity: 'warning', detail: `plan needs ${need.vcpus} ${need.label} vCPUs${unknown}, ${usedText}; quota unknown (${message(error)})`, fix: 'allow servicequotas:GetServiceQuota, or check the quota in the console' };
+    return {
+      name,
+      ok: false,
+      severity: 'warning',
+      detail: `plan needs ${need.vcpus} ${need.label} vCPUs${unknown}, ${usedText}; quota unknown (${message(error)})`,
+      fix: 'allow servicequotas:GetServiceQuota, or check the quota in the console',
+    };
   }
   if (limit === undefined) return { name, ok: false, severity: 'warning', detail: `quota ${code} has no value` };
-  const running = used instanceof Error ? 0 : used.get(code) ?? 0;
+  const running = used instanceof Error ? 0 : (used.get(code) ?? 0);
   const headroom = limit - running;
   const detail = `plan needs ${need.vcpus} ${need.label} vCPUs${unknown}; quota ${limit}, ${usedText}, headroom ${headroom}`;
   if (headroom < need.vcpus) {
     return { name, ok: false, detail, fix: `request ${need.vcpus - headroom} more vCPUs (Service Quotas ${code}) or use fewer/smaller hosts in ${region}` };
   }
   // What is known fits, but some hosts were not counted: say so rather than pass.
-  if (unknownTypes) return { name, ok: false, severity: 'warning', detail, fix: `check that ${unknownTypes} fit in the headroom of ${headroom} vCPUs (ec2:DescribeInstanceTypes was refused or does not know them)` };
+  if (unknownTypes)
+    return {
+      name,
+      ok: false,
+      severity: 'warning',
+      detail,
+      fix: `check that ${unknownTypes} fit in the headroom of ${headroom} vCPUs (ec2:DescribeInstanceTypes was refused or does not know them)`,
+    };
   return { name, ok: true, detail };
 }
 
@@ -115,7 +128,9 @@ async function runningVcpus(ec2: EC2Client, sizes: VcpuSizes, signal: AbortSigna
   const instances: Instance[] = [];
   let NextToken: string | undefined;
   do {
-    const out = await ec2.send(new DescribeInstancesCommand({ Filters: [{ Name: 'instance-state-name', Values: ['pending', 'running'] }], NextToken, MaxResults: 1000 }), { abortSignal: signal });
+    const out = await ec2.send(new DescribeInstancesCommand({ Filters: [{ Name: 'instance-state-name', Values: ['pending', 'running'] }], NextToken, MaxResults: 1000 }), {
+      abortSignal: signal,
+    });
     instances.push(...(out.Reservations ?? []).flatMap((r) => r.Instances ?? []));
     NextToken = out.NextToken;
   } while (NextToken);

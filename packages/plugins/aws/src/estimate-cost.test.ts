@@ -1,14 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { CostUsage, HostRequest } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { estimateAwsCost } from './estimate-cost.js';
-import { hostSchema, type AwsHostConfig } from './host-schema.js';
+import { type AwsHostConfig, hostSchema } from './host-schema.js';
 import { loadPriceTable } from './prices.js';
 
-const host = (id: string, zone: string, machineType: string): HostRequest<AwsHostConfig> =>
-  ({ id, name: id, cloud: 'aws', config: hostSchema.parse({ zone, machineType }) });
+const host = (id: string, zone: string, machineType: string): HostRequest<AwsHostConfig> => ({ id, name: id, cloud: 'aws', config: hostSchema.parse({ zone, machineType }) });
 
 const requests = [host('a', 'us-east-1a', 'm5.large'), host('b', 'us-east-1b', 'm5.large'), host('d', 'us-east-1a', 'm5.large'), host('c', 'eu-west-1a', 'c5n.large')];
 const usage: CostUsage = {
@@ -58,7 +57,11 @@ describe('estimateAwsCost', () => {
     const table = loadPriceTable(file);
     expect(table.hourly['us-east-1']?.['m5.large']).toBe(1);
     expect(table.hourly['us-east-1']?.['m5.xlarge']).toBe(0.192);
-    const estimate = estimateAwsCost([host('a', 'us-east-1a', 'm5.large'), host('b', 'us-east-1b', 'm5.large')], { hostSeconds: { a: 3600, b: 3600 }, flows: [{ from: 'a', to: 'b', seconds: 8, bitsPerSecond: 1e9 }] }, table);
+    const estimate = estimateAwsCost(
+      [host('a', 'us-east-1a', 'm5.large'), host('b', 'us-east-1b', 'm5.large')],
+      { hostSeconds: { a: 3600, b: 3600 }, flows: [{ from: 'a', to: 'b', seconds: 8, bitsPerSecond: 1e9 }] },
+      table,
+    );
     expect(estimate.usd).toBe(2.1); // 2 h × $1 + 1 GB × (0.05 out + 0.05 in)
     expect(estimate.priceTableDate).toBe('2026-11-01');
     writeFileSync(file, '{"hourly": {"us-east-1": {"m5.large": "cheap"}}}');

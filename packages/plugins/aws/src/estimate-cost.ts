@@ -38,7 +38,13 @@ export function estimateAwsCost(requests: readonly HostRequest<AwsHostConfig>[],
     const price = table.hourly[group.region]?.[group.type];
     if (price === undefined) notes.push(`no price for ${group.type} in ${group.region} in the table of ${table.date}: not counted (set NETBENCH_AWS_PRICES)`);
     const unit = price ?? 0;
-    items.push({ description: `${group.type} in ${group.region} (${group.hosts} host${group.hosts === 1 ? '' : 's'})`, quantity: round(group.hours), unit: 'instance-hour', unitPriceUsd: unit, usd: round(group.hours * unit) });
+    items.push({
+      description: `${group.type} in ${group.region} (${group.hosts} host${group.hosts === 1 ? '' : 's'})`,
+      quantity: round(group.hours),
+      unit: 'instance-hour',
+      unitPriceUsd: unit,
+      usd: round(group.hours * unit),
+    });
   }
 
   // Egress, one line per kind of path.
@@ -59,7 +65,10 @@ export function estimateAwsCost(requests: readonly HostRequest<AwsHostConfig>[],
     items.push({ description, quantity: round(gb, 3), unit: 'GB', unitPriceUsd: price, usd: round(gb * price) });
   }
   return {
-    usd: round(items.reduce((sum, item) => sum + item.usd, 0), 2),
+    usd: round(
+      items.reduce((sum, item) => sum + item.usd, 0),
+      2,
+    ),
     items,
     priceTableDate: table.date,
     ...(notes.length ? { notes: [...new Set(notes)] } : {}),

@@ -1,5 +1,5 @@
-import { CapacityError, QuotaError } from '@netbench/plugin-api';
 import type { Logger } from '@netbench/plugin-api';
+import { CapacityError, QuotaError } from '@netbench/plugin-api';
 
 /**
  * Try `attempt` in `zones` in order, moving on only when the zone refused for

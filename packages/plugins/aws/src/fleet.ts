@@ -1,15 +1,15 @@
-import { ImportKeyPairCommand } from '@aws-sdk/client-ec2';
 import { join } from 'node:path';
-import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { ImportKeyPairCommand } from '@aws-sdk/client-ec2';
 import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
 import type { AwsClients } from './clients.js';
 import { inFirstZoneThatFits } from './fallback.js';
 import type { AwsHostConfig } from './host-schema.js';
-import { resolveImage, rootDeviceName, type ResolvedImage } from './image.js';
+import { type ResolvedImage, resolveImage, rootDeviceName } from './image.js';
 import { consoleHostKeys, launchInstance, waitRunning } from './instances.js';
 import { sshSourceCidr } from './my-address.js';
 import { resourceName, tags } from './naming.js';
-import { createPlacementGroup, networkKey, RegionNetwork, type NetworkChoice } from './network.js';
+import { createPlacementGroup, type NetworkChoice, networkKey, RegionNetwork } from './network.js';
 import { instanceTypeFacts, loadPriceTable } from './prices.js';
 import { regionOf } from './region.js';
 import { awsResource, createTracked, RESOURCE, type RegionContext } from './resources.js';
@@ -78,10 +78,15 @@ export async function launchFleet(requests: readonly HostRequest<AwsHostConfig>[
   // Security groups do not reach across VPCs: let each network in the run's other hosts' public addresses.
   const networks = launched.flatMap((r) => r.networks);
   if (networks.length > 1) {
-    await allOrFirstError(networks.map(({ network, hosts }) => {
-      const others = launched.flatMap((r) => r.hosts).filter((h) => !hosts.includes(h)).flatMap((h) => (h.publicIp ? [h.publicIp] : []));
-      return network.allowPeers(others);
-    }));
+    await allOrFirstError(
+      networks.map(({ network, hosts }) => {
+        const others = launched
+          .flatMap((r) => r.hosts)
+          .filter((h) => !hosts.includes(h))
+          .flatMap((h) => (h.publicIp ? [h.publicIp] : []));
+        return network.allowPeers(others);
+      }),
+    );
   }
   const byId = new Map(launched.flatMap((r) => r.hosts).map((h) => [h.request.id, h]));
   return { hosts: requests.map((r) => byId.get(r.id)!), privateKeyPath, dir };
@@ -102,12 +107,23 @@ async function launchRegion(
   const first = requests[0]!.config;
   const region = regionOf(first.zone);
   const endpoint = first.endpoint ?? deps.settings.endpoint;
-  const rctx: RegionContext = { ec2: deps.clients.ec2(region, endpoint), region, runId: ctx.runId, ledger: ctx.ledger, signal: ctx.signal, log: ctx.log, ...(endpoint ? { endpoint } : {}) };
+  const rctx: RegionContext = {
+    ec2: deps.clients.ec2(region, endpoint),
+    region,
+    runId: ctx.runId,
+    ledger: ctx.ledger,
+    signal: ctx.signal,
+    log: ctx.log,
+    ...(endpoint ? { endpoint } : {}),
+  };
   const table = loadPriceTable(deps.settings.pricesFile);
 
   const keyName = resourceName(ctx.runId, 'key');
   const keyPair = createTracked(rctx, awsResource(RESOURCE.keyPair, { region, name: keyName, runId: ctx.runId, ...(endpoint ? { endpoint } : {}) }), async () => {
-    const out = await rctx.ec2.send(new ImportKeyPairCommand({ KeyName: keyName, PublicKeyMaterial: Buffer.from(publicKey), TagSpecifications: [{ ResourceType: 'key-pair', Tags: tags(ctx.runId, keyName) }] }), { abortSignal: ctx.signal });
+    const out = await rctx.ec2.send(
+      new ImportKeyPairCommand({ KeyName: keyName, PublicKeyMaterial: Buffer.from(publicKey), TagSpecifications: [{ ResourceType: 'key-pair', Tags: tags(ctx.runId, keyName) }] }),
+      { abortSignal: ctx.signal },
+    );
     return { awsId: out.KeyPairId ?? keyName, value: keyName };
   });
 
@@ -163,43 +179,50 @@ async function launchRegion(
     // diskGb resizes the image's own root device, whatever it is called.
     const rootDevice = config.diskGb ? await rootDeviceFor(image) : undefined;
     const securityGroupId = await network.securityGroupId();
-    const { value: instanceId, zone } = await inFirstZoneThatFits([config.zone, ...config.fallbackZones], async (zone) => {
-      const [subnetId, placementGroup] = await Promise.all([
-        network.subnetFor(zone),
-        config.placement === 'cluster' ? placementGroupFor(zone) : Promise.resolve(undefined),
-      ]);
-      return launchInstance(rctx, {
-        hostId: request.id,
-        zone,
-        machineType: config.machineType,
-        imageId: image.imageId,
-        ...(config.diskGb ? { diskGb: config.diskGb } : {}),
-        ...(rootDevice ? { rootDeviceName: rootDevice } : {}),
-        keyName: keyNameMade,
-        subnetId,
-        securityGroupId,
-        ...(placementGroup ? { placementGroup } : {}),
-      });
-    }, ctx.log);
+    const { value: instanceId, zone } = await inFirstZoneThatFits(
+      [config.zone, ...config.fallbackZones],
+      async (zone) => {
+        const [subnetId, placementGroup] = await Promise.all([network.subnetFor(zone), config.placement === 'cluster' ? placementGroupFor(zone) : Promise.resolve(undefined)]);
+        return launchInstance(rctx, {
+          hostId: request.id,
+          zone,
+          machineType: config.machineType,
+          imageId: image.imageId,
+          ...(config.diskGb ? { diskGb: config.diskGb } : {}),
+          ...(rootDevice ? { rootDeviceName: rootDevice } : {}),
+          keyName: keyNameMade,
+          subnetId,
+          securityGroupId,
+          ...(placementGroup ? { placementGroup } : {}),
+        });
+      },
+      ctx.log,
+    );
     return { request, network, instanceId, zone, imageId: image.imageId };
   });
   const started = await allOrFirstError(launches);
 
-  const running = await waitRunning(rctx, started.map((s) => s.instanceId), RUNNING_TIMEOUT_MS);
-  const hosts = await allOrFirstError(started.map(async (s): Promise<LaunchedHost> => {
-    const state = running.get(s.instanceId)!;
-    const hostKeys = await consoleHostKeys(rctx, s.instanceId, s.request.config.hostKeyWait * 1000);
-    return {
-      request: s.request,
-      region,
-      zone: s.zone,
-      instanceId: s.instanceId,
-      privateIp: state.privateIp,
-      ...(state.publicIp ? { publicIp: state.publicIp } : {}),
-      hostKeys,
-      imageId: s.imageId,
-    };
-  }));
+  const running = await waitRunning(
+    rctx,
+    started.map((s) => s.instanceId),
+    RUNNING_TIMEOUT_MS,
+  );
+  const hosts = await allOrFirstError(
+    started.map(async (s): Promise<LaunchedHost> => {
+      const state = running.get(s.instanceId)!;
+      const hostKeys = await consoleHostKeys(rctx, s.instanceId, s.request.config.hostKeyWait * 1000);
+      return {
+        request: s.request,
+        region,
+        zone: s.zone,
+        instanceId: s.instanceId,
+        privateIp: state.privateIp,
+        ...(state.publicIp ? { publicIp: state.publicIp } : {}),
+        hostKeys,
+        imageId: s.imageId,
+      };
+    }),
+  );
 
   const byNetwork = new Map<RegionNetwork, LaunchedHost[]>();
   started.forEach((s, i) => byNetwork.set(s.network, [...(byNetwork.get(s.network) ?? []), hosts[i]!]));

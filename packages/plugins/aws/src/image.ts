@@ -27,14 +27,17 @@ export interface ResolvedImage {
 export async function resolveImage(ec2: EC2Client, choice: ImageChoice, arch: 'x86_64' | 'arm64', signal?: AbortSignal): Promise<ResolvedImage> {
   if (typeof choice === 'string') return { imageId: choice };
   const filter = choice ?? defaultImageFilter(arch);
-  const out = await ec2.send(new DescribeImagesCommand({
-    Owners: [filter.owner],
-    Filters: [
-      { Name: 'name', Values: [filter.name] },
-      { Name: 'architecture', Values: [arch] },
-      { Name: 'state', Values: ['available'] },
-    ],
-  }), { abortSignal: signal });
+  const out = await ec2.send(
+    new DescribeImagesCommand({
+      Owners: [filter.owner],
+      Filters: [
+        { Name: 'name', Values: [filter.name] },
+        { Name: 'architecture', Values: [arch] },
+        { Name: 'state', Values: ['available'] },
+      ],
+    }),
+    { abortSignal: signal },
+  );
   const newest = (out.Images ?? [])
     .filter((image) => image.ImageId)
     .sort((a, b) => (b.CreationDate ?? '').localeCompare(a.CreationDate ?? '') || (b.Name ?? '').localeCompare(a.Name ?? ''))[0];

@@ -1,4 +1,4 @@
-import { DescribeInstancesCommand, GetConsoleOutputCommand, RunInstancesCommand, type Instance } from '@aws-sdk/client-ec2';
+import { DescribeInstancesCommand, GetConsoleOutputCommand, type Instance, RunInstancesCommand } from '@aws-sdk/client-ec2';
 import { CapacityError } from '@netbench/plugin-api';
 import { parseConsoleHostKeys } from '@netbench/plugin-api/cloud-kit';
 import { awsErrorCode } from './aws-errors.js';
@@ -29,24 +29,34 @@ function rootDeviceOf(spec: LaunchSpec): string {
 /** Start one instance with a public address, tagged with the run id and its fleet host, recorded before the call. */
 export async function launchInstance(ctx: RegionContext, spec: LaunchSpec): Promise<string> {
   const name = resourceName(ctx.runId, spec.hostId);
-  const resource = awsResource(RESOURCE.instance, { region: ctx.region, name, runId: ctx.runId, zone: spec.zone, ...(ctx.endpoint ? { endpoint: ctx.endpoint } : {}) }, spec.hostId);
+  const resource = awsResource(
+    RESOURCE.instance,
+    { region: ctx.region, name, runId: ctx.runId, zone: spec.zone, ...(ctx.endpoint ? { endpoint: ctx.endpoint } : {}) },
+    spec.hostId,
+  );
   const instanceTags = tags(ctx.runId, name, { [HOST_TAG]: spec.hostId });
   return createTracked(ctx, resource, async () => {
-    const out = await ctx.ec2.send(new RunInstancesCommand({
-      ImageId: spec.imageId,
-      InstanceType: spec.machineType as never,
-      MinCount: 1,
-      MaxCount: 1,
-      KeyName: spec.keyName,
-      // Idempotency: an SDK retry of this call never makes a second machine.
-      ClientToken: `nb-${shortHash(`${ctx.runId}/${spec.hostId}/${spec.zone}`)}`,
-      NetworkInterfaces: [{ DeviceIndex: 0, SubnetId: spec.subnetId, Groups: [spec.securityGroupId], AssociatePublicIpAddress: true, DeleteOnTermination: true }],
-      Placement: { AvailabilityZone: spec.zone, ...(spec.placementGroup ? { GroupName: spec.placementGroup } : {}) },
-      InstanceInitiatedShutdownBehavior: 'terminate',
-      MetadataOptions: { HttpTokens: 'required' },
-      ...(spec.diskGb ? { BlockDeviceMappings: [{ DeviceName: rootDeviceOf(spec), Ebs: { VolumeSize: spec.diskGb, VolumeType: 'gp3', DeleteOnTermination: true } }] } : {}),
-      TagSpecifications: [{ ResourceType: 'instance', Tags: instanceTags }, { ResourceType: 'volume', Tags: instanceTags }],
-    }), { abortSignal: ctx.signal });
+    const out = await ctx.ec2.send(
+      new RunInstancesCommand({
+        ImageId: spec.imageId,
+        InstanceType: spec.machineType as never,
+        MinCount: 1,
+        MaxCount: 1,
+        KeyName: spec.keyName,
+        // Idempotency: an SDK retry of this call never makes a second machine.
+        ClientToken: `nb-${shortHash(`${ctx.runId}/${spec.hostId}/${spec.zone}`)}`,
+        NetworkInterfaces: [{ DeviceIndex: 0, SubnetId: spec.subnetId, Groups: [spec.securityGroupId], AssociatePublicIpAddress: true, DeleteOnTermination: true }],
+        Placement: { AvailabilityZone: spec.zone, ...(spec.placementGroup ? { GroupName: spec.placementGroup } : {}) },
+        InstanceInitiatedShutdownBehavior: 'terminate',
+        MetadataOptions: { HttpTokens: 'required' },
+        ...(spec.diskGb ? { BlockDeviceMappings: [{ DeviceName: rootDeviceOf(spec), Ebs: { VolumeSize: spec.diskGb, VolumeType: 'gp3', DeleteOnTermination: true } }] } : {}),
+        TagSpecifications: [
+          { ResourceType: 'instance', Tags: instanceTags },
+          { ResourceType: 'volume', Tags: instanceTags },
+        ],
+      }),
+      { abortSignal: ctx.signal },
+    );
     const id = out.Instances?.[0]?.InstanceId;
     if (!id) throw new Error('RunInstances returned no instance');
     return { awsId: id, value: id, data: { zone: spec.zone } };
@@ -61,21 +71,25 @@ export interface RunningInstance {
 
 /** Wait until every instance of a region runs: one DescribeInstances per poll for all of them. */
 export async function waitRunning(ctx: RegionContext, instanceIds: readonly string[], timeoutMs: number): Promise<Map<string, RunningInstance>> {
-  return pollUntil(async () => {
-    const out = await ctx.ec2.send(new DescribeInstancesCommand({ InstanceIds: [...instanceIds] }), { abortSignal: ctx.signal });
-    const instances = (out.Reservations ?? []).flatMap((r) => r.Instances ?? []);
-    const byId = new Map(instances.map((i) => [i.InstanceId!, i]));
-    const running = new Map<string, RunningInstance>();
-    for (const id of instanceIds) {
-      const instance = byId.get(id);
-      if (!instance) return undefined; // not visible yet (eventual consistency)
-      const state = instance.State?.Name;
-      if (state === 'shutting-down' || state === 'terminated' || state === 'stopped' || state === 'stopping') throw failedToStart(instance);
-      if (state !== 'running' || !instance.PrivateIpAddress) return undefined;
-      running.set(id, { instanceId: id, privateIp: instance.PrivateIpAddress, ...(instance.PublicIpAddress ? { publicIp: instance.PublicIpAddress } : {}) });
-    }
-    return running;
-  }, `instances ${instanceIds.join(', ')} to run`, { timeoutMs, signal: ctx.signal, initialDelayMs: 1000, maxDelayMs: 5000 });
+  return pollUntil(
+    async () => {
+      const out = await ctx.ec2.send(new DescribeInstancesCommand({ InstanceIds: [...instanceIds] }), { abortSignal: ctx.signal });
+      const instances = (out.Reservations ?? []).flatMap((r) => r.Instances ?? []);
+      const byId = new Map(instances.map((i) => [i.InstanceId!, i]));
+      const running = new Map<string, RunningInstance>();
+      for (const id of instanceIds) {
+        const instance = byId.get(id);
+        if (!instance) return undefined; // not visible yet (eventual consistency)
+        const state = instance.State?.Name;
+        if (state === 'shutting-down' || state === 'terminated' || state === 'stopped' || state === 'stopping') throw failedToStart(instance);
+        if (state !== 'running' || !instance.PrivateIpAddress) return undefined;
+        running.set(id, { instanceId: id, privateIp: instance.PrivateIpAddress, ...(instance.PublicIpAddress ? { publicIp: instance.PublicIpAddress } : {}) });
+      }
+      return running;
+    },
+    `instances ${instanceIds.join(', ')} to run`,
+    { timeoutMs, signal: ctx.signal, initialDelayMs: 1000, maxDelayMs: 5000 },
+  );
 }
 
 function failedToStart(instance: Instance): Error {

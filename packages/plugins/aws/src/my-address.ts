@@ -13,7 +13,10 @@ export async function sshSourceCidr(given: string | undefined, url: string, sign
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     text = (await response.text()).trim();
   } catch (error) {
-    throw new Error(`could not detect this machine's public address from ${url} (${error instanceof Error ? error.message : String(error)}); set sshFrom on the host or NETBENCH_SSH_FROM`, { cause: error });
+    throw new Error(
+      `could not detect this machine's public address from ${url} (${error instanceof Error ? error.message : String(error)}); set sshFrom on the host or NETBENCH_SSH_FROM`,
+      { cause: error },
+    );
   }
   const match = IPV4_RE.exec(text);
   if (!match || match.slice(1).some((octet) => Number(octet) > 255)) {

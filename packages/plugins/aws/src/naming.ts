@@ -27,11 +27,7 @@ export function shortHash(text: string): string {
 }
 
 export function tags(runId: string, name: string, extra: Readonly<Record<string, string>> = {}): Tag[] {
-  return [
-    { Key: 'Name', Value: name },
-    { Key: RUN_TAG, Value: runId },
-    ...Object.entries(extra).map(([Key, Value]) => ({ Key, Value })),
-  ];
+  return [{ Key: 'Name', Value: name }, { Key: RUN_TAG, Value: runId }, ...Object.entries(extra).map(([Key, Value]) => ({ Key, Value }))];
 }
 
 export function tagValue(list: readonly Tag[] | undefined, key: string): string | undefined {

@@ -1,4 +1,3 @@
-import { peerPermissions } from './peer-rules.js';
 import {
   AssociateRouteTableCommand,
   AttachInternetGatewayCommand,
@@ -14,6 +13,7 @@ import {
   type IpPermission,
 } from '@aws-sdk/client-ec2';
 import { resourceName, tags } from './naming.js';
+import { peerPermissions } from './peer-rules.js';
 import { awsResource, createTracked, RESOURCE, type RegionContext } from './resources.js';
 
 /** Where a group of hosts goes: a new per-run network, or an existing VPC/subnet (nothing of it deleted). */
@@ -77,7 +77,9 @@ export class RegionNetwork {
   private async createVpc(): Promise<string> {
     const name = this.name('vpc');
     return createTracked(this.ctx, awsResource(RESOURCE.vpc, this.data(name)), async () => {
-      const out = await this.ctx.ec2.send(new CreateVpcCommand({ CidrBlock: VPC_CIDR, TagSpecifications: [{ ResourceType: 'vpc', Tags: tags(this.ctx.runId, name) }] }), { abortSignal: this.ctx.signal });
+      const out = await this.ctx.ec2.send(new CreateVpcCommand({ CidrBlock: VPC_CIDR, TagSpecifications: [{ ResourceType: 'vpc', Tags: tags(this.ctx.runId, name) }] }), {
+        abortSignal: this.ctx.signal,
+      });
       const id = out.Vpc!.VpcId!;
       return { awsId: id, value: id };
     });
@@ -105,7 +107,9 @@ export class RegionNetwork {
       const vpcId = await this.vpcId();
       const name = this.name('igw');
       return createTracked(this.ctx, awsResource(RESOURCE.internetGateway, this.data(name, { vpcId })), async () => {
-        const out = await this.ctx.ec2.send(new CreateInternetGatewayCommand({ TagSpecifications: [{ ResourceType: 'internet-gateway', Tags: tags(this.ctx.runId, name) }] }), { abortSignal: this.ctx.signal });
+        const out = await this.ctx.ec2.send(new CreateInternetGatewayCommand({ TagSpecifications: [{ ResourceType: 'internet-gateway', Tags: tags(this.ctx.runId, name) }] }), {
+          abortSignal: this.ctx.signal,
+        });
         const id = out.InternetGateway!.InternetGatewayId!;
         await this.ctx.ec2.send(new AttachInternetGatewayCommand({ InternetGatewayId: id, VpcId: vpcId }), { abortSignal: this.ctx.signal });
         return { awsId: id, value: id };
@@ -119,7 +123,9 @@ export class RegionNetwork {
       const [vpcId, gatewayId] = await Promise.all([this.vpcId(), this.internetGateway()]);
       const name = this.name('rt');
       return createTracked(this.ctx, awsResource(RESOURCE.routeTable, this.data(name, { vpcId })), async () => {
-        const out = await this.ctx.ec2.send(new CreateRouteTableCommand({ VpcId: vpcId, TagSpecifications: [{ ResourceType: 'route-table', Tags: tags(this.ctx.runId, name) }] }), { abortSignal: this.ctx.signal });
+        const out = await this.ctx.ec2.send(new CreateRouteTableCommand({ VpcId: vpcId, TagSpecifications: [{ ResourceType: 'route-table', Tags: tags(this.ctx.runId, name) }] }), {
+          abortSignal: this.ctx.signal,
+        });
         const id = out.RouteTable!.RouteTableId!;
         // The default route goes with the table: no ledger line of its own.
         await this.ctx.ec2.send(new CreateRouteCommand({ RouteTableId: id, DestinationCidrBlock: '0.0.0.0/0', GatewayId: gatewayId }), { abortSignal: this.ctx.signal });
@@ -144,12 +150,15 @@ export class RegionNetwork {
     const vpcId = await this.vpcId();
     const name = this.name(`subnet-${zone}`);
     const subnetId = await createTracked(this.ctx, awsResource(RESOURCE.subnet, this.data(name, { vpcId, zone })), async () => {
-      const out = await this.ctx.ec2.send(new CreateSubnetCommand({
-        VpcId: vpcId,
-        AvailabilityZone: zone,
-        CidrBlock: `10.77.${index}.0/24`,
-        TagSpecifications: [{ ResourceType: 'subnet', Tags: tags(this.ctx.runId, name) }],
-      }), { abortSignal: this.ctx.signal });
+      const out = await this.ctx.ec2.send(
+        new CreateSubnetCommand({
+          VpcId: vpcId,
+          AvailabilityZone: zone,
+          CidrBlock: `10.77.${index}.0/24`,
+          TagSpecifications: [{ ResourceType: 'subnet', Tags: tags(this.ctx.runId, name) }],
+        }),
+        { abortSignal: this.ctx.signal },
+      );
       const id = out.Subnet!.SubnetId!;
       return { awsId: id, value: id };
     });
@@ -170,7 +179,15 @@ export class RegionNetwork {
       return subnet.subnetId;
     }
     const vpcId = await this.vpcId();
-    const out = await this.ctx.ec2.send(new DescribeSubnetsCommand({ Filters: [{ Name: 'vpc-id', Values: [vpcId] }, { Name: 'availability-zone', Values: [zone] }] }), { abortSignal: this.ctx.signal });
+    const out = await this.ctx.ec2.send(
+      new DescribeSubnetsCommand({
+        Filters: [
+          { Name: 'vpc-id', Values: [vpcId] },
+          { Name: 'availability-zone', Values: [zone] },
+        ],
+      }),
+      { abortSignal: this.ctx.signal },
+    );
     const best = [...(out.Subnets ?? [])].sort((a, b) => (b.AvailableIpAddressCount ?? 0) - (a.AvailableIpAddressCount ?? 0))[0];
     if (!best?.SubnetId) throw new Error(`VPC ${vpcId} has no subnet in ${zone}; add one or give subnetId`);
     return best.SubnetId;
@@ -185,12 +202,15 @@ export class RegionNetwork {
       const vpcId = await this.vpcId();
       const name = this.name('sg');
       return createTracked(this.ctx, awsResource(RESOURCE.securityGroup, this.data(name, { vpcId })), async () => {
-        const out = await this.ctx.ec2.send(new CreateSecurityGroupCommand({
-          GroupName: name,
-          Description: securityGroupDescription(this.ctx.runId),
-          VpcId: vpcId,
-          TagSpecifications: [{ ResourceType: 'security-group', Tags: tags(this.ctx.runId, name) }],
-        }), { abortSignal: this.ctx.signal });
+        const out = await this.ctx.ec2.send(
+          new CreateSecurityGroupCommand({
+            GroupName: name,
+            Description: securityGroupDescription(this.ctx.runId),
+            VpcId: vpcId,
+            TagSpecifications: [{ ResourceType: 'security-group', Tags: tags(this.ctx.runId, name) }],
+          }),
+          { abortSignal: this.ctx.signal },
+        );
         const groupId = out.GroupId!;
         const permissions: IpPermission[] = [
           { IpProtocol: 'tcp', FromPort: 22, ToPort: 22, IpRanges: [{ CidrIp: this.sshCidr, Description: 'netbench controller' }] },
@@ -208,10 +228,13 @@ export class RegionNetwork {
   async allowPeers(addresses: readonly string[]): Promise<void> {
     if (addresses.length === 0) return;
     const groupId = await this.securityGroupId();
-    await this.ctx.ec2.send(new AuthorizeSecurityGroupIngressCommand({
-      GroupId: groupId,
-      IpPermissions: [{ IpProtocol: '-1', IpRanges: addresses.map((ip) => ({ CidrIp: `${ip}/32`, Description: 'netbench peer host' })) }],
-    }), { abortSignal: this.ctx.signal });
+    await this.ctx.ec2.send(
+      new AuthorizeSecurityGroupIngressCommand({
+        GroupId: groupId,
+        IpPermissions: [{ IpProtocol: '-1', IpRanges: addresses.map((ip) => ({ CidrIp: `${ip}/32`, Description: 'netbench peer host' })) }],
+      }),
+      { abortSignal: this.ctx.signal },
+    );
   }
 }
 
@@ -220,7 +243,10 @@ export function createPlacementGroup(ctx: RegionContext, zone: string): Promise<
   const name = resourceName(ctx.runId, `cluster-${zone}`);
   const data = { region: ctx.region, name, runId: ctx.runId, zone, ...(ctx.endpoint ? { endpoint: ctx.endpoint } : {}) };
   return createTracked(ctx, awsResource(RESOURCE.placementGroup, data), async () => {
-    await ctx.ec2.send(new CreatePlacementGroupCommand({ GroupName: name, Strategy: 'cluster', TagSpecifications: [{ ResourceType: 'placement-group', Tags: tags(ctx.runId, name) }] }), { abortSignal: ctx.signal });
+    await ctx.ec2.send(
+      new CreatePlacementGroupCommand({ GroupName: name, Strategy: 'cluster', TagSpecifications: [{ ResourceType: 'placement-group', Tags: tags(ctx.runId, name) }] }),
+      { abortSignal: ctx.signal },
+    );
     return { awsId: name, value: name };
   });
 }

@@ -16,7 +16,12 @@ describe('peer rules', () => {
       ['2001:db8::5/128', 6, 'netbench peer lab box (static)'],
     ]);
     expect(skipped).toEqual(['lab box: lab.example.org']);
-    expect(peerSources([{ id: 'x', cloud: 'c', addresses: ['10.0.0.1'] }, { id: 'y%', cloud: 'c', addresses: ['10.0.0.2'] }]).sources[1]!.description).toBe('netbench peer y- (c)');
+    expect(
+      peerSources([
+        { id: 'x', cloud: 'c', addresses: ['10.0.0.1'] },
+        { id: 'y%', cloud: 'c', addresses: ['10.0.0.2'] },
+      ]).sources[1]!.description,
+    ).toBe('netbench peer y- (c)');
   });
 
   it('opens TCP but 22, UDP, ICMP for IPv4 and ICMPv6 for IPv6', () => {

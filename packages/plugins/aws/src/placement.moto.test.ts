@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreatePlacementGroupCommand,
   DeletePlacementGroupCommand,
@@ -13,8 +12,10 @@ import {
   RunInstancesCommand,
   TerminateInstancesCommand,
 } from '@aws-sdk/client-ec2';
-import { LedgerFile, newRunId, pendingResources, type LedgerResource } from '@netbench/plugin-api';
-import type { Logger } from '@netbench/plugin-api';
+import { connectSshHost } from '@netbench/core';
+import type { Logger, SshHostOptions } from '@netbench/plugin-api';
+import { LedgerFile, type LedgerResource, newRunId, pendingResources } from '@netbench/plugin-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCallCounter } from './api-calls.js';
 import { awsErrorCode, isDependencyViolation, isNotFound } from './aws-errors.js';
 import { awsPlugin } from './aws-plugin.js';
@@ -22,10 +23,8 @@ import { AwsClients } from './clients.js';
 import { launchFleet } from './fleet.js';
 import { hostSchema } from './host-schema.js';
 import { readSettings } from './settings.js';
+import { type MotoPlus, startMotoPlus } from './test-support/moto-plus.js';
 import { motoEnv } from './test-support/moto-server.js';
-import { startMotoPlus, type MotoPlus } from './test-support/moto-plus.js';
-import { connectSshHost } from '@netbench/core';
-import type { SshHostOptions } from '@netbench/plugin-api';
 
 // Cluster placement groups against moto + the stand-in (test-support/moto-plus.ts):
 // moto has the network and the instances, the stand-in the placement groups.
@@ -101,7 +100,10 @@ const actionsSince = (start: number) => plus.actions.slice(start);
 
 describe('moto-plus: the placement-group wire shapes moto lacks', () => {
   it('creates, describes (names, filters, tags), refuses duplicates and unknown names, deletes', async () => {
-    const Tags = [{ Key: 'Name', Value: 'wire-a' }, { Key: RUN_TAG, Value: 'wire-run' }];
+    const Tags = [
+      { Key: 'Name', Value: 'wire-a' },
+      { Key: RUN_TAG, Value: 'wire-run' },
+    ];
     const made = await ec2.send(new CreatePlacementGroupCommand({ GroupName: 'wire-a', Strategy: 'cluster', TagSpecifications: [{ ResourceType: 'placement-group', Tags }] }));
     expect(made.PlacementGroup).toMatchObject({ GroupName: 'wire-a', Strategy: 'cluster', State: 'available', Tags });
     expect(made.PlacementGroup?.GroupId).toMatch(/^pg-[0-9a-f]{17}$/);
@@ -117,7 +119,14 @@ describe('moto-plus: the placement-group wire shapes moto lacks', () => {
     expect(await names({ GroupNames: ['wire-b'] })).toEqual(['wire-b']);
     expect(await names({ Filters: [{ Name: 'tag-key', Values: [RUN_TAG] }] })).toEqual(['wire-a']);
     expect(await names({ Filters: [{ Name: `tag:${RUN_TAG}`, Values: ['wire-*'] }] })).toEqual(['wire-a']);
-    expect(await names({ Filters: [{ Name: 'strategy', Values: ['spread'] }, { Name: 'group-name', Values: ['wire-?'] }] })).toEqual(['wire-b']);
+    expect(
+      await names({
+        Filters: [
+          { Name: 'strategy', Values: ['spread'] },
+          { Name: 'group-name', Values: ['wire-?'] },
+        ],
+      }),
+    ).toEqual(['wire-b']);
     expect(await names({ Filters: [{ Name: `tag:${RUN_TAG}`, Values: ['other-run'] }] })).toEqual([]);
     const unknown = await rejection(ec2.send(new DescribePlacementGroupsCommand({ GroupNames: ['wire-missing'] })));
     expect(awsErrorCode(unknown)).toBe('InvalidPlacementGroup.Unknown');
@@ -133,10 +142,16 @@ describe('moto-plus: the placement-group wire shapes moto lacks', () => {
 
   it('launches into a group, refuses an unknown one, holds the group in use until the instance terminates', async () => {
     await ec2.send(new CreatePlacementGroupCommand({ GroupName: 'wire-use', Strategy: 'cluster' }));
-    const refused = await rejection(ec2.send(new RunInstancesCommand({ ImageId: AMI, InstanceType: 'c5n.large', MinCount: 1, MaxCount: 1, Placement: { AvailabilityZone: 'us-east-1a', GroupName: 'wire-nope' } })));
+    const refused = await rejection(
+      ec2.send(
+        new RunInstancesCommand({ ImageId: AMI, InstanceType: 'c5n.large', MinCount: 1, MaxCount: 1, Placement: { AvailabilityZone: 'us-east-1a', GroupName: 'wire-nope' } }),
+      ),
+    );
     expect(awsErrorCode(refused)).toBe('InvalidPlacementGroup.Unknown');
 
-    const run = await ec2.send(new RunInstancesCommand({ ImageId: AMI, InstanceType: 'c5n.large', MinCount: 1, MaxCount: 1, Placement: { AvailabilityZone: 'us-east-1a', GroupName: 'wire-use' } }));
+    const run = await ec2.send(
+      new RunInstancesCommand({ ImageId: AMI, InstanceType: 'c5n.large', MinCount: 1, MaxCount: 1, Placement: { AvailabilityZone: 'us-east-1a', GroupName: 'wire-use' } }),
+    );
     const id = run.Instances![0]!.InstanceId!;
     expect(run.Instances![0]!.Placement).toMatchObject({ GroupName: 'wire-use', AvailabilityZone: 'us-east-1a' });
     const described = await ec2.send(new DescribeInstancesCommand({ Filters: [{ Name: 'placement-group-name', Values: ['wire-use'] }] }));
@@ -167,7 +182,12 @@ describe('cluster placement (plugin against moto-plus)', () => {
 
     const groups = await groupsOfRun(run.runId);
     expect(groups.map((g) => [g.GroupName, g.Strategy, g.State])).toEqual([[name, 'cluster', 'available']]);
-    expect(groups[0]!.Tags).toEqual(expect.arrayContaining([{ Key: 'Name', Value: name }, { Key: RUN_TAG, Value: run.runId }]));
+    expect(groups[0]!.Tags).toEqual(
+      expect.arrayContaining([
+        { Key: 'Name', Value: name },
+        { Key: RUN_TAG, Value: run.runId },
+      ]),
+    );
     // One group for both cluster hosts, made once.
     expect(actionsSince(start).filter((a) => a.action === 'CreatePlacementGroup')).toHaveLength(1);
 
@@ -180,7 +200,10 @@ describe('cluster placement (plugin against moto-plus)', () => {
 
     // RunInstances carries the group for the cluster hosts only.
     const launches = actionsSince(start).filter((a) => a.action === 'RunInstances');
-    const placementOf = (host: string) => launches.find((a) => Object.entries(a.params).some(([k, v]) => k.endsWith('.Key') && v === 'netbench:host' && a.params[k.replace(/Key$/, 'Value')] === host))?.params['Placement.GroupName'];
+    const placementOf = (host: string) =>
+      launches.find((a) => Object.entries(a.params).some(([k, v]) => k.endsWith('.Key') && v === 'netbench:host' && a.params[k.replace(/Key$/, 'Value')] === host))?.params[
+        'Placement.GroupName'
+      ];
     expect([placementOf('client'), placementOf('server'), placementOf('monitor')]).toEqual([name, name, undefined]);
     const byHost = new Map(run.fleet.hosts.map((h) => [h.request.id, h.instanceId]));
     const instances = (await ec2.send(new DescribeInstancesCommand({ InstanceIds: [...byHost.values()] }))).Reservations!.flatMap((r) => r.Instances ?? []);
@@ -223,11 +246,17 @@ describe('cluster placement (plugin against moto-plus)', () => {
     await teardownAll(run);
   });
 
-  it('cleanup finds a leaked group (and the run\'s instances) by tag, spares other runs, and deletes it', async () => {
+  it("cleanup finds a leaked group (and the run's instances) by tag, spares other runs, and deletes it", async () => {
     const leaked = await launch({ lost: { zone: 'us-east-1a', machineType: 'c5n.large', placement: 'cluster' } });
     await leaked.ledgerFile.close();
     // Another run's group, which the run filter must not touch.
-    await ec2.send(new CreatePlacementGroupCommand({ GroupName: 'nb-other-cluster', Strategy: 'cluster', TagSpecifications: [{ ResourceType: 'placement-group', Tags: [{ Key: RUN_TAG, Value: '20200101-000000-aaaaaa' }] }] }));
+    await ec2.send(
+      new CreatePlacementGroupCommand({
+        GroupName: 'nb-other-cluster',
+        Strategy: 'cluster',
+        TagSpecifications: [{ ResourceType: 'placement-group', Tags: [{ Key: RUN_TAG, Value: '20200101-000000-aaaaaa' }] }],
+      }),
+    );
     const name = `nb-${leaked.runId}-cluster-us-east-1a`;
     const plugin = awsPlugin({ env });
     const ctx = { runId: 'cleanup', runDir: tmpdir(), signal: new AbortController().signal, log: quiet };
@@ -248,7 +277,14 @@ describe('cluster placement (plugin against moto-plus)', () => {
     const report = await plugin.cleanup!({ runId: leaked.runId }, ctx);
     expect(report.failed).toEqual([]);
     expect(await groupsOfRun(leaked.runId)).toEqual([]);
-    const alive = await ec2.send(new DescribeInstancesCommand({ Filters: [{ Name: `tag:${RUN_TAG}`, Values: [leaked.runId] }, { Name: 'instance-state-name', Values: ['pending', 'running'] }] }));
+    const alive = await ec2.send(
+      new DescribeInstancesCommand({
+        Filters: [
+          { Name: `tag:${RUN_TAG}`, Values: [leaked.runId] },
+          { Name: 'instance-state-name', Values: ['pending', 'running'] },
+        ],
+      }),
+    );
     expect(alive.Reservations ?? []).toEqual([]);
     expect((await ec2.send(new DescribeVpcsCommand({ Filters: [{ Name: `tag:${RUN_TAG}`, Values: [leaked.runId] }] }))).Vpcs).toEqual([]);
     expect((await ec2.send(new DescribePlacementGroupsCommand({ GroupNames: ['nb-other-cluster'] }))).PlacementGroups).toHaveLength(1);
@@ -256,7 +292,7 @@ describe('cluster placement (plugin against moto-plus)', () => {
   });
 });
 
-describe('diskGb on the image\'s own root device (moto)', () => {
+describe("diskGb on the image's own root device (moto)", () => {
   const runInstances = (start: number) => actionsSince(start).filter((a) => a.action === 'RunInstances');
 
   it('maps the root device the image names: /dev/xvda for a custom AMI given by id, /dev/sda1 for Ubuntu', async () => {

@@ -25,16 +25,21 @@ export type PriceTable = z.output<typeof priceTableSchema>;
 
 /** A user file is a partial table: its entries replace or extend the shipped ones. */
 const overrideSchema = z.strictObject({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   source: z.string().optional(),
   instanceTypes: priceTableSchema.shape.instanceTypes.optional(),
   hourly: priceTableSchema.shape.hourly.optional(),
-  egress: z.strictObject({
-    sameZonePerGb: z.number().min(0).optional(),
-    interZonePerGbEachWay: z.number().min(0).optional(),
-    interRegionPerGb: perGb.partial().optional(),
-    internetPerGb: perGb.partial().optional(),
-  }).optional(),
+  egress: z
+    .strictObject({
+      sameZonePerGb: z.number().min(0).optional(),
+      interZonePerGbEachWay: z.number().min(0).optional(),
+      interRegionPerGb: perGb.partial().optional(),
+      internetPerGb: perGb.partial().optional(),
+    })
+    .optional(),
 });
 
 const SHIPPED = new URL('../prices/aws-prices.json', import.meta.url);
@@ -64,8 +69,11 @@ function mergePrices(base: PriceTable, override: z.output<typeof overrideSchema>
   const hourly: PriceTable['hourly'] = { ...base.hourly };
   for (const [region, prices] of Object.entries(override.hourly ?? {})) hourly[region] = { ...base.hourly[region], ...prices };
   const egress = override.egress ?? {};
-  const mergeGb = (a: PriceTable['egress']['internetPerGb'], b: Partial<PriceTable['egress']['internetPerGb']> | undefined) =>
-    ({ default: b?.default ?? a.default, from: { ...a.from, ...b?.from }, pairs: { ...a.pairs, ...b?.pairs } });
+  const mergeGb = (a: PriceTable['egress']['internetPerGb'], b: Partial<PriceTable['egress']['internetPerGb']> | undefined) => ({
+    default: b?.default ?? a.default,
+    from: { ...a.from, ...b?.from },
+    pairs: { ...a.pairs, ...b?.pairs },
+  });
   return {
     ...base,
     date: override.date ?? base.date,

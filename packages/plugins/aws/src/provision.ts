@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Host, HostRequest, ProvisionContext, SshHost, SshHostKeyPolicy } from '@netbench/plugin-api';
 import { recordHostKey, settleVmCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { retryWithin } from './connect.js';
-import { launchFleet, type FleetDeps, type FleetLaunch, type LaunchedHost } from './fleet.js';
+import { type FleetDeps, type FleetLaunch, type LaunchedHost, launchFleet } from './fleet.js';
 import type { AwsHostConfig } from './host-schema.js';
 
 export const CONSOLE_SOURCE = 'EC2 console output (cloud-init)';
@@ -45,14 +45,7 @@ export async function connectFleet(fleet: FleetLaunch, deps: FleetDeps, ctx: Pro
   return results.map((r) => (r as PromiseFulfilledResult<SshHost>).value);
 }
 
-async function connectOne(
-  host: LaunchedHost,
-  privateKeyPath: string,
-  knownHosts: string,
-  deps: FleetDeps,
-  ctx: ProvisionContext,
-  recorded?: RecordedKey,
-): Promise<SshHost> {
+async function connectOne(host: LaunchedHost, privateKeyPath: string, knownHosts: string, deps: FleetDeps, ctx: ProvisionContext, recorded?: RecordedKey): Promise<SshHost> {
   const { request } = host;
   const override = deps.settings.sshAddress;
   const address = override?.host ?? host.publicIp ?? host.privateIp;
@@ -79,7 +72,9 @@ async function connectOne(
       connectRetry: retryWithin(request.config.connectTimeout),
     });
   } catch (error) {
-    throw new Error(`aws: host ${request.id} (${host.instanceId}) is running but not reachable over SSH at ${address}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`aws: host ${request.id} (${host.instanceId}) is running but not reachable over SSH at ${address}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   // Set (or only read) over SSH; the label is what the VM reports. The VM goes with the run: nothing to restore.
   await settleVmCongestionControl(connected, labels, request.config.congestionControl, `aws: host ${request.id}`);

@@ -1,13 +1,13 @@
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EC2Client, RunInstancesCommand, TerminateInstancesCommand } from '@aws-sdk/client-ec2';
 import { GetServiceQuotaCommand, ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
 import type { DiagnosticCheck, Logger } from '@netbench/plugin-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awsErrorCode } from './aws-errors.js';
 import { awsPlugin } from './aws-plugin.js';
 import { hostSchema } from './host-schema.js';
+import { type MotoPlus, startMotoPlus } from './test-support/moto-plus.js';
 import { motoEnv } from './test-support/moto-server.js';
-import { startMotoPlus, type MotoPlus } from './test-support/moto-plus.js';
 
 // `netbench doctor --cloud aws SPEC`'s vCPU headroom against moto + the
 // stand-in's Service Quotas for ec2 (test-support/moto-plus.ts). Loopback only.
@@ -47,7 +47,13 @@ describe('moto-plus: Service Quotas for ec2', () => {
     try {
       plus.quotas.set('L-1216C47A', 96, 'eu-west-1');
       const out = await client.send(new GetServiceQuotaCommand({ ServiceCode: 'ec2', QuotaCode: 'L-1216C47A' }));
-      expect(out.Quota).toMatchObject({ ServiceCode: 'ec2', QuotaCode: 'L-1216C47A', Value: 96, QuotaArn: 'arn:aws:servicequotas:eu-west-1:123456789012:ec2/L-1216C47A', QuotaName: `Running On-Demand ${STANDARD}` });
+      expect(out.Quota).toMatchObject({
+        ServiceCode: 'ec2',
+        QuotaCode: 'L-1216C47A',
+        Value: 96,
+        QuotaArn: 'arn:aws:servicequotas:eu-west-1:123456789012:ec2/L-1216C47A',
+        QuotaName: `Running On-Demand ${STANDARD}`,
+      });
       expect(out.Quota?.UsageMetric?.MetricDimensions).toMatchObject({ Class: 'Standard/OnDemand', Resource: 'vCPU' });
       // moto's own Service Quotas (vpc) still answer.
       expect((await client.send(new GetServiceQuotaCommand({ ServiceCode: 'vpc', QuotaCode: 'L-F678F1CE' }))).Quota?.Value).toBe(5);
@@ -90,7 +96,11 @@ describe('doctor --cloud aws: vCPU quota headroom', () => {
     const run = await ec2.send(new RunInstancesCommand({ ImageId: AMI, InstanceType: 'm5.large', MinCount: 2, MaxCount: 2 }));
     try {
       const check = (await doctor({ a: ['us-east-1a', 'm5.xlarge'], b: ['us-east-1a', 'm5.xlarge'] })).get('vCPU quota us-east-1');
-      expect(check).toMatchObject({ ok: false, detail: `plan needs 8 ${STANDARD} vCPUs; quota 8, 4 running, headroom 4`, fix: 'request 4 more vCPUs (Service Quotas L-1216C47A) or use fewer/smaller hosts in us-east-1' });
+      expect(check).toMatchObject({
+        ok: false,
+        detail: `plan needs 8 ${STANDARD} vCPUs; quota 8, 4 running, headroom 4`,
+        fix: 'request 4 more vCPUs (Service Quotas L-1216C47A) or use fewer/smaller hosts in us-east-1',
+      });
     } finally {
       await ec2.send(new TerminateInstancesCommand({ InstanceIds: run.Instances!.map((i) => i.InstanceId!) }));
       ec2.destroy();
@@ -105,7 +115,11 @@ describe('doctor --cloud aws: vCPU quota headroom', () => {
     const names = [...checks.keys()].filter((n) => n.startsWith('vCPU quota'));
     expect(names).toEqual(['vCPU quota us-east-1 (L-1216C47A)', 'vCPU quota us-east-1 (L-DB2E81BA)', 'vCPU quota eu-west-1']);
     expect(checks.get('vCPU quota us-east-1 (L-1216C47A)')?.ok).toBe(true);
-    expect(checks.get('vCPU quota us-east-1 (L-DB2E81BA)')).toMatchObject({ ok: false, detail: 'plan needs 4 G and VT instances vCPUs; quota 0, 0 running, headroom 0', fix: 'request 4 more vCPUs (Service Quotas L-DB2E81BA) or use fewer/smaller hosts in us-east-1' });
+    expect(checks.get('vCPU quota us-east-1 (L-DB2E81BA)')).toMatchObject({
+      ok: false,
+      detail: 'plan needs 4 G and VT instances vCPUs; quota 0, 0 running, headroom 0',
+      fix: 'request 4 more vCPUs (Service Quotas L-DB2E81BA) or use fewer/smaller hosts in us-east-1',
+    });
     expect(checks.get('vCPU quota eu-west-1')).toMatchObject({ ok: false, fix: 'request 2 more vCPUs (Service Quotas L-1216C47A) or use fewer/smaller hosts in eu-west-1' });
   });
 
@@ -125,7 +139,11 @@ describe('doctor --cloud aws: vCPU quota headroom', () => {
     try {
       const check = (await doctor({ a: ['us-east-1a', 'm5.large'] })).get('vCPU quota us-east-1');
       expect(check).toMatchObject({ ok: false, severity: 'warning', fix: 'allow servicequotas:GetServiceQuota, or check the quota in the console' });
-      expect(check?.detail).toMatch(new RegExp(`^plan needs 2 ${STANDARD.replace(/[()]/g, '\\$&')} vCPUs, 0 running; quota unknown \\(AccessDeniedException: User: arn:aws:iam::123456789012:user/netbench-test is not authorized to perform: servicequotas:GetServiceQuota`));
+      expect(check?.detail).toMatch(
+        new RegExp(
+          `^plan needs 2 ${STANDARD.replace(/[()]/g, '\\$&')} vCPUs, 0 running; quota unknown \\(AccessDeniedException: User: arn:aws:iam::123456789012:user/netbench-test is not authorized to perform: servicequotas:GetServiceQuota`,
+        ),
+      );
     } finally {
       plus.quotas.accessDenied = false;
     }

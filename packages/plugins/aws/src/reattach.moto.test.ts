@@ -1,20 +1,20 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateTagsCommand, EC2Client, StartInstancesCommand, StopInstancesCommand, TerminateInstancesCommand } from '@aws-sdk/client-ec2';
-import { LedgerFile, newRunId, type Logger, type SshHost, type SshHostOptions } from '@netbench/plugin-api';
-import { startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import { connectSshHost } from '@netbench/core';
+import { LedgerFile, type Logger, newRunId, type SshHost, type SshHostOptions } from '@netbench/plugin-api';
+import { type LabSshd, startSshd } from '@netbench/plugin-api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCallCounter } from './api-calls.js';
 import { awsPlugin } from './aws-plugin.js';
 import { AwsClients } from './clients.js';
-import { launchFleet, type FleetLaunch } from './fleet.js';
+import { type FleetLaunch, launchFleet } from './fleet.js';
 import { hostSchema } from './host-schema.js';
 import { connectFleet } from './provision.js';
 import { readSettings } from './settings.js';
+import { type MotoPlus, startMotoPlus } from './test-support/moto-plus.js';
 import { motoEnv } from './test-support/moto-server.js';
-import { startMotoPlus, type MotoPlus } from './test-support/moto-plus.js';
 
 // `reattach` (a staged run's later invocation) against moto + the stand-in
 // (test-support/moto-plus.ts) for the EC2 API and a real sshd on loopback
@@ -47,7 +47,12 @@ beforeAll(async () => {
   otherDir = mkdtempSync(join(tmpdir(), 'nb-aws-other-'));
   const ledgerFile = await LedgerFile.open(join(runDir, 'ledger.jsonl'), runId);
   ctx = { runId, runDir, signal: new AbortController().signal, log: quiet, ledger: ledgerFile.forPlugin('aws'), connectSsh: (o: SshHostOptions) => connectSshHost(o) };
-  requests = ['client', 'server'].map((id) => ({ id, name: id, cloud: 'aws', config: hostSchema.parse({ zone: 'us-east-1a', machineType: 'c5n.large', user: 'root', hostKeyWait: 0, connectTimeout: 5 }) }));
+  requests = ['client', 'server'].map((id) => ({
+    id,
+    name: id,
+    cloud: 'aws',
+    config: hostSchema.parse({ zone: 'us-east-1a', machineType: 'c5n.large', user: 'root', hostKeyWait: 0, connectTimeout: 5 }),
+  }));
   const clients = new AwsClients(new ApiCallCounter(), plus.endpoint);
   fleet = await launchFleet(requests, ctx, { clients, settings: readSettings(motoEnv(plus.endpoint)) });
   // The sshd accepts the run's login key, made by launchFleet.
@@ -94,7 +99,7 @@ describe('aws reattach against moto', () => {
     await expect(reattach(other.port)).rejects.toThrow(/HOST KEY MISMATCH/);
   });
 
-  it('refuses an instance whose tags are not this run\'s', async () => {
+  it("refuses an instance whose tags are not this run's", async () => {
     const id = instanceOf('client');
     await ec2.send(new CreateTagsCommand({ Resources: [id], Tags: [{ Key: 'netbench:run-id', Value: '20260101-000000-other0' }] }));
     try {

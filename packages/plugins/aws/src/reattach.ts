@@ -1,5 +1,5 @@
-import { DescribeInstancesCommand, type Instance } from '@aws-sdk/client-ec2';
 import { join } from 'node:path';
+import { DescribeInstancesCommand, type Instance } from '@aws-sdk/client-ec2';
 import type { HostRequest, LedgerEntry, ProvisionContext, SshHost } from '@netbench/plugin-api';
 import { NetbenchError, pendingResources } from '@netbench/plugin-api';
 import { recordedHostKey } from '@netbench/plugin-api/cloud-kit';

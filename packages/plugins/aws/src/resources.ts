@@ -1,6 +1,5 @@
 import type { EC2Client } from '@aws-sdk/client-ec2';
-import type { Ledger, Logger } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
+import type { Ledger, LedgerResource, Logger } from '@netbench/plugin-api';
 import { mapAwsError } from './aws-errors.js';
 
 /** Ledger types of what the plugin creates, in the order a region's resources are made. */
@@ -69,11 +68,7 @@ export interface RegionContext {
  * the name it will carry) before the API call, then its AWS id, so teardown
  * deletes by id and falls back to the Name tag after a crash.
  */
-export async function createTracked<T>(
-  ctx: RegionContext,
-  resource: LedgerResource,
-  make: () => Promise<{ awsId: string; value: T; data?: Record<string, string> }>,
-): Promise<T> {
+export async function createTracked<T>(ctx: RegionContext, resource: LedgerResource, make: () => Promise<{ awsId: string; value: T; data?: Record<string, string> }>): Promise<T> {
   const made = await ctx.ledger.track(resource, async () => {
     try {
       return await make();

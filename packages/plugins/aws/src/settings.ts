@@ -23,7 +23,10 @@ export interface AwsSettings {
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): AwsSettings {
   const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
-  const regions = nonEmpty(env.NETBENCH_AWS_REGIONS)?.split(',').map((r) => r.trim()).filter(Boolean);
+  const regions = nonEmpty(env.NETBENCH_AWS_REGIONS)
+    ?.split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const address = nonEmpty(env.NETBENCH_AWS_SSH_ADDRESS);
   return {
     endpoint: nonEmpty(env.NETBENCH_AWS_ENDPOINT),

@@ -39,15 +39,7 @@ export function generateSshKeyPair(comment: string): SshKeyPair {
   const pad = (8 - (secret.length % 8)) % 8;
   secret = Buffer.concat([secret, Buffer.from(Array.from({ length: pad }, (_, i) => i + 1))]);
 
-  const container = Buffer.concat([
-    Buffer.from('openssh-key-v1\0'),
-    string('none'),
-    string('none'),
-    string(''),
-    uint32(1),
-    string(publicBlob),
-    string(secret),
-  ]);
+  const container = Buffer.concat([Buffer.from('openssh-key-v1\0'), string('none'), string('none'), string(''), uint32(1), string(publicBlob), string(secret)]);
   const lines = container.toString('base64').match(/.{1,70}/g) ?? [];
   return {
     publicKey: `ssh-ed25519 ${publicBlob.toString('base64')} ${comment}`,

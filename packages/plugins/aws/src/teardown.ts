@@ -14,15 +14,15 @@ import {
   DescribeVpcsCommand,
   DetachInternetGatewayCommand,
   DisassociateRouteTableCommand,
-  TerminateInstancesCommand,
   type EC2Client,
   type Filter,
+  TerminateInstancesCommand,
 } from '@aws-sdk/client-ec2';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { isDependencyViolation, isNotFound } from './aws-errors.js';
 import type { AwsClients } from './clients.js';
 import { RUN_TAG } from './naming.js';
-import { RESOURCE, resourceData, type AwsResourceData } from './resources.js';
+import { type AwsResourceData, RESOURCE, resourceData } from './resources.js';
 import { pollUntil, retryDependencies } from './wait.js';
 
 /** Bound on waiting for instances to go and for dependencies to clear, within the engine's teardown timeout. */
@@ -91,7 +91,10 @@ function byName(data: AwsResourceData): Filter[] {
 
 async function liveInstanceIds(env: TeardownEnv, filters: Filter[]): Promise<string[]> {
   const out = await env.ec2.send(new DescribeInstancesCommand({ Filters: [...filters, { Name: 'instance-state-name', Values: ALIVE }] }), { abortSignal: env.signal });
-  return (out.Reservations ?? []).flatMap((r) => r.Instances ?? []).map((i) => i.InstanceId!).filter(Boolean);
+  return (out.Reservations ?? [])
+    .flatMap((r) => r.Instances ?? [])
+    .map((i) => i.InstanceId!)
+    .filter(Boolean);
 }
 
 async function terminateInstances(env: TeardownEnv): Promise<void> {
@@ -102,12 +105,16 @@ async function terminateInstances(env: TeardownEnv): Promise<void> {
 
 /** Wait until no live instance matches (terminating ones still hold ENIs, addresses, group memberships). */
 async function waitNoInstances(env: TeardownEnv, filters: Filter[]): Promise<void> {
-  await pollUntil(async () => ((await liveInstanceIds(env, filters)).length === 0 ? true : undefined), `instances (${filters.map((f) => `${f.Name}=${f.Values?.join(',')}`).join(' ')}) to terminate`, {
-    timeoutMs: WAIT_MS,
-    signal: env.signal,
-    initialDelayMs: 2000,
-    maxDelayMs: 10_000,
-  });
+  await pollUntil(
+    async () => ((await liveInstanceIds(env, filters)).length === 0 ? true : undefined),
+    `instances (${filters.map((f) => `${f.Name}=${f.Values?.join(',')}`).join(' ')}) to terminate`,
+    {
+      timeoutMs: WAIT_MS,
+      signal: env.signal,
+      initialDelayMs: 2000,
+      maxDelayMs: 10_000,
+    },
+  );
 }
 
 async function deleteSecurityGroup(env: TeardownEnv): Promise<void> {

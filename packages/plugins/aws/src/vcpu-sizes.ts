@@ -1,4 +1,4 @@
-import { DescribeInstanceTypesCommand, type EC2Client, type _InstanceType } from '@aws-sdk/client-ec2';
+import { type _InstanceType, DescribeInstanceTypesCommand, type EC2Client } from '@aws-sdk/client-ec2';
 import { instanceTypeFacts, type PriceTable } from './prices.js';
 
 /** DescribeInstanceTypes takes at most 100 names per call. */
@@ -12,7 +12,11 @@ const BATCH = 100;
 export class VcpuSizes {
   private readonly asked = new Map<string, number | undefined>();
 
-  constructor(private readonly table: PriceTable, private readonly ec2: EC2Client, private readonly signal: AbortSignal) {}
+  constructor(
+    private readonly table: PriceTable,
+    private readonly ec2: EC2Client,
+    private readonly signal: AbortSignal,
+  ) {}
 
   get(type: string): number | undefined {
     return instanceTypeFacts(this.table, type).vcpus ?? this.asked.get(type);

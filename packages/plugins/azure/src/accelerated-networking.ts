@@ -28,17 +28,24 @@ export async function acceleratedNetworkingSizes(clients: ArmClients, location: 
  * lookup that fails, leaves it on (with a warning for the failure); an
  * explicit `true`/`false` is kept as given.
  */
-export async function resolveAcceleratedNetworking(requests: readonly HostRequest<AzureHostConfig>[], clients: ArmClients, log: Logger, signal?: AbortSignal): Promise<ResolvedRequest[]> {
+export async function resolveAcceleratedNetworking(
+  requests: readonly HostRequest<AzureHostConfig>[],
+  clients: ArmClients,
+  log: Logger,
+  signal?: AbortSignal,
+): Promise<ResolvedRequest[]> {
   const open = requests.filter((r) => r.config.acceleratedNetworking === undefined);
   const locations = [...new Set(open.map((r) => splitZone(r.config.zone).location))];
   const byLocation = new Map<string, Map<string, boolean>>();
-  await Promise.all(locations.map(async (location) => {
-    try {
-      byLocation.set(location, await acceleratedNetworkingSizes(clients, location, signal));
-    } catch (error) {
-      log.warn(`azure: could not read which sizes have accelerated networking in ${location} (${(error as Error).message.split('\n')[0]}); leaving it on`);
-    }
-  }));
+  await Promise.all(
+    locations.map(async (location) => {
+      try {
+        byLocation.set(location, await acceleratedNetworkingSizes(clients, location, signal));
+      } catch (error) {
+        log.warn(`azure: could not read which sizes have accelerated networking in ${location} (${(error as Error).message.split('\n')[0]}); leaving it on`);
+      }
+    }),
+  );
   return requests.map((r) => {
     if (r.config.acceleratedNetworking !== undefined) return r as ResolvedRequest;
     const supported = byLocation.get(splitZone(r.config.zone).location)?.get(r.config.machineType.toLowerCase());

@@ -2,11 +2,12 @@
 // @azure/arm-network SDK against the local Resource Manager stand-in
 // (test-support/fake-arm.ts), pinning the exact requests (method, path,
 // api-version, JSON body) and how the documented answers are read.
-import { NetbenchError, UnsupportedError, type LedgerResource } from '@netbench/plugin-api';
+
 import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
-import { beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
+import { type LedgerResource, NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import { closedPort } from '@netbench/plugin-api/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, harness, RUN_ID, requests, SUBSCRIPTION } from './test-support/harness.js';
 
 const RG = `nb-${RUN_ID}`;
 const G = `/subscriptions/${SUBSCRIPTION}/resourceGroups/${RG}`;
@@ -25,7 +26,9 @@ beforeEach(async () => {
   h = await harness();
   infos = [];
 });
-afterEach(async () => { await h.close(); });
+afterEach(async () => {
+  await h.close();
+});
 
 const ctx = (): ProvisionContext => ({ ...h.ctx(), log: { debug() {}, info: (m) => infos.push(m), warn: (m) => h.warnings.push(m) } });
 
@@ -33,7 +36,9 @@ const ctx = (): ProvisionContext => ({ ...h.ctx(), log: { debug() {}, info: (m) 
 async function provisioned(blocks: Record<string, Record<string, unknown>> = { a: { zone: 'eastus-1', hostKeys: 'tofu' }, b: { zone: 'westeurope', hostKeys: 'tofu' } }) {
   const plugin = h.plugin({ sshPort: await closedPort() });
   await plugin.provision(requests(blocks), h.ctx()).catch(() => undefined);
-  expect(h.ledger.entries.filter((e) => e.resource.type === 'azure-nsg' && e.phase === 'created')).toHaveLength(new Set(Object.values(blocks).map((b) => String(b['zone']).replace(/-\d$/, ''))).size);
+  expect(h.ledger.entries.filter((e) => e.resource.type === 'azure-nsg' && e.phase === 'created')).toHaveLength(
+    new Set(Object.values(blocks).map((b) => String(b['zone']).replace(/-\d$/, ''))).size,
+  );
   return { plugin, mark: h.fake.requests.length };
 }
 
@@ -41,15 +46,19 @@ const since = (mark: number) => h.fake.requests.slice(mark);
 const ruleBody = (location: string, sources: string[], priority: number) => ({
   properties: {
     description: `netbench run ${RUN_ID}: its hosts on other clouds`,
-    protocol: '*', sourcePortRange: '*', destinationPortRange: '*',
+    protocol: '*',
+    sourcePortRange: '*',
+    destinationPortRange: '*',
     sourceAddressPrefixes: sources,
     destinationApplicationSecurityGroups: [{ id: ASG(location) }],
-    access: 'Allow', direction: 'Inbound', priority,
+    access: 'Allow',
+    direction: 'Inbound',
+    priority,
   },
 });
 
 describe('azure admitPeers against the Resource Manager REST contract', () => {
-  it('PUTs one rule per address family into each location\'s security group, following each operation to its end', async () => {
+  it("PUTs one rule per address family into each location's security group, following each operation to its end", async () => {
     const { plugin, mark } = await provisioned();
     await plugin.admitPeers!(PEERS, ctx());
     const calls = since(mark);
@@ -57,7 +66,11 @@ describe('azure admitPeers against the Resource Manager REST contract', () => {
     for (const location of ['eastus', 'westeurope']) {
       const mine = calls.filter((r) => r.path.startsWith(NSG(location)));
       expect(mine.map((r) => `${r.method} ${r.path.replace(NSG(location), 'NSG')}`)).toEqual([
-        'GET NSG', `PUT NSG/securityRules/${RG}-peers`, `GET NSG/securityRules/${RG}-peers`, `PUT NSG/securityRules/${RG}-peers-v6`, `GET NSG/securityRules/${RG}-peers-v6`,
+        'GET NSG',
+        `PUT NSG/securityRules/${RG}-peers`,
+        `GET NSG/securityRules/${RG}-peers`,
+        `PUT NSG/securityRules/${RG}-peers-v6`,
+        `GET NSG/securityRules/${RG}-peers-v6`,
       ]);
       expect(mine.every((r) => r.query['api-version'] === '2026-01-01')).toBe(true);
       const [v4, v6] = mine.filter((r) => r.method === 'PUT');
@@ -110,9 +123,27 @@ describe('azure admitPeers against the Resource Manager REST contract', () => {
 
   it('takes the first priority no rule of the group uses (the stand-in refuses a taken one, as Azure does)', async () => {
     const { plugin } = await provisioned({ a: { zone: 'eastus', hostKeys: 'tofu' } });
-    for (const [name, priority, direction] of [['user-140', 140, 'Inbound'], ['user-141', 141, 'Inbound'], ['user-out-142', 142, 'Outbound']] as const) {
+    for (const [name, priority, direction] of [
+      ['user-140', 140, 'Inbound'],
+      ['user-141', 141, 'Inbound'],
+      ['user-out-142', 142, 'Outbound'],
+    ] as const) {
       const id = `${NSG('eastus')}/securityRules/${name}`;
-      h.fake.resources.set(id, { id, name, type: 'Microsoft.Network/networkSecurityGroups/securityRules', properties: { protocol: 'Tcp', access: 'Allow', direction, priority, sourceAddressPrefix: '*', destinationAddressPrefix: '*', sourcePortRange: '*', destinationPortRange: '443' } });
+      h.fake.resources.set(id, {
+        id,
+        name,
+        type: 'Microsoft.Network/networkSecurityGroups/securityRules',
+        properties: {
+          protocol: 'Tcp',
+          access: 'Allow',
+          direction,
+          priority,
+          sourceAddressPrefix: '*',
+          destinationAddressPrefix: '*',
+          sourcePortRange: '*',
+          destinationPortRange: '443',
+        },
+      });
     }
     const mark = h.fake.requests.length;
     await plugin.admitPeers!(PEERS, ctx());
@@ -122,7 +153,15 @@ describe('azure admitPeers against the Resource Manager REST contract', () => {
 
   it('maps a refused PUT (403 AuthorizationFailed) to UnsupportedError naming the permission; the failed rule stays in the ledger', async () => {
     const { plugin } = await provisioned({ a: { zone: 'eastus', hostKeys: 'tofu' } });
-    h.fake.faults.push({ method: 'PUT', path: /\/securityRules\//, http: { status: 403, code: 'AuthorizationFailed', message: `The client 'bench@example.com' with object id '1111' does not have authorization to perform action 'Microsoft.Network/networkSecurityGroups/securityRules/write' over scope '${RULE('eastus')}' or the scope is invalid.` } });
+    h.fake.faults.push({
+      method: 'PUT',
+      path: /\/securityRules\//,
+      http: {
+        status: 403,
+        code: 'AuthorizationFailed',
+        message: `The client 'bench@example.com' with object id '1111' does not have authorization to perform action 'Microsoft.Network/networkSecurityGroups/securityRules/write' over scope '${RULE('eastus')}' or the scope is invalid.`,
+      },
+    });
     const error = await plugin.admitPeers!([PEERS[0]!], ctx()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedError);
     expect((error as Error).message).toMatch(/^admitting peers to network security group nb-.*-eastus-nsg: .*does not have authorization.*securityRules\/write/);
@@ -173,13 +212,19 @@ describe('azure teardown of an admitted rule', () => {
     // The rule's delete (202) is followed through Azure-AsyncOperation (InProgress, Succeeded) before the group's starts.
     const calls = since(mark);
     const groupDelete = calls.findIndex((r) => r.method === 'DELETE' && r.path.endsWith(RG));
-    expect(calls.slice(1, groupDelete).map((r) => [r.method, r.path.split('/')[1], r.query['location']])).toEqual([['GET', 'operations', undefined], ['GET', 'operations', undefined]]);
+    expect(calls.slice(1, groupDelete).map((r) => [r.method, r.path.split('/')[1], r.query['location']])).toEqual([
+      ['GET', 'operations', undefined],
+      ['GET', 'operations', undefined],
+    ]);
     expect(h.fake.resources.size).toBe(0);
 
     // The resource group is gone: the rule's DELETE answers 404 ResourceGroupNotFound, which is success.
     const again = h.fake.requests.length;
     await teardown(plugin, pending);
-    expect(since(again).map((r) => [r.method, r.status])).toEqual([['DELETE', 404], ['DELETE', 404]]);
+    expect(since(again).map((r) => [r.method, r.status])).toEqual([
+      ['DELETE', 404],
+      ['DELETE', 404],
+    ]);
   });
 
   it('treats a rule already deleted (204) and a security group already gone (404 ParentResourceNotFound) as success', async () => {
@@ -200,7 +245,11 @@ describe('azure teardown of an admitted rule', () => {
   it('reports any other failure to delete the rule', async () => {
     const { plugin } = await provisioned({ a: { zone: 'eastus', hostKeys: 'tofu' } });
     await plugin.admitPeers!([PEERS[0]!], ctx());
-    h.fake.faults.push({ method: 'DELETE', path: /\/securityRules\//, http: { status: 409, code: 'AnotherOperationInProgress', message: 'Another operation on this or dependent resource is in progress.' } });
+    h.fake.faults.push({
+      method: 'DELETE',
+      path: /\/securityRules\//,
+      http: { status: 409, code: 'AnotherOperationInProgress', message: 'Another operation on this or dependent resource is in progress.' },
+    });
     await expect(plugin.teardown(h.ledger.pending()[0]!, h.ctx())).rejects.toThrow(/Another operation/);
   });
 });

@@ -33,8 +33,14 @@ describe('freePriority', () => {
 
 describe('runNsgs', () => {
   const NSG = '/subscriptions/s1/resourceGroups/nb-run/providers/Microsoft.Network/networkSecurityGroups/nb-run-eastus-nsg';
-  const line = (phase: LedgerEntry['phase'], type: string, id: string, data?: Record<string, unknown>): LedgerEntry =>
-    ({ seq: 0, time: '', runId: 'run', plugin: 'azure', phase, resource: { type, id, ...(data ? { data } : {}) } });
+  const line = (phase: LedgerEntry['phase'], type: string, id: string, data?: Record<string, unknown>): LedgerEntry => ({
+    seq: 0,
+    time: '',
+    runId: 'run',
+    plugin: 'azure',
+    phase,
+    resource: { type, id, ...(data ? { data } : {}) },
+  });
 
   it('reads each created security group once, with its location and application security group', () => {
     const data = { inRunGroup: true, location: 'eastus', asgId: 'ASG' };

@@ -1,9 +1,8 @@
-import type { LedgerEntry } from '@netbench/plugin-api';
-import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
-import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
-import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import type { SecurityRule } from '@azure/arm-network';
-import { peerRuleBody, PRIORITY } from './bodies.js';
+import type { LedgerEntry, PeerHost, ProvisionContext } from '@netbench/plugin-api';
+import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { PRIORITY, peerRuleBody } from './bodies.js';
 import { toNetbenchError } from './errors.js';
 import { untilDone } from './lro.js';
 import { resourceName } from './naming.js';
@@ -49,7 +48,10 @@ function admitError(error: unknown, what: string): unknown {
   const e = error as { code?: unknown; statusCode?: unknown };
   const message = `${what}: ${error instanceof Error ? error.message : String(error)}`;
   if (e?.code === 'AuthorizationFailed' || e?.statusCode === 403) {
-    return new UnsupportedError(`${message} — the identity needs Microsoft.Network/networkSecurityGroups/read and …/securityRules/write (e.g. Network Contributor) on the run's resource group`, { cause: error });
+    return new UnsupportedError(
+      `${message} — the identity needs Microsoft.Network/networkSecurityGroups/read and …/securityRules/write (e.g. Network Contributor) on the run's resource group`,
+      { cause: error },
+    );
   }
   return new NetbenchError(message, { cause: error });
 }
@@ -80,31 +82,34 @@ export async function admitAzurePeers(peers: readonly PeerHost[], ctx: Provision
   const who = peers.map((p) => `${p.id} (${p.cloud})`).join(', ');
   const timing = { signal: ctx.signal, timeoutMs: runtime.timing.operationTimeoutMs, pollMs: runtime.timing.pollMs };
 
-  await allOrFirstError(nsgs.map(async (nsg) => {
-    const network = runtime.clients(nsg.subscriptionId).network;
-    const what = `admitting peers to network security group ${nsg.name}`;
-    let rules: SecurityRule[];
-    try {
-      rules = (await network.networkSecurityGroups.get(nsg.group, nsg.name, { abortSignal: ctx.signal })).securityRules ?? [];
-    } catch (error) {
-      throw admitError(error, what);
-    }
-    const taken = new Set(rules.flatMap((r) => (r.priority !== undefined ? [r.priority] : [])));
-    // One after the other: a security group takes one update at a time.
-    for (const family of families) {
-      const existing = rules.find((r) => r.name?.toLowerCase() === family.name.toLowerCase());
-      const priority = existing?.priority ?? freePriority(taken);
-      taken.add(priority);
-      const prefixes = [...new Set([...(existing?.sourceAddressPrefixes ?? []), ...family.prefixes])];
-      const body = peerRuleBody({ asgId: nsg.asgId, sources: prefixes, priority, description: `netbench run ${ctx.runId}: its hosts on other clouds` });
-      const resource = { type: TYPES.nsgRule, id: `${nsg.id}/securityRules/${family.name}`, data: { location: nsg.location } };
+  await allOrFirstError(
+    nsgs.map(async (nsg) => {
+      const network = runtime.clients(nsg.subscriptionId).network;
+      const what = `admitting peers to network security group ${nsg.name}`;
+      let rules: SecurityRule[];
       try {
-        await ctx.ledger.track(resource, () =>
-          untilDone(`security rule ${family.name}`, (o) => network.securityRules.createOrUpdate(nsg.group, nsg.name, family.name, body, o), timing));
+        rules = (await network.networkSecurityGroups.get(nsg.group, nsg.name, { abortSignal: ctx.signal })).securityRules ?? [];
       } catch (error) {
         throw admitError(error, what);
       }
-      ctx.log.info(`azure: admitted ${family.prefixes.join(', ')} (${who}) to ${nsg.name}: rule ${family.name}, priority ${priority}`);
-    }
-  }));
+      const taken = new Set(rules.flatMap((r) => (r.priority !== undefined ? [r.priority] : [])));
+      // One after the other: a security group takes one update at a time.
+      for (const family of families) {
+        const existing = rules.find((r) => r.name?.toLowerCase() === family.name.toLowerCase());
+        const priority = existing?.priority ?? freePriority(taken);
+        taken.add(priority);
+        const prefixes = [...new Set([...(existing?.sourceAddressPrefixes ?? []), ...family.prefixes])];
+        const body = peerRuleBody({ asgId: nsg.asgId, sources: prefixes, priority, description: `netbench run ${ctx.runId}: its hosts on other clouds` });
+        const resource = { type: TYPES.nsgRule, id: `${nsg.id}/securityRules/${family.name}`, data: { location: nsg.location } };
+        try {
+          await ctx.ledger.track(resource, () =>
+            untilDone(`security rule ${family.name}`, (o) => network.securityRules.createOrUpdate(nsg.group, nsg.name, family.name, body, o), timing),
+          );
+        } catch (error) {
+          throw admitError(error, what);
+        }
+        ctx.log.info(`azure: admitted ${family.prefixes.join(', ')} (${who}) to ${nsg.name}: rule ${family.name}, priority ${priority}`);
+      }
+    }),
+  );
 }

@@ -6,12 +6,12 @@ import { cleanupAzure } from './cleanup.js';
 import { estimateAzureCost } from './cost.js';
 import { resolveSubscription } from './credentials.js';
 import { diagnoseAzure } from './diagnose.js';
-import { hostSchema, type AzureHostConfig } from './host-schema.js';
-import { provisionAzure, runSubscription } from './provision.js';
-import { reattachAzure } from './reattach.js';
+import { type AzureHostConfig, hostSchema } from './host-schema.js';
 import { checkPlacement } from './placement-check.js';
+import { provisionAzure, runSubscription } from './provision.js';
 import { checkQuotas } from './quotas.js';
-import { azureRuntime, type AzurePluginOptions } from './runtime.js';
+import { reattachAzure } from './reattach.js';
+import { type AzurePluginOptions, azureRuntime } from './runtime.js';
 import { teardownResource } from './teardown.js';
 
 /**

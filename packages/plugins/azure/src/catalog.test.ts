@@ -36,7 +36,11 @@ describe('azure catalog', () => {
     const sizes = new Map(catalog.machineTypes.map((m) => [m.name, m]));
     expect(sizes.size).toBe(catalog.machineTypes.length);
     for (const name of Object.keys(AZURE_PRICES.instances)) expect(sizes.has(name), name).toBe(true);
-    for (const location of Object.keys(AZURE_PRICES.locationMultiplier)) expect(catalog.regions.some((r) => r.name === location), location).toBe(true);
+    for (const location of Object.keys(AZURE_PRICES.locationMultiplier))
+      expect(
+        catalog.regions.some((r) => r.name === location),
+        location,
+      ).toBe(true);
     for (const m of catalog.machineTypes) {
       expect(hostSchema.safeParse({ zone: 'eastus', machineType: m.name }).success, m.name).toBe(true);
       expect(m.vcpus! > 0 && m.memoryGib! > 0 && m.family!.length > 0, m.name).toBe(true);
@@ -53,7 +57,7 @@ describe('azure catalog', () => {
 });
 
 describe('the documented network limits a result can be compared against', () => {
-  it('lists Azure\'s flow limits: 250k / 100k with good performance (8 vCPUs or more / fewer), 1M hard', () => {
+  it("lists Azure's flow limits: 250k / 100k with good performance (8 vCPUs or more / fewer), 1M hard", () => {
     const flows = AZURE_CATALOG.networkLimits!.filter((l) => l.kind === 'flows');
     expect(flows.map((l) => l.value)).toEqual([250_000, 100_000, 1_000_000]);
     expect(flows[2]!.applies).toMatch(/500,000 inbound and 500,000 outbound/);

@@ -1,7 +1,6 @@
-import type { CleanupFilter, CleanupReport, PluginContext } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
-import { teardownEach } from '@netbench/plugin-api/cloud-kit';
+import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
+import { teardownEach } from '@netbench/plugin-api/cloud-kit';
 import { resolveSubscription } from './credentials.js';
 import { runIdOfName } from './naming.js';
 import { groupId, TYPES } from './resources.js';

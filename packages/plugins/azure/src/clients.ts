@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { AccessToken, TokenCredential } from '@azure/identity';
 import { createRequire } from 'node:module';
 import type { ComputeManagementClient } from '@azure/arm-compute';
 import type { NetworkManagementClient } from '@azure/arm-network';
 import type { ResourceManagementClient } from '@azure/arm-resources';
+import type { AccessToken, TokenCredential } from '@azure/identity';
 
 // The Azure SDKs take seconds to load; `plan`, `validate` and `schema` never
 // need them, so they are required (CommonJS builds) on first use.

@@ -38,13 +38,19 @@ describe('azure cloud conformance', () => {
       { zone: 'westeurope', vnet: { resourceGroup: 'net', name: 'bench', subnet: 'default' }, publicIp: false, sshFrom: ['10.0.0.0/8'] },
     ],
     invalidBlocks: [
-      {}, { zone: 'East US' }, { zone: 'eastus-4' }, { zone: 'eastus-1', fallbackZones: ['westus2-1'] },
-      { zone: 'eastus', image: 'ubuntu' }, { zone: 'eastus', vnet: { name: 'x' } }, { zone: 'eastus', size: 'Standard_D2s_v5' },
+      {},
+      { zone: 'East US' },
+      { zone: 'eastus-4' },
+      { zone: 'eastus-1', fallbackZones: ['westus2-1'] },
+      { zone: 'eastus', image: 'ubuntu' },
+      { zone: 'eastus', vnet: { name: 'x' } },
+      { zone: 'eastus', size: 'Standard_D2s_v5' },
     ],
     goneResources: [
       { type: 'azure-resource-group', id: group },
       { type: 'azure-vm', id: `${group}/providers/Microsoft.Compute/virtualMachines/nb-20000101-000000-gone00-vm`, data: { inRunGroup: true } },
       { type: 'azure-nsg', id: `${group}/providers/Microsoft.Network/networkSecurityGroups/nb-20000101-000000-gone00-eastus-nsg`, data: { inRunGroup: true } },
     ],
-  })) it(check.name, check.run, 120_000);
+  }))
+    it(check.name, check.run, 120_000);
 });

@@ -9,10 +9,10 @@
 // admin user passwordless sudo is not tested here (no Azure access).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { consoleWithKeys, keygen, type LabSshd, startSshd } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, requests, type Harness } from './test-support/harness.js';
-import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
+import { type Harness, harness, requests } from './test-support/harness.js';
 import { labLoginUser, letLabUserReadKeys } from './test-support/login-user.js';
 
 const USER = labLoginUser();
@@ -40,7 +40,9 @@ describe('azure: congestion control over SSH after boot', () => {
     const h = await harness();
     try {
       h.fake.serialLog = () => consoleWithKeys([sshd.hostKeyLine]);
-      return (await h.plugin({ sshPort: sshd.port }).provision(requests({ client: { zone: 'eastus-1', sshUser: USER, sshKeyPath: keyPath, ...extra } }), h.ctx())) as ConnectedHost[];
+      return (await h
+        .plugin({ sshPort: sshd.port })
+        .provision(requests({ client: { zone: 'eastus-1', sshUser: USER, sshKeyPath: keyPath, ...extra } }), h.ctx())) as ConnectedHost[];
     } finally {
       await h.close();
     }
@@ -55,7 +57,9 @@ describe('azure: congestion control over SSH after boot', () => {
   it('changes it only through sudo -n: a user without passwordless sudo is refused, naming the host', async () => {
     const before = machineDefault();
     const wanted = before === 'reno' ? 'cubic' : 'reno';
-    await expect(provision({ congestionControl: wanted })).rejects.toThrow(new RegExp(`azure: host client: sysctl -w net.ipv4.tcp_congestion_control=${wanted} failed \\(.*sudo.*\\)`));
+    await expect(provision({ congestionControl: wanted })).rejects.toThrow(
+      new RegExp(`azure: host client: sysctl -w net.ipv4.tcp_congestion_control=${wanted} failed \\(.*sudo.*\\)`),
+    );
     expect(machineDefault()).toBe(before);
   });
 });

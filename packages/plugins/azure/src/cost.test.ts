@@ -7,7 +7,9 @@ import { requests } from './test-support/harness.js';
 
 describe('estimateAzureCost', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-azure-cost-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'nbt-azure-cost-'));
+  });
   afterAll(() => rm(dir, { recursive: true, force: true }));
   const none = () => join(dir, 'none.json');
 
@@ -40,7 +42,7 @@ describe('estimateAzureCost', () => {
     expect(estimate.notes!.join('\n')).toMatch(/inter-zone data transfer counted at \$0/);
   });
 
-  it('counts a flow without a rate at the size\'s bandwidth, and takes overrides from a file', async () => {
+  it("counts a flow without a rate at the size's bandwidth, and takes overrides from a file", async () => {
     const file = join(dir, 'azure.json');
     await writeFile(file, JSON.stringify({ egress: { interZone: 0.01 }, instances: { Standard_D2s_v5: 0.1 } }));
     const hosts = requests({ a: { zone: 'eastus-1' }, b: { zone: 'eastus-2' } });

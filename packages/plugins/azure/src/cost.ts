@@ -2,7 +2,7 @@ import type { CostEstimate, CostUsage, HostRequest } from '@netbench/plugin-api'
 import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/plugin-api/cloud-kit';
 import type { AzureHostConfig } from './host-schema.js';
 import { splitZone } from './naming.js';
-import { continentOf, AZURE_PRICES, type AzurePriceTable } from './price-table.js';
+import { AZURE_PRICES, type AzurePriceTable, continentOf } from './price-table.js';
 
 /** `$NETBENCH_AZURE_PRICES`, else `$NETBENCH_HOME/prices/azure.json` (`~/.netbench/prices/azure.json`). */
 export const defaultPriceFile = () => priceFilePath('azure');

@@ -3,7 +3,13 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { DiagnosticCheck } from '@netbench/plugin-api';
 
-interface CliSubscription { id?: string; name?: string; isDefault?: boolean; tenantId?: string; user?: { name?: string; type?: string } }
+interface CliSubscription {
+  id?: string;
+  name?: string;
+  isDefault?: boolean;
+  tenantId?: string;
+  user?: { name?: string; type?: string };
+}
 
 const configDir = () => process.env['AZURE_CONFIG_DIR'] ?? join(homedir(), '.azure');
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -35,7 +41,8 @@ export function credentialSource(): { source: string; identity?: string } | unde
   if (process.env['NETBENCH_AZURE_ACCESS_TOKEN']) return { source: 'static token (NETBENCH_AZURE_ACCESS_TOKEN)' };
   const clientId = str(process.env['AZURE_CLIENT_ID']);
   if (clientId && process.env['AZURE_FEDERATED_TOKEN_FILE']) return { source: 'workload identity (AZURE_FEDERATED_TOKEN_FILE)', identity: clientId };
-  if (clientId && (process.env['AZURE_CLIENT_SECRET'] || process.env['AZURE_CLIENT_CERTIFICATE_PATH'])) return { source: 'service principal (AZURE_CLIENT_ID)', identity: clientId };
+  if (clientId && (process.env['AZURE_CLIENT_SECRET'] || process.env['AZURE_CLIENT_CERTIFICATE_PATH']))
+    return { source: 'service principal (AZURE_CLIENT_ID)', identity: clientId };
   const cli = cliDefaultSubscription();
   if (cli?.user?.name) return { source: 'Azure CLI login', identity: `${cli.user.name} (${cli.user.type ?? 'user'})` };
   return undefined;
@@ -48,10 +55,22 @@ export function diagnoseCredentials(): DiagnosticCheck[] {
   return [
     found
       ? { name: 'credentials', ok: true, detail: `${found.source}${found.identity ? `: ${found.identity}` : ''}` }
-      : { name: 'credentials', ok: false, severity: 'warning', detail: 'no service principal in the environment and no Azure CLI login; only a managed identity (on an Azure VM) could still answer', fix: 'az login, or set AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET' },
+      : {
+          name: 'credentials',
+          ok: false,
+          severity: 'warning',
+          detail: 'no service principal in the environment and no Azure CLI login; only a managed identity (on an Azure VM) could still answer',
+          fix: 'az login, or set AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET',
+        },
     subscription
       ? { name: 'subscription', ok: true, detail: subscription }
-      : { name: 'subscription', ok: false, severity: 'warning', detail: 'no subscription configured', fix: 'set subscription: on the hosts, AZURE_SUBSCRIPTION_ID, or az account set -s ID' },
+      : {
+          name: 'subscription',
+          ok: false,
+          severity: 'warning',
+          detail: 'no subscription configured',
+          fix: 'set subscription: on the hosts, AZURE_SUBSCRIPTION_ID, or az account set -s ID',
+        },
     ...(endpoint ? [{ name: 'endpoint', ok: true, detail: `${endpoint} (NETBENCH_AZURE_ENDPOINT)`, severity: 'warning' as const }] : []),
   ];
 }

@@ -22,7 +22,12 @@ export function tokenIdentity(token: string): string | undefined {
  * identity), one read-only Resource Manager call is made, and with a spec the
  * vCPU quota headroom of each location its Azure hosts use is reported.
  */
-export async function diagnoseAzure(ctx: PluginContext, input: DiagnoseInput<AzureHostConfig> | undefined, runtime: AzureRuntime, defaultSubscription?: string): Promise<DiagnosticCheck[]> {
+export async function diagnoseAzure(
+  ctx: PluginContext,
+  input: DiagnoseInput<AzureHostConfig> | undefined,
+  runtime: AzureRuntime,
+  defaultSubscription?: string,
+): Promise<DiagnosticCheck[]> {
   const checks = diagnoseCredentials();
   if (!input?.online) return checks;
   const requests = input.requests ?? [];
@@ -44,7 +49,12 @@ export async function diagnoseAzure(ctx: PluginContext, input: DiagnoseInput<Azu
     }
     checks.push({ name: 'api access', ok: true, detail: `resource groups of ${subscription} readable (${groups ? 'some' : 'none'} found)` });
   } catch (error) {
-    checks.push({ name: 'api access', ok: false, detail: error instanceof Error ? error.message : String(error), fix: 'az login; the identity needs Contributor (or Virtual Machine Contributor + Network Contributor) on the subscription' });
+    checks.push({
+      name: 'api access',
+      ok: false,
+      detail: error instanceof Error ? error.message : String(error),
+      fix: 'az login; the identity needs Contributor (or Virtual Machine Contributor + Network Contributor) on the subscription',
+    });
     return checks;
   }
   if (requests.length > 0) checks.push(...(await quotaReport(requests, clients, ctx)));

@@ -14,8 +14,38 @@ const location = (value: string) => value.replace(/-[1-3]$/, '');
  * the same list ships in `@azure/arm-compute`'s model docs).
  */
 export const RESERVED_ADMIN_NAMES: ReadonlySet<string> = new Set([
-  'administrator', 'admin', 'user', 'user1', 'test', 'user2', 'test1', 'user3', 'admin1', '1', '123', 'a', 'actuser', 'adm', 'admin2', 'aspnet',
-  'backup', 'console', 'david', 'guest', 'john', 'owner', 'root', 'server', 'sql', 'support', 'support_388945a0', 'sys', 'test2', 'test3', 'user4', 'user5',
+  'administrator',
+  'admin',
+  'user',
+  'user1',
+  'test',
+  'user2',
+  'test1',
+  'user3',
+  'admin1',
+  '1',
+  '123',
+  'a',
+  'actuser',
+  'adm',
+  'admin2',
+  'aspnet',
+  'backup',
+  'console',
+  'david',
+  'guest',
+  'john',
+  'owner',
+  'root',
+  'server',
+  'sql',
+  'support',
+  'support_388945a0',
+  'sys',
+  'test2',
+  'test3',
+  'user4',
+  'user5',
 ]);
 
 export const hostSchema = z
@@ -23,11 +53,20 @@ export const hostSchema = z
     /** Location, optionally with an availability zone (`eastus-2`), as PKB spells Azure zones. */
     zone,
     /** VM size. */
-    machineType: z.string().regex(/^[A-Za-z0-9_]+$/).default('Standard_D2s_v5'),
+    machineType: z
+      .string()
+      .regex(/^[A-Za-z0-9_]+$/)
+      .default('Standard_D2s_v5'),
     /** Subscription; default `AZURE_SUBSCRIPTION_ID`, then the Azure CLI's default subscription. */
-    subscription: z.string().regex(/^[0-9a-fA-F-]{36}$/).optional(),
+    subscription: z
+      .string()
+      .regex(/^[0-9a-fA-F-]{36}$/)
+      .optional(),
     /** Marketplace image `publisher:offer:sku:version` (default: the current Ubuntu LTS). */
-    image: z.string().regex(/^[^:]+:[^:]+:[^:]+:[^:]+$/, { message: 'expected publisher:offer:sku:version' }).default('Canonical:ubuntu-24_04-lts:server:latest'),
+    image: z
+      .string()
+      .regex(/^[^:]+:[^:]+:[^:]+:[^:]+$/, { message: 'expected publisher:offer:sku:version' })
+      .default('Canonical:ubuntu-24_04-lts:server:latest'),
     /**
      * Accelerated networking (SR-IOV) on the NIC. Default: on when the size
      * supports it (Resource SKUs capability `AcceleratedNetworkingEnabled`),
@@ -49,8 +88,12 @@ export const hostSchema = z
     /** Extra sources allowed to reach the hosts on every port (the run's hosts on other clouds are admitted without it). */
     allowFrom: z.array(cidr).default([]),
     /** The VM's admin user (Azure's `adminUsername`): not one of the names Azure reserves (root, admin, user, test, guest, …). */
-    sshUser: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/)
-      .refine((name) => !RESERVED_ADMIN_NAMES.has(name), { message: 'Azure reserves this admin user name (root, admin, user, test, guest, …); choose another, e.g. netbench or azureuser' })
+    sshUser: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_-]{0,31}$/)
+      .refine((name) => !RESERVED_ADMIN_NAMES.has(name), {
+        message: 'Azure reserves this admin user name (root, admin, user, test, guest, …); choose another, e.g. netbench or azureuser',
+      })
       .default('netbench'),
     /** TCP congestion control, set over SSH after boot (the VM is deleted with the run). */
     congestionControl: vmCongestionControlSchema.optional(),

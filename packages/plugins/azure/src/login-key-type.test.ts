@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { loginKey } from '@netbench/plugin-api/cloud-kit';
-import { azureKeyProblem, checkAzureKey, rsaBits } from './login-key-type.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hostSchema, RESERVED_ADMIN_NAMES } from './host-schema.js';
+import { azureKeyProblem, checkAzureKey, rsaBits } from './login-key-type.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nbt-azure-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,9 +1,10 @@
 // The login key netbench makes for Azure when the spec names none, as the
 // Resource Manager stand-in (test-support/fake-arm.ts) checks it against the
 // API definitions: Azure takes only RSA >= 2048 bit and Ed25519 keys.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { closedPort } from '@netbench/plugin-api/testing';
-import { harness, requests, type Harness } from './test-support/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, harness, requests } from './test-support/harness.js';
 
 describe('azure default login key against the Resource Manager stand-in', () => {
   let h: Harness;

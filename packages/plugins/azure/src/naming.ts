@@ -5,7 +5,12 @@ export const RUN_NAME_RE = /^nb-(\d{8}-\d{6}-[0-9a-z]{6})(?:-|$)/;
 const MAX = 64;
 
 export function slug(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+  return (
+    value
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'x'
+  );
 }
 
 /** The run's resource group (and prefix of every name). */

@@ -20,8 +20,10 @@ export function checkPlacement(requests: readonly HostRequest<AzureHostConfig>[]
   for (const [location, hosts] of byLocation) {
     const zones = [...new Set(hosts.map((h) => h.zone))];
     if (zones.length > 1) {
-      throw new UnsupportedError(`azure hosts ${hosts.map((h) => `${h.id} (${h.zone})`).join(', ')} share the proximity placement group of ${location} but are in different availability zones; `
-        + 'a proximity placement group holds VMs of one zone: put them in one zone, or leave out placement: proximity');
+      throw new UnsupportedError(
+        `azure hosts ${hosts.map((h) => `${h.id} (${h.zone})`).join(', ')} share the proximity placement group of ${location} but are in different availability zones; ` +
+          'a proximity placement group holds VMs of one zone: put them in one zone, or leave out placement: proximity',
+      );
     }
   }
 }

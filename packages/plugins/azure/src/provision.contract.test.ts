@@ -3,10 +3,10 @@
 // the exact requests (method, path, query, JSON body) netbench sends and how it
 // reads the documented responses and long-running operations; they do not talk to Azure.
 import { join } from 'node:path';
+import { consoleWithKeys, keygen, type LabSshd, startSshd } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
-import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
+import { type Harness, harness, RUN_ID, requests, SUBSCRIPTION } from './test-support/harness.js';
 import { labLoginUser, letLabUserReadKeys } from './test-support/login-user.js';
 
 const RG = `nb-${RUN_ID}`;
@@ -26,11 +26,14 @@ describe('azure provision against the Resource Manager REST contract', () => {
     letLabUserReadKeys(h.runDir);
     h.fake.serialLog = () => consoleWithKeys([sshd.hostKeyLine]);
     const plugin = h.plugin({ sshPort: sshd.port });
-    hosts = (await plugin.provision(requests({
-      // Azure refuses `root` as adminUsername: a user the lab sshd can log in as that Azure takes.
-      client: { zone: 'eastus-1', sshUser: USER, sshKeyPath: keyPath, placement: 'proximity' },
-      server: { zone: 'westeurope', machineType: 'Standard_D4s_v5', sshUser: USER, sshKeyPath: keyPath, acceleratedNetworking: false },
-    }), h.ctx())) as ConnectedHost[];
+    hosts = (await plugin.provision(
+      requests({
+        // Azure refuses `root` as adminUsername: a user the lab sshd can log in as that Azure takes.
+        client: { zone: 'eastus-1', sshUser: USER, sshKeyPath: keyPath, placement: 'proximity' },
+        server: { zone: 'westeurope', machineType: 'Standard_D4s_v5', sshUser: USER, sshKeyPath: keyPath, acceleratedNetworking: false },
+      }),
+      h.ctx(),
+    )) as ConnectedHost[];
   }, 60_000);
 
   afterAll(async () => {
@@ -75,31 +78,61 @@ describe('azure provision against the Resource Manager REST contract', () => {
   });
 
   it('sends the documented bodies: VNet with its subnet, Standard static public IP, peering, NIC', () => {
-    expect(body(`/virtualNetworks/${RG}-eastus`)).toMatchObject({ location: 'eastus', properties: { addressSpace: { addressPrefixes: ['10.100.0.0/16'] }, subnets: [{ name: 'hosts', properties: { addressPrefix: '10.100.0.0/24' } }] } });
+    expect(body(`/virtualNetworks/${RG}-eastus`)).toMatchObject({
+      location: 'eastus',
+      properties: { addressSpace: { addressPrefixes: ['10.100.0.0/16'] }, subnets: [{ name: 'hosts', properties: { addressPrefix: '10.100.0.0/24' } }] },
+    });
     expect(body(`/virtualNetworks/${RG}-westeurope`)).toMatchObject({ properties: { addressSpace: { addressPrefixes: ['10.101.0.0/16'] } } });
-    expect(body(`/publicIPAddresses/${RG}-client-ip`)).toMatchObject({ location: 'eastus', sku: { name: 'Standard', tier: 'Regional' }, properties: { publicIPAllocationMethod: 'Static', publicIPAddressVersion: 'IPv4' } });
-    expect(body(`/virtualNetworks/${RG}-eastus/virtualNetworkPeerings/to-westeurope`)).toEqual({ properties: { remoteVirtualNetwork: { id: `${NET}/virtualNetworks/${RG}-westeurope` }, allowVirtualNetworkAccess: true } });
+    expect(body(`/publicIPAddresses/${RG}-client-ip`)).toMatchObject({
+      location: 'eastus',
+      sku: { name: 'Standard', tier: 'Regional' },
+      properties: { publicIPAllocationMethod: 'Static', publicIPAddressVersion: 'IPv4' },
+    });
+    expect(body(`/virtualNetworks/${RG}-eastus/virtualNetworkPeerings/to-westeurope`)).toEqual({
+      properties: { remoteVirtualNetwork: { id: `${NET}/virtualNetworks/${RG}-westeurope` }, allowVirtualNetworkAccess: true },
+    });
     expect(body(`/networkInterfaces/${RG}-server-nic`)).toMatchObject({
       location: 'westeurope',
       properties: {
         enableAcceleratedNetworking: false,
         networkSecurityGroup: { id: `${NET}/networkSecurityGroups/${RG}-westeurope-nsg` },
-        ipConfigurations: [{ name: 'ipconfig1', properties: {
-          primary: true, privateIPAllocationMethod: 'Dynamic',
-          subnet: { id: `${NET}/virtualNetworks/${RG}-westeurope/subnets/hosts` },
-          publicIPAddress: { id: `${NET}/publicIPAddresses/${RG}-server-ip` },
-          applicationSecurityGroups: [{ id: `${NET}/applicationSecurityGroups/${RG}-westeurope-hosts` }],
-        } }],
+        ipConfigurations: [
+          {
+            name: 'ipconfig1',
+            properties: {
+              primary: true,
+              privateIPAllocationMethod: 'Dynamic',
+              subnet: { id: `${NET}/virtualNetworks/${RG}-westeurope/subnets/hosts` },
+              publicIPAddress: { id: `${NET}/publicIPAddresses/${RG}-server-ip` },
+              applicationSecurityGroups: [{ id: `${NET}/applicationSecurityGroups/${RG}-westeurope-hosts` }],
+            },
+          },
+        ],
       },
     });
   });
 
-  it('opens SSH to the controller only and tool traffic to the run\'s own hosts only', () => {
+  it("opens SSH to the controller only and tool traffic to the run's own hosts only", () => {
     const nsg = body(`/networkSecurityGroups/${RG}-eastus-nsg`);
     const rules = Object.fromEntries((nsg['properties']['securityRules'] as Record<string, any>[]).map((r) => [r['name'], r['properties']]));
     const asg = [{ id: `${NET}/applicationSecurityGroups/${RG}-eastus-hosts` }];
-    expect(rules['netbench-ssh']).toEqual({ protocol: 'Tcp', sourcePortRange: '*', destinationPortRange: '22', sourceAddressPrefixes: ['198.51.100.7/32'], destinationApplicationSecurityGroups: asg, access: 'Allow', priority: 100, direction: 'Inbound' });
-    expect(rules['netbench-run-hosts']).toMatchObject({ protocol: '*', sourceApplicationSecurityGroups: asg, destinationApplicationSecurityGroups: asg, access: 'Allow', priority: 110 });
+    expect(rules['netbench-ssh']).toEqual({
+      protocol: 'Tcp',
+      sourcePortRange: '*',
+      destinationPortRange: '22',
+      sourceAddressPrefixes: ['198.51.100.7/32'],
+      destinationApplicationSecurityGroups: asg,
+      access: 'Allow',
+      priority: 100,
+      direction: 'Inbound',
+    });
+    expect(rules['netbench-run-hosts']).toMatchObject({
+      protocol: '*',
+      sourceApplicationSecurityGroups: asg,
+      destinationApplicationSecurityGroups: asg,
+      access: 'Allow',
+      priority: 110,
+    });
     expect(rules['netbench-run-other-locations']).toMatchObject({ sourceAddressPrefixes: ['10.101.0.0/16'], priority: 120 });
     expect(rules['netbench-run-external']).toMatchObject({ sourceAddressPrefixes: ['127.0.0.1/32'], priority: 130 });
     expect(rules['netbench-deny-vnet']).toMatchObject({ access: 'Deny', sourceAddressPrefix: 'VirtualNetwork', priority: 4000 });
@@ -113,7 +146,10 @@ describe('azure provision against the Resource Manager REST contract', () => {
       zones: ['1'],
       properties: {
         hardwareProfile: { vmSize: 'Standard_D2s_v5' },
-        storageProfile: { imageReference: { publisher: 'Canonical', offer: 'ubuntu-24_04-lts', sku: 'server', version: 'latest' }, osDisk: { createOption: 'FromImage', deleteOption: 'Delete' } },
+        storageProfile: {
+          imageReference: { publisher: 'Canonical', offer: 'ubuntu-24_04-lts', sku: 'server', version: 'latest' },
+          osDisk: { createOption: 'FromImage', deleteOption: 'Delete' },
+        },
         osProfile: { computerName: `${RG}-client`, adminUsername: USER, linuxConfiguration: { disablePasswordAuthentication: true } },
         networkProfile: { networkInterfaces: [{ id: `${NET}/networkInterfaces/${RG}-client-nic`, properties: { primary: true } }] },
         diagnosticsProfile: { bootDiagnostics: { enabled: true } },
@@ -128,7 +164,9 @@ describe('azure provision against the Resource Manager REST contract', () => {
 
   it('follows each long-running operation through Azure-AsyncOperation to Succeeded, then reads the resource', () => {
     const polls = h.fake.requests.filter((r) => r.path.startsWith('/operations/'));
-    const lro = puts().filter((r) => !r.path.toLowerCase().includes(`/resourcegroups/${RG.toLowerCase()}?`) && !r.path.endsWith(`/resourcegroups/${RG}`) && !r.path.includes('proximityPlacementGroups'));
+    const lro = puts().filter(
+      (r) => !r.path.toLowerCase().includes(`/resourcegroups/${RG.toLowerCase()}?`) && !r.path.endsWith(`/resourcegroups/${RG}`) && !r.path.includes('proximityPlacementGroups'),
+    );
     expect(polls).toHaveLength(lro.length * 2); // InProgress, then Succeeded
     const gets = h.fake.requests.filter((r) => r.method === 'GET' && !r.path.startsWith('/operations/') && !r.path.startsWith('/blobs/') && !r.path.endsWith('/skus'));
     expect(gets).toHaveLength(lro.length); // the final GET of each
@@ -162,7 +200,9 @@ describe('azure provision against the Resource Manager REST contract', () => {
 
   it('uses a bounded number of API calls per host', () => {
     const arm = h.fake.requests.filter((r) => !r.path.startsWith('/blobs/'));
-    console.log(`azure: ${arm.length} Resource Manager calls for 2 hosts in 2 locations (${arm.length / 2} per host; ${arm.filter((r) => r.path.startsWith('/operations/')).length} LRO polls) + ${h.fake.requests.length - arm.length} blob reads`);
+    console.log(
+      `azure: ${arm.length} Resource Manager calls for 2 hosts in 2 locations (${arm.length / 2} per host; ${arm.filter((r) => r.path.startsWith('/operations/')).length} LRO polls) + ${h.fake.requests.length - arm.length} blob reads`,
+    );
     expect(arm.length / 2).toBeLessThanOrEqual(40);
   });
 });

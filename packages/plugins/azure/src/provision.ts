@@ -1,24 +1,25 @@
 import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
-import { allOrFirstError, loginKey } from '@netbench/plugin-api/cloud-kit';
 import { UnsupportedError } from '@netbench/plugin-api';
+import { allOrFirstError, loginKey } from '@netbench/plugin-api/cloud-kit';
+import { resolveAcceleratedNetworking } from './accelerated-networking.js';
 import { connectVm } from './connect-host.js';
 import { resolveSubscription } from './credentials.js';
 import type { AzureHostConfig } from './host-schema.js';
-import { createGroup, createLocationBase, createNsg, createPublicIp, id, peerVnets, vnetRanges, type LocationNetwork, type RunContext } from './network.js';
+import { checkAzureKey } from './login-key-type.js';
 import { resourceName, runGroup, splitZone } from './naming.js';
+import { createGroup, createLocationBase, createNsg, createPublicIp, id, type LocationNetwork, peerVnets, type RunContext, vnetRanges } from './network.js';
+import { checkPlacement } from './placement-check.js';
 import type { AzureRuntime } from './runtime.js';
 import type { ConnectedHost } from './ssh-connect.js';
 import { createNic, createVm } from './vm.js';
-import { checkAzureKey } from './login-key-type.js';
-import { checkPlacement } from './placement-check.js';
-import { resolveAcceleratedNetworking } from './accelerated-networking.js';
 
 export function runSubscription(requests: readonly HostRequest<AzureHostConfig>[]): string {
   const subscriptions = new Set(requests.map((r) => resolveSubscription(r.config.subscription)));
   if (subscriptions.has(undefined)) throw new UnsupportedError('no Azure subscription: set subscription: on the hosts, AZURE_SUBSCRIPTION_ID, or az account set -s ID');
   if (subscriptions.size > 1) throw new UnsupportedError(`azure hosts of one run must use one subscription; found ${[...subscriptions].join(', ')}`);
   const locations = new Set(requests.map((r) => splitZone(r.config.zone).location));
-  if (requests.some((r) => r.config.vnet) && locations.size > 1) throw new UnsupportedError('an existing vnet can serve one location only; leave vnet out for a run across locations (netbench peers its own VNets)');
+  if (requests.some((r) => r.config.vnet) && locations.size > 1)
+    throw new UnsupportedError('an existing vnet can serve one location only; leave vnet out for a run across locations (netbench peers its own VNets)');
   return [...subscriptions][0]!;
 }
 
@@ -37,7 +38,10 @@ export async function provisionAzure(requests: readonly HostRequest<AzureHostCon
   checkPlacement(requests);
   const subscriptionId = runSubscription(requests);
   const asked = requests.flatMap((r) => r.config.sshFrom ?? []);
-  const fromEnv = (process.env['NETBENCH_SSH_FROM'] ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const fromEnv = (process.env['NETBENCH_SSH_FROM'] ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const sshFrom = asked.length > 0 ? unique(asked) : fromEnv.length > 0 ? fromEnv : [await runtime.publicAddress(ctx.signal)];
   const keyPaths = unique(requests.map((r) => r.config.sshKeyPath ?? ''));
   if (keyPaths.length > 1) throw new UnsupportedError('azure hosts of one run must share one sshKeyPath (or all leave it out)');
@@ -54,7 +58,9 @@ export async function provisionAzure(requests: readonly HostRequest<AzureHostCon
   const ranges = vnetRanges(requests);
   const existingSubnet = (location: string) => {
     const vnet = requests.find((r) => r.config.vnet && splitZone(r.config.zone).location === location)?.config.vnet;
-    return vnet ? `/subscriptions/${subscriptionId}/resourceGroups/${vnet.resourceGroup}/providers/Microsoft.Network/virtualNetworks/${vnet.name}/subnets/${vnet.subnet}` : undefined;
+    return vnet
+      ? `/subscriptions/${subscriptionId}/resourceGroups/${vnet.resourceGroup}/providers/Microsoft.Network/virtualNetworks/${vnet.name}/subnets/${vnet.subnet}`
+      : undefined;
   };
   const placement = (location: string) => requests.some((r) => r.config.placement === 'proximity' && splitZone(r.config.zone).location === location);
   const [publicIps, bases] = await Promise.all([
@@ -65,19 +71,23 @@ export async function provisionAzure(requests: readonly HostRequest<AzureHostCon
 
   const externalSources = unique([...publicIps.flatMap((ip) => (ip ? [`${ip}/32`] : [])), ...requests.flatMap((r) => r.config.allowFrom)]);
   const networks = new Map<string, LocationNetwork>();
-  await allOrFirstError(locations.map(async (location, i) => {
-    const base = bases[i]!;
-    const others = [...ranges].filter(([l]) => l !== location).map(([, range]) => range);
-    const nsgId = await createNsg(run, location, base.asgId, sshFrom, others, externalSources);
-    networks.set(location, { ...base, nsgId });
-  }));
+  await allOrFirstError(
+    locations.map(async (location, i) => {
+      const base = bases[i]!;
+      const others = [...ranges].filter(([l]) => l !== location).map(([, range]) => range);
+      const nsgId = await createNsg(run, location, base.asgId, sshFrom, others, externalSources);
+      networks.set(location, { ...base, nsgId });
+    }),
+  );
 
-  const vms = await allOrFirstError(hosts.map(async (request, i) => {
-    const net = networks.get(splitZone(request.config.zone).location)!;
-    const publicIpId = publicIps[i] ? publicIpIdOf(run, request) : undefined;
-    const nic = await createNic(run, request, net, publicIpId);
-    return createVm(run, request, net, nic, publicIps[i], key.publicKey);
-  }));
+  const vms = await allOrFirstError(
+    hosts.map(async (request, i) => {
+      const net = networks.get(splitZone(request.config.zone).location)!;
+      const publicIpId = publicIps[i] ? publicIpIdOf(run, request) : undefined;
+      const nic = await createNic(run, request, net, publicIpId);
+      return createVm(run, request, net, nic, publicIps[i], key.publicKey);
+    }),
+  );
 
   const connected = await Promise.allSettled(vms.map((vm) => connectVm(run, vm, key.privateKeyPath)));
   const failed = connected.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -88,5 +98,4 @@ export async function provisionAzure(requests: readonly HostRequest<AzureHostCon
   return connected.map((r) => (r as PromiseFulfilledResult<ConnectedHost>).value);
 }
 
-const publicIpIdOf = (run: RunContext, request: HostRequest<AzureHostConfig>) =>
-  id(run, 'Microsoft.Network/publicIPAddresses', resourceName(run.ctx.runId, `${request.id}-ip`));
+const publicIpIdOf = (run: RunContext, request: HostRequest<AzureHostConfig>) => id(run, 'Microsoft.Network/publicIPAddresses', resourceName(run.ctx.runId, `${request.id}-ip`));

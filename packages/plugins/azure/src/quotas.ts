@@ -42,9 +42,11 @@ export async function quotaReport(requests: readonly HostRequest<AzureHostConfig
       const u = usage.get(name);
       if (!u) continue;
       const detail = `${name} in ${location}: the run needs ${wanted} vCPUs, ${u.limit - u.current} of ${u.limit} free`;
-      lines.push(u.limit - u.current >= wanted
-        ? { name: `quota ${name} ${location}`, ok: true, detail }
-        : { name: `quota ${name} ${location}`, ok: false, detail, fix: 'request more under Subscriptions › Usage + quotas, or use other locations' });
+      lines.push(
+        u.limit - u.current >= wanted
+          ? { name: `quota ${name} ${location}`, ok: true, detail }
+          : { name: `quota ${name} ${location}`, ok: false, detail, fix: 'request more under Subscriptions › Usage + quotas, or use other locations' },
+      );
     }
   }
   return lines;
@@ -58,5 +60,8 @@ export async function quotaReport(requests: readonly HostRequest<AzureHostConfig
  */
 export async function checkQuotas(requests: readonly HostRequest<AzureHostConfig>[], clients: ArmClients, ctx: PluginContext): Promise<void> {
   const shortfalls = (await quotaReport(requests, clients, ctx)).filter((l) => !l.ok && l.severity !== 'warning').map((l) => l.detail);
-  if (shortfalls.length > 0) throw new QuotaError(`azure quota too low for this run (subscription ${clients.subscriptionId}): ${shortfalls.join('; ')} — request more under Subscriptions › Usage + quotas, or use other locations`);
+  if (shortfalls.length > 0)
+    throw new QuotaError(
+      `azure quota too low for this run (subscription ${clients.subscriptionId}): ${shortfalls.join('; ')} — request more under Subscriptions › Usage + quotas, or use other locations`,
+    );
 }

@@ -6,10 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { consoleWithKeys, keygen, type LabSshd, startSshd } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_ID, SUBSCRIPTION, harness, requests, type Harness } from './test-support/harness.js';
-import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
+import { type Harness, harness, RUN_ID, requests, SUBSCRIPTION } from './test-support/harness.js';
 import { labLoginUser, letLabUserReadKeys } from './test-support/login-user.js';
 
 const G = `/subscriptions/${SUBSCRIPTION}/resourceGroups/nb-${RUN_ID}`;
@@ -83,7 +83,7 @@ describe('azure reattach against the Resource Manager REST contract', () => {
     }
   });
 
-  it('refuses a VM whose tags are not this run\'s', async () => {
+  it("refuses a VM whose tags are not this run's", async () => {
     const key = [...h.fake.resources.keys()].find((k) => k.toLowerCase() === vmId('client').toLowerCase())!;
     const vm = h.fake.resources.get(key)!;
     const tags = vm['tags'];

@@ -47,10 +47,14 @@ async function findVm(run: RunContext, request: HostRequest<AzureHostConfig>): P
   const name = resourceName(ctx.runId, request.id);
   const entry = pendingResources(ctx.ledger.entries).find((e) => e.resource.type === TYPES.vm && e.resource.host === request.id);
   if (!entry) throw new NetbenchError(`azure: the ledger of run ${ctx.runId} has no VM for host ${request.id} (it was never provisioned, or was torn down)`);
-  const read = <T>(what: string, call: () => Promise<T>) => call().then((v) => v, (error: unknown) => {
-    if (classify(error) === 'not-found') return undefined;
-    throw toNetbenchError(error, `reading ${what}`);
-  });
+  const read = <T>(what: string, call: () => Promise<T>) =>
+    call().then(
+      (v) => v,
+      (error: unknown) => {
+        if (classify(error) === 'not-found') return undefined;
+        throw toNetbenchError(error, `reading ${what}`);
+      },
+    );
   const vm = await read(`VM ${name}`, () => clients.compute.virtualMachines.get(group, name, { expand: 'instanceView', abortSignal: ctx.signal }));
   if (!vm) throw new NetbenchError(`azure: host ${request.id}: VM ${name} (${entry.resource.id}) is gone`);
   const wanted = runTags(ctx.runId, '', request.id);

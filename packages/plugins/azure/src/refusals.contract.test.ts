@@ -2,10 +2,11 @@
 // stand-in (test-support/fake-arm.ts): peerings created in parallel that see
 // the other VNet still updating, sizes without accelerated networking, one
 // proximity placement group across zones. No SSH: the lab port is closed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { closedPort } from '@netbench/plugin-api/testing';
-import { harness, requests, type Harness } from './test-support/harness.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPlacement } from './placement-check.js';
+import { type Harness, harness, requests } from './test-support/harness.js';
 
 const BUSY = (vnet: string) => ({
   status: 400,
@@ -15,7 +16,9 @@ const BUSY = (vnet: string) => ({
 
 describe('azure refusals and retries', () => {
   let h: Harness;
-  beforeEach(async () => { h = await harness(); });
+  beforeEach(async () => {
+    h = await harness();
+  });
   afterEach(() => h?.close());
   const provision = async (blocks: Record<string, Record<string, unknown>>) => {
     const plugin = h.plugin({ sshPort: await closedPort() });
@@ -25,7 +28,12 @@ describe('azure refusals and retries', () => {
 
   it('retries a peering Azure refuses with ReferencedResourceNotProvisioned (HTTP and in the operation) and ledgers it once', async () => {
     h.fake.faults.push({ method: 'PUT', path: /virtualNetworkPeerings\/to-westeurope$/, http: BUSY('eastus'), times: 2 });
-    h.fake.faults.push({ method: 'PUT', path: /virtualNetworkPeerings\/to-eastus$/, operationError: { code: 'ReferencedResourceNotProvisioned', message: BUSY('westeurope').message }, times: 1 });
+    h.fake.faults.push({
+      method: 'PUT',
+      path: /virtualNetworkPeerings\/to-eastus$/,
+      operationError: { code: 'ReferencedResourceNotProvisioned', message: BUSY('westeurope').message },
+      times: 1,
+    });
     await provision({ a: { zone: 'eastus', hostKeys: 'tofu' }, b: { zone: 'westeurope', hostKeys: 'tofu' } });
     const toWest = peeringPuts().filter((r) => r.path.endsWith('/to-westeurope'));
     const toEast = peeringPuts().filter((r) => r.path.endsWith('/to-eastus'));
@@ -46,12 +54,20 @@ describe('azure refusals and retries', () => {
   });
 
   it('names the fix when the size cannot have accelerated networking', async () => {
-    h.fake.faults.push({ method: 'PUT', path: /virtualMachines\//, http: { status: 400, code: 'VMSizeIsNotPermittedToEnableAcceleratedNetworking', message: 'Virtual Machine size Standard_B1s is not in the allowed list of VM sizes for accelerated networking to be enabled on the VM at index 0.' } });
+    h.fake.faults.push({
+      method: 'PUT',
+      path: /virtualMachines\//,
+      http: {
+        status: 400,
+        code: 'VMSizeIsNotPermittedToEnableAcceleratedNetworking',
+        message: 'Virtual Machine size Standard_B1s is not in the allowed list of VM sizes for accelerated networking to be enabled on the VM at index 0.',
+      },
+    });
     const outcome = await provision({ small: { zone: 'eastus', machineType: 'Standard_B1s', acceleratedNetworking: true, hostKeys: 'tofu' } });
     expect(String(outcome)).toMatch(/Standard_B1s does not support accelerated networking .*set acceleratedNetworking: false on host small/);
   });
 
-  it('decides accelerated networking from the size\'s Resource SKUs capability when the spec leaves it out', async () => {
+  it("decides accelerated networking from the size's Resource SKUs capability when the spec leaves it out", async () => {
     await provision({
       small: { zone: 'eastus', machineType: 'Standard_B1s', hostKeys: 'tofu' },
       big: { zone: 'eastus', machineType: 'Standard_D4s_v5', hostKeys: 'tofu' },
@@ -78,6 +94,15 @@ describe('azure refusals and retries', () => {
     expect(String(outcome)).toMatch(/different availability zones/);
     expect(h.fake.requests).toHaveLength(0);
     // One zone, or other locations, or no placement: fine.
-    expect(() => checkPlacement(requests({ a: { zone: 'eastus-1', placement: 'proximity' }, b: { zone: 'eastus-1', placement: 'proximity' }, c: { zone: 'westeurope-2', placement: 'proximity' }, d: { zone: 'eastus-3' } }))).not.toThrow();
+    expect(() =>
+      checkPlacement(
+        requests({
+          a: { zone: 'eastus-1', placement: 'proximity' },
+          b: { zone: 'eastus-1', placement: 'proximity' },
+          c: { zone: 'westeurope-2', placement: 'proximity' },
+          d: { zone: 'eastus-3' },
+        }),
+      ),
+    ).not.toThrow();
   });
 });

@@ -26,7 +26,10 @@ export function isBusy(error: unknown): boolean {
  * Run `attempt` until it succeeds or fails for another reason, waiting
  * `delayMs`, 2×, 4×… (at most 8 tries) while Azure answers a busy code.
  */
-export async function retryWhileBusy<T>(attempt: () => Promise<T>, options: { delayMs: number; signal: AbortSignal; tries?: number; onRetry?: (error: unknown, wait: number) => void }): Promise<T> {
+export async function retryWhileBusy<T>(
+  attempt: () => Promise<T>,
+  options: { delayMs: number; signal: AbortSignal; tries?: number; onRetry?: (error: unknown, wait: number) => void },
+): Promise<T> {
   const tries = options.tries ?? 8;
   for (let i = 1; ; i++) {
     try {

@@ -1,7 +1,7 @@
 import type { TokenCredential } from '@azure/identity';
 import { detectPublicAddress } from '@netbench/plugin-api/cloud-kit';
-import { armClients, armTransport, type ArmClients, type ArmTransport, type AzureApiOptions } from './clients.js';
-import { coreConnect, type ConnectSsh } from './ssh-connect.js';
+import { type ArmClients, type ArmTransport, type AzureApiOptions, armClients, armTransport } from './clients.js';
+import { type ConnectSsh, coreConnect } from './ssh-connect.js';
 
 export interface AzureTiming {
   /** Deadline of one long-running operation. */

@@ -1,7 +1,6 @@
-import type { LedgerResource } from '@netbench/plugin-api';
-import type { TeardownContext } from '@netbench/plugin-api';
+import type { LedgerResource, TeardownContext } from '@netbench/plugin-api';
 import { classify } from './errors.js';
-import { untilDone, type LroOptions } from './lro.js';
+import { type LroOptions, untilDone } from './lro.js';
 import { parseGroup, parseRuleId, TYPES } from './resources.js';
 import type { AzureRuntime } from './runtime.js';
 
@@ -28,7 +27,11 @@ export async function teardownResource(resource: LedgerResource, ctx: TeardownCo
   }
   const { subscriptionId, group } = parseGroup(resource.id);
   const clients = runtime.clients(subscriptionId);
-  await untilDone(`deleting resource group ${group}`, (o) => clients.resources.resourceGroups.delete(group, { ...o, forceDeletionTypes: 'Microsoft.Compute/virtualMachines' }), timing).catch(ignoreNotFound);
+  await untilDone(
+    `deleting resource group ${group}`,
+    (o) => clients.resources.resourceGroups.delete(group, { ...o, forceDeletionTypes: 'Microsoft.Compute/virtualMachines' }),
+    timing,
+  ).catch(ignoreNotFound);
 }
 
 function ignoreNotFound(error: unknown): void {

@@ -1,11 +1,11 @@
+import type { VirtualMachine } from '@azure/arm-compute';
 import type { HostRequest } from '@netbench/plugin-api';
 import { CapacityError, UnsupportedError } from '@netbench/plugin-api';
-import type { VirtualMachine } from '@azure/arm-compute';
 import { classify, toNetbenchError } from './errors.js';
-import { imageReference, type AzureHostConfig } from './host-schema.js';
+import { type AzureHostConfig, imageReference } from './host-schema.js';
 import { untilDone } from './lro.js';
-import { id, lro, type LocationNetwork, type RunContext } from './network.js';
 import { resourceName, runTags, splitZone } from './naming.js';
+import { id, type LocationNetwork, lro, type RunContext } from './network.js';
 import { inGroup, TYPES } from './resources.js';
 
 /**
@@ -31,31 +31,57 @@ export interface CreatedVm {
 }
 
 /** The NIC: the location's subnet, security group and application security group, the public address. */
-export async function createNic(run: RunContext, request: HostRequest<AzureHostConfig>, net: LocationNetwork, publicIpId: string | undefined): Promise<{ nicId: string; privateIp: string }> {
+export async function createNic(
+  run: RunContext,
+  request: HostRequest<AzureHostConfig>,
+  net: LocationNetwork,
+  publicIpId: string | undefined,
+): Promise<{ nicId: string; privateIp: string }> {
   const { clients, group, ctx } = run;
   const name = resourceName(ctx.runId, `${request.id}-nic`);
   const nicId = id(run, 'Microsoft.Network/networkInterfaces', name);
   const nic = await ctx.ledger.track(inGroup(TYPES.nic, nicId, request.id), () =>
-    untilDone(`network interface ${name}`, (o) => clients.network.networkInterfaces.createOrUpdate(group, name, {
-      location: splitZone(request.config.zone).location,
-      tags: runTags(ctx.runId, run.created, request.id),
-      enableAcceleratedNetworking: request.config.acceleratedNetworking,
-      networkSecurityGroup: { id: net.nsgId },
-      ipConfigurations: [{
-        name: 'ipconfig1',
-        primary: true,
-        privateIPAllocationMethod: 'Dynamic',
-        subnet: { id: net.subnetId },
-        applicationSecurityGroups: [{ id: net.asgId }],
-        ...(publicIpId ? { publicIPAddress: { id: publicIpId } } : {}),
-      }],
-    }, o), lro(run)));
+    untilDone(
+      `network interface ${name}`,
+      (o) =>
+        clients.network.networkInterfaces.createOrUpdate(
+          group,
+          name,
+          {
+            location: splitZone(request.config.zone).location,
+            tags: runTags(ctx.runId, run.created, request.id),
+            enableAcceleratedNetworking: request.config.acceleratedNetworking,
+            networkSecurityGroup: { id: net.nsgId },
+            ipConfigurations: [
+              {
+                name: 'ipconfig1',
+                primary: true,
+                privateIPAllocationMethod: 'Dynamic',
+                subnet: { id: net.subnetId },
+                applicationSecurityGroups: [{ id: net.asgId }],
+                ...(publicIpId ? { publicIPAddress: { id: publicIpId } } : {}),
+              },
+            ],
+          },
+          o,
+        ),
+      lro(run),
+    ),
+  );
   const privateIp = nic.ipConfigurations?.[0]?.privateIPAddress;
   if (!privateIp) throw new Error(`network interface ${nicId} has no private address`);
   return { nicId, privateIp };
 }
 
-export function vmBody(run: RunContext, request: HostRequest<AzureHostConfig>, zone: string, name: string, nicId: string, publicKey: string, ppgId: string | undefined): VirtualMachine {
+export function vmBody(
+  run: RunContext,
+  request: HostRequest<AzureHostConfig>,
+  zone: string,
+  name: string,
+  nicId: string,
+  publicKey: string,
+  ppgId: string | undefined,
+): VirtualMachine {
   const config = request.config;
   const { location, az } = splitZone(zone);
   return {
@@ -85,7 +111,14 @@ export function vmBody(run: RunContext, request: HostRequest<AzureHostConfig>, z
  * has no capacity. A VM whose allocation failed still exists (state Failed)
  * and holds its NIC, so it is deleted before the next zone is tried.
  */
-export async function createVm(run: RunContext, request: HostRequest<AzureHostConfig>, net: LocationNetwork, nic: { nicId: string; privateIp: string }, externalIp: string | undefined, publicKey: string): Promise<CreatedVm> {
+export async function createVm(
+  run: RunContext,
+  request: HostRequest<AzureHostConfig>,
+  net: LocationNetwork,
+  nic: { nicId: string; privateIp: string },
+  externalIp: string | undefined,
+  publicKey: string,
+): Promise<CreatedVm> {
   const { clients, group, ctx } = run;
   const config = request.config;
   const name = resourceName(ctx.runId, request.id);
@@ -94,10 +127,19 @@ export async function createVm(run: RunContext, request: HostRequest<AzureHostCo
   for (const [i, zone] of zones.entries()) {
     try {
       await ctx.ledger.track(inGroup(TYPES.vm, vmId, request.id), () =>
-        untilDone(`virtual machine ${name}`, (o) => clients.compute.virtualMachines.createOrUpdate(group, name, vmBody(run, request, zone, name, nic.nicId, publicKey, zone === config.zone ? net.ppgId : undefined), o), lro(run)));
+        untilDone(
+          `virtual machine ${name}`,
+          (o) =>
+            clients.compute.virtualMachines.createOrUpdate(group, name, vmBody(run, request, zone, name, nic.nicId, publicKey, zone === config.zone ? net.ppgId : undefined), o),
+          lro(run),
+        ),
+      );
     } catch (error) {
       if (acceleratedNetworkingRefused(error)) {
-        throw new UnsupportedError(`${config.machineType} does not support accelerated networking (Azure: ${ACCELERATED_REFUSED}); set acceleratedNetworking: false on host ${request.id}`, { cause: error });
+        throw new UnsupportedError(
+          `${config.machineType} does not support accelerated networking (Azure: ${ACCELERATED_REFUSED}); set acceleratedNetworking: false on host ${request.id}`,
+          { cause: error },
+        );
       }
       const mapped = toNetbenchError(error, `creating ${config.machineType} VM ${name} in ${zone}`);
       const next = zones[i + 1];

@@ -1,6 +1,6 @@
-import { OAuth2Client } from 'google-auth-library';
 import { isPlugin } from '@netbench/plugin-api';
 import { publisherConformance } from '@netbench/plugin-api/testing';
+import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import defaultPlugin, { bigqueryPlugin, PKB_SCHEMA_FIELDS } from './index.js';
 import { FakeBigQuery, googleError } from './test-support/fake-bigquery.js';
@@ -46,5 +46,6 @@ describe('bigquery publisher conformance', () => {
       expect(location).toBe(`bigquery:${PROJECT}:netbench.samples`);
       expect(fake.requests.some((r) => r.path.endsWith('/insertAll'))).toBe(true);
     },
-  })) it(check.name, check.run, 60_000);
+  }))
+    it(check.name, check.run, 60_000);
 });

@@ -38,7 +38,10 @@ export function publishError(error: unknown, doing: string): BigQueryPublishErro
   }
   if (e.code === 429) return new BigQueryPublishError(`${doing}: BigQuery rate limit exceeded (429) after retries: ${detail}. ${KEEP}`, { cause: error });
   if (e.code === 403) {
-    return new BigQueryPublishError(`${doing}: access denied (${reasons.join(', ') || '403'}): ${detail}. The credentials need bigquery.tables.get, bigquery.tables.create and bigquery.tables.updateData (role BigQuery Data Editor) on the dataset.`, { cause: error });
+    return new BigQueryPublishError(
+      `${doing}: access denied (${reasons.join(', ') || '403'}): ${detail}. The credentials need bigquery.tables.get, bigquery.tables.create and bigquery.tables.updateData (role BigQuery Data Editor) on the dataset.`,
+      { cause: error },
+    );
   }
   if (e.code === 401) return new BigQueryPublishError(`${doing}: the credentials were not accepted (401): ${detail}`, { cause: error });
   if (e.code === 404) return new BigQueryPublishError(`${doing}: not found (404): ${detail}`, { cause: error });
@@ -46,7 +49,9 @@ export function publishError(error: unknown, doing: string): BigQueryPublishErro
     return new BigQueryPublishError(`${doing}: cannot reach BigQuery (${e.code}): ${detail}. ${KEEP}`, { cause: error });
   }
   if (/Unable to detect a Project Id|Could not load the default credentials/i.test(detail)) {
-    return new BigQueryPublishError(`${doing}: ${detail}. Set projectId (and keyFilename or GOOGLE_APPLICATION_CREDENTIALS) in the bigquery publisher's settings.`, { cause: error });
+    return new BigQueryPublishError(`${doing}: ${detail}. Set projectId (and keyFilename or GOOGLE_APPLICATION_CREDENTIALS) in the bigquery publisher's settings.`, {
+      cause: error,
+    });
   }
   return new BigQueryPublishError(`${doing}: ${detail}${typeof e.code === 'number' ? ` (HTTP ${e.code})` : ''}`, { cause: error });
 }
@@ -64,7 +69,10 @@ function rejectedRows(e: SdkError, doing: string): BigQueryPublishError {
   const listed = (bad.length > 0 ? bad : failures).slice(0, LISTED_ROWS).map((f) => {
     const row = f.row?.json;
     const what = row ? `sample ${row.sample_uri} (${row.metric})` : 'a row';
-    const why = (f.errors ?? []).filter((inner) => inner.reason !== 'stopped').map((inner) => `${inner.reason ?? 'error'}${inner.location ? ` at ${inner.location}` : ''}: ${inner.message ?? ''}`).join('; ');
+    const why = (f.errors ?? [])
+      .filter((inner) => inner.reason !== 'stopped')
+      .map((inner) => `${inner.reason ?? 'error'}${inner.location ? ` at ${inner.location}` : ''}: ${inner.message ?? ''}`)
+      .join('; ');
     return `${what}: ${why || 'stopped'}`;
   });
   const more = (bad.length > 0 ? bad : failures).length - listed.length;

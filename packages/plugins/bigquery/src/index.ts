@@ -2,11 +2,11 @@
 import { bigqueryPlugin } from './plugin.js';
 
 export { BigQueryPublishError, publishError } from './errors.js';
-export { PKB_SCHEMA_FIELDS } from './pkb-schema.js';
 export type { PkbFieldName } from './pkb-schema.js';
-export { insertRows, withPkbAliases } from './rows.js';
-export type { InsertRow } from './rows.js';
-export { bigqueryPlugin, settingsSchema } from './plugin.js';
+export { PKB_SCHEMA_FIELDS } from './pkb-schema.js';
 export type { BigQuerySettings, Connection } from './plugin.js';
+export { bigqueryPlugin, settingsSchema } from './plugin.js';
+export type { InsertRow } from './rows.js';
+export { insertRows, withPkbAliases } from './rows.js';
 
 export default bigqueryPlugin();

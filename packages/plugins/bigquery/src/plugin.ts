@@ -1,7 +1,7 @@
 import { definePlugin } from '@netbench/plugin-api';
-import { publishRows, type Connection } from './publish-rows.js';
+import { type Connection, publishRows } from './publish-rows.js';
 import { insertRows } from './rows.js';
-import { settingsSchema, type BigQuerySettings } from './settings.js';
+import { type BigQuerySettings, settingsSchema } from './settings.js';
 
 /**
  * The BigQuery publisher: rows in PerfKit Benchmarker's sample schema, the
@@ -13,7 +13,7 @@ export function bigqueryPlugin(connection: Connection = {}) {
     kind: 'publisher',
     name: 'bigquery',
     version: '0.1.0',
-    description: 'Streams samples into a BigQuery table with PerfKit Benchmarker\'s sample schema.',
+    description: "Streams samples into a BigQuery table with PerfKit Benchmarker's sample schema.",
     schema: settingsSchema,
     async publish(run, samples, settings: BigQuerySettings, ctx) {
       if (samples.length === 0) return { count: 0 };
@@ -22,5 +22,5 @@ export function bigqueryPlugin(connection: Connection = {}) {
     },
   });
 }
-export { settingsSchema };
 export type { BigQuerySettings, Connection };
+export { settingsSchema };

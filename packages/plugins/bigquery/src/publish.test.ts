@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { OAuth2Client } from 'google-auth-library';
-import { isPlugin, type PluginContext, type PublishResult } from '@netbench/plugin-api';
 import type { RunRecord, Sample } from '@netbench/plugin-api';
+import { isPlugin, type PluginContext, type PublishResult } from '@netbench/plugin-api';
+import { OAuth2Client } from 'google-auth-library';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bigqueryPlugin, PKB_SCHEMA_FIELDS, settingsSchema, withPkbAliases } from './index.js';
 import { FakeBigQuery, googleError, type Reply, type Responder } from './test-support/fake-bigquery.js';
 
@@ -16,9 +16,18 @@ const TOKEN = 'test-token-123';
 
 const run = { runId: '20261122-110256-k3f9a2', name: 'quickstart', owner: 'ana' } as unknown as RunRecord;
 const labels = {
-  run_id: run.runId, tool: 'ping', benchmark: 'ping', test: 'icmp', direction: 'reverse', ip_type: 'internal',
-  client_cloud: 'gcp', client_zone: 'us-west1-a', client_machine_type: 'n1-standard-2',
-  server_cloud: 'gcp', server_zone: 'europe-west1-c', server_machine_type: 'n1-standard-2',
+  run_id: run.runId,
+  tool: 'ping',
+  benchmark: 'ping',
+  test: 'icmp',
+  direction: 'reverse',
+  ip_type: 'internal',
+  client_cloud: 'gcp',
+  client_zone: 'us-west1-a',
+  client_machine_type: 'n1-standard-2',
+  server_cloud: 'gcp',
+  server_zone: 'europe-west1-c',
+  server_machine_type: 'n1-standard-2',
 };
 const samples: Sample[] = ['Average Latency', 'Latency p50', 'Latency p99', 'Packet Loss', 'Packets Sent'].map((metric, i) => ({
   runId: run.runId,
@@ -33,7 +42,9 @@ const samples: Sample[] = ['Average Latency', 'Latency p50', 'Latency p99', 'Pac
 
 const logs: string[] = [];
 const ctx: PluginContext = {
-  runId: run.runId, runDir: '/tmp/unused', signal: new AbortController().signal,
+  runId: run.runId,
+  runDir: '/tmp/unused',
+  signal: new AbortController().signal,
   log: { debug() {}, info: (m) => logs.push(m), warn: (m) => logs.push(m) },
 };
 
@@ -56,7 +67,10 @@ async function publishTo(responder: Responder, settings: Record<string, unknown>
   const endpoint = await server.start();
   const plugin = bigqueryPlugin({ authClient: fakeAuth() });
   const parsed = plugin.schema.parse({ projectId: PROJECT, dataset: 'netbench', table: 'samples', apiEndpoint: endpoint, maxRetries: 0, ...settings });
-  const outcome: { result?: PublishResult; error?: Error } = await plugin.publish(run, sent, parsed, ctx).then((result) => ({ result }), (error: unknown) => ({ error: error as Error }));
+  const outcome: { result?: PublishResult; error?: Error } = await plugin.publish(run, sent, parsed, ctx).then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error: error as Error }),
+  );
   return { server, ...outcome };
 }
 
@@ -64,7 +78,7 @@ const ok = (body: unknown = {}): Reply => ({ status: 200, body });
 const tableResource = { kind: 'bigquery#table', tableReference: { projectId: PROJECT, datasetId: 'netbench', tableId: 'samples' }, schema: { fields: PKB_SCHEMA_FIELDS } };
 
 describe('bigquery publisher REST contract', () => {
-  it('creates a missing table with PKB\'s schema, then streams the rows', async () => {
+  it("creates a missing table with PKB's schema, then streams the rows", async () => {
     const { server, result, error } = await publishTo((req) => {
       if (req.method === 'GET') return googleError(404, 'notFound', `Not found: Table ${PROJECT}:netbench.samples`);
       if (req.path.endsWith('/tables')) return ok(tableResource);
@@ -72,11 +86,7 @@ describe('bigquery publisher REST contract', () => {
     });
     expect(error).toBeUndefined();
     expect(result).toEqual({ location: `bigquery:${PROJECT}:netbench.samples`, count: 5 });
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      `GET ${TABLE_PATH}`,
-      `POST ${BASE}/datasets/netbench/tables`,
-      `POST ${TABLE_PATH}/insertAll`,
-    ]);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${TABLE_PATH}`, `POST ${BASE}/datasets/netbench/tables`, `POST ${TABLE_PATH}/insertAll`]);
     for (const request of server.requests) {
       expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
       expect(request.query).toBe('?prettyPrint=false');
@@ -106,15 +116,23 @@ describe('bigquery publisher REST contract', () => {
     expect(insert.rows[0]).toEqual({
       insertId: `${run.runId}-1`,
       json: {
-        metric: 'Average Latency', value: 131.2, unit: 'ms', timestamp: 1_763_809_376.512, test: 'ping',
-        product_name: 'netbench', official: false, owner: 'ana', run_uri: run.runId, sample_uri: `${run.runId}-1`,
+        metric: 'Average Latency',
+        value: 131.2,
+        unit: 'ms',
+        timestamp: 1_763_809_376.512,
+        test: 'ping',
+        product_name: 'netbench',
+        official: false,
+        owner: 'ana',
+        run_uri: run.runId,
+        sample_uri: `${run.runId}-1`,
         labels: expect.any(String) as unknown,
       },
     });
     expect(logs.join('\n')).toMatch(/created BigQuery table nb-test:netbench.samples/);
   });
 
-  it('writes labels the whitepaper\'s REGEXP_EXTRACT queries read (sender = server for direction reverse)', async () => {
+  it("writes labels the whitepaper's REGEXP_EXTRACT queries read (sender = server for direction reverse)", async () => {
     const { server } = await publishTo((req) => (req.method === 'GET' ? ok(tableResource) : ok({})));
     const row = (server.requests[1]!.body as { rows: { json: { labels: string } }[] }).rows[0]!.json;
     // The whitepaper's section 5.1 query, as JavaScript regexes.
@@ -132,14 +150,22 @@ describe('bigquery publisher REST contract', () => {
     expect(withPkbAliases({ client_zone: 'a', sending_zone: 'kept' })['sending_zone']).toBe('kept');
   });
 
-  it('uses an existing table with PKB\'s fields as it is: no create', async () => {
+  it("uses an existing table with PKB's fields as it is: no create", async () => {
     const { server, error } = await publishTo((req) => (req.method === 'GET' ? ok(tableResource) : ok({})));
     expect(error).toBeUndefined();
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${TABLE_PATH}`, `POST ${TABLE_PATH}/insertAll`]);
   });
 
-  it('refuses a table that lacks PKB\'s fields, before inserting anything', async () => {
-    const foreign = { ...tableResource, schema: { fields: [{ name: 'metric', type: 'STRING' }, { name: 'value', type: 'FLOAT' }] } };
+  it("refuses a table that lacks PKB's fields, before inserting anything", async () => {
+    const foreign = {
+      ...tableResource,
+      schema: {
+        fields: [
+          { name: 'metric', type: 'STRING' },
+          { name: 'value', type: 'FLOAT' },
+        ],
+      },
+    };
     const { server, error } = await publishTo(() => ok(foreign));
     expect(error?.message).toMatch(/nb-test:netbench\.samples exists but lacks PKB's fields unit, labels, timestamp, product_name, test, official, owner, run_uri, sample_uri/);
     expect(server.requests).toHaveLength(1);
@@ -147,15 +173,18 @@ describe('bigquery publisher REST contract', () => {
 
   it('creates the dataset (in the given location) when the table create says it is missing', async () => {
     let tableCreates = 0;
-    const { server, error } = await publishTo((req) => {
-      if (req.method === 'GET') return googleError(404, 'notFound', `Not found: Table ${PROJECT}:netbench.samples`);
-      if (req.path === `${BASE}/datasets/netbench/tables`) {
-        tableCreates += 1;
-        return tableCreates === 1 ? googleError(404, 'notFound', `Not found: Dataset ${PROJECT}:netbench`) : ok(tableResource);
-      }
-      if (req.path === `${BASE}/datasets`) return ok({ kind: 'bigquery#dataset', datasetReference: { projectId: PROJECT, datasetId: 'netbench' } });
-      return ok({});
-    }, { location: 'EU' });
+    const { server, error } = await publishTo(
+      (req) => {
+        if (req.method === 'GET') return googleError(404, 'notFound', `Not found: Table ${PROJECT}:netbench.samples`);
+        if (req.path === `${BASE}/datasets/netbench/tables`) {
+          tableCreates += 1;
+          return tableCreates === 1 ? googleError(404, 'notFound', `Not found: Dataset ${PROJECT}:netbench`) : ok(tableResource);
+        }
+        if (req.path === `${BASE}/datasets`) return ok({ kind: 'bigquery#dataset', datasetReference: { projectId: PROJECT, datasetId: 'netbench' } });
+        return ok({});
+      },
+      { location: 'EU' },
+    );
     expect(error).toBeUndefined();
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `GET ${TABLE_PATH}`,
@@ -194,7 +223,9 @@ describe('bigquery publisher REST contract', () => {
   });
 
   it('says quota when BigQuery answers 403 quotaExceeded', async () => {
-    const { error } = await publishTo((req) => (req.method === 'GET' ? ok(tableResource) : googleError(403, 'quotaExceeded', 'Quota exceeded: Your table exceeded quota for imports or query appends per table.')));
+    const { error } = await publishTo((req) =>
+      req.method === 'GET' ? ok(tableResource) : googleError(403, 'quotaExceeded', 'Quota exceeded: Your table exceeded quota for imports or query appends per table.'),
+    );
     expect(error?.message).toMatch(/quota or rate limit exceeded \(quotaExceeded\): Quota exceeded: Your table exceeded quota/);
     expect(error?.message).toMatch(/samples are safe in the run folder/);
   });

@@ -1,5 +1,5 @@
 import type { Labels, RunRecord, Sample } from '@netbench/plugin-api';
-import { pkbSample, type PkbSample } from '@netbench/plugin-json';
+import { type PkbSample, pkbSample } from '@netbench/plugin-json';
 
 /** One tabledata.insertAll row: `insertId` lets BigQuery drop a re-sent duplicate (best effort, about a minute). */
 export interface InsertRow {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
 import { publisherConformance } from '@netbench/plugin-api/testing';
+import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 
 describe('csv publisher conformance', () => {
@@ -17,5 +17,6 @@ describe('csv publisher conformance', () => {
       expect(lines[1]).toContain('rtt');
       expect(lines.some((l) => l.includes('throughput') && l.includes('941.5'))).toBe(true);
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

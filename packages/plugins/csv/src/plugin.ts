@@ -1,8 +1,6 @@
-import { z } from '@netbench/plugin-api';
-import { definePlugin } from '@netbench/plugin-api';
+import { definePlugin, z } from '@netbench/plugin-api';
 import { writePublisherFile } from '@netbench/plugin-api/publisher-kit';
 import { formatCsv } from './csv-format.js';
-
 
 const settingsSchema = z.strictObject({
   /** Output file; default `<runDir>/results.csv`. Relative paths are inside the run folder; a path outside it is refused. */

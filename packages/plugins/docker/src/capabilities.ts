@@ -27,10 +27,7 @@ export function shapingCapabilities(): Promise<ShapingCapabilities> {
     const root = process.geteuid?.() === 0;
     const detail: Record<string, string> = { root: root ? 'running as root' : `running as uid ${process.geteuid?.() ?? '?'}, not root` };
     if (!root) return { root, tbf: false, netem: false, detail: { ...detail, tbf: 'unknown: needs root to probe', netem: 'unknown: needs root to probe' } };
-    const [tbf, netem] = await Promise.all([
-      probeQdisc(['tbf', 'rate', '1mbit', 'burst', '32kbit', 'latency', '50ms']),
-      probeQdisc(['netem', 'delay', '1ms']),
-    ]);
+    const [tbf, netem] = await Promise.all([probeQdisc(['tbf', 'rate', '1mbit', 'burst', '32kbit', 'latency', '50ms']), probeQdisc(['netem', 'delay', '1ms'])]);
     detail.tbf = tbf.ok ? 'available' : `unavailable (${tbf.detail})`;
     detail.netem = netem.ok ? 'available' : `this kernel has no sch_netem (tc: ${netem.detail})`;
     return { root, tbf: tbf.ok, netem: netem.ok, detail };

@@ -1,19 +1,29 @@
-import Docker from 'dockerode';
 import { newRunId } from '@netbench/plugin-api';
+import Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
 import { cleanupLeftovers } from './cleanup.js';
 import { isNotFound } from './docker-client.js';
 import { networkName, runLabels } from './naming.js';
 
 const docker = new Docker();
-const daemon = await docker.version().then(() => true, () => false);
+const daemon = await docker.version().then(
+  () => true,
+  () => false,
+);
 
 describe.runIf(daemon)('docker cleanup by label', () => {
   it('spares the objects of a run alive on this machine (excludeRunIds) and reports them; deletes them once it is not', async () => {
     const runId = newRunId();
     const name = networkName(runId);
     await docker.createNetwork({ Name: name, Labels: runLabels(runId) });
-    const exists = () => docker.getNetwork(name).inspect().then(() => true, (error: unknown) => (isNotFound(error) ? false : Promise.reject(error)));
+    const exists = () =>
+      docker
+        .getNetwork(name)
+        .inspect()
+        .then(
+          () => true,
+          (error: unknown) => (isNotFound(error) ? false : Promise.reject(error)),
+        );
     try {
       // Scoped to this run: other runs' objects on this shared daemon are never touched.
       const live = await cleanupLeftovers(docker, { runId, excludeRunIds: [runId] });
@@ -27,7 +37,10 @@ describe.runIf(daemon)('docker cleanup by label', () => {
       expect(dead.spared).toEqual([]);
       expect(await exists()).toBe(false);
     } finally {
-      await docker.getNetwork(name).remove().catch(() => {});
+      await docker
+        .getNetwork(name)
+        .remove()
+        .catch(() => {});
     }
   }, 60_000);
 });

@@ -1,6 +1,6 @@
-import type Docker from 'dockerode';
-import { parseRunIdTime, type CleanupFilter, type CleanupReport, type LedgerResource } from '@netbench/plugin-api';
+import { type CleanupFilter, type CleanupReport, type LedgerResource, parseRunIdTime } from '@netbench/plugin-api';
 import { teardownEach } from '@netbench/plugin-api/cloud-kit';
+import type Docker from 'dockerode';
 import { HOST_LABEL, OBJECT_NAME_RE, RUN_LABEL } from './naming.js';
 import { teardownResource } from './teardown.js';
 

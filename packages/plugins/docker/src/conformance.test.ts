@@ -1,9 +1,9 @@
-import Docker from 'dockerode';
 import type { LedgerResource } from '@netbench/plugin-api';
-import { describe, it } from 'vitest';
 import { cloudConformance } from '@netbench/plugin-api/testing';
-import plugin from './index.js';
+import Docker from 'dockerode';
+import { describe, it } from 'vitest';
 import { isNotFound } from './docker-client.js';
+import plugin from './index.js';
 import { dockerReady } from './test-support/docker-ready.js';
 
 const docker = new Docker();
@@ -13,15 +13,32 @@ const ready = await dockerReady();
 async function exists(resource: LedgerResource): Promise<boolean | undefined> {
   const object = resource.type === 'container' ? docker.getContainer(resource.id) : resource.type === 'network' ? docker.getNetwork(resource.id) : undefined;
   if (!object) return undefined;
-  return object.inspect().then(() => true, (error: unknown) => (isNotFound(error) ? false : Promise.reject(error)));
+  return object.inspect().then(
+    () => true,
+    (error: unknown) => (isNotFound(error) ? false : Promise.reject(error)),
+  );
 }
 
 describe('docker cloud conformance', () => {
   const checks = cloudConformance(plugin, {
     packageJson: new URL('../package.json', import.meta.url),
     module: new URL('../dist/index.js', import.meta.url),
-    validBlocks: [{}, { image: 'netbench/tools:bookworm', network: 'host' }, { link: { rate: '100mbit', ingressRate: '1gbit' } }, { cpus: 1.5, memory: '512m', cpuset: '0-1' }, { publicAddress: '203.0.113.7' }],
-    invalidBlocks: [{ network: 'overlay' }, { link: { jitter: '1ms' } }, { link: { rate: 'fast' } }, { image: 'a b' }, { memory: 'lots' }, { publicAddress: 'me' }, { ports: [80] }],
+    validBlocks: [
+      {},
+      { image: 'netbench/tools:bookworm', network: 'host' },
+      { link: { rate: '100mbit', ingressRate: '1gbit' } },
+      { cpus: 1.5, memory: '512m', cpuset: '0-1' },
+      { publicAddress: '203.0.113.7' },
+    ],
+    invalidBlocks: [
+      { network: 'overlay' },
+      { link: { jitter: '1ms' } },
+      { link: { rate: 'fast' } },
+      { image: 'a b' },
+      { memory: 'lots' },
+      { publicAddress: 'me' },
+      { ports: [80] },
+    ],
     goneResources: [
       { type: 'container', id: 'nb-20000101-000000-gone00-a', data: { runId: '20000101-000000-gone00' } },
       { type: 'network', id: 'nb-20000101-000000-gone00', data: { runId: '20000101-000000-gone00' } },

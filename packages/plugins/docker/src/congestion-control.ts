@@ -11,8 +11,13 @@
 import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import {
-  allowCongestionControls, allowedCongestionControls, availableCongestionControls, CONGESTION_CONTROL_LABEL,
-  readCongestionControl, runCommand, unavailableCongestionControl,
+  allowCongestionControls,
+  allowedCongestionControls,
+  availableCongestionControls,
+  CONGESTION_CONTROL_LABEL,
+  readCongestionControl,
+  runCommand,
+  unavailableCongestionControl,
 } from '@netbench/plugin-api/cloud-kit';
 import type { DockerHostConfig } from './host-schema.js';
 
@@ -40,7 +45,9 @@ export async function checkCongestionControl(requests: readonly HostRequest<Dock
   if (asking.length === 0) return;
   const onHost = asking.filter((r) => r.config.network === 'host').map((r) => `host ${r.id}`);
   if (onHost.length > 0) {
-    throw new UnsupportedError(`docker: ${onHost.join(', ')} sets congestionControl on network: host, where it would change this machine's default. To fix: use network: bridge (the default) or remove congestionControl.`);
+    throw new UnsupportedError(
+      `docker: ${onHost.join(', ')} sets congestionControl on network: host, where it would change this machine's default. To fix: use network: bridge (the default) or remove congestionControl.`,
+    );
   }
   if (remoteDaemon()) return;
   const available = await availableCongestionControls((argv) => runCommand(argv));
@@ -49,7 +56,9 @@ export async function checkCongestionControl(requests: readonly HostRequest<Dock
   const allowed = await allowedCongestionControls();
   const toAllow = asking.filter((r) => !allowed.includes(r.config.congestionControl!));
   if (toAllow.length > 0 && process.getuid?.() !== 0) {
-    throw new UnsupportedError(`docker: ${toAllow.map((r) => `host ${r.id} (congestionControl ${r.config.congestionControl})`).join(', ')}: a container's network namespace may only use an algorithm in net.ipv4.tcp_allowed_congestion_control (${allowed.join(' ')}), and adding one needs root. To fix: run netbench as root, or add it yourself (sysctl -w net.ipv4.tcp_allowed_congestion_control="${[...allowed, ...toAllow.map((r) => r.config.congestionControl!)].join(' ')}").`);
+    throw new UnsupportedError(
+      `docker: ${toAllow.map((r) => `host ${r.id} (congestionControl ${r.config.congestionControl})`).join(', ')}: a container's network namespace may only use an algorithm in net.ipv4.tcp_allowed_congestion_control (${allowed.join(' ')}), and adding one needs root. To fix: run netbench as root, or add it yourself (sysctl -w net.ipv4.tcp_allowed_congestion_control="${[...allowed, ...toAllow.map((r) => r.config.congestionControl!)].join(' ')}").`,
+    );
   }
 }
 
@@ -57,7 +66,11 @@ export async function checkCongestionControl(requests: readonly HostRequest<Dock
 export async function allowForContainers(requests: readonly HostRequest<DockerHostConfig>[], ctx: ProvisionContext): Promise<void> {
   const asking = wanting(requests);
   if (asking.length === 0 || remoteDaemon()) return;
-  await allowCongestionControls('docker', asking.map((r) => r.config.congestionControl!), ctx);
+  await allowCongestionControls(
+    'docker',
+    asking.map((r) => r.config.congestionControl!),
+    ctx,
+  );
 }
 
 /** runc's refusal to write the sysctl, said with what decides it. */
@@ -66,8 +79,10 @@ export function explainStartFailure(request: HostRequest<DockerHostConfig>, erro
   if (request.config.congestionControl === undefined || !message.includes('tcp_congestion_control')) return error;
   return new UnsupportedError(
     `docker: host ${request.id}: the daemon could not set congestionControl ${request.config.congestionControl} in the container's network namespace (${message.trim().split('\n')[0]}). ` +
-      'A namespace may only use an algorithm the kernel has loaded and the daemon\'s machine allows in net.ipv4.tcp_allowed_congestion_control. ' +
-      (remoteDaemon() ? `To fix: on the machine DOCKER_HOST names, load it and add it to that list (sysctl -w net.ipv4.tcp_allowed_congestion_control=...).` : 'To fix: modprobe tcp_NAME, or choose another algorithm.'),
+      "A namespace may only use an algorithm the kernel has loaded and the daemon's machine allows in net.ipv4.tcp_allowed_congestion_control. " +
+      (remoteDaemon()
+        ? `To fix: on the machine DOCKER_HOST names, load it and add it to that list (sysctl -w net.ipv4.tcp_allowed_congestion_control=...).`
+        : 'To fix: modprobe tcp_NAME, or choose another algorithm.'),
     { cause: error },
   );
 }

@@ -1,5 +1,5 @@
-import Docker from 'dockerode';
 import { UnsupportedError } from '@netbench/plugin-api';
+import Docker from 'dockerode';
 
 /**
  * The Engine API client. docker-modem reads DOCKER_HOST (unix://, tcp://,

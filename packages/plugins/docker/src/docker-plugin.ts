@@ -4,7 +4,7 @@ import { linkRateShaping } from '@netbench/plugin-api/cloud-kit';
 import { shapingCapabilities } from './capabilities.js';
 import { cleanupLeftovers } from './cleanup.js';
 import { daemonAddress, daemonVersion, dockerClient, isNotFound } from './docker-client.js';
-import { DEFAULT_IMAGE, hostSchema, type DockerHostConfig } from './host-schema.js';
+import { DEFAULT_IMAGE, type DockerHostConfig, hostSchema } from './host-schema.js';
 import { checkRequests } from './preflight.js';
 import { PLUGIN_NAME, provisionContainers } from './provision.js';
 import { reattachContainers } from './reattach.js';
@@ -13,14 +13,35 @@ import { teardownResource } from './teardown.js';
 async function diagnose(): Promise<DiagnosticCheck[]> {
   const docker = dockerClient();
   const checks: DiagnosticCheck[] = [];
-  const version = await daemonVersion(docker).then((v) => v, (error: Error) => error);
+  const version = await daemonVersion(docker).then(
+    (v) => v,
+    (error: Error) => error,
+  );
   if (version instanceof Error) {
-    checks.push({ name: 'Docker daemon', ok: false, detail: version.message, severity: 'warning', fix: 'start dockerd (systemctl start docker, or scripts/dockerd.sh start) or set DOCKER_HOST' });
+    checks.push({
+      name: 'Docker daemon',
+      ok: false,
+      detail: version.message,
+      severity: 'warning',
+      fix: 'start dockerd (systemctl start docker, or scripts/dockerd.sh start) or set DOCKER_HOST',
+    });
     return checks;
   }
   checks.push({ name: 'Docker daemon', ok: true, detail: `Docker ${version.version} (API ${version.apiVersion}) at ${daemonAddress()}` });
-  const image = await docker.getImage(DEFAULT_IMAGE).inspect().then(() => true, (error) => (isNotFound(error) ? false : Promise.reject(error)));
-  checks.push({ name: `image ${DEFAULT_IMAGE}`, ok: image, detail: image ? 'present' : 'not built (netbench pulls no images)', severity: 'warning', fix: 'scripts/docker-image.sh, or set image: on docker hosts' });
+  const image = await docker
+    .getImage(DEFAULT_IMAGE)
+    .inspect()
+    .then(
+      () => true,
+      (error) => (isNotFound(error) ? false : Promise.reject(error)),
+    );
+  checks.push({
+    name: `image ${DEFAULT_IMAGE}`,
+    ok: image,
+    detail: image ? 'present' : 'not built (netbench pulls no images)',
+    severity: 'warning',
+    fix: 'scripts/docker-image.sh, or set image: on docker hosts',
+  });
   const caps = await shapingCapabilities();
   checks.push({ name: 'tc tbf (docker link.rate)', ok: caps.tbf, detail: caps.detail.tbf ?? '', severity: 'warning', fix: 'run as root; modprobe sch_tbf' });
   return checks;

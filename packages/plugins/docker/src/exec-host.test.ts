@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import { newRunId, TimeoutError } from '@netbench/plugin-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerClient } from './docker-client.js';
 import { execHost } from './exec-host.js';
 import { DEFAULT_IMAGE } from './host-schema.js';
@@ -16,13 +16,23 @@ describe.runIf(ready)('the Docker exec transport', () => {
   let host: Host;
 
   beforeAll(async () => {
-    const container = await docker.createContainer({ name, Image: DEFAULT_IMAGE, Entrypoint: ['sleep'], Cmd: ['infinity'], Labels: runLabels(runId, 'exec'), HostConfig: { NetworkMode: 'none' } });
+    const container = await docker.createContainer({
+      name,
+      Image: DEFAULT_IMAGE,
+      Entrypoint: ['sleep'],
+      Cmd: ['infinity'],
+      Labels: runLabels(runId, 'exec'),
+      HostConfig: { NetworkMode: 'none' },
+    });
     await container.start();
     host = execHost({ docker, container: name, id: 'exec', name: 'exec', cloud: 'docker', internalIp: '127.0.0.1' });
   }, 60_000);
 
   afterAll(async () => {
-    await docker.getContainer(name).remove({ force: true }).catch(() => {});
+    await docker
+      .getContainer(name)
+      .remove({ force: true })
+      .catch(() => {});
   });
 
   it('runs argv without a shell, with exit codes, stdout and stderr apart, stdin and env', async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, type Duplex } from 'node:stream';
 import { constants } from 'node:os';
-import type Docker from 'dockerode';
+import { type Duplex, PassThrough } from 'node:stream';
 import type { ExecOptions, ExecResult, Host, HostProcess, SpawnOptions } from '@netbench/plugin-api';
 import { TimeoutError } from '@netbench/plugin-api';
+import type Docker from 'dockerode';
 
 export interface ExecHostOptions {
   readonly docker: Docker;
@@ -49,7 +49,10 @@ export function execHost(options: ExecHostOptions): Host {
     const exec = await container.exec({ Cmd: ['sh', '-c', KILLER, signal.replace(/^SIG/, ''), pidFile], AttachStdout: true, AttachStderr: true });
     const stream = await exec.start({ hijack: true, stdin: false });
     stream.resume();
-    await new Promise((resolve) => { stream.once('close', resolve); stream.once('end', resolve); });
+    await new Promise((resolve) => {
+      stream.once('close', resolve);
+      stream.once('end', resolve);
+    });
   };
 
   const spawn = (argv: readonly string[], spawnOptions: SpawnOptions = {}): HostProcess => {
@@ -61,8 +64,12 @@ export function execHost(options: ExecHostOptions): Host {
     const stdin = new PassThrough();
     let out = '';
     let err = '';
-    stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+    stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
     let sentSignal: NodeJS.Signals | undefined;
     let finished = false;
 
@@ -96,7 +103,14 @@ export function execHost(options: ExecHostOptions): Host {
       }
       return { stdout: out, stderr: err, code, signal, durationMs: Date.now() - began };
     })();
-    exited.then(() => { finished = true; }, () => { finished = true; });
+    exited.then(
+      () => {
+        finished = true;
+      },
+      () => {
+        finished = true;
+      },
+    );
 
     const kill = (signal: NodeJS.Signals = 'SIGTERM') => {
       if (finished) return;

@@ -1,13 +1,12 @@
-import type Docker from 'dockerode';
 import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
-import { detectPublicAddress } from '@netbench/plugin-api/cloud-kit';
+import { CPU_COUNT_LABEL, detectPublicAddress, linkEgressCommands, linkIngressCommands, linkLabels, mustRun, readCpuCount } from '@netbench/plugin-api/cloud-kit';
+import type Docker from 'dockerode';
+import { allowForContainers, containerSysctls, explainStartFailure, labelCongestionControl } from './congestion-control.js';
 import { execHost } from './exec-host.js';
 import type { DockerHostConfig } from './host-schema.js';
 import { parseMemory } from './host-schema.js';
 import { bridgeInterfaceName, containerName, networkName, runLabels, sanitizeHostId } from './naming.js';
 import { imageOf } from './preflight.js';
-import { CPU_COUNT_LABEL, linkEgressCommands, linkIngressCommands, linkLabels, mustRun, readCpuCount } from '@netbench/plugin-api/cloud-kit';
-import { allowForContainers, containerSysctls, explainStartFailure, labelCongestionControl } from './congestion-control.js';
 
 export const PLUGIN_NAME = 'docker';
 
@@ -44,7 +43,9 @@ async function createContainer(docker: Docker, request: HostRequest<DockerHostCo
       ...(sysctls ? { Sysctls: sysctls } : {}),
     },
   });
-  await container.start().catch((error: unknown) => { throw explainStartFailure(request, error); });
+  await container.start().catch((error: unknown) => {
+    throw explainStartFailure(request, error);
+  });
 }
 
 /** The host side of the container's eth0: the veth whose ifindex is eth0's iflink. */
@@ -97,7 +98,13 @@ async function provisionContainer(docker: Docker, request: HostRequest<DockerHos
  * `shapeNow`: apply the link shaping (provision); a reattach finds it in place
  * (tc lives as long as the container) and only names the veth again.
  */
-export async function containerHost(docker: Docker, request: HostRequest<DockerHostConfig>, ctx: ProvisionContext, info: Docker.ContainerInspectInfo, shapeNow: boolean): Promise<Host> {
+export async function containerHost(
+  docker: Docker,
+  request: HostRequest<DockerHostConfig>,
+  ctx: ProvisionContext,
+  info: Docker.ContainerInspectInfo,
+  shapeNow: boolean,
+): Promise<Host> {
   const name = containerName(ctx.runId, request.id);
   const bridge = onBridge(request);
   const address = bridge ? info.NetworkSettings.Networks[networkName(ctx.runId)]?.IPAddress : '127.0.0.1';
@@ -118,7 +125,18 @@ export async function containerHost(docker: Docker, request: HostRequest<DockerH
   if (shapeNow) await shape(request, info.State.Pid, labels);
   else if (request.config.link?.ingressRate !== undefined) labels.veth = await hostVeth(info.State.Pid);
   const externalIp = await publicAddress(request, ctx);
-  const base = { docker, container: name, id: request.id, name: request.name, cloud: PLUGIN_NAME, zone: 'local', machineType: 'container', internalIp: address, externalIp, labels };
+  const base = {
+    docker,
+    container: name,
+    id: request.id,
+    name: request.name,
+    cloud: PLUGIN_NAME,
+    zone: 'local',
+    machineType: 'container',
+    internalIp: address,
+    externalIp,
+    labels,
+  };
   const os = await osOf(execHost(base));
   // CPUs the container's processes may use (its cpuset, else the machine's): how much placement matters (host_<role>_cpu_count).
   const cpus = await readCpuCount((argv) => execHost(base).exec(argv, { timeoutMs: 15_000 }));

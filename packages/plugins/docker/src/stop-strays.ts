@@ -25,5 +25,8 @@ const STOP_ALL_BUT_INIT = [
 export async function stopStrays(host: Host): Promise<string[]> {
   const result = await host.exec(['sh', '-c', STOP_ALL_BUT_INIT], { timeoutMs: 30_000 });
   if (result.code !== 0) throw new Error(`docker: host ${host.id}: could not stop the processes an earlier invocation left (exit ${result.code}): ${result.stderr.trim()}`);
-  return result.stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+  return result.stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }

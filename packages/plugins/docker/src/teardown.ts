@@ -1,6 +1,6 @@
-import type Docker from 'dockerode';
 import type { LedgerResource } from '@netbench/plugin-api';
 import { teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
+import type Docker from 'dockerode';
 import { isNotFound } from './docker-client.js';
 import { OBJECT_NAME_RE, RUN_LABEL } from './naming.js';
 

@@ -1,11 +1,11 @@
-import { processHost, ToolMissingError, UnsupportedError, type Host } from '@netbench/plugin-api';
+import { type Host, processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import { aptSudoRefusal, pathWithout, type SudoState, sudoState, testTrialContext, withPath } from '@netbench/plugin-api/testing';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { describe, expect, it } from 'vitest';
 import { checkFping, readFpingVersion } from './check.js';
-import { fpingArgv } from './trial-settings.js';
 import { fpingSchema } from './schema.js';
+import { fpingArgv } from './trial-settings.js';
 import { fpingTrials } from './trials.js';
-import { installAptPackage } from '@netbench/plugin-api/tool-kit';
-import { aptSudoRefusal, pathWithout, sudoState, testTrialContext, withPath, type SudoState } from '@netbench/plugin-api/testing';
 
 const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
 // Drop to the `nobody` user for commands, as a non-root netbench would run.
@@ -39,7 +39,10 @@ describe('checkFping', () => {
 describe('fpingTrials', () => {
   it('one trial per direction, test icmp, and an argv with every reply kept (-C) and dated (-D)', () => {
     const trials = fpingTrials(fpingSchema.parse({ count: 50, period: 10, direction: 'both', timeout: 100 }));
-    expect(trials.map((t) => [t.test, t.params.direction])).toEqual([['icmp', 'forward'], ['icmp', 'reverse']]);
+    expect(trials.map((t) => [t.test, t.params.direction])).toEqual([
+      ['icmp', 'forward'],
+      ['icmp', 'reverse'],
+    ]);
     expect(trials[0]!.estimatedSeconds).toBeCloseTo(0.6, 10);
     expect(fpingArgv(trials[0]!.params, '10.0.0.2')).toEqual(['env', 'LC_ALL=C', 'fping', '-C', '50', '-D', '-p', '10', '-b', '56', '-t', '100', '--', '10.0.0.2']);
     expect(() => fpingArgv(trials[0]!.params, '-f/etc/passwd')).toThrow(/fping target "-f\/etc\/passwd" is not an IP address or host name/);

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import { toolConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 describe('fping tool conformance', () => {
@@ -14,5 +14,6 @@ describe('fping tool conformance', () => {
       // ...and real outputs cut short (-cut-), refused rather than read as fewer requests.
       rejects: ['alive.txt', /-cut-/],
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

@@ -1,8 +1,8 @@
-import { expect, it } from 'vitest';
 import { pinnedArgv } from '@netbench/plugin-api/tool-kit';
+import { expect, it } from 'vitest';
 import { fpingSchema } from './schema.js';
-import { fpingTrials } from './trials.js';
 import { fpingArgv } from './trial-settings.js';
+import { fpingTrials } from './trials.js';
 
 it('pins the pinging process with taskset -c, recorded as cpu_client', () => {
   const trials = fpingTrials(fpingSchema.parse({ count: 5, direction: 'both', cpus: { client: 1 } }));

@@ -1,5 +1,5 @@
-import { LatencyHistogram } from '@netbench/plugin-api';
 import type { Labels, SampleInput } from '@netbench/plugin-api';
+import { LatencyHistogram } from '@netbench/plugin-api';
 import type { FpingOutput, FpingTarget } from './parse-output.js';
 
 const PERCENTILES: readonly (readonly [number, string])[] = [
@@ -31,7 +31,10 @@ function targetSamples(target: FpingTarget, extraLabels: Labels): SampleInput[] 
     ...extraLabels,
   };
   const sample = (metric: string, value: number, unit: string, extra: Partial<SampleInput> = {}): SampleInput => ({
-    metric, value, unit, labels,
+    metric,
+    value,
+    unit,
+    labels,
     ...(target.lastTimestamp !== undefined ? { timestamp: target.lastTimestamp } : {}),
     ...extra,
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram, ParseError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
+import { LatencyHistogram, ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { fpingSamples } from './fping-samples.js';
 import { parseFpingOutput } from './parse-output.js';
@@ -44,7 +44,7 @@ describe('parseFpingOutput', () => {
     expect(parse('vector-quiet.txt').targets[0]!.rttsMs).toHaveLength(10);
   });
 
-  it('-c 10: per-packet lines and fping\'s min/avg/max summary', () => {
+  it("-c 10: per-packet lines and fping's min/avg/max summary", () => {
     const [target] = parse('count.txt').targets;
     expect(target).toMatchObject({ sent: 10, received: 10, summary: { min: 0.069, avg: 0.093, max: 0.135 } });
     expect(target!.rttsMs).toHaveLength(10);
@@ -95,10 +95,10 @@ describe('fping errors', () => {
     expect(thrown(fixture('alive.txt')).message).toBe('f.txt:1: fping ran without -c or -C (only "is alive"/"is unreachable"): no round trips to import; run fping -C N or -c N');
   });
 
-  it('an unknown line is named with its number; fping\'s own diagnostics are reported', () => {
+  it("an unknown line is named with its number; fping's own diagnostics are reported", () => {
     const broken = fixture('count.txt').replace('[3], 64 bytes, 0.076 ms', '[3], 64 bytes, 0.0.76 ms');
     expect(thrown(broken).message).toMatch(/^f\.txt:4: unrecognised line "10\.213\.64\.2 : \[3\]/);
-    expect(thrown('fping: can\'t create socket (must run as root?)\n').message).toBe("f.txt:1: fping failed: fping: can't create socket (must run as root?)");
+    expect(thrown("fping: can't create socket (must run as root?)\n").message).toBe("f.txt:1: fping failed: fping: can't create socket (must run as root?)");
     expect(thrown('').message).toBe('f.txt: empty output');
     for (const variant of [fixture('vector.txt').replace(/\d/g, 'x'), fixture('count.txt').split('').reverse().join('')]) {
       expect(thrown(variant)).toBeInstanceOf(ParseError);
@@ -109,14 +109,19 @@ describe('fping errors', () => {
 describe('fping output cut off', () => {
   it('is refused, not read as fewer requests: a missing summary, a shortened -C vector', () => {
     expect(parseFpingOutput(fixture('vector-two-loopback.txt')).targets.map((t) => t.sent)).toEqual([4, 4]);
-    expect(thrown(fixture('vector-two-loopback-cut-summary.txt')).message).toBe('f.txt:10: no summary line for 127.0.0.2 while the other targets have one: the output stops early (truncated?)');
-    expect(thrown(fixture('vector-two-loopback-cut-vector.txt')).message).toBe('f.txt:11: the -C round trips of 127.0.0.2 stop after 2 of 4 requests: the output is cut off (truncated?)');
+    expect(thrown(fixture('vector-two-loopback-cut-summary.txt')).message).toBe(
+      'f.txt:10: no summary line for 127.0.0.2 while the other targets have one: the output stops early (truncated?)',
+    );
+    expect(thrown(fixture('vector-two-loopback-cut-vector.txt')).message).toBe(
+      'f.txt:11: the -C round trips of 127.0.0.2 stop after 2 of 4 requests: the output is cut off (truncated?)',
+    );
   });
 });
 
 describe('sniffFping and the plugin parse()', () => {
   it('recognises every fping fixture and nothing else', () => {
-    for (const name of ['count.txt', 'count-quiet.txt', 'vector.txt', 'vector-quiet.txt', 'timestamps.txt', 'alive.txt', 'icmp-errors.txt']) expect(sniffFping(fixture(name)), name).toBe(true);
+    for (const name of ['count.txt', 'count-quiet.txt', 'vector.txt', 'vector-quiet.txt', 'timestamps.txt', 'alive.txt', 'icmp-errors.txt'])
+      expect(sniffFping(fixture(name)), name).toBe(true);
     expect(sniffFping('PING 10.0.0.2 (10.0.0.2) 56(84) bytes of data.\n')).toBe(false);
     expect(sniffFping('THROUGHPUT=123\n')).toBe(false);
     expect(sniffFping('[  1] local 10.0.0.1 port 1 connected with 10.0.0.2 port 5001\n')).toBe(false);

@@ -98,7 +98,9 @@ export function parseFpingOutput(raw: string, source?: string): FpingOutput {
     } else if ((match = COUNT_SUMMARY_RE.exec(line))) {
       const summary = match;
       of(summary[1]!).count = {
-        sent: Number(summary[2]), received: Number(summary[3]), loss: Number(summary[4]),
+        sent: Number(summary[2]),
+        received: Number(summary[3]),
+        loss: Number(summary[4]),
         ...(summary[5] !== undefined ? { min: Number(summary[5]), avg: Number(summary[6]), max: Number(summary[7]) } : {}),
       };
     } else if ((match = VECTOR_SUMMARY_RE.exec(line))) {
@@ -117,7 +119,11 @@ export function parseFpingOutput(raw: string, source?: string): FpingOutput {
   }
 
   if (targets.size === 0) {
-    if (messages.length > 0) fail(`fping failed: ${messages.join(' | ')}`, lines.findIndex((l) => DIAGNOSTIC_RE.test(l.trim())));
+    if (messages.length > 0)
+      fail(
+        `fping failed: ${messages.join(' | ')}`,
+        lines.findIndex((l) => DIAGNOSTIC_RE.test(l.trim())),
+      );
     fail(raw.trim() === '' ? 'empty output' : 'no fping results');
   }
   checkComplete([...targets.values()], fail, lastLine(lines));
@@ -160,9 +166,14 @@ function finish(acc: Accumulator): FpingTarget {
   const lossPercent = acc.count?.loss ?? (sent > 0 ? ((sent - received) / sent) * 100 : 0);
   const { count } = acc;
   return {
-    target: acc.target, sent, received, lossPercent, rttsMs,
+    target: acc.target,
+    sent,
+    received,
+    lossPercent,
+    rttsMs,
     ...(count?.min !== undefined ? { summary: { min: count.min, avg: count.avg!, max: count.max! } } : {}),
-    duplicates: acc.duplicates, icmpErrors: acc.icmpErrors,
+    duplicates: acc.duplicates,
+    icmpErrors: acc.icmpErrors,
     ...(acc.packetBytes !== undefined ? { packetBytes: acc.packetBytes } : {}),
     ...(acc.lastTimestamp !== undefined ? { lastTimestamp: acc.lastTimestamp } : {}),
   };

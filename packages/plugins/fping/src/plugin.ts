@@ -1,13 +1,13 @@
-import type { FpingTrialSettings } from './trial-settings.js';
-import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
+import { clientOnlyPlacement, installAptPackage, PING_METRICS } from '@netbench/plugin-api/tool-kit';
 import { checkFping } from './check.js';
 import { fpingSamples } from './fping-samples.js';
-import { clientOnlyPlacement, installAptPackage, PING_METRICS } from '@netbench/plugin-api/tool-kit';
 import { parseFpingOutput } from './parse-output.js';
 import { runFping } from './run.js';
-import { fpingSchema, type FpingParams } from './schema.js';
+import { type FpingParams, fpingSchema } from './schema.js';
 import { sniffFping } from './sniff.js';
+import type { FpingTrialSettings } from './trial-settings.js';
 import { fpingTrials } from './trials.js';
 
 const VERSION = '0.1.0';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram, UnsupportedError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { LatencyHistogram, UnsupportedError } from '@netbench/plugin-api';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fpingPlugin } from './plugin.js';
 
@@ -12,7 +12,9 @@ let lab: TwoHostLab;
 beforeAll(async () => {
   lab = await twoHostLab({ tag: 'fping' });
 });
-afterAll(async () => { await lab?.close(); });
+afterAll(async () => {
+  await lab?.close();
+});
 
 const metric = (samples: readonly SampleInput[], name: string) => samples.find((s) => s.metric === name) ?? expect.fail(`no ${name}`);
 

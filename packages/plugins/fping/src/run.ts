@@ -1,9 +1,8 @@
-import { NetbenchError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
+import { NetbenchError, paramLabels, TimeoutError, ToolMissingError, type TrialContext, type TrialOutput, type TrialRun, UnsupportedError } from '@netbench/plugin-api';
 import { firstOutput, pinnedArgv, readAffinity } from '@netbench/plugin-api/tool-kit';
 import { fpingSamples } from './fping-samples.js';
 import { parseFpingOutput } from './parse-output.js';
-import { fpingArgv , type FpingTrialSettings } from './trial-settings.js';
+import { type FpingTrialSettings, fpingArgv } from './trial-settings.js';
 
 /** fping refuses shorter periods to a normal user ("too risky for mere mortals"). */
 const MIN_USER_PERIOD_MS = 10;

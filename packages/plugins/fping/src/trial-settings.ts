@@ -20,12 +20,19 @@ export type FpingTrialSettings = {
  */
 export function fpingArgv(settings: FpingTrialSettings, target: string): string[] {
   return [
-    'env', 'LC_ALL=C',
-    'fping', '-C', String(settings.count), '-D',
-    '-p', String(settings.period),
-    '-b', String(settings.size),
+    'env',
+    'LC_ALL=C',
+    'fping',
+    '-C',
+    String(settings.count),
+    '-D',
+    '-p',
+    String(settings.period),
+    '-b',
+    String(settings.size),
     ...(settings.timeout === undefined ? [] : ['-t', String(settings.timeout)]),
     // `--` ends fping's options (fping 5.1 accepts it): `-f/etc/passwd` would read targets from a file.
-    '--', assertHostAddress(target, 'fping target'),
+    '--',
+    assertHostAddress(target, 'fping target'),
   ];
 }

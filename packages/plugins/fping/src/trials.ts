@@ -1,6 +1,6 @@
 import type { TrialSpec } from '@netbench/plugin-api';
-import type { FpingTrialSettings } from './trial-settings.js';
 import type { FpingParams } from './schema.js';
+import type { FpingTrialSettings } from './trial-settings.js';
 
 /** fping's own default reply timeout, ms. */
 const DEFAULT_TIMEOUT_MS = 500;

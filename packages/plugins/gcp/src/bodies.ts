@@ -49,7 +49,7 @@ const TOOL_TRAFFIC = [{ IPProtocol: 'tcp' }, { IPProtocol: 'udp' }, { IPProtocol
 /** Tool ports and ICMP between the run's own hosts, on their internal addresses (source tag = target tag). */
 export const internalFirewallBody = (runId: string, networkLink: string, group?: string, vpnSources: readonly string[] = []): FirewallBody => ({
   name: grouped(runId, 'internal', group),
-  description: description(runId, vpnSources.length > 0 ? 'tool traffic between the run\'s hosts, here and across the VPN' : 'tool traffic between the run\'s hosts'),
+  description: description(runId, vpnSources.length > 0 ? "tool traffic between the run's hosts, here and across the VPN" : "tool traffic between the run's hosts"),
   network: networkLink,
   direction: 'INGRESS',
   priority: 1000,
@@ -67,7 +67,7 @@ export const internalFirewallBody = (runId: string, networkLink: string, group?:
  */
 export const externalFirewallBody = (runId: string, networkLink: string, sources: readonly string[], group?: string): FirewallBody => ({
   name: grouped(runId, 'external', group),
-  description: description(runId, 'tool traffic between the run\'s external addresses'),
+  description: description(runId, "tool traffic between the run's external addresses"),
   network: networkLink,
   direction: 'INGRESS',
   priority: 1000,
@@ -152,21 +152,25 @@ export function instanceBody(spec: InstanceSpec): InstanceBody {
         { key: 'enable-oslogin', value: 'FALSE' },
       ],
     },
-    disks: [{
-      boot: true,
-      autoDelete: true,
-      type: 'PERSISTENT',
-      initializeParams: {
-        sourceImage: spec.sourceImage,
-        labels,
-        ...(spec.diskType ? { diskType: `zones/${spec.zone}/diskTypes/${spec.diskType}` } : {}),
+    disks: [
+      {
+        boot: true,
+        autoDelete: true,
+        type: 'PERSISTENT',
+        initializeParams: {
+          sourceImage: spec.sourceImage,
+          labels,
+          ...(spec.diskType ? { diskType: `zones/${spec.zone}/diskTypes/${spec.diskType}` } : {}),
+        },
       },
-    }],
-    networkInterfaces: [{
-      network: spec.networkLink,
-      ...(spec.subnetLink ? { subnetwork: spec.subnetLink } : {}),
-      accessConfigs: spec.externalIp ? [{ name: 'External NAT', type: 'ONE_TO_ONE_NAT', networkTier: spec.networkTier }] : [],
-    }],
+    ],
+    networkInterfaces: [
+      {
+        network: spec.networkLink,
+        ...(spec.subnetLink ? { subnetwork: spec.subnetLink } : {}),
+        accessConfigs: spec.externalIp ? [{ name: 'External NAT', type: 'ONE_TO_ONE_NAT', networkTier: spec.networkTier }] : [],
+      },
+    ],
     ...(spec.policyLink
       ? {
           resourcePolicies: [spec.policyLink],

@@ -7,7 +7,7 @@ import { GCP_PRICES } from './price-table.js';
 const byName = new Map(GCP_CATALOG.machineTypes.map((t) => [t.name, t]));
 
 describe('gcp catalog', () => {
-  it('is the plugin\'s dated catalog', () => {
+  it("is the plugin's dated catalog", () => {
     expect(gcpPlugin.catalog!()).toBe(GCP_CATALOG);
     expect(GCP_CATALOG.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Number.isNaN(Date.parse(GCP_CATALOG.date))).toBe(false);
@@ -20,12 +20,13 @@ describe('gcp catalog', () => {
     for (const region of Object.keys(GCP_PRICES.regionMultiplier)) expect(regions, region).toContain(region);
     expect(new Set(regions).size).toBe(regions.length);
     // The names the desktop wizard offered before the catalog existed.
-    for (const name of ['e2-standard-2', 'n2-standard-2', 'n2-standard-8', 'n1-standard-2', 'n1-standard-16', 'c2-standard-8', 'c3-standard-4']) expect(byName.has(name), name).toBe(true);
+    for (const name of ['e2-standard-2', 'n2-standard-2', 'n2-standard-8', 'n1-standard-2', 'n1-standard-16', 'c2-standard-8', 'c3-standard-4'])
+      expect(byName.has(name), name).toBe(true);
     expect(GCP_CATALOG.regions.find((r) => r.name === 'us-central1')!.zones).toEqual(['us-central1-a', 'us-central1-b', 'us-central1-c', 'us-central1-f']);
     expect(GCP_CATALOG.regions.find((r) => r.name === 'europe-west1')!.zones).toEqual(['europe-west1-b', 'europe-west1-c', 'europe-west1-d']);
   });
 
-  it('gives vCPUs (the name\'s suffix), memory and family for every type', () => {
+  it("gives vCPUs (the name's suffix), memory and family for every type", () => {
     for (const t of GCP_CATALOG.machineTypes) {
       const suffix = /-(\d+)$/.exec(t.name)?.[1];
       if (suffix) expect(t.vcpus, t.name).toBe(Number(suffix));
@@ -52,7 +53,7 @@ describe('gcp catalog', () => {
 });
 
 describe('the documented network limits a result can be compared against', () => {
-  it('gives N1 types their per-VM egress (2 Gbit/s per vCPU, the page\'s n1-standard-8 = 16 Gbit/s, at most 32) and no made-up figure for other series', () => {
+  it("gives N1 types their per-VM egress (2 Gbit/s per vCPU, the page's n1-standard-8 = 16 Gbit/s, at most 32) and no made-up figure for other series", () => {
     const type = (name: string) => GCP_CATALOG.machineTypes.find((t) => t.name === name)!;
     expect(type('n1-standard-8').egressGbps).toBe(16);
     expect(type('n1-standard-1').egressGbps).toBe(2);

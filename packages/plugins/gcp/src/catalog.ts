@@ -13,17 +13,47 @@ const DATE = '2026-11-22';
 
 /** Zones by region; most regions have a, b, c. */
 const REGIONS: Readonly<Record<string, string>> = {
-  'us-central1': 'abcf', 'us-east1': 'bcd', 'us-east4': 'abc', 'us-east5': 'abc', 'us-south1': 'abc',
-  'us-west1': 'abc', 'us-west2': 'abc', 'us-west3': 'abc', 'us-west4': 'abc',
-  'northamerica-northeast1': 'abc', 'northamerica-northeast2': 'abc', 'northamerica-south1': 'abc',
-  'southamerica-east1': 'abc', 'southamerica-west1': 'abc',
-  'europe-west1': 'bcd', 'europe-west2': 'abc', 'europe-west3': 'abc', 'europe-west4': 'abc', 'europe-west6': 'abc',
-  'europe-west8': 'abc', 'europe-west9': 'abc', 'europe-west10': 'abc', 'europe-west12': 'abc',
-  'europe-north1': 'abc', 'europe-central2': 'abc', 'europe-southwest1': 'abc',
-  'me-west1': 'abc', 'me-central1': 'abc', 'me-central2': 'abc', 'africa-south1': 'abc',
-  'asia-east1': 'abc', 'asia-east2': 'abc', 'asia-northeast1': 'abc', 'asia-northeast2': 'abc', 'asia-northeast3': 'abc',
-  'asia-south1': 'abc', 'asia-south2': 'abc', 'asia-southeast1': 'abc', 'asia-southeast2': 'abc',
-  'australia-southeast1': 'abc', 'australia-southeast2': 'abc',
+  'us-central1': 'abcf',
+  'us-east1': 'bcd',
+  'us-east4': 'abc',
+  'us-east5': 'abc',
+  'us-south1': 'abc',
+  'us-west1': 'abc',
+  'us-west2': 'abc',
+  'us-west3': 'abc',
+  'us-west4': 'abc',
+  'northamerica-northeast1': 'abc',
+  'northamerica-northeast2': 'abc',
+  'northamerica-south1': 'abc',
+  'southamerica-east1': 'abc',
+  'southamerica-west1': 'abc',
+  'europe-west1': 'bcd',
+  'europe-west2': 'abc',
+  'europe-west3': 'abc',
+  'europe-west4': 'abc',
+  'europe-west6': 'abc',
+  'europe-west8': 'abc',
+  'europe-west9': 'abc',
+  'europe-west10': 'abc',
+  'europe-west12': 'abc',
+  'europe-north1': 'abc',
+  'europe-central2': 'abc',
+  'europe-southwest1': 'abc',
+  'me-west1': 'abc',
+  'me-central1': 'abc',
+  'me-central2': 'abc',
+  'africa-south1': 'abc',
+  'asia-east1': 'abc',
+  'asia-east2': 'abc',
+  'asia-northeast1': 'abc',
+  'asia-northeast2': 'abc',
+  'asia-northeast3': 'abc',
+  'asia-south1': 'abc',
+  'asia-south2': 'abc',
+  'asia-southeast1': 'abc',
+  'asia-southeast2': 'abc',
+  'australia-southeast1': 'abc',
+  'australia-southeast2': 'abc',
 };
 
 const GENERAL = 'general purpose';
@@ -77,7 +107,18 @@ const IRREGULAR: readonly MachineType[] = [
   { name: 'e2-small', vcpus: 2, memoryGib: 2, family: COST },
   { name: 'e2-medium', vcpus: 2, memoryGib: 4, family: COST },
   // C4 standard: 3.75 GB per vCPU, but 7 GB for 2 vCPUs.
-  ...([[2, 7], [4, 15], [8, 30], [16, 60], [32, 120], [48, 180], [96, 360], [192, 720]] as const).map(([vcpus, memoryGib]) => ({ name: `c4-standard-${vcpus}`, vcpus, memoryGib, family: GENERAL })),
+  ...(
+    [
+      [2, 7],
+      [4, 15],
+      [8, 30],
+      [16, 60],
+      [32, 120],
+      [48, 180],
+      [96, 360],
+      [192, 720],
+    ] as const
+  ).map(([vcpus, memoryGib]) => ({ name: `c4-standard-${vcpus}`, vcpus, memoryGib, family: GENERAL })),
   { name: 'h3-standard-88', vcpus: 88, memoryGib: 352, family: COMPUTE },
 ];
 
@@ -100,11 +141,16 @@ const n1Egress = (type: CloudCatalog['machineTypes'][number]) =>
  */
 const STATED_EGRESS: Readonly<Record<string, number>> = { 'c3-standard-22': 23, 'c3-highmem-22': 23, 'c3-highcpu-22': 23 };
 
-const statedEgress = (type: CloudCatalog['machineTypes'][number]) =>
-  STATED_EGRESS[type.name] !== undefined ? { ...type, egressGbps: STATED_EGRESS[type.name] } : type;
+const statedEgress = (type: CloudCatalog['machineTypes'][number]) => (STATED_EGRESS[type.name] !== undefined ? { ...type, egressGbps: STATED_EGRESS[type.name] } : type);
 
 export const GCP_NETWORK_LIMITS: CloudCatalog['networkLimits'] = [
-  { kind: 'egress', value: 2, unit: 'Gbit/s', applies: 'per vCPU of the sending VM (N1: n1-standard-8 is limited to 16 Gbit/s, whatever its NICs), within the VPC network; other series per their machine-family pages', source: BANDWIDTH_DOC },
+  {
+    kind: 'egress',
+    value: 2,
+    unit: 'Gbit/s',
+    applies: 'per vCPU of the sending VM (N1: n1-standard-8 is limited to 16 Gbit/s, whatever its NICs), within the VPC network; other series per their machine-family pages',
+    source: BANDWIDTH_DOC,
+  },
 ];
 
 export const GCP_CATALOG: CloudCatalog = {
@@ -113,6 +159,8 @@ export const GCP_CATALOG: CloudCatalog = {
   machineTypes: [
     ...SHAPES.flatMap((s) => s.sizes.map((vcpus) => ({ name: `${s.series}-${s.shape}-${vcpus}`, vcpus, memoryGib: round2(vcpus * s.gbPerVcpu), family: s.family }))),
     ...IRREGULAR,
-  ].map(n1Egress).map(statedEgress),
+  ]
+    .map(n1Egress)
+    .map(statedEgress),
   networkLimits: GCP_NETWORK_LIMITS,
 };

@@ -1,7 +1,6 @@
-import type { CleanupFilter, CleanupReport, PluginContext } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
-import { teardownEach } from '@netbench/plugin-api/cloud-kit';
+import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
+import { teardownEach } from '@netbench/plugin-api/cloud-kit';
 import { resolveProject } from './credentials.js';
 import { lastSegment, runIdOfName } from './naming.js';
 import { ids, resource, TYPES } from './resources.js';
@@ -78,12 +77,23 @@ export async function cleanupGcp(filter: CleanupFilter, ctx: PluginContext, runt
   const cutoff = filter.olderThanMs !== undefined ? Date.now() - filter.olderThanMs : undefined;
   // A run alive on this machine (whatever its runs folder): reported, never deleted.
   const isLive = (f: { runId: string }) => (filter.excludeRunIds ?? []).includes(f.runId);
-  const spared = found.filter((f) => (filter.runId === undefined || f.runId === filter.runId) && isLive(f)).map((f) => ({ ...f.resource, data: { ...f.resource.data, runId: f.runId } }));
-  const selected = found.filter((f) =>
-    (filter.runId === undefined || f.runId === filter.runId)
-    && !isLive(f)
-    // A resource whose age cannot be read is left alone when an age is asked for.
-    && (cutoff === undefined || (Number.isFinite(f.created) && f.created <= cutoff)));
+  const spared = found
+    .filter((f) => (filter.runId === undefined || f.runId === filter.runId) && isLive(f))
+    .map((f) => ({ ...f.resource, data: { ...f.resource.data, runId: f.runId } }));
+  const selected = found.filter(
+    (f) =>
+      (filter.runId === undefined || f.runId === filter.runId) &&
+      !isLive(f) &&
+      // A resource whose age cannot be read is left alone when an age is asked for.
+      (cutoff === undefined || (Number.isFinite(f.created) && f.created <= cutoff)),
+  );
 
-  return { ...(await teardownEach(selected.map((f) => f.resource), (resource) => teardownResource(resource, ctx, runtime), filter)), spared };
+  return {
+    ...(await teardownEach(
+      selected.map((f) => f.resource),
+      (resource) => teardownResource(resource, ctx, runtime),
+      filter,
+    )),
+    spared,
+  };
 }

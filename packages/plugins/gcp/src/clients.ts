@@ -9,12 +9,12 @@ import type {
   RegionOperationsClient,
   RegionsClient,
   ResourcePoliciesClient,
+  RoutersClient,
   RoutesClient,
   SubnetworksClient,
   TargetVpnGatewaysClient,
-  VpnTunnelsClient,
   VpnGatewaysClient,
-  RoutersClient,
+  VpnTunnelsClient,
   ZoneOperationsClient,
 } from '@google-cloud/compute';
 
@@ -97,10 +97,22 @@ function transportOptions(api: GcpApiOptions): ClientOptions {
 
 export function gceClients(api: GcpApiOptions = {}): GceClients {
   const {
-    FirewallsClient, GlobalOperationsClient, InstancesClient, NetworksClient, RegionOperationsClient,
-    RegionsClient, ResourcePoliciesClient, SubnetworksClient, ZoneOperationsClient,
-    AddressesClient, TargetVpnGatewaysClient, ForwardingRulesClient, VpnTunnelsClient, RoutesClient,
-    VpnGatewaysClient, RoutersClient,
+    FirewallsClient,
+    GlobalOperationsClient,
+    InstancesClient,
+    NetworksClient,
+    RegionOperationsClient,
+    RegionsClient,
+    ResourcePoliciesClient,
+    SubnetworksClient,
+    ZoneOperationsClient,
+    AddressesClient,
+    TargetVpnGatewaysClient,
+    ForwardingRulesClient,
+    VpnTunnelsClient,
+    RoutesClient,
+    VpnGatewaysClient,
+    RoutersClient,
   } = computeSdk();
   const options = transportOptions(api);
   const networks = new NetworksClient({ ...options });

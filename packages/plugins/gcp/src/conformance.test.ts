@@ -30,8 +30,12 @@ describe('gcp cloud conformance', () => {
       { zone: 'europe-west4-a', network: 'bench-vpc', subnet: 'bench-europe', externalIp: false, sshFrom: ['10.0.0.0/8'] },
     ],
     invalidBlocks: [
-      {}, { zone: 'us-central1' }, { zone: 'us-central1-a', networkTier: 'gold' }, { zone: 'us-central1-a', subnet: 'x' },
-      { zone: 'us-central1-a', fallbackZones: ['europe-west1-b'] }, { zone: 'us-central1-a', instanceType: 'n1-standard-1' },
+      {},
+      { zone: 'us-central1' },
+      { zone: 'us-central1-a', networkTier: 'gold' },
+      { zone: 'us-central1-a', subnet: 'x' },
+      { zone: 'us-central1-a', fallbackZones: ['europe-west1-b'] },
+      { zone: 'us-central1-a', instanceType: 'n1-standard-1' },
     ],
     goneResources: [
       { type: 'gce-instance', id: gone('zones/us-central1-a/instances/nb-20000101-000000-gone00-vm') },
@@ -40,5 +44,6 @@ describe('gcp cloud conformance', () => {
       { type: 'gce-subnetwork', id: gone('regions/us-central1/subnetworks/nb-20000101-000000-gone00-us-central1') },
       { type: 'gce-network', id: gone('global/networks/nb-20000101-000000-gone00') },
     ],
-  })) it(check.name, check.run, 120_000);
+  }))
+    it(check.name, check.run, 120_000);
 });

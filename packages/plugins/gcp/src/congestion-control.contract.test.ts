@@ -9,10 +9,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { consoleWithKeys, keygen, type LabSshd, startSshd } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, requests, type Harness } from './test-support/harness.js';
-import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
+import { type Harness, harness, requests } from './test-support/harness.js';
 
 const netns = `nbt-cc-${randomBytes(3).toString('hex')}`;
 const inNetns = () => execFileSync('ip', ['netns', 'exec', netns, 'cat', '/proc/sys/net/ipv4/tcp_congestion_control'], { encoding: 'utf8' }).trim();
@@ -40,7 +40,7 @@ describe('gcp: congestion control set over SSH after boot', () => {
 
   const block = (extra: Record<string, unknown> = {}) => ({ zone: 'us-central1-a', sshUser: 'root', sshKeyPath: keyPath, ...extra });
 
-  it('sets the client\'s default (reno: in every kernel, allowed in any namespace) and labels both hosts with what they report', async () => {
+  it("sets the client's default (reno: in every kernel, allowed in any namespace) and labels both hosts with what they report", async () => {
     const hosts = (await h.plugin({ sshPort: sshd.port }).provision(requests({ client: block({ congestionControl: 'reno' }), server: block() }), h.ctx())) as ConnectedHost[];
     try {
       expect(inNetns()).toBe('reno');
@@ -56,7 +56,11 @@ describe('gcp: congestion control set over SSH after boot', () => {
     // A fresh stand-in: the first test's resources are still in the old one under the same run id.
     const fresh = await harness();
     fresh.fake.serialOutput = () => consoleWithKeys([sshd.hostKeyLine]);
-    await expect(fresh.plugin({ sshPort: sshd.port }).provision(requests({ client: block({ congestionControl: 'nosuchcc' }) }), fresh.ctx()).finally(() => fresh.close()))
-      .rejects.toThrow(/gcp: host client: congestionControl nosuchcc is not available \(the kernel has: .*reno.*; modprobe tcp_nosuchcc: .+\)/);
+    await expect(
+      fresh
+        .plugin({ sshPort: sshd.port })
+        .provision(requests({ client: block({ congestionControl: 'nosuchcc' }) }), fresh.ctx())
+        .finally(() => fresh.close()),
+    ).rejects.toThrow(/gcp: host client: congestionControl nosuchcc is not available \(the kernel has: .*reno.*; modprobe tcp_nosuchcc: .+\)/);
   });
 });

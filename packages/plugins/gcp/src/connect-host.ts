@@ -48,14 +48,18 @@ export async function connectInstance(
   const config = request.config;
   const keys = recorded || config.hostKeys === 'tofu' ? [] : await consoleHostKeys(project, instance, ctx, runtime);
   if (!recorded && keys.length === 0 && config.hostKeys === 'console') {
-    throw new NetbenchError(`host ${request.id}: no SSH host keys on ${instance.name}'s serial console after ${Math.round(runtime.timing.hostKeyTimeoutMs / 1000)} s (hostKeys: console); use hostKeys: console-or-tofu to fall back to trust-on-first-use`);
+    throw new NetbenchError(
+      `host ${request.id}: no SSH host keys on ${instance.name}'s serial console after ${Math.round(runtime.timing.hostKeyTimeoutMs / 1000)} s (hostKeys: console); use hostKeys: console-or-tofu to fall back to trust-on-first-use`,
+    );
   }
   if (!recorded && keys.length === 0 && config.hostKeys === 'console-or-tofu') {
     ctx.log.warn(`host ${request.id}: no SSH host keys on the serial console; trusting the first key seen (recorded in the run folder)`);
   }
-  const hostKey: SshConnectOptions['hostKey'] = recorded?.hostKey ?? (keys.length > 0
-    ? { mode: 'pinned', keys, source: `${CONSOLE_SOURCE} of ${project}/${instance.zone}/${instance.name}` }
-    : { mode: 'tofu', recordFile: join(ctx.runDir, 'known_hosts') });
+  const hostKey: SshConnectOptions['hostKey'] =
+    recorded?.hostKey ??
+    (keys.length > 0
+      ? { mode: 'pinned', keys, source: `${CONSOLE_SOURCE} of ${project}/${instance.zone}/${instance.name}` }
+      : { mode: 'tofu', recordFile: join(ctx.runDir, 'known_hosts') });
   const labels: Record<string, string> = {
     host_key: recorded ? recorded.label : hostKey.mode === 'pinned' ? `pinned:${CONSOLE_SOURCE}` : 'tofu',
     network_tier: tierOf(config),
@@ -65,30 +69,34 @@ export async function connectInstance(
   };
   const address = instance.externalIp ?? instance.internalIp;
   const port = runtime.sshPort ?? 22;
-  const host = await runtime.connect({
-    id: request.id,
-    name: request.name,
-    cloud: 'gcp',
-    zone: instance.zone,
-    region: regionOf(instance.zone),
-    machineType: config.machineType,
-    internalIp: instance.internalIp,
-    ...(instance.externalIp ? { externalIp: instance.externalIp } : {}),
-    labels,
-    address,
-    ...(runtime.sshPort !== undefined ? { port: runtime.sshPort } : {}),
-    user: config.sshUser,
-    privateKeyPath,
-    agent: false,
-    hostKey,
-    connectRetry: { ...runtime.timing.sshRetry },
-  }, ctx);
+  const host = await runtime.connect(
+    {
+      id: request.id,
+      name: request.name,
+      cloud: 'gcp',
+      zone: instance.zone,
+      region: regionOf(instance.zone),
+      machineType: config.machineType,
+      internalIp: instance.internalIp,
+      ...(instance.externalIp ? { externalIp: instance.externalIp } : {}),
+      labels,
+      address,
+      ...(runtime.sshPort !== undefined ? { port: runtime.sshPort } : {}),
+      user: config.sshUser,
+      privateKeyPath,
+      agent: false,
+      hostKey,
+      connectRetry: { ...runtime.timing.sshRetry },
+    },
+    ctx,
+  );
   // Set (or only read) over SSH; the label is what the VM reports. The VM goes with the run: nothing to restore.
   await settleVmCongestionControl(host, labels, config.congestionControl, `gcp: host ${request.id}`);
   // Kept in the run folder: a later invocation of this run (reattach) accepts only this key.
-  if (!recorded) await recordHostKey(ctx.runDir, 'gcp', request.id, address, port, hostKey).catch(async (error: unknown) => {
-    await host.close();
-    throw error;
-  });
+  if (!recorded)
+    await recordHostKey(ctx.runDir, 'gcp', request.id, address, port, hostKey).catch(async (error: unknown) => {
+      await host.close();
+      throw error;
+    });
   return host;
 }

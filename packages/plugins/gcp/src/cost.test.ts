@@ -7,12 +7,18 @@ import { requests } from './test-support/harness.js';
 
 describe('estimateGcpCost', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-gcp-cost-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'nbt-gcp-cost-'));
+  });
   afterAll(() => rm(dir, { recursive: true, force: true }));
   const none = () => join(dir, 'none.json');
 
   it('prices instance-hours by machine type and region', () => {
-    const hosts = requests({ a: { zone: 'us-central1-a', machineType: 'n1-standard-4' }, b: { zone: 'us-central1-b', machineType: 'n1-standard-4' }, c: { zone: 'us-east4-c', machineType: 'n1-standard-4' } });
+    const hosts = requests({
+      a: { zone: 'us-central1-a', machineType: 'n1-standard-4' },
+      b: { zone: 'us-central1-b', machineType: 'n1-standard-4' },
+      c: { zone: 'us-east4-c', machineType: 'n1-standard-4' },
+    });
     const estimate = estimateGcpCost(hosts, { hostSeconds: { a: 3600, b: 1800, c: 3600 }, flows: [] }, none());
     expect(estimate.priceTableDate).toBe('2026-11-22');
     expect(estimate.items.map((i) => [i.description, i.quantity, i.usd])).toEqual([
@@ -24,8 +30,11 @@ describe('estimateGcpCost', () => {
 
   it('charges egress the sender pays: free in-zone, $0.01/GiB inter-zone, by continents inter-region, by tier to the internet', () => {
     const hosts = requests({
-      a: { zone: 'us-west1-a' }, a2: { zone: 'us-west1-a' }, b: { zone: 'us-west1-b' },
-      eu: { zone: 'europe-west1-b' }, std: { zone: 'us-west1-c', networkTier: 'standard' },
+      a: { zone: 'us-west1-a' },
+      a2: { zone: 'us-west1-a' },
+      b: { zone: 'us-west1-b' },
+      eu: { zone: 'europe-west1-b' },
+      std: { zone: 'us-west1-c', networkTier: 'standard' },
     });
     const gib = 8 * 2 ** 30; // bits in one GiB
     const flows = [
@@ -56,7 +65,11 @@ describe('estimateGcpCost', () => {
   it('merges a user price file over the shipped table, and notes unknown types', async () => {
     const file = join(dir, 'gcp.json');
     await writeFile(file, JSON.stringify({ date: '2027-01-01', instances: { 'n1-standard-4': 1 }, regional: { 'us-east4': { 'n1-standard-4': 2 } } }));
-    const hosts = requests({ a: { zone: 'us-central1-a', machineType: 'n1-standard-4' }, b: { zone: 'us-east4-a', machineType: 'n1-standard-4' }, c: { zone: 'us-central1-a', machineType: 'z9-mega-1' } });
+    const hosts = requests({
+      a: { zone: 'us-central1-a', machineType: 'n1-standard-4' },
+      b: { zone: 'us-east4-a', machineType: 'n1-standard-4' },
+      c: { zone: 'us-central1-a', machineType: 'z9-mega-1' },
+    });
     const estimate = estimateGcpCost(hosts, { hostSeconds: { a: 3600, b: 3600, c: 3600 }, flows: [] }, file);
     expect(estimate.priceTableDate).toBe('2027-01-01');
     expect(estimate.items.map((i) => i.unitPriceUsd)).toEqual([1, 2, 0]);
@@ -64,19 +77,28 @@ describe('estimateGcpCost', () => {
     expect(estimate.notes!.join('\n')).toContain(file);
   });
 
-  it('adds Cloud VPN tunnel-hours and gateway addresses for the run\'s vpn, for its longest-lived host', () => {
+  it("adds Cloud VPN tunnel-hours and gateway addresses for the run's vpn, for its longest-lived host", () => {
     const vpn = { gateways: 1, tunnels: 2, ikeVersion: 2 };
     const hosts = requests({
       a: { zone: 'us-west1-b', machineType: 'n1-standard-4', vpcGroup: 'a', vpn, cidr: '10.0.1.0/24' },
       b: { zone: 'us-central1-c', machineType: 'n1-standard-4', vpcGroup: 'b', vpn, cidr: '192.168.1.0/24' },
     });
-    const without = estimateGcpCost(requests({ a: { zone: 'us-west1-b', machineType: 'n1-standard-4' }, b: { zone: 'us-central1-c', machineType: 'n1-standard-4' } }), { hostSeconds: { a: 7200, b: 3600 }, flows: [] }, none());
+    const without = estimateGcpCost(
+      requests({ a: { zone: 'us-west1-b', machineType: 'n1-standard-4' }, b: { zone: 'us-central1-c', machineType: 'n1-standard-4' } }),
+      { hostSeconds: { a: 7200, b: 3600 }, flows: [] },
+      none(),
+    );
     const estimate = estimateGcpCost(hosts, { hostSeconds: { a: 7200, b: 3600 }, flows: [] }, none());
     const vpnItems = estimate.items.filter((i) => i.description.startsWith('Cloud VPN'));
     // 4 tunnels (2 per gateway pair, each way) and 2 addresses for 2 hours.
-    expect(vpnItems.map((i) => [i.unit, i.quantity, i.unitPriceUsd, i.usd])).toEqual([['tunnel-hour', 8, 0.05, 0.4], ['address-hour', 4, 0.005, 0.02]]);
+    expect(vpnItems.map((i) => [i.unit, i.quantity, i.unitPriceUsd, i.usd])).toEqual([
+      ['tunnel-hour', 8, 0.05, 0.4],
+      ['address-hour', 4, 0.005, 0.02],
+    ]);
     expect(estimate.usd).toBeCloseTo(without.usd + 0.42, 6);
-    expect(estimate.notes).toContain('Cloud VPN (classic, static routing, IKEv2) between a and b: 2 external addresses, 2 target VPN gateways, 6 forwarding rules (ESP, UDP 500, UDP 4500), 4 VPN tunnels, 4 static routes');
+    expect(estimate.notes).toContain(
+      'Cloud VPN (classic, static routing, IKEv2) between a and b: 2 external addresses, 2 target VPN gateways, 6 forwarding rules (ESP, UDP 500, UDP 4500), 4 VPN tunnels, 4 static routes',
+    );
   });
 
   it('HA VPN: tunnel-hours at the Classic tunnel price (2 interfaces per gateway), no address or Cloud Router charge', () => {
@@ -85,7 +107,11 @@ describe('estimateGcpCost', () => {
       a: { zone: 'us-west1-b', machineType: 'n1-standard-4', vpcGroup: 'a', vpn, cidr: '10.0.1.0/24' },
       b: { zone: 'us-central1-c', machineType: 'n1-standard-4', vpcGroup: 'b', vpn, cidr: '192.168.1.0/24' },
     });
-    const without = estimateGcpCost(requests({ a: { zone: 'us-west1-b', machineType: 'n1-standard-4' }, b: { zone: 'us-central1-c', machineType: 'n1-standard-4' } }), { hostSeconds: { a: 7200, b: 3600 }, flows: [] }, none());
+    const without = estimateGcpCost(
+      requests({ a: { zone: 'us-west1-b', machineType: 'n1-standard-4' }, b: { zone: 'us-central1-c', machineType: 'n1-standard-4' } }),
+      { hostSeconds: { a: 7200, b: 3600 }, flows: [] },
+      none(),
+    );
     const estimate = estimateGcpCost(hosts, { hostSeconds: { a: 7200, b: 3600 }, flows: [] }, none());
     const vpnItems = estimate.items.filter((i) => /VPN/.test(i.description));
     // 8 tunnels (2 per interface pair, 2 interfaces, each way) for 2 hours.

@@ -1,11 +1,11 @@
 import type { CostEstimate, CostItem, CostUsage, HostRequest } from '@netbench/plugin-api';
 import { estimateTableCost, loadPriceFile, priceFilePath } from '@netbench/plugin-api/cloud-kit';
-import { tierOf, type GcpHostConfig, type GcpVpnConfig } from './host-schema.js';
-import { TYPES } from './resources.js';
-import { vpnResourceCounts } from './vpn.js';
 import { HA_INTERFACES, haVpnResourceCounts } from './ha-vpn.js';
+import { type GcpHostConfig, type GcpVpnConfig, tierOf } from './host-schema.js';
 import { regionOf } from './naming.js';
 import { continentOf, GCP_PRICES, type GcpPriceTable } from './price-table.js';
+import { TYPES } from './resources.js';
+import { vpnResourceCounts } from './vpn.js';
 
 /** `$NETBENCH_GCP_PRICES`, else `$NETBENCH_HOME/prices/gcp.json` (`~/.netbench/prices/gcp.json`). */
 export const defaultPriceFile = () => priceFilePath('gcp');
@@ -48,8 +48,18 @@ function vpnResourcesNote(vpn: GcpVpnConfig, requests: readonly HostRequest<GcpH
   const groups = [...new Set(requests.map((r) => r.config.vpcGroup ?? '?'))].sort();
   const ranges = groups.map((g) => new Set(requests.filter((r) => r.config.vpcGroup === g).map((r) => regionOf(r.config.zone))).size);
   const counts = vpn.type === 'ha' ? haVpnResourceCounts(vpn) : vpnResourceCounts(vpn, [ranges[0] ?? 1, ranges[1] ?? 1]);
-  const names: Record<string, string> = { [TYPES.router]: 'Cloud Routers (BGP)', [TYPES.haVpnGateway]: 'HA VPN gateways (2 interfaces each)', [TYPES.address]: 'external addresses', [TYPES.vpnGateway]: 'target VPN gateways', [TYPES.forwardingRule]: 'forwarding rules (ESP, UDP 500, UDP 4500)', [TYPES.vpnTunnel]: 'VPN tunnels', [TYPES.route]: 'static routes' };
-  const what = Object.entries(counts).map(([type, n]) => `${n} ${names[type] ?? type}`).join(', ');
+  const names: Record<string, string> = {
+    [TYPES.router]: 'Cloud Routers (BGP)',
+    [TYPES.haVpnGateway]: 'HA VPN gateways (2 interfaces each)',
+    [TYPES.address]: 'external addresses',
+    [TYPES.vpnGateway]: 'target VPN gateways',
+    [TYPES.forwardingRule]: 'forwarding rules (ESP, UDP 500, UDP 4500)',
+    [TYPES.vpnTunnel]: 'VPN tunnels',
+    [TYPES.route]: 'static routes',
+  };
+  const what = Object.entries(counts)
+    .map(([type, n]) => `${n} ${names[type] ?? type}`)
+    .join(', ');
   return `Cloud VPN (${vpn.type}, ${vpn.routing} routing, IKEv${vpn.ikeVersion}) between ${groups.join(' and ')}: ${what}`;
 }
 
@@ -70,23 +80,49 @@ function withVpn(base: CostEstimate, requests: readonly HostRequest<GcpHostConfi
   if (vpn.type === 'ha') {
     // HA VPN: tunnels at the same tunnel-hour price as Classic; its interface addresses and Cloud Router are not charged.
     const haTunnels = gateways * HA_INTERFACES.length * vpn.tunnels;
-    const item: CostItem = { description: `HA VPN tunnels (${haTunnels}: ${vpn.tunnels} per interface pair each way, 2 interfaces per gateway, ${vpn.gateways} gateway(s) per network)`, quantity: round(haTunnels * hours), unit: 'tunnel-hour', unitPriceUsd: prices.tunnelHour, usd: round(haTunnels * hours * prices.tunnelHour) };
+    const item: CostItem = {
+      description: `HA VPN tunnels (${haTunnels}: ${vpn.tunnels} per interface pair each way, 2 interfaces per gateway, ${vpn.gateways} gateway(s) per network)`,
+      quantity: round(haTunnels * hours),
+      unit: 'tunnel-hour',
+      unitPriceUsd: prices.tunnelHour,
+      usd: round(haTunnels * hours * prices.tunnelHour),
+    };
     return {
       ...base,
       items: [...base.items, item],
       usd: round(base.usd + item.usd),
-      notes: [...(base.notes ?? []), vpnResourcesNote(vpn, requests), 'HA VPN at us-region list prices (tunnel-hours); Cloud Router has no charge of its own and the HA VPN gateway addresses are not billed; traffic through the tunnels is priced as egress between the hosts\' regions'],
+      notes: [
+        ...(base.notes ?? []),
+        vpnResourcesNote(vpn, requests),
+        "HA VPN at us-region list prices (tunnel-hours); Cloud Router has no charge of its own and the HA VPN gateway addresses are not billed; traffic through the tunnels is priced as egress between the hosts' regions",
+      ],
     };
   }
   const tunnels = gateways * vpn.tunnels;
   const items: CostItem[] = [
-    { description: `Cloud VPN tunnels (${tunnels}: ${vpn.tunnels} per gateway pair each way, ${vpn.gateways} gateway(s) per network)`, quantity: round(tunnels * hours), unit: 'tunnel-hour', unitPriceUsd: prices.tunnelHour, usd: round(tunnels * hours * prices.tunnelHour) },
-    { description: `Cloud VPN gateway addresses (${gateways})`, quantity: round(gateways * hours), unit: 'address-hour', unitPriceUsd: prices.addressHour, usd: round(gateways * hours * prices.addressHour) },
+    {
+      description: `Cloud VPN tunnels (${tunnels}: ${vpn.tunnels} per gateway pair each way, ${vpn.gateways} gateway(s) per network)`,
+      quantity: round(tunnels * hours),
+      unit: 'tunnel-hour',
+      unitPriceUsd: prices.tunnelHour,
+      usd: round(tunnels * hours * prices.tunnelHour),
+    },
+    {
+      description: `Cloud VPN gateway addresses (${gateways})`,
+      quantity: round(gateways * hours),
+      unit: 'address-hour',
+      unitPriceUsd: prices.addressHour,
+      usd: round(gateways * hours * prices.addressHour),
+    },
   ];
   return {
     ...base,
     items: [...base.items, ...items],
     usd: round(base.usd + items.reduce((sum, i) => sum + i.usd, 0)),
-    notes: [...(base.notes ?? []), vpnResourcesNote(vpn, requests), 'Cloud VPN at us-region list prices; traffic through the tunnels is priced as egress between the hosts\' regions'],
+    notes: [
+      ...(base.notes ?? []),
+      vpnResourcesNote(vpn, requests),
+      "Cloud VPN at us-region list prices; traffic through the tunnels is priced as egress between the hosts' regions",
+    ],
   };
 }

@@ -35,7 +35,13 @@ export function adcInfo(): AdcInfo {
   if (!json) return { source: 'none', ...(envFile ? { file } : {}) };
   const identity = str(json['client_email']) ?? str(json['service_account_impersonation_url'])?.replace(/.*serviceAccounts\/([^:]+).*/, '$1') ?? str(json['client_id']);
   const project = str(json['project_id']) ?? str(json['quota_project_id']);
-  return { source: envFile ? 'env-file' : 'gcloud-adc', file, ...(str(json['type']) ? { type: str(json['type'])! } : {}), ...(identity ? { identity } : {}), ...(project ? { project } : {}) };
+  return {
+    source: envFile ? 'env-file' : 'gcloud-adc',
+    file,
+    ...(str(json['type']) ? { type: str(json['type'])! } : {}),
+    ...(identity ? { identity } : {}),
+    ...(project ? { project } : {}),
+  };
 }
 
 /** gcloud's configured project (`[core] project =` of the active configuration). */
@@ -44,7 +50,9 @@ function gcloudProject(): string | undefined {
   let active = 'default';
   try {
     active = readFileSync(join(dir, 'active_config'), 'utf8').trim() || 'default';
-  } catch { /* the default configuration */ }
+  } catch {
+    /* the default configuration */
+  }
   try {
     const text = readFileSync(join(dir, 'configurations', `config_${active}`), 'utf8');
     let section = '';
@@ -54,18 +62,22 @@ function gcloudProject(): string | undefined {
       const kv = /^\s*project\s*=\s*(\S+)/.exec(line);
       if (section === 'core' && kv) return kv[1];
     }
-  } catch { /* no gcloud configuration */ }
+  } catch {
+    /* no gcloud configuration */
+  }
   return undefined;
 }
 
 /** The project to use: the spec's, else the environment's, the ADC file's, gcloud's. */
 export function resolveProject(configured?: string): string | undefined {
-  return configured
-    ?? str(process.env['GOOGLE_CLOUD_PROJECT'])
-    ?? str(process.env['GCLOUD_PROJECT'])
-    ?? str(process.env['CLOUDSDK_CORE_PROJECT'])
-    ?? adcInfo().project
-    ?? gcloudProject();
+  return (
+    configured ??
+    str(process.env['GOOGLE_CLOUD_PROJECT']) ??
+    str(process.env['GCLOUD_PROJECT']) ??
+    str(process.env['CLOUDSDK_CORE_PROJECT']) ??
+    adcInfo().project ??
+    gcloudProject()
+  );
 }
 
 /** `netbench doctor --cloud gcp`: what credentials and project would be used. Creates nothing, calls nothing. */

@@ -27,7 +27,12 @@ export async function diagnoseGcp(ctx: PluginContext, input: DiagnoseInput<GcpHo
     const [regions] = await runtime.clients().regions.list({ project, maxResults: 1 }, { autoPaginate: false });
     checks.push({ name: 'api access', ok: true, detail: `compute.regions.list in ${project} answered (${regions.length} region)` });
   } catch (error) {
-    checks.push({ name: 'api access', ok: false, detail: error instanceof Error ? error.message : String(error), fix: 'gcloud auth application-default login; enable the Compute Engine API; grant roles/compute.instanceAdmin.v1 and roles/compute.networkAdmin' });
+    checks.push({
+      name: 'api access',
+      ok: false,
+      detail: error instanceof Error ? error.message : String(error),
+      fix: 'gcloud auth application-default login; enable the Compute Engine API; grant roles/compute.instanceAdmin.v1 and roles/compute.networkAdmin',
+    });
     return checks;
   }
   if (requests.length > 0) checks.push(...(await quotaReport(requests, project, ctx, runtime)));

@@ -4,7 +4,11 @@ import { classifiedError } from '@netbench/plugin-api/cloud-kit';
 export type GceErrorKind = 'quota' | 'capacity' | 'not-found' | 'in-use' | 'exists' | 'other';
 
 /** An operation's `error.errors[]` entry, or the HTTP error's `errors[]`. */
-interface ErrorItem { readonly code?: string | null; readonly reason?: string | null; readonly message?: string | null }
+interface ErrorItem {
+  readonly code?: string | null;
+  readonly reason?: string | null;
+  readonly message?: string | null;
+}
 
 const CAPACITY_CODES = new Set(['ZONE_RESOURCE_POOL_EXHAUSTED', 'ZONE_RESOURCE_POOL_EXHAUSTED_WITH_DETAILS', 'RESOURCE_POOL_EXHAUSTED']);
 const QUOTA_CODES = new Set(['QUOTA_EXCEEDED', 'quotaExceeded', 'rateLimitExceeded']);
@@ -50,7 +54,10 @@ export function classify(error: unknown): GceErrorKind {
 export class OperationError extends Error {
   override readonly name = 'OperationError';
   readonly kind: GceErrorKind;
-  constructor(readonly operation: string, readonly items: readonly ErrorItem[]) {
+  constructor(
+    readonly operation: string,
+    readonly items: readonly ErrorItem[],
+  ) {
     super(items.map((i) => `${i.code ?? i.reason ?? 'ERROR'}: ${i.message ?? ''}`.trim()).join('; ') || `operation ${operation} failed`);
     const kinds = items.map((i) => kindOf(i.code ?? i.reason ?? undefined, i.message ?? ''));
     this.kind = kinds.find((k) => k !== 'other') ?? 'other';

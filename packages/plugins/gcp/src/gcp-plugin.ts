@@ -5,12 +5,12 @@ import { cleanupGcp } from './cleanup.js';
 import { estimateGcpCost } from './cost.js';
 import { resolveProject } from './credentials.js';
 import { diagnoseGcp } from './diagnose.js';
-import { hostSchema, type GcpHostConfig } from './host-schema.js';
+import { type GcpHostConfig, hostSchema } from './host-schema.js';
 import { admitPeersGcp } from './peers.js';
 import { provisionGcp, runProject } from './provision.js';
-import { reattachGcp } from './reattach.js';
 import { checkQuotas } from './quotas.js';
-import { gcpRuntime, type GcpPluginOptions } from './runtime.js';
+import { reattachGcp } from './reattach.js';
+import { type GcpPluginOptions, gcpRuntime } from './runtime.js';
 import { teardownResource } from './teardown.js';
 
 /**

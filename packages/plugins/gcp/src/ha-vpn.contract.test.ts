@@ -4,12 +4,12 @@
 // Google's Compute v1 discovery document. They do not talk to Google.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UnsupportedError, type LedgerResource, type Logger } from '@netbench/plugin-api';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type LedgerResource, type Logger, UnsupportedError } from '@netbench/plugin-api';
 import { closedPort } from '@netbench/plugin-api/testing';
-import { validateGceRequest } from './test-support/discovery.js';
-import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bgpLink } from './ha-vpn.js';
+import { validateGceRequest } from './test-support/discovery.js';
+import { type Harness, harness, PROJECT, RUN_ID, requests } from './test-support/harness.js';
 
 const TAG = `nb-${RUN_ID}`;
 const VPN = { type: 'ha', routing: 'dynamic', gateways: 1, tunnels: 1, ikeVersion: 2 };
@@ -23,13 +23,21 @@ const TUNNEL = (group: string, region: string, i: number) => `projects/${PROJECT
 
 let h: Harness;
 let logged: string[];
-beforeEach(async () => { h = await harness(); logged = []; });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await harness();
+  logged = [];
+});
+afterEach(async () => {
+  await h.close();
+});
 
 async function provision(blocks: Record<string, Record<string, unknown>>) {
   const plugin = h.plugin({ sshPort: await closedPort() });
   const log: Logger = { debug: (m) => logged.push(m), info: (m) => logged.push(m), warn: (m) => logged.push(m) };
-  const error = await plugin.provision(requests(blocks), { ...h.ctx(), log }).then(() => undefined, (e: unknown) => e);
+  const error = await plugin.provision(requests(blocks), { ...h.ctx(), log }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return { plugin, error };
 }
 
@@ -43,7 +51,10 @@ async function filesUnder(dir: string): Promise<string> {
   return texts.join('\n');
 }
 
-const bodiesOf = (collection: string, method = 'POST') => h.fake.requests.filter((r) => r.method === method && (method === 'POST' ? r.path.endsWith(`/${collection}`) : r.path.includes(`/${collection}/`))).map((r) => r.body as Record<string, any>);
+const bodiesOf = (collection: string, method = 'POST') =>
+  h.fake.requests
+    .filter((r) => r.method === method && (method === 'POST' ? r.path.endsWith(`/${collection}`) : r.path.includes(`/${collection}/`)))
+    .map((r) => r.body as Record<string, any>);
 
 describe('gcp HA VPN with dynamic routing (Cloud Router + BGP)', () => {
   it('creates routers, HA gateways, IKEv2 tunnels per interface and BGP sessions as the discovery document allows, then tears all down in dependency order', async () => {
@@ -53,7 +64,10 @@ describe('gcp HA VPN with dynamic routing (Cloud Router + BGP)', () => {
 
     // One Cloud Router per network, distinct private ASNs.
     const routers = bodiesOf('routers');
-    expect(routers.map((r) => `${r['name']} ${r['network'].split('/').at(-1)} ${r['bgp'].asn}`).sort()).toEqual([`${TAG}-vm-1-router ${TAG}-vm-1 64512`, `${TAG}-vm-2-router ${TAG}-vm-2 64513`]);
+    expect(routers.map((r) => `${r['name']} ${r['network'].split('/').at(-1)} ${r['bgp'].asn}`).sort()).toEqual([
+      `${TAG}-vm-1-router ${TAG}-vm-1 64512`,
+      `${TAG}-vm-2-router ${TAG}-vm-2 64513`,
+    ]);
     // One HA VPN gateway per network, with the two interfaces the API gives it.
     expect(h.fake.ofType('vpnGateways').sort()).toEqual([GATEWAY('vm-2', 'us-central1'), GATEWAY('vm-1', 'us-west1')]);
     for (const id of h.fake.ofType('vpnGateways')) expect(h.fake.resources.get(id)!['vpnInterfaces'].map((i: { id: number }) => i.id)).toEqual([0, 1]);
@@ -62,7 +76,14 @@ describe('gcp HA VPN with dynamic routing (Cloud Router + BGP)', () => {
 
     // Tunnels: interface i to the peer gateway's interface i, IKEv2, each on its side's router.
     const tunnels = bodiesOf('vpnTunnels');
-    expect(tunnels.map((t) => `${t['name']} if${t['vpnGatewayInterface']} ${t['vpnGateway'].split('/').at(-1)} -> ${t['peerGcpGateway'].split('/').at(-1)} ikev${t['ikeVersion']} ${t['router'].split('/').at(-1)}`).sort()).toEqual([
+    expect(
+      tunnels
+        .map(
+          (t) =>
+            `${t['name']} if${t['vpnGatewayInterface']} ${t['vpnGateway'].split('/').at(-1)} -> ${t['peerGcpGateway'].split('/').at(-1)} ikev${t['ikeVersion']} ${t['router'].split('/').at(-1)}`,
+        )
+        .sort(),
+    ).toEqual([
       `${TAG}-vm-1-ha0-i0-t0 if0 ${TAG}-vm-1-ha0 -> ${TAG}-vm-2-ha0 ikev2 ${TAG}-vm-1-router`,
       `${TAG}-vm-1-ha0-i1-t0 if1 ${TAG}-vm-1-ha0 -> ${TAG}-vm-2-ha0 ikev2 ${TAG}-vm-1-router`,
       `${TAG}-vm-2-ha0-i0-t0 if0 ${TAG}-vm-2-ha0 -> ${TAG}-vm-1-ha0 ikev2 ${TAG}-vm-2-router`,
@@ -77,17 +98,26 @@ describe('gcp HA VPN with dynamic routing (Cloud Router + BGP)', () => {
 
     // BGP by routers.patch: per tunnel an interface on a link-local /30 and a peer at the other end, pairwise consistent.
     const patches = h.fake.requests.filter((r) => r.method === 'PATCH');
-    expect(patches.map((r) => r.path.split('/').slice(-4).join('/')).sort()).toEqual([`regions/us-central1/routers`, `regions/us-west1/routers`].map((p, i) => `${p}/${TAG}-vm-${2 - i}-router`));
+    expect(patches.map((r) => r.path.split('/').slice(-4).join('/')).sort()).toEqual(
+      [`regions/us-central1/routers`, `regions/us-west1/routers`].map((p, i) => `${p}/${TAG}-vm-${2 - i}-router`),
+    );
     const router = (group: string, region: string) => h.fake.resources.get(ROUTER(group, region))!;
     const a = router('vm-1', 'us-west1');
     const b = router('vm-2', 'us-central1');
     expect(a['interfaces'].map((i: any) => `${i.name} ${i.ipRange} ${i.linkedVpnTunnel}`)).toEqual([
-      `if-0 ${bgpLink(0)[0]}/30 ${TUNNEL('vm-1', 'us-west1', 0)}`, `if-1 ${bgpLink(1)[0]}/30 ${TUNNEL('vm-1', 'us-west1', 1)}`]);
+      `if-0 ${bgpLink(0)[0]}/30 ${TUNNEL('vm-1', 'us-west1', 0)}`,
+      `if-1 ${bgpLink(1)[0]}/30 ${TUNNEL('vm-1', 'us-west1', 1)}`,
+    ]);
     expect(b['interfaces'].map((i: any) => `${i.name} ${i.ipRange} ${i.linkedVpnTunnel}`)).toEqual([
-      `if-0 ${bgpLink(0)[1]}/30 ${TUNNEL('vm-2', 'us-central1', 0)}`, `if-1 ${bgpLink(1)[1]}/30 ${TUNNEL('vm-2', 'us-central1', 1)}`]);
+      `if-0 ${bgpLink(0)[1]}/30 ${TUNNEL('vm-2', 'us-central1', 0)}`,
+      `if-1 ${bgpLink(1)[1]}/30 ${TUNNEL('vm-2', 'us-central1', 1)}`,
+    ]);
     expect(bgpLink(0)).toEqual(['169.254.1.1', '169.254.1.2']);
     expect(bgpLink(1)).toEqual(['169.254.1.5', '169.254.1.6']);
-    for (const [self, other, peerAsn] of [[a, b, 64513], [b, a, 64512]] as const) {
+    for (const [self, other, peerAsn] of [
+      [a, b, 64513],
+      [b, a, 64512],
+    ] as const) {
       expect(self['bgpPeers'].map((p: any) => `${p.name} ${p.interfaceName} ${p.peerAsn}`)).toEqual([`peer-0 if-0 ${peerAsn}`, `peer-1 if-1 ${peerAsn}`]);
       // Each peer address is the other end's interface address, in the same /30.
       expect(self['bgpPeers'].map((p: any) => p.peerIpAddress)).toEqual(other['interfaces'].map((i: any) => i.ipRange.replace('/30', '')));
@@ -108,7 +138,10 @@ describe('gcp HA VPN with dynamic routing (Cloud Router + BGP)', () => {
     await teardownAll(plugin);
     expect([...h.fake.resources.keys()]).toEqual([]);
     expect(h.fake.requests.filter((r) => r.method === 'PUT').map((r) => (r.body as any)['interfaces'] ?? [])).toEqual([[], []]);
-    const calls = h.fake.calls().filter((c) => /^(PUT|DELETE)/.test(c)).map((c) => `${c.split(' ')[0]} ${c.split('/').at(-2)}`);
+    const calls = h.fake
+      .calls()
+      .filter((c) => /^(PUT|DELETE)/.test(c))
+      .map((c) => `${c.split(' ')[0]} ${c.split('/').at(-2)}`);
     const last = (what: string) => calls.lastIndexOf(what);
     const firstOf = (what: string) => calls.indexOf(what);
     expect(last('PUT routers')).toBeLessThan(firstOf('DELETE vpnTunnels'));

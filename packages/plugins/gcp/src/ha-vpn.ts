@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { protos } from '@google-cloud/compute';
 import type { ProvisionContext } from '@netbench/plugin-api';
 import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
-import type { protos } from '@google-cloud/compute';
+import type { GceClients } from './clients.js';
+import { toNetbenchError } from './errors.js';
 import type { GcpVpnConfig } from './host-schema.js';
 import { resourceName } from './naming.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, parseId, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
-import type { GceClients } from './clients.js';
-import { toNetbenchError } from './errors.js';
 import { description, newSharedSecret, type VpnSide } from './vpn.js';
-
 
 /** Private ASNs of the two Cloud Routers (RFC 6996), distinct per side. */
 export const HA_ASNS = [64512, 64513] as const;
@@ -64,10 +63,14 @@ export async function provisionHaVpn(vpn: GcpVpnConfig, sides: readonly [VpnSide
   const wait = { signal: ctx.signal, timeoutMs: runtime.timing.operationTimeoutMs };
   const runId = ctx.runId;
   const regional = async (what: string, type: string, id: string, data: Record<string, unknown>, insert: () => Promise<unknown[]>) => {
-    await ctx.ledger.track(resource(type, id, undefined, data), async () => {
-      const op = operationOf(await insert());
-      await waitForOperation(clients, parseId(id).project, op, wait);
-    }).catch((error: unknown) => { throw toNetbenchError(error, `creating ${what} ${id}`); });
+    await ctx.ledger
+      .track(resource(type, id, undefined, data), async () => {
+        const op = operationOf(await insert());
+        await waitForOperation(clients, parseId(id).project, op, wait);
+      })
+      .catch((error: unknown) => {
+        throw toNetbenchError(error, `creating ${what} ${id}`);
+      });
   };
   const gatewayIds = [...Array(vpn.gateways).keys()];
   const routerId = (s: number) => ids.router(sides[s]!.project, sides[s]!.region, routerName(runId, sides[s]!));
@@ -75,64 +78,81 @@ export async function provisionHaVpn(vpn: GcpVpnConfig, sides: readonly [VpnSide
   const tunnelId = (s: number, p: HaTunnelPair) => ids.vpnTunnel(sides[s]!.project, sides[s]!.region, tunnelName(runId, sides[s]!, p.g, p.i, p.t));
 
   // 1. A Cloud Router per side (BGP, private ASN) and its HA VPN gateways.
-  await allOrFirstError(sides.flatMap((side, s) => {
-    const { project, region } = side;
-    const router: protos.google.cloud.compute.v1.IRouter = {
-      name: routerName(runId, side),
-      description: description(runId, `Cloud Router for HA VPN (${side.group})`),
-      network: side.networkLink,
-      bgp: { asn: HA_ASNS[s]!, advertiseMode: 'DEFAULT' },
-    };
-    return [
-      regional('Cloud Router', TYPES.router, routerId(s), { network: side.networkLink, asn: HA_ASNS[s] },
-        () => clients.routers.insert({ requestId: randomUUID(), project, region, routerResource: router })),
-      ...gatewayIds.map((g) => {
-        const body: protos.google.cloud.compute.v1.IVpnGateway = {
-          name: gatewayName(runId, side, g),
-          description: description(runId, `HA VPN gateway (${side.group}, gateway ${g})`),
-          network: side.networkLink,
-        };
-        return regional('HA VPN gateway', TYPES.haVpnGateway, gatewayId(s, g), { network: side.networkLink },
-          () => clients.vpnGateways.insert({ requestId: randomUUID(), project, region, vpnGatewayResource: body }));
-      }),
-    ];
-  }));
+  await allOrFirstError(
+    sides.flatMap((side, s) => {
+      const { project, region } = side;
+      const router: protos.google.cloud.compute.v1.IRouter = {
+        name: routerName(runId, side),
+        description: description(runId, `Cloud Router for HA VPN (${side.group})`),
+        network: side.networkLink,
+        bgp: { asn: HA_ASNS[s]!, advertiseMode: 'DEFAULT' },
+      };
+      return [
+        regional('Cloud Router', TYPES.router, routerId(s), { network: side.networkLink, asn: HA_ASNS[s] }, () =>
+          clients.routers.insert({ requestId: randomUUID(), project, region, routerResource: router }),
+        ),
+        ...gatewayIds.map((g) => {
+          const body: protos.google.cloud.compute.v1.IVpnGateway = {
+            name: gatewayName(runId, side, g),
+            description: description(runId, `HA VPN gateway (${side.group}, gateway ${g})`),
+            network: side.networkLink,
+          };
+          return regional('HA VPN gateway', TYPES.haVpnGateway, gatewayId(s, g), { network: side.networkLink }, () =>
+            clients.vpnGateways.insert({ requestId: randomUUID(), project, region, vpnGatewayResource: body }),
+          );
+        }),
+      ];
+    }),
+  );
 
   // 2. Tunnels: interface i of side A's gateway g to interface i of side B's, one secret per pair.
   const pairs = haTunnelPairs(vpn);
   const secrets = pairs.map(() => newSharedSecret());
-  await allOrFirstError(sides.flatMap((side, s) => pairs.map((p) => {
-    const other = sides[1 - s]!;
-    const { project, region } = side;
-    const body: protos.google.cloud.compute.v1.IVpnTunnel = {
-      name: tunnelName(runId, side, p.g, p.i, p.t),
-      description: description(runId, `HA VPN tunnel ${p.t} on interface ${p.i} from ${side.group} to ${other.group} (gateway ${p.g})`),
-      vpnGateway: gatewayId(s, p.g),
-      vpnGatewayInterface: p.i,
-      peerGcpGateway: gatewayId(1 - s, p.g),
-      ikeVersion: 2,
-      sharedSecret: secrets[p.k]!,
-      router: routerId(s),
-    };
-    return regional('VPN tunnel', TYPES.vpnTunnel, tunnelId(s, p), { peerGcpGateway: body.peerGcpGateway, interface: p.i, ikeVersion: 2, network: side.networkLink },
-      () => clients.vpnTunnels.insert({ requestId: randomUUID(), project, region, vpnTunnelResource: body }));
-  })));
+  await allOrFirstError(
+    sides.flatMap((side, s) =>
+      pairs.map((p) => {
+        const other = sides[1 - s]!;
+        const { project, region } = side;
+        const body: protos.google.cloud.compute.v1.IVpnTunnel = {
+          name: tunnelName(runId, side, p.g, p.i, p.t),
+          description: description(runId, `HA VPN tunnel ${p.t} on interface ${p.i} from ${side.group} to ${other.group} (gateway ${p.g})`),
+          vpnGateway: gatewayId(s, p.g),
+          vpnGatewayInterface: p.i,
+          peerGcpGateway: gatewayId(1 - s, p.g),
+          ikeVersion: 2,
+          sharedSecret: secrets[p.k]!,
+          router: routerId(s),
+        };
+        return regional('VPN tunnel', TYPES.vpnTunnel, tunnelId(s, p), { peerGcpGateway: body.peerGcpGateway, interface: p.i, ikeVersion: 2, network: side.networkLink }, () =>
+          clients.vpnTunnels.insert({ requestId: randomUUID(), project, region, vpnTunnelResource: body }),
+        );
+      }),
+    ),
+  );
 
   // 3. BGP: per tunnel a router interface on its link-local /30 and a peer at the other end.
-  await allOrFirstError(sides.map(async (side, s) => {
-    const { project, region } = side;
-    const name = routerName(runId, side);
-    const patch: protos.google.cloud.compute.v1.IRouter = {
-      interfaces: pairs.map((p) => ({ name: `if-${p.k}`, linkedVpnTunnel: tunnelId(s, p), ipRange: `${bgpLink(p.k)[s]}/30` })),
-      bgpPeers: pairs.map((p) => ({ name: `peer-${p.k}`, interfaceName: `if-${p.k}`, peerIpAddress: bgpLink(p.k)[1 - s], peerAsn: HA_ASNS[1 - s]! })),
-    };
-    // In the ledger as its own entry, after the tunnels: teardown removes it first, then the tunnels it links.
-    await ctx.ledger.track(resource(TYPES.routerBgp, routerId(s), undefined, { sessions: pairs.length, asn: HA_ASNS[s], peerAsn: HA_ASNS[1 - s] }), async () => {
-      const op = operationOf(await clients.routers.patch({ requestId: randomUUID(), project, region, router: name, routerResource: patch }));
-      await waitForOperation(clients, project, op, wait);
-    }).catch((error: unknown) => { throw toNetbenchError(error, `adding BGP sessions to Cloud Router ${routerId(s)}`); });
-  }));
-  ctx.log.info(`gcp: HA VPN between ${sides[0].group} and ${sides[1].group}: ${vpn.gateways} gateway(s) per network (2 interfaces each), ${vpn.tunnels} tunnel(s) per interface pair each way, IKEv2, dynamic routing (Cloud Router ASNs ${HA_ASNS.join('/')}, ${pairs.length} BGP session(s))`);
+  await allOrFirstError(
+    sides.map(async (side, s) => {
+      const { project, region } = side;
+      const name = routerName(runId, side);
+      const patch: protos.google.cloud.compute.v1.IRouter = {
+        interfaces: pairs.map((p) => ({ name: `if-${p.k}`, linkedVpnTunnel: tunnelId(s, p), ipRange: `${bgpLink(p.k)[s]}/30` })),
+        bgpPeers: pairs.map((p) => ({ name: `peer-${p.k}`, interfaceName: `if-${p.k}`, peerIpAddress: bgpLink(p.k)[1 - s], peerAsn: HA_ASNS[1 - s]! })),
+      };
+      // In the ledger as its own entry, after the tunnels: teardown removes it first, then the tunnels it links.
+      await ctx.ledger
+        .track(resource(TYPES.routerBgp, routerId(s), undefined, { sessions: pairs.length, asn: HA_ASNS[s], peerAsn: HA_ASNS[1 - s] }), async () => {
+          const op = operationOf(await clients.routers.patch({ requestId: randomUUID(), project, region, router: name, routerResource: patch }));
+          await waitForOperation(clients, project, op, wait);
+        })
+        .catch((error: unknown) => {
+          throw toNetbenchError(error, `adding BGP sessions to Cloud Router ${routerId(s)}`);
+        });
+    }),
+  );
+  ctx.log.info(
+    `gcp: HA VPN between ${sides[0].group} and ${sides[1].group}: ${vpn.gateways} gateway(s) per network (2 interfaces each), ${vpn.tunnels} tunnel(s) per interface pair each way, IKEv2, dynamic routing (Cloud Router ASNs ${HA_ASNS.join('/')}, ${pairs.length} BGP session(s))`,
+  );
 }
 
 /** Ledger entries an HA VPN block makes (for `plan`): count by resource. */
@@ -156,7 +176,9 @@ export async function clearRouterBgp(clients: GceClients, id: string): Promise<u
     name: router.name ?? p.name,
     ...(router.description ? { description: router.description } : {}),
     ...(router.network ? { network: router.network } : {}),
-    ...(router.bgp ? { bgp: { ...(router.bgp.asn != null ? { asn: router.bgp.asn } : {}), ...(router.bgp.advertiseMode ? { advertiseMode: router.bgp.advertiseMode } : {}) } } : {}),
+    ...(router.bgp
+      ? { bgp: { ...(router.bgp.asn != null ? { asn: router.bgp.asn } : {}), ...(router.bgp.advertiseMode ? { advertiseMode: router.bgp.advertiseMode } : {}) } }
+      : {}),
   };
   return clients.routers.update({ requestId: randomUUID(), project: p.project, region: p.region!, router: p.name, routerResource: kept });
 }

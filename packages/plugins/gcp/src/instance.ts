@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import { CapacityError } from '@netbench/plugin-api';
-import { instanceBody, type InstanceBody } from './bodies.js';
+import { type InstanceBody, instanceBody } from './bodies.js';
 import { toNetbenchError } from './errors.js';
-import { tierOf, type GcpHostConfig } from './host-schema.js';
+import { type GcpHostConfig, tierOf } from './host-schema.js';
 import { regionOf, resourceName } from './naming.js';
+import type { RunNetwork } from './network.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
-import type { RunNetwork } from './network.js';
 
 export interface CreatedInstance {
   readonly request: HostRequest<GcpHostConfig>;

@@ -1,22 +1,32 @@
 // Contract tests of error mapping, fallback zones, teardown and cleanup: the real
 // SDK against the local Compute REST stand-in (test-support/fake-gce.ts).
-import { CapacityError, QuotaError, isRetryable, type LedgerResource } from '@netbench/plugin-api';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
+import { CapacityError, isRetryable, type LedgerResource, QuotaError } from '@netbench/plugin-api';
 import { closedPort } from '@netbench/plugin-api/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, harness, PROJECT, RUN_ID, requests } from './test-support/harness.js';
 
 const P = `/compute/v1/projects/${PROJECT}`;
 const TAG = `nb-${RUN_ID}`;
-const CAPACITY = { code: 'ZONE_RESOURCE_POOL_EXHAUSTED', message: `The zone 'projects/${PROJECT}/zones/us-central1-a' does not have enough resources available to fulfill the request.  Try a different zone, or try again later.` };
+const CAPACITY = {
+  code: 'ZONE_RESOURCE_POOL_EXHAUSTED',
+  message: `The zone 'projects/${PROJECT}/zones/us-central1-a' does not have enough resources available to fulfill the request.  Try a different zone, or try again later.`,
+};
 
 let h: Harness;
-beforeEach(async () => { h = await harness(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await harness();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 /** Provision with SSH pointed at a closed port: everything is created, then the hosts cannot be reached. */
 async function provisionUnreachable(blocks: Record<string, Record<string, unknown>>) {
   const plugin = h.plugin({ sshPort: await closedPort() });
-  const error = await plugin.provision(requests(blocks), h.ctx()).then(() => undefined, (e: unknown) => e);
+  const error = await plugin.provision(requests(blocks), h.ctx()).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return { plugin, error };
 }
 
@@ -59,7 +69,11 @@ describe('gcp error mapping', () => {
   });
 
   it('reports a quota refusal of the insert call (HTTP 403 quotaExceeded) as QuotaError', async () => {
-    h.fake.faults.push({ method: 'POST', path: /\/instances$/, http: { status: 403, message: "Quota 'CPUS' exceeded.  Limit: 24.0 in region us-central1.", reason: 'quotaExceeded' } });
+    h.fake.faults.push({
+      method: 'POST',
+      path: /\/instances$/,
+      http: { status: 403, message: "Quota 'CPUS' exceeded.  Limit: 24.0 in region us-central1.", reason: 'quotaExceeded' },
+    });
     const { error } = await provisionUnreachable({ vm: { zone: 'us-central1-a', fallbackZones: ['us-central1-b'] } });
     expect(error).toBeInstanceOf(QuotaError);
     // Quota is regional: no fallback zone is tried for it.
@@ -67,7 +81,11 @@ describe('gcp error mapping', () => {
   });
 
   it('reports a quota error inside the finished operation (QUOTA_EXCEEDED) as QuotaError', async () => {
-    h.fake.faults.push({ method: 'POST', path: /\/instances$/, operationErrors: [{ code: 'QUOTA_EXCEEDED', message: "Quota 'N2_CPUS' exceeded.  Limit: 8.0 in region us-central1." }] });
+    h.fake.faults.push({
+      method: 'POST',
+      path: /\/instances$/,
+      operationErrors: [{ code: 'QUOTA_EXCEEDED', message: "Quota 'N2_CPUS' exceeded.  Limit: 8.0 in region us-central1." }],
+    });
     const { error } = await provisionUnreachable({ vm: { zone: 'us-central1-a' } });
     expect(error).toBeInstanceOf(QuotaError);
     expect((error as Error).message).toContain("Quota 'N2_CPUS' exceeded");
@@ -112,10 +130,14 @@ describe('gcp teardown', () => {
 });
 
 describe('gcp cleanup', () => {
-  it('finds a run\'s leftovers by label and name, spares other runs, and deletes in dependency order', async () => {
+  it("finds a run's leftovers by label and name, spares other runs, and deletes in dependency order", async () => {
     await provisionUnreachable({ a: { zone: 'us-central1-a', hostKeys: 'tofu' } });
     // Another run's rule and a user's own network must be left alone.
-    h.fake.resources.set(`projects/${PROJECT}/global/firewalls/nb-20261121-000000-zzzzzz-ssh`, { name: 'nb-20261121-000000-zzzzzz-ssh', network: 'x', creationTimestamp: '2026-11-21T00:00:00.000-08:00' });
+    h.fake.resources.set(`projects/${PROJECT}/global/firewalls/nb-20261121-000000-zzzzzz-ssh`, {
+      name: 'nb-20261121-000000-zzzzzz-ssh',
+      network: 'x',
+      creationTimestamp: '2026-11-21T00:00:00.000-08:00',
+    });
     h.fake.resources.set(`projects/${PROJECT}/global/networks/default`, { name: 'default', creationTimestamp: '2020-01-01T00:00:00.000-08:00' });
     const plugin = h.plugin();
     const ctx = h.ctx();
@@ -143,7 +165,11 @@ describe('gcp preflight', () => {
   it('checks regional quotas before anything is created: a shortfall is a QuotaError naming the metric', async () => {
     h.fake.quotas = { CPUS: [24, 20], N2_CPUS: [16, 10], IN_USE_ADDRESSES: [8, 0] };
     const plugin = h.plugin();
-    const hosts = requests({ a: { zone: 'us-central1-a', machineType: 'n2-standard-4' }, b: { zone: 'us-central1-b', machineType: 'n2-standard-4' }, c: { zone: 'us-central1-c', machineType: 'e2-standard-2' } });
+    const hosts = requests({
+      a: { zone: 'us-central1-a', machineType: 'n2-standard-4' },
+      b: { zone: 'us-central1-b', machineType: 'n2-standard-4' },
+      c: { zone: 'us-central1-c', machineType: 'e2-standard-2' },
+    });
     const error = await plugin.preflight!(hosts, h.ctx()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaError);
     expect((error as Error).message).toMatch(/N2_CPUS in us-central1: the run needs 8, 6 of 16 free/);
@@ -156,7 +182,7 @@ describe('gcp preflight', () => {
 });
 
 describe('gcp with an existing network (PKB --gce_network_name)', () => {
-  it('creates no network or subnet, puts the run\'s rules and hosts in it, and tears down only what the run made', async () => {
+  it("creates no network or subnet, puts the run's rules and hosts in it, and tears down only what the run made", async () => {
     const { plugin } = await provisionUnreachable({ a: { zone: 'us-central1-a', network: 'bench-vpc', subnet: 'bench-us', hostKeys: 'tofu' } });
     const creates = h.fake.calls().filter((c) => c.startsWith('POST'));
     expect(creates.filter((c) => /networks$|subnetworks$/.test(c))).toEqual([]);
@@ -165,19 +191,27 @@ describe('gcp with an existing network (PKB --gce_network_name)', () => {
     const nic = (h.fake.requests.find((r) => r.path.endsWith('/instances') && r.method === 'POST')!.body as { networkInterfaces: Record<string, string>[] }).networkInterfaces[0]!;
     expect(nic).toMatchObject({ network: `projects/${PROJECT}/global/networks/bench-vpc`, subnetwork: `projects/${PROJECT}/regions/us-central1/subnetworks/bench-us` });
     await teardownAll(plugin);
-    expect(h.fake.calls().filter((c) => c.startsWith('DELETE')).some((c) => c.includes('bench-'))).toBe(false);
+    expect(
+      h.fake
+        .calls()
+        .filter((c) => c.startsWith('DELETE'))
+        .some((c) => c.includes('bench-')),
+    ).toBe(false);
   });
 });
 
 describe('gcp doctor', () => {
-  it('makes no call offline; online it proves API access and reports quota headroom for the spec\'s hosts', async () => {
+  it("makes no call offline; online it proves API access and reports quota headroom for the spec's hosts", async () => {
     const plugin = h.plugin();
     const offline = await plugin.diagnose!(h.ctx(), { online: false });
     expect(offline.map((c) => c.name)).toContain('credentials');
     expect(h.fake.requests).toEqual([]);
 
     h.fake.quotas = { CPUS: [24, 0], C2_CPUS: [8, 0], IN_USE_ADDRESSES: [8, 7] };
-    const online = await plugin.diagnose!(h.ctx(), { online: true, requests: requests({ a: { zone: 'us-central1-a', machineType: 'c2-standard-8' }, b: { zone: 'us-central1-b', machineType: 'c2-standard-4' } }) });
+    const online = await plugin.diagnose!(h.ctx(), {
+      online: true,
+      requests: requests({ a: { zone: 'us-central1-a', machineType: 'c2-standard-8' }, b: { zone: 'us-central1-b', machineType: 'c2-standard-4' } }),
+    });
     const byName = Object.fromEntries(online.map((c) => [c.name, c]));
     expect(byName['api access']!.ok).toBe(true);
     expect(byName['quota C2_CPUS us-central1']).toMatchObject({ ok: false, detail: 'C2_CPUS in us-central1: the run needs 12, 8 of 8 free' });

@@ -8,7 +8,12 @@ const MAX = 63;
 
 /** Lower-case, name-safe form of any id (`vm1@zone=us-east1-b` → `vm1-zone-us-east1-b`). */
 export function slug(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+  return (
+    value
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'x'
+  );
 }
 
 /** Prefix of every resource of a run; the run id is in every name so cleanup finds leaks. */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
-import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
 import { UnsupportedError } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
 import { compactPolicyBody, internalFirewallBody, networkBody, sshFirewallBody, subnetBody } from './bodies.js';
+import { toNetbenchError } from './errors.js';
 import type { GcpHostConfig } from './host-schema.js';
 import { regionOf, runPrefix } from './naming.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
-import { toNetbenchError } from './errors.js';
 
 /** Where the run's instances attach, per region, and the placement policy per zone. */
 export interface RunNetwork {
@@ -99,14 +99,17 @@ export async function provisionNetwork(
   const policies = compactZones.map(async (zone) => {
     const body = compactPolicyBody(runId, zone, group?.name);
     const id = ids.policy(project, regionOf(zone), body.name!);
-    await ctx.ledger.track(resource(TYPES.policy, id), async () => {
-      const op = operationOf(await clients.resourcePolicies.insert({ requestId: randomUUID(), project, region: regionOf(zone), resourcePolicyResource: body }));
-      await waitForOperation(clients, project, op, wait);
-    }).catch((error: unknown) => { throw toNetbenchError(error, `creating ${id}`); });
+    await ctx.ledger
+      .track(resource(TYPES.policy, id), async () => {
+        const op = operationOf(await clients.resourcePolicies.insert({ requestId: randomUUID(), project, region: regionOf(zone), resourcePolicyResource: body }));
+        await waitForOperation(clients, project, op, wait);
+      })
+      .catch((error: unknown) => {
+        throw toNetbenchError(error, `creating ${id}`);
+      });
     policyLinks.set(zone, id);
   });
 
   await allOrFirstError([...subnets, ...firewalls, ...policies]);
   return { networkLink, subnetLinks, policyLinks };
 }
-

@@ -2,11 +2,12 @@
 // stand-in (test-support/fake-gce.ts). They pin the firewalls.insert bodies,
 // the operation waits, the ledger order and how the rules are torn down and
 // found by cleanup; they do not talk to Google.
-import { NetbenchError, QuotaError, type LedgerResource } from '@netbench/plugin-api';
+
 import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
+import { type LedgerResource, NetbenchError, QuotaError } from '@netbench/plugin-api';
 import { closedPort } from '@netbench/plugin-api/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, harness, PROJECT, RUN_ID, requests } from './test-support/harness.js';
 
 const P = `/compute/v1/projects/${PROJECT}`;
 const TAG = `nb-${RUN_ID}`;
@@ -29,7 +30,9 @@ beforeEach(async () => {
   infos = [];
   requestsAtIntent = new Map();
 });
-afterEach(async () => { await h.close(); });
+afterEach(async () => {
+  await h.close();
+});
 
 /** The engine's context for admitPeers: this plugin's ledger lines, a logger we can read. */
 function ctx(): ProvisionContext {
@@ -38,7 +41,9 @@ function ctx(): ProvisionContext {
     ...base,
     log: { ...base.log, info: (m) => infos.push(m) },
     ledger: {
-      get entries() { return h.ledger.entries; },
+      get entries() {
+        return h.ledger.entries;
+      },
       created: (r) => h.ledger.created(r),
       track: (r, create) => {
         if (!requestsAtIntent.has(r.id)) requestsAtIntent.set(r.id, h.fake.requests.length);
@@ -56,10 +61,13 @@ async function provisioned(block: Record<string, unknown> = {}) {
 }
 
 const since = (n: number) => h.fake.requests.slice(n);
-const ruleBodies = (from: number) => since(from).filter((r) => r.method === 'POST' && r.path === `${P}/global/firewalls`).map((r) => r.body);
+const ruleBodies = (from: number) =>
+  since(from)
+    .filter((r) => r.method === 'POST' && r.path === `${P}/global/firewalls`)
+    .map((r) => r.body);
 
 describe('gcp admitPeers', () => {
-  it('inserts one INGRESS rule per address family with the run\'s protocols, from each peer address, to the run\'s tag', async () => {
+  it("inserts one INGRESS rule per address family with the run's protocols, from each peer address, to the run's tag", async () => {
     const plugin = await provisioned();
     const before = h.fake.requests.length;
     await plugin.admitPeers!(PEERS, ctx());
@@ -124,7 +132,11 @@ describe('gcp admitPeers', () => {
 
   it('reports a quota refusal (HTTP 403 quotaExceeded) as QuotaError, and the ledgered rule still tears down (404 = gone)', async () => {
     const plugin = await provisioned();
-    h.fake.faults.push({ method: 'POST', path: /\/global\/firewalls$/, http: { status: 403, message: "Quota 'FIREWALLS' exceeded.  Limit: 200.0 globally.", reason: 'quotaExceeded' } });
+    h.fake.faults.push({
+      method: 'POST',
+      path: /\/global\/firewalls$/,
+      http: { status: 403, message: "Quota 'FIREWALLS' exceeded.  Limit: 200.0 globally.", reason: 'quotaExceeded' },
+    });
     const error = await plugin.admitPeers!([PEERS[0]!], ctx()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaError);
     expect((error as Error).message).toMatch(new RegExp(`creating firewall rule ${TAG}-peers: .*Quota 'FIREWALLS' exceeded`));
@@ -136,11 +148,15 @@ describe('gcp admitPeers', () => {
 
   it('reports a quota error inside the finished operation (QUOTA_EXCEEDED) as QuotaError', async () => {
     const plugin = await provisioned();
-    h.fake.faults.push({ method: 'POST', path: /\/global\/firewalls$/, operationErrors: [{ code: 'QUOTA_EXCEEDED', message: "Quota 'FIREWALLS' exceeded.  Limit: 200.0 globally." }] });
+    h.fake.faults.push({
+      method: 'POST',
+      path: /\/global\/firewalls$/,
+      operationErrors: [{ code: 'QUOTA_EXCEEDED', message: "Quota 'FIREWALLS' exceeded.  Limit: 200.0 globally." }],
+    });
     await expect(plugin.admitPeers!([PEERS[0]!], ctx())).rejects.toBeInstanceOf(QuotaError);
   });
 
-  it('puts the rule in a reused network (found from the ledger alone) and tears down only the run\'s rules', async () => {
+  it("puts the rule in a reused network (found from the ledger alone) and tears down only the run's rules", async () => {
     const plugin = await provisioned({ network: 'bench-vpc', subnet: 'bench-us' });
     expect(h.ledger.entries.some((e) => e.resource.type === 'gce-network')).toBe(false);
     const before = h.fake.requests.length;
@@ -149,7 +165,9 @@ describe('gcp admitPeers', () => {
 
     const deleted = h.fake.requests.length;
     for (const resource of h.ledger.pending()) await plugin.teardown(resource, h.ctx());
-    const deletes = since(deleted).filter((r) => r.method === 'DELETE').map((r) => r.path);
+    const deletes = since(deleted)
+      .filter((r) => r.method === 'DELETE')
+      .map((r) => r.path);
     expect(deletes[0]).toBe(`${P}/global/firewalls/${TAG}-peers`);
     expect(deletes.some((p) => p.includes('bench-'))).toBe(false);
     expect(h.fake.resources.size).toBe(0);
@@ -200,7 +218,9 @@ describe('gcp peer rules after the run', () => {
     const before = h.fake.requests.length;
     const report = await plugin.cleanup!({ runId: RUN_ID }, h.ctx());
     expect(report.failed).toEqual([]);
-    const deletes = since(before).filter((r) => r.method === 'DELETE').map((r) => r.path);
+    const deletes = since(before)
+      .filter((r) => r.method === 'DELETE')
+      .map((r) => r.path);
     const network = deletes.indexOf(`${P}/global/networks/${TAG}`);
     expect(deletes.indexOf(`${P}/global/firewalls/${TAG}-peers`)).toBeLessThan(network);
     expect(deletes.indexOf(`${P}/global/firewalls/${TAG}-peers-v6`)).toBeGreaterThanOrEqual(0);

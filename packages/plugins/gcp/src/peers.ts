@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { LedgerEntry } from '@netbench/plugin-api';
-import type { PeerHost, ProvisionContext } from '@netbench/plugin-api';
-import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import type { LedgerEntry, PeerHost, ProvisionContext } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
-import { peerFirewallBody, type IpFamily } from './bodies.js';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { type IpFamily, peerFirewallBody } from './bodies.js';
 import { classify, toNetbenchError } from './errors.js';
 import { runTag } from './naming.js';
 import { operationOf, waitForOperation } from './operations.js';
@@ -45,7 +44,9 @@ export async function admitPeersGcp(peers: readonly PeerHost[], ctx: ProvisionCo
   for (const s of ranges.skipped) ctx.log.debug(`not admitting ${s.address} of ${s.peer}: ${s.reason}`);
   const unreachable = peers.filter((p) => !ranges.admitted.includes(p.id));
   if (unreachable.length > 0) {
-    ctx.log.warn(`gcp cannot admit ${unreachable.map((p) => `${p.id} (${p.addresses.join(', ') || 'no address'})`).join(', ')}: no routable address; add the public address its traffic leaves from to the gcp hosts' allowFrom`);
+    ctx.log.warn(
+      `gcp cannot admit ${unreachable.map((p) => `${p.id} (${p.addresses.join(', ') || 'no address'})`).join(', ')}: no routable address; add the public address its traffic leaves from to the gcp hosts' allowFrom`,
+    );
   }
   const families = (['ipv4', 'ipv6'] as const).filter((f) => ranges[f].length > 0);
   if (families.length === 0) return;
@@ -71,7 +72,9 @@ export async function admitPeersGcp(peers: readonly PeerHost[], ctx: ProvisionCo
         throw toNetbenchError(error, `creating firewall rule ${body.name}`);
       }
     });
-    ctx.log.info(`gcp: admitted ${ranges.admitted.join(', ')} from ${sources.join(', ')} (tcp, udp, icmp) to hosts tagged ${runTag(ctx.runId)} in ${networkLink} (rule ${body.name})`);
+    ctx.log.info(
+      `gcp: admitted ${ranges.admitted.join(', ')} from ${sources.join(', ')} (tcp, udp, icmp) to hosts tagged ${runTag(ctx.runId)} in ${networkLink} (rule ${body.name})`,
+    );
   };
   // Settle both before failing: nothing is still being created when we throw.
   await allOrFirstError(families.map(admit));

@@ -3,10 +3,10 @@
 // the exact requests (method, path, query, JSON body) netbench sends and how it
 // reads the documented responses; they do not talk to Google.
 import { join } from 'node:path';
+import { consoleWithKeys, keygen, type LabSshd, startSshd } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
-import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
+import { type Harness, harness, PROJECT, RUN_ID, requests } from './test-support/harness.js';
 
 const TAG = `nb-${RUN_ID}`;
 const P = `/compute/v1/projects/${PROJECT}`;
@@ -25,10 +25,13 @@ describe('gcp provision against the Compute REST API contract', () => {
     h.fake.serialOutput = () => consoleWithKeys([sshd.hostKeyLine]);
     h.fake.serialChunk = 200; // the keys arrive over several reads (start/next)
     const plugin = h.plugin({ sshPort: sshd.port });
-    hosts = (await plugin.provision(requests({
-      client: { zone: 'us-central1-a', machineType: 'n2-standard-4', sshUser: 'root', sshKeyPath: keyPath, placement: 'compact' },
-      server: { zone: 'us-central1-a', machineType: 'n2-standard-4', sshUser: 'root', sshKeyPath: keyPath, placement: 'compact', networkTier: 'standard' },
-    }), h.ctx())) as ConnectedHost[];
+    hosts = (await plugin.provision(
+      requests({
+        client: { zone: 'us-central1-a', machineType: 'n2-standard-4', sshUser: 'root', sshKeyPath: keyPath, placement: 'compact' },
+        server: { zone: 'us-central1-a', machineType: 'n2-standard-4', sshUser: 'root', sshKeyPath: keyPath, placement: 'compact', networkTier: 'standard' },
+      }),
+      h.ctx(),
+    )) as ConnectedHost[];
   }, 60_000);
 
   afterAll(async () => {
@@ -46,7 +49,10 @@ describe('gcp provision against the Compute REST API contract', () => {
     const creates = h.fake.calls().filter((c) => c.startsWith('POST'));
     expect(creates[0]).toBe(`POST ${P}/global/networks`);
     expect(creates.slice(1, 5).sort()).toEqual([
-      `POST ${P}/global/firewalls`, `POST ${P}/global/firewalls`, `POST ${P}/regions/us-central1/resourcePolicies`, `POST ${P}/regions/us-central1/subnetworks`,
+      `POST ${P}/global/firewalls`,
+      `POST ${P}/global/firewalls`,
+      `POST ${P}/regions/us-central1/resourcePolicies`,
+      `POST ${P}/regions/us-central1/subnetworks`,
     ]);
     expect(creates.slice(5, 7)).toEqual([`POST ${P}/zones/us-central1-a/instances`, `POST ${P}/zones/us-central1-a/instances`]);
     expect(creates[7]).toBe(`POST ${P}/global/firewalls`);
@@ -56,7 +62,12 @@ describe('gcp provision against the Compute REST API contract', () => {
   it('sends the documented resource bodies, every name carrying the run id', () => {
     const body = (path: string, i = 0) => h.fake.requests.filter((r) => r.method === 'POST' && r.path === `${P}${path}`)[i]!.body as Record<string, any>;
     expect(body('/global/networks')).toEqual({ name: TAG, description: `netbench run ${RUN_ID}: per-run VPC network`, autoCreateSubnetworks: false });
-    expect(body('/regions/us-central1/subnetworks')).toMatchObject({ name: `${TAG}-us-central1`, ipCidrRange: '10.128.0.0/20', network: `projects/${PROJECT}/global/networks/${TAG}`, region: `projects/${PROJECT}/regions/us-central1` });
+    expect(body('/regions/us-central1/subnetworks')).toMatchObject({
+      name: `${TAG}-us-central1`,
+      ipCidrRange: '10.128.0.0/20',
+      network: `projects/${PROJECT}/global/networks/${TAG}`,
+      region: `projects/${PROJECT}/regions/us-central1`,
+    });
     expect(body('/regions/us-central1/resourcePolicies')).toMatchObject({ name: `${TAG}-compact-us-central1-a`, groupPlacementPolicy: { collocation: 'COLLOCATED' } });
     const rules = [0, 1, 2].map((i) => body('/global/firewalls', i));
     const ssh = rules.find((r) => r['name'] === `${TAG}-ssh`)!;
@@ -69,13 +80,22 @@ describe('gcp provision against the Compute REST API contract', () => {
     const external = rules.find((r) => r['name'] === `${TAG}-external`)!;
     expect(external).toMatchObject({ sourceRanges: ['127.0.0.1/32'], targetTags: [TAG] });
 
-    const server = h.fake.requests.filter((r) => r.path === `${P}/zones/us-central1-a/instances` && r.method === 'POST').map((r) => r.body as Record<string, any>).find((b) => b['name'] === `${TAG}-server`)!;
+    const server = h.fake.requests
+      .filter((r) => r.path === `${P}/zones/us-central1-a/instances` && r.method === 'POST')
+      .map((r) => r.body as Record<string, any>)
+      .find((b) => b['name'] === `${TAG}-server`)!;
     expect(server).toMatchObject({
       machineType: 'zones/us-central1-a/machineTypes/n2-standard-4',
       labels: { 'netbench-run': RUN_ID, 'netbench-host': 'server', 'managed-by': 'netbench' },
       tags: { items: [TAG] },
       disks: [{ boot: true, autoDelete: true, initializeParams: { sourceImage: 'projects/ubuntu-os-cloud/global/images/family/ubuntu-2404-lts-amd64' } }],
-      networkInterfaces: [{ network: `projects/${PROJECT}/global/networks/${TAG}`, subnetwork: `projects/${PROJECT}/regions/us-central1/subnetworks/${TAG}-us-central1`, accessConfigs: [{ type: 'ONE_TO_ONE_NAT', networkTier: 'STANDARD' }] }],
+      networkInterfaces: [
+        {
+          network: `projects/${PROJECT}/global/networks/${TAG}`,
+          subnetwork: `projects/${PROJECT}/regions/us-central1/subnetworks/${TAG}-us-central1`,
+          accessConfigs: [{ type: 'ONE_TO_ONE_NAT', networkTier: 'STANDARD' }],
+        },
+      ],
       resourcePolicies: [`projects/${PROJECT}/regions/us-central1/resourcePolicies/${TAG}-compact-us-central1-a`],
       scheduling: { onHostMaintenance: 'TERMINATE' },
     });
@@ -129,12 +149,19 @@ describe('gcp provision against the Compute REST API contract', () => {
       expect(id).toContain(TAG);
     }
     expect(intents[0]).toBe(`projects/${PROJECT}/global/networks/${TAG}`);
-    expect(entries.filter((e) => e.resource.type === 'gce-instance' && e.phase === 'intent').map((e) => e.resource.host).sort()).toEqual(['client', 'server']);
+    expect(
+      entries
+        .filter((e) => e.resource.type === 'gce-instance' && e.phase === 'intent')
+        .map((e) => e.resource.host)
+        .sort(),
+    ).toEqual(['client', 'server']);
   });
 
   it('uses a bounded number of API calls per host', () => {
     const perHost = h.fake.requests.length / 2;
-    console.log(`gcp: ${h.fake.requests.length} API calls for 2 hosts (${perHost} per host; ${h.fake.requests.filter((r) => r.path.endsWith('/serialPort')).length} serial console reads)`);
+    console.log(
+      `gcp: ${h.fake.requests.length} API calls for 2 hosts (${perHost} per host; ${h.fake.requests.filter((r) => r.path.endsWith('/serialPort')).length} serial console reads)`,
+    );
     expect(perHost).toBeLessThanOrEqual(20);
   });
 });

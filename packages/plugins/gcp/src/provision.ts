@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
-import { allOrFirstError, loginKey } from '@netbench/plugin-api/cloud-kit';
 import { UnsupportedError } from '@netbench/plugin-api';
+import { allOrFirstError, loginKey } from '@netbench/plugin-api/cloud-kit';
 import { externalFirewallBody } from './bodies.js';
-import { resolveProject } from './credentials.js';
 import { connectInstance } from './connect-host.js';
-import type { GcpHostConfig } from './host-schema.js';
-import { createInstance, type CreatedInstance } from './instance.js';
-import { provisionNetwork, subnetRanges, type RunNetwork } from './network.js';
-import { provisionVpn, runVpn, vpcGroups, vpnSide } from './vpn.js';
+import { resolveProject } from './credentials.js';
 import { provisionHaVpn } from './ha-vpn.js';
+import type { GcpHostConfig } from './host-schema.js';
+import { type CreatedInstance, createInstance } from './instance.js';
+import { provisionNetwork, type RunNetwork, subnetRanges } from './network.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
 import type { ConnectedHost } from './ssh-connect.js';
+import { provisionVpn, runVpn, vpcGroups, vpnSide } from './vpn.js';
 
 /** The one project every host of the run uses. */
 export function runProject(requests: readonly HostRequest<GcpHostConfig>[]): string {
@@ -36,7 +36,10 @@ export async function provisionGcp(requests: readonly HostRequest<GcpHostConfig>
   if (requests.length === 0) return [];
   const project = runProject(requests);
   const asked = requests.flatMap((r) => r.config.sshFrom ?? []);
-  const fromEnv = (process.env['NETBENCH_SSH_FROM'] ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const fromEnv = (process.env['NETBENCH_SSH_FROM'] ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const sshFrom = asked.length > 0 ? unique(asked) : fromEnv.length > 0 ? fromEnv : [await runtime.publicAddress(ctx.signal)];
   const keyPaths = unique(requests.map((r) => r.config.sshKeyPath ?? ''));
   if (keyPaths.length > 1) throw new UnsupportedError('gcp hosts of one run must share one sshKeyPath (or all leave it out)');
@@ -52,18 +55,22 @@ export async function provisionGcp(requests: readonly HostRequest<GcpHostConfig>
   } else {
     // One VPC per vpcGroup, with distinct default ranges; each admits the others' ranges (reached over the VPN).
     let first = 0;
-    const ranges = new Map([...groups].map(([name, members]) => {
-      const r = subnetRanges(members, first);
-      first += r.size;
-      return [name, r] as const;
-    }));
+    const ranges = new Map(
+      [...groups].map(([name, members]) => {
+        const r = subnetRanges(members, first);
+        first += r.size;
+        return [name, r] as const;
+      }),
+    );
     const all = [...ranges.values()].flatMap((r) => [...r.values()]);
     const networks = new Map<string, RunNetwork>();
-    await allOrFirstError([...groups].map(async ([name, members]) => {
-      const own = [...ranges.get(name)!.values()];
-      const group = { name, ranges: ranges.get(name)!, vpnSources: vpn ? all.filter((c) => !own.includes(c)) : [] };
-      networks.set(name, await provisionNetwork(members, project, sshFrom, ctx, runtime, group));
-    }));
+    await allOrFirstError(
+      [...groups].map(async ([name, members]) => {
+        const own = [...ranges.get(name)!.values()];
+        const group = { name, ranges: ranges.get(name)!, vpnSources: vpn ? all.filter((c) => !own.includes(c)) : [] };
+        networks.set(name, await provisionNetwork(members, project, sshFrom, ctx, runtime, group));
+      }),
+    );
     if (vpn) {
       const [a, b] = [...groups.keys()] as [string, string];
       const side = (name: string) => vpnSide(name, project, groups.get(name)!, networks.get(name)!.networkLink, ranges.get(name)!.values());

@@ -13,7 +13,10 @@ export function vcpusOf(machineType: string): number {
 /** The regional quota metric a machine family's vCPUs count against when it has its own (`N2_CPUS`), else `CPUS`. */
 const familyMetric = (machineType: string) => `${machineType.split('-')[0]!.toUpperCase()}_CPUS`;
 
-interface Need { cpus: Map<string, number>; addresses: number }
+interface Need {
+  cpus: Map<string, number>;
+  addresses: number;
+}
 
 /** Per region and metric: what the run needs against what is free; `ok: false` lines are shortfalls. */
 export async function quotaReport(requests: readonly HostRequest<GcpHostConfig>[], project: string, ctx: PluginContext, runtime: GcpRuntime): Promise<DiagnosticCheck[]> {
@@ -52,9 +55,11 @@ export async function quotaReport(requests: readonly HostRequest<GcpHostConfig>[
       const room = free(metric);
       if (!room) continue;
       const detail = `${metric} in ${region}: the run needs ${wanted}, ${room.free} of ${room.limit} free`;
-      lines.push(room.free >= wanted
-        ? { name: `quota ${metric} ${region}`, ok: true, detail }
-        : { name: `quota ${metric} ${region}`, ok: false, detail, fix: 'ask for more at https://console.cloud.google.com/iam-admin/quotas, or use other regions' });
+      lines.push(
+        room.free >= wanted
+          ? { name: `quota ${metric} ${region}`, ok: true, detail }
+          : { name: `quota ${metric} ${region}`, ok: false, detail, fix: 'ask for more at https://console.cloud.google.com/iam-admin/quotas, or use other regions' },
+      );
     }
   }
   return lines;
@@ -68,5 +73,8 @@ export async function quotaReport(requests: readonly HostRequest<GcpHostConfig>[
  */
 export async function checkQuotas(requests: readonly HostRequest<GcpHostConfig>[], project: string, ctx: PluginContext, runtime: GcpRuntime): Promise<void> {
   const shortfalls = (await quotaReport(requests, project, ctx, runtime)).filter((l) => !l.ok && l.severity !== 'warning').map((l) => l.detail);
-  if (shortfalls.length > 0) throw new QuotaError(`gcp quota too low for this run (project ${project}): ${shortfalls.join('; ')} — ask for more at https://console.cloud.google.com/iam-admin/quotas or use other regions`);
+  if (shortfalls.length > 0)
+    throw new QuotaError(
+      `gcp quota too low for this run (project ${project}): ${shortfalls.join('; ')} — ask for more at https://console.cloud.google.com/iam-admin/quotas or use other regions`,
+    );
 }

@@ -6,10 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { consoleWithKeys, keygen, type LabSshd, startSshd } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
-import { consoleWithKeys, keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import type { ConnectedHost } from './ssh-connect.js';
+import { type Harness, harness, PROJECT, RUN_ID, requests } from './test-support/harness.js';
 
 const P = `/compute/v1/projects/${PROJECT}`;
 const instanceId = (host: string) => `projects/${PROJECT}/zones/us-central1-a/instances/nb-${RUN_ID}-${host}`;
@@ -80,12 +80,14 @@ describe('gcp reattach against the Compute REST API contract', () => {
     }
   });
 
-  it('refuses an instance whose labels are not this run\'s', async () => {
+  it("refuses an instance whose labels are not this run's", async () => {
     const client = h.fake.resources.get(instanceId('client'))!;
     const labels = client['labels'];
     client['labels'] = { ...labels, 'netbench-run': '20260101-000000-other0' };
     try {
-      await expect(h.plugin({ sshPort: sshd.port }).reattach!(blocks, h.ctx())).rejects.toThrow(/host client: instance .* does not carry the labels netbench-run=.*it is not this run's/);
+      await expect(h.plugin({ sshPort: sshd.port }).reattach!(blocks, h.ctx())).rejects.toThrow(
+        /host client: instance .* does not carry the labels netbench-run=.*it is not this run's/,
+      );
     } finally {
       client['labels'] = labels;
     }

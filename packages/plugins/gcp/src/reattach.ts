@@ -45,14 +45,22 @@ async function findInstance(request: HostRequest<GcpHostConfig>, project: string
   if (!entry) throw new NetbenchError(`gcp: the ledger of run ${ctx.runId} has no instance for host ${request.id} (it was never provisioned, or was torn down)`);
   const { zone, name, project: entryProject } = parseId(entry.resource.id);
   if (!zone || entryProject !== project) throw new NetbenchError(`gcp: host ${request.id}: the ledger's instance ${entry.resource.id} is not in project ${project}`);
-  const instance = await runtime.clients().instances.get({ project, zone, instance: name }).then(([i]) => i, (error: unknown) => {
-    if (classify(error) === 'not-found') return undefined;
-    throw toNetbenchError(error, `reading instance ${entry.resource.id}`);
-  });
+  const instance = await runtime
+    .clients()
+    .instances.get({ project, zone, instance: name })
+    .then(
+      ([i]) => i,
+      (error: unknown) => {
+        if (classify(error) === 'not-found') return undefined;
+        throw toNetbenchError(error, `reading instance ${entry.resource.id}`);
+      },
+    );
   if (!instance) throw new NetbenchError(`gcp: host ${request.id}: instance ${entry.resource.id} is gone`);
   const labels = instance.labels ?? {};
   const wanted = runLabels(ctx.runId, request.id);
-  const wrong = Object.entries(wanted).filter(([k, v]) => labels[k] !== v).map(([k, v]) => `${k}=${v}`);
+  const wrong = Object.entries(wanted)
+    .filter(([k, v]) => labels[k] !== v)
+    .map(([k, v]) => `${k}=${v}`);
   if (wrong.length > 0) throw new NetbenchError(`gcp: host ${request.id}: instance ${entry.resource.id} does not carry the labels ${wrong.join(', ')}: it is not this run's`);
   if (instance.status !== 'RUNNING') throw new NetbenchError(`gcp: host ${request.id}: instance ${entry.resource.id} is ${instance.status ?? 'in an unknown state'}, not RUNNING`);
   const nic = instance.networkInterfaces?.[0];

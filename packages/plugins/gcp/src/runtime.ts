@@ -1,7 +1,7 @@
 import { detectPublicAddress } from '@netbench/plugin-api/cloud-kit';
 import type { GceClients, GcpApiOptions } from './clients.js';
 import { gceClients } from './clients.js';
-import { coreConnect, type ConnectSsh } from './ssh-connect.js';
+import { type ConnectSsh, coreConnect } from './ssh-connect.js';
 
 /** Timings, all overridable (tests shorten them). */
 export interface GcpTiming {

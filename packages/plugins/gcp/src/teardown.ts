@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LedgerResource } from '@netbench/plugin-api';
-import type { TeardownContext } from '@netbench/plugin-api';
+import type { LedgerResource, TeardownContext } from '@netbench/plugin-api';
 import type { GceClients } from './clients.js';
 import { classify } from './errors.js';
-import { operationOf, waitForOperation, type Operation } from './operations.js';
+import { clearRouterBgp } from './ha-vpn.js';
+import { type Operation, operationOf, waitForOperation } from './operations.js';
 import { parseId, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
-import { clearRouterBgp } from './ha-vpn.js';
 
 function deleteCall(clients: GceClients, type: string, id: string): Promise<unknown[]> {
   const p = parseId(id);

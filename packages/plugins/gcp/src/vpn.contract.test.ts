@@ -4,11 +4,11 @@
 // Compute v1 discovery document. They do not talk to Google.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UnsupportedError, type LedgerResource, type Logger } from '@netbench/plugin-api';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type LedgerResource, type Logger, UnsupportedError } from '@netbench/plugin-api';
 import { closedPort } from '@netbench/plugin-api/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateGceRequest } from './test-support/discovery.js';
-import { PROJECT, RUN_ID, harness, requests, type Harness } from './test-support/harness.js';
+import { type Harness, harness, PROJECT, RUN_ID, requests } from './test-support/harness.js';
 
 const TAG = `nb-${RUN_ID}`;
 const P = `/compute/v1/projects/${PROJECT}`;
@@ -21,14 +21,22 @@ const HOSTS = {
 
 let h: Harness;
 let logged: string[];
-beforeEach(async () => { h = await harness(); logged = []; });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await harness();
+  logged = [];
+});
+afterEach(async () => {
+  await h.close();
+});
 
 /** Provision with SSH pointed at a closed port: every cloud resource is made, then the hosts cannot be reached. */
 async function provision(blocks: Record<string, Record<string, unknown>>) {
   const plugin = h.plugin({ sshPort: await closedPort() });
   const log: Logger = { debug: (m) => logged.push(m), info: (m) => logged.push(m), warn: (m) => logged.push(m) };
-  const error = await plugin.provision(requests(blocks), { ...h.ctx(), log }).then(() => undefined, (e: unknown) => e);
+  const error = await plugin.provision(requests(blocks), { ...h.ctx(), log }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return { plugin, error };
 }
 
@@ -51,10 +59,14 @@ describe('gcp Classic VPN between two vpcGroup networks', () => {
     expect(h.fake.violations).toEqual([]);
 
     expect(h.fake.ofType('networks').sort()).toEqual([`projects/${PROJECT}/global/networks/${TAG}-vm-1`, `projects/${PROJECT}/global/networks/${TAG}-vm-2`]);
-    const subnets = bodiesOf('subnetworks').map((b) => `${b['network']} ${b['ipCidrRange']}`).sort();
+    const subnets = bodiesOf('subnetworks')
+      .map((b) => `${b['network']} ${b['ipCidrRange']}`)
+      .sort();
     expect(subnets).toEqual([`projects/${PROJECT}/global/networks/${TAG}-vm-1 10.0.1.0/24`, `projects/${PROJECT}/global/networks/${TAG}-vm-2 192.168.1.0/24`]);
     // Each host is in its own group's network.
-    const nics = bodiesOf('instances').map((b) => `${b['name']} ${b['networkInterfaces'][0].network}`).sort();
+    const nics = bodiesOf('instances')
+      .map((b) => `${b['name']} ${b['networkInterfaces'][0].network}`)
+      .sort();
     expect(nics).toEqual([`${TAG}-vm-1 projects/${PROJECT}/global/networks/${TAG}-vm-1`, `${TAG}-vm-2 projects/${PROJECT}/global/networks/${TAG}-vm-2`]);
     // Tags do not cross the VPN: each network admits the other's range.
     const internal = bodiesOf('firewalls').filter((b) => String(b['name']).endsWith('-internal'));
@@ -67,7 +79,7 @@ describe('gcp Classic VPN between two vpcGroup networks', () => {
     ]);
     const rules = bodiesOf('forwardingRules');
     expect(rules.map((b) => `${b['IPProtocol']}:${b['portRange'] ?? ''}`).sort()).toEqual(['ESP:', 'ESP:', 'UDP:4500', 'UDP:4500', 'UDP:500', 'UDP:500']);
-    const addressOf = (group: string) => (h.fake.resources.get([...h.fake.resources.keys()].find((k) => k.endsWith(`/addresses/${TAG}-${group}-vpn0`))!)!['address'] as string);
+    const addressOf = (group: string) => h.fake.resources.get([...h.fake.resources.keys()].find((k) => k.endsWith(`/addresses/${TAG}-${group}-vpn0`))!)!['address'] as string;
     expect(rules.filter((b) => String(b['target']).includes('vm-1-vpn0')).every((b) => b['IPAddress'] === addressOf('vm-1'))).toBe(true);
 
     // Two tunnels each way; each side's tunnel points at the other side's gateway address, IKEv2, one secret per pair.
@@ -94,7 +106,9 @@ describe('gcp Classic VPN between two vpcGroup networks', () => {
     }
 
     // Static routes: the other side's range into each tunnel.
-    const routes = bodiesOf('routes').map((r) => `${r['network'].split('/').at(-1)} ${r['destRange']} via ${r['nextHopVpnTunnel'].split('/').at(-1)}`).sort();
+    const routes = bodiesOf('routes')
+      .map((r) => `${r['network'].split('/').at(-1)} ${r['destRange']} via ${r['nextHopVpnTunnel'].split('/').at(-1)}`)
+      .sort();
     expect(routes).toEqual([
       `${TAG}-vm-1 192.168.1.0/24 via ${TAG}-vm-1-vpn0-t0`,
       `${TAG}-vm-1 192.168.1.0/24 via ${TAG}-vm-1-vpn0-t1`,
@@ -108,7 +122,10 @@ describe('gcp Classic VPN between two vpcGroup networks', () => {
     // Teardown from the ledger, newest first (as the engine does): nothing left, dependents first.
     await teardownAll(plugin);
     expect([...h.fake.resources.keys()]).toEqual([]);
-    const deletes = h.fake.calls().filter((c) => c.startsWith('DELETE')).map((c) => c.split('/').at(-2)!);
+    const deletes = h.fake
+      .calls()
+      .filter((c) => c.startsWith('DELETE'))
+      .map((c) => c.split('/').at(-2)!);
     const last = (collection: string) => deletes.lastIndexOf(collection);
     const firstOf = (collection: string) => deletes.indexOf(collection);
     expect(last('routes')).toBeLessThan(firstOf('vpnTunnels'));
@@ -119,7 +136,11 @@ describe('gcp Classic VPN between two vpcGroup networks', () => {
   });
 
   it('a tunnel the API refuses fails the run, and teardown still deletes everything made before it', async () => {
-    h.fake.faults.push({ method: 'POST', path: /\/vpnTunnels$/, http: { status: 403, message: "Quota 'VPN_TUNNELS' exceeded.  Limit: 0.0 in region us-west1.", reason: 'quotaExceeded' } });
+    h.fake.faults.push({
+      method: 'POST',
+      path: /\/vpnTunnels$/,
+      http: { status: 403, message: "Quota 'VPN_TUNNELS' exceeded.  Limit: 0.0 in region us-west1.", reason: 'quotaExceeded' },
+    });
     const { plugin, error } = await provision(HOSTS);
     expect(String(error)).toMatch(/VPN_TUNNELS/);
     // Nothing after the refused stage was tried: no routes, no instances.
@@ -169,17 +190,31 @@ describe('gcp Classic VPN between two vpcGroup networks', () => {
     expect(validateGceRequest('POST', path, {}, ok)).toEqual([]);
     expect(validateGceRequest('POST', path, {}, { ...ok, sharedSecrett: 's' }).map((v) => v.field)).toEqual(['sharedSecrett']);
     expect(validateGceRequest('POST', path, {}, { ...ok, ikeVersion: 'two' }).map((v) => v.field)).toEqual(['ikeVersion']);
-    expect(validateGceRequest('POST', `projects/${PROJECT}/regions/us-west1/forwardingRules`, {}, { name: `${TAG}-f`, IPProtocol: 'GRE2' }).map((v) => v.field)).toContain('IPProtocol');
+    expect(validateGceRequest('POST', `projects/${PROJECT}/regions/us-west1/forwardingRules`, {}, { name: `${TAG}-f`, IPProtocol: 'GRE2' }).map((v) => v.field)).toContain(
+      'IPProtocol',
+    );
     // routes.insert requires a priority; a next hop is a URL.
-    expect(validateGceRequest('POST', `projects/${PROJECT}/global/routes`, {}, { name: `${TAG}-r`, network: 'n', destRange: '10.0.0.0/24', nextHopVpnTunnel: 'not a url' }).map((v) => v.field).sort()).toEqual(['nextHopVpnTunnel', 'priority']);
+    expect(
+      validateGceRequest('POST', `projects/${PROJECT}/global/routes`, {}, { name: `${TAG}-r`, network: 'n', destRange: '10.0.0.0/24', nextHopVpnTunnel: 'not a url' })
+        .map((v) => v.field)
+        .sort(),
+    ).toEqual(['nextHopVpnTunnel', 'priority']);
   });
 
   it('gives vpcGroup networks distinct default ranges and keeps names and rules per group', async () => {
     const { plugin } = await provision({ a: { zone: 'us-central1-a', vpcGroup: 'a', hostKeys: 'tofu' }, b: { zone: 'us-central1-a', vpcGroup: 'b', hostKeys: 'tofu' } });
-    expect(bodiesOf('subnetworks').map((b) => `${b['name']} ${b['ipCidrRange']}`).sort()).toEqual([`${TAG}-a-us-central1 10.128.0.0/20`, `${TAG}-b-us-central1 10.129.0.0/20`]);
+    expect(
+      bodiesOf('subnetworks')
+        .map((b) => `${b['name']} ${b['ipCidrRange']}`)
+        .sort(),
+    ).toEqual([`${TAG}-a-us-central1 10.128.0.0/20`, `${TAG}-b-us-central1 10.129.0.0/20`]);
     // No vpn: no VPN resources, and the internal rules admit tags only.
     expect(h.fake.calls().filter((c) => /vpn|forwardingRules|addresses|routes/i.test(c))).toEqual([]);
-    expect(bodiesOf('firewalls').filter((b) => String(b['name']).endsWith('-internal')).every((b) => b['sourceRanges'] === undefined)).toBe(true);
+    expect(
+      bodiesOf('firewalls')
+        .filter((b) => String(b['name']).endsWith('-internal'))
+        .every((b) => b['sourceRanges'] === undefined),
+    ).toBe(true);
     expect(h.fake.violations).toEqual([]);
     await teardownAll(plugin);
     expect([...h.fake.resources.keys()]).toEqual([]);

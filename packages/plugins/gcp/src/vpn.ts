@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
-import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
-import { UnsupportedError } from '@netbench/plugin-api';
 import type { protos } from '@google-cloud/compute';
+import type { HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { UnsupportedError } from '@netbench/plugin-api';
+import { allOrFirstError } from '@netbench/plugin-api/cloud-kit';
+import { toNetbenchError } from './errors.js';
 import type { GcpHostConfig, GcpVpnConfig } from './host-schema.js';
 import { regionOf, resourceName } from './naming.js';
 import { operationOf, waitForOperation } from './operations.js';
 import { ids, parseId, resource, TYPES } from './resources.js';
 import type { GcpRuntime } from './runtime.js';
-import { toNetbenchError } from './errors.js';
 
 type V1 = protos.google.cloud.compute.v1.IAddress;
 interface Compute {
@@ -38,8 +38,10 @@ export function runVpn(requests: readonly HostRequest<GcpHostConfig>[]): GcpVpnC
   if (blocks.size > 1) throw new UnsupportedError(`gcp hosts of one run must set the same vpn block; found ${[...blocks].join(' and ')}`);
   const vpn = requests.find((r) => r.config.vpn)!.config.vpn!;
   if (vpn.type === 'ha' && vpn.ikeVersion !== 2) throw new UnsupportedError('gcp vpn: HA VPN requires IKEv2 (ikeVersion: 2); IKEv1 is Classic VPN only');
-  if (vpn.type === 'ha' && vpn.routing !== 'dynamic') throw new UnsupportedError('gcp vpn: HA VPN is built with dynamic routing (Cloud Router + BGP) only: set routing: dynamic, or type: classic for static routes');
-  if (vpn.type === 'classic' && vpn.routing === 'dynamic') throw new UnsupportedError('gcp vpn: Classic VPN with dynamic routing is not built; for dynamic routing (Cloud Router + BGP) use type: ha');
+  if (vpn.type === 'ha' && vpn.routing !== 'dynamic')
+    throw new UnsupportedError('gcp vpn: HA VPN is built with dynamic routing (Cloud Router + BGP) only: set routing: dynamic, or type: classic for static routes');
+  if (vpn.type === 'classic' && vpn.routing === 'dynamic')
+    throw new UnsupportedError('gcp vpn: Classic VPN with dynamic routing is not built; for dynamic routing (Cloud Router + BGP) use type: ha');
   const groups = new Set(requests.map((r) => r.config.vpcGroup));
   if (groups.size !== 2) throw new UnsupportedError(`gcp vpn joins exactly two vpcGroup networks; the run's hosts are in ${groups.size} (${[...groups].join(', ')})`);
   return vpn;
@@ -56,8 +58,13 @@ export interface VpnSide {
   readonly ranges: readonly string[];
 }
 
-export const vpnSide = (group: string, project: string, requests: readonly HostRequest<GcpHostConfig>[], networkLink: string, ranges: Iterable<string>): VpnSide =>
-  ({ group, project, region: regionOf(requests[0]!.config.zone), networkLink, ranges: [...ranges] });
+export const vpnSide = (group: string, project: string, requests: readonly HostRequest<GcpHostConfig>[], networkLink: string, ranges: Iterable<string>): VpnSide => ({
+  group,
+  project,
+  region: regionOf(requests[0]!.config.zone),
+  networkLink,
+  ranges: [...ranges],
+});
 
 export const description = (runId: string, what: string) => `netbench run ${runId}: ${what}`;
 const gatewayName = (runId: string, side: VpnSide, g: number) => resourceName(runId, `${side.group}-vpn${g}`);
@@ -91,85 +98,112 @@ export async function provisionVpn(vpn: GcpVpnConfig, sides: readonly [VpnSide, 
   const tunnels = [...Array(vpn.tunnels).keys()];
   const pairs = sides.flatMap((side, s) => gateways.map((g) => ({ side, other: sides[1 - s]!, g })));
   const regional = async (what: string, type: string, id: string, data: Record<string, unknown>, insert: () => Promise<unknown[]>) => {
-    await ctx.ledger.track(resource(type, id, undefined, data), async () => {
-      const op = operationOf(await insert());
-      await waitForOperation(clients, parseId(id).project, op, wait);
-    }).catch((error: unknown) => { throw toNetbenchError(error, `creating ${what} ${id}`); });
+    await ctx.ledger
+      .track(resource(type, id, undefined, data), async () => {
+        const op = operationOf(await insert());
+        await waitForOperation(clients, parseId(id).project, op, wait);
+      })
+      .catch((error: unknown) => {
+        throw toNetbenchError(error, `creating ${what} ${id}`);
+      });
   };
 
   // 1. An external address and a gateway per side and gateway.
   const address = new Map<string, string>();
-  await allOrFirstError(pairs.flatMap(({ side, g }) => {
-    const name = gatewayName(runId, side, g);
-    const { project, region } = side;
-    const addressBody: Compute['IAddress'] = { name, description: description(runId, `Cloud VPN gateway address (${side.group}, gateway ${g})`), addressType: 'EXTERNAL' };
-    const gatewayBody: Compute['ITargetVpnGateway'] = { name, description: description(runId, `Classic VPN gateway (${side.group}, gateway ${g})`), network: side.networkLink };
-    return [
-      regional('address', TYPES.address, ids.address(project, region, name), {}, () => clients.addresses.insert({ requestId: randomUUID(), project, region, addressResource: addressBody }))
-        .then(async () => {
+  await allOrFirstError(
+    pairs.flatMap(({ side, g }) => {
+      const name = gatewayName(runId, side, g);
+      const { project, region } = side;
+      const addressBody: Compute['IAddress'] = { name, description: description(runId, `Cloud VPN gateway address (${side.group}, gateway ${g})`), addressType: 'EXTERNAL' };
+      const gatewayBody: Compute['ITargetVpnGateway'] = { name, description: description(runId, `Classic VPN gateway (${side.group}, gateway ${g})`), network: side.networkLink };
+      return [
+        regional('address', TYPES.address, ids.address(project, region, name), {}, () =>
+          clients.addresses.insert({ requestId: randomUUID(), project, region, addressResource: addressBody }),
+        ).then(async () => {
           const [got] = await clients.addresses.get({ project, region, address: name });
           if (!got.address) throw new UnsupportedError(`gcp gave address ${name} no IP`);
           address.set(name, got.address);
         }),
-      regional('VPN gateway', TYPES.vpnGateway, ids.vpnGateway(project, region, name), { network: side.networkLink },
-        () => clients.targetVpnGateways.insert({ requestId: randomUUID(), project, region, targetVpnGatewayResource: gatewayBody })),
-    ];
-  }));
+        regional('VPN gateway', TYPES.vpnGateway, ids.vpnGateway(project, region, name), { network: side.networkLink }, () =>
+          clients.targetVpnGateways.insert({ requestId: randomUUID(), project, region, targetVpnGatewayResource: gatewayBody }),
+        ),
+      ];
+    }),
+  );
 
   // 2. ESP, UDP 500 and UDP 4500 on each address to its gateway.
-  await allOrFirstError(pairs.flatMap(({ side, g }) => FORWARDED.map((f) => {
-    const gateway = gatewayName(runId, side, g);
-    const name = resourceName(runId, `${side.group}-vpn${g}-${f.suffix}`);
-    const { project, region } = side;
-    const body: Compute['IForwardingRule'] = {
-      name,
-      description: description(runId, `${f.suffix} to Classic VPN gateway ${gateway}`),
-      IPAddress: address.get(gateway)!,
-      IPProtocol: f.IPProtocol,
-      ...('portRange' in f ? { portRange: f.portRange } : {}),
-      target: ids.vpnGateway(project, region, gateway),
-    };
-    return regional('forwarding rule', TYPES.forwardingRule, ids.forwardingRule(project, region, name), { target: body.target },
-      () => clients.forwardingRules.insert({ requestId: randomUUID(), project, region, forwardingRuleResource: body }));
-  })));
+  await allOrFirstError(
+    pairs.flatMap(({ side, g }) =>
+      FORWARDED.map((f) => {
+        const gateway = gatewayName(runId, side, g);
+        const name = resourceName(runId, `${side.group}-vpn${g}-${f.suffix}`);
+        const { project, region } = side;
+        const body: Compute['IForwardingRule'] = {
+          name,
+          description: description(runId, `${f.suffix} to Classic VPN gateway ${gateway}`),
+          IPAddress: address.get(gateway)!,
+          IPProtocol: f.IPProtocol,
+          ...('portRange' in f ? { portRange: f.portRange } : {}),
+          target: ids.vpnGateway(project, region, gateway),
+        };
+        return regional('forwarding rule', TYPES.forwardingRule, ids.forwardingRule(project, region, name), { target: body.target }, () =>
+          clients.forwardingRules.insert({ requestId: randomUUID(), project, region, forwardingRuleResource: body }),
+        );
+      }),
+    ),
+  );
 
   // 3. Tunnels: side A's tunnel t of gateway g and side B's share one secret.
   const secrets = gateways.map(() => tunnels.map(() => newSharedSecret()));
-  await allOrFirstError(pairs.flatMap(({ side, other, g }) => tunnels.map((t) => {
-    const name = tunnelName(runId, side, g, t);
-    const { project, region } = side;
-    const peerIp = address.get(gatewayName(runId, other, g))!;
-    const body: Compute['IVpnTunnel'] = {
-      name,
-      description: description(runId, `Classic VPN tunnel ${t} from ${side.group} to ${other.group} (gateway ${g})`),
-      targetVpnGateway: ids.vpnGateway(project, region, gatewayName(runId, side, g)),
-      peerIp,
-      ikeVersion: vpn.ikeVersion,
-      sharedSecret: secrets[g]![t]!,
-      // Route-based: any traffic the routes send in.
-      localTrafficSelector: ['0.0.0.0/0'],
-      remoteTrafficSelector: ['0.0.0.0/0'],
-    };
-    return regional('VPN tunnel', TYPES.vpnTunnel, ids.vpnTunnel(project, region, name), { peerIp, ikeVersion: vpn.ikeVersion, network: side.networkLink },
-      () => clients.vpnTunnels.insert({ requestId: randomUUID(), project, region, vpnTunnelResource: body }));
-  })));
+  await allOrFirstError(
+    pairs.flatMap(({ side, other, g }) =>
+      tunnels.map((t) => {
+        const name = tunnelName(runId, side, g, t);
+        const { project, region } = side;
+        const peerIp = address.get(gatewayName(runId, other, g))!;
+        const body: Compute['IVpnTunnel'] = {
+          name,
+          description: description(runId, `Classic VPN tunnel ${t} from ${side.group} to ${other.group} (gateway ${g})`),
+          targetVpnGateway: ids.vpnGateway(project, region, gatewayName(runId, side, g)),
+          peerIp,
+          ikeVersion: vpn.ikeVersion,
+          sharedSecret: secrets[g]![t]!,
+          // Route-based: any traffic the routes send in.
+          localTrafficSelector: ['0.0.0.0/0'],
+          remoteTrafficSelector: ['0.0.0.0/0'],
+        };
+        return regional('VPN tunnel', TYPES.vpnTunnel, ids.vpnTunnel(project, region, name), { peerIp, ikeVersion: vpn.ikeVersion, network: side.networkLink }, () =>
+          clients.vpnTunnels.insert({ requestId: randomUUID(), project, region, vpnTunnelResource: body }),
+        );
+      }),
+    ),
+  );
 
   // 4. Static routes: the other side's ranges into each tunnel (equal priority: ECMP over the tunnels).
-  await allOrFirstError(pairs.flatMap(({ side, other, g }) => tunnels.flatMap((t) => other.ranges.map((range, r) => {
-    const name = resourceName(runId, `${side.group}-vpn${g}-t${t}-r${r}`);
-    const tunnel = ids.vpnTunnel(side.project, side.region, tunnelName(runId, side, g, t));
-    const body: Compute['IRoute'] = {
-      name,
-      description: description(runId, `${range} (${other.group}) through ${tunnel}`),
-      network: side.networkLink,
-      destRange: range,
-      priority: 1000,
-      nextHopVpnTunnel: tunnel,
-    };
-    return regional('route', TYPES.route, ids.route(side.project, name), { network: side.networkLink, destRange: range },
-      () => clients.routes.insert({ requestId: randomUUID(), project: side.project, routeResource: body }));
-  }))));
-  ctx.log.info(`gcp: Classic VPN between ${sides[0].group} and ${sides[1].group}: ${vpn.gateways} gateway(s) per network, ${vpn.tunnels} tunnel(s) per gateway pair each way, IKEv${vpn.ikeVersion}, static routes`);
+  await allOrFirstError(
+    pairs.flatMap(({ side, other, g }) =>
+      tunnels.flatMap((t) =>
+        other.ranges.map((range, r) => {
+          const name = resourceName(runId, `${side.group}-vpn${g}-t${t}-r${r}`);
+          const tunnel = ids.vpnTunnel(side.project, side.region, tunnelName(runId, side, g, t));
+          const body: Compute['IRoute'] = {
+            name,
+            description: description(runId, `${range} (${other.group}) through ${tunnel}`),
+            network: side.networkLink,
+            destRange: range,
+            priority: 1000,
+            nextHopVpnTunnel: tunnel,
+          };
+          return regional('route', TYPES.route, ids.route(side.project, name), { network: side.networkLink, destRange: range }, () =>
+            clients.routes.insert({ requestId: randomUUID(), project: side.project, routeResource: body }),
+          );
+        }),
+      ),
+    ),
+  );
+  ctx.log.info(
+    `gcp: Classic VPN between ${sides[0].group} and ${sides[1].group}: ${vpn.gateways} gateway(s) per network, ${vpn.tunnels} tunnel(s) per gateway pair each way, IKEv${vpn.ikeVersion}, static routes`,
+  );
 }
 
 /** Ledger entries a VPN block makes (for `plan`): count by resource. */

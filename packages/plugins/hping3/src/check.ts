@@ -1,5 +1,5 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { isMissing, isRoot, runOnHost } from '@netbench/plugin-api/tool-kit';
 
 // "hping3 version 3.0.0-alpha-2 ($Id: release.h,v 1.4 2004/04/09 23:38:56 antirez Exp $)"

@@ -1,5 +1,5 @@
-import { LatencyHistogram } from '@netbench/plugin-api';
 import type { Labels, SampleInput } from '@netbench/plugin-api';
+import { LatencyHistogram } from '@netbench/plugin-api';
 import type { Hping3Output } from './parse-output.js';
 
 const PERCENTILES: readonly (readonly [number, string])[] = [

@@ -33,7 +33,7 @@ describe('parseHping3Output', () => {
     expect(metric(hping3Samples(lossy), 'Packet Loss').value).toBe(25);
   });
 
-  it('no reply: 100 % loss and no latency; -q: only the summary\'s min/avg/max', () => {
+  it("no reply: 100 % loss and no latency; -q: only the summary's min/avg/max", () => {
     const silent = hping3Samples(parseHping3Output(fixture('syn-silent.txt')));
     expect(metric(silent, 'Packet Loss').value).toBe(100);
     expect(silent.some((s) => s.metric === 'Average Latency')).toBe(false);
@@ -51,10 +51,10 @@ describe('parseHping3Output', () => {
     expect(metric(samples, 'Received Packet Rate')).toMatchObject({ value: 119500, labels: { receiver_device: 'eth0' } });
   });
 
-  it('refuses output cut before the statistics, hping3\'s own errors and text that is not hping3\'s', () => {
+  it("refuses output cut before the statistics, hping3's own errors and text that is not hping3's", () => {
     const cut = fixture('syn-open.txt').split('\n--- ')[0]!;
     expect(() => parseHping3Output(cut, 'cut.txt')).toThrow(/cut\.txt:\d+: hping3 output without its statistics/);
-    expect(() => parseHping3Output('[open_sockraw] socket(): Operation not permitted\n[main] can\'t open raw socket\n', 'e.txt')).toThrow(/e\.txt:1: hping3 said: \[open_sockraw\]/);
+    expect(() => parseHping3Output("[open_sockraw] socket(): Operation not permitted\n[main] can't open raw socket\n", 'e.txt')).toThrow(/e\.txt:1: hping3 said: \[open_sockraw\]/);
     expect(() => parseHping3Output('PING 10.0.0.2 (10.0.0.2) 56(84) bytes of data.\n')).toThrow(ParseError);
     expect(sniffHping3(fixture('flood-2s.txt'))).toBe(true);
     expect(sniffHping3('PING 10.0.0.2 (10.0.0.2) 56(84) bytes of data.')).toBe(false);

@@ -49,7 +49,8 @@ export function parseHping3Output(raw: string, source?: string): Hping3Output {
     // (ICMP errors it reports, "DUP!" notes) carry nothing netbench reads.
     else if (/^(?:\[\w+\]|hping3?: )/.test(line) && !stats) throw new ParseError(`hping3 said: ${line.slice(0, 200)}`, source, index + 1);
   });
-  if (!stats) throw new ParseError(target ? 'hping3 output without its statistics (cut short?)' : 'not hping3 output (no "HPING target" line, no statistics)', source, lines.length);
+  if (!stats)
+    throw new ParseError(target ? 'hping3 output without its statistics (cut short?)' : 'not hping3 output (no "HPING target" line, no statistics)', source, lines.length);
   return {
     target: target ?? '',
     flood,

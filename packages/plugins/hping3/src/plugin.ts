@@ -1,11 +1,11 @@
-import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { installAptPackage, PING_METRICS } from '@netbench/plugin-api/tool-kit';
 import { checkHping3 } from './check.js';
 import { hping3Samples } from './hping3-samples.js';
 import { parseHping3Output } from './parse-output.js';
 import { runHping3 } from './run.js';
-import { hping3Schema, type Hping3Params } from './schema.js';
+import { type Hping3Params, hping3Schema } from './schema.js';
 import { sniffHping3 } from './sniff.js';
 import type { Hping3TrialSettings } from './trial-settings.js';
 import { hping3Trials } from './trials.js';

@@ -17,7 +17,11 @@ export function receiveCounters(procNetDev: string, device: string): { packets: 
   for (const line of procNetDev.split('\n')) {
     const colon = line.indexOf(':');
     if (colon < 0 || line.slice(0, colon).trim() !== device) continue;
-    const fields = line.slice(colon + 1).trim().split(/\s+/).map(Number);
+    const fields = line
+      .slice(colon + 1)
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     // Receive: bytes packets errs drop fifo frame compressed multicast; then Transmit.
     if (fields.length < 16 || fields.some((n) => !Number.isFinite(n))) return undefined;
     return { packets: fields[1]!, dropped: fields[3]! };

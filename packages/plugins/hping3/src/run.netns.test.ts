@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { SampleInput } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hping3Plugin } from './plugin.js';
 
@@ -37,7 +37,9 @@ describe('hping3 run() between two namespaces', () => {
       expect(p50).toBeLessThan(20);
       const raw = readFileSync(t.saved.get('hping3-syn.txt')!, 'utf8');
       expect(raw.match(/^len=.* flags=SA .* rtt=\d+\.\d ms$/gm)).toHaveLength(50);
-      console.log(`hping3 SYN RTT on a veth: p50 ${p50} ms, p90 ${metric(samples, 'Latency p90').value} ms, min ${metric(samples, 'Min Latency').value} ms, max ${metric(samples, 'Max Latency').value} ms`);
+      console.log(
+        `hping3 SYN RTT on a veth: p50 ${p50} ms, p90 ${metric(samples, 'Latency p90').value} ms, min ${metric(samples, 'Min Latency').value} ms, max ${metric(samples, 'Max Latency').value} ms`,
+      );
     } finally {
       t.dispose();
     }

@@ -1,10 +1,9 @@
-import { NetbenchError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
+import { NetbenchError, paramLabels, TimeoutError, ToolMissingError, type TrialContext, type TrialOutput, type TrialRun, UnsupportedError } from '@netbench/plugin-api';
 import { pinnedArgv } from '@netbench/plugin-api/tool-kit';
-import { hping3Samples, type FloodFacts } from './hping3-samples.js';
+import { type FloodFacts, hping3Samples } from './hping3-samples.js';
 import { parseHping3Output } from './parse-output.js';
 import { interfaceWithAddress, readProcNetDev, receivedBetween } from './receiver.js';
-import { hping3Argv, type Hping3TrialSettings } from './trial-settings.js';
+import { type Hping3TrialSettings, hping3Argv } from './trial-settings.js';
 
 /**
  * One hping3 trial from the client to the server's address. syn: exit 1
@@ -30,7 +29,10 @@ export async function runHping3(trial: TrialRun<Hping3TrialSettings>, ctx: Trial
   let replies = 0;
   proc.stdout.on('data', (chunk: Buffer) => {
     if (flood || settings.count === undefined) return;
-    replies += chunk.toString().split('\n').filter((line) => line.startsWith('len=')).length;
+    replies += chunk
+      .toString()
+      .split('\n')
+      .filter((line) => line.startsWith('len=')).length;
     ctx.progress(Math.min(0.99, replies / settings.count), `${replies}/${settings.count} replies`);
   });
   const result = await proc.exited;
@@ -46,7 +48,9 @@ export async function runHping3(trial: TrialRun<Hping3TrialSettings>, ctx: Trial
   // 1: no reply at all (syn); 124: timeout's SIGINT ended a flood, as asked.
   const expected = flood ? [0, 124] : [0, 1];
   if (!expected.includes(result.code ?? -1)) {
-    throw new NetbenchError(`hping3 from ${client.name} to ${trial.target} failed (exit ${result.code ?? result.signal}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    throw new NetbenchError(
+      `hping3 from ${client.name} to ${trial.target} failed (exit ${result.code ?? result.signal}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    );
   }
   const output = parseHping3Output(raw, rawName);
   if (!flood && output.received === 0) ctx.log.warn(`hping3 from ${client.name} to ${trial.target}: no replies (${output.transmitted} sent)`);

@@ -3,7 +3,12 @@ import { clientCpuSchema } from '@netbench/plugin-api/tool-kit';
 
 /** The `tool: hping3` benchmark block. */
 export const hping3Schema = z.strictObject({
-  mode: z.enum(['syn', 'flood']).default('syn').describe('syn: TCP SYN probes, one RTT each (SYN-ACK from a listening port, RST from a closed one); flood: SYNs as fast as hping3 sends them (`--flood`), packets per second.'),
+  mode: z
+    .enum(['syn', 'flood'])
+    .default('syn')
+    .describe(
+      'syn: TCP SYN probes, one RTT each (SYN-ACK from a listening port, RST from a closed one); flood: SYNs as fast as hping3 sends them (`--flood`), packets per second.',
+    ),
   port: z.int().min(1).max(65_535).default(80).describe('TCP destination port (`-p`).'),
   count: z.int().min(1).max(1_000_000).default(100).describe('syn: probes to send (`-c`).'),
   interval: z.int().min(1).max(60_000_000).default(10_000).describe('syn: microseconds between probes (`-i uN`).'),

@@ -17,21 +17,38 @@ export function endpointUrl(scheme: 'http' | 'https', address: string, port: num
  */
 export function abArgv(settings: HttpTrialSettings, url: string): string[] {
   return pinned(settings.cpu_client, [
-    'ab', '-n', String(settings.requests ?? 10_000), '-c', String(settings.connections),
+    'ab',
+    '-n',
+    String(settings.requests ?? 10_000),
+    '-c',
+    String(settings.connections),
     ...(settings.keepalive ? ['-k'] : []),
-    '-s', String(settings.timeout), '-r', '--', url,
+    '-s',
+    String(settings.timeout),
+    '-r',
+    '--',
+    url,
   ]);
 }
 
 /** `wrk -t T -c C -d Ds --timeout Ts --latency [-s SCRIPT] [-H 'Connection: close'] -- URL`. */
 export function wrkArgv(settings: HttpTrialSettings, url: string, scriptPath?: string): string[] {
   return pinned(settings.cpu_client, [
-    'wrk', '-t', String(settings.threads ?? 1), '-c', String(settings.connections),
-    '-d', `${settings.duration ?? 10}s`, '--timeout', `${settings.timeout}s`, '--latency',
+    'wrk',
+    '-t',
+    String(settings.threads ?? 1),
+    '-c',
+    String(settings.connections),
+    '-d',
+    `${settings.duration ?? 10}s`,
+    '--timeout',
+    `${settings.timeout}s`,
+    '--latency',
     ...(scriptPath !== undefined ? ['-s', scriptPath] : []),
     // wrk always keeps connections open; asking the server to close makes it reconnect per request.
     ...(settings.keepalive ? [] : ['-H', 'Connection: close']),
-    '--', url,
+    '--',
+    url,
   ]);
 }
 
@@ -42,13 +59,23 @@ export function wrkArgv(settings: HttpTrialSettings, url: string, scriptPath?: s
  */
 export function ohaArgv(command: string, settings: HttpTrialSettings, url: string): string[] {
   return pinned(settings.cpu_client, [
-    command, '-z', `${settings.duration ?? 10}s`, '-c', String(settings.connections),
+    command,
+    '-z',
+    `${settings.duration ?? 10}s`,
+    '-c',
+    String(settings.connections),
     ...(settings.rate !== undefined ? ['-q', String(settings.rate), '--latency-correction'] : []),
     ...(settings.keepalive ? [] : ['--disable-keepalive']),
     // -w: requests in flight when the duration ends are waited for, not cut and counted as errors.
-    '-t', `${settings.timeout}s`, '-w', '--no-tui', '--output-format', 'json',
+    '-t',
+    `${settings.timeout}s`,
+    '-w',
+    '--no-tui',
+    '--output-format',
+    'json',
     // The endpoint's certificate is self-signed for the run.
     ...(url.startsWith('https:') ? ['--insecure'] : []),
-    '--', url,
+    '--',
+    url,
   ]);
 }

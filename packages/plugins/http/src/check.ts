@@ -1,6 +1,6 @@
+import type { Host, ToolHostContext, ToolInfo } from '@netbench/plugin-api';
 import { ToolMissingError } from '@netbench/plugin-api';
 import { isMissing, runOnHost } from '@netbench/plugin-api/tool-kit';
-import type { Host, ToolHostContext, ToolInfo } from '@netbench/plugin-api';
 
 const CHECK_TIMEOUT_MS = 15_000;
 
@@ -18,7 +18,8 @@ const APT_TOOLS = [
 export const APT_PACKAGES = APT_TOOLS.map((tool) => tool.aptPackage);
 
 /** How oha is installed where it is missing (a cargo build: minutes, so neither `install` nor setup.sh does it unasked). */
-export const OHA_INSTALL_HINT = 'install it with packages/plugins/http/scripts/install-oha.sh of @netbench/plugin-http (cargo install oha --locked, cached under ~/.cache/netbench/oha; takes minutes)';
+export const OHA_INSTALL_HINT =
+  'install it with packages/plugins/http/scripts/install-oha.sh of @netbench/plugin-http (cargo install oha --locked, cached under ~/.cache/netbench/oha; takes minutes)';
 
 /**
  * Versions of nginx, openssl, ab and wrk (Debian packages; any missing is a
@@ -35,7 +36,10 @@ export async function checkHttp(host: Host, ctx: ToolHostContext): Promise<ToolI
   const missing: string[] = [];
   for (const tool of APT_TOOLS) {
     const outcome = await runOnHost(host, tool.argv, options);
-    if (isMissing(outcome)) { missing.push(`${tool.name} (Debian package ${tool.aptPackage})`); continue; }
+    if (isMissing(outcome)) {
+      missing.push(`${tool.name} (Debian package ${tool.aptPackage})`);
+      continue;
+    }
     features[tool.name] = tool.version.exec(`${outcome.stdout}\n${outcome.stderr}`)?.[1] ?? 'unknown';
   }
   if (missing.length > 0) throw new ToolMissingError(missing.join(', '), host.name);

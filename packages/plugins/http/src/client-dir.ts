@@ -1,5 +1,5 @@
-import { NetbenchError } from '@netbench/plugin-api';
 import type { Host } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 
 const TIMEOUT_MS = 30_000;
 const CLIENT_DIR_RE = /^\/[A-Za-z0-9._/-]*\/netbench-http-client-[A-Za-z0-9-]+\.[A-Za-z0-9]+$/;

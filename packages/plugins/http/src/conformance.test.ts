@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import { toolConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 describe('http tool conformance', () => {
@@ -12,8 +12,15 @@ describe('http tool conformance', () => {
       { generator: 'wrk', url: 'http://{server}:8080/index.html', script: './post.lua' },
     ],
     invalidBlocks: [
-      { generator: 'siege' }, { connections: 0 }, { size: '1T' }, { generator: 'ab', rate: 100 }, { generator: 'oha', script: 'x.lua' },
-      { url: 'ftp://x/' }, { url: 'http://a{server}/' }, { scheme: 'spdy' }, { clientCpus: '0;rm' },
+      { generator: 'siege' },
+      { connections: 0 },
+      { size: '1T' },
+      { generator: 'ab', rate: 100 },
+      { generator: 'oha', script: 'x.lua' },
+      { url: 'ftp://x/' },
+      { url: 'http://a{server}/' },
+      { scheme: 'spdy' },
+      { clientCpus: '0;rm' },
     ],
     fixtures: {
       dir: new URL('./__fixtures__/', import.meta.url),
@@ -22,5 +29,6 @@ describe('http tool conformance', () => {
       // The generator gave up (connection refused, timeout) and printed no report.
       rejects: [/^error-/],
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

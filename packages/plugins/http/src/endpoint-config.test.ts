@@ -48,10 +48,41 @@ describe('trials and argv', () => {
     expect(ab!.params).toMatchObject({ cpu_client: '1' });
     expect(abArgv(ab!.params, 'http://h:1/x;rm -rf /')).toEqual(['taskset', '-c', '1', 'ab', '-n', '10000', '-c', '1000', '-s', '10', '-r', '--', 'http://h:1/x;rm -rf /']);
     const [wrk] = trialsOf({ generator: 'wrk', connections: 1, threads: 4, keepalive: false });
-    expect(wrkArgv(wrk!.params, 'http://h:1/')).toEqual(['wrk', '-t', '1', '-c', '1', '-d', '10s', '--timeout', '10s', '--latency', '-H', 'Connection: close', '--', 'http://h:1/']);
+    expect(wrkArgv(wrk!.params, 'http://h:1/')).toEqual([
+      'wrk',
+      '-t',
+      '1',
+      '-c',
+      '1',
+      '-d',
+      '10s',
+      '--timeout',
+      '10s',
+      '--latency',
+      '-H',
+      'Connection: close',
+      '--',
+      'http://h:1/',
+    ]);
     const [oha] = trialsOf({ generator: 'oha', rate: 500, duration: 3 });
     expect(ohaArgv('/x/oha', oha!.params, 'https://h:1/')).toEqual([
-      '/x/oha', '-z', '3s', '-c', '10', '-q', '500', '--latency-correction', '-t', '10s', '-w', '--no-tui', '--output-format', 'json', '--insecure', '--', 'https://h:1/',
+      '/x/oha',
+      '-z',
+      '3s',
+      '-c',
+      '10',
+      '-q',
+      '500',
+      '--latency-correction',
+      '-t',
+      '10s',
+      '-w',
+      '--no-tui',
+      '--output-format',
+      'json',
+      '--insecure',
+      '--',
+      'https://h:1/',
     ]);
   });
 

@@ -1,7 +1,7 @@
-import { NetbenchError, RetryableError } from '@netbench/plugin-api';
-import { assertReachableRange, PortInUseError, reachablePort, readBoundPorts, startToolServer } from '@netbench/plugin-api/tool-kit';
 import type { ExecResult, Host } from '@netbench/plugin-api';
+import { NetbenchError, RetryableError } from '@netbench/plugin-api';
 import type { PortPool, ToolServer, ToolServerOptions } from '@netbench/plugin-api/tool-kit';
+import { assertReachableRange, PortInUseError, reachablePort, readBoundPorts, startToolServer } from '@netbench/plugin-api/tool-kit';
 import { pinned } from './argv.js';
 import { certificateArgv, nginxArgv, nginxConfig } from './nginx-config.js';
 
@@ -41,7 +41,11 @@ export async function startEndpoint(host: Host, ports: PortPool, options: Endpoi
   const dir = await makePrivateDir(host, options.runId, signal);
   const exec = (argv: readonly string[], stdin?: string) => mustExec(host, argv, signal, stdin);
   let server: ToolServer | undefined;
-  const removeDir = () => host.exec(['rm', '-rf', '--', dir], { timeoutMs: SETUP_TIMEOUT_MS }).then(() => undefined, () => undefined);
+  const removeDir = () =>
+    host.exec(['rm', '-rf', '--', dir], { timeoutMs: SETUP_TIMEOUT_MS }).then(
+      () => undefined,
+      () => undefined,
+    );
   try {
     await exec(['mkdir', '-p', '--', `${dir}/www`, `${dir}/tmp`]);
     // mktemp makes it 0700; nginx workers may run as another user (nobody) when the master is root.
@@ -59,14 +63,15 @@ export async function startEndpoint(host: Host, ports: PortPool, options: Endpoi
   return {
     dir,
     port: running.port,
-    stop: () => (stopping ??= (async () => {
-      try {
-        await running.stop();
-      } finally {
-        ports.release(running.port);
-        await removeDir();
-      }
-    })()),
+    stop: () =>
+      (stopping ??= (async () => {
+        try {
+          await running.stop();
+        } finally {
+          ports.release(running.port);
+          await removeDir();
+        }
+      })()),
   };
 }
 

@@ -1,5 +1,5 @@
-import { LatencyHistogram } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
+import { LatencyHistogram } from '@netbench/plugin-api';
 import type { ErrorKind, HttpResult } from './http-result.js';
 
 /** `99.99` → `p99_99` (a metric name without a dot). */
@@ -14,8 +14,18 @@ export function percentileName(p: number): string {
  */
 export function httpSamples(result: HttpResult, labels: Readonly<Record<string, string | number | boolean>> = {}): SampleInput[] {
   const base = { generator: result.generator, ...(result.generatorVersion !== undefined ? { generator_version: result.generatorVersion } : {}), ...labels };
-  const sample = (metric: string, value: number, unit: string, extra: Readonly<Record<string, string | number | boolean>> = {}, histogram?: SampleInput['histogram']): SampleInput => ({
-    metric, value, unit, labels: { ...base, ...extra }, ...(histogram ? { histogram } : {}),
+  const sample = (
+    metric: string,
+    value: number,
+    unit: string,
+    extra: Readonly<Record<string, string | number | boolean>> = {},
+    histogram?: SampleInput['histogram'],
+  ): SampleInput => ({
+    metric,
+    value,
+    unit,
+    labels: { ...base, ...extra },
+    ...(histogram ? { histogram } : {}),
   });
   const samples: SampleInput[] = [];
   const rate = result.seconds > 0 ? result.successes / result.seconds : 0;
@@ -25,7 +35,13 @@ export function httpSamples(result: HttpResult, labels: Readonly<Record<string, 
   samples.push(sample('HTTP_Successes', result.successes, 'count'));
   samples.push(sample('HTTP_Duration', result.seconds, 's'));
   const errorKinds = Object.entries(result.errors) as [ErrorKind, number][];
-  samples.push(sample('HTTP_Errors', errorKinds.reduce((sum, [, n]) => sum + n, 0), 'count'));
+  samples.push(
+    sample(
+      'HTTP_Errors',
+      errorKinds.reduce((sum, [, n]) => sum + n, 0),
+      'count',
+    ),
+  );
   for (const [kind, count] of errorKinds) samples.push(sample('HTTP_Errors', count, 'count', { error_kind: kind }));
   if (result.transferBytesPerSecond !== undefined) samples.push(sample('HTTP_Transfer_Rate', (result.transferBytesPerSecond * 8) / 1e6, 'Mbits/sec'));
   const histogram = percentileHistogram(result);

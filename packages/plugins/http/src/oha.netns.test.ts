@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LatencyHistogram, ToolMissingError } from '@netbench/plugin-api';
 import type { ExecOptions, SampleInput } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { LatencyHistogram, ToolMissingError } from '@netbench/plugin-api';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOha } from './check.js';
 import { httpPlugin } from './plugin.js';
@@ -18,10 +18,11 @@ beforeAll(async () => {
   lab = await twoHostLab({ tag: 'http-oha', subnet: '10.213.16' });
   hasOha = (await findOha(lab.client, new AbortController().signal)) !== undefined;
 });
-afterAll(async () => { await lab?.close(); });
+afterAll(async () => {
+  await lab?.close();
+});
 
-const value = (samples: readonly SampleInput[], metric: string, kind?: string) =>
-  samples.find((s) => s.metric === metric && s.labels?.error_kind === kind)?.value;
+const value = (samples: readonly SampleInput[], metric: string, kind?: string) => samples.find((s) => s.metric === metric && s.labels?.error_kind === kind)?.value;
 
 describe('oha at a constant rate against nginx between two namespaces', () => {
   // Under CI (CI=true) or NETBENCH_REQUIRE_SETUP=1 a missing oha is a set-up failure, not a skip.
@@ -78,7 +79,11 @@ describe('oha at a constant rate against nginx between two namespaces', () => {
   it('fails with ToolMissingError naming the install script on a host without oha', async () => {
     // The client as a fresh host would be: no oha on PATH, an empty home (so no ~/.cache/netbench/oha).
     const home = mkdtempSync(join(tmpdir(), 'nbt-http-nohome-'));
-    const bare = { ...lab.client, exec: (argv: readonly string[], options: ExecOptions = {}) => lab.client.exec(argv, { ...options, env: { ...options.env, HOME: home, PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } }) };
+    const bare = {
+      ...lab.client,
+      exec: (argv: readonly string[], options: ExecOptions = {}) =>
+        lab.client.exec(argv, { ...options, env: { ...options.env, HOME: home, PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } }),
+    };
     // Planned as if prepare had passed (check would refuse this host already): run itself must refuse too.
     const clientInfo = { version: 'unchecked', features: {} };
     const trial = { ...(await labTrial(plugin, lab, { generator: 'oha', rate: 50, duration: 1, connections: 1 }, { clientInfo })), client: bare };

@@ -19,13 +19,25 @@ export function parseAb(raw: string, source = '<ab output>'): HttpResult {
   const percentiles: [number, number][] = [];
   let inPercentiles = false;
   for (const line of lines) {
-    if (line.startsWith('Percentage of the requests served')) { inPercentiles = true; continue; }
+    if (line.startsWith('Percentage of the requests served')) {
+      inPercentiles = true;
+      continue;
+    }
     const percentile = inPercentiles ? PERCENTILE_RE.exec(line) : null;
-    if (percentile) { percentiles.push([Number(percentile[1]), Number(percentile[2])]); continue; }
+    if (percentile) {
+      percentiles.push([Number(percentile[1]), Number(percentile[2])]);
+      continue;
+    }
     const row = TIMES_ROW_RE.exec(line);
     if (row) {
       const phase = row[1]!.toLowerCase();
-      const stats = [['min', row[2]], ['mean', row[3]], ['sd', row[4]], ['median', row[5]], ['max', row[6]]] as const;
+      const stats = [
+        ['min', row[2]],
+        ['mean', row[3]],
+        ['sd', row[4]],
+        ['median', row[5]],
+        ['max', row[6]],
+      ] as const;
       for (const [stat, value] of stats) times.push([`HTTP_${row[1]}_Time`, Number(value), 'ms', { phase, stat }]);
       continue;
     }

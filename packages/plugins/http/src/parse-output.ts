@@ -8,9 +8,13 @@ import { whichGenerator } from './sniff.js';
 /** ab's report, wrk's report or oha's JSON, whichever `raw` is (what `netbench import` reads). */
 export function parseHttpOutput(raw: string, source = '<http output>'): HttpResult {
   switch (whichGenerator(raw)) {
-    case 'ab': return parseAb(raw, source);
-    case 'wrk': return parseWrk(raw, source);
-    case 'oha': return parseOha(raw, source);
-    default: throw new ParseError('not the output of ab, wrk or oha (--output-format json)', source);
+    case 'ab':
+      return parseAb(raw, source);
+    case 'wrk':
+      return parseWrk(raw, source);
+    case 'oha':
+      return parseOha(raw, source);
+    default:
+      throw new ParseError('not the output of ab, wrk or oha (--output-format json)', source);
   }
 }

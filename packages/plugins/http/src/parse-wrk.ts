@@ -37,16 +37,26 @@ export function parseWrk(raw: string, source = '<wrk output>'): HttpResult {
   const socket = SOCKET_ERRORS_RE.exec(raw);
   const status = Number(STATUS_ERRORS_RE.exec(raw)?.[1] ?? 0);
   const errors: Partial<Record<ErrorKind, number>> = {
-    connect: Number(socket?.[1] ?? 0), read: Number(socket?.[2] ?? 0), write: Number(socket?.[3] ?? 0), timeout: Number(socket?.[4] ?? 0), status,
+    connect: Number(socket?.[1] ?? 0),
+    read: Number(socket?.[2] ?? 0),
+    write: Number(socket?.[3] ?? 0),
+    timeout: Number(socket?.[4] ?? 0),
+    status,
   };
   const latency = LATENCY_RE.exec(raw);
   const percentiles: [number, number][] = [];
   let inDistribution = false;
   for (const line of raw.split('\n')) {
-    if (/^\s*Latency Distribution/.test(line)) { inDistribution = true; continue; }
+    if (/^\s*Latency Distribution/.test(line)) {
+      inDistribution = true;
+      continue;
+    }
     if (!inDistribution) continue;
     const row = DISTRIBUTION_RE.exec(line);
-    if (!row) { if (percentiles.length > 0) inDistribution = false; continue; }
+    if (!row) {
+      if (percentiles.length > 0) inDistribution = false;
+      continue;
+    }
     percentiles.push([Number(row[1]), ms(row[2]!)]);
   }
   const extra: ExtraFigure[] = [];

@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { LatencyHistogram } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
+import { httpSamples, percentileHistogram } from './http-samples.js';
 import plugin from './index.js';
 import { parseAb, parseAbPercentilesCsv } from './parse-ab.js';
-import { parseWrk } from './parse-wrk.js';
 import { parseOha } from './parse-oha.js';
-import { httpSamples, percentileHistogram } from './http-samples.js';
+import { parseWrk } from './parse-wrk.js';
 import { sniffHttp, whichGenerator } from './sniff.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 const value = (samples: ReturnType<typeof httpSamples>, metric: string, labels: Record<string, unknown> = {}) =>
-  samples.find((s) => s.metric === metric && Object.entries(labels).every(([k, v]) => s.labels?.[k] === v) && (labels.error_kind !== undefined || s.labels?.error_kind === undefined))?.value;
+  samples.find(
+    (s) => s.metric === metric && Object.entries(labels).every(([k, v]) => s.labels?.[k] === v) && (labels.error_kind !== undefined || s.labels?.error_kind === undefined),
+  )?.value;
 
 describe('ab', () => {
   it('reads the report: rate of successes, percentiles, connection times, transfer', () => {
@@ -45,7 +47,11 @@ describe('ab', () => {
 
   it('reads -e CSV percentiles to the microsecond', () => {
     const rows = parseAbPercentilesCsv('Percentage served,Time in ms\n0,0.101\n50,0.250\n99,1.5\n');
-    expect(rows).toEqual([[0, 0.101], [50, 0.25], [99, 1.5]]);
+    expect(rows).toEqual([
+      [0, 0.101],
+      [50, 0.25],
+      [99, 1.5],
+    ]);
     expect(() => parseAbPercentilesCsv('x,y\n', 'a.csv')).toThrow(/a\.csv:1/);
   });
 });
@@ -55,7 +61,12 @@ describe('wrk', () => {
     const result = parseWrk(fixture('wrk-latency.txt'), 'wrk.txt');
     expect(result).toMatchObject({ requests: 19000, successes: 19000, seconds: 2.03, connections: 10 });
     expect(result.latency).toEqual({ mean: 9.06, stdev: 16.42, max: 105.5 });
-    expect(result.percentiles).toEqual([[50, 0.378], [75, 11.05], [90, 32.01], [99, 73.49]]);
+    expect(result.percentiles).toEqual([
+      [50, 0.378],
+      [75, 11.05],
+      [90, 32.01],
+      [99, 73.49],
+    ]);
     expect(result.transferBytesPerSecond).toBeCloseTo(11.31 * 1024 ** 2, 3);
   });
 
@@ -87,11 +98,13 @@ describe('wrk', () => {
 });
 
 describe('oha', () => {
-  const json = (status: Record<string, number>, errors: Record<string, number> = {}) => JSON.stringify({
-    summary: { successRate: 1, total: 2, slowest: 0.01, fastest: 0.0001, average: 0.001, requestsPerSec: 100, totalData: 1000, sizePerRequest: 10, sizePerSec: 500 },
-    latencyPercentiles: { p10: 0.0002, p50: 0.0005, p99: 0.004, 'p99.9': 0.008, 'p99.99': 0.0099 },
-    statusCodeDistribution: status, errorDistribution: errors,
-  });
+  const json = (status: Record<string, number>, errors: Record<string, number> = {}) =>
+    JSON.stringify({
+      summary: { successRate: 1, total: 2, slowest: 0.01, fastest: 0.0001, average: 0.001, requestsPerSec: 100, totalData: 1000, sizePerRequest: 10, sizePerSec: 500 },
+      latencyPercentiles: { p10: 0.0002, p50: 0.0005, p99: 0.004, 'p99.9': 0.008, 'p99.99': 0.0099 },
+      statusCodeDistribution: status,
+      errorDistribution: errors,
+    });
 
   it('counts 2xx as successes, other statuses and errors by kind', () => {
     const result = parseOha(json({ '200': 150, '404': 50 }, { 'connection refused': 3, 'request timed out': 2 }));

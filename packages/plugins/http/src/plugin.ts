@@ -1,14 +1,14 @@
-import { definePlugin } from '@netbench/plugin-api';
-import type { HttpTrialSettings } from './trial-settings.js';
-import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { APT_PACKAGES, checkHttp } from './check.js';
 import { httpSamples } from './http-samples.js';
 import { parseHttpOutput } from './parse-output.js';
 import { PortPool } from './port-pool.js';
 import { runHttp } from './run.js';
-import { httpSchema, type HttpParams } from './schema.js';
+import { type HttpParams, httpSchema } from './schema.js';
 import { sniffHttp } from './sniff.js';
+import type { HttpTrialSettings } from './trial-settings.js';
 import { httpTrials } from './trials.js';
 
 const VERSION = '0.1.0';
@@ -32,7 +32,9 @@ export function httpPlugin(options: HttpPluginOptions = {}): Branded<ToolPlugin<
     metrics: {
       HTTP_Request_Rate: { role: 'rate', better: 'higher' },
       HTTP_Latency_p50: {
-        role: 'latency', better: 'lower', primary: true,
+        role: 'latency',
+        better: 'lower',
+        primary: true,
         percentiles: { p50: 'HTTP_Latency_p50', p90: 'HTTP_Latency_p90', p99: 'HTTP_Latency_p99', 'p99.9': 'HTTP_Latency_p99_9' },
       },
       HTTP_Latency_p99: { role: 'latency', better: 'lower' },

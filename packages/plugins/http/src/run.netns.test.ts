@@ -1,9 +1,8 @@
-import { availableParallelism } from 'node:os';
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostProcess, SampleInput } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpPlugin } from './plugin.js';
 
@@ -24,8 +23,7 @@ afterAll(async () => {
   await lab?.close();
 });
 
-const value = (samples: readonly SampleInput[], metric: string, kind?: string) =>
-  samples.find((s) => s.metric === metric && s.labels?.error_kind === kind)?.value;
+const value = (samples: readonly SampleInput[], metric: string, kind?: string) => samples.find((s) => s.metric === metric && s.labels?.error_kind === kind)?.value;
 const leftovers = () => [...lab.commands(lab.serverNs), ...lab.commands(lab.clientNs)].filter((c) => /nginx|wrk|ab |oha/.test(c));
 
 /** Run one trial; returns samples, the raw files saved and the warnings. */
@@ -49,7 +47,7 @@ describe('http run() against real nginx between two namespaces', () => {
     expect(value(samples, 'HTTP_Latency_p99')).toBeGreaterThan(0);
     expect(raw.get('wrk.txt')).toMatch(new RegExp(`Running 1s test @ http://${lab.serverIp.replaceAll('.', '\\.')}:183\\d\\d/obj-1024`));
     // 1 KiB per response: the transfer rate is at least the request rate's worth of bodies.
-    expect(value(samples, 'HTTP_Transfer_Rate')! * 1e6 / 8).toBeGreaterThan(value(samples, 'HTTP_Request_Rate')! * 1024);
+    expect((value(samples, 'HTTP_Transfer_Rate')! * 1e6) / 8).toBeGreaterThan(value(samples, 'HTTP_Request_Rate')! * 1024);
     expect(leftovers()).toEqual([]);
   });
 
@@ -89,7 +87,10 @@ describe('http run() against real nginx between two namespaces', () => {
 
   it('a server that refuses connections fails the trial with the reason, raw output kept', async () => {
     // ab -r counts each refused request as failed and prints no reason; wrk stops at the first.
-    for (const [generator, reason] of [['ab', /ab on client got no answer from http:\/\/10\.213\.15\.2:1\/: errors: \d+ read/], ['wrk', /Connection refused/]] as const) {
+    for (const [generator, reason] of [
+      ['ab', /ab on client got no answer from http:\/\/10\.213\.15\.2:1\/: errors: \d+ read/],
+      ['wrk', /Connection refused/],
+    ] as const) {
       const trial = await labTrial(plugin, lab, { generator, url: 'http://{server}:1/', duration: 1, requests: 10, connections: 1, threads: 1 });
       const t = testTrialContext();
       try {
@@ -103,12 +104,16 @@ describe('http run() against real nginx between two namespaces', () => {
 
   it('a client that times out: no answer within the timeout fails the trial, saying so', async () => {
     // A real listener that accepts and never answers.
-    stall = lab.server.spawn(['python3', '-c', [
-      'import socket, time',
-      's = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)',
-      `s.bind(("0.0.0.0", ${STALL_PORT})); s.listen(64); held = []`,
-      'while True: held.append(s.accept())',
-    ].join('\n')]);
+    stall = lab.server.spawn([
+      'python3',
+      '-c',
+      [
+        'import socket, time',
+        's = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)',
+        `s.bind(("0.0.0.0", ${STALL_PORT})); s.listen(64); held = []`,
+        'while True: held.append(s.accept())',
+      ].join('\n'),
+    ]);
     await listening(STALL_PORT);
     const url = `http://{server}:${STALL_PORT}/`;
     const ab = await labTrial(plugin, lab, { generator: 'ab', url, timeout: 1, requests: 4, connections: 2 });
@@ -124,18 +129,22 @@ describe('http run() against real nginx between two namespaces', () => {
   it('wrk counts errors by kind: a dropped connection is a read error, an answer later than the timeout a timeout', async () => {
     // A real listener: each connection's first request is answered at once; then on odd connections the
     // second is dropped (the socket closed unanswered), on even ones answered after 2.5 s, past wrk's 1 s.
-    flaky = lab.server.spawn(['python3', '-c', [
-      'import itertools, socket, threading, time',
-      'OK = b"HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\nok"',
-      'def serve(c, i):',
-      '    with c:',
-      '        c.recv(65536); c.sendall(OK); c.recv(65536)',
-      '        if i % 2: return',
-      '        time.sleep(2.5); c.sendall(OK); c.recv(65536)',
-      's = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)',
-      `s.bind(("0.0.0.0", ${FLAKY_PORT})); s.listen(64)`,
-      'for i in itertools.count(): threading.Thread(target=serve, args=(s.accept()[0], i), daemon=True).start()',
-    ].join('\n')]);
+    flaky = lab.server.spawn([
+      'python3',
+      '-c',
+      [
+        'import itertools, socket, threading, time',
+        'OK = b"HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\nok"',
+        'def serve(c, i):',
+        '    with c:',
+        '        c.recv(65536); c.sendall(OK); c.recv(65536)',
+        '        if i % 2: return',
+        '        time.sleep(2.5); c.sendall(OK); c.recv(65536)',
+        's = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)',
+        `s.bind(("0.0.0.0", ${FLAKY_PORT})); s.listen(64)`,
+        'for i in itertools.count(): threading.Thread(target=serve, args=(s.accept()[0], i), daemon=True).start()',
+      ].join('\n'),
+    ]);
     await listening(FLAKY_PORT);
     const { samples, raw } = await runTrial({ generator: 'wrk', url: `http://{server}:${FLAKY_PORT}/`, timeout: 1, duration: 4, connections: 2, threads: 1 });
     expect(raw.get('wrk.txt')).toMatch(/Socket errors: connect \d+, read [1-9]\d*, write \d+, timeout [1-9]\d*/);
@@ -157,12 +166,16 @@ describe('http run() against real nginx between two namespaces', () => {
     expect(raw.get('wrk.txt')).toMatch(/Non-2xx or 3xx responses: \d+/);
   });
 
-  it('refuses a script outside the spec\'s folder, or a link to one, before anything starts (wrk would run it as Lua on the client)', async () => {
+  it("refuses a script outside the spec's folder, or a link to one, before anything starts (wrk would run it as Lua on the client)", async () => {
     const specDir = mkdtempSync(join(tmpdir(), 'nbt-http-spec-'));
     const outside = join(mkdtempSync(join(tmpdir(), 'nbt-http-outside-')), 'key.lua');
     writeFileSync(outside, 'wrk.path = "/only-the-script-asks-for-this"\n');
     symlinkSync(outside, join(specDir, 'link.lua'));
-    for (const [script, why] of [[outside, /not under the spec's folder/], [`../${outside.split('/').slice(-2).join('/')}`, /not under the spec's folder/], ['link.lua', /symbolic link/]] as const) {
+    for (const [script, why] of [
+      [outside, /not under the spec's folder/],
+      [`../${outside.split('/').slice(-2).join('/')}`, /not under the spec's folder/],
+      ['link.lua', /symbolic link/],
+    ] as const) {
       await expect(runTrial({ generator: 'wrk', duration: 1, connections: 1, threads: 1, script }, specDir)).rejects.toThrow(why);
     }
     expect(leftovers()).toEqual([]);

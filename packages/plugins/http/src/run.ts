@@ -1,19 +1,19 @@
 import { posix } from 'node:path';
-import { NetbenchError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { assertHostAddress, readAffinity, readSpecFile, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
 import type { ExecResult, Host, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { NetbenchError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import type { PortPool } from '@netbench/plugin-api/tool-kit';
+import { assertHostAddress, readAffinity, readSpecFile, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
 import { abArgv, endpointUrl, ohaArgv, wrkArgv } from './argv.js';
 import { findOha, OHA_INSTALL_HINT } from './check.js';
-import { makeClientDir, type ClientDir } from './client-dir.js';
-import { startEndpoint, type Endpoint } from './endpoint.js';
+import { type ClientDir, makeClientDir } from './client-dir.js';
+import { type Endpoint, startEndpoint } from './endpoint.js';
 import type { HttpResult } from './http-result.js';
 import { httpSamples } from './http-samples.js';
 import { parseAb, parseAbPercentilesCsv } from './parse-ab.js';
 import { parseOha } from './parse-oha.js';
 import { parseWrk } from './parse-wrk.js';
 import { generatorAffinity } from './placement.js';
-import { objectPath, type HttpTrialSettings } from './trial-settings.js';
+import { type HttpTrialSettings, objectPath } from './trial-settings.js';
 
 const AB_CSV = 'ab-percentiles.csv';
 // ab and wrk print why they gave up on one line: `apr_socket_recv: Connection refused (111)`, `unable to connect to h:p Connection refused`.
@@ -47,10 +47,20 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
       url = settings.url.replace('{server}', trial.target.includes(':') ? `[${trial.target}]` : trial.target);
     } else {
       const size = settings.size ?? 0;
-      endpoint = await startEndpoint(trial.server, ports, {
-        runId: ctx.runId, sizes: [size], tls: settings.scheme === 'https', keepalive: settings.keepalive,
-        workers: settings.workers ?? 1, connections: settings.connections, ...(settings.cpu_server !== undefined ? { cpus: settings.cpu_server } : {}),
-      }, signal);
+      endpoint = await startEndpoint(
+        trial.server,
+        ports,
+        {
+          runId: ctx.runId,
+          sizes: [size],
+          tls: settings.scheme === 'https',
+          keepalive: settings.keepalive,
+          workers: settings.workers ?? 1,
+          connections: settings.connections,
+          ...(settings.cpu_server !== undefined ? { cpus: settings.cpu_server } : {}),
+        },
+        signal,
+      );
       url = endpointUrl(settings.scheme ?? 'http', trial.target, endpoint.port, settings.path ?? objectPath(size));
     }
     let argv: string[];
@@ -71,7 +81,10 @@ export async function runHttp(trial: TrialRun<HttpTrialSettings>, ctx: TrialCont
     const placement: Record<string, string> = {};
     if (endpoint) placement['cpu_server_affinity'] = (await nginxAffinity(trial.server, endpoint.dir, signal)) ?? 'unknown';
     const result = await runToolClient(trial.client, argv, ctx, {
-      signal, stdoutName: rawName, stderrName: `${settings.generator}.stderr.txt`, ...(settings.duration !== undefined && settings.generator !== 'ab' ? { seconds: settings.duration } : {}),
+      signal,
+      stdoutName: rawName,
+      stderrName: `${settings.generator}.stderr.txt`,
+      ...(settings.duration !== undefined && settings.generator !== 'ab' ? { seconds: settings.duration } : {}),
       onStart: async (client) => {
         placement['cpu_client_affinity'] = (await generatorAffinity(trial.client, client.pid, posix.basename(oha?.command ?? settings.generator), signal)) ?? 'unknown';
       },
@@ -123,7 +136,9 @@ function parseResult(settings: HttpTrialSettings, result: ExecResult, trial: Tri
     throw new NetbenchError(`${settings.generator} on ${trial.client.name} gave up: ${gaveUp.trim()} (exit ${result.code ?? result.signal})`);
   }
   if (result.code !== 0 && result.stdout.trim() === '') {
-    throw new NetbenchError(`${settings.generator} on ${trial.client.name} failed (exit ${result.code ?? result.signal}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    throw new NetbenchError(
+      `${settings.generator} on ${trial.client.name} failed (exit ${result.code ?? result.signal}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    );
   }
   if (settings.generator === 'ab') return parseAb(result.stdout, rawName);
   if (settings.generator === 'wrk') return parseWrk(result.stdout, rawName);
@@ -138,6 +153,8 @@ function withLongest(csv: [number, number][], report: HttpResult): [number, numb
 }
 
 function describeErrors(result: HttpResult): string {
-  const kinds = Object.entries(result.errors).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}`);
+  const kinds = Object.entries(result.errors)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`);
   return kinds.length > 0 ? `errors: ${kinds.join(', ')}` : 'no responses and no errors counted';
 }

@@ -31,9 +31,21 @@ export const httpSchema = z
     requests: z.int().min(1).max(10_000_000).default(10_000).describe('ab only: requests in all (ab -n).'),
     threads: z.int().min(1).max(256).default(2).describe('wrk only: threads (wrk -t); never more than connections.'),
     timeout: z.int().min(1).max(600).default(10).describe('Whole seconds a request may take before the client counts a timeout (ab -s, wrk --timeout, oha -t).'),
-    script: z.string().min(1).optional().describe('wrk only: a Lua script under the spec file\'s folder (relative to it), yours and not writable by others, copied to the client host (wrk -s).'),
-    path: z.string().regex(/^\/[^\s]*$/, 'path: starts with / and has no spaces').optional().describe('Request path on the endpoint (default: the object of `size`).'),
-    url: z.string().refine(isHttpUrl, 'url: an http:// or https:// URL ({server} may stand for the host)').optional().describe('Load this URL instead of starting nginx; {server} in it is replaced by the server host address.'),
+    script: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("wrk only: a Lua script under the spec file's folder (relative to it), yours and not writable by others, copied to the client host (wrk -s)."),
+    path: z
+      .string()
+      .regex(/^\/[^\s]*$/, 'path: starts with / and has no spaces')
+      .optional()
+      .describe('Request path on the endpoint (default: the object of `size`).'),
+    url: z
+      .string()
+      .refine(isHttpUrl, 'url: an http:// or https:// URL ({server} may stand for the host)')
+      .optional()
+      .describe('Load this URL instead of starting nginx; {server} in it is replaced by the server host address.'),
     workers: z.int().min(1).max(256).default(1).describe('nginx worker processes.'),
     clientCpus: cpuList.optional().describe('Pin the load generator to these CPUs (taskset -c).'),
     serverCpus: cpuList.optional().describe('Pin nginx to these CPUs (taskset -c).'),

@@ -1,6 +1,6 @@
 import type { TrialSpec } from '@netbench/plugin-api';
-import type { HttpTrialSettings } from './trial-settings.js';
 import type { Generator, HttpParams } from './schema.js';
+import type { HttpTrialSettings } from './trial-settings.js';
 
 const list = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value) ? value : [value as T]);
 

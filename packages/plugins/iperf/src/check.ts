@@ -1,5 +1,5 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { isMissing, runOnHost } from '@netbench/plugin-api/tool-kit';
 
 // "iperf version 2.1.8 (12 August 2022) pthreads" (on stderr, exit 1); iperf3 says "iperf 3.12".

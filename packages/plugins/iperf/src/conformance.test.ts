@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import { toolConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 describe('iperf tool conformance', () => {
@@ -14,5 +14,6 @@ describe('iperf tool conformance', () => {
       // Real outputs cut short (-cut) are refused rather than read with a wrong total.
       rejects: [/^error-/, /-cut/],
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

@@ -1,8 +1,8 @@
-import { expect, it } from 'vitest';
 import { pinnedArgv } from '@netbench/plugin-api/tool-kit';
+import { expect, it } from 'vitest';
 import { iperfSchema } from './schema.js';
-import { iperfTrials } from './trials.js';
 import { clientArgv, serverArgv } from './trial-settings.js';
+import { iperfTrials } from './trials.js';
 
 it('pins client and server processes with taskset -c, recorded as cpu_client/cpu_server', () => {
   const [trial] = iperfTrials(iperfSchema.parse({ protocol: 'tcp', duration: 2, cpus: { client: 0, server: 1 } }));

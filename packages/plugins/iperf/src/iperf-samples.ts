@@ -28,7 +28,9 @@ export function iperfSamples(result: IperfResult, extraLabels: Labels = {}): Sam
   for (const flow of result.flows) samples.push(...flowSamples(result, flow, { ...labels, direction: flow.direction, streams: flow.streams }, at));
   for (const interval of result.intervals) {
     samples.push({
-      metric: 'Interval Throughput', value: interval.bitsPerSecond / MBIT, unit: 'Mbits/sec',
+      metric: 'Interval Throughput',
+      value: interval.bitsPerSecond / MBIT,
+      unit: 'Mbits/sec',
       labels: { ...labels, direction: interval.direction, interval_start: interval.start, interval_end: interval.end },
       ...at(interval.end),
     });

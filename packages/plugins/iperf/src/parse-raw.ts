@@ -1,5 +1,4 @@
-import type { ParseOptions } from '@netbench/plugin-api';
-import type { SampleInput } from '@netbench/plugin-api';
+import type { ParseOptions, SampleInput } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
 

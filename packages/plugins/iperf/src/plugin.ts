@@ -1,14 +1,14 @@
-import type { IperfTrialSettings } from './trial-settings.js';
-import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
-import { checkIperf } from './check.js';
+import { definePlugin } from '@netbench/plugin-api';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { checkIperf } from './check.js';
 import { parseIperf } from './parse-raw.js';
 import { PortPool } from './port-pool.js';
 import { runIperf } from './run.js';
+import { type IperfParams, iperfSchema } from './schema.js';
 import { serveIperf } from './serve.js';
-import { iperfSchema, type IperfParams } from './schema.js';
 import { sniffIperf } from './sniff.js';
+import type { IperfTrialSettings } from './trial-settings.js';
 import { iperfTrials } from './trials.js';
 
 const VERSION = '0.1.0';

@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { SampleInput } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iperfPlugin } from './plugin.js';
 
@@ -12,7 +12,9 @@ let lab: TwoHostLab;
 beforeAll(async () => {
   lab = await twoHostLab({ tag: 'iperf' });
 });
-afterAll(async () => { await lab?.close(); });
+afterAll(async () => {
+  await lab?.close();
+});
 
 const one = (samples: readonly SampleInput[], metric: string, direction = 'forward') => {
   const found = samples.filter((s) => s.metric === metric && s.labels?.direction === direction);
@@ -80,7 +82,8 @@ describe('iperf run() between two namespaces', () => {
     const blocker = spawn('ip', ['netns', 'exec', lab.serverNs, 'iperf', '-s', '-p', '5461'], { stdio: 'ignore' });
     const t = testTrialContext();
     try {
-      for (let i = 0; i < 50 && !execFileSync('ip', ['netns', 'exec', lab.serverNs, 'cat', '/proc/net/tcp']).toString().includes(':1555 '); i += 1) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 50 && !execFileSync('ip', ['netns', 'exec', lab.serverNs, 'cat', '/proc/net/tcp']).toString().includes(':1555 '); i += 1)
+        await new Promise((r) => setTimeout(r, 50));
       const { samples } = await plugin.run(await labTrial(plugin, lab, { duration: 1 }), t.ctx);
       expect(one(samples, 'Throughput').value).toBeGreaterThan(10);
       expect(readFileSync(t.saved.get('iperf-server.txt')!, 'utf8')).toMatch(/port 546[23]/);
@@ -145,7 +148,7 @@ describe('iperf run() between two namespaces', () => {
       await served.run(await trial({ window: '256K', duration: 1 }), first.ctx);
       expect(iperfProcesses()).toHaveLength(2);
       // The trial that started it is over: its signal aborting later must not stop the server.
-      first.controller.abort(new Error('the first trial\'s deadline'));
+      first.controller.abort(new Error("the first trial's deadline"));
       first.dispose();
       const windowed = iperfProcesses().find((c) => c.includes(' -w '));
       expect(windowed).toBeDefined();

@@ -1,13 +1,12 @@
-import { NetbenchError, RetryableError, UnsupportedError } from '@netbench/plugin-api';
+import { NetbenchError, paramLabels, RetryableError, type TrialContext, type TrialOutput, type TrialRun, UnsupportedError } from '@netbench/plugin-api';
 import { assertHostAddress, firstOutput, pinnedArgv, placementLabels, readAffinity, runToolClient, trialDeadline } from '@netbench/plugin-api/tool-kit';
-import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { iperfSamples } from './iperf-samples.js';
 import { parseIperfOutput } from './parse/parse-iperf.js';
 import type { PortPool } from './port-pool.js';
+import { findServerPool } from './serve.js';
 import { iperfServerOptions } from './server.js';
 import { IperfServerPool } from './server-pool.js';
-import { findServerPool } from './serve.js';
-import { clientArgv, serverArgv, type IperfTrialSettings } from './trial-settings.js';
+import { clientArgv, type IperfTrialSettings, serverArgv } from './trial-settings.js';
 
 // The server prints its report for a connection once the client is done; wait
 // for that line (or the server's exit) this long at most, for its raw file.
@@ -47,7 +46,10 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
       const placement: { client?: string; server?: string } = {};
       const server = lease.server;
       const result = await runToolClient(trial.client, pinnedArgv(clientArgv(settings, trial.target, lease.server.port), settings.cpu_client), ctx, {
-        signal, seconds: settings.duration, stdoutName: 'iperf-client.txt', stderrName: 'iperf-client.stderr.txt',
+        signal,
+        seconds: settings.duration,
+        stdoutName: 'iperf-client.txt',
+        stderrName: 'iperf-client.stderr.txt',
         onStart: async (client) => {
           // Past taskset: iperf's header, or 0.3 s when its output is buffered (a pipe).
           await firstOutput(client.stdout, 300);
@@ -61,8 +63,10 @@ export async function runIperf(trial: TrialRun<IperfTrialSettings>, ctx: TrialCo
       if (signal.aborted) throw failure(signal.reason);
       // iperf 2 prints failures on stderr and may still exit 0: read both.
       const text = `${result.stdout}\n${result.stderr}`;
-      if (REFUSED_RE.test(text)) throw new RetryableError(`iperf client on ${trial.client.name} could not connect to ${trial.target}:${lease.server.port}: ${lastLines(result.stderr)}`);
-      if (result.stdout.trim() === '') throw new NetbenchError(`iperf client on ${trial.client.name} printed nothing (exit ${result.code ?? result.signal}): ${lastLines(result.stderr)}`);
+      if (REFUSED_RE.test(text))
+        throw new RetryableError(`iperf client on ${trial.client.name} could not connect to ${trial.target}:${lease.server.port}: ${lastLines(result.stderr)}`);
+      if (result.stdout.trim() === '')
+        throw new NetbenchError(`iperf client on ${trial.client.name} printed nothing (exit ${result.code ?? result.signal}): ${lastLines(result.stderr)}`);
       const parsed = parseIperfOutput(text, 'iperf-client.txt');
       for (const warning of parsed.warnings) ctx.log.warn(`iperf on ${trial.client.name}: ${warning}`);
       ctx.progress(1, `${settings.duration}/${settings.duration} s`);

@@ -11,7 +11,10 @@ const poolKey = (runId: string, hostId: string) => `${runId}\u0000${hostId}`;
 
 /** The handle `serve` returns: the host's iperf server pool. */
 export class IperfServersHandle implements ServerHandle {
-  constructor(readonly pool: IperfServerPool, private readonly key: string) {}
+  constructor(
+    readonly pool: IperfServerPool,
+    private readonly key: string,
+  ) {}
 
   get data(): Readonly<Record<string, unknown>> {
     return this.pool.data;

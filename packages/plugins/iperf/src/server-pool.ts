@@ -35,7 +35,10 @@ export class IperfServerPool implements ServerHandle {
   private readonly starting = new Set<Promise<unknown>>();
   private stopping: Promise<void> | undefined;
 
-  constructor(readonly host: Host, private readonly ports: PortPool) {}
+  constructor(
+    readonly host: Host,
+    private readonly ports: PortPool,
+  ) {}
 
   get data(): Readonly<Record<string, unknown>> {
     return { ports: this.slots.filter((slot) => !slot.exited).map((slot) => slot.server.port) };
@@ -86,10 +89,19 @@ export class IperfServerPool implements ServerHandle {
       signal.removeEventListener('abort', onAbort);
     }
     const slot: Slot = { key, server, output: server.startOutput, leased: true, exited: false };
-    const collect = (chunk: Buffer) => { slot.output += chunk.toString(); };
+    const collect = (chunk: Buffer) => {
+      slot.output += chunk.toString();
+    };
     server.process.stdout.on('data', collect);
     server.process.stderr.on('data', collect);
-    void server.process.exited.then(() => { slot.exited = true; }, () => { slot.exited = true; });
+    void server.process.exited.then(
+      () => {
+        slot.exited = true;
+      },
+      () => {
+        slot.exited = true;
+      },
+    );
     this.slots.push(slot);
     // Teardown began while this one started: it must not outlive the run.
     if (this.stopping) {
@@ -105,23 +117,26 @@ export class IperfServerPool implements ServerHandle {
     return {
       server: slot.server,
       output: () => slot.output.slice(from),
-      waitFor: (pattern, maxMs) => new Promise<void>((resolve) => {
-        const { stdout, stderr } = slot.server.process;
-        const done = () => {
-          clearTimeout(timer);
-          stdout.off('data', check);
-          stderr.off('data', check);
-          resolve();
-        };
-        // After `collect` (registered first), so the output already holds the chunk.
-        const check = () => { if (pattern.test(slot.output.slice(from)) || slot.exited) done(); };
-        const timer = setTimeout(done, maxMs);
-        timer.unref();
-        stdout.on('data', check);
-        stderr.on('data', check);
-        void slot.server.process.exited.then(done, done);
-        check();
-      }),
+      waitFor: (pattern, maxMs) =>
+        new Promise<void>((resolve) => {
+          const { stdout, stderr } = slot.server.process;
+          const done = () => {
+            clearTimeout(timer);
+            stdout.off('data', check);
+            stderr.off('data', check);
+            resolve();
+          };
+          // After `collect` (registered first), so the output already holds the chunk.
+          const check = () => {
+            if (pattern.test(slot.output.slice(from)) || slot.exited) done();
+          };
+          const timer = setTimeout(done, maxMs);
+          timer.unref();
+          stdout.on('data', check);
+          stderr.on('data', check);
+          void slot.server.process.exited.then(done, done);
+          check();
+        }),
       release: async (reuse) => {
         if (released) return;
         released = true;
@@ -144,4 +159,3 @@ export class IperfServerPool implements ServerHandle {
     }
   }
 }
-

@@ -14,5 +14,12 @@ const READY_LINE = /^Server listening on (TCP|UDP) port \d+/;
 
 // iperf 2 frames its messages with lines of dashes; keep the last lines that say something.
 function startFailureMessage(result: ExecResult): string {
-  return `${result.stderr}\n${result.stdout}`.trim().split('\n').filter((l) => !/^-+$/.test(l.trim())).slice(-3).join(' | ') || `exit code ${result.code}`;
+  return (
+    `${result.stderr}\n${result.stdout}`
+      .trim()
+      .split('\n')
+      .filter((l) => !/^-+$/.test(l.trim()))
+      .slice(-3)
+      .join(' | ') || `exit code ${result.code}`
+  );
 }

@@ -28,9 +28,18 @@ export function clientArgv(settings: IperfTrialSettings, target: string, port: n
   const optional = (flag: string, value: string | number | undefined) => (value === undefined ? [] : [flag, String(value)]);
   return [
     // The address is -c's value (no operands to put after `--`), validated so it is an address.
-    'iperf', '-c', assertHostAddress(target, 'iperf target'), '-p', String(port), '-e', '-f', 'm',
-    '-t', String(settings.duration),
-    '-P', String(settings.streams),
+    'iperf',
+    '-c',
+    assertHostAddress(target, 'iperf target'),
+    '-p',
+    String(port),
+    '-e',
+    '-f',
+    'm',
+    '-t',
+    String(settings.duration),
+    '-P',
+    String(settings.streams),
     ...optional('-i', settings.interval),
     ...(settings.protocol === 'udp' ? ['-u'] : []),
     ...optional('-b', settings.bitrate),
@@ -45,7 +54,13 @@ export function clientArgv(settings: IperfTrialSettings, target: string, port: n
 /** A server for one trial, on its own port, with enhanced reports. */
 export function serverArgv(settings: Pick<IperfTrialSettings, 'protocol' | 'window'>, port: number): string[] {
   return [
-    'iperf', '-s', '-p', String(port), '-e', '-f', 'm',
+    'iperf',
+    '-s',
+    '-p',
+    String(port),
+    '-e',
+    '-f',
+    'm',
     ...(settings.protocol === 'udp' ? ['-u'] : []),
     ...(settings.window === undefined ? [] : ['-w', String(settings.window)]),
   ];

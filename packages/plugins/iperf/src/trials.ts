@@ -1,7 +1,7 @@
 import type { TrialSpec } from '@netbench/plugin-api';
 import { cpuParams } from '@netbench/plugin-api/tool-kit';
-import type { IperfTrialSettings } from './trial-settings.js';
 import { DEFAULT_UDP_BITRATE, type IperfParams } from './schema.js';
+import type { IperfTrialSettings } from './trial-settings.js';
 
 /** Seconds a trial needs beyond its measuring time: server start, connect, final reports. */
 const OVERHEAD_SECONDS = 2;

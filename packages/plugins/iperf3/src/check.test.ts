@@ -1,8 +1,8 @@
-import { processHost, ToolMissingError, UnsupportedError, type Host } from '@netbench/plugin-api';
+import { type Host, processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import { aptSudoRefusal, pathWithout, type SudoState, sudoState, testTrialContext, withPath } from '@netbench/plugin-api/testing';
+import { installAptPackage } from '@netbench/plugin-api/tool-kit';
 import { describe, expect, it } from 'vitest';
 import { checkIperf3, readIperf3Version } from './check.js';
-import { installAptPackage } from '@netbench/plugin-api/tool-kit';
-import { aptSudoRefusal, pathWithout, sudoState, testTrialContext, withPath, type SudoState } from '@netbench/plugin-api/testing';
 
 const host = (prefix: string[] = []) => processHost({ id: 'h', name: 'h', cloud: 'local', internalIp: '127.0.0.1', prefix });
 // Drop to the `nobody` user for commands, as a non-root netbench would run.

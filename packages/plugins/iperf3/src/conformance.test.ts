@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import { toolConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 describe('iperf3 tool conformance', () => {
@@ -15,5 +15,6 @@ describe('iperf3 tool conformance', () => {
       // Real outputs cut short (-cut) are refused rather than read with a wrong total.
       rejects: [/^error-/, /^server-/, /-cut/],
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

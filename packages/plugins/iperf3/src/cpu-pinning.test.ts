@@ -1,8 +1,8 @@
-import { expect, it } from 'vitest';
 import { pinnedArgv } from '@netbench/plugin-api/tool-kit';
+import { expect, it } from 'vitest';
 import { iperf3Schema } from './schema.js';
-import { iperf3Trials } from './trials.js';
 import { clientArgv, serverArgv } from './trial-settings.js';
+import { iperf3Trials } from './trials.js';
 
 it('pins client and server processes with taskset -c, recorded as cpu_client/cpu_server', () => {
   const [trial] = iperf3Trials(iperf3Schema.parse({ protocol: 'tcp', duration: 2, cpus: { client: 0, server: 1 } }));

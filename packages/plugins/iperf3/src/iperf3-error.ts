@@ -3,7 +3,10 @@ import { NetbenchError, RetryableError } from '@netbench/plugin-api';
 /** iperf3 ran but reported a failure in its JSON `error` field. */
 export class Iperf3Error extends NetbenchError {
   override readonly name: string = 'Iperf3Error';
-  constructor(readonly reported: string, source?: string) {
+  constructor(
+    readonly reported: string,
+    source?: string,
+  ) {
     super(`iperf3 reported an error${source ? ` in ${source}` : ''}: ${reported}`);
   }
 }
@@ -11,7 +14,10 @@ export class Iperf3Error extends NetbenchError {
 /** Transient iperf3 failure (server not listening yet, or busy with another client): worth retrying. */
 export class RetryableIperf3Error extends RetryableError {
   override readonly name: string = 'RetryableIperf3Error';
-  constructor(readonly reported: string, source?: string) {
+  constructor(
+    readonly reported: string,
+    source?: string,
+  ) {
     super(`iperf3 reported an error${source ? ` in ${source}` : ''}: ${reported}`);
   }
 }

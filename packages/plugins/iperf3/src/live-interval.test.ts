@@ -31,7 +31,10 @@ describe('liveIntervalSample (iperf3 server intervals as live values)', () => {
 
   it('takes the stream line of a one-stream test; UDP, omitted and --bidir lines', () => {
     expect(liveIntervalSample('[  5]   0.00-1.00   sec   114 KBytes   934 Kbits/sec  0.021 ms  0/81 (0%)  ', { streams: 1, reverse: false })?.value).toBeCloseTo(0.934);
-    expect(liveIntervalSample('[  5]   0.00-1.00   sec  1.09 GBytes  9.38 Gbits/sec                  (omitted)', { streams: 1, reverse: false })?.labels).toMatchObject({ omitted: true, direction: 'forward' });
+    expect(liveIntervalSample('[  5]   0.00-1.00   sec  1.09 GBytes  9.38 Gbits/sec                  (omitted)', { streams: 1, reverse: false })?.labels).toMatchObject({
+      omitted: true,
+      direction: 'forward',
+    });
     expect(liveIntervalSample('[  5][TX-S]   1.00-2.00   sec   500 MBytes  4.19 Gbits/sec', { streams: 1, reverse: false })?.labels).toMatchObject({ direction: 'reverse' });
     expect(liveIntervalSample('[  7][RX-S]   1.00-2.00   sec   500 MBytes  4.19 Gbits/sec', { streams: 1, reverse: false })?.labels).toMatchObject({ direction: 'forward' });
     expect(liveIntervalSample('[SUM]   0.00-1.00   sec  1.09 GBytes  9.38 Gbits/sec', { streams: 1, reverse: false })).toBeUndefined();

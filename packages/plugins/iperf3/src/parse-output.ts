@@ -1,4 +1,4 @@
-import { parseIperf3Json, type Iperf3Result } from './parse-result.js';
+import { type Iperf3Result, parseIperf3Json } from './parse-result.js';
 import { parseIperf3Text } from './parse-text.js';
 
 /** An iperf3 client output in either form: `-J` JSON (what `run` produces) or the text report people keep from runs by hand. */

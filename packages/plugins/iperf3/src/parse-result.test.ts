@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { isRetryable, ParseError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
+import { isRetryable, ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { Iperf3Error, RetryableIperf3Error } from './iperf3-error.js';
 import { iperf3Samples } from './iperf3-samples.js';
@@ -25,8 +25,18 @@ describe('parseIperf3Json on real iperf 3.12 -J outputs', () => {
   it('TCP, 1 stream, 1 s omitted: receiver throughput, retransmits, CPU, intervals', () => {
     const result = parse('tcp-1.json');
     expect(result).toMatchObject({
-      version: 'iperf 3.12', protocol: 'tcp', streams: 1, duration: 2, omit: 1, blockSize: 131072, targetBitrate: 0,
-      reverse: false, bidir: false, startedAt: 1795346615000, tcpMssDefault: 1448, congestion: 'bbr',
+      version: 'iperf 3.12',
+      protocol: 'tcp',
+      streams: 1,
+      duration: 2,
+      omit: 1,
+      blockSize: 131072,
+      targetBitrate: 0,
+      reverse: false,
+      bidir: false,
+      startedAt: 1795346615000,
+      tcpMssDefault: 1448,
+      congestion: 'bbr',
     });
     const samples = iperf3Samples(result);
     expect(value(samples, 'Throughput', 'forward')).toBe(mbit(13676329531.214087));
@@ -43,8 +53,19 @@ describe('parseIperf3Json on real iperf 3.12 -J outputs', () => {
     const throughput = samples.find((s) => s.metric === 'Throughput')!;
     expect(throughput.unit).toBe('Mbits/sec');
     expect(throughput.labels).toEqual({
-      protocol: 'tcp', streams: 1, duration: 2, omit: 1, reverse: false, bidir: false, block_size: 131072,
-      target_bitrate: 0, congestion: 'bbr', client_cc: 'bbr', server_cc: 'bbr', tcp_mss_default: 1448, direction: 'forward',
+      protocol: 'tcp',
+      streams: 1,
+      duration: 2,
+      omit: 1,
+      reverse: false,
+      bidir: false,
+      block_size: 131072,
+      target_bitrate: 0,
+      congestion: 'bbr',
+      client_cc: 'bbr',
+      server_cc: 'bbr',
+      tcp_mss_default: 1448,
+      direction: 'forward',
     });
     // Measured totals end 1 s (omit) + 2.00134 s after the start.
     expect(throughput.timestamp).toBe(1795346615000 + Math.round((1 + 2.00134) * 1000));
@@ -84,8 +105,10 @@ describe('parseIperf3Json on real iperf 3.12 -J outputs', () => {
     expect(value(samples, 'Retransmits', 'reverse')).toBe(256);
     const intervals = samples.filter((s) => s.metric === 'Interval Throughput');
     expect(intervals.map((s) => [s.labels!.direction, s.value])).toEqual([
-      ['forward', mbit(6151265692.850857)], ['reverse', mbit(4414869227.253945)],
-      ['forward', mbit(11014641040.27067)], ['reverse', mbit(2060262381.2468188)],
+      ['forward', mbit(6151265692.850857)],
+      ['reverse', mbit(4414869227.253945)],
+      ['forward', mbit(11014641040.27067)],
+      ['reverse', mbit(2060262381.2468188)],
     ]);
     expect(intervals[0]!.labels).toMatchObject({ bidir: true });
   });

@@ -1,6 +1,6 @@
 import { ParseError } from '@netbench/plugin-api';
 import { iperf3Failure } from './iperf3-error.js';
-import { iperf3JsonSchema, type Iperf3Json, type Iperf3Summary } from './iperf3-json.js';
+import { type Iperf3Json, type Iperf3Summary, iperf3JsonSchema } from './iperf3-json.js';
 
 export type Iperf3Direction = 'forward' | 'reverse';
 
@@ -100,10 +100,11 @@ function toResult(json: Iperf3Json): Iperf3Result {
     flows.push({ direction: 'reverse', sent: json.end.sum_sent_bidir_reverse!, received: json.end.sum_received_bidir_reverse, outOfOrder: outOfOrder('reverse') });
   }
   const intervals: Iperf3Interval[] = json.intervals.flatMap((interval) => {
-    const sums: [Iperf3Direction, Iperf3Summary | undefined][] = [[main, interval.sum], ['reverse', interval.sum_bidir_reverse]];
-    return sums.flatMap(([direction, sum]) =>
-      sum ? [{ direction, start: sum.start, end: sum.end, bitsPerSecond: sum.bits_per_second, omitted: sum.omitted ?? false }] : [],
-    );
+    const sums: [Iperf3Direction, Iperf3Summary | undefined][] = [
+      [main, interval.sum],
+      ['reverse', interval.sum_bidir_reverse],
+    ];
+    return sums.flatMap(([direction, sum]) => (sum ? [{ direction, start: sum.start, end: sum.end, bitsPerSecond: sum.bits_per_second, omitted: sum.omitted ?? false }] : []));
   });
   const cpu = json.end.cpu_utilization_percent;
   return {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ParseError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
+import { ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Output } from './parse-output.js';
@@ -102,9 +102,7 @@ describe('iperf3 parse: JSON or text, and errors', () => {
     const fromText = plugin.parse(fixture('text-udp.txt'), { source: 'text-udp.txt' });
     const fromJson = plugin.parse(fixture('udp.json'), { source: 'udp.json' });
     expect(fromText.find((s) => s.metric === 'Jitter')!.labels).toMatchObject({ test: 'udp', protocol: 'udp' });
-    expect(fromJson.map((s) => s.metric).filter((m) => m !== 'Out Of Order' && !m.includes('CPU'))).toEqual(
-      expect.arrayContaining(fromText.map((s) => s.metric)),
-    );
+    expect(fromJson.map((s) => s.metric).filter((m) => m !== 'Out Of Order' && !m.includes('CPU'))).toEqual(expect.arrayContaining(fromText.map((s) => s.metric)));
     expect(parseIperf3Output(fixture('tcp-1.json')).blockSize).toBe(131_072);
   });
 
@@ -120,7 +118,12 @@ describe('iperf3 parse: JSON or text, and errors', () => {
 
   it('a report cut before its summary names the last line', () => {
     const lines = fixture('text-tcp-4.txt').split('\n');
-    const cut = lines.slice(0, lines.findIndex((l) => l.includes('sender'))).join('\n');
+    const cut = lines
+      .slice(
+        0,
+        lines.findIndex((l) => l.includes('sender')),
+      )
+      .join('\n');
     const error = thrown(cut);
     expect(error).toBeInstanceOf(ParseError);
     expect(error.message).toMatch(/report\.txt:\d+: no sender\/receiver summary: iperf3 did not finish/);
@@ -128,7 +131,7 @@ describe('iperf3 parse: JSON or text, and errors', () => {
     expect(thrown(noReceiver).message).toMatch(/lacks its \[SUM\] receiver line/);
   });
 
-  it('-P 2 cut before its [SUM] totals is refused, not read as one stream\'s rate', () => {
+  it("-P 2 cut before its [SUM] totals is refused, not read as one stream's rate", () => {
     const whole = parse('text-tcp-p2.txt').flows[0]!;
     expect(whole.received.bits_per_second).toBe(2.6e9);
     for (const name of ['text-tcp-p2-cut-sum.txt', 'text-tcp-p2-cut-sum-receiver.txt']) {

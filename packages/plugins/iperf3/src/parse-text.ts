@@ -81,16 +81,38 @@ export function parseIperf3Text(raw: string, source?: string): Iperf3Result {
     const [, id, role, from, to, transfer, byteUnit, rate, bitUnit, rest] = data as unknown as string[];
     const direction: Iperf3Direction = role ? (role === 'TX-C' || role === 'RX-S' ? 'forward' : 'reverse') : reverse ? 'reverse' : 'forward';
     const base = {
-      start: Number(from), end: Number(to), seconds: Number(to) - Number(from),
-      bytes: Math.round(Number(transfer) * BYTES[byteUnit!]!), bits_per_second: Number(rate) * BITS[bitUnit!]!,
+      start: Number(from),
+      end: Number(to),
+      seconds: Number(to) - Number(from),
+      bytes: Math.round(Number(transfer) * BYTES[byteUnit!]!),
+      bits_per_second: Number(rate) * BITS[bitUnit!]!,
     };
     const udpFinal = UDP_FINAL_RE.exec(rest!);
     const tcpFinal = udpFinal ? null : TCP_FINAL_RE.exec(rest!);
     if (udpFinal) {
       const [, jitter, lost, total, percent, side] = udpFinal as unknown as string[];
-      finals.push({ id: id!, direction, role: side as 'sender' | 'receiver', line: index, summary: { ...base, jitter_ms: Number(jitter), lost_packets: Number(lost), packets: Number(total), lost_percent: percent === 'nan' ? 0 : Number(percent), sender: side === 'sender' } });
+      finals.push({
+        id: id!,
+        direction,
+        role: side as 'sender' | 'receiver',
+        line: index,
+        summary: {
+          ...base,
+          jitter_ms: Number(jitter),
+          lost_packets: Number(lost),
+          packets: Number(total),
+          lost_percent: percent === 'nan' ? 0 : Number(percent),
+          sender: side === 'sender',
+        },
+      });
     } else if (tcpFinal) {
-      finals.push({ id: id!, direction, role: tcpFinal[2] as 'sender' | 'receiver', line: index, summary: { ...base, ...(tcpFinal[1] !== undefined ? { retransmits: Number(tcpFinal[1]) } : {}), sender: tcpFinal[2] === 'sender' } });
+      finals.push({
+        id: id!,
+        direction,
+        role: tcpFinal[2] as 'sender' | 'receiver',
+        line: index,
+        summary: { ...base, ...(tcpFinal[1] !== undefined ? { retransmits: Number(tcpFinal[1]) } : {}), sender: tcpFinal[2] === 'sender' },
+      });
     } else {
       const udp = UDP_INTERVAL_RE.exec(rest!);
       const summary: Iperf3Summary = udp?.[1] !== undefined ? { ...base, jitter_ms: Number(udp[1]), lost_packets: Number(udp[2]), packets: Number(udp[3]) } : base;
@@ -112,7 +134,7 @@ export function parseIperf3Text(raw: string, source?: string): Iperf3Result {
     const received = pick('receiver');
     if (!sent || !received) {
       const what = `${parallel ? '[SUM] ' : ''}${sent ? 'receiver' : 'sender'}`;
-      fail(`the ${direction} summary lacks its ${what} line (truncated output?)${parallel ? '; one stream\'s line is not the total of parallel streams' : ''}`, lastLine(lines));
+      fail(`the ${direction} summary lacks its ${what} line (truncated output?)${parallel ? "; one stream's line is not the total of parallel streams" : ''}`, lastLine(lines));
     }
     return { direction, sent: sent!.summary, received: received!.summary };
   });

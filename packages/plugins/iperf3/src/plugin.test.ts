@@ -1,6 +1,5 @@
-import { isPlugin } from '@netbench/plugin-api';
+import { isPlugin, z } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
-import { z } from '@netbench/plugin-api';
 import plugin from './index.js';
 
 describe('the iperf3 plugin package', () => {
@@ -14,7 +13,22 @@ describe('the iperf3 plugin package', () => {
 
   it('has a block schema that exports to JSON Schema for editors', () => {
     const json = z.toJSONSchema(plugin.schema, { io: 'input' }) as { properties: Record<string, unknown>; additionalProperties: boolean };
-    expect(Object.keys(json.properties).sort()).toEqual(['bidir', 'bitrate', 'congestion', 'cpus', 'duration', 'interval', 'length', 'mss', 'omit', 'protocol', 'reverse', 'streams', 'window', 'zerocopy']);
+    expect(Object.keys(json.properties).sort()).toEqual([
+      'bidir',
+      'bitrate',
+      'congestion',
+      'cpus',
+      'duration',
+      'interval',
+      'length',
+      'mss',
+      'omit',
+      'protocol',
+      'reverse',
+      'streams',
+      'window',
+      'zerocopy',
+    ]);
     expect(json.additionalProperties).toBe(false);
   });
 });

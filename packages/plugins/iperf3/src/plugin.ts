@@ -1,15 +1,15 @@
-import type { Iperf3TrialSettings } from './trial-settings.js';
-import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
-import { checkIperf3 } from './check.js';
+import { definePlugin } from '@netbench/plugin-api';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { checkIperf3 } from './check.js';
 import { iperf3Counters } from './iperf3-counters.js';
 import { iperf3Samples } from './iperf3-samples.js';
 import { parseIperf3Output } from './parse-output.js';
 import { PortPool } from './port-pool.js';
 import { runIperf3 } from './run.js';
+import { type Iperf3Params, iperf3Schema } from './schema.js';
 import { sniffIperf3 } from './sniff.js';
-import { iperf3Schema, type Iperf3Params } from './schema.js';
+import type { Iperf3TrialSettings } from './trial-settings.js';
 import { iperf3Trials } from './trials.js';
 
 const VERSION = '0.1.0';

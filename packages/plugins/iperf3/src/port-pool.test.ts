@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { boundPorts } from '@netbench/plugin-api/tool-kit';
 import { RetryableError } from '@netbench/plugin-api';
+import { boundPorts } from '@netbench/plugin-api/tool-kit';
 import { describe, expect, it } from 'vitest';
 import { PortPool } from './port-pool.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { isRetryable, TimeoutError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { isRetryable, TimeoutError } from '@netbench/plugin-api';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iperf3Plugin } from './plugin.js';
 import { PortInUseError, startServer } from './server.js';
@@ -14,7 +14,9 @@ let lab: TwoHostLab;
 beforeAll(async () => {
   lab = await twoHostLab({ tag: 'iperf3' });
 });
-afterAll(async () => { await lab?.close(); });
+afterAll(async () => {
+  await lab?.close();
+});
 
 const iperfProcesses = () => [...lab.commands(lab.clientNs), ...lab.commands(lab.serverNs)].filter((c) => c.includes('iperf3'));
 const one = (samples: readonly SampleInput[], metric: string, direction = 'forward') => {
@@ -141,7 +143,10 @@ describe('iperf3 run() between two namespaces', () => {
     const t = testTrialContext();
     try {
       const started = Date.now();
-      const error = await plugin.run(trial, t.ctx).then(() => undefined, (e: unknown) => e);
+      const error = await plugin.run(trial, t.ctx).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(isRetryable(error)).toBe(true);
       expect(String(error)).toMatch(/unable to connect to server: Connection refused/);
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -175,7 +180,10 @@ describe('iperf3 run() between two namespaces', () => {
     const t = testTrialContext(4_000);
     try {
       const started = Date.now();
-      const error = await plugin.run(trial, t.ctx).then(() => undefined, (e: unknown) => e);
+      const error = await plugin.run(trial, t.ctx).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(TimeoutError);
       expect(Date.now() - started).toBeLessThan(12_000);
       expect(iperfProcesses()).toEqual([]);

@@ -1,13 +1,12 @@
-import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
+import { NetbenchError, paramLabels, type TrialContext, type TrialOutput, type TrialRun, UnsupportedError } from '@netbench/plugin-api';
 import { assertHostAddress, pinnedArgv, placementLabels, readAffinity, runToolClient, trialDeadline, withToolServer } from '@netbench/plugin-api/tool-kit';
-import { paramLabels, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
 import { reportedError } from './iperf3-error.js';
-import { liveIntervalSample, onLines } from './live-interval.js';
 import { iperf3Samples } from './iperf3-samples.js';
+import { liveIntervalSample, onLines } from './live-interval.js';
 import { parseIperf3Json } from './parse-result.js';
 import type { PortPool } from './port-pool.js';
 import { IPERF3_SERVER } from './server.js';
-import { clientArgv, serverArgv, type Iperf3TrialSettings } from './trial-settings.js';
+import { clientArgv, type Iperf3TrialSettings, serverArgv } from './trial-settings.js';
 
 /** A one-off server exits by itself right after the test; give it this long to write its JSON. */
 const SERVER_EXIT_GRACE_MS = 2_000;
@@ -40,7 +39,10 @@ export async function runIperf3(trial: TrialRun<Iperf3TrialSettings>, ctx: Trial
       // Where each end runs decides results on small machines: read both back while they run.
       const placement: { client?: string; server?: string } = {};
       const result = await runToolClient(trial.client, pinnedArgv(clientArgv(settings, trial.target, server.port), settings.cpu_client), ctx, {
-        signal, seconds: measuring, stdoutName: 'iperf3-client.json', stderrName: 'iperf3-client.stderr.txt',
+        signal,
+        seconds: measuring,
+        stdoutName: 'iperf3-client.json',
+        stderrName: 'iperf3-client.stderr.txt',
         onStart: async (client) => {
           placement.client = await readAffinity(trial.client, client.pid, signal);
           placement.server = await readAffinity(trial.server, server.process.pid, signal);
@@ -65,7 +67,10 @@ export async function runIperf3(trial: TrialRun<Iperf3TrialSettings>, ctx: Trial
 
 /** Fail before starting anything when `check` says a host's iperf3 lacks a requested option. */
 function assertSupported(settings: Iperf3TrialSettings, trial: TrialRun<Iperf3TrialSettings>): void {
-  for (const [role, info] of [['client', trial.clientInfo], ['server', trial.serverInfo]] as const) {
+  for (const [role, info] of [
+    ['client', trial.clientInfo],
+    ['server', trial.serverInfo],
+  ] as const) {
     const host = role === 'client' ? trial.client : trial.server;
     if (settings.bidir && info.features.bidir === false) {
       throw new UnsupportedError(`bidir needs iperf3 3.7 or later; ${role} host ${host.name} has ${info.version}`);

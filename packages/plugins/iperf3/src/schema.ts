@@ -6,8 +6,7 @@ const SIZE_RE = /^\d+(?:\.\d+)?[KMGTkmgt]?$/;
 // `-b` also takes `rate/burst` (`100M/10`).
 const BITRATE_RE = /^\d+(?:\.\d+)?[KMGTkmgt]?(?:\/\d+)?$/;
 
-const size = (what: string) =>
-  z.union([z.int().positive(), z.string().regex(SIZE_RE, `${what}: a number with an optional K, M, G or T suffix, e.g. 128K`)]);
+const size = (what: string) => z.union([z.int().positive(), z.string().regex(SIZE_RE, `${what}: a number with an optional K, M, G or T suffix, e.g. 128K`)]);
 
 const protocol = z.enum(['tcp', 'udp']);
 const streamCount = z.int().min(1).max(128);
@@ -15,8 +14,14 @@ const streamCount = z.int().min(1).max(128);
 /** The `tool: iperf3` benchmark block. */
 export const iperf3Schema = z
   .strictObject({
-    protocol: z.union([protocol, z.array(protocol).min(1)], { error: 'protocol: tcp, udp, or a list of them' }).default('tcp').describe('tcp, udp, or a list: one trial each.'),
-    streams: z.union([streamCount, z.array(streamCount).min(1)]).default(1).describe('Parallel streams (`-P`), or a list: one trial each.'),
+    protocol: z
+      .union([protocol, z.array(protocol).min(1)], { error: 'protocol: tcp, udp, or a list of them' })
+      .default('tcp')
+      .describe('tcp, udp, or a list: one trial each.'),
+    streams: z
+      .union([streamCount, z.array(streamCount).min(1)])
+      .default(1)
+      .describe('Parallel streams (`-P`), or a list: one trial each.'),
     duration: z.int().min(1).max(86_400).default(10).describe('Seconds to measure (`-t`).'),
     omit: z.int().min(0).max(3_600).default(0).describe('Seconds of warm-up left out of the results (`-O`), e.g. TCP slow start.'),
     bitrate: z
@@ -35,11 +40,11 @@ export const iperf3Schema = z
       .string()
       .regex(/^[a-z][a-z0-9_]{0,15}$/, 'congestion: a TCP congestion control algorithm such as cubic, bbr or reno')
       .optional()
-      .describe('TCP congestion control of the test\'s connections on both ends (`-C`), e.g. cubic or bbr; the samples say what each end used.'),
+      .describe("TCP congestion control of the test's connections on both ends (`-C`), e.g. cubic or bbr; the samples say what each end used."),
   })
   .superRefine((block, ctx) => {
     if (block.congestion !== undefined && block.protocol === 'udp') {
-      ctx.addIssue({ code: 'custom', path: ['congestion'], message: 'congestion control is TCP\'s; UDP has none' });
+      ctx.addIssue({ code: 'custom', path: ['congestion'], message: "congestion control is TCP's; UDP has none" });
     }
     if (block.reverse && block.bidir) {
       ctx.addIssue({ code: 'custom', path: ['bidir'], message: 'bidir already measures both directions; drop reverse' });

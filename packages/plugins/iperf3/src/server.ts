@@ -1,6 +1,6 @@
-import { startToolServer } from '@netbench/plugin-api/tool-kit';
 import type { ExecResult, Host } from '@netbench/plugin-api';
 import type { ToolServer, ToolServerOptions } from '@netbench/plugin-api/tool-kit';
+import { startToolServer } from '@netbench/plugin-api/tool-kit';
 import { reportedError } from './iperf3-error.js';
 import { serverArgv } from './trial-settings.js';
 

@@ -28,11 +28,20 @@ export function clientArgv(settings: Iperf3TrialSettings, target: string, port: 
   const optional = (flag: string, value: string | number | undefined) => (value === undefined ? [] : [flag, String(value)]);
   return [
     // iperf3 reads `--` but has no operands: the address is -c's value, validated so it is an address.
-    'iperf3', '-c', assertHostAddress(target, 'iperf3 target'), '-p', String(port), '-J',
-    '-t', String(settings.duration),
-    '-O', String(settings.omit),
-    '-i', String(settings.interval),
-    '-P', String(settings.streams),
+    'iperf3',
+    '-c',
+    assertHostAddress(target, 'iperf3 target'),
+    '-p',
+    String(port),
+    '-J',
+    '-t',
+    String(settings.duration),
+    '-O',
+    String(settings.omit),
+    '-i',
+    String(settings.interval),
+    '-P',
+    String(settings.streams),
     ...(settings.protocol === 'udp' ? ['-u'] : []),
     ...optional('-b', settings.bitrate),
     ...(settings.reverse ? ['-R'] : []),
@@ -52,7 +61,5 @@ export function clientArgv(settings: Iperf3TrialSettings, target: string, port: 
  * (iperf 3.12 has no `--json-stream`, and `-J` prints only at the end).
  */
 export function serverArgv(port: number, liveInterval?: number): string[] {
-  return liveInterval === undefined
-    ? ['iperf3', '-s', '-1', '-p', String(port), '-J']
-    : ['iperf3', '-s', '-1', '-p', String(port), '--forceflush', '-i', String(liveInterval)];
+  return liveInterval === undefined ? ['iperf3', '-s', '-1', '-p', String(port), '-J'] : ['iperf3', '-s', '-1', '-p', String(port), '--forceflush', '-i', String(liveInterval)];
 }

@@ -1,7 +1,7 @@
 import type { TrialSpec } from '@netbench/plugin-api';
 import { cpuParams } from '@netbench/plugin-api/tool-kit';
-import type { Iperf3TrialSettings } from './trial-settings.js';
 import { DEFAULT_UDP_BITRATE, type Iperf3Params } from './schema.js';
+import type { Iperf3TrialSettings } from './trial-settings.js';
 
 /** One trial per protocol × stream count. */
 export function iperf3Trials(params: Iperf3Params): TrialSpec<Iperf3TrialSettings>[] {

@@ -1,5 +1,5 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { isMissing, runOnHost } from '@netbench/plugin-api/tool-kit';
 
 const VERSION_RE = /^irtt version: (\S+)$/m;

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import { toolConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 describe('irtt tool conformance', () => {
@@ -12,5 +12,6 @@ describe('irtt tool conformance', () => {
       // What irtt printed on stderr next to the JSON: per-packet lines and the summary, read by packet-line.test.ts.
       ignore: [/\.stderr\.txt$/],
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

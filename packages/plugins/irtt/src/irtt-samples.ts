@@ -1,8 +1,13 @@
-import { LatencyHistogram } from '@netbench/plugin-api';
 import type { Labels, MetricDeclaration, SampleInput } from '@netbench/plugin-api';
+import { LatencyHistogram } from '@netbench/plugin-api';
 import type { IrttDurationStats, IrttResult } from './parse-result.js';
 
-const PERCENTILES: readonly (readonly [number, string])[] = [[50, 'p50'], [90, 'p90'], [99, 'p99'], [99.9, 'p99_9']];
+const PERCENTILES: readonly (readonly [number, string])[] = [
+  [50, 'p50'],
+  [90, 'p90'],
+  [99, 'p99'],
+  [99.9, 'p99_9'],
+];
 const MS_PER_NS = 1e-6;
 
 /** The headline metrics, for charts, the report's results cell and `compare`. */
@@ -37,7 +42,12 @@ export function irttSamples(result: IrttResult, extraLabels: Labels = {}, option
   };
   const end = result.startTime === undefined ? undefined : result.startTime + result.durationNs * MS_PER_NS;
   const sample = (metric: string, value: number, unit: string, extra: Partial<SampleInput> = {}): SampleInput => ({
-    metric, value, unit, labels, ...(end === undefined ? {} : { timestamp: Math.round(end) }), ...extra,
+    metric,
+    value,
+    unit,
+    labels,
+    ...(end === undefined ? {} : { timestamp: Math.round(end) }),
+    ...extra,
   });
   const received = result.roundTrips.filter((trip) => trip.lost === 'false');
   const histogram = (pick: (trip: (typeof received)[number]) => number | undefined) => {
@@ -61,9 +71,21 @@ export function irttSamples(result: IrttResult, extraLabels: Labels = {}, option
     );
     if (h && h.count > 0) for (const [p, name] of PERCENTILES) samples.push(sample(`${prefix}_${name}`, h.percentile(p) / 1000, 'ms'));
   };
-  stats('rtt', result.rtt, histogram((trip) => trip.rtt));
-  stats('send_delay', result.sendDelay, histogram((trip) => trip.sendDelay));
-  stats('receive_delay', result.receiveDelay, histogram((trip) => trip.receiveDelay));
+  stats(
+    'rtt',
+    result.rtt,
+    histogram((trip) => trip.rtt),
+  );
+  stats(
+    'send_delay',
+    result.sendDelay,
+    histogram((trip) => trip.sendDelay),
+  );
+  stats(
+    'receive_delay',
+    result.receiveDelay,
+    histogram((trip) => trip.receiveDelay),
+  );
   stats('ipdv', result.ipdv);
   stats('send_ipdv', result.sendIpdv);
   stats('receive_ipdv', result.receiveIpdv);
@@ -98,7 +120,11 @@ function perPacketSamples(result: IrttResult, labels: Labels): SampleInput[] {
       out.push({ metric: 'packet_lost', value: 1, unit: 'count', labels: { ...series, lost: LOST_DIRECTION[trip.lost] }, ...at });
       continue;
     }
-    for (const [metric, ns] of [['rtt', trip.rtt], ['send_delay', trip.sendDelay], ['receive_delay', trip.receiveDelay]] as const) {
+    for (const [metric, ns] of [
+      ['rtt', trip.rtt],
+      ['send_delay', trip.sendDelay],
+      ['receive_delay', trip.receiveDelay],
+    ] as const) {
       if (ns !== undefined) out.push({ metric, value: ns * MS_PER_NS, unit: 'ms', labels: series, ...at });
     }
   }

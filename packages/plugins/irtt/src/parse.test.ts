@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram, ParseError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
+import { LatencyHistogram, ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
+import { readIrttVersion } from './check.js';
 import { irttSamples } from './irtt-samples.js';
 import { goDurationMs, parsePacketLine } from './packet-line.js';
 import { parseIrttJson } from './parse-result.js';
 import { sniffIrtt } from './sniff.js';
-import { readIrttVersion } from './check.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 const one = (samples: readonly SampleInput[], metric: string) => {
@@ -75,9 +75,12 @@ describe('irttSamples', () => {
     expect(one(samples, 'server_packets_received').value).toBe(30);
     const perPacket = samples.filter((s) => s.labels?.series === 'per_packet');
     expect(perPacket.filter((s) => s.metric === 'rtt')).toHaveLength(25);
-    expect(perPacket.filter((s) => s.metric === 'packet_lost').map((s) => s.labels!.lost).sort()).toEqual([
-      ...Array(5).fill('down'), 'unknown', ...Array(9).fill('up'),
-    ]);
+    expect(
+      perPacket
+        .filter((s) => s.metric === 'packet_lost')
+        .map((s) => s.labels!.lost)
+        .sort(),
+    ).toEqual([...Array(5).fill('down'), 'unknown', ...Array(9).fill('up')]);
     const times = perPacket.filter((s) => s.metric === 'rtt').map((s) => s.timestamp!);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     // 50 ms apart over 2 s
@@ -88,7 +91,10 @@ describe('irttSamples', () => {
 describe('per-packet lines (stderr, streamed by flows)', () => {
   it('reads every packet line of a captured run and nothing else', () => {
     const text = fixture('irtt-loss.stderr.txt');
-    const packets = text.split('\n').map(parsePacketLine).filter((p) => p !== undefined);
+    const packets = text
+      .split('\n')
+      .map(parsePacketLine)
+      .filter((p) => p !== undefined);
     expect(packets).toHaveLength(25);
     const json = parseIrttJson(fixture('irtt-loss.json'));
     const received = json.roundTrips.filter((trip) => trip.lost === 'false');

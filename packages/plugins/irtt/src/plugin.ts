@@ -1,11 +1,11 @@
-import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, FlowSupport, ToolPlugin } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { installAptPackage, PortPool } from '@netbench/plugin-api/tool-kit';
 import { checkIrtt } from './check.js';
 import { IRTT_METRICS, irttSamples } from './irtt-samples.js';
 import { parseIrttJson } from './parse-result.js';
 import { runIrtt } from './run.js';
-import { irttSchema, type IrttParams } from './schema.js';
+import { type IrttParams, irttSchema } from './schema.js';
 import { DEFAULT_PORTS, serveIrtt } from './server.js';
 import { sniffIrtt } from './sniff.js';
 import type { IrttTrialSettings } from './trial-settings.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { FlowContext, SampleInput } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { irttPlugin } from './plugin.js';
 
@@ -12,7 +12,9 @@ let lab: TwoHostLab;
 beforeAll(async () => {
   lab = await twoHostLab({ tag: 'irtt' });
 });
-afterAll(async () => { await lab?.close(); });
+afterAll(async () => {
+  await lab?.close();
+});
 
 const irttProcesses = (ns: string) => lab.commands(ns).filter((c) => c.includes('irtt'));
 const one = (samples: readonly SampleInput[], metric: string) => {
@@ -58,7 +60,7 @@ describe('irtt between two namespaces', () => {
     expect(irttProcesses(lab.serverNs)).toEqual([]);
   });
 
-  it('cpus pins the client and a server of the trial\'s own (the run\'s shared one stays unpinned), and every sample says where each end ran', async () => {
+  it("cpus pins the client and a server of the trial's own (the run's shared one stays unpinned), and every sample says where each end ran", async () => {
     const t = testTrialContext();
     const info = await plugin.check(lab.server, t.ctx);
     const handle = await plugin.serve!(lab.server, info, t.ctx);
@@ -66,7 +68,10 @@ describe('irtt between two namespaces', () => {
     try {
       const shared = await plugin.run(await labTrial(plugin, lab, { interval: 0.05, duration: 0.5 }, { serverHandle: handle, serverInfo: info }), t.ctx);
       // Unpinned: the kernel's answer for both ends all the same (the CPUs they may use), never a guess.
-      expect(one(shared.samples, 'rtt_mean').labels).toMatchObject({ cpu_client_affinity: expect.stringMatching(/^\d+(-\d+)?(,\d+(-\d+)?)*$/), cpu_server_affinity: expect.stringMatching(/^\d+(-\d+)?(,\d+(-\d+)?)*$/) });
+      expect(one(shared.samples, 'rtt_mean').labels).toMatchObject({
+        cpu_client_affinity: expect.stringMatching(/^\d+(-\d+)?(,\d+(-\d+)?)*$/),
+        cpu_server_affinity: expect.stringMatching(/^\d+(-\d+)?(,\d+(-\d+)?)*$/),
+      });
       const trial = await labTrial(plugin, lab, { interval: 0.05, duration: 0.5, cpus: { client: last, server: 0 } }, { serverHandle: handle, serverInfo: info });
       expect(trial.params).toMatchObject({ cpu_client: last, cpu_server: 0 });
       const { samples } = await plugin.run(trial, t.ctx);
@@ -97,12 +102,18 @@ describe('irtt between two namespaces', () => {
     const t = testTrialContext();
     const intervals: SampleInput[] = [];
     let released!: () => void;
-    const gate = new Promise<void>((resolve) => { released = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      released = resolve;
+    });
     let startedAt = 0;
     const flow: FlowContext = {
-      label: 'client->server', index: 0, count: 1,
+      label: 'client->server',
+      index: 0,
+      count: 1,
       release: () => gate,
-      started: () => { startedAt = Date.now(); },
+      started: () => {
+        startedAt = Date.now();
+      },
       interval: (sample) => intervals.push(sample),
     };
     try {
@@ -131,10 +142,16 @@ describe('irtt between two namespaces', () => {
   it('a flow released with an error runs nothing', async () => {
     const t = testTrialContext();
     const flow: FlowContext = {
-      label: 'x', index: 0, count: 2,
+      label: 'x',
+      index: 0,
+      count: 2,
       release: () => Promise.reject(new Error('another flow failed')),
-      started: () => { throw new Error('must not start'); },
-      interval: () => { throw new Error('must not measure'); },
+      started: () => {
+        throw new Error('must not start');
+      },
+      interval: () => {
+        throw new Error('must not measure');
+      },
     };
     try {
       const trial = await labTrial(plugin, lab, { interval: 0.02, duration: 1 });

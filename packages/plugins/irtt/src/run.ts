@@ -1,13 +1,24 @@
 import { createInterface } from 'node:readline';
-import { NetbenchError, paramLabels, RetryableError } from '@netbench/plugin-api';
 import type { ExecResult, HostProcess, TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
-import { assertHostAddress, firstOutput, gatedArgv, openGate, pinnedArgv, placementLabels, readAffinity, shutGate, trialDeadline, withToolServer, type PortPool } from '@netbench/plugin-api/tool-kit';
-import { servedProcess } from './server.js';
+import { NetbenchError, paramLabels, RetryableError } from '@netbench/plugin-api';
+import {
+  assertHostAddress,
+  firstOutput,
+  gatedArgv,
+  openGate,
+  type PortPool,
+  pinnedArgv,
+  placementLabels,
+  readAffinity,
+  shutGate,
+  trialDeadline,
+  withToolServer,
+} from '@netbench/plugin-api/tool-kit';
 import { irttSamples } from './irtt-samples.js';
 import { parsePacketLine } from './packet-line.js';
 import { parseIrttJson } from './parse-result.js';
-import { IRTT_SERVER, servedPort } from './server.js';
-import { clientArgv, serverArgv, type IrttTrialSettings } from './trial-settings.js';
+import { IRTT_SERVER, servedPort, servedProcess } from './server.js';
+import { clientArgv, type IrttTrialSettings, serverArgv } from './trial-settings.js';
 
 const PROGRESS_EVERY_MS = 500;
 const CLIENT_KILL_GRACE_MS = 2_000;

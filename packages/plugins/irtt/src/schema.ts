@@ -20,7 +20,9 @@ export const irttSchema = z.strictObject({
   fill: z.enum(['none', 'rand']).default('none').describe('Payload fill (`--fill`): zeros, or random bytes.'),
   cpus: cpusSchema
     .optional()
-    .describe('Pin each end to a CPU: `{ client: 0, server: 1 }` (`taskset -c`). A pinned server is a server of the trial\'s own, not the run\'s shared one. Samples record the request (cpu_client, cpu_server) and where each end ran (cpu_client_affinity, cpu_server_affinity).'),
+    .describe(
+      "Pin each end to a CPU: `{ client: 0, server: 1 }` (`taskset -c`). A pinned server is a server of the trial's own, not the run's shared one. Samples record the request (cpu_client, cpu_server) and where each end ran (cpu_client_affinity, cpu_server_affinity).",
+    ),
   perPacket: z
     .boolean()
     .default(false)

@@ -10,7 +10,11 @@ export const DEFAULT_PORTS = { first: 2112, last: 2199 } as const;
 
 /** The handle `serve` returns: one irtt server on the host for the whole run, every trial its client. */
 export class IrttServerHandle implements ServerHandle {
-  constructor(readonly server: ToolServer, private readonly ports: PortPool, private readonly key: string) {}
+  constructor(
+    readonly server: ToolServer,
+    private readonly ports: PortPool,
+    private readonly key: string,
+  ) {}
 
   get data(): Readonly<Record<string, unknown>> {
     return { port: this.server.port };

@@ -38,15 +38,20 @@ export function irttAddress(target: string, port: number): string {
  */
 export function clientArgv(settings: IrttTrialSettings, target: string, port: number, perPacketLines: boolean): string[] {
   return [
-    'irtt', 'client',
-    '-i', goDuration(settings.interval),
-    '-d', goDuration(settings.duration),
+    'irtt',
+    'client',
+    '-i',
+    goDuration(settings.interval),
+    '-d',
+    goDuration(settings.duration),
     ...(settings.length === undefined ? [] : ['-l', String(settings.length)]),
     ...(settings.dscp === undefined ? [] : [`--dscp=${settings.dscp}`]),
     `--fill=${settings.fill}`,
-    '-o', '-',
+    '-o',
+    '-',
     ...(perPacketLines ? [] : ['-q']),
-    '--', irttAddress(target, port),
+    '--',
+    irttAddress(target, port),
   ];
 }
 

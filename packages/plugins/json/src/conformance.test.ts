@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
 import { publisherConformance } from '@netbench/plugin-api/testing';
+import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 
 describe('json publisher conformance', () => {
@@ -17,5 +17,6 @@ describe('json publisher conformance', () => {
       expect(JSON.parse(lines[0]!)).toMatchObject({ metric: 'rtt', unit: 'ms' });
       expect(lines.map((l) => JSON.parse(l) as { metric: string; value: number }).find((s) => s.metric === 'throughput')?.value).toBe(941.5);
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

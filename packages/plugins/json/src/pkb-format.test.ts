@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { isPlugin } from '@netbench/plugin-api';
 import type { RunRecord, Sample } from '@netbench/plugin-api';
+import { isPlugin } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import jsonPlugin, { formatPkbSamples, pkbLabels, pkbSample } from './index.js';
 
 const run = { name: 'quickstart', owner: 'ana' } as const;
@@ -26,7 +26,7 @@ describe('PKB json', () => {
     expect(pkbLabels({})).toBe('');
   });
 
-  it('turns a sample into PKB\'s sample shape (seconds, run/sample uri, no histogram)', () => {
+  it("turns a sample into PKB's sample shape (seconds, run/sample uri, no histogram)", () => {
     expect(pkbSample(run, sample)).toEqual({
       metric: 'latency_p99',
       value: 0.123,
@@ -71,12 +71,26 @@ describe('PKB json', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
-  it('adds each trial\'s key counters as counters.* lines and its diagnosis as limited_by on its samples', () => {
+  it("adds each trial's key counters as counters.* lines and its diagnosis as limited_by on its samples", () => {
     const explained = {
-      id: 't0001', tool: 'iperf3', test: 'tcp', benchmarkName: 'shaped', params: { streams: 1 }, cell: {}, client: 'client', server: 'shaped', status: 'succeeded', attempts: 1, rawFiles: [], sampleCount: 2,
+      id: 't0001',
+      tool: 'iperf3',
+      test: 'tcp',
+      benchmarkName: 'shaped',
+      params: { streams: 1 },
+      cell: {},
+      client: 'client',
+      server: 'shaped',
+      status: 'succeeded',
+      attempts: 1,
+      rawFiles: [],
+      sampleCount: 2,
       finishedAt: '2026-11-22T11:03:00.000Z',
       explain: {
-        diagnoses: [{ rule: 'shaped-link', summary: '', threshold: '', evidence: {} }, { rule: 'queue-drops', summary: '', threshold: '', evidence: {} }],
+        diagnoses: [
+          { rule: 'shaped-link', summary: '', threshold: '', evidence: {} },
+          { rule: 'queue-drops', summary: '', threshold: '', evidence: {} },
+        ],
         hosts: [{ host: 'shaped', role: 'server', seconds: 5, protocols: { 'Tcp.RetransSegs': 12 }, qdiscs: [{ drops: 3, overlimits: 900 }], softnet: [], cpus: [] }],
         toolCounters: [{ tool: 'iperf3', name: 'server_cpu_total', value: 4.5, unit: 'percent', role: 'server', host: 'shaped' }],
       },
@@ -89,14 +103,26 @@ describe('PKB json', () => {
       { ...sample, sampleId: 'x-9', trialId: 't0002' },
       { ...sample, sampleId: 'x-10', trialId: 't0003' },
     ];
-    const lines = formatPkbSamples({ ...run, runId: sample.runId, trials: [explained, quiet, unread] }, samples).trim().split('\n').map((l) => JSON.parse(l) as ReturnType<typeof pkbSample>);
+    const lines = formatPkbSamples({ ...run, runId: sample.runId, trials: [explained, quiet, unread] }, samples)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as ReturnType<typeof pkbSample>);
     expect(lines[0]!.labels).toContain('|limited_by:queue-drops+shaped-link|');
     expect(lines[2]!.labels).toContain('|limited_by:none|');
     expect(lines[3]!.labels).not.toContain('limited_by');
     const counter = (metric: string) => lines.find((l) => l.metric === metric);
-    expect(counter('counters.tcp_retrans_segs')).toMatchObject({ value: 12, unit: 'segments', test: 'ping', run_uri: sample.runId, timestamp: Date.parse('2026-11-22T11:03:00.000Z') / 1000, sample_uri: `${sample.runId}-t0001-counters-shaped-tcp_retrans_segs` });
+    expect(counter('counters.tcp_retrans_segs')).toMatchObject({
+      value: 12,
+      unit: 'segments',
+      test: 'ping',
+      run_uri: sample.runId,
+      timestamp: Date.parse('2026-11-22T11:03:00.000Z') / 1000,
+      sample_uri: `${sample.runId}-t0001-counters-shaped-tcp_retrans_segs`,
+    });
     // The trial's shared labels, then where and what it was.
-    expect(counter('counters.tcp_retrans_segs')!.labels).toBe('|alpha:true|,|benchmark:ping|,|direction:reverse|,|host:shaped|,|limited_by:queue-drops+shaped-link|,|path:a/b|,|role:server|,|source:counters|,|tool:ping|,|zeta:1|');
+    expect(counter('counters.tcp_retrans_segs')!.labels).toBe(
+      '|alpha:true|,|benchmark:ping|,|direction:reverse|,|host:shaped|,|limited_by:queue-drops+shaped-link|,|path:a/b|,|role:server|,|source:counters|,|tool:ping|,|zeta:1|',
+    );
     expect(counter('counters.qdisc_overlimits')?.value).toBe(900);
     expect(counter('counters.iperf3.server_cpu_total')).toMatchObject({ value: 4.5, unit: 'percent' });
     expect(counter('counters.iperf3.server_cpu_total')!.labels).toContain('|counter_tool:iperf3|');

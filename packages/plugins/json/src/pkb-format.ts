@@ -86,7 +86,14 @@ export function pkbCounterSamples(run: PkbRun, trial: TrialRecord, samples: read
     owner: run.owner,
     run_uri: runId,
     sample_uri: `${runId}-${trial.id}-counters-${c.host ?? c.source}-${c.name}`,
-    labels: pkbLabels({ ...context, source: 'counters', ...(c.source !== 'counters' ? { counter_tool: c.source } : {}), ...(c.host !== undefined ? { host: c.host } : {}), ...(c.role !== undefined ? { role: c.role } : {}), ...(limit ? { limited_by: limit } : {}) }),
+    labels: pkbLabels({
+      ...context,
+      source: 'counters',
+      ...(c.source !== 'counters' ? { counter_tool: c.source } : {}),
+      ...(c.host !== undefined ? { host: c.host } : {}),
+      ...(c.role !== undefined ? { role: c.role } : {}),
+      ...(limit ? { limited_by: limit } : {}),
+    }),
   }));
 }
 

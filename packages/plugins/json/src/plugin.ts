@@ -1,8 +1,6 @@
-import { z } from '@netbench/plugin-api';
-import { definePlugin } from '@netbench/plugin-api';
+import { definePlugin, z } from '@netbench/plugin-api';
 import { writePublisherFile } from '@netbench/plugin-api/publisher-kit';
 import { formatPkbSamples } from './pkb-format.js';
-
 
 const settingsSchema = z.strictObject({
   /** Output file; default `<runDir>/results.pkb.jsonl`. Relative paths are inside the run folder; a path outside it is refused. */

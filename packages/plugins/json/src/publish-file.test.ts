@@ -9,7 +9,7 @@ import plugin from './index.js';
 const run = { runId: 'r1' } as RunRecord;
 const log = { debug() {}, info() {}, warn() {} };
 
-describe('the publisher\'s file', () => {
+describe("the publisher's file", () => {
   let base: string;
   let runDir: string;
   beforeEach(() => {

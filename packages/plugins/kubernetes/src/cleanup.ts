@@ -1,6 +1,6 @@
+import type { V1ObjectMeta } from '@kubernetes/client-node';
 import type { CleanupFilter, CleanupReport, LedgerResource, PluginContext } from '@netbench/plugin-api';
 import { teardownEach } from '@netbench/plugin-api/cloud-kit';
-import type { V1ObjectMeta } from '@kubernetes/client-node';
 import { ClientCache } from './kube-client.js';
 import { ALL_RUNS_SELECTOR, RUN_LABEL } from './naming.js';
 import { kubeResource, TYPES } from './resources.js';
@@ -33,11 +33,22 @@ export async function cleanupKubernetes(filter: CleanupFilter, ctx: PluginContex
   const cutoff = filter.olderThanMs !== undefined ? Date.now() - filter.olderThanMs : undefined;
   // A run alive on this machine (whatever its runs folder): reported, never deleted.
   const isLive = (f: { runId: string }) => (filter.excludeRunIds ?? []).includes(f.runId);
-  const spared = found.filter((f) => (filter.runId === undefined || f.runId === filter.runId) && isLive(f)).map((f) => ({ ...f.resource, data: { ...f.resource.data, runId: f.runId } }));
-  const selected = found.filter((f) =>
-    (filter.runId === undefined || f.runId === filter.runId)
-    && !isLive(f)
-    // An object whose age cannot be read is left alone when an age is asked for.
-    && (cutoff === undefined || (Number.isFinite(f.created) && f.created <= cutoff)));
-  return { ...(await teardownEach(selected.map((f) => f.resource), (resource) => teardownResource(resource, ctx, cache), filter)), spared };
+  const spared = found
+    .filter((f) => (filter.runId === undefined || f.runId === filter.runId) && isLive(f))
+    .map((f) => ({ ...f.resource, data: { ...f.resource.data, runId: f.runId } }));
+  const selected = found.filter(
+    (f) =>
+      (filter.runId === undefined || f.runId === filter.runId) &&
+      !isLive(f) &&
+      // An object whose age cannot be read is left alone when an age is asked for.
+      (cutoff === undefined || (Number.isFinite(f.created) && f.created <= cutoff)),
+  );
+  return {
+    ...(await teardownEach(
+      selected.map((f) => f.resource),
+      (resource) => teardownResource(resource, ctx, cache),
+      filter,
+    )),
+    spared,
+  };
 }

@@ -1,5 +1,5 @@
-import { cloudConformance } from '@netbench/plugin-api/testing';
 import type { LedgerResource } from '@netbench/plugin-api';
+import { cloudConformance } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import plugin from './index.js';
 import { kubeResource, resourceData, TYPES } from './resources.js';
@@ -13,7 +13,9 @@ const gone = (type: typeof TYPES.pod | typeof TYPES.service, name: string): Ledg
 const previous = process.env['KUBECONFIG'];
 
 describe('kubernetes cloud conformance', () => {
-  beforeAll(async () => { process.env['KUBECONFIG'] = await api.start(); });
+  beforeAll(async () => {
+    process.env['KUBECONFIG'] = await api.start();
+  });
   afterAll(async () => {
     await api.stop();
     if (previous === undefined) delete process.env['KUBECONFIG'];
@@ -31,8 +33,13 @@ describe('kubernetes cloud conformance', () => {
       { servicePorts: [{ port: 5201, count: 4, protocols: ['TCP', 'UDP'] }], startTimeout: 60 },
     ],
     invalidBlocks: [
-      { namespace: 'Upper' }, { hostNetwork: 'yes' }, { serviceOf: 'server', hostNetwork: true }, { placement: { rack: 'r1' } },
-      { servicePorts: [] }, { zone: 'us-east1-b' }, { image: '' },
+      { namespace: 'Upper' },
+      { hostNetwork: 'yes' },
+      { serviceOf: 'server', hostNetwork: true },
+      { placement: { rack: 'r1' } },
+      { servicePorts: [] },
+      { zone: 'us-east1-b' },
+      { image: '' },
     ],
     goneResources: [gone(TYPES.pod, 'nb-20000101-000000-gone00-w1'), gone(TYPES.service, 'nb-20000101-000000-gone00-w1')],
     provision: {
@@ -42,5 +49,6 @@ describe('kubernetes cloud conformance', () => {
         return (resource.type === TYPES.pod ? api.pods : api.services).has(`${namespace}/${name}`);
       },
     },
-  })) it(check.name, check.run, 120_000);
+  }))
+    it(check.name, check.run, 120_000);
 });

@@ -10,7 +10,7 @@
  */
 import type { V1Pod } from '@kubernetes/client-node';
 import { NetbenchError } from '@netbench/plugin-api';
-import { readCongestionControl, type HostCommand } from '@netbench/plugin-api/cloud-kit';
+import { type HostCommand, readCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import type { KubernetesHostConfig } from './host-schema.js';
 import { CONGESTION_CONTROL_SYSCTL } from './manifests.js';
 
@@ -21,7 +21,9 @@ export async function podCongestionControl(run: HostCommand, config: KubernetesH
   const now = await readCongestionControl(run);
   const wanted = config.congestionControl;
   if (wanted !== undefined && now !== wanted) {
-    throw new NetbenchError(`kubernetes: ${where}: asked for congestion control ${wanted} (securityContext.sysctls ${CONGESTION_CONTROL_SYSCTL}), but the pod reports ${now ?? 'nothing'}`);
+    throw new NetbenchError(
+      `kubernetes: ${where}: asked for congestion control ${wanted} (securityContext.sysctls ${CONGESTION_CONTROL_SYSCTL}), but the pod reports ${now ?? 'nothing'}`,
+    );
   }
   return now;
 }

@@ -22,7 +22,9 @@ describe('exec channel protocol', () => {
 
   it('reads the exit code from the status channel', () => {
     expect(execEnd({ status: 'Success' })).toEqual({ kind: 'exited', code: 0 });
-    expect(execEnd(parseStatus(Buffer.from(JSON.stringify({ status: 'Failure', reason: 'NonZeroExitCode', details: { causes: [{ reason: 'ExitCode', message: '42' }] } }))))).toEqual({ kind: 'exited', code: 42 });
+    expect(
+      execEnd(parseStatus(Buffer.from(JSON.stringify({ status: 'Failure', reason: 'NonZeroExitCode', details: { causes: [{ reason: 'ExitCode', message: '42' }] } })))),
+    ).toEqual({ kind: 'exited', code: 42 });
     expect(execEnd({ status: 'Failure', reason: 'InternalError', message: 'exec: "iperf3": executable file not found in $PATH' })).toEqual({ kind: 'exited', code: 127 });
     expect(execEnd({ status: 'Failure', reason: 'InternalError', message: 'container not running' })).toEqual({ kind: 'not-started', message: 'container not running' });
     expect(execEnd(parseStatus(Buffer.from('not json')))).toMatchObject({ kind: 'not-started' });

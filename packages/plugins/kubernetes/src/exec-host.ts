@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import type { ExecOptions, ExecResult, Host, HostProcess, ReachablePorts, SpawnOptions } from '@netbench/plugin-api';
 import { TimeoutError } from '@netbench/plugin-api';
-import { CHANNEL, closeFrame, encodeFrame, execEnd, execPath, killArgv, parseStatus, PROTOCOL_V5, wrapForSignals } from './exec-channel.js';
+import { CHANNEL, closeFrame, encodeFrame, execEnd, execPath, killArgv, PROTOCOL_V5, parseStatus, wrapForSignals } from './exec-channel.js';
 
 /** Where a pod is and how to reach its exec API. */
 export interface PodTarget {
@@ -53,8 +53,12 @@ export function execHost(facts: ExecHostFacts, target: PodTarget, ws: ExecConnec
     const stderr = new PassThrough();
     let out = '';
     let err = '';
-    stdout.on('data', (c: Buffer) => { out += c.toString(); });
-    stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     let socket: Socket | undefined;
     let ended = false;
     const pendingStdin: Buffer[] = [];
@@ -80,25 +84,36 @@ export function execHost(facts: ExecHostFacts, target: PodTarget, ws: ExecConnec
           const end = execEnd(parseStatus(payload));
           const durationMs = Date.now() - began;
           // Let the streams deliver what they hold before the result says "done".
-          setImmediate(() => finish(end.kind === 'exited'
-            ? { stdout: out, stderr: err, code: end.code, signal: null, durationMs }
-            : new Error(`exec in pod ${target.namespace}/${target.pod}: ${end.message}`)));
+          setImmediate(() =>
+            finish(
+              end.kind === 'exited'
+                ? { stdout: out, stderr: err, code: end.code, signal: null, durationMs }
+                : new Error(`exec in pod ${target.namespace}/${target.pod}: ${end.message}`),
+            ),
+          );
           return false;
         }
         return true;
-      }).then((s) => {
-        socket = s;
-        s.on('close', () => setImmediate(() => finish(new Error(`exec stream to pod ${target.namespace}/${target.pod} closed before the command's status arrived`))));
-        for (const chunk of pendingStdin.splice(0)) s.send(encodeFrame(CHANNEL.stdin, chunk));
-        if (stdinClosed) closeStdin(s);
-      }, (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
+      }).then(
+        (s) => {
+          socket = s;
+          s.on('close', () => setImmediate(() => finish(new Error(`exec stream to pod ${target.namespace}/${target.pod} closed before the command's status arrived`))));
+          for (const chunk of pendingStdin.splice(0)) s.send(encodeFrame(CHANNEL.stdin, chunk));
+          if (stdinClosed) closeStdin(s);
+        },
+        (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
+      );
     });
 
     const closeStdin = (s: Socket) => {
       if (s.protocol === PROTOCOL_V5) return s.send(closeFrame(CHANNEL.stdin));
       // v4 has no way to send EOF: a command reading stdin to its end would wait forever.
       kill('SIGKILL');
-      failStdin(new Error(`exec in pod ${target.namespace}/${target.pod}: ending stdin needs the ${PROTOCOL_V5} protocol, and the API server speaks ${s.protocol || 'an older one'} (Kubernetes 1.30+ has v5)`));
+      failStdin(
+        new Error(
+          `exec in pod ${target.namespace}/${target.pod}: ending stdin needs the ${PROTOCOL_V5} protocol, and the API server speaks ${s.protocol || 'an older one'} (Kubernetes 1.30+ has v5)`,
+        ),
+      );
     };
     const stdin = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -128,10 +143,13 @@ export function execHost(facts: ExecHostFacts, target: PodTarget, ws: ExecConnec
     const proc = spawn(argv, { signal: options.signal, env: options.env, stdin: options.stdin !== undefined });
     if (options.stdin !== undefined) proc.stdin.end(options.stdin);
     let timedOut = false;
-    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
-      timedOut = true;
-      proc.kill('SIGKILL');
-    }, options.timeoutMs);
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            proc.kill('SIGKILL');
+          }, options.timeoutMs);
     try {
       const result = await proc.exited;
       if (timedOut) throw new TimeoutError(`${argv.join(' ')} timed out after ${options.timeoutMs} ms`);

@@ -17,7 +17,10 @@ const portRange = z.strictObject({
   port: z.int().min(1).max(65_535),
   /** How many consecutive ports from `port` (a Service lists each one). */
   count: z.int().min(1).max(64).default(1),
-  protocols: z.array(z.enum(['TCP', 'UDP', 'SCTP'])).min(1).default(['TCP']),
+  protocols: z
+    .array(z.enum(['TCP', 'UDP', 'SCTP']))
+    .min(1)
+    .default(['TCP']),
 });
 
 const placement = z
@@ -77,7 +80,8 @@ export const hostSchema = z
     path: ['serviceOf'],
   })
   .refine((c) => c.congestionControl === undefined || (!c.hostNetwork && c.serviceOf === undefined), {
-    message: "congestionControl needs the pod's own network namespace: not with hostNetwork (it would change the node's default) nor on a serviceOf host (set it on the pod's host)",
+    message:
+      "congestionControl needs the pod's own network namespace: not with hostNetwork (it would change the node's default) nor on a serviceOf host (set it on the pod's host)",
     path: ['congestionControl'],
   });
 

@@ -1,7 +1,8 @@
 // Public entry of @netbench/plugin-kubernetes: the plugin (default) and the plain pieces other code may reuse.
-export { kubernetesPlugin as default, kubernetesPlugin } from './kubernetes-plugin.js';
-export { hostSchema } from './host-schema.js';
-export type { KubernetesHostConfig, PlacementConfig } from './host-schema.js';
-export { planPlacement, PlacementError } from './placement.js';
-export type { Affinity, Placement } from './placement.js';
+
 export { CHANNEL, execEnd, execPath } from './exec-channel.js';
+export type { KubernetesHostConfig, PlacementConfig } from './host-schema.js';
+export { hostSchema } from './host-schema.js';
+export { kubernetesPlugin as default, kubernetesPlugin } from './kubernetes-plugin.js';
+export type { Affinity, Placement } from './placement.js';
+export { PlacementError, planPlacement } from './placement.js';

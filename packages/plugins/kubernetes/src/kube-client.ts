@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { UnsupportedError } from '@netbench/plugin-api';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 // The exec transport's WebSocket connector (kubeconfig TLS and auth, the v5/v4
 // channel subprotocols). Not re-exported by the package's index; the package
 // has no `exports` map, so its module path is public.
 import { WebSocketHandler } from '@kubernetes/client-node/dist/web-socket-handler.js';
+import { UnsupportedError } from '@netbench/plugin-api';
 import type { ExecConnector } from './exec-host.js';
 import { checkSpecKubeconfig } from './spec-kubeconfig.js';
 
@@ -40,8 +40,7 @@ export function kubeClients(ref: ClusterRef): KubeClients {
     const file = expandHome(ref.kubeconfig);
     config.loadFromFile(file);
     checkSpecKubeconfig(file, config);
-  }
-  else if (process.env['KUBECONFIG'] || existsSync(join(homedir(), '.kube', 'config')) || process.env['KUBERNETES_SERVICE_HOST']) config.loadFromDefault();
+  } else if (process.env['KUBECONFIG'] || existsSync(join(homedir(), '.kube', 'config')) || process.env['KUBERNETES_SERVICE_HOST']) config.loadFromDefault();
   // Without any of these the library would fall back to http://localhost:8080: never talk to whatever listens there.
   else throw new UnsupportedError('no kubeconfig: set KUBECONFIG, create ~/.kube/config, or give kubeconfig in the host block');
   if (ref.context !== undefined) {
@@ -83,7 +82,9 @@ export function apiMessage(error: unknown): string {
     try {
       const parsed = JSON.parse(body) as { message?: string };
       if (parsed.message) return parsed.message;
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
   }
   if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') return (body as { message: string }).message;
   return error instanceof Error ? error.message : String(error);

@@ -23,7 +23,10 @@ describe('manifests', () => {
     expect(podCauses({ ...pod, metadata: { ...pod.metadata, labels: { 'netbench.io/run': 'has space' } } } as never, 'default').map((c) => c.field)).toContain('metadata.labels');
     expect(podCauses(pod as never, 'other').map((c) => c.field)).toContain('metadata.namespace');
     const service = serviceBody(RUN, 'w1', hostSchema.parse({}));
-    const ports = [{ name: 'toolong-port-name-x', port: 1, targetPort: 1, protocol: 'TCP' }, { name: 'b', port: 1, targetPort: 1, protocol: 'TCP' }];
+    const ports = [
+      { name: 'toolong-port-name-x', port: 1, targetPort: 1, protocol: 'TCP' },
+      { name: 'b', port: 1, targetPort: 1, protocol: 'TCP' },
+    ];
     expect(serviceCauses({ ...service, spec: { ...service.spec, ports } } as never, 'default').map((c) => c.field)).toEqual(['spec.ports[0].name', 'spec.ports[1]']);
   });
 
@@ -39,8 +42,10 @@ describe('manifests', () => {
 
   it('lists every port of each range and protocol under an IANA service name', () => {
     expect(servicePorts([{ port: 5201, count: 2, protocols: ['TCP', 'UDP'] }])).toEqual([
-      { name: 't5201', port: 5201, targetPort: 5201, protocol: 'TCP' }, { name: 'u5201', port: 5201, targetPort: 5201, protocol: 'UDP' },
-      { name: 't5202', port: 5202, targetPort: 5202, protocol: 'TCP' }, { name: 'u5202', port: 5202, targetPort: 5202, protocol: 'UDP' },
+      { name: 't5201', port: 5201, targetPort: 5201, protocol: 'TCP' },
+      { name: 'u5201', port: 5201, targetPort: 5201, protocol: 'UDP' },
+      { name: 't5202', port: 5202, targetPort: 5202, protocol: 'TCP' },
+      { name: 'u5202', port: 5202, targetPort: 5202, protocol: 'UDP' },
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { V1Pod, V1PodSpec } from '@kubernetes/client-node';
 import type { ReachablePorts } from '@netbench/plugin-api';
 import { DEFAULT_SERVICE_PORTS, type KubernetesHostConfig, type PortRange } from './host-schema.js';
-import { CONTAINER, podLabels, resourceName, RUN_LABEL, HOST_LABEL, MANAGED_BY_LABEL, MANAGED_BY } from './naming.js';
+import { CONTAINER, HOST_LABEL, MANAGED_BY, MANAGED_BY_LABEL, podLabels, RUN_LABEL, resourceName } from './naming.js';
 import type { Affinity } from './placement.js';
 
 /**
@@ -26,12 +26,14 @@ const IDLE_COMMAND = ['sleep', 'infinity'];
 
 export function podBody(runId: string, hostId: string, config: KubernetesHostConfig, affinity?: Affinity): PodBody {
   const spec: V1PodSpec = {
-    containers: [{
-      name: CONTAINER,
-      image: config.image,
-      command: IDLE_COMMAND,
-      ...(config.imagePullPolicy ? { imagePullPolicy: config.imagePullPolicy } : {}),
-    }],
+    containers: [
+      {
+        name: CONTAINER,
+        image: config.image,
+        command: IDLE_COMMAND,
+        ...(config.imagePullPolicy ? { imagePullPolicy: config.imagePullPolicy } : {}),
+      },
+    ],
     restartPolicy: 'Never',
     // Deleting the pod should not wait 30 s for `sleep` to ignore SIGTERM.
     terminationGracePeriodSeconds: 1,
@@ -55,10 +57,13 @@ export function podBody(runId: string, hostId: string, config: KubernetesHostCon
  * server ports and the Service agree by construction. SCTP is no tool's.
  */
 export function serviceReachablePorts(ranges: readonly PortRange[] = DEFAULT_SERVICE_PORTS as unknown as PortRange[]): ReachablePorts[] {
-  return ranges.map((r) => ({
-    first: r.port, last: Math.min(65_535, r.port + r.count - 1),
-    protocols: r.protocols.filter((p) => p !== 'SCTP').map((p) => p.toLowerCase() as 'tcp' | 'udp'),
-  })).filter((r) => r.protocols.length > 0);
+  return ranges
+    .map((r) => ({
+      first: r.port,
+      last: Math.min(65_535, r.port + r.count - 1),
+      protocols: r.protocols.filter((p) => p !== 'SCTP').map((p) => p.toLowerCase() as 'tcp' | 'udp'),
+    }))
+    .filter((r) => r.protocols.length > 0);
 }
 
 /** Port names must be IANA service names (at most 15 characters, lower case): `t5201`, `u20001`. */
@@ -83,7 +88,11 @@ export function serviceBody(runId: string, hostId: string, config: KubernetesHos
   return {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: { name: resourceName(runId, hostId), namespace: config.namespace, labels: { [RUN_LABEL]: runId, [HOST_LABEL]: selector[HOST_LABEL]!, [MANAGED_BY_LABEL]: MANAGED_BY } },
+    metadata: {
+      name: resourceName(runId, hostId),
+      namespace: config.namespace,
+      labels: { [RUN_LABEL]: runId, [HOST_LABEL]: selector[HOST_LABEL]!, [MANAGED_BY_LABEL]: MANAGED_BY },
+    },
     spec: { type: 'ClusterIP', selector: { [RUN_LABEL]: runId, [HOST_LABEL]: selector[HOST_LABEL]! }, ports: servicePorts(config.servicePorts) },
   };
 }

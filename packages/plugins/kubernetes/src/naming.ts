@@ -20,7 +20,10 @@ const MAX_NAME = 63;
  */
 export function resourceName(runId: string, hostId: string): string {
   const prefix = `nb-${runId.toLowerCase()}-`;
-  let slug = hostId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  let slug = hostId
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   const room = MAX_NAME - prefix.length;
   if (slug !== hostId || slug.length > room) {
     const hash = createHash('sha256').update(hostId).digest('hex').slice(0, 6);

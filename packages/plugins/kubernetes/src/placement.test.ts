@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { hostSchema } from './host-schema.js';
-import { planPlacement, PlacementError, type PodPlacement } from './placement.js';
+import { PlacementError, type PodPlacement, planPlacement } from './placement.js';
 
 const RUN = '20261125-013000-abc123';
-const reqs = (blocks: Record<string, Record<string, unknown>>) =>
-  Object.entries(blocks).map(([id, block]) => ({ id, name: id.split('@')[0]!, config: hostSchema.parse(block) }));
+const reqs = (blocks: Record<string, Record<string, unknown>>) => Object.entries(blocks).map(([id, block]) => ({ id, name: id.split('@')[0]!, config: hostSchema.parse(block) }));
 
 describe('planPlacement', () => {
   it('turns node and zone into required node affinity (one term: both must hold)', () => {
     const [p] = planPlacement(RUN, reqs({ a: { placement: { node: 'n1', zone: 'z1' } } })) as PodPlacement[];
     expect(p!.affinity).toEqual({
-      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{
-        matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }],
-        matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['z1'] }],
-      }] } },
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [
+            {
+              matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }],
+              matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['z1'] }],
+            },
+          ],
+        },
+      },
     });
     expect(p!.wave).toBe(0);
   });

@@ -1,5 +1,5 @@
 import type { KubernetesHostConfig } from './host-schema.js';
-import { HOST_LABEL, RUN_LABEL, hostLabelValue } from './naming.js';
+import { HOST_LABEL, hostLabelValue, RUN_LABEL } from './naming.js';
 
 /** Node label of the node's name, the topology of "same node". */
 export const HOSTNAME_TOPOLOGY = 'kubernetes.io/hostname';
@@ -33,10 +33,22 @@ export interface ServicePlacement {
 export type Placement = PodPlacement | ServicePlacement;
 
 // The shapes of core/v1 Affinity that netbench writes (field names as in the API reference).
-interface LabelSelector { matchLabels: Record<string, string> }
-interface PodAffinityTerm { labelSelector: LabelSelector; topologyKey: string }
-interface NodeSelectorRequirement { key: string; operator: 'In' | 'NotIn'; values: string[] }
-interface NodeSelectorTerm { matchExpressions?: NodeSelectorRequirement[]; matchFields?: NodeSelectorRequirement[] }
+interface LabelSelector {
+  matchLabels: Record<string, string>;
+}
+interface PodAffinityTerm {
+  labelSelector: LabelSelector;
+  topologyKey: string;
+}
+interface NodeSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn';
+  values: string[];
+}
+interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
 export interface Affinity {
   nodeAffinity?: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: NodeSelectorTerm[] } };
   podAffinity?: { requiredDuringSchedulingIgnoredDuringExecution: PodAffinityTerm[] };
@@ -63,7 +75,8 @@ export function planPlacement(runId: string, requests: readonly PlacementRequest
   const resolve = (from: PlacementRequest, field: string, name: string): PlacementRequest => {
     const found = byName.get(name) ?? [];
     if (found.length === 0) throw new PlacementError(`host '${from.name}': ${field} '${name}' is not a kubernetes host of this run`);
-    if (found.length > 1) throw new PlacementError(`host '${from.name}': ${field} '${name}' is ambiguous: the matrix made ${found.length} hosts of that name (${found.map((f) => f.id).join(', ')})`);
+    if (found.length > 1)
+      throw new PlacementError(`host '${from.name}': ${field} '${name}' is ambiguous: the matrix made ${found.length} hosts of that name (${found.map((f) => f.id).join(', ')})`);
     const target = found[0]!;
     if (target.config.serviceOf !== undefined) throw new PlacementError(`host '${from.name}': ${field} '${name}' is itself a serviceOf host (it has no pod)`);
     if (field === 'serviceOf' && !target.config.service) throw new PlacementError(`host '${from.name}': serviceOf '${name}', but that host has service: false`);

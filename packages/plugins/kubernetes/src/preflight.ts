@@ -1,6 +1,6 @@
 import type { HostRequest, PluginContext } from '@netbench/plugin-api';
 import type { KubernetesHostConfig } from './host-schema.js';
-import { apiMessage, ClientCache, statusOf, type ClusterRef } from './kube-client.js';
+import { apiMessage, ClientCache, type ClusterRef, statusOf } from './kube-client.js';
 import { planPlacement } from './placement.js';
 
 export const clusterOf = (c: KubernetesHostConfig): ClusterRef => ({
@@ -16,7 +16,10 @@ export const clusterOf = (c: KubernetesHostConfig): ClusterRef => ({
  * the create call to judge).
  */
 export async function preflightKubernetes(requests: readonly HostRequest<KubernetesHostConfig>[], ctx: PluginContext, cache = new ClientCache()): Promise<void> {
-  const placements = planPlacement(ctx.runId, requests.map((r) => ({ id: r.id, name: r.name, config: r.config })));
+  const placements = planPlacement(
+    ctx.runId,
+    requests.map((r) => ({ id: r.id, name: r.name, config: r.config })),
+  );
   const byId = new Map(requests.map((r) => [r.id, r]));
   for (const p of placements) {
     if (p.kind !== 'service') continue;

@@ -1,20 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kubernetesPlugin } from './kubernetes-plugin.js';
-import { harness, requests, RUN_ID, type Harness } from './test-support/harness.js';
+import { type Harness, harness, RUN_ID, requests } from './test-support/harness.js';
 
 let h: Harness;
-beforeEach(async () => { h = await harness(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await harness();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 describe('kubernetes provision against the stand-in API server', () => {
   it('places pods by affinity, makes a Service per pod, runs commands through exec and tears down from the ledger', async () => {
-    const hosts = await kubernetesPlugin.provision(requests(h.kubeconfig, {
-      w1: {},
-      w2: { placement: { sameNodeAs: 'w1' } },
-      w3: { placement: { otherNodeThan: 'w2' } },
-      w2svc: { serviceOf: 'w2' },
-      h1: { hostNetwork: true, placement: { node: 'node-b' }, service: false },
-    }), h.ctx());
+    const hosts = await kubernetesPlugin.provision(
+      requests(h.kubeconfig, {
+        w1: {},
+        w2: { placement: { sameNodeAs: 'w1' } },
+        w3: { placement: { otherNodeThan: 'w2' } },
+        w2svc: { serviceOf: 'w2' },
+        h1: { hostNetwork: true, placement: { node: 'node-b' }, service: false },
+      }),
+      h.ctx(),
+    );
     expect(h.api.rejected).toEqual([]);
     expect(h.api.unhandled).toEqual([]);
     const [w1, w2, w3, w2svc, h1] = hosts;
@@ -50,7 +57,12 @@ describe('kubernetes provision against the stand-in API server', () => {
   it('a body the API server would refuse fails provisioning, naming the field', async () => {
     const blocks = requests(h.kubeconfig, { w1: {} });
     // The host schema refuses an empty image, so bypass it the way a buggy plugin would.
-    await expect(kubernetesPlugin.provision(blocks.map((r) => ({ ...r, config: { ...r.config, image: '' } })), h.ctx())).rejects.toThrow(/spec\.containers\[0\]\.image/);
+    await expect(
+      kubernetesPlugin.provision(
+        blocks.map((r) => ({ ...r, config: { ...r.config, image: '' } })),
+        h.ctx(),
+      ),
+    ).rejects.toThrow(/spec\.containers\[0\]\.image/);
     expect(h.api.rejected).toHaveLength(1);
     expect(h.ledger.entries.map((e) => e.phase)).toEqual(['intent', 'failed']);
   });
@@ -75,18 +87,24 @@ describe('kubernetes provision against the stand-in API server', () => {
   it('preflight: a missing namespace or context is named before anything is created', async () => {
     await expect(kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: { namespace: 'absent' } }), h.ctx())).rejects.toThrow(/namespace 'absent' does not exist/);
     await expect(kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: { context: 'nope' } }), h.ctx())).rejects.toThrow(/no context 'nope' \(it has: stand-in, other\)/);
-    await expect(kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: {}, v: { serviceOf: 'w1', namespace: 'bench' } }), h.ctx())).rejects.toThrow(/same kubeconfig, context and namespace/);
+    await expect(kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: {}, v: { serviceOf: 'w1', namespace: 'bench' } }), h.ctx())).rejects.toThrow(
+      /same kubeconfig, context and namespace/,
+    );
     await kubernetesPlugin.preflight!(requests(h.kubeconfig, { w1: {}, w2: { context: 'other', namespace: 'bench' }, v: { serviceOf: 'w1' } }), h.ctx());
     expect(h.api.calls()).toEqual(['GET /api/v1/namespaces/absent', 'GET /api/v1/namespaces/default', 'GET /api/v1/namespaces/bench']);
     expect(h.api.pods.size).toBe(0);
   });
 
   it('refuses placement that cannot be resolved before creating anything', async () => {
-    await expect(kubernetesPlugin.provision(requests(h.kubeconfig, { w1: { placement: { sameNodeAs: 'nope' } } }), h.ctx())).rejects.toThrow(/sameNodeAs 'nope' is not a kubernetes host/);
+    await expect(kubernetesPlugin.provision(requests(h.kubeconfig, { w1: { placement: { sameNodeAs: 'nope' } } }), h.ctx())).rejects.toThrow(
+      /sameNodeAs 'nope' is not a kubernetes host/,
+    );
     expect(h.api.requests).toEqual([]);
   });
 
-  it('reports a pod the scheduler cannot place, with the scheduler\'s reason, after startTimeout', async () => {
-    await expect(kubernetesPlugin.provision(requests(h.kubeconfig, { w1: { placement: { node: 'node-z' }, startTimeout: 1 } }), h.ctx())).rejects.toThrow(/not running after 1 s: not scheduled \(Unschedulable\)/);
+  it("reports a pod the scheduler cannot place, with the scheduler's reason, after startTimeout", async () => {
+    await expect(kubernetesPlugin.provision(requests(h.kubeconfig, { w1: { placement: { node: 'node-z' }, startTimeout: 1 } }), h.ctx())).rejects.toThrow(
+      /not running after 1 s: not scheduled \(Unschedulable\)/,
+    );
   });
 });

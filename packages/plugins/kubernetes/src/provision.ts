@@ -1,17 +1,16 @@
-import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import type { V1Pod, V1Service } from '@kubernetes/client-node';
+import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { CONGESTION_CONTROL_LABEL } from '@netbench/plugin-api/cloud-kit';
+import { explainPodStart, podCongestionControl } from './congestion-control.js';
 import { execHost } from './exec-host.js';
 import type { KubernetesHostConfig } from './host-schema.js';
-import { apiMessage, ClientCache, statusOf, type KubeClients } from './kube-client.js';
-import { clusterOf } from './preflight.js';
+import { apiMessage, ClientCache, type KubeClients, statusOf } from './kube-client.js';
 import { podBody, serviceBody, serviceReachablePorts } from './manifests.js';
 import { CONTAINER, resourceName } from './naming.js';
-import { planPlacement, type PodPlacement } from './placement.js';
+import { type PodPlacement, planPlacement } from './placement.js';
+import { clusterOf } from './preflight.js';
 import { kubeResource, TYPES } from './resources.js';
 import { waitForPodRunning } from './wait-pod.js';
-import { explainPodStart, podCongestionControl } from './congestion-control.js';
-import { CONGESTION_CONTROL_LABEL } from '@netbench/plugin-api/cloud-kit';
-
 
 export interface MadePod {
   readonly pod: V1Pod;
@@ -31,16 +30,23 @@ export interface MadePod {
  * cluster IP, commands in the target's pod).
  */
 export async function provisionKubernetes(requests: readonly HostRequest<KubernetesHostConfig>[], ctx: ProvisionContext): Promise<Host[]> {
-  const placements = planPlacement(ctx.runId, requests.map((r) => ({ id: r.id, name: r.name, config: r.config })));
+  const placements = planPlacement(
+    ctx.runId,
+    requests.map((r) => ({ id: r.id, name: r.name, config: r.config })),
+  );
   const cache = new ClientCache();
   const byId = new Map(requests.map((r) => [r.id, r]));
   const pods = placements.filter((p): p is PodPlacement => p.kind === 'pod');
   const made = new Map<string, MadePod>();
   const waves = Math.max(-1, ...pods.map((p) => p.wave));
   for (let wave = 0; wave <= waves; wave++) {
-    await Promise.all(pods.filter((p) => p.wave === wave).map(async (p) => {
-      made.set(p.id, await makePod(byId.get(p.id)!, p, cache, ctx));
-    }));
+    await Promise.all(
+      pods
+        .filter((p) => p.wave === wave)
+        .map(async (p) => {
+          made.set(p.id, await makePod(byId.get(p.id)!, p, cache, ctx));
+        }),
+    );
   }
   return hostsOf(placements, byId, made);
 }
@@ -61,18 +67,22 @@ export function hostsOf(placements: ReturnType<typeof planPlacement>, byId: Read
       address: viaService ? 'cluster-ip' : target.config.hostNetwork ? 'node-ip' : 'pod-ip',
       ...(target.congestionControl !== undefined ? { [CONGESTION_CONTROL_LABEL]: target.congestionControl } : {}),
     };
-    return execHost({
-      id: request.id,
-      name: request.name,
-      cloud: 'kubernetes',
-      internalIp: viaService ? target.clusterIp! : pod.status!.podIP!,
-      ...(target.node['zone'] ? { zone: target.node['zone'] } : {}),
-      ...(target.node['region'] ? { region: target.node['region'] } : {}),
-      ...(target.node['machineType'] ? { machineType: target.node['machineType'] } : {}),
-      labels,
-      // Through the Service only its listed ports reach the pod: tools pick their server ports from these.
-      ...(viaService ? { reachablePorts: serviceReachablePorts(target.config.servicePorts) } : {}),
-    }, { namespace, pod: pod.metadata!.name!, container: CONTAINER }, target.clients.ws);
+    return execHost(
+      {
+        id: request.id,
+        name: request.name,
+        cloud: 'kubernetes',
+        internalIp: viaService ? target.clusterIp! : pod.status!.podIP!,
+        ...(target.node['zone'] ? { zone: target.node['zone'] } : {}),
+        ...(target.node['region'] ? { region: target.node['region'] } : {}),
+        ...(target.node['machineType'] ? { machineType: target.node['machineType'] } : {}),
+        labels,
+        // Through the Service only its listed ports reach the pod: tools pick their server ports from these.
+        ...(viaService ? { reachablePorts: serviceReachablePorts(target.config.servicePorts) } : {}),
+      },
+      { namespace, pod: pod.metadata!.name!, container: CONTAINER },
+      target.clients.ws,
+    );
   });
 }
 
@@ -83,15 +93,21 @@ async function makePod(request: HostRequest<KubernetesHostConfig>, placement: Po
   const name = resourceName(ctx.runId, request.id);
   const ns = config.namespace;
   const body = podBody(ctx.runId, request.id, config, placement.affinity);
-  await ctx.ledger.track(kubeResource(TYPES.pod, cluster, ns, name, request.id), () => call(`create pod ${ns}/${name}`, clients, () => clients.core.createNamespacedPod({ namespace: ns, body })));
+  await ctx.ledger.track(kubeResource(TYPES.pod, cluster, ns, name, request.id), () =>
+    call(`create pod ${ns}/${name}`, clients, () => clients.core.createNamespacedPod({ namespace: ns, body })),
+  );
   let clusterIp: string | undefined;
   if (config.service) {
     const service = serviceBody(ctx.runId, request.id, config);
-    const created = await ctx.ledger.track(kubeResource(TYPES.service, cluster, ns, name, request.id), () => call(`create service ${ns}/${name}`, clients, () => clients.core.createNamespacedService({ namespace: ns, body: service as V1Service })));
+    const created = await ctx.ledger.track(kubeResource(TYPES.service, cluster, ns, name, request.id), () =>
+      call(`create service ${ns}/${name}`, clients, () => clients.core.createNamespacedService({ namespace: ns, body: service as V1Service })),
+    );
     clusterIp = created.spec?.clusterIP ?? undefined;
   }
   ctx.log.info(`pod ${ns}/${name} created; waiting for it to run`);
-  const pod = await waitForPodRunning(clients.config, ns, name, config.startTimeout * 1000, ctx.signal).catch((error: unknown) => { throw explainPodStart(error, config, `host ${request.id}`); });
+  const pod = await waitForPodRunning(clients.config, ns, name, config.startTimeout * 1000, ctx.signal).catch((error: unknown) => {
+    throw explainPodStart(error, config, `host ${request.id}`);
+  });
   const node = await nodeFacts(clients, pod.spec?.nodeName, ctx);
   const congestionControl = await readPodCongestionControl(pod, clients, config, `host ${request.id}`);
   ctx.log.info(`pod ${ns}/${name} runs on node ${pod.spec?.nodeName ?? '?'} at ${pod.status?.podIP}${clusterIp ? `, Service ${clusterIp}` : ''}`);
@@ -100,7 +116,11 @@ async function makePod(request: HostRequest<KubernetesHostConfig>, placement: Po
 
 /** `cat /proc/sys/net/ipv4/tcp_congestion_control` in the pod (every pod: the label), checked against what it asked for. */
 export async function readPodCongestionControl(pod: V1Pod, clients: KubeClients, config: KubernetesHostConfig, where: string): Promise<string | undefined> {
-  const host = execHost({ id: where, name: where, cloud: 'kubernetes', internalIp: pod.status!.podIP!, labels: {} }, { namespace: pod.metadata!.namespace ?? config.namespace, pod: pod.metadata!.name!, container: CONTAINER }, clients.ws);
+  const host = execHost(
+    { id: where, name: where, cloud: 'kubernetes', internalIp: pod.status!.podIP!, labels: {} },
+    { namespace: pod.metadata!.namespace ?? config.namespace, pod: pod.metadata!.name!, container: CONTAINER },
+    clients.ws,
+  );
   return podCongestionControl((argv) => host.exec(argv, { timeoutMs: 30_000 }), config, where);
 }
 

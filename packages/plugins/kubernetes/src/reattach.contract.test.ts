@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kubernetesPlugin } from './kubernetes-plugin.js';
-import { harness, requests, RUN_ID, type Harness } from './test-support/harness.js';
+import { type Harness, harness, RUN_ID, requests } from './test-support/harness.js';
 
 // `reattach` (a staged run's later invocation) against the stand-in API
 // server (test-support/fake-kube-api.ts): the pods the ledger lists are read
@@ -13,7 +13,9 @@ beforeEach(async () => {
   blocks = requests(h.kubeconfig, { w1: {}, w2: { placement: { otherNodeThan: 'w1' } }, w2svc: { serviceOf: 'w2' } });
   await kubernetesPlugin.provision(blocks, h.ctx());
 });
-afterEach(async () => { await h.close(); });
+afterEach(async () => {
+  await h.close();
+});
 
 const podKey = (host: string) => [...h.api.pods.keys()].find((k) => k.endsWith(`-${host}`))!;
 
@@ -35,10 +37,12 @@ describe('kubernetes reattach against the stand-in API server', () => {
     await expect(kubernetesPlugin.reattach!(blocks, h.ctx())).rejects.toThrow(/host w2: pod .*-w2 is gone/);
   });
 
-  it('refuses a pod whose labels are not this run\'s', async () => {
+  it("refuses a pod whose labels are not this run's", async () => {
     const pod = h.api.pods.get(podKey('w1'))!;
     pod['metadata'].labels = { ...pod['metadata'].labels, 'netbench.io/run': '20260101-000000-other0' };
-    await expect(kubernetesPlugin.reattach!(blocks, h.ctx())).rejects.toThrow(new RegExp(`host w1: pod .* does not carry the labels netbench.io/run=${RUN_ID}.*it is not this run's`));
+    await expect(kubernetesPlugin.reattach!(blocks, h.ctx())).rejects.toThrow(
+      new RegExp(`host w1: pod .* does not carry the labels netbench.io/run=${RUN_ID}.*it is not this run's`),
+    );
   });
 
   it('refuses a pod that is no longer Running', async () => {

@@ -36,12 +36,17 @@ afterAll(async () => {
 /** A kubeconfig for the fake plain-HTTP server (the library needs insecure-skip-tls-verify for http) whose one user is `user`; JSON is YAML. */
 function kubeconfig(name: string, user: Record<string, unknown>): string {
   const file = join(dir, name);
-  writeFileSync(file, JSON.stringify({
-    apiVersion: 'v1', kind: 'Config', 'current-context': 'c',
-    clusters: [{ name: 'k', cluster: { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true } }],
-    users: [{ name: 'u', user }],
-    contexts: [{ name: 'c', context: { cluster: 'k', user: 'u' } }],
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      'current-context': 'c',
+      clusters: [{ name: 'k', cluster: { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true } }],
+      users: [{ name: 'u', user }],
+      contexts: [{ name: 'c', context: { cluster: 'k', user: 'u' } }],
+    }),
+  );
   return file;
 }
 const execUser = (marker: string) => ({ exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'touch', args: [marker], interactiveMode: 'Never' } });

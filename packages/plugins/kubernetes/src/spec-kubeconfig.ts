@@ -1,8 +1,8 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { NetbenchError } from '@netbench/plugin-api';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { NetbenchError } from '@netbench/plugin-api';
 
 /** Colon-separated kubeconfig files (like KUBECONFIG) the user vouches for, though a spec names them. */
 export const TRUSTED_KUBECONFIGS_ENV = 'NETBENCH_TRUSTED_KUBECONFIGS';

@@ -1,4 +1,4 @@
-import { Watch, type KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { type KubeConfig, type V1Pod, Watch } from '@kubernetes/client-node';
 
 export class PodStartError extends Error {
   override readonly name = 'PodStartError';
@@ -14,7 +14,10 @@ export function podProblem(pod: V1Pod): { final: boolean; message: string } | un
   const waiting = status?.containerStatuses?.find((c) => c.state?.waiting)?.state?.waiting;
   if (waiting?.reason && /ErrImagePull|ImagePullBackOff|InvalidImageName|CreateContainerConfigError/.test(waiting.reason)) {
     // Pulls are retried by the kubelet; a bad name or config is not.
-    return { final: waiting.reason === 'InvalidImageName' || waiting.reason === 'CreateContainerConfigError', message: `${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}` };
+    return {
+      final: waiting.reason === 'InvalidImageName' || waiting.reason === 'CreateContainerConfigError',
+      message: `${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
+    };
   }
   // ContainerCreating with the runtime's error (a sandbox it cannot make, e.g. a sysctl the kernel refuses): the kubelet retries.
   if (waiting?.message) return { final: false, message: `${waiting.reason ?? 'waiting'}: ${waiting.message}` };
@@ -41,17 +44,26 @@ export async function waitForPodRunning(config: KubeConfig, namespace: string, n
       signal.addEventListener('abort', onAbort, { once: true });
       if (signal.aborted) onAbort();
       const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`;
-      new Watch(config).watch(path, { fieldSelector: `metadata.name=${name}` }, (phase, pod: V1Pod) => {
-        if (phase === 'DELETED') return reject(new PodStartError(`pod ${namespace}/${name} was deleted while starting`));
-        if (phase === 'ERROR') return reject(new PodStartError(`watch of pod ${namespace}/${name} failed: ${(pod as { message?: string }).message ?? ''}`));
-        const problem = podProblem(pod);
-        if (!problem) return resolve(pod);
-        last = problem.message;
-        if (problem.final) reject(new PodStartError(`pod ${namespace}/${name}: ${problem.message}`));
-      }, (error: unknown) => {
-        if (error) reject(error instanceof Error ? error : new Error(String(error)));
-        else reject(new PodStartError(`watch of pod ${namespace}/${name} ended before it was running: ${last}`));
-      }).then((c) => { controller = c; }, reject);
+      new Watch(config)
+        .watch(
+          path,
+          { fieldSelector: `metadata.name=${name}` },
+          (phase, pod: V1Pod) => {
+            if (phase === 'DELETED') return reject(new PodStartError(`pod ${namespace}/${name} was deleted while starting`));
+            if (phase === 'ERROR') return reject(new PodStartError(`watch of pod ${namespace}/${name} failed: ${(pod as { message?: string }).message ?? ''}`));
+            const problem = podProblem(pod);
+            if (!problem) return resolve(pod);
+            last = problem.message;
+            if (problem.final) reject(new PodStartError(`pod ${namespace}/${name}: ${problem.message}`));
+          },
+          (error: unknown) => {
+            if (error) reject(error instanceof Error ? error : new Error(String(error)));
+            else reject(new PodStartError(`watch of pod ${namespace}/${name} ended before it was running: ${last}`));
+          },
+        )
+        .then((c) => {
+          controller = c;
+        }, reject);
     });
   } finally {
     if (timer) clearTimeout(timer);

@@ -64,7 +64,13 @@ export type NamespaceCapabilities = Pick<LocalCapabilities, 'root' | 'netns' | '
 export async function onPath(name: string, path = process.env.PATH ?? '/usr/bin:/bin'): Promise<string | undefined> {
   for (const dir of path.split(delimiter).filter(Boolean)) {
     const file = join(dir, name);
-    if (await access(file, constants.X_OK).then(() => true, () => false)) return file;
+    if (
+      await access(file, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return file;
   }
   return undefined;
 }

@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { teardownEach } from '@netbench/plugin-api/cloud-kit';
-import type { CleanupFilter, CleanupReport } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
-import { BRIDGE_RE, HUB_RE, NETNS_RE, VETH_RE, runIdFromAlias, runIdTime, runTag } from './naming.js';
+import type { CleanupFilter, CleanupReport, LedgerResource } from '@netbench/plugin-api';
+import { mustRun, runCommand, teardownEach } from '@netbench/plugin-api/cloud-kit';
 import { findForwardRules } from './forward-rule.js';
+import { ipIn } from './ip-batch.js';
+import { BRIDGE_RE, HUB_RE, NETNS_RE, runIdFromAlias, runIdTime, runTag, VETH_RE } from './naming.js';
 import { findProcesses } from './processes.js';
-import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { CONFIG_MARK } from './sshd.js';
 import { teardownResource } from './teardown.js';
-import { ipIn } from './ip-batch.js';
 
 const SSHD_CONFIG_RE = /sshd.* -f (.+\/local\/[^/]+\/sshd_config)(?: |$)/;
 
@@ -103,9 +101,7 @@ export async function cleanupLeftovers(filter: CleanupFilter): Promise<CleanupRe
       if (sort(resource, runId, tag)) (bridge ? bridges : veths).push(resource);
     }
   }
-  const netns = namespaces
-    .map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } }))
-    .filter((r) => sort(r, r.data!.runId as string));
+  const netns = namespaces.map((ns): LedgerResource => ({ type: 'netns', id: ns.name, data: { runId: ns.runId } })).filter((r) => sort(r, r.data!.runId as string));
 
   const rules = (await findForwardRules())
     .map((rule): LedgerResource => ({ type: 'firewall', id: `forward:${rule.bridge}`, data: { runId: rule.runId, bridge: rule.bridge } }))

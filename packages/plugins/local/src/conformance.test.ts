@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { LedgerResource } from '@netbench/plugin-api';
-import { describe, it } from 'vitest';
 import { cloudConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 /** In the hub namespace the entry names (gone with it), else in this one (a lab from before the hub). */
@@ -19,7 +19,9 @@ const alive = (pid: number) => existsSync(`/proc/${pid}`);
 const iptablesHas = (resource: LedgerResource) => {
   const bridge = String(resource.data?.['bridge']);
   try {
-    execFileSync('iptables', ['-w', '-C', 'FORWARD', '-i', bridge, '-o', bridge, '-m', 'comment', '--comment', `netbench:${String(resource.data?.['runId'])}`, '-j', 'ACCEPT'], { stdio: 'ignore' });
+    execFileSync('iptables', ['-w', '-C', 'FORWARD', '-i', bridge, '-o', bridge, '-m', 'comment', '--comment', `netbench:${String(resource.data?.['runId'])}`, '-j', 'ACCEPT'], {
+      stdio: 'ignore',
+    });
     return true;
   } catch {
     return false;
@@ -60,5 +62,6 @@ describe('local cloud conformance', () => {
       { type: 'process', id: 'sshd@nb-20000101-000000-gone00-a', data: { pid: 2 ** 22 + 1, startTime: '1', config: '/nonexistent/netbench/sshd_config' } },
     ],
     provision: { hosts: { client: {}, server: { link: { rate: '100mbit' }, sshd: true } }, exists },
-  })) it(check.name, check.run, 120_000);
+  }))
+    it(check.name, check.run, 120_000);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { request, testRun } from './test-support/lab.js';
 
@@ -24,7 +24,7 @@ describe('local lab: TCP congestion control per namespace', () => {
     run.dispose();
   }, 60_000);
 
-  it('sets each namespace\'s default and labels the host with what the namespace reports', async () => {
+  it("sets each namespace's default and labels the host with what the namespace reports", async () => {
     const inside = async (host: Host) => (await runCommand(['ip', 'netns', 'exec', host.labels.netns as string, 'cat', '/proc/sys/net/ipv4/tcp_congestion_control'])).stdout.trim();
     expect(await inside(hosts[0]!)).toBe('reno');
     expect(hosts[0]!.labels.tcp_congestion_control).toBe('reno');

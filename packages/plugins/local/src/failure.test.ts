@@ -1,9 +1,9 @@
+import type { Ledger } from '@netbench/plugin-api';
+import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
-import type { Ledger } from '@netbench/plugin-api';
 import { hubName, namespaceName, runTag, vethName } from './naming.js';
-import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
-import { leftovers, request, testRun, testRunId, type TestRun } from './test-support/lab.js';
+import { leftovers, request, type TestRun, testRun, testRunId } from './test-support/lab.js';
 
 const runs: TestRun[] = [];
 const newRun = (runId?: string) => {
@@ -119,7 +119,12 @@ describe('local lab: failures and leftovers', () => {
     expect(young.found).toEqual([]);
     const freshFound = await plugin.cleanup!({ runId: fresh.ctx.runId, dryRun: true }, fresh.ctx);
     const freshTag = runTag(fresh.ctx.runId);
-    expect(freshFound.found.map((r) => `${r.type} ${r.id}`).sort()).toEqual([`bridge nb${freshTag}br`, `netns nb-${fresh.ctx.runId}-@hub`, `netns nb-${fresh.ctx.runId}-x`, `veth nb${freshTag}h0`]);
+    expect(freshFound.found.map((r) => `${r.type} ${r.id}`).sort()).toEqual([
+      `bridge nb${freshTag}br`,
+      `netns nb-${fresh.ctx.runId}-@hub`,
+      `netns nb-${fresh.ctx.runId}-x`,
+      `veth nb${freshTag}h0`,
+    ]);
     // A run alive on this machine (`excludeRunIds`, whatever its runs folder): nothing deleted, all of it reported as spared.
     const live = await plugin.cleanup!({ runId: fresh.ctx.runId, excludeRunIds: [fresh.ctx.runId] }, fresh.ctx);
     expect(live.found).toEqual([]);

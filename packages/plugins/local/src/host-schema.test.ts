@@ -1,6 +1,6 @@
+import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
 import { expect, it } from 'vitest';
 import { hostSchema } from './host-schema.js';
-import { parseDuration, parsePercent, parseRate } from '@netbench/plugin-api/cloud-kit';
 
 it('accepts the documented host fields', () => {
   const config = { subnet: '10.213.0.0/24', address: '10.213.0.20', link: { rate: '200mbit', delay: '10ms', jitter: '1ms', loss: '0.1%' }, sshd: true };
@@ -12,7 +12,9 @@ it('rejects unknown fields, bad units, jitter without delay and public subnets, 
   const issues = (value: unknown) => hostSchema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
   expect(issues({ zone: 'x' })[0]).toMatch(/zone|Unrecognized key/);
   expect(issues({ link: { rate: '200 furlongs' } })).toEqual(['link.rate: expected a rate in bits (200mbit, 1gbit, 500kbit, 100Mbit/s) or bytes spelled out (10MByte/s)']);
-  expect(issues({ link: { rate: '100Mbps' } })).toEqual(["link.rate: '100Mbps' is ambiguous: tc reads it as bytes per second (800 Mbit/s), most people mean bits (100 Mbit/s); write 100mbit for bits or 100MByte/s for bytes per second"]);
+  expect(issues({ link: { rate: '100Mbps' } })).toEqual([
+    "link.rate: '100Mbps' is ambiguous: tc reads it as bytes per second (800 Mbit/s), most people mean bits (100 Mbit/s); write 100mbit for bits or 100MByte/s for bytes per second",
+  ]);
   expect(issues({ link: { delay: '10' } })[0]).toMatch(/^link\.delay: expected a duration/);
   expect(issues({ link: { loss: '101%' } })[0]).toMatch(/^link\.loss: expected a percentage/);
   expect(issues({ link: { jitter: '1ms' } })).toEqual(['link.jitter: jitter needs delay (netem varies the delay it adds)']);

@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import { installAptPackage } from '@netbench/plugin-api/tool-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { ROOT_INSTALLER_ID } from './provision.js';
 import { request, testRun } from './test-support/lab.js';

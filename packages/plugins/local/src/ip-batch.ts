@@ -13,11 +13,13 @@ export function ipIn(netns: string | undefined, ...args: string[]): string[] {
 
 /** `ip` commands (argv without the leading `ip`) as the lines of `ip -batch`. */
 export function batchLines(commands: readonly (readonly string[])[]): string {
-  return commands.map((argv) => {
-    const bad = argv.find((word) => !WORD_RE.test(word));
-    if (bad !== undefined) throw new Error(`ip -batch: refusing the word ${JSON.stringify(bad)}`);
-    return `${argv.join(' ')}\n`;
-  }).join('');
+  return commands
+    .map((argv) => {
+      const bad = argv.find((word) => !WORD_RE.test(word));
+      if (bad !== undefined) throw new Error(`ip -batch: refusing the word ${JSON.stringify(bad)}`);
+      return `${argv.join(' ')}\n`;
+    })
+    .join('');
 }
 
 const shown = (netns: string | undefined, argv: readonly string[]) => `ip ${netns !== undefined ? `-n ${netns} ` : ''}${argv.join(' ')}`;

@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
-import plugin from './index.js';
-import { findForwardRules } from './forward-rule.js';
-import { bridgeName, hubName, runTag } from './naming.js';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findForwardRules } from './forward-rule.js';
+import plugin from './index.js';
+import { bridgeName, hubName, runTag } from './naming.js';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
 
 describe('local lab: two namespaces on a bridge', () => {
@@ -17,10 +17,7 @@ describe('local lab: two namespaces on a bridge', () => {
 
   beforeAll(async () => {
     const began = performance.now();
-    hosts = await plugin.provision(
-      [request('client', { link: { rate: '200mbit' } }), request('server', { address: '10.213.0.20' })],
-      run.ctx,
-    );
+    hosts = await plugin.provision([request('client', { link: { rate: '200mbit' } }), request('server', { address: '10.213.0.20' })], run.ctx);
     provisionMs = performance.now() - began;
     console.log(`provision of 2 hosts: ${provisionMs.toFixed(0)} ms`);
   }, 60_000);
@@ -89,7 +86,9 @@ describe('local lab: two namespaces on a bridge', () => {
     expect(bridge.code).toBe(0);
     expect(bridge.stdout).not.toMatch(/inet6? /);
     expect((await runCommand(['ip', 'link', 'show', 'dev', bridgeName(runId)])).code).not.toBe(0);
-    expect((await runCommand(['ip', '-n', hub, '-o', 'link', 'show', 'master', bridgeName(runId)])).stdout).toMatch(new RegExp(`nb${tag}h0.*\\n.*nb${tag}h1|nb${tag}h1.*\\n.*nb${tag}h0`));
+    expect((await runCommand(['ip', '-n', hub, '-o', 'link', 'show', 'master', bridgeName(runId)])).stdout).toMatch(
+      new RegExp(`nb${tag}h0.*\\n.*nb${tag}h1|nb${tag}h1.*\\n.*nb${tag}h0`),
+    );
     const routes = await runCommand(['ip', '-n', hub, 'route', 'show', 'dev', bridgeName(runId)]);
     expect(routes.stdout.trim()).toBe('');
   });

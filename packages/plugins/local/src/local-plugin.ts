@@ -12,10 +12,22 @@ import { teardownResource, teardownResources } from './teardown.js';
 async function diagnose(): Promise<DiagnosticCheck[]> {
   const caps = await localCapabilities();
   return [
-    { name: 'network namespaces', ok: caps.netns, detail: caps.detail.netns ?? '', severity: 'warning', fix: 'run as root (or with CAP_NET_ADMIN and CAP_SYS_ADMIN); otherwise local hosts fall back to 127.0.0.1' },
+    {
+      name: 'network namespaces',
+      ok: caps.netns,
+      detail: caps.detail.netns ?? '',
+      severity: 'warning',
+      fix: 'run as root (or with CAP_NET_ADMIN and CAP_SYS_ADMIN); otherwise local hosts fall back to 127.0.0.1',
+    },
     { name: 'tc tbf (link.rate)', ok: caps.tbf, detail: caps.detail.tbf ?? '', severity: 'warning', fix: 'modprobe sch_tbf' },
     { name: 'tc htb', ok: caps.htb, detail: caps.detail.htb ?? '', severity: 'warning', fix: 'modprobe sch_htb' },
-    { name: 'tc netem (link.delay, jitter, loss)', ok: caps.netem, detail: caps.detail.netem ?? '', severity: 'warning', fix: 'modprobe sch_netem (Ubuntu: apt-get install linux-modules-extra-$(uname -r))' },
+    {
+      name: 'tc netem (link.delay, jitter, loss)',
+      ok: caps.netem,
+      detail: caps.detail.netem ?? '',
+      severity: 'warning',
+      fix: 'modprobe sch_netem (Ubuntu: apt-get install linux-modules-extra-$(uname -r))',
+    },
   ];
 }
 

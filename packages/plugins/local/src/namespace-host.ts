@@ -41,7 +41,8 @@ export async function namespaceCongestionControl(request: HostRequest<LocalHostC
   const wanted = request.config.congestionControl;
   const where = `local: host ${request.id}`;
   const cc = wanted !== undefined && mode === 'set' ? await setCongestionControl(inNamespace, wanted, where) : await readCongestionControl(inNamespace);
-  if (wanted !== undefined && cc !== wanted) throw new NetbenchError(`${where}: namespace ${netns} now uses congestion control ${cc ?? 'unknown'}, the spec sets ${wanted}: it was changed since provision`);
+  if (wanted !== undefined && cc !== wanted)
+    throw new NetbenchError(`${where}: namespace ${netns} now uses congestion control ${cc ?? 'unknown'}, the spec sets ${wanted}: it was changed since provision`);
   return cc;
 }
 
@@ -61,7 +62,16 @@ export async function namespaceHost(parts: NamespaceHostParts): Promise<Host> {
   if (cc !== undefined) labels[CONGESTION_CONTROL_LABEL] = cc;
   if (ssh) Object.assign(labels, { ssh_port: String(SSH_PORT), ssh_user: 'root', ssh_key: ssh.clientKey, ssh_known_hosts: ssh.knownHosts });
   // The namespace has no route or DNS, but shares this machine's filesystem: packages go in from the root namespace.
-  const installHost = processHost({ id: ROOT_INSTALLER_ID, name: `${request.name} (root namespace)`, cloud: PLUGIN_NAME, zone: 'local', machineType: 'root-netns', internalIp: '127.0.0.1', os, onSpawn });
+  const installHost = processHost({
+    id: ROOT_INSTALLER_ID,
+    name: `${request.name} (root namespace)`,
+    cloud: PLUGIN_NAME,
+    zone: 'local',
+    machineType: 'root-netns',
+    internalIp: '127.0.0.1',
+    os,
+    onSpawn,
+  });
   return processHost({
     id: request.id,
     name: request.name,

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { BRIDGE_RE, HUB_RE, IFNAME_MAX, NETNS_RE, VETH_RE, bridgeName, hubName, namespaceName, runIdTime, runTag, sanitizeHostId, vethName } from './naming.js';
+import { BRIDGE_RE, bridgeName, HUB_RE, hubName, IFNAME_MAX, NETNS_RE, namespaceName, runIdTime, runTag, sanitizeHostId, VETH_RE, vethName } from './naming.js';
 
 const runId = '20261122-110256-k3f9a2';
 

@@ -1,5 +1,5 @@
-import { afterAll, expect, it } from 'vitest';
 import { UnsupportedError } from '@netbench/plugin-api';
+import { afterAll, expect, it } from 'vitest';
 import plugin, { localCapabilities } from './index.js';
 import { runTag } from './naming.js';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';

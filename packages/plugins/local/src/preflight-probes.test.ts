@@ -41,7 +41,10 @@ describe('local preflight: what it probes', () => {
 
   it('still refuses a shaped link the kernel cannot shape, naming host and field', async () => {
     // This kernel has no netem (README: tbf and htb only); where it has, the check passes and says nothing.
-    const outcome = await checkRequests('20261128-120000-probe2', [request('client', { link: { delay: '5ms' } }), request('server')]).then(() => 'accepted', (e: unknown) => (e as Error).message);
+    const outcome = await checkRequests('20261128-120000-probe2', [request('client', { link: { delay: '5ms' } }), request('server')]).then(
+      () => 'accepted',
+      (e: unknown) => (e as Error).message,
+    );
     expect(outcome === 'accepted' || /host client \(link\.delay\).*netem/.test(outcome), outcome).toBe(true);
   });
 });

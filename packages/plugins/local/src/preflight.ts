@@ -1,10 +1,10 @@
 import { access, constants } from 'node:fs/promises';
 import type { HostRequest } from '@netbench/plugin-api';
 import { UnsupportedError } from '@netbench/plugin-api';
-import { localCapabilities, namespaceCapabilities, type LocalCapabilities, type NamespaceCapabilities } from './capabilities.js';
-import type { LocalHostConfig } from './host-schema.js';
-import { planLab, type LabPlan } from './lab-plan.js';
 import { availableCongestionControls, linkNetemFields, missingChildQdiscs, runCommand, unavailableCongestionControl } from '@netbench/plugin-api/cloud-kit';
+import { type LocalCapabilities, localCapabilities, type NamespaceCapabilities, namespaceCapabilities } from './capabilities.js';
+import type { LocalHostConfig } from './host-schema.js';
+import { type LabPlan, planLab } from './lab-plan.js';
 import { SSHD } from './sshd.js';
 
 const PRIVILEGE_FIX = 'run netbench as root (sudo netbench ...) or give it CAP_NET_ADMIN and CAP_SYS_ADMIN';
@@ -16,7 +16,9 @@ const describe = (requests: readonly HostRequest<LocalHostConfig>[], fields: (r:
     .map((r) => `host ${r.id} (${r.fields.join(', ')})`);
 
 const linkFields = (r: HostRequest<LocalHostConfig>) =>
-  Object.entries(r.config.link ?? {}).filter(([, v]) => v !== undefined).map(([k]) => `link.${k}`);
+  Object.entries(r.config.link ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => `link.${k}`);
 
 /**
  * Everything that can be known before creating anything: the plan is
@@ -44,7 +46,9 @@ export async function checkRequests(runId: string, requests: readonly HostReques
     }
     const cc = describe(requests, (r) => (r.config.congestionControl !== undefined ? ['congestionControl'] : []));
     if (cc.length > 0) {
-      throw new UnsupportedError(`local: ${cc.join('; ')} sets TCP congestion control, which needs a network namespace of its own (${caps.detail.netns}); on loopback it would change this machine's default. To fix: ${PRIVILEGE_FIX}, or remove congestionControl.`);
+      throw new UnsupportedError(
+        `local: ${cc.join('; ')} sets TCP congestion control, which needs a network namespace of its own (${caps.detail.netns}); on loopback it would change this machine's default. To fix: ${PRIVILEGE_FIX}, or remove congestionControl.`,
+      );
     }
     const sshd = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : []));
     if (sshd.length > 0) {
@@ -58,12 +62,17 @@ export async function checkRequests(runId: string, requests: readonly HostReques
   await checkCongestionControl(requests);
   if (requests.some((r) => r.config.sshd)) {
     const hosts = describe(requests, (r) => (r.config.sshd ? ['sshd: true'] : [])).join('; ');
-    const sshdOk = await access(SSHD, constants.X_OK).then(() => true, () => false);
+    const sshdOk = await access(SSHD, constants.X_OK).then(
+      () => true,
+      () => false,
+    );
     const keygen = await runCommand(['ssh-keygen', '-?']);
     const keyscan = await runCommand(['ssh-keyscan']);
     const missing = [sshdOk ? '' : SSHD, keygen.code === 127 ? 'ssh-keygen' : '', keyscan.code === 127 ? 'ssh-keyscan' : ''].filter(Boolean);
     if (missing.length > 0) {
-      throw new UnsupportedError(`local: ${hosts} asks for an sshd, but ${missing.join(', ')} is missing. To fix: install OpenSSH (apt-get install openssh-server openssh-client).`);
+      throw new UnsupportedError(
+        `local: ${hosts} asks for an sshd, but ${missing.join(', ')} is missing. To fix: install OpenSSH (apt-get install openssh-server openssh-client).`,
+      );
     }
   }
   return { plan, caps };
@@ -77,15 +86,19 @@ async function checkShaping(requests: readonly HostRequest<LocalHostConfig>[], c
       throw new UnsupportedError(
         `local: ${wanting.join('; ')} needs the netem queueing discipline, but ${caps.detail.netem}. ` +
           'To fix: load it (modprobe sch_netem; on Ubuntu install linux-modules-extra-$(uname -r)), use a kernel built with CONFIG_NET_SCH_NETEM, ' +
-          'run the lab in a VM with Debian\'s kernel (scripts/kernel-vm.sh run -- scripts/netbench run SPEC), ' +
+          "run the lab in a VM with Debian's kernel (scripts/kernel-vm.sh run -- scripts/netbench run SPEC), " +
           'or remove delay, jitter, loss, reorder, duplicate and corrupt from the spec (link.rate alone works, with tbf).',
       );
     }
   }
   if (!caps.tbf) {
-    const rated = describe(requests, (r) => ((r.config.link?.qdisc ?? 'tbf') !== 'tbf' ? [] : (['rate', 'ingressRate'] as const).filter((f) => r.config.link?.[f] !== undefined).map((f) => `link.${f}`)));
+    const rated = describe(requests, (r) =>
+      (r.config.link?.qdisc ?? 'tbf') !== 'tbf' ? [] : (['rate', 'ingressRate'] as const).filter((f) => r.config.link?.[f] !== undefined).map((f) => `link.${f}`),
+    );
     if (rated.length > 0) {
-      throw new UnsupportedError(`local: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: load sch_tbf (modprobe sch_tbf), use qdisc: htb, or remove the rate.`);
+      throw new UnsupportedError(
+        `local: ${rated.join('; ')} needs the kernel's tbf queueing discipline (sch_tbf): ${caps.detail.tbf}. To fix: load sch_tbf (modprobe sch_tbf), use qdisc: htb, or remove the rate.`,
+      );
     }
   }
   await checkQueues(requests, caps);
@@ -96,9 +109,15 @@ async function checkQueues(requests: readonly HostRequest<LocalHostConfig>[], ca
   if (!caps.htb) {
     // fq_codel, pie and fq queue under an htb class at the rate.
     const htb = describe(requests, (r) => (['htb', 'fq_codel', 'pie', 'fq'].includes(r.config.link?.qdisc ?? '') ? [`link.qdisc: ${r.config.link!.qdisc}`] : []));
-    if (htb.length > 0) throw new UnsupportedError(`local: ${htb.join('; ')} needs the kernel's htb queueing discipline (sch_htb): ${caps.detail.htb}. To fix: load sch_htb (modprobe sch_htb) or use qdisc: tbf.`);
+    if (htb.length > 0)
+      throw new UnsupportedError(
+        `local: ${htb.join('; ')} needs the kernel's htb queueing discipline (sch_htb): ${caps.detail.htb}. To fix: load sch_htb (modprobe sch_htb) or use qdisc: tbf.`,
+      );
   }
-  const missing = await missingChildQdiscs('local', requests.map((r) => ({ id: r.id, ...(r.config.link ? { link: r.config.link } : {}) })));
+  const missing = await missingChildQdiscs(
+    'local',
+    requests.map((r) => ({ id: r.id, ...(r.config.link ? { link: r.config.link } : {}) })),
+  );
   if (missing !== undefined) throw new UnsupportedError(missing);
 }
 

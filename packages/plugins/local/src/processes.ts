@@ -18,7 +18,11 @@ function signal(ref: ProcessRef, sig: NodeJS.Signals): void {
     process.kill(ref.group ? -ref.pid : ref.pid, sig);
   } catch {
     // Already gone, or the group has no leader any more: try the pid alone.
-    try { process.kill(ref.pid, sig); } catch { /* gone */ }
+    try {
+      process.kill(ref.pid, sig);
+    } catch {
+      /* gone */
+    }
   }
 }
 

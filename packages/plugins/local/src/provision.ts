@@ -1,20 +1,19 @@
-import { availableParallelism } from 'node:os';
 import { appendFileSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { Host, HostRequest, Ledger, ProvisionContext } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
+import type { Host, HostRequest, Ledger, LedgerResource, ProvisionContext } from '@netbench/plugin-api';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, processHost } from '@netbench/plugin-api';
+import { allowCongestionControls, linkEgressCommands, linkIngressCommands, mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import type { NamespaceCapabilities } from './capabilities.js';
 import type { LocalHostConfig } from './host-schema.js';
+import { ipBatch, ipBatchEach } from './ip-batch.js';
 import type { LabPlan, PlannedHost } from './lab-plan.js';
+import { namespaceCongestionControl, namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { processStartTimeSync } from './processes.js';
-import { allowCongestionControls, linkEgressCommands, linkIngressCommands, mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
-import { ipBatch, ipBatchEach } from './ip-batch.js';
 import { startSshd, writeSshdFiles } from './sshd.js';
-import { namespaceCongestionControl, namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
 export { PLUGIN_NAME, ROOT_INSTALLER_ID } from './namespace-host.js';
 
@@ -62,12 +61,15 @@ function vethCommands(host: PlannedHost, plan: LabPlan, runId: string): string[]
 /** Inside the host's namespace: loopback up, the address on eth0, eth0 up (one `ip -batch`), then any shaping. */
 async function configureInside(host: PlannedHost, plan: LabPlan): Promise<void> {
   const { veth, netns } = host;
-  await ipBatch([
-    ['link', 'set', 'dev', 'lo', 'up'],
-    ['addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0'],
-    ...(host.request.config.mtu !== undefined ? [['link', 'set', 'dev', 'eth0', 'mtu', String(host.request.config.mtu)]] : []),
-    ['link', 'set', 'dev', 'eth0', 'up'],
-  ], netns);
+  await ipBatch(
+    [
+      ['link', 'set', 'dev', 'lo', 'up'],
+      ['addr', 'add', `${host.address}/${plan.subnet.prefix}`, 'dev', 'eth0'],
+      ...(host.request.config.mtu !== undefined ? [['link', 'set', 'dev', 'eth0', 'mtu', String(host.request.config.mtu)]] : []),
+      ['link', 'set', 'dev', 'eth0', 'up'],
+    ],
+    netns,
+  );
   for (const command of linkEgressCommands(['tc', '-n', netns], 'eth0', host.request.config.link)) await mustRun(command);
   for (const command of linkIngressCommands(['tc', '-n', plan.hub], veth, host.request.config.link)) await mustRun(command);
 }
@@ -103,14 +105,20 @@ async function makeTogether(ledger: Ledger, made: readonly Made[], options: { ne
   const nest = async (i: number): Promise<void> => {
     if (i === made.length) return batch();
     await ledger.track(made[i]!.resource, async () => {
-      const inner = await nest(i + 1).then(() => undefined, (error: unknown) => ({ error }));
+      const inner = await nest(i + 1).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
       // The ledger could not record an inner intent: nothing was made, and that is the failure.
       if (outcomes === undefined && batchError === undefined && inner) throw inner.error;
       const failure = batchError ?? outcomes?.[i];
       if (failure !== undefined) throw failure;
     });
   };
-  const outer = await nest(0).then(() => undefined, (error: unknown) => ({ error }));
+  const outer = await nest(0).then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
   if (outcomes === undefined && batchError === undefined && outer) throw outer.error;
   if (batchError !== undefined) throw batchError;
   const failed = outcomes?.find((outcome) => outcome !== undefined);
@@ -179,17 +187,19 @@ async function provisionLoopback(plan: LabPlan, caps: NamespaceCapabilities, ctx
   const hosts: Host[] = [];
   for (const host of plan.hosts) {
     const onSpawn = await trackSpawned(ctx, host.request, join(ctx.runDir, PLUGIN_NAME, host.dirName));
-    hosts.push(processHost({
-      id: host.request.id,
-      name: host.request.name,
-      cloud: PLUGIN_NAME,
-      zone: 'local',
-      machineType: 'loopback',
-      internalIp: '127.0.0.1',
-      os,
-      labels: { isolation: 'loopback', cpu_count: String(availableParallelism()) },
-      onSpawn,
-    }));
+    hosts.push(
+      processHost({
+        id: host.request.id,
+        name: host.request.name,
+        cloud: PLUGIN_NAME,
+        zone: 'local',
+        machineType: 'loopback',
+        internalIp: '127.0.0.1',
+        os,
+        labels: { isolation: 'loopback', cpu_count: String(availableParallelism()) },
+        onSpawn,
+      }),
+    );
   }
   return hosts;
 }
@@ -209,20 +219,28 @@ export async function provisionLab(plan: LabPlan, caps: NamespaceCapabilities, c
   const os = await osRelease();
   if (!caps.netns) return provisionLoopback(plan, caps, ctx, os);
   const data = { runId: ctx.runId };
-  await makeTogether(ctx.ledger, [
-    { resource: { type: 'netns', id: plan.hub, data: { ...data, role: 'hub' } }, commands: [['netns', 'add', plan.hub]] },
-    ...plan.hosts.map((host) => ({ resource: { type: 'netns', id: host.netns, host: host.request.id, data }, commands: [['netns', 'add', host.netns]] })),
-  ], { force: true });
+  await makeTogether(
+    ctx.ledger,
+    [
+      { resource: { type: 'netns', id: plan.hub, data: { ...data, role: 'hub' } }, commands: [['netns', 'add', plan.hub]] },
+      ...plan.hosts.map((host) => ({ resource: { type: 'netns', id: host.netns, host: host.request.id, data }, commands: [['netns', 'add', host.netns]] })),
+    ],
+    { force: true },
+  );
   ctx.signal.throwIfAborted();
-  await makeTogether(ctx.ledger, [
-    { resource: { type: 'bridge', id: plan.bridge, data: { ...data, netns: plan.hub } }, commands: bridgeCommands(plan.bridge, ctx.runId) },
-    // The address is recorded so that a later invocation can check the namespace still has it (reattach).
-    // `hub`: the namespace the veth's bridge end lives in (a ledger without it is from a lab whose bridge was in the machine's namespace).
-    ...plan.hosts.map((host) => ({
-      resource: { type: 'veth', id: host.veth, host: host.request.id, data: { ...data, netns: host.netns, hub: plan.hub, bridge: plan.bridge, address: host.address } },
-      commands: vethCommands(host, plan, ctx.runId),
-    })),
-  ], { netns: plan.hub });
+  await makeTogether(
+    ctx.ledger,
+    [
+      { resource: { type: 'bridge', id: plan.bridge, data: { ...data, netns: plan.hub } }, commands: bridgeCommands(plan.bridge, ctx.runId) },
+      // The address is recorded so that a later invocation can check the namespace still has it (reattach).
+      // `hub`: the namespace the veth's bridge end lives in (a ledger without it is from a lab whose bridge was in the machine's namespace).
+      ...plan.hosts.map((host) => ({
+        resource: { type: 'veth', id: host.veth, host: host.request.id, data: { ...data, netns: host.netns, hub: plan.hub, bridge: plan.bridge, address: host.address } },
+        commands: vethCommands(host, plan, ctx.runId),
+      })),
+    ],
+    { netns: plan.hub },
+  );
   ctx.signal.throwIfAborted();
   const allowed = (async () => {
     const wanted = plan.hosts.flatMap((h) => h.request.config.congestionControl ?? []);
@@ -230,7 +248,13 @@ export async function provisionLab(plan: LabPlan, caps: NamespaceCapabilities, c
   })();
   const shared = Promise.all([quietBridgeNetfilter(plan.bridge, plan.hub), allowed]);
   const hosts = Promise.allSettled(plan.hosts.map((host) => finishNamespaceHost(host, plan, ctx, os, allowed)));
-  const [sharedFailure, outcomes] = await Promise.all([shared.then(() => undefined, (error: unknown) => ({ error })), hosts]);
+  const [sharedFailure, outcomes] = await Promise.all([
+    shared.then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    ),
+    hosts,
+  ]);
   // A shared step's failure explains the hosts' (a congestion control not allowed): it comes first.
   if (sharedFailure) throw sharedFailure.error;
   const failed = outcomes.find((o) => o.status === 'rejected');

@@ -1,10 +1,10 @@
 import { release } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import { qdiscProblem, runCommand } from '@netbench/plugin-api/cloud-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostSchema } from './host-schema.js';
 import plugin from './index.js';
 import { hubName } from './naming.js';
-import { hostSchema } from './host-schema.js';
 import { request, testRun } from './test-support/lab.js';
 
 const qdiscs = async (netns: string) => {
@@ -19,11 +19,14 @@ describe('local lab: the queue of a shaped link, read back from tc', () => {
   let hosts: Host[] = [];
 
   beforeAll(async () => {
-    hosts = await plugin.provision([
-      request('shallow', { link: hostSchema.shape.link.parse({ rate: '100mbit', burst: '32kb', limit: '60kb' }) }),
-      request('deep', { link: hostSchema.shape.link.parse({ rate: '100mbit', latency: '200ms' }) }),
-      request('htb', { link: hostSchema.shape.link.parse({ rate: '50mbit', qdisc: 'htb', burst: '15kb', child: 'pfifo', limit: 100 }) }),
-    ], run.ctx);
+    hosts = await plugin.provision(
+      [
+        request('shallow', { link: hostSchema.shape.link.parse({ rate: '100mbit', burst: '32kb', limit: '60kb' }) }),
+        request('deep', { link: hostSchema.shape.link.parse({ rate: '100mbit', latency: '200ms' }) }),
+        request('htb', { link: hostSchema.shape.link.parse({ rate: '50mbit', qdisc: 'htb', burst: '15kb', child: 'pfifo', limit: 100 }) }),
+      ],
+      run.ctx,
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -75,11 +78,15 @@ describe('local lab: ingressRate queues on the bridge port toward the host', () 
     run.dispose();
   }, 60_000);
 
-  it('tbf with the queue fields on the bridge side of the veth (in the hub); the namespace\'s own eth0 is left alone', async () => {
+  it("tbf with the queue fields on the bridge side of the veth (in the hub); the namespace's own eth0 is left alone", async () => {
     const netns = host.labels.netns as string;
     const hub = hubName(run.ctx.runId);
     const port = await bridgePort(netns, hub);
-    const [tbf] = JSON.parse((await runCommand(['tc', '-n', hub, '-j', 'qdisc', 'show', 'dev', port])).stdout) as { kind: string; root?: boolean; options: { rate: number; burst: number; lat: number } }[];
+    const [tbf] = JSON.parse((await runCommand(['tc', '-n', hub, '-j', 'qdisc', 'show', 'dev', port])).stdout) as {
+      kind: string;
+      root?: boolean;
+      options: { rate: number; burst: number; lat: number };
+    }[];
     expect(tbf).toMatchObject({ kind: 'tbf', root: true, options: { rate: 12_500_000, lat: 200_000 } });
     // tc stores the bucket in scheduler ticks, so 64 KiB reads back a few bytes short.
     expect(Math.abs(tbf!.options.burst - 65_536)).toBeLessThan(64);
@@ -90,7 +97,7 @@ describe('local lab: ingressRate queues on the bridge port toward the host', () 
 
 describe('local lab: child qdiscs this kernel lacks are refused before anything is made', () => {
   // The AQMs that cure bufferbloat; whichever this kernel lacks must be refused by name (this one lacks all three).
-  it.each(['fq_codel', 'cake', 'pie'] as const)('%s: names the host, the field, tc\'s complaint and the kernel', async (child) => {
+  it.each(['fq_codel', 'cake', 'pie'] as const)("%s: names the host, the field, tc's complaint and the kernel", async (child) => {
     const missing = (await qdiscProblem(child)) !== undefined;
     const run = testRun();
     try {

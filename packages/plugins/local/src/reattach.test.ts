@@ -2,19 +2,29 @@
 // an earlier one made (the ledger), gives them back exactly as provision
 // described them, and refuses one that was changed in between.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
 import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
-import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
 import { runTag } from './naming.js';
+import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
 
 // A namespace may switch to any algorithm the machine allows; the other one than reno, else reno itself (then the check below is moot).
 const allowed = readFileSync('/proc/sys/net/ipv4/tcp_allowed_congestion_control', 'utf8').trim().split(/\s+/);
 const other = allowed.find((cc) => cc !== 'reno') ?? 'reno';
 
 /** What tools and samples see of a host (functions aside). */
-const described = (host: Host) => ({ id: host.id, name: host.name, cloud: host.cloud, zone: host.zone, machineType: host.machineType, internalIp: host.internalIp, os: host.os, labels: host.labels, installer: host.installHost?.id });
+const described = (host: Host) => ({
+  id: host.id,
+  name: host.name,
+  cloud: host.cloud,
+  zone: host.zone,
+  machineType: host.machineType,
+  internalIp: host.internalIp,
+  os: host.os,
+  labels: host.labels,
+  installer: host.installHost?.id,
+});
 
 describe('local lab: reattach', () => {
   const run = testRun();
@@ -39,7 +49,7 @@ describe('local lab: reattach', () => {
     expect(found[0]!.labels.cpu_count).toBeDefined();
     expect(run.ctx.ledger.entries.length).toBe(entries);
     // Commands run in the same namespace as before.
-    expect((await hostRun(found[2]!, ['ip', '-4', '-o', 'addr', 'show', 'dev', 'eth0']))).toContain(made[2]!.internalIp);
+    expect(await hostRun(found[2]!, ['ip', '-4', '-o', 'addr', 'show', 'dev', 'eth0'])).toContain(made[2]!.internalIp);
   });
 
   it('stops what an earlier, killed invocation left running on a host, and says so', async () => {
@@ -62,16 +72,22 @@ describe('local lab: reattach', () => {
     const netns = made[0]!.labels.netns as string;
     await mustRun(['ip', 'netns', 'exec', netns, 'sysctl', '-w', `net.ipv4.tcp_congestion_control=${other}`]);
     try {
-      await expect(plugin.reattach!([requests[0]!], run.ctx)).rejects.toThrow(`local: host a: namespace ${netns} now uses congestion control ${other}, the spec sets reno: it was changed since provision`);
+      await expect(plugin.reattach!([requests[0]!], run.ctx)).rejects.toThrow(
+        `local: host a: namespace ${netns} now uses congestion control ${other}, the spec sets reno: it was changed since provision`,
+      );
     } finally {
       await mustRun(['ip', 'netns', 'exec', netns, 'sysctl', '-w', 'net.ipv4.tcp_congestion_control=reno']);
     }
     const third = made[2]!;
-    const cidr = (await runCommand(['ip', '-n', third.labels.netns as string, '-4', '-o', 'addr', 'show', 'dev', 'eth0'])).stdout.split(/\s+/).find((w) => w.startsWith(`${third.internalIp}/`))!;
+    const cidr = (await runCommand(['ip', '-n', third.labels.netns as string, '-4', '-o', 'addr', 'show', 'dev', 'eth0'])).stdout
+      .split(/\s+/)
+      .find((w) => w.startsWith(`${third.internalIp}/`))!;
     const moved = `${third.internalIp.split('.').slice(0, 3).join('.')}.250/${cidr.split('/')[1]}`;
     await mustRun(['ip', '-n', third.labels.netns as string, 'addr', 'del', cidr, 'dev', 'eth0']);
     await mustRun(['ip', '-n', third.labels.netns as string, 'addr', 'add', moved, 'dev', 'eth0']);
-    await expect(plugin.reattach!([requests[2]!], run.ctx)).rejects.toThrow(`local: host c: namespace ${third.labels.netns} has address ${moved.split('/')[0]}, but it was provisioned with ${third.internalIp}: it was changed or replaced`);
+    await expect(plugin.reattach!([requests[2]!], run.ctx)).rejects.toThrow(
+      `local: host c: namespace ${third.labels.netns} has address ${moved.split('/')[0]}, but it was provisioned with ${third.internalIp}: it was changed or replaced`,
+    );
   });
 
   it('refuses a host whose namespace is gone, naming it', async () => {

@@ -1,16 +1,16 @@
-import { availableParallelism } from 'node:os';
 import { appendFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Host, HostRequest, LedgerEntry, ProvisionContext } from '@netbench/plugin-api';
 import { NetbenchError, pendingResources, processHost } from '@netbench/plugin-api';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import type { LocalHostConfig } from './host-schema.js';
-import { linkAlias } from './naming.js';
 import { ipIn } from './ip-batch.js';
+import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
+import { linkAlias } from './naming.js';
 import { osRelease } from './os-release.js';
 import { isSameProcessAlive, processStartTimeSync, terminate } from './processes.js';
 import { hubOf, readPidFile } from './teardown.js';
-import { namespaceHost, PLUGIN_NAME } from './namespace-host.js';
 
 /**
  * The hosts an earlier process of this run made, from the ledger: each
@@ -31,7 +31,8 @@ async function reattachHost(request: HostRequest<LocalHostConfig>, pending: read
   const find = (type: string, id?: string) => pending.find((e) => e.resource.type === type && e.resource.host === request.id && (id === undefined || e.resource.id === id));
   const spawned = find('process', `spawned@${request.id}`);
   const pidFile = spawned?.resource.data?.pidFile;
-  if (!spawned || typeof pidFile !== 'string') throw new NetbenchError(`local: the ledger of run ${ctx.runId} has no host ${request.id} (it was never provisioned, or was torn down)`);
+  if (!spawned || typeof pidFile !== 'string')
+    throw new NetbenchError(`local: the ledger of run ${ctx.runId} has no host ${request.id} (it was never provisioned, or was torn down)`);
   const onSpawn = (pid: number) => {
     try {
       appendFileSync(pidFile, `${pid} ${processStartTimeSync(pid) ?? ''}\n`);
@@ -42,10 +43,23 @@ async function reattachHost(request: HostRequest<LocalHostConfig>, pending: read
   // What an earlier invocation started and left running (it was killed; one that ended stopped its own):
   // servers and clients of a cut-off trial would share the hosts with the trials about to run.
   const left = await terminate(await readPidFile(pidFile));
-  if (left.length > 0) ctx.log.warn(`local: host ${request.id}: stopped ${left.length} process${left.length === 1 ? '' : 'es'} an earlier invocation of run ${ctx.runId} left running (pids ${left.join(', ')})`);
+  if (left.length > 0)
+    ctx.log.warn(
+      `local: host ${request.id}: stopped ${left.length} process${left.length === 1 ? '' : 'es'} an earlier invocation of run ${ctx.runId} left running (pids ${left.join(', ')})`,
+    );
   const netnsEntry = find('netns');
   if (!netnsEntry) {
-    return processHost({ id: request.id, name: request.name, cloud: PLUGIN_NAME, zone: 'local', machineType: 'loopback', internalIp: '127.0.0.1', os, labels: { isolation: 'loopback', cpu_count: String(availableParallelism()) }, onSpawn });
+    return processHost({
+      id: request.id,
+      name: request.name,
+      cloud: PLUGIN_NAME,
+      zone: 'local',
+      machineType: 'loopback',
+      internalIp: '127.0.0.1',
+      os,
+      labels: { isolation: 'loopback', cpu_count: String(availableParallelism()) },
+      onSpawn,
+    });
   }
   const netns = netnsEntry.resource.id;
   const veth = find('veth');

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '@netbench/plugin-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { runTag } from './naming.js';
 import { isSameProcessAlive } from './processes.js';
@@ -24,9 +24,24 @@ describe('local lab: sshd inside a namespace', () => {
   }, 60_000);
 
   const ssh = (knownHosts: string) => [
-    'ssh', '-F', '/dev/null', '-i', server.labels.ssh_key!, '-o', `UserKnownHostsFile=${knownHosts}`,
-    '-o', 'StrictHostKeyChecking=yes', '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=5',
-    '-p', server.labels.ssh_port!, `${server.labels.ssh_user}@${server.internalIp}`, 'echo', 'ok',
+    'ssh',
+    '-F',
+    '/dev/null',
+    '-i',
+    server.labels.ssh_key!,
+    '-o',
+    `UserKnownHostsFile=${knownHosts}`,
+    '-o',
+    'StrictHostKeyChecking=yes',
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    'ConnectTimeout=5',
+    '-p',
+    server.labels.ssh_port!,
+    `${server.labels.ssh_user}@${server.internalIp}`,
+    'echo',
+    'ok',
   ];
 
   it('exposes port, user, key and known_hosts in the labels', async () => {

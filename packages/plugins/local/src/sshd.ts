@@ -130,7 +130,10 @@ async function waitForSsh(netns: string, address: string, files: SshdFiles, proc
     if ((await readFile(files.log, 'utf8')).includes('Server listening on')) {
       // A real handshake from inside the namespace proves port 22 accepts and serves our key.
       const scan = await runCommand(['ip', 'netns', 'exec', netns, 'ssh-keyscan', '-T', '2', '-t', 'ed25519', '-p', String(SSH_PORT), address], { timeoutMs: 5000 });
-      const line = scan.stdout.split('\n').find((l) => l.startsWith(`${address} `))?.trim();
+      const line = scan.stdout
+        .split('\n')
+        .find((l) => l.startsWith(`${address} `))
+        ?.trim();
       if (line === expected) return;
       last = line ? `host key mismatch: ${line}` : scan.stderr.trim();
     }

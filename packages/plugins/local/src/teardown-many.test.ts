@@ -1,10 +1,9 @@
+import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { hubName, runTag } from './naming.js';
-import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
 import { linkAbsent } from './teardown.js';
 import { hostRun, leftovers, request, testRun } from './test-support/lab.js';
-
 
 describe('local lab: teardownMany', () => {
   it('tells an interface of this namespace from one that is not there, by /proc/self/net/dev', async () => {
@@ -55,7 +54,10 @@ describe('local lab: teardownMany', () => {
       const pending = run.ctx.ledger.pending();
       const links = pending.filter((r) => r.type === 'veth' || r.type === 'bridge');
       expect(links.map((r) => r.id).sort()).toEqual([`nb${tag}br`, `nb${tag}h0`, `nb${tag}h1`]);
-      const refused = [{ type: 'veth', id: 'eth0' }, { type: 'bridge', id: `nb${tag}br`, data: { netns: 'some-other-namespace' } }];
+      const refused = [
+        { type: 'veth', id: 'eth0' },
+        { type: 'bridge', id: `nb${tag}br`, data: { netns: 'some-other-namespace' } },
+      ];
       const outcomes = await plugin.teardownMany!([...links, ...refused], run.ctx);
       expect(outcomes.slice(0, links.length)).toEqual(links.map(() => undefined));
       expect(outcomes[links.length]?.message).toMatch(/refusing to delete veth "eth0": not a netbench name/);
@@ -85,10 +87,7 @@ describe('local lab: teardownMany', () => {
         await mustRun(['ip', 'link', 'set', 'dev', bridge, 'alias', `netbench:${runId}`]);
         if (iptables) await mustRun(['iptables', '-w', '-I', ...rule]);
         if (how === 'ledger') {
-          const resources = [
-            ...(iptables ? [{ type: 'firewall', id: `forward:${bridge}`, data: { runId, bridge } }] : []),
-            { type: 'bridge', id: bridge, data: { runId } },
-          ];
+          const resources = [...(iptables ? [{ type: 'firewall', id: `forward:${bridge}`, data: { runId, bridge } }] : []), { type: 'bridge', id: bridge, data: { runId } }];
           expect(await plugin.teardownMany!(resources, run.ctx)).toEqual(resources.map(() => undefined));
         } else {
           const report = await plugin.cleanup!({ runId }, run.ctx);

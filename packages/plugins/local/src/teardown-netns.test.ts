@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mustRun, runCommand } from '@netbench/plugin-api/cloud-kit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hubName } from './naming.js';
 import { deleteNetns, teardownResources } from './teardown.js';
 import { testRunId } from './test-support/lab.js';
@@ -20,7 +20,11 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 });
 
 /** The real `ip`, found before any test puts its shim first in PATH. */
-const realIp = (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'ip')).find((path) => existsSync(path)) ?? '/usr/sbin/ip';
+const realIp =
+  (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((dir) => join(dir, 'ip'))
+    .find((path) => existsSync(path)) ?? '/usr/sbin/ip';
 const ownNetns = statSync('/proc/self/ns/net').ino;
 const netnsFile = (name: string) => `/run/netns/${name}`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,12 +37,12 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function ipShim(): { calls(): string[]; input(): string } {
   const dir = mkdtempSync(join(tmpdir(), 'nbt-ipshim-'));
   const log = join(dir, 'calls.log');
-  writeFileSync(join(dir, 'ip'), [
-    '#!/bin/sh',
-    `printf '%s\\n' "$*" >> '${log}'`,
-    `case " $* " in *" -batch "*) tee -a '${log}.stdin' | exec '${realIp}' "$@" ;; *) exec '${realIp}' "$@" ;; esac`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'ip'),
+    ['#!/bin/sh', `printf '%s\\n' "$*" >> '${log}'`, `case " $* " in *" -batch "*) tee -a '${log}.stdin' | exec '${realIp}' "$@" ;; *) exec '${realIp}' "$@" ;; esac`, ''].join(
+      '\n',
+    ),
+  );
   chmodSync(join(dir, 'ip'), 0o755);
   const before = process.env.PATH;
   process.env.PATH = `${dir}${delimiter}${before ?? ''}`;
@@ -47,7 +51,13 @@ function ipShim(): { calls(): string[]; input(): string } {
     rmSync(dir, { recursive: true, force: true });
   });
   const read = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : '');
-  return { calls: () => read(log).split('\n').filter((line) => line !== ''), input: () => read(`${log}.stdin`) };
+  return {
+    calls: () =>
+      read(log)
+        .split('\n')
+        .filter((line) => line !== ''),
+    input: () => read(`${log}.stdin`),
+  };
 }
 
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -80,7 +90,9 @@ async function startSleep(netns?: string): Promise<ChildProcess> {
     try {
       const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
       inside = argv[0] === 'sleep' && (netns === undefined || statSync(`/proc/${child.pid}/ns/net`).ino !== ownNetns);
-    } catch { /* not started yet */ }
+    } catch {
+      /* not started yet */
+    }
     if (inside) return child;
     if (Date.now() > deadline) throw new Error(`sleep in ${netns ?? 'this namespace'} did not start`);
     await wait(5);

@@ -1,11 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import type { LedgerResource } from '@netbench/plugin-api';
+import { ALLOWED_CONGESTION_CONTROL_RESOURCE, runCommand, teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
 import { deleteForwardRule } from './forward-rule.js';
 import { batchLines, ipBatchEach, ipIn } from './ip-batch.js';
-import { BRIDGE_RE, HUB_RE, NETNS_RE, VETH_RE, runIdFromAlias } from './naming.js';
-import { findProcesses, processState, terminate, type ProcessRef } from './processes.js';
-import { ALLOWED_CONGESTION_CONTROL_RESOURCE, runCommand, teardownAllowedCongestionControl } from '@netbench/plugin-api/cloud-kit';
+import { BRIDGE_RE, HUB_RE, NETNS_RE, runIdFromAlias, VETH_RE } from './naming.js';
+import { findProcesses, type ProcessRef, processState, terminate } from './processes.js';
 
 /** Resource kinds this plugin records. */
 export type LocalResourceType = 'bridge' | 'netns' | 'veth' | 'process' | 'firewall' | 'sysctl';
@@ -62,7 +62,10 @@ async function namespacePids(name: string): Promise<ProcessRef[]> {
   const result = await runCommand(['ip', 'netns', 'pids', name]);
   if (result.code !== 0) return [];
   const refs: ProcessRef[] = [];
-  for (const pid of result.stdout.split(/\s+/).filter((p) => /^\d+$/.test(p)).map(Number)) {
+  for (const pid of result.stdout
+    .split(/\s+/)
+    .filter((p) => /^\d+$/.test(p))
+    .map(Number)) {
     const state = await processState(pid);
     if (state) refs.push({ pid, startTime: state.startTime });
   }
@@ -143,17 +146,22 @@ export async function deleteNetnsMany(names: readonly string[]): Promise<(Error 
     }
   });
   const pids = await namespacesPids(present);
-  await Promise.all(present.map(async (name) => {
-    try {
-      await terminate(pids.get(name) ?? [], 1000);
-    } catch (error) {
-      errors.set(name, toError(error)); // something inside survived SIGKILL: leave its namespace
-    }
-  }));
+  await Promise.all(
+    present.map(async (name) => {
+      try {
+        await terminate(pids.get(name) ?? [], 1000);
+      } catch (error) {
+        errors.set(name, toError(error)); // something inside survived SIGKILL: leave its namespace
+      }
+    }),
+  );
   // Gone meanwhile is success too; `ip` would only complain about it.
   const batch = present.filter((name) => !errors.has(name) && netnsExists(name));
   if (batch.length > 0) {
-    const outcomes = await ipBatchEach(batch.map((name) => ['netns', 'del', name]), { force: true });
+    const outcomes = await ipBatchEach(
+      batch.map((name) => ['netns', 'del', name]),
+      { force: true },
+    );
     batch.forEach((name, i) => {
       const failed = outcomes[i];
       if (!failed || !netnsExists(name)) return;
@@ -295,7 +303,9 @@ export async function teardownResources(resources: readonly LedgerResource[]): P
     if (valid.length === 0) return;
     try {
       const errors = await deleteNetnsMany(valid.map((i) => resources[i]!.id));
-      valid.forEach((i, k) => { outcomes[i] = errors[k]; });
+      valid.forEach((i, k) => {
+        outcomes[i] = errors[k];
+      });
     } catch (error) {
       for (const i of valid) outcomes[i] = toError(error);
     }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
 import { runCommand } from '@netbench/plugin-api/cloud-kit';
+import { expect, it } from 'vitest';
 import { testRunId } from './test-support/lab.js';
 
 const probe = fileURLToPath(new URL('./test-support/unprivileged-probe.mjs', import.meta.url));
@@ -25,8 +25,7 @@ it('falls back to loopback hosts, with a warning, when run without privileges', 
   const runId = testRunId();
   const port = String(randomInt(20_000, 40_000));
   const result = await runCommand(
-    ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs',
-      process.execPath, probe, runId, port],
+    ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', process.execPath, probe, runId, port],
     { timeoutMs: 60_000 },
   );
   expect(result.code, result.stderr).toBe(0);

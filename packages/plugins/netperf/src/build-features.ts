@@ -22,7 +22,10 @@ export function readVersionProbe(output: string): VersionProbe {
  * `... AF_INET : histogram : spin interval : demo : first burst 0`.
  */
 export function readBannerFeatures(banner: string): { histogram: boolean; demo: boolean; spin: boolean } {
-  const tokens = banner.split(' : ').slice(1).map((token) => token.trim());
+  const tokens = banner
+    .split(' : ')
+    .slice(1)
+    .map((token) => token.trim());
   return {
     histogram: tokens.includes('histogram'),
     demo: tokens.includes('demo'),

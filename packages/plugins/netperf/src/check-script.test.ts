@@ -1,4 +1,4 @@
-import { processHost, type Host } from '@netbench/plugin-api';
+import { type Host, processHost } from '@netbench/plugin-api';
 import { testTrialContext } from '@netbench/plugin-api/testing';
 import { describe, expect, it } from 'vitest';
 import { checkNetperf } from './check.js';
@@ -15,7 +15,7 @@ describe('netperf check script', () => {
     expect(() => checkScript(Number.NaN)).toThrow(RangeError);
   });
 
-  it('splits the output at the markers, with each part\'s exit code', () => {
+  it("splits the output at the markers, with each part's exit code", () => {
     const text = 'Netperf version 2.7.0\n@@netbench-check probe 0\nsh: 1: netserver: not found\n@@netbench-check netserver 127\n';
     expect(readCheckOutput(text)).toEqual({
       probe: { output: 'Netperf version 2.7.0', code: 0 },
@@ -27,7 +27,13 @@ describe('netperf check script', () => {
   it('checks a real host in one command, leaving no netserver behind', async () => {
     const host = processHost({ id: 'here', name: 'here', cloud: 'local', internalIp: '127.0.0.1' });
     const commands: string[][] = [];
-    const counting: Host = { ...host, exec: (argv, options) => { commands.push([...argv]); return host.exec(argv, options); } };
+    const counting: Host = {
+      ...host,
+      exec: (argv, options) => {
+        commands.push([...argv]);
+        return host.exec(argv, options);
+      },
+    };
     const t = testTrialContext();
     try {
       const info = await checkNetperf(counting, t.ctx);

@@ -1,5 +1,5 @@
-import { ToolMissingError } from '@netbench/plugin-api';
 import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { ToolMissingError } from '@netbench/plugin-api';
 import { readBannerFeatures, readVersionProbe } from './build-features.js';
 import { checkScript, readCheckOutput } from './check-script.js';
 import { testFromBanner } from './tests.js';

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import { toolConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 describe('netperf tool conformance', () => {
@@ -15,5 +15,6 @@ describe('netperf tool conformance', () => {
       // `-V` version probe `check` reads (no measurement in it).
       rejects: ['error-no-netserver.txt', 'error-unknown-test.txt', 'error-server-killed-tcp_rr.txt', 'handmade-histogram-short-row.txt', 'interval-probe-version.txt'],
     },
-  })) it(check.name, check.run);
+  }))
+    it(check.name, check.run);
 });

@@ -22,7 +22,7 @@ describe('netperf congestion control', () => {
     expect(netperfBlockSchema.safeParse({ congestion: 'cubic,reno' }).success).toBe(false);
   });
 
-  it('labels client_cc and server_cc from netperf\'s own report', () => {
+  it("labels client_cc and server_cc from netperf's own report", () => {
     const raw = [
       'MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 127.0.0.1 () port 0 AF_INET : demo',
       'Throughput,Throughput Units,Local Congestion Control Algorithm,Remote Congestion Control Algorithm',

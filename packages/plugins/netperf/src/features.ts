@@ -1,5 +1,5 @@
-import { UnsupportedError } from '@netbench/plugin-api';
 import type { ToolInfo } from '@netbench/plugin-api';
+import { UnsupportedError } from '@netbench/plugin-api';
 import type { TrialParams } from './trials.js';
 
 /** Refuse, before measuring, what this host's netperf build cannot do (netperf would silently ignore it). */
@@ -13,7 +13,10 @@ export function requireFeatures(params: TrialParams, info: ToolInfo, hostName: s
     );
   }
   if (params.histogram && info.features.histogram !== true) {
-    const why = info.features.histogram === 'unknown' ? 'could not be verified to support it (its loopback self-test failed)' : 'lacks it (configured without --enable-histogram, as Debian and Ubuntu build it)';
+    const why =
+      info.features.histogram === 'unknown'
+        ? 'could not be verified to support it (its loopback self-test failed)'
+        : 'lacks it (configured without --enable-histogram, as Debian and Ubuntu build it)';
     throw new UnsupportedError(
       `netperf's printed latency histogram (-v 2) was asked for, but this netperf build on ${hostName} (netperf ${info.version}) ${why}. ` +
         'Build netperf with ./configure --enable-histogram, or set `histogram: false`: P50/P90/P99 latencies are reported either way.',

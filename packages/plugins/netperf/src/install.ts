@@ -1,5 +1,5 @@
-import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import type { Host, PluginContext } from '@netbench/plugin-api';
+import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 
 const INSTALL_TIMEOUT_MS = 600_000;
 const NOT_FOUND_RE = /No such file or directory|command not found|not found/i;
@@ -23,7 +23,9 @@ async function attempt(host: Host, argv: string[], ctx: PluginContext): Promise<
   // Over SSH as a normal user, sudo is what stops us; say so instead of blaming the package manager.
   if (argv[0] === 'sudo' && outcome.code !== 0) {
     if (SUDO_PASSWORD_RE.test(outcome.output)) {
-      throw new UnsupportedError(`cannot install netperf on host ${host.name}: sudo needs a password (netbench runs sudo -n, never prompts); allow passwordless sudo for the package manager or install netperf by hand`);
+      throw new UnsupportedError(
+        `cannot install netperf on host ${host.name}: sudo needs a password (netbench runs sudo -n, never prompts); allow passwordless sudo for the package manager or install netperf by hand`,
+      );
     }
     if (SUDO_MISSING_RE.test(outcome.output)) {
       throw new UnsupportedError(`cannot install netperf on host ${host.name}: not root and sudo is not installed; install netperf by hand`);

@@ -17,7 +17,10 @@ describe('LiveInterims (netperf demo-mode lines as live values)', () => {
     const got = RR.map((line, i) => live.sample(line, 10_000 + 500 * i));
     expect(got.filter(Boolean)).toHaveLength(2);
     expect(got[1]).toEqual({
-      metric: 'TCP_RR_Transaction_Rate', value: 21783.65, unit: TRANSACTIONS_PER_SECOND, timestamp: 10_500,
+      metric: 'TCP_RR_Transaction_Rate',
+      value: 21783.65,
+      unit: TRANSACTIONS_PER_SECOND,
+      timestamp: 10_500,
       labels: { interval_seconds: 0.5, client_clock_end: 1795580899.529, interval_start: 0, interval_end: 0.5 },
     });
     expect(got[2]?.labels).toMatchObject({ interval_start: 0.5, interval_end: 1 });

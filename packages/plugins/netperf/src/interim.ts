@@ -1,6 +1,6 @@
 import type { SampleInput } from '@netbench/plugin-api';
-import { isRequestResponse, type NetperfTest } from './tests.js';
 import { MBPS, TRANSACTIONS_PER_SECOND } from './samples/units.js';
+import { isRequestResponse, type NetperfTest } from './tests.js';
 
 /** A demo-mode (`-D`) interim line under `-o`: `value,units,interval seconds,end (epoch seconds)`. */
 export const INTERIM_RE = /^(\d+(?:\.\d+)?),(Trans\/s|10\^6bits\/s),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/;
@@ -34,7 +34,11 @@ export function interimSample(line: string, test: NetperfTest, stream: number, r
 export class LiveInterims {
   private previousEnd = 0;
 
-  constructor(private readonly test: NetperfTest, private readonly stream: number | undefined, private readonly startedAt: number) {}
+  constructor(
+    private readonly test: NetperfTest,
+    private readonly stream: number | undefined,
+    private readonly startedAt: number,
+  ) {}
 
   sample(line: string, receivedAt: number): SampleInput | undefined {
     const sample = interimSample(line, this.test, this.stream ?? 0, receivedAt);

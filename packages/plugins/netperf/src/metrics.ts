@@ -9,10 +9,15 @@ function testMetrics(test: NetperfTest): [string, MetricDeclaration][] {
   if (!isRequestResponse(test)) return [[`${test}_Throughput`, higher('throughput', true)], total];
   return [
     [`${test}_Transaction_Rate`, higher('rate')],
-    [`${test}_Latency_p50`, {
-      role: 'latency', better: 'lower', primary: true,
-      percentiles: { p50: `${test}_Latency_p50`, p90: `${test}_Latency_p90`, p99: `${test}_Latency_p99` },
-    }],
+    [
+      `${test}_Latency_p50`,
+      {
+        role: 'latency',
+        better: 'lower',
+        primary: true,
+        percentiles: { p50: `${test}_Latency_p50`, p90: `${test}_Latency_p90`, p99: `${test}_Latency_p99` },
+      },
+    ],
     [`${test}_Latency_p99`, { role: 'latency', better: 'lower' }],
     total,
   ];

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { NetbenchError, RetryableError, ToolMissingError, UnsupportedError, processHost, type SampleInput } from '@netbench/plugin-api';
 import type { Host, ServerHandle, ToolInfo, TrialRun } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TestTrialContext, type TwoHostLab } from '@netbench/plugin-api/testing';
-import type { TrialParams } from './trials.js';
+import { NetbenchError, processHost, RetryableError, type SampleInput, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import { labTrial, type TestTrialContext, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import netperf from './index.js';
 import { NetserverPool } from './netserver-pool.js';
 import { NetserverHandle } from './serve.js';
+import type { TrialParams } from './trials.js';
 
 // Two namespaces joined by a veth pair (the kit's twoHostLab); all traffic stays between them.
 let lab: TwoHostLab;
@@ -37,8 +37,7 @@ let handle: ServerHandle;
 const trial = (block: Record<string, unknown>, { serverHandle }: { serverHandle?: ServerHandle } = { serverHandle: handle }): Promise<TrialRun<TrialParams>> =>
   labTrial(netperf, lab, block, { clientInfo, serverInfo, serverHandle });
 
-const metric = (samples: readonly SampleInput[], name: string, stream?: number) =>
-  samples.filter((s) => s.metric === name && s.labels?.stream === stream);
+const metric = (samples: readonly SampleInput[], name: string, stream?: number) => samples.filter((s) => s.metric === name && s.labels?.stream === stream);
 
 beforeAll(async () => {
   // 10.251.11.0/24: a test below matches netperf's message naming the server's address.
@@ -53,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('netperf plugin between two namespaces', () => {
-  it('check finds Debian\'s build and what it lacks', async () => {
+  it("check finds Debian's build and what it lacks", async () => {
     clientInfo = await netperf.check(client, context());
     serverInfo = await netperf.check(server, context());
     expect(clientInfo.version).toBe('2.7.0');
@@ -75,7 +74,30 @@ describe('netperf plugin between two namespaces', () => {
 
   it('detects interval pacing as the binary really behaves', () => {
     // 1 transaction per 10 ms caps a paced TCP_RR at ~100/s; a build without intervals says so and runs flat out.
-    const out = sh('ip', 'netns', 'exec', lab.clientNs, 'netperf', '-H', lab.serverIp, '-p', '20000', '-t', 'TCP_RR', '-l', '1', '-w', '10ms', '-b', '1', '--', '-P', ',20001', '-o', 'THROUGHPUT');
+    const out = sh(
+      'ip',
+      'netns',
+      'exec',
+      lab.clientNs,
+      'netperf',
+      '-H',
+      lab.serverIp,
+      '-p',
+      '20000',
+      '-t',
+      'TCP_RR',
+      '-l',
+      '1',
+      '-w',
+      '10ms',
+      '-b',
+      '1',
+      '--',
+      '-P',
+      ',20001',
+      '-o',
+      'THROUGHPUT',
+    );
     const rate = Number(out.trim().split('\n').at(-1));
     expect(/Packet rate control is not compiled in/.test(out)).toBe(!clientInfo.features.intervals);
     expect(rate > 300).toBe(!clientInfo.features.intervals);
@@ -96,7 +118,18 @@ describe('netperf plugin between two namespaces', () => {
     expect(raws(t)).toHaveLength(1);
     const raw = readFileSync(raws(t)[0] as string, 'utf8');
     expect(raw).toMatch(/^MIGRATED TCP REQUEST\/RESPONSE TEST .* port 20001 AF_INET/);
-    expect(netperf.parse(raw)).toEqual(samples.map(({ labels, ...rest }) => ({ ...rest, labels: { transport_mss: 1448, client_cc: ccOf(labels), server_cc: ccOf(labels), test: 'TCP_RR', ...(rest.metric === 'TCP_RR_Packet_Rate' ? { packets_per_transaction: 2 } : {}) } })));
+    expect(netperf.parse(raw)).toEqual(
+      samples.map(({ labels, ...rest }) => ({
+        ...rest,
+        labels: {
+          transport_mss: 1448,
+          client_cc: ccOf(labels),
+          server_cc: ccOf(labels),
+          test: 'TCP_RR',
+          ...(rest.metric === 'TCP_RR_Packet_Rate' ? { packets_per_transaction: 2 } : {}),
+        },
+      })),
+    );
     expect(t.progress[0]?.fraction).toBe(0);
     expect(t.progress.at(-1)?.fraction).toBe(1);
   });
@@ -119,7 +152,10 @@ describe('netperf plugin between two namespaces', () => {
     const rates = [0, 1, 2, 3].map((stream) => metric(samples, 'TCP_RR_Transaction_Rate', stream)[0]?.value ?? NaN);
     expect(rates.every((rate) => rate > 100)).toBe(true);
     const [total] = metric(samples, 'TCP_RR_Throughput_total');
-    expect(total?.value).toBeCloseTo(rates.reduce((a, b) => a + b, 0), 6);
+    expect(total?.value).toBeCloseTo(
+      rates.reduce((a, b) => a + b, 0),
+      6,
+    );
     expect(total?.unit).toBe('transactions_per_second');
     const [p99] = metric(samples, 'TCP_RR_Latency_p99');
     const streamP99s = [0, 1, 2, 3].map((stream) => metric(samples, 'TCP_RR_Latency_p99', stream)[0]?.value ?? NaN);

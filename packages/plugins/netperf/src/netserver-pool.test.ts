@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { processHost, type Host } from '@netbench/plugin-api';
+import { type Host, processHost } from '@netbench/plugin-api';
 import { closedPort } from '@netbench/plugin-api/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NetserverPool } from './netserver-pool.js';
 
 // a netserver start looks once with the spawn; if the port is not
@@ -20,13 +20,20 @@ describe('NetserverPool start (real netserver on loopback)', () => {
     // The same host, noting in order each look at the ports and netserver's first line.
     const noting: Host = {
       ...local,
-      exec: (argv, options) => { events.push(argv[0] === 'ss' ? 'look' : `exec ${argv[0]}`); return local.exec(argv, options); },
+      exec: (argv, options) => {
+        events.push(argv[0] === 'ss' ? 'look' : `exec ${argv[0]}`);
+        return local.exec(argv, options);
+      },
       spawn: (argv, options) => {
         const proc = local.spawn(argv, options);
         let said = '';
         const onData = (chunk: Buffer) => {
           said += chunk.toString();
-          if (/Starting netserver/.test(said)) { events.push('starting'); proc.stdout.off('data', onData); proc.stderr.off('data', onData); }
+          if (/Starting netserver/.test(said)) {
+            events.push('starting');
+            proc.stdout.off('data', onData);
+            proc.stderr.off('data', onData);
+          }
         };
         proc.stdout.on('data', onData);
         proc.stderr.on('data', onData);
@@ -70,7 +77,10 @@ describe('NetserverPool start (real netserver on loopback)', () => {
         ...local,
         spawn: (argv, options) => {
           const proc = local.spawn(argv, options);
-          const exited = proc.exited.then(async (result) => { await new Promise((done) => setTimeout(done, 1_000)); return result; });
+          const exited = proc.exited.then(async (result) => {
+            await new Promise((done) => setTimeout(done, 1_000));
+            return result;
+          });
           return { pid: proc.pid, stdout: proc.stdout, stderr: proc.stderr, stdin: proc.stdin, exited, kill: (signal) => proc.kill(signal) };
         },
       };

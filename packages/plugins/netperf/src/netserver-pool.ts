@@ -1,7 +1,7 @@
-import { NetbenchError, RetryableError } from '@netbench/plugin-api';
 import type { Host, HostProcess, Logger } from '@netbench/plugin-api';
-import type { PortPair } from './argv.js';
+import { NetbenchError, RetryableError } from '@netbench/plugin-api';
 import { describeReachable, reachablePort } from '@netbench/plugin-api/tool-kit';
+import type { PortPair } from './argv.js';
 
 /** PKB's PORT_START: stream i uses control port 20000 + 2i and data port 20000 + 2i + 1. */
 export const DEFAULT_BASE_PORT = 20000;
@@ -48,7 +48,10 @@ export class NetserverPool {
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly host: Host, private readonly options: PoolOptions = {}) {
+  constructor(
+    private readonly host: Host,
+    private readonly options: PoolOptions = {},
+  ) {
     this.nextPort = options.basePort ?? DEFAULT_BASE_PORT;
   }
 
@@ -92,15 +95,24 @@ export class NetserverPool {
       signal?.throwIfAborted();
       const ports = this.reachablePair();
       if (!ports) {
-        throw new NetbenchError(`netperf needs a control port (TCP) and the data port after it (TCP and UDP) that other hosts can reach on ${this.host.name}, from ${this.options.basePort ?? DEFAULT_BASE_PORT} up, ` +
-          `but that host accepts connections only on ${describeReachable(this.host)} (a Kubernetes Service lists its ports: add a \`servicePorts\` range there)`);
+        throw new NetbenchError(
+          `netperf needs a control port (TCP) and the data port after it (TCP and UDP) that other hosts can reach on ${this.host.name}, from ${this.options.basePort ?? DEFAULT_BASE_PORT} up, ` +
+            `but that host accepts connections only on ${describeReachable(this.host)} (a Kubernetes Service lists its ports: add a \`servicePorts\` range there)`,
+        );
       }
       const argv = ['netserver', '-D', ...(this.options.family ?? []), '-p', String(ports.control)];
       const process = this.host.spawn(argv);
       process.stdin.on('error', () => {});
       process.stdin.end();
       const slot: Slot = { ports, process, exited: false, leased: false };
-      void process.exited.then(() => { slot.exited = true; }, () => { slot.exited = true; });
+      void process.exited.then(
+        () => {
+          slot.exited = true;
+        },
+        () => {
+          slot.exited = true;
+        },
+      );
       const outcome = await this.waitListening(slot, signal);
       if (outcome === 'listening') {
         this.slots.push(slot);
@@ -138,7 +150,9 @@ export class NetserverPool {
     const deadline = Date.now() + START_TIMEOUT_MS;
     let output = '';
     let announced!: () => void;
-    const starting = new Promise<void>((resolve) => { announced = resolve; });
+    const starting = new Promise<void>((resolve) => {
+      announced = resolve;
+    });
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       if (STARTING_RE.test(output)) announced();
@@ -231,7 +245,13 @@ async function parentPid(host: Host, pid: number, signal?: AbortSignal): Promise
 /** SIGTERM (to its process group, with the processHost transport), then SIGKILL if it lingers. */
 export async function stopProcess(process: HostProcess): Promise<void> {
   process.kill('SIGTERM');
-  const exited = await Promise.race([process.exited.then(() => true, () => true), delay(STOP_TIMEOUT_MS).then(() => false)]);
+  const exited = await Promise.race([
+    process.exited.then(
+      () => true,
+      () => true,
+    ),
+    delay(STOP_TIMEOUT_MS).then(() => false),
+  ]);
   if (!exited) {
     process.kill('SIGKILL');
     await Promise.race([process.exited.catch(() => undefined), delay(STOP_TIMEOUT_MS)]);
@@ -243,4 +263,3 @@ export async function stopProcess(process: HostProcess): Promise<void> {
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
-

@@ -1,14 +1,14 @@
 import { definePlugin } from '@netbench/plugin-api';
 import { checkNetperf } from './check.js';
+import { netperfFlows } from './flows.js';
 import { installNetperf } from './install.js';
+import { NETPERF_METRICS } from './metrics.js';
 import { parseNetperf } from './parse/parse.js';
 import { sniffNetperf } from './parse/sniff.js';
 import { runNetperf } from './run.js';
-import { netperfFlows } from './flows.js';
-import { netperfBlockSchema, type NetperfBlock } from './schema.js';
+import { type NetperfBlock, netperfBlockSchema } from './schema.js';
 import { serveNetperf } from './serve.js';
 import { netperfTrials } from './trials.js';
-import { NETPERF_METRICS } from './metrics.js';
 
 /** The netperf tool plugin: PKB's netperf benchmark (TCP_RR, TCP_CRR, TCP_STREAM, UDP_RR, ...). */
 export const netperfPlugin = definePlugin({

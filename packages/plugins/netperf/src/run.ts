@@ -1,16 +1,16 @@
-import { NetbenchError, ParseError, RetryableError } from '@netbench/plugin-api';
 import type { TrialContext, TrialOutput, TrialRun } from '@netbench/plugin-api';
+import { NetbenchError, ParseError, RetryableError } from '@netbench/plugin-api';
 import { assertHostAddress, childPids, gatedArgv, openGate, placementLabels, readAffinity, shutGate } from '@netbench/plugin-api/tool-kit';
 import { netperfArgv } from './argv.js';
 import { requireFeatures } from './features.js';
-import { NetserverPool, type Lease } from './netserver-pool.js';
+import { interimSample, LiveInterims, onLines } from './interim.js';
+import { type Lease, NetserverPool } from './netserver-pool.js';
 import { findNetperfFailure } from './parse/netperf-errors.js';
 import { parseNetperfOutput } from './parse/parse-netperf.js';
 import type { NetperfResult } from './result.js';
 import { trialSamples } from './samples/aggregate.js';
 import { familyArgs, findPool } from './serve.js';
 import { isNetperfTest, type NetperfTest } from './tests.js';
-import { interimSample, LiveInterims, onLines } from './interim.js';
 import { estimatedSeconds, type TrialParams } from './trials.js';
 
 const PROGRESS_INTERVAL_MS = 1_000;
@@ -128,14 +128,16 @@ async function runStreams(trial: TrialRun<TrialParams>, test: NetperfTest, param
   }
 
   // Keep every output before judging any of them.
-  const files = await Promise.all(outcomes.map(async (outcome, stream) => {
-    const base = `netperf-${trial.id}-${test.toLowerCase()}-s${stream}`;
-    if (outcome.status === 'rejected') return { stdout: '', stderr: String(outcome.reason), path: undefined };
-    const { stdout, stderr } = outcome.value;
-    const path = await ctx.saveRaw(`${base}.txt`, stdout);
-    if (stderr.trim() !== '') await ctx.saveRaw(`${base}.stderr.txt`, stderr);
-    return { stdout, stderr, path };
-  }));
+  const files = await Promise.all(
+    outcomes.map(async (outcome, stream) => {
+      const base = `netperf-${trial.id}-${test.toLowerCase()}-s${stream}`;
+      if (outcome.status === 'rejected') return { stdout: '', stderr: String(outcome.reason), path: undefined };
+      const { stdout, stderr } = outcome.value;
+      const path = await ctx.saveRaw(`${base}.txt`, stdout);
+      if (stderr.trim() !== '') await ctx.saveRaw(`${base}.stderr.txt`, stderr);
+      return { stdout, stderr, path };
+    }),
+  );
   ctx.signal.throwIfAborted();
 
   const results = outcomes.map((outcome, stream) => {
@@ -158,9 +160,7 @@ async function runStreams(trial: TrialRun<TrialParams>, test: NetperfTest, param
 /** A netperf failure as the error the engine acts on: retryable when trying again may help. */
 function failureError(output: string, where: string, path: string | undefined): Error {
   const failure = findNetperfFailure(output);
-  const said = failure
-    ? `${failure.text} (${failure.explanation})`
-    : output.trim().split('\n').slice(-3).join(' | ') || 'no output';
+  const said = failure ? `${failure.text} (${failure.explanation})` : output.trim().split('\n').slice(-3).join(' | ') || 'no output';
   const message = `netperf ${where}: ${said}${path ? ` [raw output: ${path}]` : ''}`;
   return failure?.retryable ? new RetryableError(message) : new NetbenchError(message);
 }

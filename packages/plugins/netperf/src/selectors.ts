@@ -4,11 +4,11 @@
  * back here. Header texts are netperf 2.7.0's, read from its real output.
  */
 export const CSV_HEADER_SELECTORS: Readonly<Record<string, string>> = {
-  'Throughput': 'THROUGHPUT',
+  Throughput: 'THROUGHPUT',
   'Throughput Units': 'THROUGHPUT_UNITS',
   'Elapsed Time (sec)': 'ELAPSED_TIME',
-  'Protocol': 'PROTOCOL',
-  'Direction': 'DIRECTION',
+  Protocol: 'PROTOCOL',
+  Direction: 'DIRECTION',
   'Minimum Latency Microseconds': 'MIN_LATENCY',
   'Mean Latency Microseconds': 'MEAN_LATENCY',
   'Maximum Latency Microseconds': 'MAX_LATENCY',
@@ -44,10 +44,20 @@ export const CSV_HEADER_SELECTORS: Readonly<Record<string, string>> = {
 
 /** Selectors every run asks for. */
 const COMMON_SELECTORS = [
-  'THROUGHPUT', 'THROUGHPUT_UNITS', 'ELAPSED_TIME', 'PROTOCOL', 'DIRECTION',
-  'LOCAL_TRANSPORT_RETRANS', 'REMOTE_TRANSPORT_RETRANS', 'TRANSPORT_MSS',
-  'CONFIDENCE_LEVEL', 'CONFIDENCE_INTERVAL', 'CONFIDENCE_ITERATION', 'THROUGHPUT_CONFID',
-  'LOCAL_CPU_UTIL', 'REMOTE_CPU_UTIL',
+  'THROUGHPUT',
+  'THROUGHPUT_UNITS',
+  'ELAPSED_TIME',
+  'PROTOCOL',
+  'DIRECTION',
+  'LOCAL_TRANSPORT_RETRANS',
+  'REMOTE_TRANSPORT_RETRANS',
+  'TRANSPORT_MSS',
+  'CONFIDENCE_LEVEL',
+  'CONFIDENCE_INTERVAL',
+  'CONFIDENCE_ITERATION',
+  'THROUGHPUT_CONFID',
+  'LOCAL_CPU_UTIL',
+  'REMOTE_CPU_UTIL',
 ] as const;
 
 /** TCP tests add what each end's socket used: the client_cc / server_cc labels. */
@@ -56,9 +66,16 @@ export const TCP_SELECTORS: readonly string[] = ['LOCAL_CONG_CONTROL', 'REMOTE_C
 /** Request/response tests add the transaction and latency statistics (what PKB asks for, plus mean). */
 export const RR_SELECTORS: readonly string[] = [
   ...COMMON_SELECTORS,
-  'TRANSACTION_RATE', 'REQUEST_SIZE', 'RESPONSE_SIZE',
-  'MIN_LATENCY', 'MEAN_LATENCY', 'MAX_LATENCY', 'STDDEV_LATENCY',
-  'P50_LATENCY', 'P90_LATENCY', 'P99_LATENCY',
+  'TRANSACTION_RATE',
+  'REQUEST_SIZE',
+  'RESPONSE_SIZE',
+  'MIN_LATENCY',
+  'MEAN_LATENCY',
+  'MAX_LATENCY',
+  'STDDEV_LATENCY',
+  'P50_LATENCY',
+  'P90_LATENCY',
+  'P99_LATENCY',
   // Last: the raw output then says exactly how it was measured.
   'COMMAND_LINE',
 ];
@@ -67,8 +84,4 @@ export const RR_SELECTORS: readonly string[] = [
  * Bulk tests leave the latency selectors out: asking for them makes netperf
  * timestamp every send call, which costs throughput and measures nothing useful.
  */
-export const STREAM_SELECTORS: readonly string[] = [
-  ...COMMON_SELECTORS,
-  'LOCAL_SEND_SIZE', 'REMOTE_RECV_SIZE', 'LOCAL_SEND_THROUGHPUT', 'REMOTE_RECV_THROUGHPUT',
-  'COMMAND_LINE',
-];
+export const STREAM_SELECTORS: readonly string[] = [...COMMON_SELECTORS, 'LOCAL_SEND_SIZE', 'REMOTE_RECV_SIZE', 'LOCAL_SEND_THROUGHPUT', 'REMOTE_RECV_THROUGHPUT', 'COMMAND_LINE'];

@@ -8,7 +8,10 @@ const poolKey = (runId: string, hostId: string) => `${runId}\u0000${hostId}`;
 
 /** The handle `serve` returns: the host's netserver pool. */
 export class NetserverHandle implements ServerHandle {
-  constructor(readonly pool: NetserverPool, private readonly key: string) {}
+  constructor(
+    readonly pool: NetserverPool,
+    private readonly key: string,
+  ) {}
 
   get data(): Readonly<Record<string, unknown>> {
     return { basePort: DEFAULT_BASE_PORT, ports: this.pool.ports.map((pair) => ({ ...pair })) };

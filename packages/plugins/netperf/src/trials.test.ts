@@ -4,7 +4,7 @@ import { netperfBlockSchema } from './schema.js';
 import { netperfTrials, type TrialParams } from './trials.js';
 
 describe('netperf block schema', () => {
-  it('defaults to PKB\'s netperf benchmark', () => {
+  it("defaults to PKB's netperf benchmark", () => {
     expect(netperfBlockSchema.parse({})).toEqual({
       tests: ['TCP_RR', 'TCP_CRR', 'TCP_STREAM', 'UDP_RR'],
       duration: 60,
@@ -41,17 +41,38 @@ describe('netperfTrials', () => {
     const block = netperfBlockSchema.parse({ tests: ['TCP_RR', 'UDP_STREAM'], duration: 30, streams: [1, 4], sendSize: 1024, requestSize: 64 });
     const trials = netperfTrials(block);
     expect(trials.map((t) => [t.test, t.params.streams, t.estimatedSeconds])).toEqual([
-      ['TCP_RR', 1, 30], ['TCP_RR', 4, 30], ['UDP_STREAM', 1, 30], ['UDP_STREAM', 4, 30],
+      ['TCP_RR', 1, 30],
+      ['TCP_RR', 4, 30],
+      ['UDP_STREAM', 1, 30],
+      ['UDP_STREAM', 4, 30],
     ]);
     expect(trials[0]?.params).toEqual({ duration: 30, streams: 1, requestSize: 64, responseSize: 1, nodelay: false });
     expect(trials[2]?.params).toEqual({ duration: 30, streams: 1, sendSize: 1024 });
   });
 
   it('counts confidence iterations in the estimate and records every option', () => {
-    const block = netperfBlockSchema.parse({ tests: ['TCP_RR'], duration: 2, confidence: { max: 6 }, interval: { burst: 2, waitMs: 0.5 }, histogram: true, cpuUtil: true, socketBuffer: 65536 });
+    const block = netperfBlockSchema.parse({
+      tests: ['TCP_RR'],
+      duration: 2,
+      confidence: { max: 6 },
+      interval: { burst: 2, waitMs: 0.5 },
+      histogram: true,
+      cpuUtil: true,
+      socketBuffer: 65536,
+    });
     const [trial] = netperfTrials(block);
     expect(trial?.estimatedSeconds).toBe(12);
-    expect(trial?.params).toMatchObject({ confidenceLevel: 99, confidenceWidth: 5, confidenceMin: 3, confidenceMax: 6, intervalBurst: 2, intervalWaitMs: 0.5, histogram: true, cpuUtil: true, socketBuffer: 65536 });
+    expect(trial?.params).toMatchObject({
+      confidenceLevel: 99,
+      confidenceWidth: 5,
+      confidenceMin: 3,
+      confidenceMax: 6,
+      intervalBurst: 2,
+      intervalWaitMs: 0.5,
+      histogram: true,
+      cpuUtil: true,
+      socketBuffer: 65536,
+    });
     expect(trial?.params).toMatchObject({ duration: 2, streams: 1 });
   });
 });
@@ -68,7 +89,19 @@ describe('netperfArgv', () => {
   });
 
   it('adds confidence, CPU, pacing and bulk options', () => {
-    const params: TrialParams = { duration: 1, streams: 1, sendSize: 131072, socketBuffer: 262144, confidenceLevel: 95, confidenceWidth: 2, confidenceMin: 3, confidenceMax: 9, cpuUtil: true, intervalBurst: 4, intervalWaitMs: 0.25 };
+    const params: TrialParams = {
+      duration: 1,
+      streams: 1,
+      sendSize: 131072,
+      socketBuffer: 262144,
+      confidenceLevel: 95,
+      confidenceWidth: 2,
+      confidenceMin: 3,
+      confidenceMax: 9,
+      cpuUtil: true,
+      intervalBurst: 4,
+      intervalWaitMs: 0.25,
+    };
     const argv = netperfArgv('UDP_STREAM', params, 'fd00::2', ports);
     expect(argv.join(' ')).toBe(
       'netperf -p 20002 -t UDP_STREAM -H fd00::2 -l 1 -I 95,2 -i 9,3 -c -C -w 250us -b 4 -- -P ,20003 -m 131072 -s 262144 -S 262144 -R 1 -o ' +
@@ -78,7 +111,7 @@ describe('netperfArgv', () => {
     );
   });
 
-  it('passes the target as -H\'s value and refuses what is not an address', () => {
+  it("passes the target as -H's value and refuses what is not an address", () => {
     const params: TrialParams = { duration: 1, streams: 1 };
     expect(netperfArgv('TCP_STREAM', params, 'fd00::2', ports)[netperfArgv('TCP_STREAM', params, 'fd00::2', ports).indexOf('-H') + 1]).toBe('fd00::2');
     // netperf's `--` starts test options, so nothing can end its options: validation is what keeps these out.

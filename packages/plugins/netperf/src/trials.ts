@@ -78,15 +78,33 @@ export function netperfTrials(block: NetperfBlock): TrialSpec<TrialParams>[] {
   for (const test of [...new Set(block.tests)]) {
     // A burst list is a sweep of request/response tests only; streaming tests have no burst.
     const rr = isRequestResponse(test);
-    const bursts = rr && block.burstSearch ? searchBursts(block.burstSearch.max) : rr && block.burst !== undefined ? [...new Set(Array.isArray(block.burst) ? block.burst : [block.burst])] : [undefined];
+    const bursts =
+      rr && block.burstSearch
+        ? searchBursts(block.burstSearch.max)
+        : rr && block.burst !== undefined
+          ? [...new Set(Array.isArray(block.burst) ? block.burst : [block.burst])]
+          : [undefined];
     for (const [streams, burst] of streamCounts(block.streams).flatMap((n) => bursts.map((b) => [n, b] as const))) {
       const params = paramsFor(block, test, streams, burst);
       // Bulk tests send as fast as the path goes (no target rate): egress cost assumes the link's cap.
       const traffic = test === 'TCP_MAERTS' ? { direction: 'reverse' as const } : isRequestResponse(test) ? undefined : { direction: 'forward' as const };
-      const search = rr && block.burstSearch
-        ? { search: { group: `${test}/${streams}`, metric: streams === 1 ? `${test}_Transaction_Rate` : `${test}_Throughput_total`, minGainPercent: block.burstSearch.minGainPercent } }
-        : {};
-      trials.push({ test, params, estimatedSeconds: estimatedSeconds({ duration: block.duration, confidenceMax: block.confidence?.max }), ...(traffic ? { traffic } : {}), ...search });
+      const search =
+        rr && block.burstSearch
+          ? {
+              search: {
+                group: `${test}/${streams}`,
+                metric: streams === 1 ? `${test}_Transaction_Rate` : `${test}_Throughput_total`,
+                minGainPercent: block.burstSearch.minGainPercent,
+              },
+            }
+          : {};
+      trials.push({
+        test,
+        params,
+        estimatedSeconds: estimatedSeconds({ duration: block.duration, confidenceMax: block.confidence?.max }),
+        ...(traffic ? { traffic } : {}),
+        ...search,
+      });
     }
   }
   return trials;

@@ -1,5 +1,5 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import type { Host, PluginContext, ToolInfo } from '@netbench/plugin-api';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { isMissing, isRoot, runOnHost } from '@netbench/plugin-api/tool-kit';
 
 // `ping from iputils 20221126` (2021+) or `ping utility, iputils-s20180629` (older).
@@ -28,9 +28,7 @@ export async function checkPing(host: Host, ctx: PluginContext): Promise<ToolInf
   const info = readPingVersion(text);
   if (outcome.code !== 0 || !info) {
     // BusyBox and BSD pings print other formats that the parser does not read.
-    throw new UnsupportedError(
-      `ping on host ${host.name} is not iputils ping (ping -V said ${JSON.stringify(text.trim().slice(0, 200))}); install iputils-ping`,
-    );
+    throw new UnsupportedError(`ping on host ${host.name} is not iputils ping (ping -V said ${JSON.stringify(text.trim().slice(0, 200))}); install iputils-ping`);
   }
   const features: PingFeatures = { root, flood_allowed: root, min_user_interval: info.minUserInterval };
   return { version: info.version, features: { ...features }, command: 'ping' };

@@ -1,8 +1,8 @@
-import { expect, it } from 'vitest';
 import { pinnedArgv } from '@netbench/plugin-api/tool-kit';
+import { expect, it } from 'vitest';
 import { pingSchema } from './schema.js';
-import { pingTrials } from './trials.js';
 import { pingArgv } from './trial-settings.js';
+import { pingTrials } from './trials.js';
 
 it('pins the pinging process with taskset -c, recorded as cpu_client', () => {
   const trials = pingTrials(pingSchema.parse({ count: 5, direction: 'both', cpus: { client: 1 } }));

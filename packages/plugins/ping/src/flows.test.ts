@@ -10,9 +10,13 @@ describe('ping as a flow', () => {
     expect(pingFlows.combine('Latency p50', 'ms')).toBeUndefined();
   });
 
-  test('each reply line is an rtt sample on the controller clock, with ping\'s own -D time as a label', () => {
+  test("each reply line is an rtt sample on the controller clock, with ping's own -D time as a label", () => {
     expect(replySample('[1732512345.123456] 64 bytes from 10.213.0.2: icmp_seq=7 ttl=64 time=12.5 ms', 42)).toEqual({
-      metric: 'rtt', value: 12.5, unit: 'ms', timestamp: 42, labels: { icmp_seq: 7, host_clock: 1732512345123 },
+      metric: 'rtt',
+      value: 12.5,
+      unit: 'ms',
+      timestamp: 42,
+      labels: { icmp_seq: 7, host_clock: 1732512345123 },
     });
     expect(replySample('64 bytes from 10.213.0.2: icmp_seq=1 ttl=64 time=0.045 ms', 1)?.labels).toEqual({ icmp_seq: 1 });
     expect(replySample('PING 10.213.0.2 (10.213.0.2) 56(84) bytes of data.', 1)).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { FlowCombine, FlowSupport, SampleInput } from '@netbench/plugin-api';
-import { readPlainReply, type PlainReply } from './plain-reply.js';
+import { type PlainReply, readPlainReply } from './plain-reply.js';
 
 /**
  * ping as a flow of a synchronized trial (docs/flows.md): a latency probe

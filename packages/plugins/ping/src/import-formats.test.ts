@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ParseError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
+import { ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
@@ -52,7 +52,10 @@ describe('ping outputs for import', () => {
   it('reads plain reply lines on the fast path exactly as the general path does', () => {
     const raw = fixture('ping-timestamps.txt');
     // A trailing space sends every reply line through the general path.
-    const general = raw.split('\n').map((line) => (line.includes('bytes from') ? `${line} ` : line)).join('\n');
+    const general = raw
+      .split('\n')
+      .map((line) => (line.includes('bytes from') ? `${line} ` : line))
+      .join('\n');
     expect(parsePingOutput(raw)).toEqual(parsePingOutput(general));
     const crlf = raw.replace(/\n/g, '\r\n');
     expect(parsePingOutput(crlf).replies).toEqual(parsePingOutput(raw).replies);
@@ -61,7 +64,12 @@ describe('ping outputs for import', () => {
   it('counts a wrapped 16-bit sequence number as a new reply, a repeated one as a duplicate', () => {
     const lines = ['PING 10.0.0.2 (10.0.0.2) 56(84) bytes of data.'];
     for (let i = 1; i <= 70_000; i += 1) lines.push(`64 bytes from 10.0.0.2: icmp_seq=${i % 65_536} ttl=64 time=0.050 ms`);
-    lines.push('64 bytes from 10.0.0.2: icmp_seq=4464 ttl=64 time=0.050 ms', '', '--- 10.0.0.2 ping statistics ---', '70001 packets transmitted, 70000 received, +1 duplicates, 0% packet loss, time 1000ms');
+    lines.push(
+      '64 bytes from 10.0.0.2: icmp_seq=4464 ttl=64 time=0.050 ms',
+      '',
+      '--- 10.0.0.2 ping statistics ---',
+      '70001 packets transmitted, 70000 received, +1 duplicates, 0% packet loss, time 1000ms',
+    );
     const output = parsePingOutput(lines.join('\n'));
     expect(output.replies).toHaveLength(70_001);
     expect(output.replies.filter((r) => r.duplicate)).toHaveLength(1);

@@ -20,6 +20,7 @@ describe('PingReplyReader (live per-packet values)', () => {
       '5 packets transmitted, 5 received, 0% packet loss, time 4005ms',
       'rtt min/avg/max/mdev = 0.041/0.052/0.062/0.007 ms',
       '64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=abc ms',
-    ]) expect(reader.sample(line, 10)).toBeUndefined();
+    ])
+      expect(reader.sample(line, 10)).toBeUndefined();
   });
 });

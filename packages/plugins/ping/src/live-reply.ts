@@ -1,5 +1,5 @@
 import type { SampleInput } from '@netbench/plugin-api';
-import { readPlainReply, type PlainReply } from './plain-reply.js';
+import { type PlainReply, readPlainReply } from './plain-reply.js';
 
 /** The live value's metric: one reply's round-trip time. */
 export const LIVE_RTT_METRIC = 'RTT';

@@ -62,7 +62,11 @@ describe('parsePingOutput on real iputils s20221126 outputs', () => {
 
   it('reads unreachable errors from the local stack and a lone "pipe N" line', () => {
     const out = parse('ping-unreachable-arp.txt');
-    expect(out.errorReplies.map((e) => [e.from, e.seq])).toEqual([['10.213.7.1', 1], ['10.213.7.1', 2], ['10.213.7.1', 3]]);
+    expect(out.errorReplies.map((e) => [e.from, e.seq])).toEqual([
+      ['10.213.7.1', 1],
+      ['10.213.7.1', 2],
+      ['10.213.7.1', 3],
+    ]);
     expect(out.summary).toMatchObject({ transmitted: 5, received: 0, errors: 3, lossPercent: 100, timeMs: 4078 });
     expect(out.pipe).toBe(4);
     expect(out.rtt).toBeUndefined();
@@ -73,7 +77,9 @@ describe('parsePingOutput on real iputils s20221126 outputs', () => {
     expect(out.replies).toHaveLength(7);
     expect(out.replies.filter((r) => r.duplicate)).toHaveLength(4);
     expect(out.replies.filter((r) => !r.duplicate).map((r) => [r.seq, r.from])).toEqual([
-      [1, '10.213.7.1'], [2, '10.213.7.1'], [3, '10.213.7.1'],
+      [1, '10.213.7.1'],
+      [2, '10.213.7.1'],
+      [3, '10.213.7.1'],
     ]);
     expect(out.summary).toMatchObject({ transmitted: 3, received: 3, duplicates: 4, lossPercent: 0 });
   });
@@ -82,7 +88,11 @@ describe('parsePingOutput on real iputils s20221126 outputs', () => {
     const out = parse('ping-partial-loss.txt');
     expect(out.payloadBytes).toBe(1400);
     expect(out.replies.map((r) => [r.seq, r.rttMs, r.bytes])).toEqual([
-      [1, 0.061, 1408], [2, 136, 1408], [3, 293, 1408], [8, 350, 1408], [16, 344, 1408],
+      [1, 0.061, 1408],
+      [2, 136, 1408],
+      [3, 293, 1408],
+      [8, 350, 1408],
+      [16, 344, 1408],
     ]);
     expect(out.summary).toMatchObject({ transmitted: 20, received: 5, lossPercent: 75, timeMs: 452 });
     expect(out.rtt).toEqual({ min: 0.061, avg: 224.763, max: 350.278, mdev: 136.346 });
@@ -92,7 +102,11 @@ describe('parsePingOutput on real iputils s20221126 outputs', () => {
   it('reads replies without a time (payload too small to carry a timestamp)', () => {
     const out = parse('ping-no-time.txt');
     expect(out.payloadBytes).toBe(8);
-    expect(out.replies.map((r) => [r.seq, r.bytes, r.rttMs])).toEqual([[1, 16, undefined], [2, 16, undefined], [3, 16, undefined]]);
+    expect(out.replies.map((r) => [r.seq, r.bytes, r.rttMs])).toEqual([
+      [1, 16, undefined],
+      [2, 16, undefined],
+      [3, 16, undefined],
+    ]);
     expect(out.rtt).toBeUndefined();
     expect(out.summary).toMatchObject({ transmitted: 3, received: 3 });
   });

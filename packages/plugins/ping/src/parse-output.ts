@@ -1,5 +1,5 @@
 import { ParseError } from '@netbench/plugin-api';
-import { readPlainReply, type PlainReply } from './plain-reply.js';
+import { type PlainReply, readPlainReply } from './plain-reply.js';
 
 /** One echo reply line (`64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.113 ms`). */
 export interface PingReply {
@@ -192,7 +192,11 @@ export function parsePingOutput(raw: string, source?: string): PingOutput {
 
   if (!header) {
     // ping exits before its header when it cannot even start (no route, bad name, no permission): say what it said.
-    if (messages.length > 0) fail(`ping failed: ${messages.join(' | ')}`, lines.findIndex((line) => DIAGNOSTIC_RE.test(line)));
+    if (messages.length > 0)
+      fail(
+        `ping failed: ${messages.join(' | ')}`,
+        lines.findIndex((line) => DIAGNOSTIC_RE.test(line)),
+      );
     fail('empty output: no "PING" line');
   }
   if (!summary) fail('no "packets transmitted" statistics: ping did not finish (killed or interrupted?)', lines.length - 1);

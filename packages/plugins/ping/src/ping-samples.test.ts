@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { LatencyHistogram } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
+import { LatencyHistogram } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { parsePingOutput } from './parse-output.js';
-import { pingPlugin } from './plugin.js';
 import { pingSamples } from './ping-samples.js';
+import { pingPlugin } from './plugin.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 const samplesOf = (name: string) => pingSamples(parsePingOutput(fixture(name), name));

@@ -1,5 +1,5 @@
-import { LatencyHistogram } from '@netbench/plugin-api';
 import type { Labels, SampleInput } from '@netbench/plugin-api';
+import { LatencyHistogram } from '@netbench/plugin-api';
 import type { PingOutput } from './parse-output.js';
 
 /** Percentiles reported from the per-packet RTT histogram, with their metric names. */

@@ -1,6 +1,5 @@
-import { isPlugin } from '@netbench/plugin-api';
+import { isPlugin, z } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
-import { z } from '@netbench/plugin-api';
 import plugin from './index.js';
 
 describe('the ping plugin package', () => {

@@ -1,14 +1,14 @@
-import type { PingTrialSettings } from './trial-settings.js';
-import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
-import { checkPing } from './check.js';
+import { definePlugin } from '@netbench/plugin-api';
 import { clientOnlyPlacement, installAptPackage, PING_METRICS } from '@netbench/plugin-api/tool-kit';
+import { checkPing } from './check.js';
+import { pingFlows } from './flows.js';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
-import { pingFlows } from './flows.js';
 import { runPing } from './run.js';
+import { type PingParams, pingSchema } from './schema.js';
 import { sniffPing } from './sniff.js';
-import { pingSchema, type PingParams } from './schema.js';
+import type { PingTrialSettings } from './trial-settings.js';
 import { pingTrials } from './trials.js';
 
 const VERSION = '0.1.0';

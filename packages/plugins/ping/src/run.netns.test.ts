@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LatencyHistogram, processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { LatencyHistogram, processHost, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pingPlugin } from './plugin.js';
 
@@ -119,7 +119,7 @@ describe('ping run() between two namespaces', () => {
 });
 
 describe('ping run() without root', () => {
-  it('runs at ping\'s user minimum interval and above', async () => {
+  it("runs at ping's user minimum interval and above", async () => {
     const trial = await labTrial(plugin, nobodyLab, { count: 5, interval: 0.01, direction: 'forward' });
     expect(trial.clientInfo.features.root).toBe(false);
     const t = testTrialContext();
@@ -145,7 +145,7 @@ describe('ping run() without root', () => {
     }
   });
 
-  it('turns ping\'s own refusal into UnsupportedError when check could not know', async () => {
+  it("turns ping's own refusal into UnsupportedError when check could not know", async () => {
     const trial = await labTrial(plugin, nobodyLab, { count: 5, interval: 0.001, direction: 'forward' });
     const unknown = { ...trial, clientInfo: { version: trial.clientInfo.version, features: {} } };
     const t = testTrialContext();
@@ -178,6 +178,12 @@ describe('ping run() failures', () => {
 function createHostWithoutPing(theLab: TwoHostLab) {
   const bin = mkdtempSync(join(tmpdir(), 'nbt-ping-bin-'));
   symlinkSync('/usr/bin/env', join(bin, 'env'));
-  const host = processHost({ id: 'bare', name: 'bare', cloud: 'local', internalIp: theLab.clientIp, prefix: ['ip', 'netns', 'exec', theLab.clientNs, '/usr/bin/env', `PATH=${bin}`] });
+  const host = processHost({
+    id: 'bare',
+    name: 'bare',
+    cloud: 'local',
+    internalIp: theLab.clientIp,
+    prefix: ['ip', 'netns', 'exec', theLab.clientNs, '/usr/bin/env', `PATH=${bin}`],
+  });
   return { host, dispose: () => rmSync(bin, { recursive: true, force: true }) };
 }

@@ -1,12 +1,23 @@
-import { NetbenchError, RetryableError, TimeoutError, ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
-import { paramLabels, type Host, type ToolInfo, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
+import {
+  type Host,
+  NetbenchError,
+  paramLabels,
+  RetryableError,
+  TimeoutError,
+  type ToolInfo,
+  ToolMissingError,
+  type TrialContext,
+  type TrialOutput,
+  type TrialRun,
+  UnsupportedError,
+} from '@netbench/plugin-api';
+import { firstOutput, gatedArgv, openGate, pinnedArgv, readAffinity, shutGate } from '@netbench/plugin-api/tool-kit';
+import { eachLine, replySample } from './flows.js';
+import { PingReplyReader } from './live-reply.js';
 import { parsePingOutput } from './parse-output.js';
 import { pingSamples } from './ping-samples.js';
-import { eachLine, replySample } from './flows.js';
-import { firstOutput, gatedArgv, openGate, pinnedArgv, readAffinity, shutGate } from '@netbench/plugin-api/tool-kit';
 import { trackPingProgress } from './progress-tracker.js';
-import { PingReplyReader } from './live-reply.js';
-import { pingArgv, type PingTrialSettings } from './trial-settings.js';
+import { type PingTrialSettings, pingArgv } from './trial-settings.js';
 
 /**
  * One ping trial: forward pings the server from the client, reverse pings
@@ -50,10 +61,16 @@ export async function runPing(trial: TrialRun<PingTrialSettings>, ctx: TrialCont
   // Each reply as it arrives, for live display (not stored: the final parse is the record).
   const live = ctx.interval;
   const replies = new PingReplyReader(Date.now());
-  trackPingProgress(proc.stdout, settings.count, (fraction, message) => ctx.progress(fraction, message), live && ((line) => {
-    const sample = replies.sample(line);
-    if (sample) live(sample);
-  }));
+  trackPingProgress(
+    proc.stdout,
+    settings.count,
+    (fraction, message) => ctx.progress(fraction, message),
+    live &&
+      ((line) => {
+        const sample = replies.sample(line);
+        if (sample) live(sample);
+      }),
+  );
   const result = await proc.exited;
   const placement = { cpu_client_affinity: (await affinity) ?? 'unknown' };
 

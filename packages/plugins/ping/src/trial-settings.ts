@@ -21,14 +21,20 @@ export type PingTrialSettings = {
  */
 export function pingArgv(settings: PingTrialSettings, target: string): string[] {
   return [
-    'env', 'LC_ALL=C',
-    'ping', '-n', '-D',
-    '-c', String(settings.count),
+    'env',
+    'LC_ALL=C',
+    'ping',
+    '-n',
+    '-D',
+    '-c',
+    String(settings.count),
     ...(settings.interval === undefined ? [] : ['-i', String(settings.interval)]),
-    '-s', String(settings.size),
+    '-s',
+    String(settings.size),
     ...(settings.timeout === undefined ? [] : ['-W', String(settings.timeout)]),
     ...(settings.flood ? ['-f'] : []),
     // `--` ends ping's options (getopt): an address can never be read as one.
-    '--', assertHostAddress(target, 'ping target'),
+    '--',
+    assertHostAddress(target, 'ping target'),
   ];
 }

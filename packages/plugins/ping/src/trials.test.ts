@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pingSchema } from './schema.js';
+import { type PingTrialSettings, pingArgv } from './trial-settings.js';
 import { pingTrials } from './trials.js';
-import { pingArgv, type PingTrialSettings } from './trial-settings.js';
 
 describe('pingSchema', () => {
   it('fills defaults', () => {
@@ -38,13 +38,9 @@ describe('pingTrials', () => {
 describe('pingArgv', () => {
   it('builds argv from the trial params, never a shell string', () => {
     const [trial] = pingTrials(pingSchema.parse({ direction: 'forward', count: 5, interval: 0.5, size: 1200, timeout: 1 }));
-    expect(pingArgv(trial!.params, '10.0.0.2')).toEqual([
-      'env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '5', '-i', '0.5', '-s', '1200', '-W', '1', '--', '10.0.0.2',
-    ]);
+    expect(pingArgv(trial!.params, '10.0.0.2')).toEqual(['env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '5', '-i', '0.5', '-s', '1200', '-W', '1', '--', '10.0.0.2']);
     const [flood] = pingTrials(pingSchema.parse({ direction: 'forward', flood: true, count: 10 }));
-    expect(pingArgv(flood!.params, 'fe80::1')).toEqual([
-      'env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '10', '-s', '56', '-f', '--', 'fe80::1',
-    ]);
+    expect(pingArgv(flood!.params, 'fe80::1')).toEqual(['env', 'LC_ALL=C', 'ping', '-n', '-D', '-c', '10', '-s', '56', '-f', '--', 'fe80::1']);
     // An address that reads as an option never reaches argv (fping -f would read a file).
     expect(() => pingArgv(flood!.params, '-f/etc/passwd')).toThrow(/ping target "-f\/etc\/passwd" is not an IP address or host name/);
   });
@@ -62,7 +58,12 @@ describe('interval sweeps', () => {
   it('a list of intervals makes one trial per interval and direction', () => {
     const trials = pingTrials(pingSchema.parse({ interval: [0.01, 0.2, 1], direction: 'both', count: 10 }));
     expect(trials.map((t) => [t.params.interval, t.params.direction])).toEqual([
-      [0.01, 'forward'], [0.01, 'reverse'], [0.2, 'forward'], [0.2, 'reverse'], [1, 'forward'], [1, 'reverse'],
+      [0.01, 'forward'],
+      [0.01, 'reverse'],
+      [0.2, 'forward'],
+      [0.2, 'reverse'],
+      [1, 'forward'],
+      [1, 'reverse'],
     ]);
     expect(trials[4]!.estimatedSeconds).toBe(11);
     expect(pingSchema.safeParse({ interval: [] }).success).toBe(false);

@@ -1,6 +1,6 @@
 import type { TrialSpec } from '@netbench/plugin-api';
-import type { PingTrialSettings } from './trial-settings.js';
 import { DEFAULT_INTERVAL, type PingParams } from './schema.js';
+import type { PingTrialSettings } from './trial-settings.js';
 
 export type PingDirection = 'forward' | 'reverse';
 

@@ -1,5 +1,5 @@
-import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import type { Host, ToolHostContext, ToolInfo } from '@netbench/plugin-api';
+import { ToolMissingError, UnsupportedError } from '@netbench/plugin-api';
 import { isMissing, isRoot, runOnHost } from '@netbench/plugin-api/tool-kit';
 import type { PktgenTrialSettings } from './trial-settings.js';
 
@@ -22,16 +22,17 @@ export async function checkPktgen(host: Host, ctx: ToolHostContext<PktgenTrialSe
   if (isMissing(ip)) throw new ToolMissingError('ip (iproute2)', host.name, ip.detail);
   if (!(ctx.roles ?? ['client']).includes('client')) return { version: release, features: { kernel: release, receiver: true }, command: '/proc/net/dev' };
 
-  if (!(await isRoot(host, options))) throw new UnsupportedError(`pktgen on host ${host.name}: the sending end writes ${PGCTRL}, which only root may (commands there do not run as root)`);
+  if (!(await isRoot(host, options)))
+    throw new UnsupportedError(`pktgen on host ${host.name}: the sending end writes ${PGCTRL}, which only root may (commands there do not run as root)`);
   let pgctrl = await readPgctrl(host, options);
   if (pgctrl === undefined) {
     const load = await runOnHost(host, ['modprobe', 'pktgen'], options);
     pgctrl = await readPgctrl(host, options);
     if (pgctrl === undefined) {
-      const why = isMissing(load) ? load.detail : (load.stderr.trim() || `modprobe exit ${load.code}`);
+      const why = isMissing(load) ? load.detail : load.stderr.trim() || `modprobe exit ${load.code}`;
       throw new UnsupportedError(
         `pktgen is not available on host ${host.name}: its kernel (${release}) has no ${PGCTRL} and \`modprobe pktgen\` did not load it (${why.split('\n')[0]}). ` +
-          'The kernel needs CONFIG_NET_PKTGEN (Debian\'s and most distributions\' kernels have it as a module); on this machine, run the lab in a VM with scripts/kernel-vm.sh (docs/kernel-lab.md).',
+          "The kernel needs CONFIG_NET_PKTGEN (Debian's and most distributions' kernels have it as a module); on this machine, run the lab in a VM with scripts/kernel-vm.sh (docs/kernel-lab.md).",
       );
     }
   }

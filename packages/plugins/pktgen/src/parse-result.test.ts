@@ -4,18 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { parsePktgenResult } from './parse-result.js';
 import { pktgenSamples } from './pktgen-samples.js';
 import { interfaceWithAddress, receivedBetween } from './receiver.js';
+import { pktgenSchema } from './schema.js';
 import { sniffPktgen } from './sniff.js';
 import { deviceCommands } from './trial-settings.js';
 import { pktgenTrials } from './trials.js';
-import { pktgenSchema } from './schema.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 
 describe('parsePktgenResult (real device files, __fixtures__/COMMANDS.txt)', () => {
   it('an unpaced run over a veth: packets, rate, bits, time, errors', () => {
     expect(parsePktgenResult(fixture('veth-unpaced.txt'))).toEqual({
-      device: 'va', count: 100000, size: 60, destination: '10.9.0.2', delayNs: 0,
-      packets: 100000, errors: 0, elapsedUs: 5098028, idleUs: 32249, pps: 19615, bitsPerSecond: 9415200,
+      device: 'va',
+      count: 100000,
+      size: 60,
+      destination: '10.9.0.2',
+      delayNs: 0,
+      packets: 100000,
+      errors: 0,
+      elapsedUs: 5098028,
+      idleUs: 32249,
+      pps: 19615,
+      bitsPerSecond: 9415200,
     });
   });
 
@@ -27,7 +36,7 @@ describe('parsePktgenResult (real device files, __fixtures__/COMMANDS.txt)', () 
     expect(result.bitsPerSecond).toBe(result.pps * result.size * 8);
   });
 
-  it('refuses a device file that never ran, naming what pktgen said, and text that is not pktgen\'s', () => {
+  it("refuses a device file that never ran, naming what pktgen said, and text that is not pktgen's", () => {
     // Configured (count 1000) but never started: pktgen says "Result: OK: count=1000", which is no measurement.
     expect(() => parsePktgenResult(fixture('configured-not-started.txt'), 'c.txt')).toThrow(/c\.txt:19: pktgen has no result: "Result: OK: count=1000"/);
     expect(() => parsePktgenResult(fixture('refused-command.txt'), 'r.txt')).toThrow(/pktgen has no result: "Result: No such parameter "bogus""/);
@@ -51,10 +60,12 @@ describe('parsePktgenResult (real device files, __fixtures__/COMMANDS.txt)', () 
 });
 
 describe('receiver counters', () => {
-  const before = 'Inter-|   Receive                                                |  Transmit\n face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n    lo:       0       0    0    0    0     0          0         0        0       0    0    0    0     0       0          0\n    vb:     908      12    0    0    0     0          0         0      908      12    0    0    0     0       0          0\n';
+  const before =
+    'Inter-|   Receive                                                |  Transmit\n face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n    lo:       0       0    0    0    0     0          0         0        0       0    0    0    0     0       0          0\n    vb:     908      12    0    0    0     0          0         0      908      12    0    0    0     0       0          0\n';
   const after = before.replace('    vb:     908      12    0    0', '    vb: 6000908  100012    0    7');
   it('the interface holding the address, and its rx packets and drops between two readings', () => {
-    const addrs = '1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever\n2: vb    inet 10.9.0.2/24 scope global vb\\       valid_lft forever preferred_lft forever\n2: vb    inet6 fe80::1/64 scope link \\       valid_lft forever preferred_lft forever\n';
+    const addrs =
+      '1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever\n2: vb    inet 10.9.0.2/24 scope global vb\\       valid_lft forever preferred_lft forever\n2: vb    inet6 fe80::1/64 scope link \\       valid_lft forever preferred_lft forever\n';
     expect(interfaceWithAddress(addrs, '10.9.0.2')).toBe('vb');
     expect(interfaceWithAddress(addrs, '10.9.0.3')).toBeUndefined();
     expect(receivedBetween(before, after, 'vb')).toEqual({ device: 'vb', packets: 100000, dropped: 7 });
@@ -67,7 +78,14 @@ describe('trials and the pktgen writes', () => {
     const [trial] = pktgenTrials(pktgenSchema.parse({ count: 5000, rate: 1000 }));
     expect(trial).toMatchObject({ test: 'udp_pps', estimatedSeconds: 5, params: { count: 5000, size: 60, rate: 1000, cpu_client: 0, port: 9 } });
     expect(deviceCommands(trial!.params, '10.0.0.2', '02:00:00:00:00:01')).toEqual([
-      'count 5000', 'clone_skb 0', 'pkt_size 60', 'ratep 1000', 'dst 10.0.0.2', 'dst_mac 02:00:00:00:00:01', 'udp_dst_min 9', 'udp_dst_max 9',
+      'count 5000',
+      'clone_skb 0',
+      'pkt_size 60',
+      'ratep 1000',
+      'dst 10.0.0.2',
+      'dst_mac 02:00:00:00:00:01',
+      'udp_dst_min 9',
+      'udp_dst_max 9',
     ]);
     const [unpaced] = pktgenTrials(pktgenSchema.parse({}));
     expect(deviceCommands(unpaced!.params, '10.0.0.2', '02:00:00:00:00:01')).toContain('delay 0');

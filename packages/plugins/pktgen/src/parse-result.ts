@@ -36,7 +36,11 @@ export function parsePktgenResult(raw: string, source?: string): PktgenResult {
   if (!result) {
     // "Result: Idle" (never started), "Result: No such parameter …" (a refused write): what pktgen said instead.
     const other = OTHER_RESULT_RE.exec(raw);
-    throw new ParseError(other ? `pktgen has no result: "Result: ${other[1]!.trim()}"` : 'pktgen device file without a "Result:" line', source, lineOf(raw, other?.index ?? raw.length));
+    throw new ParseError(
+      other ? `pktgen has no result: "Result: ${other[1]!.trim()}"` : 'pktgen device file without a "Result:" line',
+      source,
+      lineOf(raw, other?.index ?? raw.length),
+    );
   }
   const iface = IFNAME_RE.exec(raw);
   const destination = DST_RE.exec(raw)?.[1];

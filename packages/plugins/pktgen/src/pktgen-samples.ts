@@ -37,7 +37,10 @@ export function pktgenSamples(result: PktgenResult, receiver?: ReceiverCount, ex
       { ...sample('Received Packet Rate', seconds > 0 ? receiver.packets / seconds : 0, 'packets/s'), labels: { ...labels, receiver_device: receiver.device } },
       { ...sample('Receiver Drops', receiver.dropped, 'count'), labels: { ...labels, receiver_device: receiver.device } },
       // Other traffic the receiver got meanwhile (ARP) can make it count a few more than were sent: never below 0.
-      { ...sample('Packet Loss', result.packets > 0 ? Math.max(0, (1 - receiver.packets / result.packets) * 100) : 0, 'percent'), labels: { ...labels, receiver_device: receiver.device } },
+      {
+        ...sample('Packet Loss', result.packets > 0 ? Math.max(0, (1 - receiver.packets / result.packets) * 100) : 0, 'percent'),
+        labels: { ...labels, receiver_device: receiver.device },
+      },
     );
   }
   return samples;

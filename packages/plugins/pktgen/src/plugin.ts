@@ -1,10 +1,10 @@
-import { definePlugin } from '@netbench/plugin-api';
 import type { Branded, ToolPlugin } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { checkPktgen } from './check.js';
 import { parsePktgenResult } from './parse-result.js';
 import { pktgenSamples } from './pktgen-samples.js';
 import { runPktgen } from './run.js';
-import { pktgenSchema, type PktgenParams } from './schema.js';
+import { type PktgenParams, pktgenSchema } from './schema.js';
 import { sniffPktgen } from './sniff.js';
 import type { PktgenTrialSettings } from './trial-settings.js';
 import { pktgenTrials } from './trials.js';
@@ -17,7 +17,7 @@ export function pktgenPlugin(): Branded<ToolPlugin<PktgenParams>> {
     kind: 'tool',
     name: 'pktgen',
     version: VERSION,
-    description: 'Packets per second with the kernel\'s packet generator (pktgen): UDP frames of 64 bytes by default, counted at the receiver',
+    description: "Packets per second with the kernel's packet generator (pktgen): UDP frames of 64 bytes by default, counted at the receiver",
     schema: pktgenSchema,
     // The bit rate the frames make, then their rate (what pktgen is for), as results read them.
     metrics: {

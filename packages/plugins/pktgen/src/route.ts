@@ -1,5 +1,5 @@
-import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import type { Host } from '@netbench/plugin-api';
+import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import { assertHostAddress } from '@netbench/plugin-api/tool-kit';
 
 const MAC_RE = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/;
@@ -34,7 +34,9 @@ export async function pktgenPath(client: Host, target: string, signal: AbortSign
   const [found] = neigh.code === 0 && neigh.stdout.trim() !== '' ? (JSON.parse(neigh.stdout) as { lladdr?: string }[]) : [];
   const mac = found?.lladdr?.toLowerCase();
   if (!mac || !MAC_RE.test(mac)) {
-    throw new UnsupportedError(`pktgen: no Ethernet address for next hop ${nextHop} on ${client.name}'s ${device} (${neigh.stdout.trim() || 'no neighbour entry'}): pktgen needs an Ethernet device whose next hop answers ARP (not a tunnel)`);
+    throw new UnsupportedError(
+      `pktgen: no Ethernet address for next hop ${nextHop} on ${client.name}'s ${device} (${neigh.stdout.trim() || 'no neighbour entry'}): pktgen needs an Ethernet device whose next hop answers ARP (not a tunnel)`,
+    );
   }
   return { device, nextHop, mac };
 }

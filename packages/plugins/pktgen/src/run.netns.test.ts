@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { UnsupportedError } from '@netbench/plugin-api';
-import { labTrial, testTrialContext, twoHostLab, type TwoHostLab } from '@netbench/plugin-api/testing';
+import { labTrial, type TwoHostLab, testTrialContext, twoHostLab } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pktgenPlugin } from './plugin.js';
 
@@ -12,7 +12,9 @@ let lab: TwoHostLab;
 const context = testTrialContext();
 const checkCtx = () => ({ runId: context.ctx.runId, runDir: context.ctx.runDir, signal: AbortSignal.timeout(30_000), log: context.ctx.log, roles: ['client' as const] });
 
-beforeAll(async () => { lab = await twoHostLab({ tag: 'pktgen' }); });
+beforeAll(async () => {
+  lab = await twoHostLab({ tag: 'pktgen' });
+});
 afterAll(async () => {
   context.dispose();
   await lab?.close();
@@ -35,7 +37,9 @@ describe('pktgen between two namespaces', () => {
     expect(existsSync('/proc/net/pktgen')).toBe(false);
     const error = await plugin.check(lab.client, checkCtx()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedError);
-    expect((error as Error).message).toMatch(/pktgen is not available on host .*: its kernel \(.+\) has no \/proc\/net\/pktgen\/pgctrl and `modprobe pktgen` did not load it .*CONFIG_NET_PKTGEN.*scripts\/kernel-vm\.sh/);
+    expect((error as Error).message).toMatch(
+      /pktgen is not available on host .*: its kernel \(.+\) has no \/proc\/net\/pktgen\/pgctrl and `modprobe pktgen` did not load it .*CONFIG_NET_PKTGEN.*scripts\/kernel-vm\.sh/,
+    );
     // The receiving end needs no pktgen.
     await expect(plugin.check(lab.server, { ...checkCtx(), roles: ['server' as const] })).resolves.toMatchObject({ features: { receiver: true } });
   });

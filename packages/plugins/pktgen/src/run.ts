@@ -1,5 +1,4 @@
-import { NetbenchError, TimeoutError, UnsupportedError } from '@netbench/plugin-api';
-import { paramLabels, type Host, type TrialContext, type TrialOutput, type TrialRun } from '@netbench/plugin-api';
+import { type Host, NetbenchError, paramLabels, TimeoutError, type TrialContext, type TrialOutput, type TrialRun, UnsupportedError } from '@netbench/plugin-api';
 import { PGCTRL } from './check.js';
 import { parsePktgenResult } from './parse-result.js';
 import { pktgenSamples } from './pktgen-samples.js';
@@ -40,10 +39,13 @@ export async function runPktgen(trial: TrialRun<PktgenTrialSettings>, ctx: Trial
     const before = receiverDevice ? await readProcNetDev(trial.server, signal) : '';
     if (receiverDevice) await ctx.saveRaw('receiver-before.txt', before);
     progress = setInterval(() => {
-      void client.exec(['cat', deviceFile], { signal, timeoutMs: PROGRESS_MS }).then((r) => {
-        const sent = Number(PKTS_SOFAR_RE.exec(r.stdout)?.[1] ?? 0);
-        ctx.progress(Math.min(0.99, sent / settings.count), `${sent}/${settings.count} packets`);
-      }, () => {});
+      void client.exec(['cat', deviceFile], { signal, timeoutMs: PROGRESS_MS }).then(
+        (r) => {
+          const sent = Number(PKTS_SOFAR_RE.exec(r.stdout)?.[1] ?? 0);
+          ctx.progress(Math.min(0.99, sent / settings.count), `${sent}/${settings.count} packets`);
+        },
+        () => {},
+      );
     }, PROGRESS_MS);
     // Blocks until every thread has sent its count (or was stopped).
     const started = await client.exec(['tee', PGCTRL], { signal, stdin: 'start\n' }).catch(async (error: unknown) => {

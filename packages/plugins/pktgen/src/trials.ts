@@ -10,10 +10,12 @@ export function pktgenTrials(params: PktgenParams): TrialSpec<PktgenTrialSetting
   const settings: { -readonly [K in keyof PktgenTrialSettings]: PktgenTrialSettings[K] } = { count: params.count, size: params.size, cpu_client: params.cpu, port: params.port };
   if (params.rate !== undefined) settings.rate = params.rate;
   const pps = params.rate ?? ESTIMATED_PPS;
-  return [{
-    test: 'udp_pps',
-    params: settings,
-    estimatedSeconds: params.count / pps,
-    traffic: { direction: 'forward', ...(params.rate !== undefined ? { bitsPerSecond: params.rate * (params.size + 4) * 8 } : {}) },
-  }];
+  return [
+    {
+      test: 'udp_pps',
+      params: settings,
+      estimatedSeconds: params.count / pps,
+      traffic: { direction: 'forward', ...(params.rate !== undefined ? { bitsPerSecond: params.rate * (params.size + 4) * 8 } : {}) },
+    },
+  ];
 }

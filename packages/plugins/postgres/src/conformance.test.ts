@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publisherConformance } from '@netbench/plugin-api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from './index.js';
-import { startPostgres, type PgServer } from './test-support/pg-server.js';
+import { type PgServer, startPostgres } from './test-support/pg-server.js';
 
 // A real PostgreSQL on loopback for the publishing checks.
 let server: PgServer | undefined;
@@ -24,5 +24,6 @@ describe('postgres publisher conformance', () => {
       expect(count).toBe(samples.length);
       expect(location).toMatch(/schema conformance/);
     },
-  })) it(check.name, check.run, 60_000);
+  }))
+    it(check.name, check.run, 60_000);
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { ClientConfig } from 'pg';
 import type { ConnectionOptions } from 'node:tls';
 import { NetbenchError } from '@netbench/plugin-api';
+import type { ClientConfig } from 'pg';
 import { isUri, parseConninfo } from './conninfo.js';
 import { maskUrl, urlPassword } from './mask.js';
 import type { PostgresSettings, SslSettings } from './settings.js';
@@ -34,11 +34,14 @@ export async function connection(settings: PostgresSettings, env: NodeJS.Process
   const target = url
     ? maskUrl(url)
     : `postgres://${env['PGUSER'] ?? ''}${env['PGUSER'] ? '@' : ''}${env['PGHOST'] ?? 'localhost'}:${env['PGPORT'] ?? '5432'}/${env['PGDATABASE'] ?? ''}`;
-  const guard = settings.url !== undefined && urlPassword(settings.url) === undefined && !userServers(env).has(endpoint(settings.url, env))
-    ? () => {
-      throw new NetbenchError(`the server at ${target} asks for a password and the url names none; netbench sends PGPASSWORD and ~/.pgpass only to the server NETBENCH_POSTGRES_URL or PGHOST/PGPORT name (a url in a spec or --setting may point anywhere): give a url that holds the password (url: \${env:NAME} or \${file:PATH}), or name this server in NETBENCH_POSTGRES_URL or PGHOST/PGPORT`);
-    }
-    : undefined;
+  const guard =
+    settings.url !== undefined && urlPassword(settings.url) === undefined && !userServers(env).has(endpoint(settings.url, env))
+      ? () => {
+          throw new NetbenchError(
+            `the server at ${target} asks for a password and the url names none; netbench sends PGPASSWORD and ~/.pgpass only to the server NETBENCH_POSTGRES_URL or PGHOST/PGPORT name (a url in a spec or --setting may point anywhere): give a url that holds the password (url: \${env:NAME} or \${file:PATH}), or name this server in NETBENCH_POSTGRES_URL or PGHOST/PGPORT`,
+          );
+        }
+      : undefined;
   return { config, target, secrets: [urlPassword(url), env['PGPASSWORD']], ...(guard ? { passwordGuard: guard } : {}) };
 }
 

@@ -32,8 +32,15 @@ export function parseConninfo(text: string): Partial<Record<ConninfoKeyword, str
       for (;;) {
         if (i >= text.length) throw new NetbenchError(`postgres url: unterminated quoted value of ${key}`);
         const c = text[i]!;
-        if (c === '\\' && i + 1 < text.length) { value += text[i + 1]; i += 2; continue; }
-        if (c === "'") { i += 1; break; }
+        if (c === '\\' && i + 1 < text.length) {
+          value += text[i + 1];
+          i += 2;
+          continue;
+        }
+        if (c === "'") {
+          i += 1;
+          break;
+        }
         value += c;
         i += 1;
       }

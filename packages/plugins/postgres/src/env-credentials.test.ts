@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginContext, RunResults } from '@netbench/plugin-api';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import postgres, { settingsSchema } from './index.js';
-import { startPostgres, type PgServer } from './test-support/pg-server.js';
+import { type PgServer, startPostgres } from './test-support/pg-server.js';
 
 const run = JSON.parse(readFileSync(new URL('../../../results/src/store/__fixtures__/quickstart-results.json', import.meta.url), 'utf8')) as RunResults;
 const ctx: PluginContext = { runId: run.run.runId, runDir: run.run.runDir, signal: new AbortController().signal, log: { debug() {}, info() {}, warn() {} } };
@@ -33,7 +33,7 @@ afterAll(() => {
 });
 
 // A spec's url without a password: the runner's own credentials are for the servers the runner named, not this one.
-describe('the runner\'s PGPASSWORD and ~/.pgpass go only to servers the runner named', () => {
+describe("the runner's PGPASSWORD and ~/.pgpass go only to servers the runner named", () => {
   const bare = () => `postgres://postgres@127.0.0.1:${server.port}/postgres`;
   const refused = /asks for a password and the url names none; netbench sends PGPASSWORD and ~\/\.pgpass only to the server NETBENCH_POSTGRES_URL or PGHOST\/PGPORT name/;
 
@@ -60,7 +60,9 @@ describe('the runner\'s PGPASSWORD and ~/.pgpass go only to servers the runner n
     const file = join(dir, 'pgpass');
     writeFileSync(file, `127.0.0.1:${server.port}:*:postgres:${server.password}\n`, { mode: 0o600 });
     setEnv({ PGPASSFILE: file, PGHOST: '127.0.0.1', PGPORT: String(server.port) });
-    await expect(publish({ url: `host=127.0.0.1 port=${server.port} user=postgres dbname=postgres`, schema: 'pgpass_pghost' })).resolves.toMatchObject({ count: run.samples.length });
+    await expect(publish({ url: `host=127.0.0.1 port=${server.port} user=postgres dbname=postgres`, schema: 'pgpass_pghost' })).resolves.toMatchObject({
+      count: run.samples.length,
+    });
     setEnv({});
     await expect(publish({ url: server.url, schema: 'url_password' })).resolves.toMatchObject({ count: run.samples.length });
   });

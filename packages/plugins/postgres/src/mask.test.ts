@@ -27,9 +27,9 @@ describe('secrets never shown', () => {
   });
 
   it('masks keyword/value conninfo strings, quoted or not', () => {
-    expect(maskUrl("host=db.internal port=5433 user=ana password=Hunter2 dbname=bench")).toBe('host=db.internal port=5433 user=ana password=*** dbname=bench');
+    expect(maskUrl('host=db.internal port=5433 user=ana password=Hunter2 dbname=bench')).toBe('host=db.internal port=5433 user=ana password=*** dbname=bench');
     expect(maskUrl("host=db password = 'p@ss w\\'0rd' dbname=bench")).toBe('host=db password = *** dbname=bench');
-    expect(maskUrl("PASSWORD=x1 host=db")).toBe('PASSWORD=*** host=db');
+    expect(maskUrl('PASSWORD=x1 host=db')).toBe('PASSWORD=*** host=db');
     expect(urlPassword("host=db password='p@ss w\\'0rd' dbname=bench")).toBe("p@ss w'0rd");
     expect(urlPassword('host=db password=Hunter2')).toBe('Hunter2');
     // A conninfo string netbench cannot read still gives its password up for masking.

@@ -1,5 +1,5 @@
-import type { ClientBase } from 'pg';
 import { NetbenchError } from '@netbench/plugin-api';
+import type { ClientBase } from 'pg';
 import { forSchema, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './schema-sql.js';
 
 /** Advisory lock class for netbench's schema changes and ingests (any constant; ours). */
@@ -15,7 +15,9 @@ export async function ensureSchema(client: ClientBase, schema: string): Promise<
   await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_CLASS, schema]);
   await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const tables = await client.query<{ table_name: string }>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name IN ('netbench_schema', 'runs')", [schema]);
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name IN ('netbench_schema', 'runs')",
+    [schema],
+  );
   const names = new Set(tables.rows.map((r) => r.table_name));
   if (!names.has('netbench_schema') && names.has('runs')) {
     throw new NetbenchError(`schema "${schema}" already has a runs table that netbench did not create; set the publisher's schema to another name`);
@@ -24,7 +26,9 @@ export async function ensureSchema(client: ClientBase, schema: string): Promise<
   const row = await client.query<{ version: number }>(`SELECT max(version) AS version FROM "${schema}".netbench_schema`);
   const current = row.rows[0]?.version ?? 0;
   if (current > PG_SCHEMA_VERSION) {
-    throw new NetbenchError(`schema "${schema}" was written by a newer netbench (v${current}; this netbench knows up to v${PG_SCHEMA_VERSION}); nothing was changed — upgrade netbench`);
+    throw new NetbenchError(
+      `schema "${schema}" was written by a newer netbench (v${current}; this netbench knows up to v${PG_SCHEMA_VERSION}); nothing was changed — upgrade netbench`,
+    );
   }
   for (const migration of PG_MIGRATIONS) {
     if (migration.version > current) await client.query(forSchema(migration.sql, schema));

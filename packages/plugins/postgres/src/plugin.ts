@@ -1,13 +1,11 @@
-import pg from 'pg';
-import { definePlugin } from '@netbench/plugin-api';
-import { NetbenchError } from '@netbench/plugin-api';
+import { definePlugin, NetbenchError } from '@netbench/plugin-api';
 import { storeRows } from '@netbench/plugin-api/publisher-kit';
+import pg from 'pg';
 import { connection } from './connection.js';
 import { ingestRows } from './ingest.js';
 import { maskSecrets } from './mask.js';
 import { ensureSchema } from './migrate.js';
-import { settingsSchema, type PostgresSettings } from './settings.js';
-
+import { type PostgresSettings, settingsSchema } from './settings.js';
 
 /**
  * Publishes a run into PostgreSQL: the results store's tables in a schema

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { isPlugin, type PluginContext } from '@netbench/plugin-api';
 import type { RunResults } from '@netbench/plugin-api';
+import { isPlugin, type PluginContext } from '@netbench/plugin-api';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres, { settingsSchema } from './index.js';
-import { startPostgres, type PgServer } from './test-support/pg-server.js';
+import { type PgServer, startPostgres } from './test-support/pg-server.js';
 
 // The real quickstart run the results store's tests use.
 const run = JSON.parse(readFileSync(new URL('../../../results/src/store/__fixtures__/quickstart-results.json', import.meta.url), 'utf8')) as RunResults;
@@ -28,7 +28,7 @@ async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]
 const publish = (settings: Record<string, unknown>) => postgres.publish(run.run, run.samples, settingsSchema.parse(settings), ctx);
 
 describe('postgres publisher against a real PostgreSQL 15', () => {
-  it('creates the schema and stores the run in the store\'s tables, in one go', async () => {
+  it("creates the schema and stores the run in the store's tables, in one go", async () => {
     expect(isPlugin(postgres)).toBe(true);
     const result = await publish({ url: server.url });
     expect(result.count).toBe(run.samples.length);
@@ -38,7 +38,12 @@ describe('postgres publisher against a real PostgreSQL 15', () => {
     const counts = await query<{ samples: string; histograms: string; trials: string; metrics: string }>(`SELECT
       (SELECT count(*) FROM netbench.samples) AS samples, (SELECT count(*) FROM netbench.histograms) AS histograms,
       (SELECT count(*) FROM netbench.trials) AS trials, (SELECT count(*) FROM netbench.run_metrics) AS metrics`);
-    expect(counts[0]).toEqual({ samples: '55', histograms: String(run.samples.filter((s) => s.histogram).length), trials: '5', metrics: String(new Set(run.samples.map((s) => s.metric)).size) });
+    expect(counts[0]).toEqual({
+      samples: '55',
+      histograms: String(run.samples.filter((s) => s.histogram).length),
+      trials: '5',
+      metrics: String(new Set(run.samples.map((s) => s.metric)).size),
+    });
     // Labels are rows, joinable to samples, as in SQLite.
     const reverse = await query<{ value: number }>(`SELECT s.value FROM netbench.samples s JOIN netbench.labels l ON l.run_pk = s.run_pk AND l.set_no = s.label_set
       WHERE l.key = 'direction' AND l.value = 'reverse' AND s.metric = 'Latency p50'`);

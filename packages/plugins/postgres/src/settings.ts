@@ -1,5 +1,4 @@
-import { z } from '@netbench/plugin-api';
-import { secret } from '@netbench/plugin-api';
+import { secret, z } from '@netbench/plugin-api';
 
 /** Schema names are pasted into SQL (identifiers cannot be parameters), so they are restricted. */
 export const SCHEMA_NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import { cloudConformance } from '@netbench/plugin-api/testing';
+import { describe, it } from 'vitest';
 import plugin from './index.js';
 
 // `cloud: static` creates nothing: its ledger holds SSH connections, and
@@ -11,5 +11,6 @@ describe('static cloud conformance', () => {
     validBlocks: [{ address: '127.0.0.1' }, { address: 'bench-1.example.internal', port: 2222, user: 'bench', key: '~/.ssh/id_ed25519' }],
     invalidBlocks: [{}, { address: '' }, { address: 'h', port: 70000 }],
     goneResources: [{ type: 'connection', id: 'connection@client', host: 'client', data: { address: '127.0.0.1', port: 22, user: 'root' } }],
-  })) it(check.name, check.run, 60_000);
+  }))
+    it(check.name, check.run, 60_000);
 });

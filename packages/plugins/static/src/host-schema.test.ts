@@ -6,15 +6,31 @@ const request = (config: Record<string, unknown>) => ({ id: 'db', name: 'db', cl
 
 describe('static host fields', () => {
   it('maps a host to the transport options: internal address, host key policy, bastion, retries', () => {
-    const options = sshOptions(request({
-      address: '203.0.113.7', port: 2222, user: 'bench', key: '~/.ssh/id_ed25519', internalAddress: '10.0.0.7', zone: 'rack-3',
-      knownHosts: '/etc/netbench/known_hosts', jump: { address: 'bastion.example', key: '/k' }, connectRetry: { attempts: 10 }, connectTimeout: 2.5,
-    }));
+    const options = sshOptions(
+      request({
+        address: '203.0.113.7',
+        port: 2222,
+        user: 'bench',
+        key: '~/.ssh/id_ed25519',
+        internalAddress: '10.0.0.7',
+        zone: 'rack-3',
+        knownHosts: '/etc/netbench/known_hosts',
+        jump: { address: 'bastion.example', key: '/k' },
+        connectRetry: { attempts: 10 },
+        connectTimeout: 2.5,
+      }),
+    );
     expect(options).toMatchObject({
-      address: '203.0.113.7', port: 2222, user: 'bench', internalIp: '10.0.0.7', externalIp: '203.0.113.7', zone: 'rack-3',
+      address: '203.0.113.7',
+      port: 2222,
+      user: 'bench',
+      internalIp: '10.0.0.7',
+      externalIp: '203.0.113.7',
+      zone: 'rack-3',
       hostKey: { mode: 'known-hosts', file: '/etc/netbench/known_hosts' },
       jump: { address: 'bastion.example', user: 'bench', privateKeyPath: '/k', hostKey: { mode: 'known-hosts' } },
-      connectRetry: { attempts: 10, initialDelayMs: 500, maxDelayMs: 5000 }, readyTimeoutMs: 2500,
+      connectRetry: { attempts: 10, initialDelayMs: 500, maxDelayMs: 5000 },
+      readyTimeoutMs: 2500,
     });
     expect(options.privateKeyPath).toMatch(/^\/.*\/\.ssh\/id_ed25519$/);
   });
@@ -32,15 +48,28 @@ describe('static host fields', () => {
 
   it('refuses unknown fields, bad ports, conflicting choices', () => {
     for (const bad of [
-      { address: 'x', password: 'no' }, { address: 'x', port: 0 }, { address: 'x', port: 70000 }, {},
-      { address: 'x', passphrase: 'a', passphraseEnv: 'B' }, { address: 'x', knownHosts: '/k', hostKeys: ['SHA256:x'] },
-      { address: 'x', passphraseEnv: 'not a name' }, { address: 'x', jump: { address: 'b', proxy: 1 } }, { address: 'x', connectRetry: { attempts: 0 } },
-    ]) expect(hostSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      { address: 'x', password: 'no' },
+      { address: 'x', port: 0 },
+      { address: 'x', port: 70000 },
+      {},
+      { address: 'x', passphrase: 'a', passphraseEnv: 'B' },
+      { address: 'x', knownHosts: '/k', hostKeys: ['SHA256:x'] },
+      { address: 'x', passphraseEnv: 'not a name' },
+      { address: 'x', jump: { address: 'b', proxy: 1 } },
+      { address: 'x', connectRetry: { attempts: 0 } },
+    ])
+      expect(hostSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 
   it('takes only addresses as addresses: nothing a tool could read as an option (fping -f reads a file)', () => {
-    for (const field of [{ address: '-f/etc/passwd' }, { address: 'x', internalAddress: '-f/etc/passwd' }, { address: 'x', internalAddress: '10.0.0.7 -c' },
-      { address: 'x', jump: { address: '-oProxyCommand=x' } }, { address: '--help' }, { address: 'x', internalAddress: '' }]) {
+    for (const field of [
+      { address: '-f/etc/passwd' },
+      { address: 'x', internalAddress: '-f/etc/passwd' },
+      { address: 'x', internalAddress: '10.0.0.7 -c' },
+      { address: 'x', jump: { address: '-oProxyCommand=x' } },
+      { address: '--help' },
+      { address: 'x', internalAddress: '' },
+    ]) {
       const result = hostSchema.safeParse(field);
       expect(result.success, JSON.stringify(field)).toBe(false);
       expect(result.error?.issues[0]?.message).toMatch(/expected an IP address or a host name/);

@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
-import { NetbenchError } from '@netbench/plugin-api';
 import type { HostRequest } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import type { StaticHostConfig } from './host-schema.js';
 import { expandHome } from './ssh-options.js';
 
@@ -31,7 +31,10 @@ export async function checkRequests(requests: readonly HostRequest<StaticHostCon
     await file('knownHosts', config.knownHosts, 'known_hosts file');
     await file('jump.key', config.jump?.key, 'private key');
     await file('jump.knownHosts', config.jump?.knownHosts, 'known_hosts file');
-    for (const [field, env] of [['passphraseEnv', config.passphraseEnv], ['jump.passphraseEnv', config.jump?.passphraseEnv]] as const) {
+    for (const [field, env] of [
+      ['passphraseEnv', config.passphraseEnv],
+      ['jump.passphraseEnv', config.jump?.passphraseEnv],
+    ] as const) {
       if (env !== undefined && process.env[env] === undefined) problems.push(`${at}.${field}: environment variable ${env} is not set`);
     }
     const agentSocket = typeof config.agent === 'string' ? config.agent : process.env.SSH_AUTH_SOCK;

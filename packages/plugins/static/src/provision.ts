@@ -1,6 +1,6 @@
+import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import { NetbenchError, UnsupportedError } from '@netbench/plugin-api';
 import { CONGESTION_CONTROL_LABEL, CPU_COUNT_LABEL, readCongestionControl, readCpuCount } from '@netbench/plugin-api/cloud-kit';
-import type { Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
 import { CONNECTION, closeConnection, connectionId, remember } from './connections.js';
 import type { StaticHostConfig } from './host-schema.js';
 import { sshOptions } from './ssh-options.js';
@@ -16,35 +16,39 @@ export const HOST_KEY_LABEL = 'host_key_verification';
  */
 export async function provisionStatic(requests: readonly HostRequest<StaticHostConfig>[], ctx: ProvisionContext): Promise<Host[]> {
   // A passphrase is a secret field: the stored spec has it redacted (or holds only its ${env:…}/${file:…} reference).
-  const outcomes = await Promise.allSettled(requests.map(async (request) => {
-    const options = sshOptions(request);
-    const id = connectionId(request.id);
-    const resource = {
-      type: CONNECTION,
-      id,
-      host: request.id,
-      data: { address: options.address, port: options.port ?? 22, user: options.user, ...(options.jump ? { jump: options.jump.address } : {}) },
-    };
-    const labels: Record<string, string> = { ...request.config.labels, [HOST_KEY_LABEL]: options.hostKey.mode };
-    return ctx.ledger.track(resource, async () => {
-      const connected = await ctx.connectSsh({ ...options, labels });
-      remember(ctx.runId, id, connected);
-      return connected;
-    }).then(async (host) => {
-      // What the connection read as it opened (no round trip of its own); else one command each, at once.
-      const facts = (await host.facts?.()) ?? {};
-      const run = (argv: readonly string[]) => host.exec(argv, { timeoutMs: 15_000 });
-      const [current, cpus] = await Promise.all([
-        facts.congestionControl ?? readCongestionControl(run),
-        // How many CPUs the machine has decides how much CPU placement matters (host_<role>_cpu_count).
-        facts.cpuCount ?? readCpuCount(run),
-      ]);
-      // The host keeps this labels object: what it reports is the label, whatever the spec asked.
-      congestionControl(current, request, labels);
-      if (cpus !== undefined) labels[CPU_COUNT_LABEL] = cpus;
-      return host;
-    });
-  }));
+  const outcomes = await Promise.allSettled(
+    requests.map(async (request) => {
+      const options = sshOptions(request);
+      const id = connectionId(request.id);
+      const resource = {
+        type: CONNECTION,
+        id,
+        host: request.id,
+        data: { address: options.address, port: options.port ?? 22, user: options.user, ...(options.jump ? { jump: options.jump.address } : {}) },
+      };
+      const labels: Record<string, string> = { ...request.config.labels, [HOST_KEY_LABEL]: options.hostKey.mode };
+      return ctx.ledger
+        .track(resource, async () => {
+          const connected = await ctx.connectSsh({ ...options, labels });
+          remember(ctx.runId, id, connected);
+          return connected;
+        })
+        .then(async (host) => {
+          // What the connection read as it opened (no round trip of its own); else one command each, at once.
+          const facts = (await host.facts?.()) ?? {};
+          const run = (argv: readonly string[]) => host.exec(argv, { timeoutMs: 15_000 });
+          const [current, cpus] = await Promise.all([
+            facts.congestionControl ?? readCongestionControl(run),
+            // How many CPUs the machine has decides how much CPU placement matters (host_<role>_cpu_count).
+            facts.cpuCount ?? readCpuCount(run),
+          ]);
+          // The host keeps this labels object: what it reports is the label, whatever the spec asked.
+          congestionControl(current, request, labels);
+          if (cpus !== undefined) labels[CPU_COUNT_LABEL] = cpus;
+          return host;
+        });
+    }),
+  );
   const failed = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
   if (failed.length === 0) return outcomes.map((o) => (o as PromiseFulfilledResult<Host>).value);
   await Promise.allSettled(requests.map((r) => closeConnection(ctx.runId, connectionId(r.id))));

@@ -1,17 +1,14 @@
-import { availableParallelism } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Host, HostRequest, Ledger, ProvisionContext } from '@netbench/plugin-api';
-import type { LedgerResource } from '@netbench/plugin-api';
+import { connectSshHost } from '@netbench/core';
+import type { Host, HostRequest, Ledger, LedgerResource, ProvisionContext, SshHostOptions } from '@netbench/plugin-api';
 import { cloudConformance } from '@netbench/plugin-api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The transport's own test sshd (a real sshd on 127.0.0.1).
 import { keygen, startTestSshd, type TestSshd } from '../../../core/src/transport/ssh/test-support/test-sshd.js';
-import plugin from './index.js';
 import { hostSchema, type StaticHostConfig } from './host-schema.js';
-import { connectSshHost } from '@netbench/core';
-import type { SshHostOptions } from '@netbench/plugin-api';
+import plugin from './index.js';
 
 let sshd: TestSshd;
 let dir: string;
@@ -21,14 +18,30 @@ function context(): ProvisionContext & { resources: LedgerResource[]; warnings: 
   const warnings: string[] = [];
   const ledger: Ledger = {
     entries: [],
-    async track(resource, create) { resources.push(resource); return create(); },
-    async created(resource) { resources.push(resource); },
+    async track(resource, create) {
+      resources.push(resource);
+      return create();
+    },
+    async created(resource) {
+      resources.push(resource);
+    },
   };
-  return { runId: `20260101-000000-st${process.pid}`, runDir: dir, signal: AbortSignal.timeout(60_000), log: { debug() {}, info() {}, warn: (m) => void warnings.push(m) }, ledger, resources, warnings, connectSsh: (o: SshHostOptions) => connectSshHost(o) };
+  return {
+    runId: `20260101-000000-st${process.pid}`,
+    runDir: dir,
+    signal: AbortSignal.timeout(60_000),
+    log: { debug() {}, info() {}, warn: (m) => void warnings.push(m) },
+    ledger,
+    resources,
+    warnings,
+    connectSsh: (o: SshHostOptions) => connectSshHost(o),
+  };
 }
 
 const host = (name: string, config: Partial<StaticHostConfig> = {}): HostRequest<StaticHostConfig> => ({
-  id: name, name, cloud: 'static',
+  id: name,
+  name,
+  cloud: 'static',
   config: hostSchema.parse({ address: '127.0.0.1', port: sshd.port, user: 'root', key: sshd.clientKey, knownHosts: sshd.knownHosts, ...config }),
 });
 
@@ -52,11 +65,19 @@ describe('static cloud', () => {
       connectSsh: async (o: SshHostOptions) => {
         const connected = await connectSshHost(o);
         const exec = connected.exec.bind(connected);
-        return Object.assign(connected, { exec: (argv: readonly string[], options?: Parameters<typeof exec>[1]) => { commands.push(argv.join(' ')); return exec(argv, options); } });
+        return Object.assign(connected, {
+          exec: (argv: readonly string[], options?: Parameters<typeof exec>[1]) => {
+            commands.push(argv.join(' '));
+            return exec(argv, options);
+          },
+        });
       },
     };
     const [made] = await plugin.provision([host('client')], ctx);
-    expect(made!.labels).toMatchObject({ tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim(), cpu_count: String(availableParallelism()) });
+    expect(made!.labels).toMatchObject({
+      tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim(),
+      cpu_count: String(availableParallelism()),
+    });
     expect(commands).toEqual([]);
     for (const resource of ctx.resources) await plugin.teardown(resource, ctx);
   });
@@ -64,8 +85,16 @@ describe('static cloud', () => {
   it('connects to every host at once, one connection each, recorded and labelled; teardown closes them', async () => {
     const ctx = context();
     const hosts: Host[] = await plugin.provision([host('client', { labels: { rack: 'r1' }, zone: 'dc1' }), host('server', { internalAddress: '10.9.9.9' })], ctx);
-    expect(hosts.map((h) => [h.id, h.cloud, h.zone, h.internalIp, h.externalIp])).toEqual([['client', 'static', 'dc1', '127.0.0.1', undefined], ['server', 'static', undefined, '10.9.9.9', '127.0.0.1']]);
-    expect(hosts[0]!.labels).toEqual({ rack: 'r1', host_key_verification: 'known-hosts', tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim(), cpu_count: String(availableParallelism()) });
+    expect(hosts.map((h) => [h.id, h.cloud, h.zone, h.internalIp, h.externalIp])).toEqual([
+      ['client', 'static', 'dc1', '127.0.0.1', undefined],
+      ['server', 'static', undefined, '10.9.9.9', '127.0.0.1'],
+    ]);
+    expect(hosts[0]!.labels).toEqual({
+      rack: 'r1',
+      host_key_verification: 'known-hosts',
+      tcp_congestion_control: readFileSync('/proc/sys/net/ipv4/tcp_congestion_control', 'utf8').trim(),
+      cpu_count: String(availableParallelism()),
+    });
     expect(ctx.resources.map((r) => `${r.type} ${r.id}`)).toEqual(['connection ssh@client', 'connection ssh@server']);
     expect(JSON.stringify(ctx.resources)).not.toContain(sshd.clientKey.replace(/id_ed25519$/, 'secret'));
     expect((await hosts[1]!.exec(['echo', 'ok'])).stdout).toBe('ok\n');
@@ -99,10 +128,10 @@ describe('static cloud', () => {
 
   it('preflight lists every problem before connecting', async () => {
     const ctx = context();
-    const error = await plugin.preflight!([
-      host('a', { key: '/nonexistent/id' }),
-      host('b', { knownHosts: '/nonexistent/kh', passphraseEnv: 'NBT_UNSET_PASSPHRASE', key: sshd.clientKey }),
-    ], ctx).catch((e: Error) => e);
+    const error = await plugin.preflight!(
+      [host('a', { key: '/nonexistent/id' }), host('b', { knownHosts: '/nonexistent/kh', passphraseEnv: 'NBT_UNSET_PASSPHRASE', key: sshd.clientKey })],
+      ctx,
+    ).catch((e: Error) => e);
     expect(String(error)).toMatch(/hosts\.a\.key: cannot read private key \/nonexistent\/id \(ENOENT\)/);
     expect(String(error)).toMatch(/hosts\.b\.knownHosts: cannot read known_hosts file \/nonexistent\/kh/);
     expect(String(error)).toMatch(/hosts\.b\.passphraseEnv: environment variable NBT_UNSET_PASSPHRASE is not set/);
@@ -130,15 +159,16 @@ describe('static cloud conformance', () => {
   // The options need the sshd's port, known only once it runs: build the checks lazily.
   const names = ['identity', 'schema', 'teardown gone', 'provision', 'cleanup'];
   let checks: ReturnType<typeof cloudConformance> | undefined;
-  const get = () => (checks ??= cloudConformance(plugin, {
-    packageJson: new URL('../package.json', import.meta.url),
-    module: new URL('../dist/index.js', import.meta.url),
-    validBlocks: [{ address: '10.0.0.1' }, { address: 'db.example', port: 2222, user: 'bench', key: '~/.ssh/id', jump: { address: 'b' } }],
-    invalidBlocks: [{}, { address: 'x', port: 'ssh' }, { address: 'x', password: 'p' }],
-    goneResources: [{ type: 'connection', id: 'ssh@gone', host: 'gone', data: { address: '192.0.2.1', port: 22, user: 'root' } }],
-    provision: { hosts: { a: { address: '127.0.0.1', port: sshd.port, user: 'root', key: sshd.clientKey, knownHosts: sshd.knownHosts } }, exists: async () => undefined },
-    connectSsh: (options) => connectSshHost(options),
-  }));
+  const get = () =>
+    (checks ??= cloudConformance(plugin, {
+      packageJson: new URL('../package.json', import.meta.url),
+      module: new URL('../dist/index.js', import.meta.url),
+      validBlocks: [{ address: '10.0.0.1' }, { address: 'db.example', port: 2222, user: 'bench', key: '~/.ssh/id', jump: { address: 'b' } }],
+      invalidBlocks: [{}, { address: 'x', port: 'ssh' }, { address: 'x', password: 'p' }],
+      goneResources: [{ type: 'connection', id: 'ssh@gone', host: 'gone', data: { address: '192.0.2.1', port: 22, user: 'root' } }],
+      provision: { hosts: { a: { address: '127.0.0.1', port: sshd.port, user: 'root', key: sshd.clientKey, knownHosts: sshd.knownHosts } }, exists: async () => undefined },
+      connectSsh: (options) => connectSshHost(options),
+    }));
   it('passes every conformance check', async () => {
     const all = get();
     expect(all.length).toBeGreaterThanOrEqual(names.length);

@@ -1,8 +1,8 @@
-import type { CloudPlugin, DiagnosticCheck } from '@netbench/plugin-api';
-import { definePlugin } from '@netbench/plugin-api';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { CloudPlugin, DiagnosticCheck } from '@netbench/plugin-api';
+import { definePlugin } from '@netbench/plugin-api';
 import { CONNECTION, closeConnection } from './connections.js';
 import { hostSchema, type StaticHostConfig } from './host-schema.js';
 import { checkRequests } from './preflight.js';
@@ -12,8 +12,20 @@ async function diagnose(): Promise<DiagnosticCheck[]> {
   const agent = process.env.SSH_AUTH_SOCK;
   const knownHosts = join(homedir(), '.ssh', 'known_hosts');
   return [
-    { name: 'ssh-agent', ok: !!agent && existsSync(agent), detail: agent ? `SSH_AUTH_SOCK=${agent}${existsSync(agent) ? '' : ' (no such socket)'}` : 'SSH_AUTH_SOCK is not set', severity: 'warning', fix: 'start ssh-agent and ssh-add your key, or give each static host a key file' },
-    { name: 'known_hosts', ok: existsSync(knownHosts), detail: existsSync(knownHosts) ? knownHosts : `${knownHosts} does not exist`, severity: 'warning', fix: 'connect once with ssh to record host keys, or give static hosts knownHosts or hostKeys' },
+    {
+      name: 'ssh-agent',
+      ok: !!agent && existsSync(agent),
+      detail: agent ? `SSH_AUTH_SOCK=${agent}${existsSync(agent) ? '' : ' (no such socket)'}` : 'SSH_AUTH_SOCK is not set',
+      severity: 'warning',
+      fix: 'start ssh-agent and ssh-add your key, or give each static host a key file',
+    },
+    {
+      name: 'known_hosts',
+      ok: existsSync(knownHosts),
+      detail: existsSync(knownHosts) ? knownHosts : `${knownHosts} does not exist`,
+      severity: 'warning',
+      fix: 'connect once with ssh to record host keys, or give static hosts knownHosts or hostKeys',
+    },
   ];
 }
 

@@ -1,11 +1,11 @@
-import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
 import type { Bar, BarChart } from '@netbench/results';
+import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
 import { displayLabel } from '../display-text.js';
 import { escapeHtml } from '../html-escape.js';
 import { seriesColor } from '../palette.js';
 import { LOG_RATIO, type RenderContext } from '../render-options.js';
 import { axisUnit } from '../units.js';
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, frame, valueAxis, type Figure } from './base.js';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, type Figure, frame, valueAxis } from './base.js';
 
 /** Largest over smallest positive bar: how different in size the bars are. */
 export function barRatio(spec: BarChart): number {
@@ -19,7 +19,6 @@ export function barScale(spec: BarChart, ctx: RenderContext): 'linear' | 'log' {
   const positive = spec.series.every((s) => s.bars.every((b) => b === null || b.mean > 0));
   return positive && barRatio(spec) > LOG_RATIO ? 'log' : 'linear';
 }
-
 
 /**
  * Grouped bars (one per run) with confidence-interval whiskers. ECharts'
@@ -40,7 +39,10 @@ export function barOption(spec: BarChart, ctx: RenderContext): Figure {
   const scale = barScale(spec, ctx);
   const log = scale === 'log';
   const bars = spec.series.flatMap((s) => s.bars.filter((b): b is Bar => b !== null));
-  const unit = axisUnit(spec.y.unit, bars.flatMap((b) => [b.mean, b.high ?? b.mean]));
+  const unit = axisUnit(
+    spec.y.unit,
+    bars.flatMap((b) => [b.mean, b.high ?? b.mean]),
+  );
   const lowest = Math.min(...bars.map((b) => b.mean));
   const group = 0.72;
   const nonNegative = spec.series.every((s) => s.bars.every((b) => b === null || b.mean >= 0));
@@ -64,11 +66,13 @@ export function barOption(spec: BarChart, ctx: RenderContext): Figure {
       const barWidth = Math.min(slot * 0.84, 120);
       const [, top = 0] = api.coord([index, mean]);
       const mid = x + barWidth / 2;
-      const children: unknown[] = [{
-        type: 'rect',
-        shape: { x, y: Math.min(top, zero), width: barWidth, height: Math.abs(zero - top) },
-        style: { fill: seriesColor(j) },
-      }];
+      const children: unknown[] = [
+        {
+          type: 'rect',
+          shape: { x, y: Math.min(top, zero), width: barWidth, height: Math.abs(zero - top) },
+          style: { fill: seriesColor(j) },
+        },
+      ];
       let labelY = top;
       if (Number.isFinite(low) && Number.isFinite(high)) {
         // A metric that cannot be negative: the interval is cut at 0, drawn without its lower cap.
@@ -96,7 +100,9 @@ export function barOption(spec: BarChart, ctx: RenderContext): Figure {
     height: Math.max(ctx.size?.height ?? DEFAULT_HEIGHT + (rotate ? bottom : 0), minHeight),
     option: {
       ...option,
-      ...(ctx.interactive ? { tooltip: { trigger: 'item', confine: true, formatter: ((p: { seriesName: string; value: unknown[] }) => barTooltip(p, categories, unit.formatWithUnit)) as never } } : {}),
+      ...(ctx.interactive
+        ? { tooltip: { trigger: 'item', confine: true, formatter: ((p: { seriesName: string; value: unknown[] }) => barTooltip(p, categories, unit.formatWithUnit)) as never } }
+        : {}),
       xAxis: {
         type: 'category',
         data: [...categories],

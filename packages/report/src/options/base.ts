@@ -1,10 +1,10 @@
-import type { EChartsOption } from 'echarts';
 import type { ChartSpec } from '@netbench/results';
+import type { EChartsOption } from 'echarts';
 import { displayText } from '../display-text.js';
 import { SERIES_COLORS } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
 import { measureText } from '../text-metrics.js';
-import { axisName, type AxisUnit } from '../units.js';
+import { type AxisUnit, axisName } from '../units.js';
 
 export interface Figure {
   readonly option: EChartsOption;
@@ -56,7 +56,13 @@ export function heightOf(ctx: RenderContext, preferred = DEFAULT_HEIGHT): number
  * the picture. `minHeight` is the height that leaves the plot
  * MIN_PLOT_HEIGHT: figures are at least that tall.
  */
-export function frame(spec: ChartSpec, ctx: RenderContext, legend: readonly string[], width: number, extra: { bottom?: number; right?: number; notes?: readonly string[] } = {}): { option: EChartsOption; top: number; minHeight: number } {
+export function frame(
+  spec: ChartSpec,
+  ctx: RenderContext,
+  legend: readonly string[],
+  width: number,
+  extra: { bottom?: number; right?: number; notes?: readonly string[] } = {},
+): { option: EChartsOption; top: number; minHeight: number } {
   const { theme } = ctx;
   const needed = legend.length > 0 ? legendRows(legend, width) : 0;
   const scroll = ctx.interactive && needed > MAX_LEGEND_ROWS;
@@ -65,7 +71,8 @@ export function frame(spec: ChartSpec, ctx: RenderContext, legend: readonly stri
   // Bold text runs wider than the regular metrics measure.
   const title = wrapLines(text.title, (width - 32) / 1.15, 16);
   const subtitle = wrapLines([text.subtitle, ...(extra.notes ?? [])].filter(Boolean).join(' · '), width - 32, 12);
-  const legendTop = TITLE_HEIGHT + (Math.max(1, title.length) - 1) * TITLE_LINE + (Math.max(1, subtitle.length) - 1) * SUBTITLE_LINE + (subtitle.length > 1 || title.length > 1 ? SUBTITLE_GAP : 0);
+  const legendTop =
+    TITLE_HEIGHT + (Math.max(1, title.length) - 1) * TITLE_LINE + (Math.max(1, subtitle.length) - 1) * SUBTITLE_LINE + (subtitle.length > 1 || title.length > 1 ? SUBTITLE_GAP : 0);
   const top = legendTop + rows * LEGEND_ROW + 12;
   const bottom = (extra.bottom ?? 16) + (ctx.footer ? FOOTER_HEIGHT : 0);
   const option: EChartsOption = {
@@ -81,9 +88,18 @@ export function frame(spec: ChartSpec, ctx: RenderContext, legend: readonly stri
       textStyle: { fontSize: 16, fontWeight: 'bold', color: theme.title, lineHeight: TITLE_LINE },
       subtextStyle: { fontSize: 12, color: theme.muted, lineHeight: SUBTITLE_LINE },
     },
-    legend: rows > 0
-      ? { data: [...legend], top: legendTop, left: 16, right: 16, itemGap: 16, textStyle: { fontSize: 12, color: theme.text }, ...(scroll ? { type: 'scroll' as const, pageTextStyle: { color: theme.text } } : {}) }
-      : { show: false },
+    legend:
+      rows > 0
+        ? {
+            data: [...legend],
+            top: legendTop,
+            left: 16,
+            right: 16,
+            itemGap: 16,
+            textStyle: { fontSize: 12, color: theme.text },
+            ...(scroll ? { type: 'scroll' as const, pageTextStyle: { color: theme.text } } : {}),
+          }
+        : { show: false },
     grid: { left: 16, right: extra.right ?? 28, top, bottom, outerBoundsMode: 'same', outerBoundsContain: 'all' },
     ...(ctx.footer ? { graphic: [footer(ctx)] } : {}),
   };

@@ -3,8 +3,8 @@ import { displayLabel } from '../display-text.js';
 import { escapeHtml } from '../html-escape.js';
 import { seriesColor } from '../palette.js';
 import { LOG_RATIO, type RenderContext } from '../render-options.js';
-import { axisUnit, type AxisUnit } from '../units.js';
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, categoryAxis, frame, textWidth, valueAxis, type Figure } from './base.js';
+import { type AxisUnit, axisUnit } from '../units.js';
+import { categoryAxis, DEFAULT_HEIGHT, DEFAULT_WIDTH, type Figure, frame, textWidth, valueAxis } from './base.js';
 
 /** Height of one category's row when the boxes lie horizontally. */
 export const BOX_ROW = 30;
@@ -41,7 +41,10 @@ export function boxOption(spec: BoxChart, ctx: RenderContext): Figure {
   const horizontal = horizontalBoxes(spec, width);
   const { option, top, minHeight } = frame(spec, ctx, spec.series.length > 1 ? spec.series.map((s) => s.name) : [], width, { bottom: 16 });
   const boxes = spec.series.flatMap((s) => s.boxes.filter((b): b is Box => b !== null));
-  const unit = axisUnit(spec.y.unit, boxes.map((b) => b.max));
+  const unit = axisUnit(
+    spec.y.unit,
+    boxes.map((b) => b.max),
+  );
   const scale = boxScale(spec);
   const valueAxisOption = valueAxis(ctx, displayLabel(spec.y.label, spec), unit, scale, scale === 'log' ? {} : { min: 0, boundaryGap: [0, '8%'] });
   const rows = categories.length * Math.max(1, spec.series.length);

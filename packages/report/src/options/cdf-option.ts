@@ -2,10 +2,15 @@ import type { CdfChart } from '@netbench/results';
 import { escapeHtml } from '../html-escape.js';
 import type { RenderContext } from '../render-options.js';
 import { axisUnit } from '../units.js';
-import { frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
+import { type Figure, frame, heightOf, valueAxis, widthOf } from './base.js';
 import { seriesStyles } from './series-style.js';
 
-const PERCENTILES = [[50, 'p50'], [90, 'p90'], [99, 'p99'], [99.9, 'p99.9']] as const;
+const PERCENTILES = [
+  [50, 'p50'],
+  [90, 'p90'],
+  [99, 'p99'],
+  [99.9, 'p99.9'],
+] as const;
 
 /**
  * One line per series with dashed guides at p50, p90 and p99; the legend
@@ -15,7 +20,10 @@ const PERCENTILES = [[50, 'p50'], [90, 'p90'], [99, 'p99'], [99.9, 'p99.9']] as 
  */
 export function cdfOption(spec: CdfChart, ctx: RenderContext): Figure {
   // The unit the medians fill (60 µs, not 0.06 ms because one packet took 6 ms): the body of the distribution reads best.
-  const unit = axisUnit(spec.x.unit, spec.series.map((s) => s.percentiles.p50));
+  const unit = axisUnit(
+    spec.x.unit,
+    spec.series.map((s) => s.percentiles.p50),
+  );
   const names = spec.series.map((s) => `${s.name} (p50 ${unit.format(s.percentiles.p50)}, p99 ${unit.format(s.percentiles.p99)} ${unit.symbol})`);
   const width = widthOf(ctx);
   const { option, minHeight } = frame(spec, ctx, names, width);
@@ -33,10 +41,22 @@ export function cdfOption(spec: CdfChart, ctx: RenderContext): Figure {
     height: Math.max(heightOf(ctx), minHeight),
     option: {
       ...option,
-      ...(ctx.interactive ? { tooltip: { trigger: 'axis', confine: true, formatter: ((items: { seriesName: string; value: [number, number] }[]) => cdfTooltip(items, unit.formatWithUnit, tail)) as never } } : {}),
+      ...(ctx.interactive
+        ? {
+            tooltip: {
+              trigger: 'axis',
+              confine: true,
+              formatter: ((items: { seriesName: string; value: [number, number] }[]) => cdfTooltip(items, unit.formatWithUnit, tail)) as never,
+            },
+          }
+        : {}),
       xAxis: valueAxis(ctx, spec.x.label, unit, spec.x.scale, { scale: true }),
       yAxis: tail
-        ? valueAxis(ctx, 'measurements > latency', { symbol: '%', factor: 1, format: tailTick, formatWithUnit: (v) => `${tailTick(v)}%` }, 'log', { min: tailMin, max: 100, name: 'measurements > latency (%, log)' })
+        ? valueAxis(ctx, 'measurements > latency', { symbol: '%', factor: 1, format: tailTick, formatWithUnit: (v) => `${tailTick(v)}%` }, 'log', {
+            min: tailMin,
+            max: 100,
+            name: 'measurements > latency (%, log)',
+          })
         : valueAxis(ctx, spec.y.label, { symbol: '%', factor: 1, format: String, formatWithUnit: (v) => `${v}%` }, 'linear', { min: 0, max: 100, interval: 10 }),
       series: spec.series.map((s, i) => ({
         type: 'line',
@@ -62,5 +82,7 @@ function tailTick(v: number): string {
 }
 
 function cdfTooltip(items: readonly { seriesName: string; value: [number, number] }[], format: (v: number) => string, tail: boolean): string {
-  return items.map((item) => `${escapeHtml(item.seriesName)}<br/>${tail ? `${tailTick(item.value[1])}% above` : `${Number(item.value[1].toFixed(3))}% ≤`} ${format(item.value[0])}`).join('<br/>');
+  return items
+    .map((item) => `${escapeHtml(item.seriesName)}<br/>${tail ? `${tailTick(item.value[1])}% above` : `${Number(item.value[1].toFixed(3))}% ≤`} ${format(item.value[0])}`)
+    .join('<br/>');
 }

@@ -4,8 +4,8 @@ import { HEATMAP_GRID, HEATMAP_LABEL_FONT, heatmapLabelsFit } from '../heatmap-l
 import { escapeHtml } from '../html-escape.js';
 import { SEQUENTIAL, sequentialColor, textColorOn } from '../palette.js';
 import type { RenderContext } from '../render-options.js';
-import { axisUnit, formatNumber, unitSymbol, type AxisUnit } from '../units.js';
-import { FONT_FAMILY, footer, FOOTER_HEIGHT, textWidth, type Figure } from './base.js';
+import { type AxisUnit, axisUnit, formatNumber, unitSymbol } from '../units.js';
+import { type Figure, FONT_FAMILY, FOOTER_HEIGHT, footer, textWidth } from './base.js';
 
 const LABEL_SIZE = 11;
 
@@ -67,7 +67,16 @@ export function heatmapOption(spec: HeatmapChart, ctx: RenderContext): Figure {
         subtextStyle: { fontSize: 12, color: theme.muted },
       },
       ...(ctx.interactive ? { tooltip: { trigger: 'item', confine: true, formatter: ((p: { value: number[] }) => cellTooltip(spec, unit, p.value)) as never } } : {}),
-      grid: { left: layout.left, top: layout.top, width: layout.plotWidth, height: layout.plotHeight, outerBoundsMode: 'none', show: true, backgroundColor: ctx.theme.background === 'transparent' ? 'rgba(128,128,128,0.12)' : '#f2f2f2', borderWidth: 0 },
+      grid: {
+        left: layout.left,
+        top: layout.top,
+        width: layout.plotWidth,
+        height: layout.plotHeight,
+        outerBoundsMode: 'none',
+        show: true,
+        backgroundColor: ctx.theme.background === 'transparent' ? 'rgba(128,128,128,0.12)' : '#f2f2f2',
+        borderWidth: 0,
+      },
       xAxis: {
         type: 'category',
         data: [...columns],
@@ -115,7 +124,10 @@ export function heatmapOption(spec: HeatmapChart, ctx: RenderContext): Figure {
         { type: 'text', ...betterAt, top: layout.top - 6, style: { text: better, fontSize: 11, fill: theme.muted, fontFamily: FONT_FAMILY } },
         ...(ctx.footer ? [footer(ctx)] : []),
       ],
-      series: [[dark, '#111111'], [light, '#ffffff']].map(([data, color]) => ({
+      series: [
+        [dark, '#111111'],
+        [light, '#ffffff'],
+      ].map(([data, color]) => ({
         type: 'heatmap' as const,
         name: spec.value.label,
         data: data as number[][],
@@ -142,7 +154,10 @@ function staticLayout(spec: HeatmapChart, ctx: RenderContext): Layout {
   return {
     width: Math.max(left + plotWidth + 24 + legendWidth, textWidth(displayText(spec).title, 16) + 40),
     height: top + plotHeight + 24 + (ctx.footer ? FOOTER_HEIGHT : 0),
-    left, top, plotWidth, plotHeight,
+    left,
+    top,
+    plotWidth,
+    plotHeight,
     rowNameGap: rowLabelWidth + 12,
     columnNameGap: columnLabelHeight + 6,
     labels: true,

@@ -1,7 +1,7 @@
 import type { HistogramChart } from '@netbench/results';
 import type { RenderContext } from '../render-options.js';
 import { axisName, axisUnit, formatNumber } from '../units.js';
-import { axisTooltip, categoryAxis, frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
+import { axisTooltip, categoryAxis, type Figure, frame, heightOf, valueAxis, widthOf } from './base.js';
 import { seriesStyles } from './series-style.js';
 
 /** Bins as bars on a category axis of bin starts; the legend says how much lies beyond the last bin. */

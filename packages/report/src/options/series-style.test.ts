@@ -1,16 +1,31 @@
-import { describe, expect, it } from 'vitest';
 import type { CdfChart } from '@netbench/results';
+import { describe, expect, it } from 'vitest';
 import { SERIES_COLORS } from '../palette.js';
 import { renderContext } from '../render-options.js';
 import { cdfOption } from './cdf-option.js';
 import { seriesStyles } from './series-style.js';
 
-const line = (name: string, runId: string) => ({ name, runId, count: 10, points: [[1, 0], [2, 100]] as [number, number][], percentiles: { p50: 1.5, p90: 2, p99: 2, p999: 2, max: 2 } });
+const line = (name: string, runId: string) => ({
+  name,
+  runId,
+  count: 10,
+  points: [
+    [1, 0],
+    [2, 100],
+  ] as [number, number][],
+  percentiles: { p50: 1.5, p90: 2, p99: 2, p999: 2, max: 2 },
+});
 
 /** Two configurations (forward, reverse) of three runs on one CDF, as `chartsFor([a, b, c])` draws them. */
 const overlay: CdfChart = {
-  kind: 'cdf', id: 'cdf', title: 'Latency CDF (ping)', notes: [], runIds: ['a', 'b', 'c'], metric: 'rtt',
-  x: { label: 'latency', unit: 'ms', scale: 'linear' }, y: { label: '≤', unit: '%', scale: 'linear' },
+  kind: 'cdf',
+  id: 'cdf',
+  title: 'Latency CDF (ping)',
+  notes: [],
+  runIds: ['a', 'b', 'c'],
+  metric: 'rtt',
+  x: { label: 'latency', unit: 'ms', scale: 'linear' },
+  y: { label: '≤', unit: '%', scale: 'linear' },
   series: ['a', 'b', 'c'].flatMap((r) => [line(`forward · ${r}`, r), line(`reverse · ${r}`, r)]),
 };
 

@@ -1,11 +1,10 @@
-import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
 import type { SweepChart } from '@netbench/results';
+import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
 import { displayLabel } from '../display-text.js';
 import type { RenderContext } from '../render-options.js';
 import { axisUnit, formatNumber, unitSymbol } from '../units.js';
-import { axisTooltip, frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
+import { axisTooltip, type Figure, frame, heightOf, valueAxis, widthOf } from './base.js';
 import { seriesStyles } from './series-style.js';
-
 
 const isPowerOfTwo = (x: number) => Number.isInteger(Math.log2(x));
 
@@ -16,8 +15,16 @@ const isPowerOfTwo = (x: number) => Number.isInteger(Math.log2(x));
  */
 export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
   const width = widthOf(ctx);
-  const { option, minHeight } = frame(spec, ctx, spec.series.map((s) => s.name), width);
-  const y = axisUnit(spec.y.unit, spec.series.flatMap((s) => s.points.map((p) => p.high ?? p.mean)));
+  const { option, minHeight } = frame(
+    spec,
+    ctx,
+    spec.series.map((s) => s.name),
+    width,
+  );
+  const y = axisUnit(
+    spec.y.unit,
+    spec.series.flatMap((s) => s.points.map((p) => p.high ?? p.mean)),
+  );
   // The swept parameter keeps the values the spec gave (message sizes 1 … 16384 bytes), in its unit's name.
   const xSymbol = unitSymbol(spec.x.unit);
   const x = { symbol: xSymbol, factor: 1, format: formatNumber, formatWithUnit: (v: number) => (xSymbol ? `${formatNumber(v)} ${xSymbol}` : formatNumber(v)) };
@@ -36,7 +43,16 @@ export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
     symbolSize: 7,
     lineStyle: { width: 2, type: styles[i]!.dash },
     // The knee's name beside the pin in the text colour: 9 px white inside the pin did not read.
-    ...(s.knee ? { markPoint: { symbol: 'pin', symbolSize: 30, label: { formatter: `knee: ${formatNumber(s.knee.x)}`, fontSize: 11, position: 'right' as const, color: ctx.theme.text }, data: [{ name: 'knee', coord: [s.knee.x, s.knee.mean] }] } } : {}),
+    ...(s.knee
+      ? {
+          markPoint: {
+            symbol: 'pin',
+            symbolSize: 30,
+            label: { formatter: `knee: ${formatNumber(s.knee.x)}`, fontSize: 11, position: 'right' as const, color: ctx.theme.text },
+            data: [{ name: 'knee', coord: [s.knee.x, s.knee.mean] }],
+          },
+        }
+      : {}),
   }));
   const whiskers = spec.series.map((s, i) => ({
     type: 'custom' as const,
@@ -51,14 +67,14 @@ export function sweepOption(spec: SweepChart, ctx: RenderContext): Figure {
       const [x = 0, low = 0] = api.coord([Number(api.value(0)), clipped ? 0 : Number(api.value(1))]);
       const [, high = 0] = api.coord([Number(api.value(0)), Number(api.value(2))]);
       const style = { stroke: seriesColor(i), lineWidth: 1.5 };
-      return ({
+      return {
         type: 'group',
         children: [
           { type: 'line', shape: { x1: x, y1: low, x2: x, y2: high }, style },
           ...(clipped ? [] : [{ type: 'line', shape: { x1: x - 5, y1: low, x2: x + 5, y2: low }, style }]),
           { type: 'line', shape: { x1: x - 5, y1: high, x2: x + 5, y2: high }, style },
         ],
-      }) as CustomSeriesRenderItemReturn;
+      } as CustomSeriesRenderItemReturn;
     },
   }));
   return {

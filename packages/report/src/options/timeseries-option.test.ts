@@ -1,17 +1,24 @@
-import { describe, expect, it } from 'vitest';
 import type { BoxChart, CdfChart, HeatmapChart, TimeSeriesChart } from '@netbench/results';
+import { describe, expect, it } from 'vitest';
 import { renderContext } from '../render-options.js';
 import { renderSvg } from '../render-svg.js';
-import { boxOption, BOX_ROW } from './box-option.js';
-import { heatmapOption, shownUnit } from './heatmap-option.js';
-import { cdfOption } from './cdf-option.js';
 import { MIN_PLOT_HEIGHT } from './base.js';
+import { BOX_ROW, boxOption } from './box-option.js';
+import { cdfOption } from './cdf-option.js';
+import { heatmapOption, shownUnit } from './heatmap-option.js';
 import { niceCeil, robustAxisMax } from './robust-axis.js';
 import { seriesGaps, withBreaks } from './series-gaps.js';
 import { flatPoints, timeSeriesOption, timeTooltip } from './timeseries-option.js';
 
 type Line = { name: string; data: unknown[]; markArea?: { data: { xAxis: number }[][] }; markPoint?: { data: { coord: number[]; value: number }[] } };
-type Opt = { series: Line[]; yAxis: { max?: number }[]; xAxis: { min: number; max: number }; legend: { data: string[]; type?: string }; title: { subtext: string }; tooltip?: { formatter: unknown; axisPointer?: unknown } };
+type Opt = {
+  series: Line[];
+  yAxis: { max?: number }[];
+  xAxis: { min: number; max: number };
+  legend: { data: string[]; type?: string };
+  title: { subtext: string };
+  tooltip?: { formatter: unknown; axisPointer?: unknown };
+};
 
 const every = (from: number, to: number, step: number, value: (t: number) => number) => {
   const points: [number, number][] = [];
@@ -27,9 +34,17 @@ const every = (from: number, to: number, step: number, value: (t: number) => num
 function allScaled(): TimeSeriesChart {
   const udp = [...every(0.2, 3, 0.2, () => 9.1), [27, 2400] as [number, number], ...every(27.2, 30, 0.2, () => 9.3)];
   return {
-    kind: 'timeseries', id: 'load-all-scaled-t0001', title: 'Latency under load over time: rrul-deep · 100mbit tbf, 200ms queue · cubic', subtitle: 'load from 5 s to 25 s',
-    notes: [], runIds: ['r'], metric: 'latency_under_load', span: [0, 30.5],
-    x: { label: 'time since start', unit: 's', scale: 'linear' }, y: { label: 'throughput', unit: 'Mbits/sec', scale: 'linear' }, y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
+    kind: 'timeseries',
+    id: 'load-all-scaled-t0001',
+    title: 'Latency under load over time: rrul-deep · 100mbit tbf, 200ms queue · cubic',
+    subtitle: 'load from 5 s to 25 s',
+    notes: [],
+    runIds: ['r'],
+    metric: 'latency_under_load',
+    span: [0, 30.5],
+    x: { label: 'time since start', unit: 's', scale: 'linear' },
+    y: { label: 'throughput', unit: 'Mbits/sec', scale: 'linear' },
+    y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
     series: [
       { name: 'download', runId: 'r', points: every(5.2, 25, 0.2, (t) => 90 + (t % 1)), mean: 90 },
       { name: 'ICMP RTT', runId: 'r', points: every(0.2, 30, 0.2, (t) => 8.5 + (t % 1)), mean: 9, axis: 2 },
@@ -79,8 +94,15 @@ describe('time series options', () => {
   it('leaves room for every legend row as ECharts lays them out (item 14 px + gap 16 px a row): six long names, one a row, do not cover the plot', () => {
     const spec = allScaled();
     const long = (i: number) => `${i % 2 ? 'reverse' : 'forward'} · overlay 20261207-23223${i}-cpmq2s (p50 73, p99 161 µs)`;
-    const six: TimeSeriesChart = { ...spec, y2: undefined, series: Array.from({ length: 6 }, (_, i) => ({ name: long(i), runId: `r${i}`, points: spec.series[1]!.points, mean: 9 })) };
-    const option = timeSeriesOption(six, renderContext({ interactive: true, size: { width: 600, height: 400 } })).option as unknown as { legend: { top: number }; grid: { top: number } };
+    const six: TimeSeriesChart = {
+      ...spec,
+      y2: undefined,
+      series: Array.from({ length: 6 }, (_, i) => ({ name: long(i), runId: `r${i}`, points: spec.series[1]!.points, mean: 9 })),
+    };
+    const option = timeSeriesOption(six, renderContext({ interactive: true, size: { width: 600, height: 400 } })).option as unknown as {
+      legend: { top: number };
+      grid: { top: number };
+    };
     expect(option.grid.top - option.legend.top).toBeGreaterThanOrEqual(6 * 30);
   });
 
@@ -113,7 +135,16 @@ describe('time series options', () => {
     expect(format([{ axisValue: 28 }])).toContain('UDP RTT: 9.3 ms');
     // Before the load the download has no value either.
     expect(format([{ axisValue: 1 }])).not.toContain('download');
-    expect(timeTooltip([{ axisValue: 1 }], [], () => { throw new Error('no series'); }, String)).toBe('1');
+    expect(
+      timeTooltip(
+        [{ axisValue: 1 }],
+        [],
+        () => {
+          throw new Error('no series');
+        },
+        String,
+      ),
+    ).toBe('1');
   });
 
   it('the drawn SVG has no line across the gap: the stall and the clipped value are in its text', () => {
@@ -123,22 +154,69 @@ describe('time series options', () => {
   });
 
   it('helpers: gaps need more than three typical spacings; the axis is robust only with an outlier; flat points carry NaN breaks', () => {
-    expect(seriesGaps([[0, 1], [1, 1], [2, 1], [3, 1], [5.5, 1], [6.5, 1], [10, 1]])).toEqual([{ from: 6.5, to: 10 }]);
-    expect(withBreaks([[0, 1], [1, 1], [5, 1]], [{ from: 1, to: 5 }])).toEqual([[0, 1], [1, 1], [3, null], [5, 1]]);
+    expect(
+      seriesGaps([
+        [0, 1],
+        [1, 1],
+        [2, 1],
+        [3, 1],
+        [5.5, 1],
+        [6.5, 1],
+        [10, 1],
+      ]),
+    ).toEqual([{ from: 6.5, to: 10 }]);
+    expect(
+      withBreaks(
+        [
+          [0, 1],
+          [1, 1],
+          [5, 1],
+        ],
+        [{ from: 1, to: 5 }],
+      ),
+    ).toEqual([
+      [0, 1],
+      [1, 1],
+      [3, null],
+      [5, 1],
+    ]);
     expect(robustAxisMax(Array.from({ length: 100 }, (_, i) => 10 + (i % 5)))).toBeUndefined();
     expect(robustAxisMax([...Array.from({ length: 100 }, () => 10), 500])).toBe(12);
     expect(niceCeil(110)).toBe(120);
-    expect([...flatPoints([[1, 2], [2, null]])]).toEqual([1, 2, 2, Number.NaN]);
+    expect([
+      ...flatPoints([
+        [1, 2],
+        [2, null],
+      ]),
+    ]).toEqual([1, 2, 2, Number.NaN]);
   });
 });
 
 describe('legends and heights', () => {
   it('a CDF of 8 lines shows all 8 legend entries, in rows, interactive too', () => {
-    const series = ['rrul-shallow', 'rrul-deep', 'tcp_nup-shallow', 'tcp_nup-deep'].flatMap((trial) => ['idle', 'loaded'].map((phase) => ({
-      name: `${trial} ${phase}`, runId: 'r', count: 100, points: [[1, 50], [2, 100]] as [number, number][],
-      percentiles: { p50: 1, p90: 2, p99: 2, p999: 2, max: 2 },
-    })));
-    const spec: CdfChart = { kind: 'cdf', id: 'c', title: 'ICMP round-trip time, idle vs loaded', notes: [], runIds: ['r'], metric: 'icmp_rtt', x: { label: 'round-trip time', unit: 'ms', scale: 'log' }, y: { label: 'probes ≤ x', unit: '%', scale: 'linear' }, series };
+    const series = ['rrul-shallow', 'rrul-deep', 'tcp_nup-shallow', 'tcp_nup-deep'].flatMap((trial) =>
+      ['idle', 'loaded'].map((phase) => ({
+        name: `${trial} ${phase}`,
+        runId: 'r',
+        count: 100,
+        points: [
+          [1, 50],
+          [2, 100],
+        ] as [number, number][],
+        percentiles: { p50: 1, p90: 2, p99: 2, p999: 2, max: 2 },
+      })),
+    );
+    const spec: CdfChart = {
+      kind: 'cdf',
+      id: 'c',
+      title: 'ICMP round-trip time, idle vs loaded',
+      notes: [],
+      runIds: ['r'],
+      metric: 'icmp_rtt',
+      x: { label: 'round-trip time', unit: 'ms', scale: 'log' },
+      y: { label: 'probes ≤ x', unit: '%', scale: 'linear' },
+      series,
+    };
     const figure = cdfOption(spec, renderContext({ interactive: true, size: { width: 640, height: 340 } }));
     const legend = (figure.option as unknown as Opt).legend;
     expect(legend.data).toHaveLength(8);
@@ -151,9 +229,23 @@ describe('legends and heights', () => {
   it('box plots with long names lie in rows of their own (never squashed under turned labels), on a log axis when medians differ by orders of magnitude', () => {
     const categories = ['rrul-shallow ICMP idle', 'rrul-shallow ICMP loaded', 'rrul-deep ICMP idle', 'rrul-deep ICMP loaded', 'tcp_nup-deep irtt idle', 'tcp_nup-deep irtt loaded'];
     const spec: BoxChart = {
-      kind: 'box', id: 'b', title: 'Probe round-trip time by phase', notes: [], runIds: ['r'], metric: 'rtt',
-      x: { label: 'trial, probe and phase', categories }, y: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
-      series: [{ name: 'rtt', runId: 'r', boxes: categories.map((c) => (c.endsWith('idle') ? { min: 0.02, q1: 0.03, median: 0.04, q3: 0.05, max: 0.09, n: 50 } : { min: 150, q1: 180, median: 190, q3: 200, max: 210, n: 50 })) }],
+      kind: 'box',
+      id: 'b',
+      title: 'Probe round-trip time by phase',
+      notes: [],
+      runIds: ['r'],
+      metric: 'rtt',
+      x: { label: 'trial, probe and phase', categories },
+      y: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
+      series: [
+        {
+          name: 'rtt',
+          runId: 'r',
+          boxes: categories.map((c) =>
+            c.endsWith('idle') ? { min: 0.02, q1: 0.03, median: 0.04, q3: 0.05, max: 0.09, n: 50 } : { min: 150, q1: 180, median: 190, q3: 200, max: 210, n: 50 },
+          ),
+        },
+      ],
     };
     const figure = boxOption(spec, renderContext({ interactive: true, size: { width: 640, height: 340 } }));
     const option = figure.option as unknown as { xAxis: { type: string }; yAxis: { type: string; data: string[] }; series: { layout: string }[] };
@@ -165,12 +257,22 @@ describe('legends and heights', () => {
 });
 
 describe('heatmap subtitle', () => {
-  it('names the unit the cells are drawn in (µs), not the samples\' (ms)', () => {
+  it("names the unit the cells are drawn in (µs), not the samples' (ms)", () => {
     const spec: HeatmapChart = {
-      kind: 'heatmap', id: 'h', title: 'Average latency by zone', subtitle: 'ping, ms; each cell the mean over repetitions and runs of one pair', notes: [], runIds: ['r'], metric: 'Average Latency',
-      x: { label: 'receiving zone', categories: ['a', 'b'] }, y: { label: 'sending zone', categories: ['a', 'b'] },
+      kind: 'heatmap',
+      id: 'h',
+      title: 'Average latency by zone',
+      subtitle: 'ping, ms; each cell the mean over repetitions and runs of one pair',
+      notes: [],
+      runIds: ['r'],
+      metric: 'Average Latency',
+      x: { label: 'receiving zone', categories: ['a', 'b'] },
+      y: { label: 'sending zone', categories: ['a', 'b'] },
       value: { label: 'latency', unit: 'ms', better: 'lower', min: 0.021, max: 0.085 },
-      cells: [{ x: 0, y: 1, value: 0.021, n: 3 }, { x: 1, y: 0, value: 0.085, n: 3 }],
+      cells: [
+        { x: 0, y: 1, value: 0.021, n: 3 },
+        { x: 1, y: 0, value: 0.085, n: 3 },
+      ],
     };
     const option = heatmapOption(spec, renderContext()).option as unknown as { title: { subtext: string } };
     expect(option.title.subtext).toBe('ping, µs; each cell the mean over repetitions and runs of one pair');

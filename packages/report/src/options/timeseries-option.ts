@@ -1,13 +1,13 @@
 import type { TimeSeriesChart, TimeSeriesSeries } from '@netbench/results';
-import { escapeHtml } from '../html-escape.js';
 import { displayLabel } from '../display-text.js';
-import type { RenderContext } from '../render-options.js';
-import { axisUnit, formatNumber, formatQuantity, isRateUnit, maxAbs, type AxisUnit } from '../units.js';
-import { frame, heightOf, valueAxis, widthOf, type Figure } from './base.js';
-import { robustAxisMax } from './robust-axis.js';
-import { seriesStyles } from './series-style.js';
+import { escapeHtml } from '../html-escape.js';
 import { seriesColor } from '../palette.js';
-import { GAP_SPACINGS, seriesGaps, STALL_SECONDS, stallLabels, trailingStall, typicalSpacing, withBreaks, type SeriesGap } from './series-gaps.js';
+import type { RenderContext } from '../render-options.js';
+import { type AxisUnit, axisUnit, formatNumber, formatQuantity, isRateUnit, maxAbs } from '../units.js';
+import { type Figure, frame, heightOf, valueAxis, widthOf } from './base.js';
+import { robustAxisMax } from './robust-axis.js';
+import { GAP_SPACINGS, type SeriesGap, STALL_SECONDS, seriesGaps, stallLabels, trailingStall, typicalSpacing, withBreaks } from './series-gaps.js';
+import { seriesStyles } from './series-style.js';
 
 /** More points than this in a time series: no symbols or mean lines, points handed over flat, and a zoom slider when interactive. */
 export const BIG_SERIES_POINTS = 5_000;
@@ -90,17 +90,32 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
     return { s, gaps, stalls, clipped, top };
   });
   // Probes that stalled together get one label over their shared span, not one on top of the other.
-  const labels = stallLabels(drawn.map((d) => d.stalls), spec.series.map((s) => s.name));
+  const labels = stallLabels(
+    drawn.map((d) => d.stalls),
+    spec.series.map((s) => s.name),
+  );
   const notes: string[] = [];
-  const stalls = drawn.flatMap((d) => d.stalls.map((g) => `${d.s.name} ${formatNumber(g.from)}–${formatNumber(g.to)} s${g.to === axisEnd[axisOf(d.s)] && g.from === d.s.points.at(-1)?.[0] ? ' (never resumed)' : ''}`));
+  const stalls = drawn.flatMap((d) =>
+    d.stalls.map(
+      (g) => `${d.s.name} ${formatNumber(g.from)}–${formatNumber(g.to)} s${g.to === axisEnd[axisOf(d.s)] && g.from === d.s.points.at(-1)?.[0] ? ' (never resumed)' : ''}`,
+    ),
+  );
   if (stalls.length > 0) notes.push(`no samples (stalled): ${listed(stalls)}`);
-  const clippedText = drawn.filter((d) => d.clipped.length > 0).map((d) => {
-    const worst = d.clipped.reduce((a, b) => (b.y > a.y ? b : a));
-    return `${d.s.name} ${formatQuantity(worst.y, rawUnitOf(d.s))} at ${formatNumber(worst.x)} s${d.clipped.length > 1 ? ` (+${d.clipped.length - 1} more)` : ''}`;
-  });
+  const clippedText = drawn
+    .filter((d) => d.clipped.length > 0)
+    .map((d) => {
+      const worst = d.clipped.reduce((a, b) => (b.y > a.y ? b : a));
+      return `${d.s.name} ${formatQuantity(worst.y, rawUnitOf(d.s))} at ${formatNumber(worst.x)} s${d.clipped.length > 1 ? ` (+${d.clipped.length - 1} more)` : ''}`;
+    });
   if (clippedText.length > 0) notes.push(`clipped above the axis: ${listed(clippedText)}`);
 
-  const { option, minHeight } = frame(spec, ctx, spec.series.map((s) => s.name), width, { ...(ctx.interactive ? { bottom: 28 } : {}), ...(spec.y2 ? { right: 16 } : {}), notes });
+  const { option, minHeight } = frame(
+    spec,
+    ctx,
+    spec.series.map((s) => s.name),
+    width,
+    { ...(ctx.interactive ? { bottom: 28 } : {}), ...(spec.y2 ? { right: 16 } : {}), notes },
+  );
   const leftAxis = valueAxis(ctx, displayLabel(spec.y.label, spec), y, 'linear', {
     ...(isRateUnit(spec.y.unit) || !negative ? { min: 0 } : {}),
     ...(tops[0] !== undefined ? { max: tops[0] } : {}),
@@ -110,21 +125,36 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
     height: Math.max(heightOf(ctx), minHeight),
     option: {
       ...option,
-      ...(ctx.interactive ? {
-        tooltip: {
-          trigger: 'axis', confine: true, axisPointer: { type: 'line', snap: false },
-          formatter: ((items: readonly TooltipItem[]) => timeTooltip(items, spec.series, unitOf, seconds.formatWithUnit, styles.map((st) => st.color))) as never,
-        },
-      } : {}),
+      ...(ctx.interactive
+        ? {
+            tooltip: {
+              trigger: 'axis',
+              confine: true,
+              axisPointer: { type: 'line', snap: false },
+              formatter: ((items: readonly TooltipItem[]) =>
+                timeTooltip(
+                  items,
+                  spec.series,
+                  unitOf,
+                  seconds.formatWithUnit,
+                  styles.map((st) => st.color),
+                )) as never,
+            },
+          }
+        : {}),
       // The last interval ends a hair after the nominal duration (3.0008 s): end the axis there, label it 3.
       xAxis: valueAxis(ctx, spec.x.label, seconds, 'linear', {
         min: spec.span?.[0] ?? 0,
         max: Math.max(maxX, spec.span?.[1] ?? 0),
         minInterval: Number.isFinite(firstX) && firstX >= 1 ? 1 : 0,
       }),
-      yAxis: spec.y2 && y2
-        ? [leftAxis, valueAxis(ctx, spec.y2.label, y2, spec.y2.scale, { min: 0, position: 'right', splitLine: { show: false }, ...(tops[1] !== undefined ? { max: tops[1] } : {}) })]
-        : leftAxis,
+      yAxis:
+        spec.y2 && y2
+          ? [
+              leftAxis,
+              valueAxis(ctx, spec.y2.label, y2, spec.y2.scale, { min: 0, position: 'right', splitLine: { show: false }, ...(tops[1] !== undefined ? { max: tops[1] } : {}) }),
+            ]
+          : leftAxis,
       ...(ctx.interactive ? { dataZoom: big ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 4 }] : [{ type: 'inside' }] } : {}),
       series: drawn.map(({ s, gaps, stalls: mine, clipped, top }, i) => {
         const mineLabelled = labels.filter((l) => l.series === i);
@@ -145,27 +175,35 @@ export function timeSeriesOption(spec: TimeSeriesChart, ctx: RenderContext): Fig
           large: big,
           progressive: 0,
           // Flows of one trial are stacked areas: the top edge is their sum, so no per-series mean line.
-          ...(spec.stack ? { stack: spec.stack, areaStyle: { opacity: 0.5 } } : big ? {} : {
-            markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: colorOf(i), width: 1 }, data: [{ yAxis: s.mean }] },
-          }),
-          ...(mine.length > 0 ? {
-            markArea: {
-              silent: true,
-              itemStyle: { color: colorOf(i), opacity: 0.12 },
-              label: { position: 'insideTop', fontSize: 10, color: ctx.theme.muted, formatter: '{b}' },
-              data: mineLabelled.map(({ gap, label }) => [{ xAxis: gap.from, name: label ?? '', label: { show: label !== undefined } }, { xAxis: gap.to }]),
-            },
-          } : {}),
-          ...(clipped.length > 0 && top !== undefined ? {
-            markPoint: {
-              silent: true,
-              symbol: 'triangle',
-              symbolSize: 10,
-              itemStyle: { color: colorOf(i) },
-              label: { fontSize: 10, color: ctx.theme.text, position: 'bottom' as const },
-              data: clipped.map((p) => ({ name: 'clipped', coord: [p.x, top], value: p.y, label: { formatter: formatQuantity(p.y, rawUnitOf(s)) } })),
-            },
-          } : {}),
+          ...(spec.stack
+            ? { stack: spec.stack, areaStyle: { opacity: 0.5 } }
+            : big
+              ? {}
+              : {
+                  markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: colorOf(i), width: 1 }, data: [{ yAxis: s.mean }] },
+                }),
+          ...(mine.length > 0
+            ? {
+                markArea: {
+                  silent: true,
+                  itemStyle: { color: colorOf(i), opacity: 0.12 },
+                  label: { position: 'insideTop', fontSize: 10, color: ctx.theme.muted, formatter: '{b}' },
+                  data: mineLabelled.map(({ gap, label }) => [{ xAxis: gap.from, name: label ?? '', label: { show: label !== undefined } }, { xAxis: gap.to }]),
+                },
+              }
+            : {}),
+          ...(clipped.length > 0 && top !== undefined
+            ? {
+                markPoint: {
+                  silent: true,
+                  symbol: 'triangle',
+                  symbolSize: 10,
+                  itemStyle: { color: colorOf(i) },
+                  label: { fontSize: 10, color: ctx.theme.text, position: 'bottom' as const },
+                  data: clipped.map((p) => ({ name: 'clipped', coord: [p.x, top], value: p.y, label: { formatter: formatQuantity(p.y, rawUnitOf(s)) } })),
+                },
+              }
+            : {}),
         };
       }),
     },
@@ -201,7 +239,13 @@ function nearest(points: readonly (readonly [number, number])[], x: number): rea
  * steps never share one: so each series is looked up here, and left out
  * where the crosshair is in one of its gaps or outside it.
  */
-export function timeTooltip(items: readonly TooltipItem[], series: readonly TimeSeriesSeries[], unitOf: (s: TimeSeriesSeries) => AxisUnit, formatTime: (v: number) => string, colors: readonly string[] = []): string {
+export function timeTooltip(
+  items: readonly TooltipItem[],
+  series: readonly TimeSeriesSeries[],
+  unitOf: (s: TimeSeriesSeries) => AxisUnit,
+  formatTime: (v: number) => string,
+  colors: readonly string[] = [],
+): string {
   const at = Number(items[0]?.axisValue ?? items[0]?.value?.[0]);
   const lines = series.flatMap((s, i) => {
     const point = nearest(s.points, at);

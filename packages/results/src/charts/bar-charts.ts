@@ -1,7 +1,7 @@
 import { ChartIds } from './chart-id.js';
 import { fewNote, intervalMethod, intervalNote, meanInterval } from './confidence-interval.js';
 import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
-import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
+import { configNames, groupBy, type Observation, observe, runNames, valuesOf } from './observations.js';
 import { pathOverheadNote, pathRatios, plainPathFirst } from './path-overhead.js';
 import type { Bar, BarChart, ChartInput, ChartOptions } from './types.js';
 
@@ -20,7 +20,9 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
   const level = options.confidenceLevel ?? 0.95;
   const maxCategories = options.maxCategories ?? DEFAULT_MAX_CATEGORIES;
   const names = runNames(results);
-  const observations = observe(results).filter((o) => (options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric, declaredMetrics(results)) !== undefined));
+  const observations = observe(results).filter((o) =>
+    options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric, declaredMetrics(results)) !== undefined,
+  );
   const charts: BarChart[] = [];
   for (const group of groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit])).values()) {
     const first = group[0]!;
@@ -31,7 +33,8 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
     // Ordered by name (forward before reverse, 64 before 1024), not by which trial ran first: a randomised run order must not reorder the bars;
     // then each configuration's plain path before its tunnels.
     const named = plainPathFirst(
-      configNames(configs.map((c) => c[0]!.config)).map((name, i) => ({ name, config: configs[i]! }))
+      configNames(configs.map((c) => c[0]!.config))
+        .map((name, i) => ({ name, config: configs[i]! }))
         .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true })),
       (n) => n.config[0]!.config,
     );
@@ -41,23 +44,44 @@ export function barCharts(results: ChartInput, options: ChartOptions = {}, ids =
     const pairs = new Set(configs.map((c) => c[0]!.config.get('pair')));
     if (configs.length === 0 || configs.length > maxCategories || (!comparing && !repeated && pairs.size < 2)) continue;
     const categories = named.map((n) => n.name);
-    const series = results.map(({ run }, runIndex) => ({ name: names[runIndex]!, runId: run.runId, bars: bars.map((perRun) => perRun[runIndex] ?? null) }))
+    const series = results
+      .map(({ run }, runIndex) => ({ name: names[runIndex]!, runId: run.runId, bars: bars.map((perRun) => perRun[runIndex] ?? null) }))
       .filter((s) => s.bars.some((b) => b !== null));
-    const overhead = pathOverheadNote(results.map((_, runIndex) => {
-      const ratios = pathRatios(configs.map((c) => c[0]!.config), bars.map((perRun) => perRun[runIndex] ?? null));
-      return ratios && comparing ? `${names[runIndex]}: ${ratios}` : ratios;
-    }));
-    const basis = new Set(bars.flat().filter((b): b is Bar => b !== null).map((b) => b.basis));
+    const overhead = pathOverheadNote(
+      results.map((_, runIndex) => {
+        const ratios = pathRatios(
+          configs.map((c) => c[0]!.config),
+          bars.map((perRun) => perRun[runIndex] ?? null),
+        );
+        return ratios && comparing ? `${names[runIndex]}: ${ratios}` : ratios;
+      }),
+    );
+    const basis = new Set(
+      bars
+        .flat()
+        .filter((b): b is Bar => b !== null)
+        .map((b) => b.basis),
+    );
     charts.push({
       kind: 'bar',
       id: ids.next('bar', first.sample.metric),
       title: `${first.sample.metric}${toolsOf(group)}${comparing ? ' by run' : ''}`,
       subtitle: `mean ± ${Math.round(level * 100)}% confidence interval (percentile bootstrap), ${first.sample.unit}`,
       notes: [
-        intervalNote(level, [...basis].join(' and '), bars.flat().map((b) => b?.n ?? 0).filter((n) => n > 0)),
+        intervalNote(
+          level,
+          [...basis].join(' and '),
+          bars
+            .flat()
+            .map((b) => b?.n ?? 0)
+            .filter((n) => n > 0),
+        ),
         ...(pairs.size > 1 ? ['Each host pair is its own bar: different pairs are never repetitions.'] : []),
         ...(comparing ? ['Only configurations measured by at least two runs are shown.'] : []),
-        ...fewNote(bars.flat().map((b) => b?.n ?? 0), level),
+        ...fewNote(
+          bars.flat().map((b) => b?.n ?? 0),
+          level,
+        ),
         ...overhead,
       ],
       runIds: series.map((s) => s.runId),
@@ -77,7 +101,14 @@ function barsPerRun(observations: readonly Observation[], runCount: number, leve
   for (const [runIndex, group] of groupBy(observations, (o) => String(o.runIndex))) {
     const { values, basis } = valuesOf(group);
     const { mean, n, stddev, low, high, noInterval } = meanInterval(values, level);
-    perRun[Number(runIndex)] = { mean, n, basis, ...(stddev !== undefined ? { stddev } : {}), ...(low !== undefined && high !== undefined ? { low, high } : {}), ...(noInterval ? { noInterval } : {}) };
+    perRun[Number(runIndex)] = {
+      mean,
+      n,
+      basis,
+      ...(stddev !== undefined ? { stddev } : {}),
+      ...(low !== undefined && high !== undefined ? { low, high } : {}),
+      ...(noInterval ? { noInterval } : {}),
+    };
   }
   return perRun;
 }

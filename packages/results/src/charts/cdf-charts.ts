@@ -1,6 +1,6 @@
 import { ChartIds } from './chart-id.js';
 import { readableTimeUnit } from './histogram-buckets.js';
-import { latencyGroups, type LatencySeries } from './latency-groups.js';
+import { type LatencySeries, latencyGroups } from './latency-groups.js';
 import type { CdfChart, CdfSeries, ChartInput, ChartOptions } from './types.js';
 
 const MAX_POINTS = 400;

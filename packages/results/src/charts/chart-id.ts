@@ -2,7 +2,12 @@ const NON_WORD_RE = /[^a-z0-9]+/g;
 
 /** `Average Latency` → `average-latency`. */
 export function slug(text: string): string {
-  return text.toLowerCase().replace(NON_WORD_RE, '-').replace(/^-+|-+$/g, '') || 'chart';
+  return (
+    text
+      .toLowerCase()
+      .replace(NON_WORD_RE, '-')
+      .replace(/^-+|-+$/g, '') || 'chart'
+  );
 }
 
 /** Makes ids unique within one chart list (`x`, `x-2`, ...). */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { histogramOf, ResultsBuilder } from './__fixtures__/results.js';
+import { barCharts } from './bar-charts.js';
+import { cdfCharts } from './cdf-charts.js';
 import { chartsFor } from './charts-for.js';
 import { heatmapCharts } from './heatmap-charts.js';
-import { barCharts } from './bar-charts.js';
+import { histogramCharts } from './histogram-charts.js';
 import { sweepCharts } from './sweep-charts.js';
 import { timeSeriesCharts } from './timeseries-charts.js';
-import { cdfCharts } from './cdf-charts.js';
-import { histogramCharts } from './histogram-charts.js';
-import { regionOfZone } from './zones.js';
-import { histogramOf, ResultsBuilder } from './__fixtures__/results.js';
 import type { BarChart, HeatmapChart } from './types.js';
+import { regionOfZone } from './zones.js';
 
 const PING = { count: 20, size: 56, flood: false, interval: 0.01 };
 
@@ -21,13 +21,20 @@ describe('chart selection', () => {
 
   it('gives netperf TCP_RR its latency chart: p50/p90/p99 as measured, one run and one trial included', () => {
     const b = new ResultsBuilder();
-    b.trial('netperf', 'TCP_RR', { duration: 2, streams: 1 }).add('TCP_RR_Latency_p50', 28, 'us').add('TCP_RR_Latency_p90', 35, 'us')
-      .add('TCP_RR_Latency_p99', 117, 'us').add('TCP_RR_Transaction_Rate', 28_948, 'transactions_per_second');
+    b.trial('netperf', 'TCP_RR', { duration: 2, streams: 1 })
+      .add('TCP_RR_Latency_p50', 28, 'us')
+      .add('TCP_RR_Latency_p90', 35, 'us')
+      .add('TCP_RR_Latency_p99', 117, 'us')
+      .add('TCP_RR_Transaction_Rate', 28_948, 'transactions_per_second');
     const charts = chartsFor([b.build()]);
     expect(charts.map((c) => c.id)).toEqual(['bar-tcp-rr-latency']);
     const chart = charts[0]! as BarChart;
     expect(chart.subtitle).toMatch(/as netperf measured them/);
-    expect(chart.series.map((s) => [s.name, s.bars[0]?.mean, s.bars[0]?.n])).toEqual([['p50', 28, 1], ['p90', 35, 1], ['p99', 117, 1]]);
+    expect(chart.series.map((s) => [s.name, s.bars[0]?.mean, s.bars[0]?.n])).toEqual([
+      ['p50', 28, 1],
+      ['p90', 35, 1],
+      ['p99', 117, 1],
+    ]);
     expect(chart.y.unit).toBe('us');
     // Compared with a run that has no TCP_RR: nothing in common, no chart.
     const other = new ResultsBuilder();
@@ -54,7 +61,11 @@ describe('chart selection', () => {
     const b = new ResultsBuilder();
     const zones = { a: 'us-west1-a', b: 'europe-west1-c', c: 'asia-east1-a' };
     const rtt: Record<string, number> = { 'a>b': 130, 'b>a': 131, 'a>c': 118, 'c>a': 119, 'b>c': 251, 'c>b': 250 };
-    for (const [x, y] of [['a', 'b'], ['a', 'c'], ['b', 'c']] as const) {
+    for (const [x, y] of [
+      ['a', 'b'],
+      ['a', 'c'],
+      ['b', 'c'],
+    ] as const) {
       for (const direction of ['forward', 'reverse']) {
         const [from, to] = direction === 'forward' ? [x, y] : [y, x];
         b.trial('ping', 'icmp', { direction, ...PING }, { zone: zones[x], extra_zone: zones[y] }, { client_zone: zones[x], server_zone: zones[y] })
@@ -108,7 +119,10 @@ describe('chart selection', () => {
     const [compare] = barCharts([a.build(), b.build()]) as [BarChart];
     expect(compare.title).toBe('Throughput (iperf3) by run');
     expect(compare.x.categories).toEqual(['iperf3 tcp']);
-    expect(compare.series.map((s) => [s.name, s.bars[0]?.mean, s.bars[0]?.n])).toEqual([['before', 110, 3], ['after', 195, 2]]);
+    expect(compare.series.map((s) => [s.name, s.bars[0]?.mean, s.bars[0]?.n])).toEqual([
+      ['before', 110, 3],
+      ['after', 195, 2],
+    ]);
     expect(compare.confidence).toEqual({ level: 0.95, method: 'bootstrap-percentile' });
     expect(compare.notes.join(' ')).toMatch(/Some intervals rest on 2 values: a bootstrap of so few spans about their range/);
     expect(single[0]!.notes.join(' ')).toMatch(/rest on 3 values/);
@@ -141,12 +155,19 @@ describe('chart selection', () => {
   it('draws per-interval time series, one line per trial, and skips one-interval trials', () => {
     const b = new ResultsBuilder();
     const t = b.trial('iperf3', 'tcp', { streams: 2, duration: 3, interval: 1 });
-    [[0, 1.0007, 13_000], [1.0007, 2.0003, 13_600], [2.0003, 3.0008, 15_300]].forEach(([start, end, v]) =>
-      t.add('Interval Throughput', v!, 'Mbits/sec', { interval_start: start!, interval_end: end!, omitted: false }));
+    [
+      [0, 1.0007, 13_000],
+      [1.0007, 2.0003, 13_600],
+      [2.0003, 3.0008, 15_300],
+    ].forEach(([start, end, v]) => t.add('Interval Throughput', v!, 'Mbits/sec', { interval_start: start!, interval_end: end!, omitted: false }));
     b.trial('iperf3', 'tcp', { streams: 4, duration: 1, interval: 1 }).add('Interval Throughput', 9, 'Mbits/sec', { interval_start: 0, interval_end: 1 });
     const [series] = timeSeriesCharts([b.build()]);
     expect(series!.series).toHaveLength(1);
-    expect(series!.series[0]!.points).toEqual([[1.0007, 13_000], [2.0003, 13_600], [3.0008, 15_300]]);
+    expect(series!.series[0]!.points).toEqual([
+      [1.0007, 13_000],
+      [2.0003, 13_600],
+      [3.0008, 15_300],
+    ]);
     expect(series!.series[0]!.mean).toBeCloseTo(13_966.67, 1);
     expect(series!.subtitle).toBe('one point per 1 s interval');
   });
@@ -158,7 +179,10 @@ describe('chart selection', () => {
     b.trial('ping', 'icmp', { direction: 'forward', ...PING }).add('Average Latency', 0.069, 'ms', {}, histogramOf(forward));
     b.trial('ping', 'icmp', { direction: 'reverse', ...PING }).add('Average Latency', 0.079, 'ms', {}, histogramOf(reverse));
     const [cdf] = cdfCharts([b.build()]);
-    expect(cdf!.series.map((s) => [s.name, s.count])).toEqual([['forward', 200], ['reverse', 100]]);
+    expect(cdf!.series.map((s) => [s.name, s.count])).toEqual([
+      ['forward', 200],
+      ['reverse', 100],
+    ]);
     const points = cdf!.series[0]!.points;
     expect(points[0]).toEqual([50, 0]);
     expect(points.at(-1)).toEqual([89, 100]);

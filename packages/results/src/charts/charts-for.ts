@@ -2,14 +2,14 @@ import { barCharts } from './bar-charts.js';
 import { cdfCharts } from './cdf-charts.js';
 import { ChartIds } from './chart-id.js';
 import { cpuTimeSeriesCharts } from './cpu-charts.js';
+import { flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
 import { heatmapCharts } from './heatmap-charts.js';
 import { histogramCharts } from './histogram-charts.js';
+import { intervalSweepCharts } from './interval-sweep-charts.js';
+import { loadBoxCharts, loadCdfCharts, loadTimeSeriesCharts } from './load-charts.js';
 import { rrLatencyCharts } from './rr-latency-charts.js';
 import { sweepCharts } from './sweep-charts.js';
-import { intervalSweepCharts } from './interval-sweep-charts.js';
 import { timeSeriesCharts } from './timeseries-charts.js';
-import { flowBarCharts, flowTimeSeriesCharts } from './flow-charts.js';
-import { loadBoxCharts, loadCdfCharts, loadTimeSeriesCharts } from './load-charts.js';
 import type { ChartInput, ChartKind, ChartOptions, ChartSpec } from './types.js';
 
 type Maker = (results: ChartInput, options: ChartOptions, ids: ChartIds) => ChartSpec[];

@@ -7,7 +7,7 @@ describe('meanInterval', () => {
     expect(ci.mean).toBe(1);
     expect(ci.method).toBe('student-t');
     expect(ci.stddev).toBeCloseTo(1.5811, 4);
-    expect(ci.high! - ci.mean).toBeCloseTo(2.776 * 1.5811 / Math.sqrt(5), 2);
+    expect(ci.high! - ci.mean).toBeCloseTo((2.776 * 1.5811) / Math.sqrt(5), 2);
     expect(ci.mean - ci.low!).toBeCloseTo(ci.high! - ci.mean, 10);
     expect(() => meanInterval([])).toThrow(RangeError);
   });

@@ -93,7 +93,9 @@ export function intervalNote(level: number, over: string, ns?: readonly number[]
 export function fewNote(ns: readonly number[], _level?: number): string[] {
   const smallest = Math.min(...ns.filter((n) => n >= 2));
   if (!Number.isFinite(smallest) || smallest > 4) return [];
-  return [`Some intervals rest on ${smallest} values: a bootstrap of so few spans about their range and understates the uncertainty; 5 or more repetitions give a trustworthy interval.`];
+  return [
+    `Some intervals rest on ${smallest} values: a bootstrap of so few spans about their range and understates the uncertainty; 5 or more repetitions give a trustworthy interval.`,
+  ];
 }
 
 /** The method a chart's intervals used: Student's t when some value is below 0 (a signed metric), else the bootstrap. */

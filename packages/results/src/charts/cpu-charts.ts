@@ -37,7 +37,8 @@ export function storedCpuSeries(host: unknown): StoredCpuSeries | undefined {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / Math.max(1, values.length);
-const isInterval = (s: Sample) => typeof s.labels['interval_end'] === 'number' && typeof s.labels['interval_start'] === 'number' && s.labels['stream'] === undefined && s.labels['flow'] === undefined;
+const isInterval = (s: Sample) =>
+  typeof s.labels['interval_end'] === 'number' && typeof s.labels['interval_start'] === 'number' && s.labels['stream'] === undefined && s.labels['flow'] === undefined;
 const isFlowInterval = (s: Sample) => typeof s.labels['flow'] === 'string' && s.labels['series'] === 'interval';
 const RATE_RE = /bits?\/s(ec)?$|^bps$/i;
 
@@ -76,11 +77,19 @@ function cpuLines(ends: readonly End[], zero: number, runId: string): { series: 
     const who = group.length > 1 ? group.map((e) => e.role).join('+') : `${group[0]!.role} ${group[0]!.host}`;
     const { series: stored } = group[0]!;
     const offset = (stored.start - zero) / 1000;
-    const lines = stored.cpus.map((column) => {
-      const points = column.idle.map((idle, i) => [round(stored.t[i]! + offset), Math.round(10 * Math.max(0, 100 - idle)) / 10] as const).filter(([x]) => x >= 0);
-      return { name: `${who} cpu${column.cpu}`, runId, points, mean: mean(points.map((p) => p[1])) };
-    }).filter((line) => line.points.length > 0);
-    const busiest = lines.length > CPU_LINES_PER_MACHINE ? [...lines].sort((a, b) => b.mean - a.mean).slice(0, CPU_LINES_PER_MACHINE).sort((a, b) => lines.indexOf(a) - lines.indexOf(b)) : lines;
+    const lines = stored.cpus
+      .map((column) => {
+        const points = column.idle.map((idle, i) => [round(stored.t[i]! + offset), Math.round(10 * Math.max(0, 100 - idle)) / 10] as const).filter(([x]) => x >= 0);
+        return { name: `${who} cpu${column.cpu}`, runId, points, mean: mean(points.map((p) => p[1])) };
+      })
+      .filter((line) => line.points.length > 0);
+    const busiest =
+      lines.length > CPU_LINES_PER_MACHINE
+        ? [...lines]
+            .sort((a, b) => b.mean - a.mean)
+            .slice(0, CPU_LINES_PER_MACHINE)
+            .sort((a, b) => lines.indexOf(a) - lines.indexOf(b))
+        : lines;
     left += lines.length - busiest.length;
     series.push(...busiest);
   }
@@ -115,16 +124,17 @@ function cpuChart(trial: TrialRecord, samples: readonly Sample[], runId: string,
   const firstRead = Math.min(...ends.map((e) => e.series.start));
   const clock = trialClock(samples, firstRead);
   const { series: cpus, left } = cpuLines(ends, clock.zero, runId);
-  const throughput = clock.line && clock.line.points.length >= 2
-    ? { name: clock.line.metric, runId, points: clock.line.points, mean: mean(clock.line.points.map((p) => p[1])) }
-    : undefined;
+  const throughput =
+    clock.line && clock.line.points.length >= 2 ? { name: clock.line.metric, runId, points: clock.line.points, mean: mean(clock.line.points.map((p) => p[1])) } : undefined;
   const end = Math.max(...[...cpus, ...(throughput ? [throughput] : [])].flatMap((s) => s.points.map((p) => p[0])), 0);
   const name = [trialName(trial.id, trial, samples[0]?.labels), samples[0] ? setupText(samples[0].labels) : '', runName].filter(Boolean).join(' · ');
   const cpuAxis = { label: 'CPU busy', unit: '%', scale: 'linear' as const };
   const notes = [
-    'Each CPU\'s busy share (user, system, irq, softirq and steal: all but idle and iowait) between two reads of /proc/stat, at the end of each interval.',
-    clock.source === 'tool' ? 'Time counts from the tool\'s start, as its interval samples do; the CPU reads are on the controller\'s clock, placed on the same axis.'
-      : clock.source === 'flows' ? 'Time counts from the trial\'s start, as its per-flow charts do.'
+    "Each CPU's busy share (user, system, irq, softirq and steal: all but idle and iowait) between two reads of /proc/stat, at the end of each interval.",
+    clock.source === 'tool'
+      ? "Time counts from the tool's start, as its interval samples do; the CPU reads are on the controller's clock, placed on the same axis."
+      : clock.source === 'flows'
+        ? "Time counts from the trial's start, as its per-flow charts do."
         : 'The trial has no interval samples: time counts from the first CPU read.',
     ...(ends.length > 1 && new Set(ends.map((e) => e.series.machine ?? e.host)).size === 1 ? ['Both ends run on one machine (one boot id): their CPUs are drawn once.'] : []),
     ...(left > 0 ? [`The ${CPU_LINES_PER_MACHINE} busiest CPUs of each machine are drawn; ${left} others are left out.`] : []),

@@ -10,7 +10,10 @@ function flowsRun() {
   const b = new ResultsBuilder();
   const trial = b.trial('netperf', 'UDP_RR', { duration: 2, burst: 8 });
   const ends: number[] = [];
-  for (const [flow, values] of [['c->s1', [100, 110]], ['c->s2', [200, 190]]] as const) {
+  for (const [flow, values] of [
+    ['c->s1', [100, 110]],
+    ['c->s2', [200, 190]],
+  ] as const) {
     values.forEach((value, i) => {
       trial.add('UDP_RR_Transaction_Rate', value, 'tps', { flow, series: 'interval', interval_seconds: 1 });
       ends.push(T0 + 1000 * (i + 1) + (flow === 'c->s2' ? 4 : 0));
@@ -31,7 +34,22 @@ describe('flow charts', () => {
     const [chart, ...rest] = flowTimeSeriesCharts([flowsRun()]);
     expect(rest).toEqual([]);
     expect(chart).toMatchObject({ kind: 'timeseries', stack: 'flows', metric: 'UDP_RR_Transaction_Rate', title: 'UDP_RR_Transaction_Rate per flow over time: t0001 UDP_RR' });
-    expect(chart!.series.map((s) => [s.name, s.points])).toEqual([['c->s1', [[1, 100], [2, 110]]], ['c->s2', [[1, 200], [2, 190]]]]);
+    expect(chart!.series.map((s) => [s.name, s.points])).toEqual([
+      [
+        'c->s1',
+        [
+          [1, 100],
+          [2, 110],
+        ],
+      ],
+      [
+        'c->s2',
+        [
+          [1, 200],
+          [2, 190],
+        ],
+      ],
+    ]);
   });
 
   it('draws round-trip times of several probes as lines, never stacked into a sum', () => {
@@ -80,7 +98,24 @@ describe('flow charts', () => {
   it('draws every probe of a round-trip time line where it arrived (no binning to the interval grid)', () => {
     // 200 ICMP probes every 0.2 s over 40 s, next to netperf flows of 1 s intervals: binned to 1 s, 4 of every 5 probes would be dropped.
     const b = new ResultsBuilder();
-    const trial = b.trial('load', 'rrul', { duration: 40 }, {}, { load_test: 'rrul', benchmark: 'rrul-deep', host_client_link_ingress_rate: '100mbit', host_client_link_qdisc: 'tbf', host_client_link_latency: '200ms', host_server_link_ingress_rate: '100mbit', host_server_link_qdisc: 'tbf', host_server_link_latency: '200ms', host_client_tcp_congestion_control: 'cubic', host_server_tcp_congestion_control: 'cubic' });
+    const trial = b.trial(
+      'load',
+      'rrul',
+      { duration: 40 },
+      {},
+      {
+        load_test: 'rrul',
+        benchmark: 'rrul-deep',
+        host_client_link_ingress_rate: '100mbit',
+        host_client_link_qdisc: 'tbf',
+        host_client_link_latency: '200ms',
+        host_server_link_ingress_rate: '100mbit',
+        host_server_link_qdisc: 'tbf',
+        host_server_link_latency: '200ms',
+        host_client_tcp_congestion_control: 'cubic',
+        host_server_tcp_congestion_control: 'cubic',
+      },
+    );
     const times: number[] = [];
     for (let i = 1; i <= 200; i++) {
       trial.add('rtt', 1 + (i % 7), 'ms', { tool: 'ping', flow: 'icmp', series: 'interval' });

@@ -1,10 +1,10 @@
-import { INTERVAL_METHOD } from './confidence-interval.js';
 import type { Sample, TrialRecord } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
+import { INTERVAL_METHOD } from './confidence-interval.js';
 import { runNames } from './observations.js';
-import type { BarChart, ChartInput, ChartOptions, TimeSeriesChart, TimeSeriesSeries } from './types.js';
 import { coverGrid, trialStart } from './trial-clock.js';
 import { setupText, trialName } from './trial-setup.js';
+import type { BarChart, ChartInput, ChartOptions, TimeSeriesChart, TimeSeriesSeries } from './types.js';
 
 const isFlow = (s: Sample) => s.trialId !== undefined && typeof s.labels['flow'] === 'string';
 const isInterval = (s: Sample) => s.labels['series'] === 'interval';
@@ -23,7 +23,10 @@ export function flowTimeSeriesCharts(results: ChartInput, options: ChartOptions 
   const maxSeries = options.maxSeries ?? 12;
   const charts: TimeSeriesChart[] = [];
   for (const { run, samples } of results) {
-    const byTrial = groupBy(samples.filter((s) => isFlow(s) && isInterval(s)), (s) => s.trialId!);
+    const byTrial = groupBy(
+      samples.filter((s) => isFlow(s) && isInterval(s)),
+      (s) => s.trialId!,
+    );
     for (const [trialId, trialSamples] of byTrial) {
       const load = trialSamples[0]!.labels['load_test'] !== undefined;
       const widthOf = (group: readonly Sample[]) => median(group.map((s) => Number(s.labels['interval_seconds'])).filter((w) => Number.isFinite(w) && w > 0)) || 1;
@@ -36,23 +39,30 @@ export function flowTimeSeriesCharts(results: ChartInput, options: ChartOptions 
       for (const group of groupBy(mine, (s) => `${s.metric}\u0000${s.unit}`).values()) {
         const first = group[0]!;
         const width = widthOf(group);
-        const lines = groupBy(group, (s) => `${String(s.labels['flow'])}${s.labels['stream'] !== undefined && s.labels['stream'] !== 0 ? ` stream ${String(s.labels['stream'])}` : ''}`);
+        const lines = groupBy(
+          group,
+          (s) => `${String(s.labels['flow'])}${s.labels['stream'] !== undefined && s.labels['stream'] !== 0 ? ` stream ${String(s.labels['stream'])}` : ''}`,
+        );
         if (lines.size > maxSeries || [...lines.values()].every((l) => l.length < 2)) continue;
         // Rates add up across flows; round-trip times and delays do not: those are drawn as lines side by side.
         const stacked = additive(first.metric, first.unit);
         const sorted = [...lines.entries()].sort(([a], [b]) => a.localeCompare(b));
-        const series = stacked ? stackedSeries(sorted, t0, width, run.runId) : sorted.map(([flow, line]) => {
-          const points = line.map((s) => [round((s.timestamp - t0) / 1000), s.value] as const).sort((a, b) => a[0] - b[0]);
-          return { name: flow, runId: run.runId, points, mean: points.reduce((sum, p) => sum + p[1], 0) / points.length };
-        });
+        const series = stacked
+          ? stackedSeries(sorted, t0, width, run.runId)
+          : sorted.map(([flow, line]) => {
+              const points = line.map((s) => [round((s.timestamp - t0) / 1000), s.value] as const).sort((a, b) => a[0] - b[0]);
+              return { name: flow, runId: run.runId, points, mean: points.reduce((sum, p) => sum + p[1], 0) / points.length };
+            });
         charts.push({
           kind: 'timeseries',
           id: ids.next('flows', first.metric, trialId),
           title: `${first.metric} per flow over time: ${name}`,
           subtitle: stacked ? `${series.length} flows stacked, resampled every ${round(width)} s` : `${series.length} flows, every sample`,
-          notes: [stacked
-            ? 'Stacked: each band is one flow, the top edge their sum. Each flow\'s rate holds over its interval (ending when its line arrived on the controller clock); every grid point takes the interval covering it, 0 where the flow was not sending.'
-            : 'One line per flow (times do not add up across flows), a point per sample where it arrived on the controller clock.'],
+          notes: [
+            stacked
+              ? "Stacked: each band is one flow, the top edge their sum. Each flow's rate holds over its interval (ending when its line arrived on the controller clock); every grid point takes the interval covering it, 0 where the flow was not sending."
+              : 'One line per flow (times do not add up across flows), a point per sample where it arrived on the controller clock.',
+          ],
           runIds: [run.runId],
           metric: first.metric,
           x: { label: 'time since start', unit: 's', scale: 'linear' },
@@ -96,11 +106,13 @@ export function additive(metric: string, unit: string): boolean {
 export function flowBarCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): BarChart[] {
   const names = runNames(results);
   const comparing = results.length > 1;
-  const aggregates = results.flatMap(({ run, samples }, runIndex) => samples
-    .filter((s) => isFlow(s) && s.labels['flow'] === 'aggregate' && s.labels['aggregation'] !== undefined && (!options.metrics || options.metrics.includes(s.metric)))
-    // A latency-under-load trial's aggregates (its probes' RTTs pooled, its flows summed) are summed up by its own charts and headline.
-    .filter((s) => s.labels['load_test'] === undefined)
-    .map((s) => ({ s, run: run.runId, runIndex, trial: run.trials.find((t) => t.id === s.trialId) })));
+  const aggregates = results.flatMap(({ run, samples }, runIndex) =>
+    samples
+      .filter((s) => isFlow(s) && s.labels['flow'] === 'aggregate' && s.labels['aggregation'] !== undefined && (!options.metrics || options.metrics.includes(s.metric)))
+      // A latency-under-load trial's aggregates (its probes' RTTs pooled, its flows summed) are summed up by its own charts and headline.
+      .filter((s) => s.labels['load_test'] === undefined)
+      .map((s) => ({ s, run: run.runId, runIndex, trial: run.trials.find((t) => t.id === s.trialId) })),
+  );
   const charts: BarChart[] = [];
   for (const group of groupBy(aggregates, (a) => `${a.s.metric}\u0000${a.s.unit}`).values()) {
     const first = group[0]!.s;

@@ -1,10 +1,9 @@
-import type { RunRecord } from '@netbench/plugin-api';
-import type { Scalar } from '@netbench/plugin-api';
+import type { RunRecord, Scalar } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
 import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
-import { groupBy, isRepetitionKey, observe, type Observation } from './observations.js';
-import { endpointsOf } from './zones.js';
+import { groupBy, isRepetitionKey, type Observation, observe } from './observations.js';
 import type { ChartInput, ChartOptions, HeatmapCell, HeatmapChart } from './types.js';
+import { endpointsOf } from './zones.js';
 
 interface Placed {
   readonly row: string;
@@ -29,33 +28,42 @@ export function heatmapCharts(results: ChartInput, options: ChartOptions = {}, i
   const observations = observe(results).filter((o) => !o.perStream && wanted(o.sample.metric, options, declaredMetrics(results)));
   const charts: HeatmapChart[] = [];
   const byMetric = groupBy(observations, (o) => JSON.stringify([o.sample.metric, o.sample.unit, o.config.get('tool') ?? '']));
-  for (const [family, members] of byMetric) for (const group of groupBy(members, (o) => JSON.stringify(restOf(o))).values()) {
-    const first = group[0]!;
-    const chart = zoneHeatmap(group, options) ?? cellHeatmap(group) ?? hostHeatmap(group);
-    if (!chart) continue;
-    // Name only what tells this heatmap from the metric's others (requestSize=1 vs 1024).
-    const varying = varyingKeys(byMetric.get(family)!);
-    const rest = restOf(first).filter(([key]) => varying.has(key)).map(([key, value]) => (key === 'test' ? String(value) : `${key}=${String(value)}`));
-    const tool = String(first.config.get('tool') ?? '');
-    const cells = toCells(chart.placed, chart.rows, chart.columns);
-    const values = cells.map((c) => c.value);
-    charts.push({
-      kind: 'heatmap',
-      id: ids.next('heatmap', first.sample.metric, tool),
-      title: `${first.sample.metric}${tool ? ` (${tool})` : ''}, ${chart.title ?? `${chart.rowLabel} → ${chart.columnLabel}`}`,
-      subtitle: `${[...rest, first.sample.unit].join(', ')}; each cell the mean over repetitions and runs of one pair`,
-      notes: [
-        `Rows: ${chart.rowLabel}; columns: ${chart.columnLabel}.`,
-        `${cells.length} of ${chart.rows.length * chart.columns.length} cells measured; empty cells were not measured.`,
-      ],
-      runIds: [...new Set(group.map((o) => o.run.runId))],
-      metric: first.sample.metric,
-      x: { label: chart.columnLabel, categories: chart.columns },
-      y: { label: chart.rowLabel, categories: chart.rows },
-      value: { label: first.sample.metric, unit: first.sample.unit, better: betterOf(first.sample.metric, declaredMetrics(results)), min: Math.min(...values), max: Math.max(...values) },
-      cells,
-    });
-  }
+  for (const [family, members] of byMetric)
+    for (const group of groupBy(members, (o) => JSON.stringify(restOf(o))).values()) {
+      const first = group[0]!;
+      const chart = zoneHeatmap(group, options) ?? cellHeatmap(group) ?? hostHeatmap(group);
+      if (!chart) continue;
+      // Name only what tells this heatmap from the metric's others (requestSize=1 vs 1024).
+      const varying = varyingKeys(byMetric.get(family)!);
+      const rest = restOf(first)
+        .filter(([key]) => varying.has(key))
+        .map(([key, value]) => (key === 'test' ? String(value) : `${key}=${String(value)}`));
+      const tool = String(first.config.get('tool') ?? '');
+      const cells = toCells(chart.placed, chart.rows, chart.columns);
+      const values = cells.map((c) => c.value);
+      charts.push({
+        kind: 'heatmap',
+        id: ids.next('heatmap', first.sample.metric, tool),
+        title: `${first.sample.metric}${tool ? ` (${tool})` : ''}, ${chart.title ?? `${chart.rowLabel} → ${chart.columnLabel}`}`,
+        subtitle: `${[...rest, first.sample.unit].join(', ')}; each cell the mean over repetitions and runs of one pair`,
+        notes: [
+          `Rows: ${chart.rowLabel}; columns: ${chart.columnLabel}.`,
+          `${cells.length} of ${chart.rows.length * chart.columns.length} cells measured; empty cells were not measured.`,
+        ],
+        runIds: [...new Set(group.map((o) => o.run.runId))],
+        metric: first.sample.metric,
+        x: { label: chart.columnLabel, categories: chart.columns },
+        y: { label: chart.rowLabel, categories: chart.rows },
+        value: {
+          label: first.sample.metric,
+          unit: first.sample.unit,
+          better: betterOf(first.sample.metric, declaredMetrics(results)),
+          min: Math.min(...values),
+          max: Math.max(...values),
+        },
+        cells,
+      });
+    }
   return charts;
 }
 
@@ -78,7 +86,15 @@ function zoneHeatmap(group: readonly Observation[], options: ChartOptions): Layo
   const zoned = endpoints.filter(({ e }) => e.sendingZone !== undefined && e.receivingZone !== undefined);
   if (zoned.length === 0) return undefined;
   const zones = new Set(zoned.flatMap(({ e }) => [e.sendingZone!, e.receivingZone!]));
-  const regionOf = new Map(zoned.flatMap(({ e }) => [[e.sendingZone!, e.sendingRegion!], [e.receivingZone!, e.receivingRegion!]] as const));
+  const regionOf = new Map(
+    zoned.flatMap(
+      ({ e }) =>
+        [
+          [e.sendingZone!, e.sendingRegion!],
+          [e.receivingZone!, e.receivingRegion!],
+        ] as const,
+    ),
+  );
   const regions = new Set(regionOf.values());
   const axis = options.heatmapAxis ?? 'auto';
   // The whitepaper names regions: do so when that loses nothing (one zone per region).
@@ -136,11 +152,12 @@ function hostHeatmap(group: readonly Observation[]): Layout | undefined {
  */
 function varyingKeys(members: readonly Observation[]): Set<string> {
   const values = new Map<string, Set<string>>();
-  for (const o of members) for (const [key, value] of restOf(o)) {
-    let set = values.get(key);
-    if (!set) values.set(key, (set = new Set()));
-    set.add(String(value));
-  }
+  for (const o of members)
+    for (const [key, value] of restOf(o)) {
+      let set = values.get(key);
+      if (!set) values.set(key, (set = new Set()));
+      set.add(String(value));
+    }
   const keys = new Set([...values].filter(([, set]) => set.size > 1).map(([key]) => key));
   // A field some members lack differs too.
   for (const o of members) for (const key of values.keys()) if (!o.config.has(key)) keys.add(key);

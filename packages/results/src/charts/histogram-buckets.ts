@@ -1,5 +1,5 @@
-import { hdrHistogram, type Hdr } from '../stats/hdr.js';
 import type { EncodedHistogram } from '@netbench/plugin-api';
+import { type Hdr, hdrHistogram } from '../stats/hdr.js';
 
 export interface Bucket {
   /** Highest value equivalent to the bucket (what HdrHistogram reports for percentiles). */

@@ -1,5 +1,5 @@
-import { ChartIds } from './chart-id.js';
 import { median } from './cdf-charts.js';
+import { ChartIds } from './chart-id.js';
 import { readableTimeUnit } from './histogram-buckets.js';
 import { latencyGroups } from './latency-groups.js';
 import type { ChartInput, ChartOptions, HistogramChart } from './types.js';
@@ -37,9 +37,7 @@ export function histogramCharts(results: ChartInput, options: ChartOptions = {},
       id: ids.next('histogram', group.metric, group.tool),
       title: `Latency histogram${group.tool ? ` (${group.tool})` : ''}`,
       subtitle: `${formatWidth(width * factor)} ${unit} bins; percent of each series' measurements`,
-      notes: [
-        `From the HdrHistograms of "${group.metric}" samples; bins up to the largest p99.9, the rest counted as overflow.`,
-      ],
+      notes: [`From the HdrHistograms of "${group.metric}" samples; bins up to the largest p99.9, the rest counted as overflow.`],
       runIds: group.runIds,
       metric: group.metric,
       x: { label: 'latency', unit, scale: 'linear' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { histogramOf, ResultsBuilder } from './__fixtures__/results.js';
 import { chartsFor } from './charts-for.js';
 import { intervalSweepCharts } from './interval-sweep-charts.js';
-import { histogramOf, ResultsBuilder } from './__fixtures__/results.js';
 
 // µs round trips that fall as probes come more often (warm caches), with a tail.
 const rtts = (medianUs: number) => Array.from({ length: 100 }, (_, i) => (i < 90 ? medianUs : medianUs * 4));
@@ -9,7 +9,12 @@ const rtts = (medianUs: number) => Array.from({ length: 100 }, (_, i) => (i < 90
 describe('latency by probe interval', () => {
   it('one chart, ping and irtt side by side, p50/p90/p99 per interval from the merged histograms, log x', () => {
     const b = new ResultsBuilder();
-    for (const [interval, us] of [[0.001, 50], [0.01, 80], [0.1, 120], [1, 200]] as const) {
+    for (const [interval, us] of [
+      [0.001, 50],
+      [0.01, 80],
+      [0.1, 120],
+      [1, 200],
+    ] as const) {
       b.trial('ping', 'icmp', { direction: 'forward', count: 100, interval, size: 56 }).add('Average Latency', us / 1000, 'ms', {}, histogramOf(rtts(us)));
       b.trial('irtt', 'udp_rtt', { interval, duration: 5, fill: 'none' })
         .add('rtt_mean', us / 1000, 'ms', {}, histogramOf(rtts(us + 10)))
@@ -41,7 +46,14 @@ describe('latency by probe interval', () => {
       }
     }
     const [chart] = intervalSweepCharts([b.build()]);
-    expect(chart!.series.map((s) => s.name)).toEqual(['ping · forward p50', 'ping · forward p90', 'ping · forward p99', 'ping · reverse p50', 'ping · reverse p90', 'ping · reverse p99']);
+    expect(chart!.series.map((s) => s.name)).toEqual([
+      'ping · forward p50',
+      'ping · forward p90',
+      'ping · forward p99',
+      'ping · reverse p50',
+      'ping · reverse p90',
+      'ping · reverse p99',
+    ]);
     expect(chart!.series[0]!.points[0]).toMatchObject({ x: 0.2, n: 4 });
     const single = new ResultsBuilder();
     single.trial('ping', 'icmp', { direction: 'forward', count: 10, interval: 0.2 }).add('Average Latency', 0.1, 'ms', {}, histogramOf([100]));
@@ -50,14 +62,28 @@ describe('latency by probe interval', () => {
 
   it('sockperf --mps is drawn at 1 / mps with the others; its one-way estimate (RTT/2) is left out', () => {
     const b = new ResultsBuilder();
-    for (const [mps, us] of [[100, 120], [1000, 80], [10_000, 50]] as const) {
+    for (const [mps, us] of [
+      [100, 120],
+      [1000, 80],
+      [10_000, 50],
+    ] as const) {
       b.trial('sockperf', 'ping-pong', { protocol: 'udp', duration: 1, mps, full_rtt: true }).add('rtt_p50', us, 'us', { latency_kind: 'round-trip' }, histogramOf(rtts(us)));
-      b.trial('sockperf', 'ping-pong', { protocol: 'tcp', duration: 1, mps, full_rtt: false }).add('latency_p50', us / 2, 'us', { latency_kind: 'one-way' }, histogramOf(rtts(us / 2)));
+      b.trial('sockperf', 'ping-pong', { protocol: 'tcp', duration: 1, mps, full_rtt: false }).add(
+        'latency_p50',
+        us / 2,
+        'us',
+        { latency_kind: 'one-way' },
+        histogramOf(rtts(us / 2)),
+      );
     }
     // "max" (as fast as possible) has no interval: not a point.
     b.trial('sockperf', 'ping-pong', { protocol: 'udp', duration: 1, mps: 'max', full_rtt: true }).add('rtt_p50', 30, 'us', { latency_kind: 'round-trip' }, histogramOf(rtts(30)));
     const [chart] = intervalSweepCharts([b.build()]);
     expect(chart!.series.map((s) => s.name)).toEqual(['sockperf p50', 'sockperf p90', 'sockperf p99']);
-    expect(chart!.series[0]!.points.map((p) => [p.x, p.mean])).toEqual([[0.0001, expect.closeTo(0.05, 3)], [0.001, expect.closeTo(0.08, 3)], [0.01, expect.closeTo(0.12, 3)]]);
+    expect(chart!.series[0]!.points.map((p) => [p.x, p.mean])).toEqual([
+      [0.0001, expect.closeTo(0.05, 3)],
+      [0.001, expect.closeTo(0.08, 3)],
+      [0.01, expect.closeTo(0.12, 3)],
+    ]);
   });
 });

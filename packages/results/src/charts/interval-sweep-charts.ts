@@ -1,7 +1,7 @@
 import type { Scalar } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
 import { mergeHistograms } from './histogram-buckets.js';
-import { configNames, groupBy, observe, runNames, type Observation } from './observations.js';
+import { configNames, groupBy, type Observation, observe, runNames } from './observations.js';
 import type { ChartInput, ChartOptions, SweepChart, SweepSeries } from './types.js';
 
 /** Percentiles drawn per probe, as the "What a trip" study plots them. */
@@ -38,10 +38,16 @@ const MS_PER: Readonly<Record<string, number>> = { ns: 1e-6, us: 1e-3, ms: 1 };
 export function intervalSweepCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): SweepChart[] {
   const maxSeries = options.maxSeries ?? 12;
   const names = runNames(results);
-  const probes = observe(results).filter((o) =>
-    o.sample.histogram !== undefined && !o.perStream && o.sample.labels['series'] === undefined &&
-    probeInterval(o) !== undefined && ROUND_TRIP_RE.test(o.sample.metric) && o.sample.labels['latency_kind'] !== 'one-way' &&
-    (!options.metrics || options.metrics.includes(o.sample.metric)));
+  const probes = observe(results).filter(
+    (o) =>
+      o.sample.histogram !== undefined &&
+      !o.perStream &&
+      o.sample.labels['series'] === undefined &&
+      probeInterval(o) !== undefined &&
+      ROUND_TRIP_RE.test(o.sample.metric) &&
+      o.sample.labels['latency_kind'] !== 'one-way' &&
+      (!options.metrics || options.metrics.includes(o.sample.metric)),
+  );
   // One histogram metric per tool (the first it reports), so a tool never counts twice.
   const metricOf = new Map<string, string>();
   for (const o of probes) if (!metricOf.has(toolOf(o))) metricOf.set(toolOf(o), o.sample.metric);
@@ -54,10 +60,13 @@ export function intervalSweepCharts(results: ChartInput, options: ChartOptions =
   const series: SweepSeries[] = swept.flatMap((line, i) => {
     const head = line[0]!;
     const name = [toolOf(head), labels[i], comparing ? names[head.runIndex] : ''].filter(Boolean).join(' · ');
-    const byInterval = [...groupBy(line, (o) => String(probeInterval(o))).values()].map((members) => {
-      const merged = mergeHistograms(members.map((o) => o.sample.histogram!));
-      return { x: probeInterval(members[0]!)!, merged, scale: MS_PER[merged.unit] ?? 1 };
-    }).filter((p) => p.merged.count > 0).sort((a, b) => a.x - b.x);
+    const byInterval = [...groupBy(line, (o) => String(probeInterval(o))).values()]
+      .map((members) => {
+        const merged = mergeHistograms(members.map((o) => o.sample.histogram!));
+        return { x: probeInterval(members[0]!)!, merged, scale: MS_PER[merged.unit] ?? 1 };
+      })
+      .filter((p) => p.merged.count > 0)
+      .sort((a, b) => a.x - b.x);
     return INTERVAL_PERCENTILES.map((p) => ({
       name: `${name} p${p}`,
       runId: head.run.runId,
@@ -66,25 +75,27 @@ export function intervalSweepCharts(results: ChartInput, options: ChartOptions =
   });
   const tools = [...new Set(swept.map((line) => toolOf(line[0]!)))];
   const used = tools.map((tool) => `${tool}: ${metricOf.get(tool)}`).join('; ');
-  return [{
-    kind: 'sweep',
-    id: ids.next('sweep', 'latency', 'by', 'probe', 'interval'),
-    title: `Latency by probe interval (${tools.join(', ')})`,
-    subtitle: 'ms; percentiles of every round trip, log interval axis',
-    notes: [
-      `Per tool the round-trip histogram of every packet (${used}), merged over repetitions; p50, p90 and p99 per interval.`,
-      'Probing more often keeps caches, CPU frequency and interrupt moderation warm: latency measured at 1 s intervals is not latency at 1 ms.',
-      'n at each point is the number of packets.',
-    ],
-    runIds: [...new Set(series.map((s) => s.runId))],
-    metric: [...new Set(metricOf.values())].join(', '),
-    param: 'interval',
-    x: { label: 'probe interval', unit: 's', scale: 'log' },
-    y: { label: 'round-trip latency', unit: 'ms', scale: 'linear' },
-    better: 'lower',
-    confidence: { level: options.confidenceLevel ?? 0.95, method: 'student-t' },
-    series,
-  }];
+  return [
+    {
+      kind: 'sweep',
+      id: ids.next('sweep', 'latency', 'by', 'probe', 'interval'),
+      title: `Latency by probe interval (${tools.join(', ')})`,
+      subtitle: 'ms; percentiles of every round trip, log interval axis',
+      notes: [
+        `Per tool the round-trip histogram of every packet (${used}), merged over repetitions; p50, p90 and p99 per interval.`,
+        'Probing more often keeps caches, CPU frequency and interrupt moderation warm: latency measured at 1 s intervals is not latency at 1 ms.',
+        'n at each point is the number of packets.',
+      ],
+      runIds: [...new Set(series.map((s) => s.runId))],
+      metric: [...new Set(metricOf.values())].join(', '),
+      param: 'interval',
+      x: { label: 'probe interval', unit: 's', scale: 'log' },
+      y: { label: 'round-trip latency', unit: 'ms', scale: 'linear' },
+      better: 'lower',
+      confidence: { level: options.confidenceLevel ?? 0.95, method: 'student-t' },
+      series,
+    },
+  ];
 }
 
 function toolOf(o: Observation): string {
@@ -94,11 +105,16 @@ function toolOf(o: Observation): string {
 /** What tells a tool's lines apart (direction, other parameters), per tool; empty for a tool's only line. */
 function lineLabels(lines: readonly (readonly Observation[])[]): string[] {
   const labels = lines.map(() => '');
-  const byTool = groupBy(lines.map((line, index) => ({ line, index })), ({ line }) => toolOf(line[0]!));
+  const byTool = groupBy(
+    lines.map((line, index) => ({ line, index })),
+    ({ line }) => toolOf(line[0]!),
+  );
   for (const members of byTool.values()) {
     if (members.length < 2) continue;
     const configs = members.map(({ line }) => new Map([...line[0]!.config].filter(([key]) => !LENGTH_KEYS.has(key))) as ReadonlyMap<string, Scalar>);
-    configNames(configs).forEach((label, i) => { labels[members[i]!.index] = label; });
+    configNames(configs).forEach((label, i) => {
+      labels[members[i]!.index] = label;
+    });
   }
   return labels;
 }

@@ -1,6 +1,6 @@
 import type { EncodedHistogram } from '@netbench/plugin-api';
-import { mergeHistograms, type MergedHistogram } from './histogram-buckets.js';
-import { configNames, groupBy, observe, runNames, type Observation } from './observations.js';
+import { type MergedHistogram, mergeHistograms } from './histogram-buckets.js';
+import { configNames, groupBy, type Observation, observe, runNames } from './observations.js';
 import type { ChartInput, ChartOptions } from './types.js';
 
 export interface LatencySeries {
@@ -34,15 +34,17 @@ export function latencyGroups(results: ChartInput, options: ChartOptions = {}): 
     if (bySeries.length > maxSeries) continue;
     const configLabels = configNames(bySeries.map((s) => s[0]!.config));
     const comparing = new Set(chartGroup.map((o) => o.runIndex)).size > 1;
-    const series = bySeries.map((members, i) => {
-      const first = members[0]!;
-      const label = configLabels[i]!;
-      return {
-        name: comparing ? `${label} · ${names[first.runIndex]}` : label,
-        runId: first.run.runId,
-        histogram: mergeHistograms(preferred(members).map((o) => o.sample.histogram!)),
-      };
-    }).filter((s) => s.histogram.count > 0);
+    const series = bySeries
+      .map((members, i) => {
+        const first = members[0]!;
+        const label = configLabels[i]!;
+        return {
+          name: comparing ? `${label} · ${names[first.runIndex]}` : label,
+          runId: first.run.runId,
+          histogram: mergeHistograms(preferred(members).map((o) => o.sample.histogram!)),
+        };
+      })
+      .filter((s) => s.histogram.count > 0);
     if (series.length === 0) continue;
     const first = chartGroup[0]!;
     groups.push({

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Sample } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { ResultsBuilder } from './__fixtures__/results.js';
 import { chartsFor } from './charts-for.js';
 import { loadBoxCharts, loadCdfCharts, loadTimeSeriesCharts } from './load-charts.js';
@@ -36,8 +36,17 @@ describe('latency-under-load charts', () => {
   it('all scaled: the directions summed per step on the left axis, every probe on the right axis, from the barrier', () => {
     const [chart] = loadTimeSeriesCharts(loadRun());
     expect(chart).toMatchObject({ kind: 'timeseries', y: { unit: 'Mbits/sec' }, y2: { unit: 'ms' } });
-    expect(chart!.series.map((s) => [s.name, s.axis])).toEqual([['download', undefined], ['upload', undefined], ['ICMP RTT', 2]]);
-    expect(chart!.series[0]!.points).toEqual([[2, 52], [3, 53], [4, 54], [5, 55]]);
+    expect(chart!.series.map((s) => [s.name, s.axis])).toEqual([
+      ['download', undefined],
+      ['upload', undefined],
+      ['ICMP RTT', 2],
+    ]);
+    expect(chart!.series[0]!.points).toEqual([
+      [2, 52],
+      [3, 53],
+      [4, 54],
+      [5, 55],
+    ]);
     const icmp = chart!.series[2]!.points;
     // The barrier is the first ping's send (its arrival minus its RTT).
     expect(icmp[0]).toEqual([0, 0.1]);
@@ -46,7 +55,10 @@ describe('latency-under-load charts', () => {
 
   it('CDF: idle and loaded probes apart (ramp and drain left out)', () => {
     const [cdf] = loadCdfCharts(loadRun());
-    expect(cdf!.series.map((s) => [s.name, s.count, s.percentiles.p50])).toEqual([['idle', 3, 0.1], ['loaded', 3, 20]]);
+    expect(cdf!.series.map((s) => [s.name, s.count, s.percentiles.p50])).toEqual([
+      ['idle', 3, 0.1],
+      ['loaded', 3, 20],
+    ]);
     expect(cdf!.series[1]!.points.at(-1)).toEqual([20, 100]);
   });
 
@@ -60,7 +72,9 @@ describe('latency-under-load charts', () => {
   });
 
   it('chartsFor includes them; runs without load trials get none', () => {
-    const kinds = chartsFor(loadRun()).filter((c) => c.id.startsWith('load-')).map((c) => c.kind);
+    const kinds = chartsFor(loadRun())
+      .filter((c) => c.id.startsWith('load-'))
+      .map((c) => c.kind);
     expect(kinds).toEqual(['timeseries', 'cdf', 'box', 'box']);
     const plain = new ResultsBuilder();
     plain.trial('ping', 'icmp', {}).add('rtt', 1, 'ms', { flow: 'icmp', series: 'interval' });
@@ -77,7 +91,11 @@ describe('latency-under-load charts', () => {
     for (let s = 0; s <= 7; s += 1) {
       const loaded = s >= 2 && s <= 5;
       // An upload: the send delay carries the queue, the receive delay stays idle.
-      for (const [metric, ms] of [['rtt', loaded ? 20.1 : 0.2], ['send_delay', loaded ? 20 : 0.1], ['receive_delay', 0.1]] as const) {
+      for (const [metric, ms] of [
+        ['rtt', loaded ? 20.1 : 0.2],
+        ['send_delay', loaded ? 20 : 0.1],
+        ['receive_delay', 0.1],
+      ] as const) {
         trial.add(metric, ms, 'ms', { tool: 'irtt', flow: 'irtt', series: 'interval' });
         times.push(T0 + s * 1000 + (loaded ? 20.1 : 0.2));
       }
@@ -85,12 +103,19 @@ describe('latency-under-load charts', () => {
     const results = b.build();
     const run = [{ ...results, samples: results.samples.map((x, i) => ({ ...x, timestamp: times[i]! })) }];
     const [chart] = loadTimeSeriesCharts(run);
-    expect(chart!.series.map((x) => [x.name, x.axis, x.points.length])).toEqual([['irtt RTT', 2, 8], ['irtt send delay', 2, 8], ['irtt receive delay', 2, 8]]);
+    expect(chart!.series.map((x) => [x.name, x.axis, x.points.length])).toEqual([
+      ['irtt RTT', 2, 8],
+      ['irtt send delay', 2, 8],
+      ['irtt receive delay', 2, 8],
+    ]);
     // The barrier is the first irtt packet's send (its arrival minus its RTT).
     expect(chart!.series[0]!.points[0]).toEqual([0, 0.2]);
     const [cdf] = loadCdfCharts(run);
     expect(cdf!.title).toMatch(/^irtt round-trip time/);
-    expect(cdf!.series.map((x) => [x.name, x.count, x.percentiles.p50])).toEqual([['idle', 3, 0.2], ['loaded', 3, 20.1]]);
+    expect(cdf!.series.map((x) => [x.name, x.count, x.percentiles.p50])).toEqual([
+      ['idle', 3, 0.2],
+      ['loaded', 3, 20.1],
+    ]);
     const [rtt] = loadBoxCharts(run);
     expect(rtt!.x.categories).toEqual(['irtt idle', 'irtt loaded']);
   });
@@ -102,7 +127,10 @@ describe('latency-under-load charts', () => {
     const times: number[] = [];
     trial.add('rtt', 0.1, 'ms', { tool: 'ping', flow: 'icmp', series: 'interval' });
     times.push(T0 + 0.1);
-    for (const [flow, offset] of [['up-1', 0], ['up-2', 0.1]] as const) {
+    for (const [flow, offset] of [
+      ['up-1', 0],
+      ['up-2', 0.1],
+    ] as const) {
       for (let end = 0.24 + offset; end <= 4.8; end += 0.24) {
         trial.add('TCP_STREAM_Throughput', 50, 'Mbits/sec', { tool: 'netperf', flow, series: 'interval', interval_seconds: 0.24 });
         times.push(T0 + end * 1000);
@@ -120,12 +148,29 @@ describe('latency-under-load charts', () => {
   it('titles name the trial by its benchmark, with its queue and congestion control; the charts are first in chartsFor', () => {
     const b = new ResultsBuilder();
     const times: number[] = [];
-    for (const [name, depth] of [['rrul-shallow', '5ms'], ['rrul-deep', '200ms']] as const) {
-      const trial = b.trial('load', 'rrul', {}, {}, {
-        load_test: 'rrul', load_idle: 1, load_duration: 2, load_step: 1, load_flows: 1, benchmark: name,
-        host_server_link_ingress_rate: '100mbit', host_server_link_qdisc: 'tbf', host_server_link_latency: depth,
-        host_client_tcp_congestion_control: 'cubic', host_server_tcp_congestion_control: 'cubic',
-      });
+    for (const [name, depth] of [
+      ['rrul-shallow', '5ms'],
+      ['rrul-deep', '200ms'],
+    ] as const) {
+      const trial = b.trial(
+        'load',
+        'rrul',
+        {},
+        {},
+        {
+          load_test: 'rrul',
+          load_idle: 1,
+          load_duration: 2,
+          load_step: 1,
+          load_flows: 1,
+          benchmark: name,
+          host_server_link_ingress_rate: '100mbit',
+          host_server_link_qdisc: 'tbf',
+          host_server_link_latency: depth,
+          host_client_tcp_congestion_control: 'cubic',
+          host_server_tcp_congestion_control: 'cubic',
+        },
+      );
       for (let s = 0; s <= 3; s += 1) {
         trial.add('rtt', s === 2 ? 20 : 0.1, 'ms', { tool: 'ping', flow: 'icmp', series: 'interval' });
         times.push(T0 + s * 1000 + 1);

@@ -1,5 +1,5 @@
+import { bulkDirection, type LoadWindow, loadPhase, type OneWayMetric, PROBE_KINDS, type ProbeKind, percentile, probeOneWay, probeRtt } from '@netbench/core';
 import type { Sample } from '@netbench/plugin-api';
-import { bulkDirection, loadPhase, percentile, probeOneWay, probeRtt, PROBE_KINDS, type LoadWindow, type OneWayMetric, type ProbeKind } from '@netbench/core';
 import { ChartIds } from './chart-id.js';
 import { runNames } from './observations.js';
 import { coverGrid, trialStart } from './trial-clock.js';
@@ -46,8 +46,22 @@ function loadTrials(results: ChartInput): LoadTrial[] {
       const duration = Number(layout['load_duration']) || 0;
       const step = Number(layout['load_step']) || 0.2;
       const hasLoad = Number(layout['load_flows'] ?? 0) > 0;
-      const name = trialName(trialId, run.trials.find((t) => t.id === trialId), layout);
-      mine.push({ runId: run.runId, runName: names[runIndex]!, trialId, name, setup: setupText(layout), window: { t0, idleSeconds: idle, loadSeconds: duration }, step, hasLoad, intervals });
+      const name = trialName(
+        trialId,
+        run.trials.find((t) => t.id === trialId),
+        layout,
+      );
+      mine.push({
+        runId: run.runId,
+        runName: names[runIndex]!,
+        trialId,
+        name,
+        setup: setupText(layout),
+        window: { t0, idleSeconds: idle, loadSeconds: duration },
+        step,
+        hasLoad,
+        intervals,
+      });
     }
     // Two trials of one benchmark (a matrix, repetitions) keep their ids apart.
     const counts = new Map<string, number>();
@@ -86,17 +100,21 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = { icmp: 'ICMP', udp: 'U
 const ONE_WAY_NAMES: Readonly<Record<OneWayMetric, string>> = { send_delay: 'irtt send delay', receive_delay: 'irtt receive delay' };
 
 function probeSeries(trial: LoadTrial, probe: ProbeKind): (readonly [number, number])[] {
-  return trial.intervals.flatMap((s) => {
-    const rtt = probeRtt(s);
-    return rtt?.probe === probe ? [[seconds(trial, s.timestamp), round(rtt.ms)] as const] : [];
-  }).sort((a, b) => a[0] - b[0]);
+  return trial.intervals
+    .flatMap((s) => {
+      const rtt = probeRtt(s);
+      return rtt?.probe === probe ? [[seconds(trial, s.timestamp), round(rtt.ms)] as const] : [];
+    })
+    .sort((a, b) => a[0] - b[0]);
 }
 
 function oneWaySeries(trial: LoadTrial, way: OneWayMetric): (readonly [number, number])[] {
-  return trial.intervals.flatMap((s) => {
-    const delay = probeOneWay(s);
-    return delay?.way === way ? [[seconds(trial, s.timestamp), round(delay.ms)] as const] : [];
-  }).sort((a, b) => a[0] - b[0]);
+  return trial.intervals
+    .flatMap((s) => {
+      const delay = probeOneWay(s);
+      return delay?.way === way ? [[seconds(trial, s.timestamp), round(delay.ms)] as const] : [];
+    })
+    .sort((a, b) => a[0] - b[0]);
 }
 
 const meanOf = (points: readonly (readonly [number, number])[]) => points.reduce((sum, p) => sum + p[1], 0) / Math.max(1, points.length);
@@ -106,7 +124,10 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
   return loadTrials(results).flatMap((trial) => {
     const series: TimeSeriesSeries[] = [];
     const rateUnit = trial.intervals.find((s) => bulkDirection(s))?.unit ?? 'Mbits/sec';
-    for (const [name, direction] of [['download', 'download'], ['upload', 'upload']] as const) {
+    for (const [name, direction] of [
+      ['download', 'download'],
+      ['upload', 'upload'],
+    ] as const) {
       const points = directionSeries(trial, direction);
       if (points.length > 0) series.push({ name, runId: trial.runId, points, mean: meanOf(points) });
     }
@@ -120,23 +141,25 @@ export function loadTimeSeriesCharts(results: ChartInput, _options: ChartOptions
     }
     if (series.length === 0) return [];
     const { idleSeconds, loadSeconds } = trial.window;
-    return [{
-      kind: 'timeseries' as const,
-      id: ids.next('load', 'all-scaled', trial.trialId),
-      title: `Latency under load over time: ${[trial.name, trial.setup].filter(Boolean).join(' · ')}`,
-      subtitle: trial.hasLoad ? `load from ${idleSeconds} s to ${idleSeconds + loadSeconds} s; throughput per ${trial.step} s, every probe` : 'no load: probes only',
-      notes: [
-        'flent\'s "all scaled" plot: download and upload are the sums over the bulk flows per step (left axis); probe RTTs (and irtt\'s one-way delays) are every probe (right axis). Time is the controller\'s clock since the barrier.',
-        'UDP RTT is derived from netperf UDP_RR intervals (1 / transactions per second, one transaction in flight).',
-      ],
-      runIds: [trial.runId],
-      metric: 'latency_under_load',
-      x: { label: 'time since start', unit: 's', scale: 'linear' as const },
-      y: { label: 'throughput', unit: rateUnit, scale: 'linear' as const },
-      y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' as const },
-      series,
-      span: [0, round((Math.max(...trial.intervals.map((s) => s.timestamp)) - trial.window.t0) / 1000)] as const,
-    }];
+    return [
+      {
+        kind: 'timeseries' as const,
+        id: ids.next('load', 'all-scaled', trial.trialId),
+        title: `Latency under load over time: ${[trial.name, trial.setup].filter(Boolean).join(' · ')}`,
+        subtitle: trial.hasLoad ? `load from ${idleSeconds} s to ${idleSeconds + loadSeconds} s; throughput per ${trial.step} s, every probe` : 'no load: probes only',
+        notes: [
+          "flent's \"all scaled\" plot: download and upload are the sums over the bulk flows per step (left axis); probe RTTs (and irtt's one-way delays) are every probe (right axis). Time is the controller's clock since the barrier.",
+          'UDP RTT is derived from netperf UDP_RR intervals (1 / transactions per second, one transaction in flight).',
+        ],
+        runIds: [trial.runId],
+        metric: 'latency_under_load',
+        x: { label: 'time since start', unit: 's', scale: 'linear' as const },
+        y: { label: 'throughput', unit: rateUnit, scale: 'linear' as const },
+        y2: { label: 'round-trip time', unit: 'ms', scale: 'linear' as const },
+        series,
+        span: [0, round((Math.max(...trial.intervals.map((s) => s.timestamp)) - trial.window.t0) / 1000)] as const,
+      },
+    ];
   });
 }
 
@@ -156,7 +179,10 @@ function cdfSeries(name: string, runId: string, values: readonly number[]): CdfS
   const sorted = [...values].sort((a, b) => a - b);
   const points = sorted.map((v, i) => [round(v), round((100 * (i + 1)) / sorted.length)] as const);
   return {
-    name, runId, count: sorted.length, points,
+    name,
+    runId,
+    count: sorted.length,
+    points,
     percentiles: { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), p999: percentile(sorted, 99.9), max: sorted.at(-1)! },
   };
 }
@@ -214,7 +240,10 @@ export function loadBoxCharts(results: ChartInput, _options: ChartOptions = {}, 
       unit = trial.intervals.find((s) => bulkDirection(s))?.unit ?? unit;
       const totals = new Map<number, number>();
       for (const [t, v] of [...down, ...up]) totals.set(t, (totals.get(t) ?? 0) + v);
-      for (const [name, points] of [['download', down], ['upload', up]] as const) {
+      for (const [name, points] of [
+        ['download', down],
+        ['upload', up],
+      ] as const) {
         if (points.length === 0) continue;
         rate.categories.push(`${prefix}${name}`);
         rate.boxes.push(box(points.map((p) => p[1])));
@@ -235,17 +264,29 @@ export function loadBoxCharts(results: ChartInput, _options: ChartOptions = {}, 
     const notes = ['Whiskers: min and max; box: 25th to 75th percentile; line: median (linear between closest ranks).'];
     if (rate.categories.length > 0) {
       charts.push({
-        kind: 'box', id: ids.next('load', 'box', 'throughput', runId), title: `Throughput while loaded (${trials[0]!.runName})${setups(trials).title}`,
-        subtitle: ['per step, summed over each direction\'s flows', setups(trials).subtitle].filter(Boolean).join('; '), notes, runIds: [runId], metric: 'goodput',
-        x: { label: 'trial and direction', categories: rate.categories }, y: { label: 'throughput', unit, scale: 'linear' },
+        kind: 'box',
+        id: ids.next('load', 'box', 'throughput', runId),
+        title: `Throughput while loaded (${trials[0]!.runName})${setups(trials).title}`,
+        subtitle: ["per step, summed over each direction's flows", setups(trials).subtitle].filter(Boolean).join('; '),
+        notes,
+        runIds: [runId],
+        metric: 'goodput',
+        x: { label: 'trial and direction', categories: rate.categories },
+        y: { label: 'throughput', unit, scale: 'linear' },
         series: [{ name: 'throughput', runId, boxes: rate.boxes }],
       });
     }
     if (rtt.categories.length > 0) {
       charts.push({
-        kind: 'box', id: ids.next('load', 'box', 'rtt', runId), title: `Probe round-trip time by phase (${trials[0]!.runName})${setups(trials).title}`,
-        subtitle: ['every probe', setups(trials).subtitle].filter(Boolean).join('; '), notes, runIds: [runId], metric: 'rtt',
-        x: { label: 'trial, probe and phase', categories: rtt.categories }, y: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
+        kind: 'box',
+        id: ids.next('load', 'box', 'rtt', runId),
+        title: `Probe round-trip time by phase (${trials[0]!.runName})${setups(trials).title}`,
+        subtitle: ['every probe', setups(trials).subtitle].filter(Boolean).join('; '),
+        notes,
+        runIds: [runId],
+        metric: 'rtt',
+        x: { label: 'trial, probe and phase', categories: rtt.categories },
+        y: { label: 'round-trip time', unit: 'ms', scale: 'linear' },
         series: [{ name: 'round-trip time', runId, boxes: rtt.boxes }],
       });
     }
@@ -261,7 +302,13 @@ export function loadBoxCharts(results: ChartInput, _options: ChartOptions = {}, 
 function setups(trials: readonly LoadTrial[]): { title: string; subtitle: string } {
   const distinct = [...new Set(trials.map((t) => t.setup))];
   if (distinct.length === 1) return { title: distinct[0] ? ` · ${distinct[0]}` : '', subtitle: '' };
-  return { title: '', subtitle: trials.filter((t) => t.setup).map((t) => `${t.name}: ${t.setup}`).join(', ') };
+  return {
+    title: '',
+    subtitle: trials
+      .filter((t) => t.setup)
+      .map((t) => `${t.name}: ${t.setup}`)
+      .join(', '),
+  };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ResultsBuilder } from './__fixtures__/results.js';
 import { barCharts } from './bar-charts.js';
 import { headlineMetric } from './metric-roles.js';
-import { ResultsBuilder } from './__fixtures__/results.js';
 
 describe('headline metrics a plugin declares', () => {
   it('are headline metrics only for runs that recorded the declaration, and the declaration decides the direction', () => {

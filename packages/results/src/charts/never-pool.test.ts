@@ -52,7 +52,12 @@ describe('never pool unlike things', () => {
 
   it('orders bars by configuration, not by which trial a random order ran first', () => {
     const b = new ResultsBuilder();
-    for (const [size, rep] of [[1024, 1], [64, 1], [1024, 2], [64, 2]] as const) {
+    for (const [size, rep] of [
+      [1024, 1],
+      [64, 1],
+      [1024, 2],
+      [64, 2],
+    ] as const) {
       b.trial('netperf', 'TCP_RR', { requestSize: size, repetition: rep }, {}, pair('b', 'c')).add('TCP_RR_Latency_p99', size / 10, 'us');
       b.trial('netperf', 'TCP_RR', { requestSize: size, repetition: rep }, {}, pair('a', 'b')).add('TCP_RR_Latency_p99', size / 20, 'us');
     }
@@ -117,13 +122,21 @@ describe('never pool unlike things', () => {
     }
     const heatmaps = heatmapCharts([b.build()]);
     expect(heatmaps.map((h) => h.subtitle)).toEqual([expect.stringMatching(/requestSize=1,/), expect.stringMatching(/requestSize=1024,/)]);
-    expect(heatmaps.map((h) => h.cells.map((c) => c.value))).toEqual([[20, 25], [40, 45]]);
+    expect(heatmaps.map((h) => h.cells.map((c) => c.value))).toEqual([
+      [20, 25],
+      [40, 45],
+    ]);
   });
 });
 
 describe('intervals inside the metric domain', () => {
   it('never goes below 0 for skewed non-negative values (Student t went to −30 µs here)', () => {
-    for (const values of [[117, 63, 50], [1, 1, 1000], [0, 0, 5], [0.001, 900, 2, 3]]) {
+    for (const values of [
+      [117, 63, 50],
+      [1, 1, 1000],
+      [0, 0, 5],
+      [0.001, 900, 2, 3],
+    ]) {
       const ci = meanInterval(values);
       expect(ci.method).toBe('bootstrap-percentile');
       expect(ci.low).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Sample } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { ResultsBuilder } from './__fixtures__/results.js';
 import { groupBy, groupByParts, observe } from './observations.js';
 
@@ -26,7 +26,13 @@ describe('observations', () => {
     expect(keys[0]).toBe(keys[2]);
     expect(keys[0]).not.toBe(keys[1]);
     expect(observations[0]!.config).toBe(observations[4]!.config);
-    expect(observations[7]!.config).toEqual(new Map<string, unknown>([['tool', 'netperf'], ['test', 'TCP_RR'], ['direction', '7']]));
+    expect(observations[7]!.config).toEqual(
+      new Map<string, unknown>([
+        ['tool', 'netperf'],
+        ['test', 'TCP_RR'],
+        ['direction', '7'],
+      ]),
+    );
     expect(observe(input)).toBe(observations);
   });
 

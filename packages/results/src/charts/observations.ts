@@ -1,6 +1,4 @@
-import type { RunRecord, TrialRecord } from '@netbench/plugin-api';
-import type { Sample } from '@netbench/plugin-api';
-import type { Scalar } from '@netbench/plugin-api';
+import type { RunRecord, Sample, Scalar, TrialRecord } from '@netbench/plugin-api';
 import type { ChartInput } from './types.js';
 
 /** Parameters that number repetitions of the same configuration rather than change it. */
@@ -120,7 +118,11 @@ function configOf(sample: Sample, trial: TrialRecord | undefined, imported: bool
  * the hosts' zones.
  */
 function pairOf(labels: Sample['labels']): string | undefined {
-  for (const [from, to] of [['client_host', 'server_host'], ['sending_zone', 'receiving_zone'], ['client_zone', 'server_zone']] as const) {
+  for (const [from, to] of [
+    ['client_host', 'server_host'],
+    ['sending_zone', 'receiving_zone'],
+    ['client_zone', 'server_zone'],
+  ] as const) {
     const a = labels[from];
     const b = labels[to];
     if (a !== undefined && b !== undefined && a !== '' && b !== '') return `${String(a)} → ${String(b)}`;
@@ -145,11 +147,13 @@ export function configNames(configs: readonly ReadonlyMap<string, Scalar>[]): st
   for (const config of configs) for (const key of config.keys()) keys.add(key);
   const varying = [...keys].filter((key) => new Set(configs.map((c) => String(c.get(key) ?? '—'))).size > 1);
   return configs.map((config) => {
-    const parts = varying.map((key) => {
-      const value = config.get(key);
-      if (value === undefined) return undefined;
-      return BY_VALUE.has(key) ? String(value) : `${key}=${String(value)}`;
-    }).filter((part): part is string => part !== undefined);
+    const parts = varying
+      .map((key) => {
+        const value = config.get(key);
+        if (value === undefined) return undefined;
+        return BY_VALUE.has(key) ? String(value) : `${key}=${String(value)}`;
+      })
+      .filter((part): part is string => part !== undefined);
     if (parts.length > 0) return parts.join(' · ');
     return [config.get('tool'), config.get('test')].filter((v) => v !== undefined).join(' ');
   });

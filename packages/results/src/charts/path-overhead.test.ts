@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { trialPath } from '../paths/trial-path.js';
 import { ResultsBuilder } from './__fixtures__/results.js';
 import { barCharts } from './bar-charts.js';
 import { pathRatios, plainPathFirst } from './path-overhead.js';
-import { trialPath } from '../paths/trial-path.js';
 import { rrLatencyCharts } from './rr-latency-charts.js';
 
 // Tunnels measured in random order (examples/tunnels.yaml): two repetitions of each path.
@@ -34,7 +34,11 @@ describe('tunnels beside the plain path', () => {
   });
 
   it('only like is compared with like: a tunnel without a plain path of the same configuration gets no ratio', () => {
-    const config = (tunnel: string, pair: string) => new Map([['pair', pair], ['tunnel', tunnel]]);
+    const config = (tunnel: string, pair: string) =>
+      new Map([
+        ['pair', pair],
+        ['tunnel', tunnel],
+      ]);
     const bar = (mean: number) => ({ mean, n: 1, basis: 'repetitions' as const });
     expect(pathRatios([config('none', 'a → b'), config('wg', 'c → d')], [bar(10), bar(5)])).toBeUndefined();
     expect(pathRatios([config('none', 'a → b'), config('wg', 'a → b'), config('wg', 'c → d')], [bar(10), bar(5), bar(1)])).toBe('wg 0.5×');

@@ -23,9 +23,10 @@ export function plainPathFirst<T>(items: readonly T[], configOf: (item: T) => Co
     if (!groups.has(key)) groups.set(key, groups.size);
   }
   const tunnel = (item: T) => String(configOf(item).get('tunnel') ?? '');
-  return [...items].sort((x, y) => groups.get(restKey(configOf(x)))! - groups.get(restKey(configOf(y)))!
-    || Number(tunnel(y) === PLAIN) - Number(tunnel(x) === PLAIN)
-    || tunnel(x).localeCompare(tunnel(y)));
+  return [...items].sort(
+    (x, y) =>
+      groups.get(restKey(configOf(x)))! - groups.get(restKey(configOf(y)))! || Number(tunnel(y) === PLAIN) - Number(tunnel(x) === PLAIN) || tunnel(x).localeCompare(tunnel(y)),
+  );
 }
 
 /**

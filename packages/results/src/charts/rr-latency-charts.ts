@@ -1,7 +1,7 @@
+import { valueScale } from './bar-charts.js';
 import { ChartIds } from './chart-id.js';
 import { fewNote, INTERVAL_METHOD, intervalNote, meanInterval } from './confidence-interval.js';
-import { valueScale } from './bar-charts.js';
-import { configNames, groupBy, observe, runNames, type Observation } from './observations.js';
+import { configNames, groupBy, type Observation, observe, runNames } from './observations.js';
 import { pathOverheadNote, pathRatios, plainPathFirst } from './path-overhead.js';
 import type { Bar, BarChart, BarSeries, ChartInput, ChartOptions } from './types.js';
 
@@ -41,7 +41,15 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
     const series: BarSeries[] = [];
     for (const [label, metricOf] of kinds) {
       results.forEach(({ run }, runIndex) => {
-        const bars = configs.map((members) => bar(members.filter((o) => o.runIndex === runIndex).map(metricOf).filter((v): v is number => v !== undefined), level));
+        const bars = configs.map((members) =>
+          bar(
+            members
+              .filter((o) => o.runIndex === runIndex)
+              .map(metricOf)
+              .filter((v): v is number => v !== undefined),
+            level,
+          ),
+        );
         if (bars.some((b) => b !== null)) series.push({ name: comparing ? `${label} · ${names[runIndex]}` : label, runId: run.runId, bars });
       });
     }
@@ -57,12 +65,21 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
           ? `Percentiles from netperf's latency outputs (P50_LATENCY, P90_LATENCY, P99_LATENCY), per transaction.`
           : `netperf printed no latency percentiles: each bar is 1 / transaction rate, the mean time of one request/response with one transaction in flight. It hides the tail; ask netperf for P50_LATENCY,P90_LATENCY,P99_LATENCY to measure it.`,
         'Bars: mean over repetitions of the same host pair and parameters; different pairs are separate bars.',
-        intervalNote(level, 'repetitions', ns.filter((n) => n > 0)),
+        intervalNote(
+          level,
+          'repetitions',
+          ns.filter((n) => n > 0),
+        ),
         ...fewNote(ns, level),
-        ...pathOverheadNote(series.map((s) => {
-          const ratios = pathRatios(configs.map((c) => c[0]!.config), s.bars);
-          return ratios && `${s.name} ${ratios}`;
-        })),
+        ...pathOverheadNote(
+          series.map((s) => {
+            const ratios = pathRatios(
+              configs.map((c) => c[0]!.config),
+              s.bars,
+            );
+            return ratios && `${s.name} ${ratios}`;
+          }),
+        ),
       ],
       runIds: [...new Set(series.map((s) => s.runId))],
       metric: `${test}_Latency`,
@@ -79,7 +96,14 @@ export function rrLatencyCharts(results: ChartInput, options: ChartOptions = {},
 function bar(values: readonly number[], level: number): Bar | null {
   if (values.length === 0) return null;
   const { mean, n, stddev, low, high, noInterval } = meanInterval(values, level);
-  return { mean, n, basis: 'repetitions', ...(stddev !== undefined ? { stddev } : {}), ...(low !== undefined && high !== undefined ? { low, high } : {}), ...(noInterval ? { noInterval } : {}) };
+  return {
+    mean,
+    n,
+    basis: 'repetitions',
+    ...(stddev !== undefined ? { stddev } : {}),
+    ...(low !== undefined && high !== undefined ? { low, high } : {}),
+    ...(noInterval ? { noInterval } : {}),
+  };
 }
 
 function toMicroseconds(value: number, unit: string): number {

@@ -1,15 +1,26 @@
 import type { Scalar } from '@netbench/plugin-api';
 import { ChartIds } from './chart-id.js';
 import { fewNote, intervalMethod, meanInterval } from './confidence-interval.js';
-import { latencyKnee, KNEE_SHARE } from './latency-knee.js';
+import { KNEE_SHARE, latencyKnee } from './latency-knee.js';
 import { betterOf, declaredMetrics, headlineMetric } from './metric-roles.js';
-import { configNames, groupBy, observe, runNames, valuesOf, type Observation } from './observations.js';
+import { configNames, groupBy, type Observation, observe, runNames, valuesOf } from './observations.js';
 import type { ChartInput, ChartOptions, SweepChart, SweepPoint } from './types.js';
 
 // Units of the parameters the built-in tools sweep; the rest are plain numbers.
 const PARAM_UNITS: Readonly<Record<string, string>> = {
-  size: 'bytes', requestSize: 'bytes', responseSize: 'bytes', sendSize: 'bytes', length: 'bytes', mss: 'bytes',
-  socketBuffer: 'bytes', window: 'bytes', block_size: 'bytes', interval: 's', duration: 's', omit: 's', intervalWaitMs: 'ms',
+  size: 'bytes',
+  requestSize: 'bytes',
+  responseSize: 'bytes',
+  sendSize: 'bytes',
+  length: 'bytes',
+  mss: 'bytes',
+  socketBuffer: 'bytes',
+  window: 'bytes',
+  block_size: 'bytes',
+  interval: 's',
+  duration: 's',
+  omit: 's',
+  intervalWaitMs: 'ms',
   rate: 'requests/s',
 };
 // When several parameters vary, the x axis is the first of these, else the one with most values.
@@ -29,7 +40,9 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
   const level = options.confidenceLevel ?? 0.95;
   const maxSeries = options.maxSeries ?? 12;
   const names = runNames(results);
-  const observations = observe(results).filter((o) => (options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric, declaredMetrics(results)) !== undefined));
+  const observations = observe(results).filter((o) =>
+    options.metrics ? options.metrics.includes(o.sample.metric) : headlineMetric(o.sample.metric, declaredMetrics(results)) !== undefined,
+  );
   const charts: SweepChart[] = [];
   const byMetric = groupBy(observations, (o) => JSON.stringify([o.config.get('tool') ?? '', o.config.get('test') ?? '', o.sample.metric, o.sample.unit]));
   for (const whole of byMetric.values()) {
@@ -38,8 +51,7 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
     // Too many lines for one chart (wrk's connections × size × keep-alive × scheme: 16): one chart per value of a field.
     for (const { group, facet } of facets(whole, param, maxSeries)) {
       const companions = lockstep(group, param);
-      const seriesKeys = [...new Set(group.flatMap((o) => [...o.config.keys()]))]
-        .filter((k) => k !== param && !FIXED_KEYS.has(k) && !companions.includes(k) && k !== facet?.key);
+      const seriesKeys = [...new Set(group.flatMap((o) => [...o.config.keys()]))].filter((k) => k !== param && !FIXED_KEYS.has(k) && !companions.includes(k) && k !== facet?.key);
       const comparing = new Set(group.map((o) => o.runIndex)).size > 1;
       const lines = [...groupBy(group, (o) => JSON.stringify([o.runIndex, ...seriesKeys.map((k) => o.config.get(k) ?? null)])).values()];
       if (lines.length > maxSeries) continue;
@@ -54,7 +66,10 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
         const name = [label, comparing ? names[head.runIndex]! : ''].filter(Boolean).join(' · ') || `${tool} ${test}`;
         const linePoints = points(line, param, level);
         // Latency against offered load (HTTP constant-rate runs): mark where queueing takes over.
-        const knee = param === 'rate' && headlineMetric(first.sample.metric, declaredMetrics(results))?.role === 'latency' ? latencyKnee(linePoints, achievedRates(observations, head, param, seriesKeys, level)) : undefined;
+        const knee =
+          param === 'rate' && headlineMetric(first.sample.metric, declaredMetrics(results))?.role === 'latency'
+            ? latencyKnee(linePoints, achievedRates(observations, head, param, seriesKeys, level))
+            : undefined;
         return { name, runId: head.run.runId, points: linePoints, ...(knee ? { knee } : {}) };
       });
       const knees = series.flatMap((s) => (s.knee ? [`${s.name}: ${s.knee.x}`] : []));
@@ -71,8 +86,15 @@ export function sweepCharts(results: ChartInput, options: ChartOptions = {}, ids
         notes: [
           `x: trial parameter "${param}"${companions.length ? ` (varied together with ${companions.join(', ')})` : ''}.`,
           `Points are means over repetitions; intervals: percentile bootstrap of the mean (fixed seed), inside the values' range, where n ≥ 2.`,
-          ...fewNote(series.flatMap((s) => s.points.map((p) => p.n)), level),
-          ...(knees.length > 0 ? [`Knee (the highest offered rate the server kept up with, achieved ≥ ${Math.round(KNEE_SHARE * 100)} % of offered, before a higher one fell behind): ${knees.join('; ')} requests/s.`] : []),
+          ...fewNote(
+            series.flatMap((s) => s.points.map((p) => p.n)),
+            level,
+          ),
+          ...(knees.length > 0
+            ? [
+                `Knee (the highest offered rate the server kept up with, achieved ≥ ${Math.round(KNEE_SHARE * 100)} % of offered, before a higher one fell behind): ${knees.join('; ')} requests/s.`,
+              ]
+            : []),
         ],
         runIds: [...new Set(series.map((s) => s.runId))],
         metric: first.sample.metric,
@@ -107,13 +129,17 @@ function facets(group: readonly Observation[], param: string, maxSeries: number)
   if (!split) return [];
   return [...split.parts.values()]
     .map((part) => ({ group: part, facet: { key: split.key, value: part[0]!.config.get(split.key) ?? '—' } }))
-    .sort((a, b) => (typeof a.facet.value === 'number' && typeof b.facet.value === 'number' ? a.facet.value - b.facet.value : String(a.facet.value).localeCompare(String(b.facet.value))));
+    .sort((a, b) =>
+      typeof a.facet.value === 'number' && typeof b.facet.value === 'number' ? a.facet.value - b.facet.value : String(a.facet.value).localeCompare(String(b.facet.value)),
+    );
 }
 
 /** The achieved request rate (a `requests/s` metric of the same run, tool, test and line) at each offered rate. */
 function achievedRates(observations: readonly Observation[], head: Observation, param: string, seriesKeys: readonly string[], level: number): Map<number, number> {
-  const same = (o: Observation) => o.runIndex === head.runIndex && o.sample.unit === 'requests/s'
-    && ['tool', 'test', ...seriesKeys].every((k) => JSON.stringify(o.config.get(k) ?? null) === JSON.stringify(head.config.get(k) ?? null));
+  const same = (o: Observation) =>
+    o.runIndex === head.runIndex &&
+    o.sample.unit === 'requests/s' &&
+    ['tool', 'test', ...seriesKeys].every((k) => JSON.stringify(o.config.get(k) ?? null) === JSON.stringify(head.config.get(k) ?? null));
   return new Map(points(observations.filter(same), param, level).map((p) => [p.x, p.mean]));
 }
 
@@ -124,7 +150,10 @@ function sweepParam(group: readonly Observation[]): string | undefined {
   for (const o of group) {
     for (const [key, value] of o.config) {
       if (FIXED_KEYS.has(key) || key === 'direction') continue;
-      if (typeof value !== 'number') { nonNumeric.add(key); continue; }
+      if (typeof value !== 'number') {
+        nonNumeric.add(key);
+        continue;
+      }
       let set = values.get(key);
       if (!set) values.set(key, (set = new Set()));
       set.add(value);

@@ -12,9 +12,13 @@ import type { ChartInput, ChartOptions, TimeSeriesChart } from './types.js';
 export function timeSeriesCharts(results: ChartInput, options: ChartOptions = {}, ids = new ChartIds()): TimeSeriesChart[] {
   const maxSeries = options.maxSeries ?? 12;
   const names = runNames(results);
-  const interval = observe(results).filter((o) =>
-    typeof o.sample.labels['interval_end'] === 'number' && typeof o.sample.labels['interval_start'] === 'number' && !o.perStream
-    && (!options.metrics || options.metrics.includes(o.sample.metric)));
+  const interval = observe(results).filter(
+    (o) =>
+      typeof o.sample.labels['interval_end'] === 'number' &&
+      typeof o.sample.labels['interval_start'] === 'number' &&
+      !o.perStream &&
+      (!options.metrics || options.metrics.includes(o.sample.metric)),
+  );
   const charts: TimeSeriesChart[] = [];
   for (const group of groupByParts(interval, (o) => [o.sample.metric, o.sample.unit])) {
     // One line per trial: repetitions of a configuration are separate lines, not averaged.
@@ -29,9 +33,7 @@ export function timeSeriesCharts(results: ChartInput, options: ChartOptions = {}
     const widths = group.map((o) => Number(o.sample.labels['interval_end']) - Number(o.sample.labels['interval_start']));
     const series = lines.map((line, i) => {
       const head = line[0]!;
-      const points = line
-        .map((o) => [Number(o.sample.labels['interval_end']), o.sample.value] as const)
-        .sort((a, b) => a[0] - b[0]);
+      const points = line.map((o) => [Number(o.sample.labels['interval_end']), o.sample.value] as const).sort((a, b) => a[0] - b[0]);
       const repetition = head.trial?.params['repetition'];
       const which = repetition !== undefined ? `repetition ${String(repetition)}` : (head.sample.trialId ?? '');
       const parts = [labels[i]!, ...(repeated ? [which] : []), ...(comparing ? [names[head.runIndex]!] : [])];
@@ -43,7 +45,7 @@ export function timeSeriesCharts(results: ChartInput, options: ChartOptions = {}
       title: `${first.sample.metric} over time`,
       // The axis names the unit, in the step its values fill (Gbit/s); the samples' unit here would contradict it.
       subtitle: `one point per ${formatSeconds(median(widths))} interval`,
-      notes: ['Each point is the end of one report interval; dashed lines are each series\' mean.'],
+      notes: ["Each point is the end of one report interval; dashed lines are each series' mean."],
       runIds: [...new Set(series.map((s) => s.runId))],
       metric: first.sample.metric,
       x: { label: 'time since start', unit: 's', scale: 'linear' },

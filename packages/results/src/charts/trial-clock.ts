@@ -1,5 +1,5 @@
-import type { Sample } from '@netbench/plugin-api';
 import { probeRtt } from '@netbench/core';
+import type { Sample } from '@netbench/plugin-api';
 
 /**
  * When a synchronized trial began on the controller's clock (ms), from its
@@ -12,9 +12,7 @@ export function trialStart(intervals: readonly Sample[], fallbackSeconds = 0): n
   let t0 = Infinity;
   for (const s of intervals) {
     const rtt = probeRtt(s);
-    const start = rtt?.probe === 'icmp' || rtt?.probe === 'irtt'
-      ? s.timestamp - rtt.ms
-      : s.timestamp - 1000 * (Number(s.labels['interval_seconds']) || fallbackSeconds);
+    const start = rtt?.probe === 'icmp' || rtt?.probe === 'irtt' ? s.timestamp - rtt.ms : s.timestamp - 1000 * (Number(s.labels['interval_seconds']) || fallbackSeconds);
     if (start < t0) t0 = start;
   }
   return t0;
@@ -36,7 +34,7 @@ export function coverGrid(samples: readonly Sample[], t0: number, step: number):
     const end = (s.timestamp - t0) / 1000;
     const seconds = Number(s.labels['interval_seconds']);
     // Without its own length, an interval reaches back to the flow's previous one (or one step).
-    const start = Number.isFinite(seconds) && seconds > 0 ? end - seconds : previousEnd ?? end - step;
+    const start = Number.isFinite(seconds) && seconds > 0 ? end - seconds : (previousEnd ?? end - step);
     previousEnd = end;
     // Grid points t with start < t ≤ end; where a flow's intervals overlap, the earlier one keeps the point.
     for (let bin = Math.floor(start / step + 1e-9) + 1; bin * step <= end + 1e-9; bin += 1) {

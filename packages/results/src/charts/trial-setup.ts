@@ -15,8 +15,9 @@ function linkText(labels: Labels, side: Side): string | undefined {
   const queue = latency !== undefined ? `${latency} queue` : limit !== undefined ? `${limit}-packet queue` : undefined;
   const delay = get('delay');
   const loss = get('loss');
-  const parts = [[rate, qdisc].filter(Boolean).join(' '), queue, delay !== undefined ? `+${delay} delay` : undefined, loss !== undefined ? `${loss} loss` : undefined]
-    .filter((p): p is string => p !== undefined && p !== '');
+  const parts = [[rate, qdisc].filter(Boolean).join(' '), queue, delay !== undefined ? `+${delay} delay` : undefined, loss !== undefined ? `${loss} loss` : undefined].filter(
+    (p): p is string => p !== undefined && p !== '',
+  );
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 

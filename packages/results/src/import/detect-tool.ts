@@ -13,11 +13,13 @@ export function sniffHead(text: string): string {
  * counts as "not mine": a third-party plugin's bug must not stop an import.
  */
 export function detectTools(head: string, tools: readonly ToolPlugin<unknown>[]): string[] {
-  return tools.filter((tool) => {
-    try {
-      return tool.sniff?.(head) === true;
-    } catch {
-      return false;
-    }
-  }).map((tool) => tool.name);
+  return tools
+    .filter((tool) => {
+      try {
+        return tool.sniff?.(head) === true;
+      } catch {
+        return false;
+      }
+    })
+    .map((tool) => tool.name);
 }

@@ -1,18 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from '@netbench/plugin-api';
-import type { RunResults } from '@netbench/plugin-api';
-import type { NetbenchEvent } from '@netbench/plugin-api';
-import { ParseError } from '@netbench/plugin-api';
-import { definePlugin } from '@netbench/plugin-api';
-import type { ToolPlugin } from '@netbench/plugin-api';
 import { staticRegistry } from '@netbench/core';
+import type { NetbenchEvent, RunResults, ToolPlugin } from '@netbench/plugin-api';
+import { definePlugin, ParseError, z } from '@netbench/plugin-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../store/open-store.js';
+import { runShow } from '../store/show-result.js';
 import { ImportError } from './import-error.js';
 import { importFiles } from './import-files.js';
-import { runShow } from '../store/show-result.js';
 
 // A small real tool: "rtt <ms>" lines, `rtt` at the top, a ParseError naming the line of anything else.
 function lineTool(name: string, keyword: string): ToolPlugin<unknown> {
@@ -24,11 +20,14 @@ function lineTool(name: string, keyword: string): ToolPlugin<unknown> {
     check: async () => ({ version: '1', features: {} }),
     run: async () => ({ samples: [] }),
     parse(raw, options) {
-      const values = raw.trim().split('\n').map((line, index) => {
-        const match = new RegExp(`^${keyword} (\\d+(?:\\.\\d+)?)$`).exec(line);
-        if (!match) throw new ParseError(`not a ${keyword} line`, options?.source, index + 1);
-        return Number(match[1]);
-      });
+      const values = raw
+        .trim()
+        .split('\n')
+        .map((line, index) => {
+          const match = new RegExp(`^${keyword} (\\d+(?:\\.\\d+)?)$`).exec(line);
+          if (!match) throw new ParseError(`not a ${keyword} line`, options?.source, index + 1);
+          return Number(match[1]);
+        });
       return [{ metric: 'Average Latency', value: values.reduce((a, b) => a + b, 0) / values.length, unit: 'ms', labels: { test: `${keyword}-test`, count: values.length } }];
     },
     sniff: (head) => head.startsWith(`${keyword} `),
@@ -50,29 +49,69 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('importFiles', () => {
-  it('makes a run: one trial per file, raw copies, samples labelled like a trial\'s, events, results.json, the store', async () => {
+  it("makes a run: one trial per file, raw copies, samples labelled like a trial's, events, results.json, the store", async () => {
     const a = file('a.txt', 'rtt 1\nrtt 3\n');
     const b = file('b.log', 'bw 100\n');
     utimesSync(a, new Date('2026-01-02T03:04:05Z'), new Date('2026-01-02T03:04:05Z'));
     const events: NetbenchEvent[] = [];
-    const outcome = await importFiles({ tool: 'auto', files: [a, b], registry, runsDir: join(dir, 'runs'), runId: 'r1', db: join(dir, 'nb.db'), labels: { site: 'lab', test: 'mine' }, name: 'imported-lab', onEvent: (e) => events.push(e) });
+    const outcome = await importFiles({
+      tool: 'auto',
+      files: [a, b],
+      registry,
+      runsDir: join(dir, 'runs'),
+      runId: 'r1',
+      db: join(dir, 'nb.db'),
+      labels: { site: 'lab', test: 'mine' },
+      name: 'imported-lab',
+      onEvent: (e) => events.push(e),
+    });
     expect(outcome.exitCode).toBe(0);
     expect(outcome.storedIn).toBe(join(dir, 'nb.db'));
-    expect(outcome.files.map((f) => [f.trialId, f.tool, f.test, f.status, f.samples])).toEqual([['t0001', 'alpha', 'rtt-test', 'succeeded', 1], ['t0002', 'beta', 'bw-test', 'succeeded', 1]]);
+    expect(outcome.files.map((f) => [f.trialId, f.tool, f.test, f.status, f.samples])).toEqual([
+      ['t0001', 'alpha', 'rtt-test', 'succeeded', 1],
+      ['t0002', 'beta', 'bw-test', 'succeeded', 1],
+    ]);
     const runDir = join(dir, 'runs', 'r1');
     expect(readdirSync(runDir).sort()).toEqual(['events.jsonl', 'raw', 'results.json', 'samples.jsonl']);
     expect(readdirSync(join(runDir, 'raw')).sort()).toEqual(['t0001-a.txt', 't0002-b.log']);
     expect(readFileSync(join(runDir, 'raw', 't0001-a.txt'), 'utf8')).toBe('rtt 1\nrtt 3\n');
 
     const { run, samples } = readResults(runDir);
-    expect(run).toMatchObject({ runId: 'r1', name: 'imported-lab', status: 'succeeded', hosts: [], errors: [], labels: { run_id: 'r1', spec: 'imported-lab', imported: true, site: 'lab' } });
-    expect(run.trials[0]).toMatchObject({ id: 't0001', tool: 'alpha', test: 'rtt-test', status: 'succeeded', rawFiles: ['raw/t0001-a.txt'], sampleCount: 1, params: { file: 'a.txt' } });
+    expect(run).toMatchObject({
+      runId: 'r1',
+      name: 'imported-lab',
+      status: 'succeeded',
+      hosts: [],
+      errors: [],
+      labels: { run_id: 'r1', spec: 'imported-lab', imported: true, site: 'lab' },
+    });
+    expect(run.trials[0]).toMatchObject({
+      id: 't0001',
+      tool: 'alpha',
+      test: 'rtt-test',
+      status: 'succeeded',
+      rawFiles: ['raw/t0001-a.txt'],
+      sampleCount: 1,
+      params: { file: 'a.txt' },
+    });
     expect(samples[0]).toMatchObject({ runId: 'r1', sampleId: 'r1-1', trialId: 't0001', metric: 'Average Latency', value: 2, timestamp: Date.parse('2026-01-02T03:04:05Z') });
     // The user's labels win, even over the tool's `test`; the trial keeps the tool's.
     expect(samples[0]!.labels).toMatchObject({ tool: 'alpha', test: 'mine', count: 2, site: 'lab', imported: true, source_file: a, benchmark: 'imported-lab' });
     expect(samples[1]!.sampleId).toBe('r1-2');
     expect(readFileSync(join(runDir, 'samples.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
-    expect(events.map((e) => e.type)).toEqual(['run-started', 'phase-started', 'trial-started', 'sample', 'trial-finished', 'trial-started', 'sample', 'trial-finished', 'phase-finished', 'published', 'run-finished']);
+    expect(events.map((e) => e.type)).toEqual([
+      'run-started',
+      'phase-started',
+      'trial-started',
+      'sample',
+      'trial-finished',
+      'trial-started',
+      'sample',
+      'trial-finished',
+      'phase-finished',
+      'published',
+      'run-finished',
+    ]);
 
     const store = await openStore(join(dir, 'nb.db'));
     try {
@@ -106,7 +145,9 @@ describe('importFiles', () => {
     expect(message).toContain(`${dir}: not a file`);
     const ambiguous = importFiles({ tool: 'auto', files: [file('x.txt', 'rtt 1\n')], registry: staticRegistry([lineTool('alpha', 'rtt'), both]), runsDir: join(dir, 'runs') });
     await expect(ambiguous).rejects.toThrow(/x\.txt: ambiguous format: looks like output of alpha and gamma; pass --tool NAME/);
-    await expect(importFiles({ tool: 'nosuch', files: [unknown], registry, runsDir: join(dir, 'runs') })).rejects.toThrow('no tool plugin named nosuch is installed (installed: alpha, beta; or --tool auto)');
+    await expect(importFiles({ tool: 'nosuch', files: [unknown], registry, runsDir: join(dir, 'runs') })).rejects.toThrow(
+      'no tool plugin named nosuch is installed (installed: alpha, beta; or --tool auto)',
+    );
     expect(readdirSync(dir).sort()).toEqual(['empty.txt', 'unknown.txt', 'x.txt']);
   });
 
@@ -134,7 +175,10 @@ describe('importFiles', () => {
     const declaring = definePlugin<ToolPlugin<unknown>>({
       ...lineTool('gamma', 'owd'),
       metrics: { owd_mean: { role: 'latency', better: 'lower', statistic: 'mean' }, owd_lost: { role: 'loss', better: 'lower' } },
-      parse: (raw) => [{ metric: 'owd_mean', value: Number(raw.split(' ')[1]), unit: 'ms' }, { metric: 'owd_lost', value: 2, unit: '%' }],
+      parse: (raw) => [
+        { metric: 'owd_mean', value: Number(raw.split(' ')[1]), unit: 'ms' },
+        { metric: 'owd_lost', value: 2, unit: '%' },
+      ],
     });
     const outcome = await importFiles({ tool: 'gamma', files: [file('g.txt', 'owd 4\n')], registry: staticRegistry([declaring]), runsDir: join(dir, 'runs'), db: false });
     const results = readResults(outcome.record.runDir);

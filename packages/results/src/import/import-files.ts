@@ -1,21 +1,12 @@
 import { mkdir, rm } from 'node:fs/promises';
-import { cannotCreate, makePrivateDir, PRIVATE_DIR_MODE } from '@netbench/plugin-api';
 import { basename, join, resolve } from 'node:path';
-import type { NetbenchEvent } from '@netbench/plugin-api';
 import type { PluginResolver } from '@netbench/core';
-import type { Labels, Sample } from '@netbench/plugin-api';
-import type { PhaseRecord, RunRecord, TrialRecord } from '@netbench/plugin-api';
-import { NetbenchError } from '@netbench/plugin-api';
-import { EventLog } from '@netbench/core';
-import { EXIT_CODES } from '@netbench/core';
-import { RUN_FILES } from '@netbench/plugin-api';
-import { RunFiles } from '@netbench/core';
-import { newRunId } from '@netbench/plugin-api';
-import { coreVersion, currentUser } from '@netbench/core';
-import { defaultRunsDir } from '@netbench/plugin-api';
+import { coreVersion, currentUser, EventLog, EXIT_CODES, RunFiles } from '@netbench/core';
+import type { Labels, NetbenchEvent, PhaseRecord, RunRecord, Sample, TrialRecord } from '@netbench/plugin-api';
+import { cannotCreate, defaultRunsDir, makePrivateDir, NetbenchError, newRunId, PRIVATE_DIR_MODE, RUN_FILES } from '@netbench/plugin-api';
 import { defaultStorePath } from '../store/store-path.js';
 import { withStore } from '../store/with-store.js';
-import { parseFile, type ParsedFile } from './parse-file.js';
+import { type ParsedFile, parseFile } from './parse-file.js';
 import { readInputs } from './read-inputs.js';
 
 export interface ImportFilesOptions {
@@ -102,22 +93,45 @@ export async function importFiles(options: ImportFilesOptions): Promise<ImportOu
     const imported: ImportedFile[] = [];
     for (const [index, input] of inputs.entries()) {
       const trialId = `t${String(index + 1).padStart(4, '0')}`;
-      const parsed = await parseFile(input, { trialId, index, total: inputs.length, runLabels, userLabels: options.labels ?? {}, test: options.test, nextSample: samples.length, events, files });
+      const parsed = await parseFile(input, {
+        trialId,
+        index,
+        total: inputs.length,
+        runLabels,
+        userLabels: options.labels ?? {},
+        test: options.test,
+        nextSample: samples.length,
+        events,
+        files,
+      });
       samples.push(...parsed.samples);
       trials.push(trialRecord(parsed, name));
       imported.push(importedFile(parsed));
     }
-    const phase: PhaseRecord = { phase: 'execute', startedAt: startedAt.toISOString(), durationMs: Math.round(performance.now() - began), ok: imported.every((f) => f.status === 'succeeded') };
+    const phase: PhaseRecord = {
+      phase: 'execute',
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - began),
+      ok: imported.every((f) => f.status === 'succeeded'),
+    };
     events.emit({ type: 'phase-finished', phase: 'execute', durationMs: phase.durationMs, ok: phase.ok });
 
     const errors: string[] = [];
     const buildRecord = (): RunRecord => ({
-      runId, name,
+      runId,
+      name,
       description: `imported from ${inputs.length} file${inputs.length === 1 ? '' : 's'} (--tool ${options.tool})`,
       status: phase.ok ? 'succeeded' : 'failed',
-      startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(),
-      runDir, owner, netbenchVersion,
-      hosts: [], trials, phases: [phase], errors: [...errors], labels: runLabels,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      runDir,
+      owner,
+      netbenchVersion,
+      hosts: [],
+      trials,
+      phases: [phase],
+      errors: [...errors],
+      labels: runLabels,
       ...declaredMetrics(inputs),
     });
     let record = buildRecord();
@@ -140,7 +154,13 @@ export async function importFiles(options: ImportFilesOptions): Promise<ImportOu
         await files.writeResults({ run: record, samples });
       }
     }
-    events.emit({ type: 'run-finished', status: record.status, durationMs: Date.now() - startedAt.getTime(), failedTrials: trials.filter((t) => t.status === 'failed').length, teardownErrors: 0 });
+    events.emit({
+      type: 'run-finished',
+      status: record.status,
+      durationMs: Date.now() - startedAt.getTime(),
+      failedTrials: trials.filter((t) => t.status === 'failed').length,
+      teardownErrors: 0,
+    });
     return { record, samples, files: imported, exitCode, ...(storedIn !== undefined ? { storedIn } : {}) };
   } catch (error) {
     // Only a failure to write the run folder lands here (disk full, permissions): leave no half run behind.
@@ -156,20 +176,33 @@ export async function importFiles(options: ImportFilesOptions): Promise<ImportOu
 
 function trialRecord(parsed: ParsedFile, benchmarkName: string): TrialRecord {
   return {
-    id: parsed.trialId, tool: parsed.tool, test: parsed.test, benchmarkName,
-    params: { file: basename(parsed.input.file) }, cell: {},
-    client: 'unknown', server: 'unknown',
-    status: parsed.error === undefined ? 'succeeded' : 'failed', attempts: 1,
-    startedAt: parsed.startedAt, finishedAt: parsed.finishedAt,
+    id: parsed.trialId,
+    tool: parsed.tool,
+    test: parsed.test,
+    benchmarkName,
+    params: { file: basename(parsed.input.file) },
+    cell: {},
+    client: 'unknown',
+    server: 'unknown',
+    status: parsed.error === undefined ? 'succeeded' : 'failed',
+    attempts: 1,
+    startedAt: parsed.startedAt,
+    finishedAt: parsed.finishedAt,
     ...(parsed.error !== undefined ? { error: parsed.error } : {}),
-    rawFiles: [parsed.rawFile], sampleCount: parsed.samples.length,
+    rawFiles: [parsed.rawFile],
+    sampleCount: parsed.samples.length,
   };
 }
 
 function importedFile(parsed: ParsedFile): ImportedFile {
   return {
-    file: parsed.input.file, tool: parsed.tool, trialId: parsed.trialId, test: parsed.test,
-    status: parsed.error === undefined ? 'succeeded' : 'failed', samples: parsed.samples.length, rawFile: parsed.rawFile,
+    file: parsed.input.file,
+    tool: parsed.tool,
+    trialId: parsed.trialId,
+    test: parsed.test,
+    status: parsed.error === undefined ? 'succeeded' : 'failed',
+    samples: parsed.samples.length,
+    rawFile: parsed.rawFile,
     ...(parsed.error !== undefined ? { error: parsed.error } : {}),
   };
 }

@@ -1,5 +1,6 @@
 // Public surface of `netbench import` (re-exported by the package entry).
-export { importFiles } from './import-files.js';
-export type { ImportFilesOptions, ImportOutcome, ImportedFile } from './import-files.js';
+
+export { detectTools, SNIFF_BYTES, sniffHead } from './detect-tool.js';
 export { ImportError } from './import-error.js';
-export { detectTools, sniffHead, SNIFF_BYTES } from './detect-tool.js';
+export type { ImportedFile, ImportFilesOptions, ImportOutcome } from './import-files.js';
+export { importFiles } from './import-files.js';

@@ -1,6 +1,5 @@
 import { basename } from 'node:path';
-import type { EventLog } from '@netbench/core';
-import type { RunFiles } from '@netbench/core';
+import type { EventLog, RunFiles } from '@netbench/core';
 import type { Labels, Sample, SampleInput } from '@netbench/plugin-api';
 import type { ImportInput } from './read-inputs.js';
 
@@ -64,23 +63,29 @@ export async function parseFile(input: ImportInput, ctx: ParseFileContext): Prom
   const labelled = valid.find((s) => typeof s.labels?.['test'] === 'string')?.labels?.['test'];
   const test = typeof labelled === 'string' ? labelled : (ctx.test ?? tool.name);
   const context: Labels = { ...ctx.runLabels, benchmark: ctx.runLabels['spec'] ?? 'import', tool: tool.name, test, source_file: input.path };
-  const samples = valid.map((s, i): Sample => ({
-    runId: String(ctx.runLabels['run_id']),
-    sampleId: `${String(ctx.runLabels['run_id'])}-${ctx.nextSample + i + 1}`,
-    trialId: ctx.trialId,
-    metric: s.metric,
-    value: s.value,
-    unit: s.unit,
-    // A file knows when it was written, not when it was imported; -D/--timestamps outputs know better.
-    timestamp: s.timestamp ?? Math.round(input.mtimeMs),
-    labels: { ...context, ...s.labels, ...ctx.userLabels },
-    ...(s.histogram ? { histogram: s.histogram } : {}),
-  }));
+  const samples = valid.map(
+    (s, i): Sample => ({
+      runId: String(ctx.runLabels['run_id']),
+      sampleId: `${String(ctx.runLabels['run_id'])}-${ctx.nextSample + i + 1}`,
+      trialId: ctx.trialId,
+      metric: s.metric,
+      value: s.value,
+      unit: s.unit,
+      // A file knows when it was written, not when it was imported; -D/--timestamps outputs know better.
+      timestamp: s.timestamp ?? Math.round(input.mtimeMs),
+      labels: { ...context, ...s.labels, ...ctx.userLabels },
+      ...(s.histogram ? { histogram: s.histogram } : {}),
+    }),
+  );
   ctx.files.appendSamples(samples);
   for (const sample of samples) ctx.events.emit({ type: 'sample', sample });
   ctx.events.emit({
-    type: 'trial-finished', trial: ctx.trialId, status: error === undefined ? 'succeeded' : 'failed',
-    durationMs: Math.round(performance.now() - began), samples: samples.length, ...(error !== undefined ? { error } : {}),
+    type: 'trial-finished',
+    trial: ctx.trialId,
+    status: error === undefined ? 'succeeded' : 'failed',
+    durationMs: Math.round(performance.now() - began),
+    samples: samples.length,
+    ...(error !== undefined ? { error } : {}),
   });
   return { input, trialId: ctx.trialId, tool: tool.name, test, rawFile, samples, startedAt, finishedAt: new Date().toISOString(), ...(error !== undefined ? { error } : {}) };
 }

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { ToolPlugin } from '@netbench/plugin-api';
 import type { PluginResolver } from '@netbench/core';
+import type { ToolPlugin } from '@netbench/plugin-api';
 import { detectTools, sniffHead } from './detect-tool.js';
 import { ImportError } from './import-error.js';
 
@@ -69,7 +69,10 @@ export async function readInputs(files: readonly string[], tool: string, registr
 async function namedTool(name: string, registry: PluginResolver): Promise<ToolPlugin<unknown>> {
   const tool = await registry.get('tool', name);
   if (!tool) {
-    const installed = registry.list('tool').map((d) => d.name).sort();
+    const installed = registry
+      .list('tool')
+      .map((d) => d.name)
+      .sort();
     throw new ImportError(`no tool plugin named ${name} is installed (installed: ${installed.join(', ') || 'none'}; or --tool auto)`);
   }
   return tool as ToolPlugin<unknown>;

@@ -1,6 +1,6 @@
+import { seededRandom } from '@netbench/core';
 import { describe, expect, it } from 'vitest';
 import { bootstrapMedianDiff, excludesZero } from './bootstrap.js';
-import { seededRandom } from '@netbench/core';
 
 describe('bootstrap interval of the difference of medians', () => {
   const random = seededRandom(3);

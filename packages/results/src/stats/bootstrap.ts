@@ -1,5 +1,5 @@
-import { quantileSelect, sortedCopy } from './quantile.js';
 import { seededRandom } from '@netbench/core';
+import { quantileSelect, sortedCopy } from './quantile.js';
 
 export interface BootstrapOptions {
   /** Resamples (default 2000). */
@@ -70,4 +70,3 @@ export function interval(diffs: Float64Array, options: BootstrapOptions, resampl
 export function excludesZero(ci: BootstrapInterval): boolean {
   return ci.low > 0 || ci.high < 0;
 }
-

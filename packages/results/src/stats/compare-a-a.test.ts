@@ -5,9 +5,10 @@
 // vary less (±2 %), and each repetition records 200 per-packet latencies in a
 // histogram beside its scalar figures. tests/results-a-a.test.ts does the
 // same with real runs.
-import { describe, expect, it } from 'vitest';
-import { LatencyHistogram, type Sample } from '@netbench/plugin-api';
+
 import { seededRandom } from '@netbench/core';
+import { LatencyHistogram, type Sample } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { compareSamples } from './compare.js';
 
 const random = seededRandom(77);

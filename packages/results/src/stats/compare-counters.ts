@@ -55,7 +55,10 @@ const NOT_CONFIGURATION = new Set(['repetition']);
 const ALWAYS = new Set(['tcp_retrans_segs', 'qdisc_drops']);
 
 function configurationKey(t: TrialRecord): string {
-  const params = Object.keys(t.params).filter((k) => !NOT_CONFIGURATION.has(k)).sort().map((k) => [k, t.params[k]]);
+  const params = Object.keys(t.params)
+    .filter((k) => !NOT_CONFIGURATION.has(k))
+    .sort()
+    .map((k) => [k, t.params[k]]);
   return JSON.stringify([t.benchmarkName, t.tool, t.test, params]);
 }
 
@@ -92,8 +95,17 @@ export function compareCounters(baseline: readonly SideTrial[], candidate: reado
       return moved || ALWAYS.has(name) ? [{ name, unit, ...(x ? { baseline: x } : {}), ...(y ? { candidate: y } : {}) }] : [];
     });
     rows.push({
-      configuration: `${first.benchmarkName} · ${first.tool} ${first.test}${Object.keys(params).length > 0 ? ` · ${Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}` : ''}`,
-      benchmark: first.benchmarkName, tool: first.tool, test: first.test, params,
+      configuration: `${first.benchmarkName} · ${first.tool} ${first.test}${
+        Object.keys(params).length > 0
+          ? ` · ${Object.entries(params)
+              .map(([k, v]) => `${k}=${String(v)}`)
+              .join(' ')}`
+          : ''
+      }`,
+      benchmark: first.benchmarkName,
+      tool: first.tool,
+      test: first.test,
+      params,
       trials: { baseline: aTrials.length, candidate: bTrials.length },
       counters,
       limitedBy: { baseline: limits(aTrials), candidate: limits(bTrials) },
@@ -133,10 +145,12 @@ function limits(trials: readonly TrialRecord[]): LimitSummary[] {
     }
     for (const [rule, d] of perRule) byRule.set(rule, [...(byRule.get(rule) ?? []), d]);
   }
-  const out = [...byRule].map(([rule, found]) => {
-    const sorted = [...found].sort((x, y) => (figure(x) ?? 0) - (figure(y) ?? 0));
-    return { rule, text: shortDiagnosis(sorted[Math.floor((sorted.length - 1) / 2)]!), trials: found.length, of: trials.length };
-  }).sort((x, y) => y.trials - x.trials);
+  const out = [...byRule]
+    .map(([rule, found]) => {
+      const sorted = [...found].sort((x, y) => (figure(x) ?? 0) - (figure(y) ?? 0));
+      return { rule, text: shortDiagnosis(sorted[Math.floor((sorted.length - 1) / 2)]!), trials: found.length, of: trials.length };
+    })
+    .sort((x, y) => y.trials - x.trials);
   return clear > 0 ? [...out, { rule: 'none', text: 'no limit found', trials: clear, of: trials.length }] : out;
 }
 
@@ -150,7 +164,17 @@ function figure(d: TrialDiagnosis): number | undefined {
   if (d.rule === 'shaped-link' && throughput !== undefined && rateBps) return throughput / rateBps;
   if (d.rule === 'cloud-flow-cap' && throughput !== undefined && cap) return throughput / cap;
   if (d.rule === 'retransmits') return (num(d, 'retransSegs') ?? 0) / Math.max(1, num(d, 'outSegs') ?? 1);
-  return num(d, 'busy') ?? num(d, 'rcvbufErrors') ?? num(d, 'drops') ?? num(d, 'dropped') ?? num(d, 'rwndLimitedPct') ?? num(d, 'sndbufLimitedPct') ?? num(d, 'steal') ?? num(d, 'othersCpus') ?? num(d, 'increase');
+  return (
+    num(d, 'busy') ??
+    num(d, 'rcvbufErrors') ??
+    num(d, 'drops') ??
+    num(d, 'dropped') ??
+    num(d, 'rwndLimitedPct') ??
+    num(d, 'sndbufLimitedPct') ??
+    num(d, 'steal') ??
+    num(d, 'othersCpus') ??
+    num(d, 'increase')
+  );
 }
 
 /** `shaped-link 95 % of 50 Mbit/s`, `cpu-bound CPU 1 100 %`, `retransmits 2 %`, `receive-buffer 1,024 dropped`: a finding in a few words. */
@@ -158,18 +182,34 @@ export function shortDiagnosis(d: TrialDiagnosis): string {
   const f = figure(d);
   const n = (key: string) => (num(d, key) ?? 0).toLocaleString('en-US');
   switch (d.rule) {
-    case 'shaped-link': return `shaped-link ${pct(f ?? 0)} of ${rate(num(d, 'rate') ?? 0)}`;
-    case 'cloud-flow-cap': return `cloud-flow-cap ${pct(f ?? 0)} of ${rate(num(d, 'cap') ?? 0)}`;
-    case 'cpu-bound': case 'tool-bound': return `${d.rule} CPU ${n('cpu')} ${pct(num(d, 'busy') ?? 0)}`;
-    case 'retransmits': return `retransmits ${((f ?? 0) * 100).toPrecision(2)} %`;
-    case 'receive-buffer': return `receive-buffer ${n('rcvbufErrors')} dropped`;
-    case 'queue-drops': return `queue-drops ${n('drops')}`;
-    case 'backlog-drops': return `backlog-drops ${n('dropped')}`;
-    case 'receive-window': return `receive-window ${n('rwndLimitedPct')} %`;
-    case 'send-buffer': return `send-buffer ${n('sndbufLimitedPct')} %`;
-    case 'steal': return `steal ${pct(num(d, 'steal') ?? 0)}`;
-    case 'busy-machine': return `busy-machine ${(num(d, 'othersCpus') ?? 0).toFixed(1)} CPUs`;
-    case 'mtu-mismatch': return `mtu-mismatch ${Object.entries(d.evidence).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`;
-    default: return d.rule;
+    case 'shaped-link':
+      return `shaped-link ${pct(f ?? 0)} of ${rate(num(d, 'rate') ?? 0)}`;
+    case 'cloud-flow-cap':
+      return `cloud-flow-cap ${pct(f ?? 0)} of ${rate(num(d, 'cap') ?? 0)}`;
+    case 'cpu-bound':
+    case 'tool-bound':
+      return `${d.rule} CPU ${n('cpu')} ${pct(num(d, 'busy') ?? 0)}`;
+    case 'retransmits':
+      return `retransmits ${((f ?? 0) * 100).toPrecision(2)} %`;
+    case 'receive-buffer':
+      return `receive-buffer ${n('rcvbufErrors')} dropped`;
+    case 'queue-drops':
+      return `queue-drops ${n('drops')}`;
+    case 'backlog-drops':
+      return `backlog-drops ${n('dropped')}`;
+    case 'receive-window':
+      return `receive-window ${n('rwndLimitedPct')} %`;
+    case 'send-buffer':
+      return `send-buffer ${n('sndbufLimitedPct')} %`;
+    case 'steal':
+      return `steal ${pct(num(d, 'steal') ?? 0)}`;
+    case 'busy-machine':
+      return `busy-machine ${(num(d, 'othersCpus') ?? 0).toFixed(1)} CPUs`;
+    case 'mtu-mismatch':
+      return `mtu-mismatch ${Object.entries(d.evidence)
+        .map(([k, v]) => `${k} ${String(v)}`)
+        .join(', ')}`;
+    default:
+      return d.rule;
   }
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Labels, RunRecord, Sample } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { compareSamples } from './compare.js';
 import { runDifferences } from './run-differences.js';
 import { seriesKey } from './series-key.js';
@@ -8,7 +8,13 @@ let next = 0;
 function sample(runId: string, metric: string, value: number, unit: string, labels: Labels = {}, trialId: string | undefined = 't0001'): Sample {
   next += 1;
   return {
-    runId, sampleId: `${runId}-${next}`, ...(trialId ? { trialId } : {}), metric, value, unit, timestamp: 1_763_800_000_000 + next,
+    runId,
+    sampleId: `${runId}-${next}`,
+    ...(trialId ? { trialId } : {}),
+    metric,
+    value,
+    unit,
+    timestamp: 1_763_800_000_000 + next,
     labels: { run_id: runId, spec: 'cmp', benchmark: 'iperf3', tool: 'iperf3', test: 'tcp', client_host: 'a', server_host: 'b', ...labels },
   };
 }
@@ -20,8 +26,20 @@ function intervals(runId: string, values: readonly number[]): Sample[] {
 
 function run(runId: string, specText: string): RunRecord {
   return {
-    runId, name: 'cmp', status: 'succeeded', startedAt: '2026-11-25T04:00:00.000Z', finishedAt: '2026-11-25T04:01:00.000Z', runDir: `/tmp/${runId}`,
-    owner: 'test', netbenchVersion: '0.1.0', specText, hosts: [], trials: [], phases: [], errors: [], labels: {},
+    runId,
+    name: 'cmp',
+    status: 'succeeded',
+    startedAt: '2026-11-25T04:00:00.000Z',
+    finishedAt: '2026-11-25T04:01:00.000Z',
+    runDir: `/tmp/${runId}`,
+    owner: 'test',
+    netbenchVersion: '0.1.0',
+    specText,
+    hosts: [],
+    trials: [],
+    phases: [],
+    errors: [],
+    labels: {},
   };
 }
 
@@ -33,13 +51,24 @@ describe('compare rules', () => {
     expect(c.rows).toHaveLength(1);
     const [row] = c.rows;
     // Six intervals of one trial are one run's throughput over time, not six replicates.
-    expect(row).toMatchObject({ metric: 'Interval Throughput', statistic: 'intervals', verdict: 'no repetitions', note: 'not tested: one run each', baseline: { n: 1, observations: 6, value: 940 } });
+    expect(row).toMatchObject({
+      metric: 'Interval Throughput',
+      statistic: 'intervals',
+      verdict: 'no repetitions',
+      note: 'not tested: one run each',
+      baseline: { n: 1, observations: 6, value: 940 },
+    });
     expect(row!.labels['interval_start']).toBeUndefined();
     // Intervals of one trial are expected to share a key: no "pooled" warning.
     expect(c.warnings).toEqual([]);
     // Four runs a side: four medians of intervals a side, which Mann–Whitney can decide.
     const runs = (side: string, level: number) => ['1', '2', '3', '4'].flatMap((i, k) => intervals(`${side}${i}`, [level + k, level + 1 + k, level - 1 + k]));
-    expect(compareSamples(runs('a', 940), runs('b', 610)).rows[0]).toMatchObject({ statistic: 'intervals', decidedBy: 'mann-whitney', verdict: 'worse', baseline: { n: 4, observations: 12 } });
+    expect(compareSamples(runs('a', 940), runs('b', 610)).rows[0]).toMatchObject({
+      statistic: 'intervals',
+      decidedBy: 'mann-whitney',
+      verdict: 'worse',
+      baseline: { n: 4, observations: 12 },
+    });
   });
 
   it('leaves run-level bookkeeping (phase_duration) out of the rows, and counts it', () => {
@@ -56,7 +85,10 @@ describe('compare rules', () => {
   });
 
   it('counts rows without repetitions once for the header', () => {
-    const c = compareSamples([sample('a', 'Throughput', 900, 'Mbits/sec'), sample('a', 'Retransmits', 3, '')], [sample('b', 'Throughput', 950, 'Mbits/sec'), sample('b', 'Retransmits', 1, '')]);
+    const c = compareSamples(
+      [sample('a', 'Throughput', 900, 'Mbits/sec'), sample('a', 'Retransmits', 3, '')],
+      [sample('b', 'Throughput', 950, 'Mbits/sec'), sample('b', 'Retransmits', 1, '')],
+    );
     expect(c.unrepeated).toBe(2);
     expect(c.rows.every((r) => r.verdict === 'no repetitions')).toBe(true);
   });
@@ -78,8 +110,13 @@ describe('compare rules', () => {
   });
 
   it('keeps outcomes (netperf confidence iterations and width) out of the series key, the level asked for in it', () => {
-    const outcome = (iter: number, width: number, achieved: boolean, level = 99) => sample('a', 'TCP_RR_Transaction_Rate', 1, 'transactions_per_second',
-      { confidence_level: level, confidence_iter: iter, confidence_width_percent: width, confidence_achieved: achieved });
+    const outcome = (iter: number, width: number, achieved: boolean, level = 99) =>
+      sample('a', 'TCP_RR_Transaction_Rate', 1, 'transactions_per_second', {
+        confidence_level: level,
+        confidence_iter: iter,
+        confidence_width_percent: width,
+        confidence_achieved: achieved,
+      });
     const [x, y, z] = [outcome(4, 2.522, true), outcome(10, 41.2, false), outcome(4, 2.5, true, 95)];
     expect(seriesKey(x.metric, x.unit, x.labels)).toBe(seriesKey(y.metric, y.unit, y.labels));
     expect(seriesKey(x.metric, x.unit, x.labels)).not.toBe(seriesKey(z.metric, z.unit, z.labels));
@@ -99,7 +136,15 @@ describe('compare rules', () => {
   it('says what differs between the runs: spec fields, zones, machine types, tool versions', () => {
     const spec = (rate: string) => `name: cmp\nhosts:\n  a: { cloud: local }\n  b: { cloud: local${rate ? `, link: { rate: ${rate} }` : ''} }\n`;
     const base = [sample('a', 'Throughput', 1, 'Mbits/sec', { client_zone: 'z1', server_machine_type: 'n2-standard-4', iperf3_version: '3.12', host_client_netns: 'nb-a-client' })];
-    const cand = [sample('b', 'Throughput', 1, 'Mbits/sec', { client_zone: 'z2', server_machine_type: 'n2-standard-4', iperf3_version: '3.16', host_client_netns: 'nb-b-client', client_kernel: '6.1.0' })];
+    const cand = [
+      sample('b', 'Throughput', 1, 'Mbits/sec', {
+        client_zone: 'z2',
+        server_machine_type: 'n2-standard-4',
+        iperf3_version: '3.16',
+        host_client_netns: 'nb-b-client',
+        client_kernel: '6.1.0',
+      }),
+    ];
     const diffs = runDifferences({ runs: [run('a', spec(''))], samples: base }, { runs: [run('b', spec('200mbit'))], samples: cand });
     expect(diffs).toEqual([
       { field: 'hosts.b.link.rate', source: 'spec', baseline: ['—'], candidate: ['200mbit'] },

@@ -2,12 +2,12 @@ import type { Labels, Sample } from '@netbench/plugin-api';
 import { bootstrapMedianDiff, DEFAULT_RESAMPLES } from './bootstrap.js';
 import type { ComparedSide, ComparisonRow, RowHead } from './comparison-row.js';
 import { betterDirection } from './direction.js';
-import { distributionPercentile, histogramDistribution, mergeDistributions, type Distribution } from './histogram-distribution.js';
+import { type Distribution, distributionPercentile, histogramDistribution, mergeDistributions } from './histogram-distribution.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { median } from './quantile.js';
-import { replicateUnit, replicateValues, type ReplicateUnit } from './replicates.js';
-import { smallSampleRow, smallSampleNotes, type SmallSampleNotes } from './small-sample.js';
-import { describeSeries, POSITION_LABELS, seriesKey, seriesLabels, type SeriesKeyOptions } from './series-key.js';
+import { type ReplicateUnit, replicateUnit, replicateValues } from './replicates.js';
+import { describeSeries, POSITION_LABELS, type SeriesKeyOptions, seriesKey, seriesLabels } from './series-key.js';
+import { type SmallSampleNotes, smallSampleNotes, smallSampleRow } from './small-sample.js';
 import { timeFactor } from './units.js';
 import { verdict } from './verdict.js';
 
@@ -33,9 +33,9 @@ export function isBookkeeping(sample: Sample): boolean {
 
 const BOOKKEEPING = new Set(['phase_duration']);
 
-export type { Verdict } from './verdict.js';
 export type { ComparedSide, ComparisonRow, RowHead } from './comparison-row.js';
 export { describeSeries } from './series-key.js';
+export type { Verdict } from './verdict.js';
 
 export interface Comparison {
   readonly alpha: number;
@@ -114,10 +114,17 @@ export function compareSamples(baseline: readonly Sample[], candidate: readonly 
   const warnings: string[] = [];
   for (const [key, s] of series) {
     const name = describeSeries(s);
-    if (s.candidate.length === 0) { baselineOnly.push(name); continue; }
-    if (s.baseline.length === 0) { candidateOnly.push(name); continue; }
+    if (s.candidate.length === 0) {
+      baselineOnly.push(name);
+      continue;
+    }
+    if (s.baseline.length === 0) {
+      candidateOnly.push(name);
+      continue;
+    }
     const pooled = s.intervals ? 0 : pooledWithinRun(s);
-    if (pooled) warnings.push(`${name}: ${pooled} samples of one run and repetition share the same labels and are summarised by their median (use --match LABEL to tell them apart)`);
+    if (pooled)
+      warnings.push(`${name}: ${pooled} samples of one run and repetition share the same labels and are summarised by their median (use --match LABEL to tell them apart)`);
     const settings = { alpha, resamples, seed: rowSeed(seed, key) };
     const hasHistograms = s.baseline.some((x) => x.histogram) && s.candidate.some((x) => x.histogram);
     if (hasHistograms) rows.push(...percentileRows(s, options.percentiles ?? [50, 90, 99], settings));
@@ -161,7 +168,7 @@ function percentileRows(s: Series, percentiles: readonly number[], settings: Row
   const dists = new Map<Sample, Distribution>();
   const distOf = (x: Sample) => {
     let d = dists.get(x);
-    if (!d) dists.set(x, d = histogramDistribution([x.histogram!]));
+    if (!d) dists.set(x, (d = histogramDistribution([x.histogram!])));
     return d;
   };
   const withHistogram = (side: readonly Sample[]) => side.filter((x) => x.histogram);
@@ -204,7 +211,15 @@ function decide(head: RowHead, a: readonly number[], b: readonly number[], setti
   // Too few values (or too many ties) for the rank test: Welch on logarithms may stand in.
   if (mw.minP > settings.alpha) return smallSampleRow({ ...head, mannWhitney: mw, bootstrap: ci }, a, b, settings.alpha);
   const significant = mw.p < settings.alpha;
-  return { ...head, significant, decidedBy: 'mann-whitney', verdict: verdict(significant, head.delta, head.direction), mannWhitney: mw, bootstrap: ci, note: `Mann–Whitney on ${a.length} and ${b.length} ${head.replicates}s' values` };
+  return {
+    ...head,
+    significant,
+    decidedBy: 'mann-whitney',
+    verdict: verdict(significant, head.delta, head.direction),
+    mannWhitney: mw,
+    bootstrap: ci,
+    note: `Mann–Whitney on ${a.length} and ${b.length} ${head.replicates}s' values`,
+  };
 }
 
 /** Where a run ran: runs of one side that differ in these are different conditions, not replicates. */
@@ -217,9 +232,19 @@ const PLACE_LABELS = ['client_cloud', 'server_cloud', 'client_region', 'server_r
  * are different conditions, never replicates of one.
  */
 function mixedPlaces(s: Series): string | undefined {
-  for (const [name, side] of [['baseline', s.baseline], ['candidate', s.candidate]] as const) {
+  for (const [name, side] of [
+    ['baseline', s.baseline],
+    ['candidate', s.candidate],
+  ] as const) {
     for (const key of PLACE_LABELS) {
-      const values = [...new Set(side.map((x) => x.labels[key]).filter((v) => v !== undefined).map(String))];
+      const values = [
+        ...new Set(
+          side
+            .map((x) => x.labels[key])
+            .filter((v) => v !== undefined)
+            .map(String),
+        ),
+      ];
       if (values.length > 1) return `not tested: the ${name}'s samples differ in ${key} (${values.slice(0, 3).join(', ')}${values.length > 3 ? ', …' : ''}); narrow the selection`;
     }
   }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { LatencyHistogram } from '@netbench/plugin-api';
-import { bootstrapPercentileDiffs, distributionPercentile, histogramDistribution } from './histogram-distribution.js';
 import { seededRandom } from '@netbench/core';
+import { LatencyHistogram } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
+import { bootstrapPercentileDiffs, distributionPercentile, histogramDistribution } from './histogram-distribution.js';
 
 function histogram(shift: number, seed: number, count = 2000, unit: 'us' | 'ns' = 'us') {
   const random = seededRandom(seed);
@@ -12,7 +12,7 @@ function histogram(shift: number, seed: number, count = 2000, unit: 'us' | 'ns' 
 }
 
 describe('histogram distributions', () => {
-  it('percentiles equal HdrHistogram\'s own, also after merging', () => {
+  it("percentiles equal HdrHistogram's own, also after merging", () => {
     const parts = [histogram(0, 1), histogram(5, 2)];
     const merged = LatencyHistogram.merge(parts);
     const d = histogramDistribution(parts);

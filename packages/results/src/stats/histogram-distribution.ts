@@ -1,9 +1,9 @@
-import type { EncodedHistogram } from '@netbench/plugin-api';
-import { interval, type BootstrapInterval, type BootstrapOptions, DEFAULT_RESAMPLES } from './bootstrap.js';
-import { poisson } from './poisson.js';
 import { seededRandom } from '@netbench/core';
-import { timeFactor } from './units.js';
+import type { EncodedHistogram } from '@netbench/plugin-api';
+import { type BootstrapInterval, type BootstrapOptions, DEFAULT_RESAMPLES, interval } from './bootstrap.js';
 import { hdrHistogram } from './hdr.js';
+import { poisson } from './poisson.js';
+import { timeFactor } from './units.js';
 
 /** The recorded values of one or more latency histograms: distinct values (ascending) and their counts. */
 export interface Distribution {
@@ -101,7 +101,13 @@ export function bootstrapPercentileDiffs(a: Distribution, b: Distribution, perce
       diffs[i]![r] = distributionPercentile(bValues, countsB, totalB, p) - distributionPercentile(a.values, countsA, totalA, p);
     });
   }
-  return diffs.map((d) => interval(d.filter((x) => !Number.isNaN(x)), options, resamples));
+  return diffs.map((d) =>
+    interval(
+      d.filter((x) => !Number.isNaN(x)),
+      options,
+      resamples,
+    ),
+  );
 }
 
 /** Unit in the last place of a double. */

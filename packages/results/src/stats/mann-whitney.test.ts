@@ -1,6 +1,6 @@
+import { seededRandom } from '@netbench/core';
 import { describe, expect, it } from 'vitest';
 import { mannWhitneyU } from './mann-whitney.js';
-import { seededRandom } from '@netbench/core';
 
 /** Two-sided exact p by brute force: every way of choosing which pooled values are the candidate's. */
 function bruteForceP(a: number[], b: number[]): number {
@@ -45,10 +45,22 @@ describe('Mann–Whitney U', () => {
 
   it('matches brute-force enumeration with ties (mid-ranks, conditional distribution)', () => {
     const cases: [number[], number[]][] = [
-      [[1, 2, 2, 3, 5], [2, 3, 4, 5, 5, 6]],
-      [[10, 10, 10, 11], [10, 11, 11, 12, 12]],
-      [[0.1, 0.2, 0.2, 0.2], [0.2, 0.2, 0.3]],
-      [[7, 7, 7], [7, 7, 7]],
+      [
+        [1, 2, 2, 3, 5],
+        [2, 3, 4, 5, 5, 6],
+      ],
+      [
+        [10, 10, 10, 11],
+        [10, 11, 11, 12, 12],
+      ],
+      [
+        [0.1, 0.2, 0.2, 0.2],
+        [0.2, 0.2, 0.3],
+      ],
+      [
+        [7, 7, 7],
+        [7, 7, 7],
+      ],
     ];
     for (const [a, b] of cases) expect(mannWhitneyU(a, b).p).toBeCloseTo(bruteForceP(a, b), 10);
     expect(mannWhitneyU([7, 7, 7], [7, 7, 7]).p).toBe(1);
@@ -74,6 +86,11 @@ describe('Mann–Whitney U', () => {
     const r = mannWhitneyU(a, b);
     expect(r.method).toBe('normal');
     expect(r.p).toBeGreaterThan(0.05);
-    expect(mannWhitneyU(a, b.map((x) => x + 1)).p).toBeLessThan(1e-10);
+    expect(
+      mannWhitneyU(
+        a,
+        b.map((x) => x + 1),
+      ).p,
+    ).toBeLessThan(1e-10);
   });
 });

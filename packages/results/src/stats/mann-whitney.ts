@@ -44,7 +44,9 @@ export function mannWhitneyU(a: readonly number[], b: readonly number[], options
     i = j + 1;
   }
   let w2 = 0; // doubled rank sum of the candidate
-  pooled.forEach((item, i) => { if (item.group === 1) w2 += ranks2[i]!; });
+  pooled.forEach((item, i) => {
+    if (item.group === 1) w2 += ranks2[i]!;
+  });
   const u = w2 / 2 - (n2 * (n2 + 1)) / 2;
   const method = options.method ?? 'auto';
   if (method === 'exact' || (method === 'auto' && n <= EXACT_LIMIT)) return { ...exact(ranks2, n2, w2), u, method: 'exact', n1, n2 };
@@ -95,7 +97,11 @@ function exact(ranks2: readonly number[], k: number, observed: number): { p: num
 
 /** ways[j][s]: subsets of size j with doubled rank sum s (doubles: counts exceed 2^53 but only ratios matter). */
 function distribution(ranks2: readonly number[], k: number): Float64Array {
-  const maxSum = ranks2.slice().sort((x, y) => y - x).slice(0, k).reduce((s, r) => s + r, 0);
+  const maxSum = ranks2
+    .slice()
+    .sort((x, y) => y - x)
+    .slice(0, k)
+    .reduce((s, r) => s + r, 0);
   const ways = Array.from({ length: k + 1 }, () => new Float64Array(maxSum + 1));
   ways[0]![0] = 1;
   let reach = 0;

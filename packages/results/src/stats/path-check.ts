@@ -1,5 +1,5 @@
-import { NetbenchError } from '@netbench/plugin-api';
 import type { Labels, Sample } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
 import { betterDirection, type Direction } from './direction.js';
 import { median } from './quantile.js';
 import { seriesKey, seriesLabels } from './series-key.js';
@@ -91,14 +91,23 @@ export function checkPaths(samples: readonly Sample[], options: PathCheckOptions
       const deltaPct = baselineValue === 0 ? 0 : ((candidateValue - baselineValue) / Math.abs(baselineValue)) * 100;
       const worsePct = direction === 'higher' ? -deltaPct : deltaPct;
       rows.push({
-        metric: first.metric, unit: first.unit, candidate, labels: seriesLabels(first.labels, keyOptions), direction,
-        baselineValue, candidateValue, n: { baseline: reference.length, candidate: values.length }, deltaPct,
+        metric: first.metric,
+        unit: first.unit,
+        candidate,
+        labels: seriesLabels(first.labels, keyOptions),
+        direction,
+        baselineValue,
+        candidateValue,
+        n: { baseline: reference.length, candidate: values.length },
+        deltaPct,
         passed: worsePct <= options.tolerancePct,
       });
     }
   }
   if (rows.length === 0) {
-    throw new NetbenchError(`no series of ${options.candidates.join(', ')} matches one of ${options.baseline} (same metric, test and parameters); ${unmatched.length} unmatched — labels that differ between the paths can be left out with --ignore`);
+    throw new NetbenchError(
+      `no series of ${options.candidates.join(', ')} matches one of ${options.baseline} (same metric, test and parameters); ${unmatched.length} unmatched — labels that differ between the paths can be left out with --ignore`,
+    );
   }
   return { by: options.by, baseline: options.baseline, tolerancePct: options.tolerancePct, rows, unmatched, passed: rows.every((r) => r.passed) };
 }

@@ -1,6 +1,6 @@
+import { seededRandom } from '@netbench/core';
 import { describe, expect, it } from 'vitest';
 import { logGamma, poisson } from './poisson.js';
-import { seededRandom } from '@netbench/core';
 
 describe('poisson', () => {
   it.each([0.5, 3, 9.5, 10, 40, 5000])('draws with mean and variance λ = %s', (lambda) => {

@@ -1,6 +1,6 @@
+import { seededRandom } from '@netbench/core';
 import { describe, expect, it } from 'vitest';
 import { mad, median, quantileSelect, quantileSorted, sortedCopy } from './quantile.js';
-import { seededRandom } from '@netbench/core';
 
 describe('quantiles', () => {
   it('interpolate between order statistics (type 7) and agree sorted or selected', () => {

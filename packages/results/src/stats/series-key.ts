@@ -68,6 +68,8 @@ export function seriesKey(metric: string, unit: string, labels: Labels, options:
 
 /** Short name of a series: metric and the labels that say what it is. */
 export function describeSeries(s: { readonly metric: string; readonly labels: Labels }): string {
-  const parts = Object.entries(s.labels).filter(([k]) => k !== 'benchmark' && k !== 'tool').map(([k, v]) => `${k}=${String(v)}`);
+  const parts = Object.entries(s.labels)
+    .filter(([k]) => k !== 'benchmark' && k !== 'tool')
+    .map(([k, v]) => `${k}=${String(v)}`);
   return parts.length > 0 ? `${s.metric} (${parts.join(' ')})` : s.metric;
 }

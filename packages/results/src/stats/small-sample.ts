@@ -1,6 +1,6 @@
 import type { ComparisonRow, RowHead } from './comparison-row.js';
 import { verdict } from './verdict.js';
-import { rankTestFloor, welchLogT, type WelchLogRefusal } from './welch.js';
+import { rankTestFloor, type WelchLogRefusal, welchLogT } from './welch.js';
 
 /** The once-only notes about rows Mann–Whitney could not decide. */
 export interface SmallSampleNotes {
@@ -23,14 +23,24 @@ const NAMED_ROWS = 4;
 export function smallSampleRow(head: RowHead & Pick<ComparisonRow, 'mannWhitney'>, a: readonly number[], b: readonly number[], alpha: number): ComparisonRow {
   const minP = round(head.mannWhitney?.minP ?? 1);
   const cannot = `with ${a.length} and ${b.length} values Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minP})`;
-  const undecided = (note: string, welchRefused?: WelchLogRefusal): ComparisonRow =>
-    ({ ...head, significant: null, decidedBy: null, verdict: 'too few repetitions', note, ...(welchRefused ? { welchRefused } : {}) });
+  const undecided = (note: string, welchRefused?: WelchLogRefusal): ComparisonRow => ({
+    ...head,
+    significant: null,
+    decidedBy: null,
+    verdict: 'too few repetitions',
+    note,
+    ...(welchRefused ? { welchRefused } : {}),
+  });
   if (rankTestFloor(a.length, b.length) <= alpha) return undecided(`${cannot}: too many ties`);
   const welch = welchLogT(a, b, { alpha });
   if ('refused' in welch) return undecided(`${cannot}; Welch's t-test on logarithms cannot stand in: ${REFUSALS[welch.refused]}`, welch.refused);
   const significant = welch.p < alpha;
   return {
-    ...head, significant, decidedBy: 'welch-log', verdict: verdict(significant, head.delta, head.direction), welch,
+    ...head,
+    significant,
+    decidedBy: 'welch-log',
+    verdict: verdict(significant, head.delta, head.direction),
+    welch,
     note: `${cannot}; decided by Welch's t-test on the logarithms, which assumes log-normal values: candidate/baseline ×${round(welch.ratio)}, ${Math.round(welch.confidence * 100)}% CI ×${round(welch.low)}–×${round(welch.high)}`,
   };
 }
@@ -53,14 +63,19 @@ function welchNote(rows: readonly ComparisonRow[], alpha: number): SmallSampleNo
   const more = names.length > NAMED_ROWS ? ` and ${names.length - NAMED_ROWS} more` : '';
   return {
     rows: decided.length,
-    note: `with ${countsOf(decided)} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minPOf(decided)}); `
-      + 'the t-test assumes each side is log-normal (positive values, multiplicative noise); '
-      + `rows: ${names.slice(0, NAMED_ROWS).join(', ')}${more} (decided by "Welch t on logs")`,
+    note:
+      `with ${countsOf(decided)} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minPOf(decided)}); ` +
+      'the t-test assumes each side is log-normal (positive values, multiplicative noise); ' +
+      `rows: ${names.slice(0, NAMED_ROWS).join(', ')}${more} (decided by "Welch t on logs")`,
   };
 }
 
 /** A row as the table's first columns name it: benchmark, test, metric (`iperf3 tcp Throughput`). */
-const rowName = (r: ComparisonRow) => [r.labels['benchmark'], r.labels['test'], r.metric].filter((x) => x !== undefined && x !== '').map(String).join(' ');
+const rowName = (r: ComparisonRow) =>
+  [r.labels['benchmark'], r.labels['test'], r.metric]
+    .filter((x) => x !== undefined && x !== '')
+    .map(String)
+    .join(' ');
 
 function tooFewNote(rows: readonly ComparisonRow[], alpha: number): SmallSampleNotes['tooFew'] {
   const few = rows.filter((r) => r.verdict === 'too few repetitions');
@@ -71,14 +86,15 @@ function tooFewNote(rows: readonly ComparisonRow[], alpha: number): SmallSampleN
     if (n > 0) why.push(`${n} ${text}`);
   };
   count((r) => r.welchRefused === 'non-positive', `with a value ≤ 0 (no logarithm for Welch's t-test)`);
-  count((r) => r.welchRefused === 'no spread', 'without spread within either side (Welch\'s t-test has no noise to estimate)');
+  count((r) => r.welchRefused === 'no spread', "without spread within either side (Welch's t-test has no noise to estimate)");
   count((r) => rankTestFloor(r.baseline.n, r.candidate.n) <= alpha, 'held back by ties');
   const enough = fewestDeciding(alpha);
   return {
     rows: few.length,
-    note: `with ${countsOf(few)} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minPOf(few)})`
-      + (why.length > 0 ? `; undecided: ${why.join(', ')}` : '')
-      + `; ${enough} ${unitsOf(few)} a side let Mann–Whitney decide (p down to ${round(rankTestFloor(enough, enough))}), ${enough + 1} leave room (${round(rankTestFloor(enough + 1, enough + 1))})`,
+    note:
+      `with ${countsOf(few)} values a side Mann–Whitney cannot reach p < ${alpha} (smallest possible p ${minPOf(few)})` +
+      (why.length > 0 ? `; undecided: ${why.join(', ')}` : '') +
+      `; ${enough} ${unitsOf(few)} a side let Mann–Whitney decide (p down to ${round(rankTestFloor(enough, enough))}), ${enough + 1} leave room (${round(rankTestFloor(enough + 1, enough + 1))})`,
   };
 }
 

@@ -1,4 +1,4 @@
-const SECONDS: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, usec: 1e-6, ms: 1e-3, msec: 1e-3, s: 1, sec: 1, seconds: 1 };
+const SECONDS: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, µs: 1e-6, usec: 1e-6, ms: 1e-3, msec: 1e-3, s: 1, sec: 1, seconds: 1 };
 
 /** Is `unit` a unit of time netbench knows? */
 export function isTimeUnit(unit: string): boolean {

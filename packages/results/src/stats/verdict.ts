@@ -6,5 +6,5 @@ export type Verdict = 'better' | 'worse' | 'higher' | 'lower' | 'no significant 
 export function verdict(significant: boolean, delta: number, direction: Direction | undefined): Verdict {
   if (!significant || delta === 0) return 'no significant difference';
   if (!direction) return delta > 0 ? 'higher' : 'lower';
-  return (delta < 0) === (direction === 'lower') ? 'better' : 'worse';
+  return delta < 0 === (direction === 'lower') ? 'better' : 'worse';
 }

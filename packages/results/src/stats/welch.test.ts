@@ -1,15 +1,51 @@
-import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@netbench/core';
-import { rankTestFloor, welchLogT, type WelchLogResult } from './welch.js';
+import { describe, expect, it } from 'vitest';
+import { rankTestFloor, type WelchLogResult, welchLogT } from './welch.js';
 
 // Expected numbers computed independently with SciPy 1.17.1 / NumPy 2.4.6 (python3 venv):
 //   r = scipy.stats.ttest_ind(np.log(b), np.log(a), equal_var=False); r.statistic, r.df, r.pvalue
 //   ci = r.confidence_interval(0.95); np.exp(ci.low), np.exp(ci.high)
 const SCIPY = {
-  clear: { a: [940, 941, 938], b: [610, 612, 608], t: -204.48503231196187, df: 2.92768197967684, p: 3.55005782497566e-7, ratio: 0.6491646169274994, low: 0.6447528046616279, high: 0.6536066176428489 },
-  overlap: { a: [30.1, 29.5, 30.8], b: [30.4, 29.9, 31.2], t: 0.6885877235641251, df: 3.9998624946064654, p: 0.528941489959251, ratio: 1.0121698096116574, low: 0.9639866368606518, high: 1.0627613333164834 },
-  modest: { a: [31.2, 30.4, 30.9], b: [33.0, 32.1, 33.6], t: 4.234725227299834, df: 3.1779496317115807, p: 0.021470809151101573, ratio: 1.0669003662293, low: 1.0177531252274028, high: 1.1184209247265957 },
-  twoThree: { a: [100, 104], b: [110, 113, 108], t: 3.3275422484066883, df: 1.9075539280072475, p: 0.08493136738215983, ratio: 1.0817202463584443, low: 0.9724998531927258, high: 1.2032070622327224 },
+  clear: {
+    a: [940, 941, 938],
+    b: [610, 612, 608],
+    t: -204.48503231196187,
+    df: 2.92768197967684,
+    p: 3.55005782497566e-7,
+    ratio: 0.6491646169274994,
+    low: 0.6447528046616279,
+    high: 0.6536066176428489,
+  },
+  overlap: {
+    a: [30.1, 29.5, 30.8],
+    b: [30.4, 29.9, 31.2],
+    t: 0.6885877235641251,
+    df: 3.9998624946064654,
+    p: 0.528941489959251,
+    ratio: 1.0121698096116574,
+    low: 0.9639866368606518,
+    high: 1.0627613333164834,
+  },
+  modest: {
+    a: [31.2, 30.4, 30.9],
+    b: [33.0, 32.1, 33.6],
+    t: 4.234725227299834,
+    df: 3.1779496317115807,
+    p: 0.021470809151101573,
+    ratio: 1.0669003662293,
+    low: 1.0177531252274028,
+    high: 1.1184209247265957,
+  },
+  twoThree: {
+    a: [100, 104],
+    b: [110, 113, 108],
+    t: 3.3275422484066883,
+    df: 1.9075539280072475,
+    p: 0.08493136738215983,
+    ratio: 1.0817202463584443,
+    low: 0.9724998531927258,
+    high: 1.2032070622327224,
+  },
   flatSide: { a: [50, 50, 50], b: [52, 55, 51], t: 2.272502105045825, df: 2.0, p: 0.15097896831847774, ratio: 1.05279076189145, low: 0.9550818874462104, high: 1.1604956631390442 },
 };
 
@@ -19,7 +55,7 @@ const accepted = (r: ReturnType<typeof welchLogT>): WelchLogResult => {
 };
 
 describe("Welch's t-test on logarithms", () => {
-  it('gives SciPy\'s t, df, p and interval (ttest_ind(log b, log a, equal_var=False))', () => {
+  it("gives SciPy's t, df, p and interval (ttest_ind(log b, log a, equal_var=False))", () => {
     for (const [name, c] of Object.entries(SCIPY)) {
       const r = accepted(welchLogT(c.a, c.b));
       expect(r.t / c.t, name).toBeCloseTo(1, 9);

@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NetbenchError } from '@netbench/plugin-api';
-import { RUN_FILES, type RunResults } from '@netbench/plugin-api';
+import { NetbenchError, RUN_FILES, type RunResults } from '@netbench/plugin-api';
 import type { IngestResult } from './ingest.js';
 import { withStore } from './with-store.js';
 

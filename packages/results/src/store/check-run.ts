@@ -13,8 +13,12 @@ export interface CheckRunOptions extends PathCheckOptions {
 
 /** `netbench check`: `checkPaths` over one stored run. */
 export async function checkRun(options: CheckRunOptions): Promise<PathCheck & { readonly runId: string }> {
-  return withStore(options.db, (store) => {
-    const ref = store.resolve(options.run);
-    return { runId: ref.runId, ...checkPaths(store.samples(ref), options) };
-  }, { create: false });
+  return withStore(
+    options.db,
+    (store) => {
+      const ref = store.resolve(options.run);
+      return { runId: ref.runId, ...checkPaths(store.samples(ref), options) };
+    },
+    { create: false },
+  );
 }

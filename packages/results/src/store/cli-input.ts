@@ -1,5 +1,5 @@
-import { parse } from 'yaml';
 import { NetbenchError } from '@netbench/plugin-api';
+import { parse } from 'yaml';
 import type { LabelCondition } from './list-runs.js';
 
 const KEY_VALUE_RE = /^([^=]+)=(.*)$/s;

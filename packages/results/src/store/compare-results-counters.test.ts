@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResults, TrialRecord } from '@netbench/plugin-api';
-import { compareResults } from './compare-results.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveRun, quickstartRun } from './__fixtures__/derive-run.js';
+import { compareResults } from './compare-results.js';
 import { withStore } from './with-store.js';
 
 const root = mkdtempSync(join(tmpdir(), 'nbt-compare-counters-'));
@@ -12,20 +12,25 @@ const db = join(root, 'netbench.db');
 
 /** The quickstart run with counters on its trials: `retrans` TCP retransmits at the server of each. */
 function withCounters(run: RunResults, retrans: number): RunResults {
-  const explain = (t: TrialRecord): TrialRecord['explain'] => ({ diagnoses: [], hosts: [{ host: t.server, role: 'server', seconds: 1, protocols: { 'Tcp.RetransSegs': retrans } } as never] });
+  const explain = (t: TrialRecord): TrialRecord['explain'] => ({
+    diagnoses: [],
+    hosts: [{ host: t.server, role: 'server', seconds: 1, protocols: { 'Tcp.RetransSegs': retrans } } as never],
+  });
   return { ...run, run: { ...run.run, trials: run.run.trials.map((t) => ({ ...t, explain: explain(t) })) } };
 }
 
 const a = withCounters(deriveRun(quickstartRun(), { runId: '20261101-080000-aaaaaa', startedAt: '2026-11-01T08:00:00.000Z' }), 3);
 const b = withCounters(deriveRun(quickstartRun(), { runId: '20261102-080000-bbbbbb', startedAt: '2026-11-02T08:00:00.000Z' }), 7);
 
-beforeAll(() => withStore(db, (store) => {
-  store.ingest(a);
-  store.ingest(b);
-}));
+beforeAll(() =>
+  withStore(db, (store) => {
+    store.ingest(a);
+    store.ingest(b);
+  }),
+);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('compareResults carries each configuration\'s counters', () => {
+describe("compareResults carries each configuration's counters", () => {
   it('for two runs: every configuration both measured, one value per trial', async () => {
     const { counters } = await compareResults({ db, baseline: { runs: [a.run.runId] }, candidate: { runs: [b.run.runId] } });
     // The two ping trials differ in direction: two configurations, never pooled.
@@ -39,7 +44,21 @@ describe('compareResults carries each configuration\'s counters', () => {
   });
 
   it('for label selections: only the trials whose samples were selected', async () => {
-    const { counters } = await compareResults({ db, baseline: { labels: [['run_id', a.run.runId], ['tool', 'netperf']] }, candidate: { labels: [['run_id', b.run.runId], ['tool', 'netperf']] } });
+    const { counters } = await compareResults({
+      db,
+      baseline: {
+        labels: [
+          ['run_id', a.run.runId],
+          ['tool', 'netperf'],
+        ],
+      },
+      candidate: {
+        labels: [
+          ['run_id', b.run.runId],
+          ['tool', 'netperf'],
+        ],
+      },
+    });
     expect(counters.map((c) => c.test).sort()).toEqual(['TCP_RR', 'TCP_STREAM']);
     expect(counters.every((c) => c.trials.baseline === 1 && c.trials.candidate === 1)).toBe(true);
   });

@@ -1,16 +1,14 @@
-import { NetbenchError } from '@netbench/plugin-api';
 import type { RunRecord, Sample } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
+import { type CompareOptions, type Comparison, compareSamples } from '../stats/compare.js';
+import { type ConfigurationCounters, compareCounters, type SideTrial } from '../stats/compare-counters.js';
+import { type Difference, runDifferences } from '../stats/run-differences.js';
 import type { LabelCondition } from './list-runs.js';
 import type { ResultsStore } from './results-store.js';
 import { withStore } from './with-store.js';
-import { compareSamples, type CompareOptions, type Comparison } from '../stats/compare.js';
-import { runDifferences, type Difference } from '../stats/run-differences.js';
-import { compareCounters, type ConfigurationCounters, type SideTrial } from '../stats/compare-counters.js';
 
 /** One side of a comparison: stored runs, or every stored sample with these labels. */
-export type ComparisonSelection =
-  | { readonly runs: readonly string[] }
-  | { readonly labels: readonly LabelCondition[] };
+export type ComparisonSelection = { readonly runs: readonly string[] } | { readonly labels: readonly LabelCondition[] };
 
 export interface CompareResultsOptions extends CompareOptions {
   readonly db?: string;
@@ -39,16 +37,20 @@ export interface ComparisonResult extends Comparison {
 
 /** `netbench compare`: two runs (or two label selections) metric by metric, with significance. */
 export async function compareResults(options: CompareResultsOptions): Promise<ComparisonResult> {
-  return withStore(options.db, (store) => {
-    const baseline = select(store, options.baseline);
-    const candidate = select(store, options.candidate);
-    // The keys that tell the sides apart are not part of what was measured.
-    const selectionKeys = [options.baseline, options.candidate].flatMap((s) => ('labels' in s ? s.labels.map(([k]) => k) : []));
-    const comparison = compareSamples(baseline.samples, candidate.samples, { ...options, ignore: [...(options.ignore ?? []), ...selectionKeys] });
-    const differences = runDifferences(baseline, candidate);
-    const counters = compareCounters(sideTrials(store, baseline), sideTrials(store, candidate));
-    return { db: store.path, ...comparison, baseline: baseline.summary, candidate: candidate.summary, differences, counters };
-  }, { create: false, readOnly: true });
+  return withStore(
+    options.db,
+    (store) => {
+      const baseline = select(store, options.baseline);
+      const candidate = select(store, options.candidate);
+      // The keys that tell the sides apart are not part of what was measured.
+      const selectionKeys = [options.baseline, options.candidate].flatMap((s) => ('labels' in s ? s.labels.map(([k]) => k) : []));
+      const comparison = compareSamples(baseline.samples, candidate.samples, { ...options, ignore: [...(options.ignore ?? []), ...selectionKeys] });
+      const differences = runDifferences(baseline, candidate);
+      const counters = compareCounters(sideTrials(store, baseline), sideTrials(store, candidate));
+      return { db: store.path, ...comparison, baseline: baseline.summary, candidate: candidate.summary, differences, counters };
+    },
+    { create: false, readOnly: true },
+  );
 }
 
 function select(store: ResultsStore, selection: ComparisonSelection): { samples: Sample[]; runs: RunRecord[]; summary: SideSummary } {
@@ -56,7 +58,11 @@ function select(store: ResultsStore, selection: ComparisonSelection): { samples:
     const refs = selection.runs.map((ref) => store.resolve(ref));
     const loaded = refs.map((ref) => store.load(ref));
     const samples = loaded.flatMap((r) => r.samples);
-    return { samples, runs: loaded.map((r) => r.run), summary: { selection: refs.map((r) => r.runId).join(' '), runs: refs.map((r) => r.runId), samples: samples.length, ...firstStart(refs) } };
+    return {
+      samples,
+      runs: loaded.map((r) => r.run),
+      summary: { selection: refs.map((r) => r.runId).join(' '), runs: refs.map((r) => r.runId), samples: samples.length, ...firstStart(refs) },
+    };
   }
   if (selection.labels.length === 0) throw new NetbenchError('a label selection needs at least one key=value');
   const runs = store.select(selection.labels);

@@ -7,9 +7,13 @@ import { describe, expect, it } from 'vitest';
 
 function ingestIn(db: string, worker: number, count: number): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [new URL('./__fixtures__/ingest-many.mjs', import.meta.url).pathname, db, String(worker), String(count)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [new URL('./__fixtures__/ingest-many.mjs', import.meta.url).pathname, db, String(worker), String(count)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stderr }));
   });

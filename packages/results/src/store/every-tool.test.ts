@@ -37,7 +37,7 @@ describe('results show: every tool by its own headline', () => {
     expect(summary.loss?.metric).toBe(loss);
   });
 
-  it('ping\'s 20 packets show p50 with n = 20 and no p99 (n ≥ 5/(1−q))', () => {
+  it("ping's 20 packets show p50 with n = 20 and no p99 (n ≥ 5/(1−q))", () => {
     const { latency } = trial('t0001').summary;
     expect(latency).toMatchObject({ n: 20, hidden: expect.arrayContaining(['p99']) });
     expect(latency?.p50).toBeGreaterThan(0);

@@ -9,8 +9,12 @@ export interface ExportResultsOptions {
 
 /** `netbench results export`: stored runs exactly as their `results.json` held them (the CLI formats them). */
 export async function exportResults(options: ExportResultsOptions): Promise<RunResults[]> {
-  return withStore(options.db, (store) => {
-    const refs = options.runs.map((ref) => store.resolve(ref));
-    return refs.map((ref) => store.load(ref));
-  }, { create: false, readOnly: true });
+  return withStore(
+    options.db,
+    (store) => {
+      const refs = options.runs.map((ref) => store.resolve(ref));
+      return refs.map((ref) => store.load(ref));
+    },
+    { create: false, readOnly: true },
+  );
 }

@@ -1,7 +1,7 @@
-import type { DatabaseSync } from './sqlite.js';
+import { type StoreRows, storedSampleId } from '@netbench/plugin-api/publisher-kit';
 import { BatchInsert } from './batch-insert.js';
-import { storedSampleId, type StoreRows } from '@netbench/plugin-api/publisher-kit';
 import { deleteRunRows } from './delete-runs.js';
+import type { DatabaseSync } from './sqlite.js';
 import { prepared } from './statements.js';
 
 export interface IngestResult {
@@ -16,19 +16,50 @@ export function ingestRows(db: DatabaseSync, rows: StoreRows): IngestResult {
   const { run } = rows;
   const existing = prepared(db, 'SELECT run_pk FROM runs WHERE run_id = ?').get(run.runId) as { run_pk: number } | undefined;
   if (existing) deleteRunRows(db, existing.run_pk);
-  const inserted = prepared(db, `INSERT INTO runs (run_id, name, status, started_at, finished_at, owner, netbench_version, run_dir, spec_file, spec_text, record, label_set, ingested_at, tools, trial_count, sample_count)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING run_pk`).get(
-    run.runId, run.name, run.status, run.startedAt, run.finishedAt, run.owner, run.netbenchVersion, run.runDir,
-    run.specFile, run.specText, run.record, run.labelSet, Date.now(), run.tools, run.trialCount, run.sampleCount,
+  const inserted = prepared(
+    db,
+    `INSERT INTO runs (run_id, name, status, started_at, finished_at, owner, netbench_version, run_dir, spec_file, spec_text, record, label_set, ingested_at, tools, trial_count, sample_count)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING run_pk`,
+  ).get(
+    run.runId,
+    run.name,
+    run.status,
+    run.startedAt,
+    run.finishedAt,
+    run.owner,
+    run.netbenchVersion,
+    run.runDir,
+    run.specFile,
+    run.specText,
+    run.record,
+    run.labelSet,
+    Date.now(),
+    run.tools,
+    run.trialCount,
+    run.sampleCount,
   ) as { run_pk: number };
   const pk = inserted.run_pk;
 
-  const hosts = new BatchInsert(db, 'hosts', ['run_pk', 'host_id', 'name', 'cloud', 'zone', 'region', 'machine_type', 'internal_ip', 'external_ip', 'os', 'labels'], rows.hosts.length, 16);
-  for (const h of rows.hosts) hosts.add(pk, h.id, h.name, h.cloud, h.zone ?? null, h.region ?? null, h.machineType ?? null, h.internalIp, h.externalIp ?? null, h.os ?? null, JSON.stringify(h.labels));
+  const hosts = new BatchInsert(
+    db,
+    'hosts',
+    ['run_pk', 'host_id', 'name', 'cloud', 'zone', 'region', 'machine_type', 'internal_ip', 'external_ip', 'os', 'labels'],
+    rows.hosts.length,
+    16,
+  );
+  for (const h of rows.hosts)
+    hosts.add(pk, h.id, h.name, h.cloud, h.zone ?? null, h.region ?? null, h.machineType ?? null, h.internalIp, h.externalIp ?? null, h.os ?? null, JSON.stringify(h.labels));
   hosts.flush();
 
-  const trials = new BatchInsert(db, 'trials', ['run_pk', 'trial_id', 'tool', 'test', 'benchmark', 'status', 'attempts', 'started_at', 'finished_at', 'error', 'client', 'server', 'params', 'cell', 'sample_count'], rows.trials.length, 16);
-  for (const t of rows.trials) trials.add(pk, t.trialId, t.tool, t.test, t.benchmark, t.status, t.attempts, t.startedAt, t.finishedAt, t.error, t.client, t.server, t.params, t.cell, t.sampleCount);
+  const trials = new BatchInsert(
+    db,
+    'trials',
+    ['run_pk', 'trial_id', 'tool', 'test', 'benchmark', 'status', 'attempts', 'started_at', 'finished_at', 'error', 'client', 'server', 'params', 'cell', 'sample_count'],
+    rows.trials.length,
+    16,
+  );
+  for (const t of rows.trials)
+    trials.add(pk, t.trialId, t.tool, t.test, t.benchmark, t.status, t.attempts, t.startedAt, t.finishedAt, t.error, t.client, t.server, t.params, t.cell, t.sampleCount);
   trials.flush();
 
   const raw = new BatchInsert(db, 'raw_files', ['run_pk', 'trial_id', 'path'], rows.rawFiles.length, 32);

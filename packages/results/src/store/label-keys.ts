@@ -11,7 +11,10 @@ export interface StoredLabelKey {
   readonly manyValues: boolean;
 }
 
-interface ValueRow { value: string; runs: number }
+interface ValueRow {
+  value: string;
+  runs: number;
+}
 
 /**
  * Every label key with how many runs carry it and its values, for pickers of
@@ -22,8 +25,12 @@ interface ValueRow { value: string; runs: number }
  */
 export function labelKeys(db: DatabaseSync, listedValues = 200): StoredLabelKey[] {
   // Distinct keys by skipping through the (key, value) index: one probe per key, not one row per label.
-  const keys = (db.prepare(`WITH RECURSIVE k(key) AS (SELECT min(key) FROM labels UNION ALL SELECT (SELECT min(key) FROM labels WHERE key > k.key) FROM k WHERE k.key IS NOT NULL)
-    SELECT key FROM k WHERE key IS NOT NULL`).all() as unknown as { key: string }[]).map((r) => r.key);
+  const keys = (
+    db
+      .prepare(`WITH RECURSIVE k(key) AS (SELECT min(key) FROM labels UNION ALL SELECT (SELECT min(key) FROM labels WHERE key > k.key) FROM k WHERE k.key IS NOT NULL)
+    SELECT key FROM k WHERE key IS NOT NULL`)
+      .all() as unknown as { key: string }[]
+  ).map((r) => r.key);
   // Stops after listedValues + 1 values: a key with more is not listed value by value.
   const capped = db.prepare('SELECT count(*) AS n FROM (SELECT DISTINCT value FROM labels WHERE key = ? LIMIT ?)');
   const values = db.prepare('SELECT value, count(DISTINCT run_pk) AS runs FROM labels WHERE key = ? GROUP BY value ORDER BY runs DESC, value');

@@ -86,11 +86,11 @@ function where(filter: RunFilter): { sql: string; params: (string | number)[] } 
 export function listRuns(db: DatabaseSync, filter: RunFilter = {}): RunList {
   const { sql, params } = where(filter);
   const limit = filter.limit && filter.limit > 0 ? filter.limit : -1;
-  const rows = db.prepare(`SELECT run_id, name, status, started_at, finished_at, owner, netbench_version, tools, trial_count, sample_count, run_dir
-    FROM runs r ${sql} ORDER BY r.started_at DESC, r.run_pk DESC LIMIT ?`).all(...params, limit) as unknown as RunListRow[];
-  const total = limit < 0 || rows.length < limit
-    ? rows.length
-    : (db.prepare(`SELECT count(*) AS n FROM runs r ${sql}`).get(...params) as { n: number }).n;
+  const rows = db
+    .prepare(`SELECT run_id, name, status, started_at, finished_at, owner, netbench_version, tools, trial_count, sample_count, run_dir
+    FROM runs r ${sql} ORDER BY r.started_at DESC, r.run_pk DESC LIMIT ?`)
+    .all(...params, limit) as unknown as RunListRow[];
+  const total = limit < 0 || rows.length < limit ? rows.length : (db.prepare(`SELECT count(*) AS n FROM runs r ${sql}`).get(...params) as { n: number }).n;
   return {
     total,
     runs: rows.map((r) => ({

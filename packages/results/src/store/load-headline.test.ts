@@ -8,10 +8,11 @@ import { runShow } from './show-result.js';
 // A real kernel-VM run: a netem ping trial, then four uploads through a deep tbf, fq_codel and cake (README beside it).
 const real = JSON.parse(readFileSync(join(import.meta.dirname, '__fixtures__/load-results.json'), 'utf8')) as RunResults;
 const of = (trial: string) => real.samples.filter((s) => s.trialId === trial);
-const value = (trial: string, metric: string, probe?: string) => of(trial).find((s) => s.metric === metric && s.labels.flow === 'summary' && (probe === undefined || s.labels.probe === probe))!.value;
+const value = (trial: string, metric: string, probe?: string) =>
+  of(trial).find((s) => s.metric === metric && s.labels.flow === 'summary' && (probe === undefined || s.labels.probe === probe))!.value;
 
 describe('the headline of a latency-under-load trial', () => {
-  it('is the total goodput and the probe\'s idle → loaded p50, increase and RPM; other trials have none', () => {
+  it("is the total goodput and the probe's idle → loaded p50, increase and RPM; other trials have none", () => {
     expect(loadHeadline(of('t0003'))).toEqual({
       goodput: { metric: 'goodput_total', value: value('t0003', 'goodput_total'), unit: 'Mbits/sec' },
       probe: 'icmp',
@@ -23,9 +24,11 @@ describe('the headline of a latency-under-load trial', () => {
     expect(loadHeadline(of('t0001'))).toBeUndefined();
   });
 
-  it('results show: the goodput is the result (not a flow\'s throughput) and the percentiles are the loaded ones', () => {
+  it("results show: the goodput is the result (not a flow's throughput) and the percentiles are the loaded ones", () => {
     const shown = runShow('', real).trials.find((t) => t.id === 'three' || t.id === 't0003')!;
-    const perFlow = of('t0003').filter((s) => s.metric === 'TCP_STREAM_Throughput' && /^up-/.test(String(s.labels.flow)) && s.labels.interval_seconds === undefined).map((s) => s.value);
+    const perFlow = of('t0003')
+      .filter((s) => s.metric === 'TCP_STREAM_Throughput' && /^up-/.test(String(s.labels.flow)) && s.labels.interval_seconds === undefined)
+      .map((s) => s.value);
     expect(perFlow).toHaveLength(4);
     expect(shown.summary.headline).toEqual({ metric: 'goodput_total', value: value('t0003', 'goodput_total'), unit: 'Mbits/sec' });
     expect(perFlow).not.toContain(shown.summary.headline!.value);

@@ -35,8 +35,11 @@ export function loadHeadline(samples: readonly SampleLike[]): LoadHeadline | und
   const probe = PROBE_ORDER.find((p) => probes.includes(p)) ?? probes[0];
   const q = (s: SampleLike | undefined): Quantity | undefined => (s ? { metric: s.metric, value: s.value, unit: s.unit } : undefined);
   const parts = {
-    goodput: q(find('goodput_total')), probe,
-    idle: q(find('latency_idle_p50', probe)), loaded: q(find('latency_loaded_p50', probe)), increase: q(find('latency_increase', probe)),
+    goodput: q(find('goodput_total')),
+    probe,
+    idle: q(find('latency_idle_p50', probe)),
+    loaded: q(find('latency_loaded_p50', probe)),
+    increase: q(find('latency_increase', probe)),
     responsiveness: q(find('responsiveness')),
   };
   return Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined)) as LoadHeadline;

@@ -3,11 +3,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { sampleColumns, storeRows } from '@netbench/plugin-api/publisher-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quickstartRun } from './__fixtures__/derive-run.js';
 import { openStore } from './open-store.js';
 import { APPLICATION_ID, V1_SQL } from './schema.js';
-import { sampleColumns, storeRows } from '@netbench/plugin-api/publisher-kit';
 
 let dir: string;
 beforeEach(async () => {
@@ -17,7 +17,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const sha = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+const sha = async (file: string) =>
+  createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 
 /** A version-1 store holding the real run, written with the version-1 DDL only. */
 function writeV1(file: string): void {
@@ -26,16 +29,24 @@ function writeV1(file: string): void {
   raw.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = 1;`);
   const rows = storeRows(quickstartRun());
   const r = rows.run;
-  raw.prepare('INSERT INTO runs (run_pk, run_id, name, status, started_at, finished_at, owner, netbench_version, run_dir, spec_file, spec_text, record, label_set, ingested_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)')
+  raw
+    .prepare(
+      'INSERT INTO runs (run_pk, run_id, name, status, started_at, finished_at, owner, netbench_version, run_dir, spec_file, spec_text, record, label_set, ingested_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)',
+    )
     .run(r.runId, r.name, r.status, r.startedAt, r.finishedAt, r.owner, r.netbenchVersion, r.runDir, r.specFile, r.specText, r.record);
   for (const t of rows.trials) {
-    raw.prepare('INSERT INTO trials VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    raw
+      .prepare('INSERT INTO trials VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .run(t.trialId, t.tool, t.test, t.benchmark, t.status, t.attempts, t.startedAt, t.finishedAt, t.error, t.client, t.server, t.params, t.cell, t.sampleCount);
   }
   for (const s of rows.labelSets) raw.prepare('INSERT INTO label_sets VALUES (1, ?, ?)').run(s.setNo, s.labels);
   rows.labels.key.forEach((key, i) => raw.prepare('INSERT INTO labels VALUES (1, ?, ?, ?)').run(rows.labels.setNo[i]!, key, rows.labels.value[i]!));
   const s = sampleColumns(rows);
-  s.sampleNo.forEach((no, i) => raw.prepare('INSERT INTO samples VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)').run(no, s.sampleId[i]!, s.trialId[i]!, s.metric[i]!, s.value[i]!, s.unit[i]!, s.timestamp[i]!, s.labelSet[i]!));
+  s.sampleNo.forEach((no, i) =>
+    raw
+      .prepare('INSERT INTO samples VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(no, s.sampleId[i]!, s.trialId[i]!, s.metric[i]!, s.value[i]!, s.unit[i]!, s.timestamp[i]!, s.labelSet[i]!),
+  );
   for (const h of rows.histograms) raw.prepare('INSERT INTO histograms VALUES (1, ?, ?, ?, ?, ?)').run(h.sampleNo, h.encoding, h.unit, h.count, h.data);
   raw.close();
 }

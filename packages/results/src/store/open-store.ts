@@ -1,12 +1,12 @@
 import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { cannotCreate } from '@netbench/plugin-api';
 import { dirname, resolve } from 'node:path';
+import { cannotCreate } from '@netbench/plugin-api';
+import { folderWritable, openStoreReadOnly } from './read-only-store.js';
+import { ResultsStore } from './results-store.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
-import { openDatabase, type DatabaseSync } from './sqlite.js';
+import { type DatabaseSync, openDatabase } from './sqlite.js';
 import { StoreError, storeError } from './store-error.js';
 import { defaultStorePath } from './store-path.js';
-import { ResultsStore } from './results-store.js';
-import { folderWritable, openStoreReadOnly } from './read-only-store.js';
 
 export interface OpenStoreOptions {
   /** Create the file (and its folder) when it does not exist (default true). */
@@ -98,10 +98,16 @@ function checkOwnership(db: DatabaseSync, file: string): void {
   const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
   const fresh = applicationId === 0 && version === 0 && objects === 0;
   if (applicationId !== APPLICATION_ID && !fresh) {
-    throw new StoreError(`${file} is a SQLite database but not a netbench results store (application_id 0x${(applicationId >>> 0).toString(16)}, ${objects} schema objects); nothing was changed (point --db or NETBENCH_DB elsewhere)`, file);
+    throw new StoreError(
+      `${file} is a SQLite database but not a netbench results store (application_id 0x${(applicationId >>> 0).toString(16)}, ${objects} schema objects); nothing was changed (point --db or NETBENCH_DB elsewhere)`,
+      file,
+    );
   }
   if (version > SCHEMA_VERSION) {
-    throw new StoreError(`${file} was written by a newer netbench (store schema v${version}; this netbench knows up to v${SCHEMA_VERSION}); nothing was changed — upgrade netbench to use it`, file);
+    throw new StoreError(
+      `${file} was written by a newer netbench (store schema v${version}; this netbench knows up to v${SCHEMA_VERSION}); nothing was changed — upgrade netbench to use it`,
+      file,
+    );
   }
 }
 

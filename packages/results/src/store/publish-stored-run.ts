@@ -1,10 +1,8 @@
-import { parse } from 'yaml';
-import { REDACTED } from '@netbench/plugin-api';
-import { NetbenchError } from '@netbench/plugin-api';
-import { callPlugin } from '@netbench/core';
-import { parseBlock } from '@netbench/core';
-import type { PublishResult } from '@netbench/plugin-api';
 import type { PluginResolver } from '@netbench/core';
+import { callPlugin, parseBlock } from '@netbench/core';
+import type { PublishResult } from '@netbench/plugin-api';
+import { NetbenchError, REDACTED } from '@netbench/plugin-api';
+import { parse } from 'yaml';
 import { withStore } from './with-store.js';
 
 export interface PublishStoredRunOptions {
@@ -41,10 +39,15 @@ export async function publishStoredRun(options: PublishStoredRunOptions): Promis
   const fromSpec = specEntry(results.run.specText, options.publisher);
   const settings = parseBlock(publisher.schema, { ...fromSpec, ...options.settings }, `--to ${options.publisher}`);
   const log = { debug() {}, info() {}, warn: (message: string) => options.onWarning?.(message) };
-  const result = await callPlugin(publisher, 'publish', (signal) => publisher.publish(results.run, results.samples, settings, { runId: results.run.runId, runDir: results.run.runDir, signal, log }), {
-    timeoutMs: options.timeoutMs ?? 600_000,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const result = await callPlugin(
+    publisher,
+    'publish',
+    (signal) => publisher.publish(results.run, results.samples, settings, { runId: results.run.runId, runDir: results.run.runDir, signal, log }),
+    {
+      timeoutMs: options.timeoutMs ?? 600_000,
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+  );
   return { runId: results.run.runId, publisher: options.publisher, count: result?.count ?? 0, ...(result?.location !== undefined ? { location: result.location } : {}) };
 }
 
@@ -66,5 +69,9 @@ function specEntry(specText: string | undefined, type: string): Record<string, u
 function withoutRedacted(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((v) => v !== REDACTED).map(withoutRedacted);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== REDACTED).map(([k, v]) => [k, withoutRedacted(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== REDACTED)
+      .map(([k, v]) => [k, withoutRedacted(v)]),
+  );
 }

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runPlan, staticRegistry } from '@netbench/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareResults } from './compare-results.js';
 import { deriveRun, quickstartRun } from './__fixtures__/derive-run.js';
+import { compareResults } from './compare-results.js';
 import { exportResults } from './export-results.js';
 import { listResults } from './list-results.js';
 import { showResult } from './show-result.js';
 import { withStore } from './with-store.js';
-import { runPlan, staticRegistry } from '@netbench/core';
 
 // A read-only $NETBENCH_HOME: a read-only bind mount when root (root may write anything else), else a folder without write permission.
 const root = mkdtempSync(join(tmpdir(), 'nbt-ro-'));
@@ -55,9 +55,12 @@ describe('a read-only store', () => {
 
   it('a run under a read-only home fails with a clear error, before anything is created', async () => {
     const error = await runPlan({ spec: { name: 'ro', hosts: {}, benchmarks: [], publish: [], options: {} }, trials: [], fleet: [] } as never, {
-      registry: staticRegistry([]), runsDir: join(view, 'runs'),
+      registry: staticRegistry([]),
+      runsDir: join(view, 'runs'),
     }).catch((e: unknown) => e);
-    expect((error as Error).message).toBe(`cannot create the runs folder ${join(view, 'runs')}: ${mounted ? 'the file system is read-only' : 'permission denied'}; point NETBENCH_HOME (or --runs-dir / --db) at a writable folder`);
+    expect((error as Error).message).toBe(
+      `cannot create the runs folder ${join(view, 'runs')}: ${mounted ? 'the file system is read-only' : 'permission denied'}; point NETBENCH_HOME (or --runs-dir / --db) at a writable folder`,
+    );
   });
 });
 
@@ -70,9 +73,19 @@ describe('owner-only files', () => {
       expect(statSync(fresh).mode & 0o777).toBe(0o700);
       expect(statSync(join(fresh, 'netbench.db')).mode & 0o777).toBe(0o600);
       const runs = join(fresh, 'runs');
-      const outcome = await runPlan({ spec: { name: 'modes', hosts: {}, benchmarks: [], publish: [], options: {}, source: { file: 'x.yaml', text: 'name: modes\n' } }, trials: [], fleet: [], cells: 1, estimatedSeconds: 0 } as never, {
-        registry: staticRegistry([]), runsDir: runs,
-      });
+      const outcome = await runPlan(
+        {
+          spec: { name: 'modes', hosts: {}, benchmarks: [], publish: [], options: {}, source: { file: 'x.yaml', text: 'name: modes\n' } },
+          trials: [],
+          fleet: [],
+          cells: 1,
+          estimatedSeconds: 0,
+        } as never,
+        {
+          registry: staticRegistry([]),
+          runsDir: runs,
+        },
+      );
       const runDir = join(runs, outcome.record.runId);
       expect(statSync(runs).mode & 0o777).toBe(0o700);
       expect(statSync(runDir).mode & 0o777).toBe(0o700);

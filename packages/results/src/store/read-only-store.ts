@@ -1,8 +1,8 @@
 import { accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SCHEMA_VERSION, APPLICATION_ID } from './schema.js';
-import { loadSqlite, type DatabaseSync } from './sqlite.js';
+import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
+import { type DatabaseSync, loadSqlite } from './sqlite.js';
 import { StoreError } from './store-error.js';
 
 /** True when this process may create files in the store's folder (SQLite's WAL and shared-memory files live there). */
@@ -33,7 +33,10 @@ export async function openStoreReadOnly(file: string, busyTimeoutMs: number): Pr
     const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
     if (applicationId !== APPLICATION_ID) throw new StoreError(`${file} is not a netbench results store; nothing was changed`, file);
     if (version !== SCHEMA_VERSION) {
-      throw new StoreError(`${file} has store schema v${version}, this netbench uses v${SCHEMA_VERSION}, and the store cannot be written here to ${version < SCHEMA_VERSION ? 'upgrade it' : 'use it'}; open it once where it is writable${version > SCHEMA_VERSION ? ' with a newer netbench' : ''}`, file);
+      throw new StoreError(
+        `${file} has store schema v${version}, this netbench uses v${SCHEMA_VERSION}, and the store cannot be written here to ${version < SCHEMA_VERSION ? 'upgrade it' : 'use it'}; open it once where it is writable${version > SCHEMA_VERSION ? ' with a newer netbench' : ''}`,
+        file,
+      );
     }
   } catch (error) {
     db.close();

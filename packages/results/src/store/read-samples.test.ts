@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LatencyHistogram, type Sample } from '@netbench/plugin-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quickstartRun } from './__fixtures__/derive-run.js';
 import { openStore } from './open-store.js';
 import { allRows, readLabelSets } from './read-samples.js';
@@ -31,8 +31,12 @@ describe('reading a stored run', () => {
     store.close();
     const raw = new DatabaseSync(db);
     const runPk = (raw.prepare('SELECT run_pk FROM runs WHERE run_id = ?').get(real.run.runId) as { run_pk: number }).run_pk;
-    const perRow = new Map((raw.prepare('SELECT set_no, labels FROM label_sets WHERE run_pk = ?').all(runPk) as { set_no: number; labels: string }[])
-      .map((r) => [r.set_no, JSON.parse(r.labels) as unknown]));
+    const perRow = new Map(
+      (raw.prepare('SELECT set_no, labels FROM label_sets WHERE run_pk = ?').all(runPk) as { set_no: number; labels: string }[]).map((r) => [
+        r.set_no,
+        JSON.parse(r.labels) as unknown,
+      ]),
+    );
     expect(perRow.size).toBeGreaterThan(10);
     // Chunks of 3 and 7 set numbers, and one chunk for all: the same sets under the same numbers.
     for (const perRead of [3, 7, 50_000]) expect(readLabelSets(raw, runPk, undefined, perRead)).toEqual(perRow);
@@ -77,7 +81,14 @@ describe('reading a stored run', () => {
 
   it('summarises a trial of 200,000 intervals (minimum and maximum without spreading them as arguments)', () => {
     const samples: Sample[] = Array.from({ length: 200_000 }, (_, i) => ({
-      runId: 'r', sampleId: `r-${i}`, trialId: 't0001', metric: 'Interval Throughput', value: 1000 + ((i * 7919) % 1001), unit: 'Mbits/sec', timestamp: i, labels: {},
+      runId: 'r',
+      sampleId: `r-${i}`,
+      trialId: 't0001',
+      metric: 'Interval Throughput',
+      value: 1000 + ((i * 7919) % 1001),
+      unit: 'Mbits/sec',
+      timestamp: i,
+      labels: {},
     }));
     const [shown] = summarise(samples);
     expect(shown).toMatchObject({ metric: 'Interval Throughput', n: 200_000, min: 1000, max: 2000, value: 1500 });
@@ -87,7 +98,17 @@ describe('reading a stored run', () => {
     const histogram = LatencyHistogram.create('us');
     histogram.record(100, 433_684);
     histogram.record(1000, 24);
-    const sample = (metric: string, value: number): Sample => ({ runId: 'r', sampleId: `r-${metric}`, trialId: 't0001', metric, value, unit: 'us', timestamp: 0, labels: {}, histogram: histogram.encode() });
+    const sample = (metric: string, value: number): Sample => ({
+      runId: 'r',
+      sampleId: `r-${metric}`,
+      trialId: 't0001',
+      metric,
+      value,
+      unit: 'us',
+      timestamp: 0,
+      labels: {},
+      histogram: histogram.encode(),
+    });
     const [carrier, average] = summarise([sample('TCP_RR_Latency_Histogram', 0), sample('Average Latency', 100.05)]);
     expect(carrier).toMatchObject({ histogramOnly: true, p50: 100 });
     expect(average!.histogramOnly).toBeUndefined();

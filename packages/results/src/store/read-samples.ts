@@ -61,9 +61,10 @@ export function readLabelSets(db: DatabaseSync, runPk: number, only?: ReadonlySe
  * read), while runs without histograms answer this at once.
  */
 function readHistograms(db: DatabaseSync, runPk: number, metric: string | undefined): Map<number, EncodedHistogram> {
-  const sql = metric === undefined
-    ? 'SELECT sample_no, encoding, unit, count, data FROM histograms WHERE run_pk = ?'
-    : 'SELECT h.sample_no, h.encoding, h.unit, h.count, h.data FROM histograms h JOIN samples s ON s.run_pk = h.run_pk AND s.sample_no = h.sample_no WHERE h.run_pk = ? AND s.metric = ?';
+  const sql =
+    metric === undefined
+      ? 'SELECT sample_no, encoding, unit, count, data FROM histograms WHERE run_pk = ?'
+      : 'SELECT h.sample_no, h.encoding, h.unit, h.count, h.data FROM histograms h JOIN samples s ON s.run_pk = h.run_pk AND s.sample_no = h.sample_no WHERE h.run_pk = ? AND s.metric = ?';
   const rows = allRows(db.prepare(sql), ['sample_no', 'encoding', 'unit', 'count', 'data'], ...(metric === undefined ? [runPk] : [runPk, metric]));
   const histograms = new Map<number, EncodedHistogram>();
   for (const [sampleNo, encoding, unit, count, data] of rows as [number, string, string, number | null, string][]) {
@@ -95,9 +96,8 @@ export function readSamples(db: DatabaseSync, runPk: number, runId: string, opti
     // Keys in results.json's order; literals rather than spreads (no throw-away objects per sample).
     const id = sampleId ?? `${runId}-${sampleNo}`;
     const labels = sets.get(labelSet) ?? {};
-    const sample: { -readonly [K in keyof Sample]: Sample[K] } = trialId !== null
-      ? { runId, sampleId: id, trialId, metric, value, unit, timestamp, labels }
-      : { runId, sampleId: id, metric, value, unit, timestamp, labels };
+    const sample: { -readonly [K in keyof Sample]: Sample[K] } =
+      trialId !== null ? { runId, sampleId: id, trialId, metric, value, unit, timestamp, labels } : { runId, sampleId: id, metric, value, unit, timestamp, labels };
     const histogram = histograms.size > 0 ? histograms.get(sampleNo) : undefined;
     if (histogram) sample.histogram = histogram;
     samples.push(sample);

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deriveRun, quickstartRun } from './__fixtures__/derive-run.js';
+import { deleteResults } from './delete-results.js';
+import { listResults } from './list-results.js';
 import { openStore } from './open-store.js';
 import type { ResultsStore } from './results-store.js';
 import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
 import { showResult } from './show-result.js';
-import { listResults } from './list-results.js';
-import { deleteResults } from './delete-results.js';
 
 let dir: string;
 let db: string;
@@ -68,8 +68,10 @@ describe('the results store', () => {
     const raw = new DatabaseSync(db);
     const rows = raw.prepare("SELECT DISTINCT l.value FROM labels l WHERE l.key = 'direction' ORDER BY 1").all();
     expect(rows).toEqual([{ value: 'forward' }, { value: 'reverse' }]);
-    const perTrial = raw.prepare(`SELECT count(*) AS n FROM samples s JOIN labels l ON l.run_pk = s.run_pk AND l.set_no = s.label_set
-      WHERE l.key = 'test' AND l.value = 'TCP_RR'`).get() as { n: number };
+    const perTrial = raw
+      .prepare(`SELECT count(*) AS n FROM samples s JOIN labels l ON l.run_pk = s.run_pk AND l.set_no = s.label_set
+      WHERE l.key = 'test' AND l.value = 'TCP_RR'`)
+      .get() as { n: number };
     expect(perTrial.n).toBe(real.samples.filter((s) => s.labels['test'] === 'TCP_RR').length);
     expect(raw.prepare('SELECT count(*) AS n FROM raw_files').get()).toEqual({ n: real.run.trials.flatMap((t) => t.rawFiles).length });
     raw.close();
@@ -89,7 +91,14 @@ describe('the results store', () => {
     expect(ids({ spec: 'nightly' })).toEqual(['cccccc', 'bbbbbb']);
     expect(ids({ tool: 'iperf3' })).toEqual(['cccccc', 'aaaaaa']);
     expect(ids({ labels: [['campaign', 'q4']] })).toEqual(['bbbbbb']);
-    expect(ids({ labels: [['direction', 'reverse'], ['count', '20']] })).toEqual(['cccccc', 'bbbbbb', 'aaaaaa']);
+    expect(
+      ids({
+        labels: [
+          ['direction', 'reverse'],
+          ['count', '20'],
+        ],
+      }),
+    ).toEqual(['cccccc', 'bbbbbb', 'aaaaaa']);
     expect(ids({ labels: [['direction', 'sideways']] })).toEqual([]);
     expect(ids({ since: new Date('2026-11-02T00:00:00Z'), until: new Date('2026-11-03T00:00:00Z') })).toEqual(['bbbbbb']);
     const limited = store.list({ limit: 2 });
@@ -134,7 +143,7 @@ describe('the results store', () => {
     raw.close();
   });
 
-  it('summarises a run per trial with histogram percentiles in the sample\'s unit', async () => {
+  it("summarises a run per trial with histogram percentiles in the sample's unit", async () => {
     store.ingest(real);
     store.close();
     const show = await showResult({ db, run: 'latest' });

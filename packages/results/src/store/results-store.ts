@@ -1,16 +1,14 @@
-import { runHeadlines, type RunHeadline } from './run-headlines.js';
-import type { RunResults } from '@netbench/plugin-api';
-import type { RunRecord } from '@netbench/plugin-api';
-import type { Sample } from '@netbench/plugin-api';
-import type { DatabaseSync } from './sqlite.js';
-import { deleteRunRows } from './delete-runs.js';
-import { ingestRows, type IngestResult } from './ingest.js';
-import { labelKeys, type StoredLabelKey } from './label-keys.js';
-import { listRuns, type LabelCondition, type RunFilter, type RunList } from './list-runs.js';
-import { readSamples, type ReadSamplesOptions } from './read-samples.js';
-import { resolveRunRef, type StoredRunRef } from './run-ref.js';
-import { storeError } from './store-error.js';
+import type { RunRecord, RunResults, Sample } from '@netbench/plugin-api';
 import { storeRows } from '@netbench/plugin-api/publisher-kit';
+import { deleteRunRows } from './delete-runs.js';
+import { type IngestResult, ingestRows } from './ingest.js';
+import { labelKeys, type StoredLabelKey } from './label-keys.js';
+import { type LabelCondition, listRuns, type RunFilter, type RunList } from './list-runs.js';
+import { type ReadSamplesOptions, readSamples } from './read-samples.js';
+import { type RunHeadline, runHeadlines } from './run-headlines.js';
+import { resolveRunRef, type StoredRunRef } from './run-ref.js';
+import type { DatabaseSync } from './sqlite.js';
+import { storeError } from './store-error.js';
 
 /** Samples of the runs a label selection matched, run by run, oldest first. */
 export interface SelectedRun {
@@ -25,7 +23,10 @@ export interface SelectedRun {
  * Errors are `StoreError`s that name the file. Close it when done.
  */
 export class ResultsStore {
-  constructor(private readonly db: DatabaseSync, readonly path: string) {}
+  constructor(
+    private readonly db: DatabaseSync,
+    readonly path: string,
+  ) {}
 
   /** Store a run (`results.json`'s body), replacing a stored run of the same id. */
   ingest(results: RunResults): IngestResult {
@@ -37,7 +38,8 @@ export class ResultsStore {
   updateRecord(record: RunRecord): boolean {
     const { specText: _spec, ...rest } = record;
     return this.write(`updating run ${record.runId}`, () => {
-      const result = this.db.prepare('UPDATE runs SET record = ?, status = ?, finished_at = ? WHERE run_id = ?')
+      const result = this.db
+        .prepare('UPDATE runs SET record = ?, status = ?, finished_at = ? WHERE run_id = ?')
         .run(JSON.stringify(rest), record.status, Date.parse(record.finishedAt) || 0, record.runId);
       return Number(result.changes) > 0;
     });
@@ -89,9 +91,10 @@ export class ResultsStore {
         parts.push('SELECT ls.run_pk, ls.set_no FROM label_sets ls JOIN run_metrics m ON m.run_pk = ls.run_pk AND m.metric = ?');
         params.push(metric);
       }
-      const pairs = parts.length > 0
-        ? (this.db.prepare(parts.join(' INTERSECT ')).all(...params) as { run_pk: number; set_no: number }[])
-        : (this.db.prepare('SELECT run_pk, set_no FROM label_sets').all() as { run_pk: number; set_no: number }[]);
+      const pairs =
+        parts.length > 0
+          ? (this.db.prepare(parts.join(' INTERSECT ')).all(...params) as { run_pk: number; set_no: number }[])
+          : (this.db.prepare('SELECT run_pk, set_no FROM label_sets').all() as { run_pk: number; set_no: number }[]);
       const sets = new Map<number, Set<number>>();
       for (const { run_pk, set_no } of pairs) {
         const known = sets.get(run_pk) ?? new Set<number>();
@@ -99,7 +102,9 @@ export class ResultsStore {
         sets.set(run_pk, known);
       }
       if (sets.size === 0) return [];
-      const refs = (this.db.prepare(`SELECT run_pk AS runPk, run_id AS runId, started_at AS startedAt FROM runs WHERE run_pk IN (${[...sets.keys()].join(',')}) ORDER BY started_at, run_pk`).all() as unknown as StoredRunRef[]);
+      const refs = this.db
+        .prepare(`SELECT run_pk AS runPk, run_id AS runId, started_at AS startedAt FROM runs WHERE run_pk IN (${[...sets.keys()].join(',')}) ORDER BY started_at, run_pk`)
+        .all() as unknown as StoredRunRef[];
       return refs
         .map((ref) => ({ ref: { ...ref }, samples: readSamples(this.db, ref.runPk, ref.runId, { sets: sets.get(ref.runPk)!, ...(metric !== undefined ? { metric } : {}) }) }))
         .filter((run) => run.samples.length > 0);
@@ -108,7 +113,10 @@ export class ResultsStore {
 
   /** Every stored metric with the number of runs that have it, most runs first (the trend page's picker). */
   metrics(): { readonly metric: string; readonly runs: number }[] {
-    return this.read('listing metrics', () => this.db.prepare('SELECT metric, COUNT(*) AS runs FROM run_metrics GROUP BY metric ORDER BY runs DESC, metric').all() as unknown as { metric: string; runs: number }[]);
+    return this.read(
+      'listing metrics',
+      () => this.db.prepare('SELECT metric, COUNT(*) AS runs FROM run_metrics GROUP BY metric ORDER BY runs DESC, metric').all() as unknown as { metric: string; runs: number }[],
+    );
   }
 
   /** Label keys with their runs and values (see `labelKeys`), for `key=value` pickers. */

@@ -30,10 +30,18 @@ export function resolveRunRef(db: DatabaseSync, path: string, ref: string): Stor
   }
   if (text.length >= 4) {
     const like = text.replace(LIKE_SPECIAL_RE, (c) => `\\${c}`);
-    const rows = db.prepare(`${pick} WHERE run_id LIKE ? ESCAPE '\\' OR run_id LIKE ? ESCAPE '\\' ORDER BY started_at DESC LIMIT 6`).all(`${like}%`, `%${like}`) as unknown as StoredRunRef[];
+    const rows = db
+      .prepare(`${pick} WHERE run_id LIKE ? ESCAPE '\\' OR run_id LIKE ? ESCAPE '\\' ORDER BY started_at DESC LIMIT 6`)
+      .all(`${like}%`, `%${like}`) as unknown as StoredRunRef[];
     if (rows.length === 1) return { ...rows[0]! };
     if (rows.length > 1) {
-      throw new StoreError(`${ref} matches several runs (${rows.slice(0, 5).map((r) => r.runId).join(', ')}${rows.length > 5 ? ', …' : ''}); give more of the id`, path);
+      throw new StoreError(
+        `${ref} matches several runs (${rows
+          .slice(0, 5)
+          .map((r) => r.runId)
+          .join(', ')}${rows.length > 5 ? ', …' : ''}); give more of the id`,
+        path,
+      );
     }
   }
   throw new StoreError(`no run ${ref} in the store ${path} (see \`netbench results list\`)`, path);

@@ -1,12 +1,21 @@
-import { describe, expect, it } from 'vitest';
 import type { Sample } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { summarise } from './show-result.js';
 
 const sample = (metric: string, value: number, unit: string, labels: Record<string, string> = {}): Sample =>
-  ({ metric, value, unit, timestamp: 0, runId: 'r', trialId: 't0065', sampleId: `${metric}-${value}-${JSON.stringify(labels)}`, labels: { tool: 'http', test: 'wrk', ...labels } }) as unknown as Sample;
+  ({
+    metric,
+    value,
+    unit,
+    timestamp: 0,
+    runId: 'r',
+    trialId: 't0065',
+    sampleId: `${metric}-${value}-${JSON.stringify(labels)}`,
+    labels: { tool: 'http', test: 'wrk', ...labels },
+  }) as unknown as Sample;
 
 describe('every metric of a trial (results show --metrics, the run page)', () => {
-  it('keeps a total apart from its parts and wrk\'s per-thread mean, stdev and max apart (a 404 run: 9,293 errors, not a median of 0)', () => {
+  it("keeps a total apart from its parts and wrk's per-thread mean, stdev and max apart (a 404 run: 9,293 errors, not a median of 0)", () => {
     // As the http plugin stores a wrk run against a path that 404s: errors in total and by kind, and wrk's thread statistics.
     const rows = summarise([
       sample('HTTP_Errors', 9293, 'count'),
@@ -18,9 +27,14 @@ describe('every metric of a trial (results show --metrics, the run page)', () =>
     ]);
     expect(rows.map((r) => [r.metric, r.qualifier ?? '', r.value, r.n])).toEqual([
       ['HTTP_Errors', '', 9293, 1],
-      ['HTTP_Errors', 'connect', 0, 1], ['HTTP_Errors', 'read', 0, 1], ['HTTP_Errors', 'write', 0, 1], ['HTTP_Errors', 'timeout', 0, 1],
+      ['HTTP_Errors', 'connect', 0, 1],
+      ['HTTP_Errors', 'read', 0, 1],
+      ['HTTP_Errors', 'write', 0, 1],
+      ['HTTP_Errors', 'timeout', 0, 1],
       ['HTTP_Errors', 'status', 9293, 1],
-      ['wrk_Thread_Request_Rate', 'mean', 7060, 1], ['wrk_Thread_Request_Rate', 'stdev', 8070, 1], ['wrk_Thread_Request_Rate', 'max', 19520, 1],
+      ['wrk_Thread_Request_Rate', 'mean', 7060, 1],
+      ['wrk_Thread_Request_Rate', 'stdev', 8070, 1],
+      ['wrk_Thread_Request_Rate', 'max', 19520, 1],
     ]);
   });
 

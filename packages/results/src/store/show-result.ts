@@ -1,12 +1,10 @@
-import type { RunResults } from '@netbench/plugin-api';
-import type { HostRecord, RunRecord, TrialRecord } from '@netbench/plugin-api';
-import type { EncodedHistogram, Labels, Sample } from '@netbench/plugin-api';
+import type { EncodedHistogram, HostRecord, Labels, RunRecord, RunResults, Sample, TrialRecord } from '@netbench/plugin-api';
 import { LatencyHistogram } from '@netbench/plugin-api';
 import { median } from '../stats/quantile.js';
 import { timeFactor } from '../stats/units.js';
-import { withStore } from './with-store.js';
-import { errorSummary, observationsFor, trialSummary, type TrialSummary } from './trial-summary.js';
 import { loadHeadline } from './load-headline.js';
+import { errorSummary, observationsFor, type TrialSummary, trialSummary } from './trial-summary.js';
+import { withStore } from './with-store.js';
 
 /** One metric of a trial: its value, or the median and range when the trial has several (streams, intervals). */
 export interface ShownMetric {
@@ -61,7 +59,11 @@ export interface ShownTrial {
   /** The tunnel's type (`wireguard`, `ipsec`, `openvpn`: the `tunnel_type` label), beside its name. */
   readonly tunnelType?: string;
   /** What limited it (docs/explain.md): the findings (empty: no limit found) and what could not be read; absent when counters were off. */
-  readonly explain?: { readonly diagnoses: NonNullable<TrialRecord['explain']>['diagnoses']; readonly notes?: readonly string[]; readonly toolCounters?: NonNullable<TrialRecord['explain']>['toolCounters'] };
+  readonly explain?: {
+    readonly diagnoses: NonNullable<TrialRecord['explain']>['diagnoses'];
+    readonly notes?: readonly string[];
+    readonly toolCounters?: NonNullable<TrialRecord['explain']>['toolCounters'];
+  };
 }
 
 export interface RunShow {
@@ -104,9 +106,19 @@ export function runShow(db: string, { run, samples }: RunResults): RunShow {
 
 function runHeader(run: RunRecord, samples: number): RunShow['run'] {
   return {
-    runId: run.runId, name: run.name, status: run.status, startedAt: run.startedAt, finishedAt: run.finishedAt,
-    owner: run.owner, runDir: run.runDir, ...(run.specFile !== undefined ? { specFile: run.specFile } : {}),
-    netbenchVersion: run.netbenchVersion, hosts: run.hosts, errors: run.errors, labels: run.labels, samples,
+    runId: run.runId,
+    name: run.name,
+    status: run.status,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    owner: run.owner,
+    runDir: run.runDir,
+    ...(run.specFile !== undefined ? { specFile: run.specFile } : {}),
+    netbenchVersion: run.netbenchVersion,
+    hosts: run.hosts,
+    errors: run.errors,
+    labels: run.labels,
+    samples,
   };
 }
 
@@ -127,16 +139,29 @@ function trialsOf(run: RunRecord, samples: readonly Sample[]): ShownTrial[] {
     const tunnel = own.find((s) => s.labels.tunnel !== undefined)?.labels.tunnel;
     const tunnelType = own.find((s) => s.labels.tunnel_type !== undefined)?.labels.tunnel_type;
     return {
-      id: t.id, tool: t.tool, test: t.test, benchmark: t.benchmarkName, status: t.status,
+      id: t.id,
+      tool: t.tool,
+      test: t.test,
+      benchmark: t.benchmarkName,
+      status: t.status,
       ...(t.error !== undefined ? { error: t.error } : {}),
       params: { ...t.cell, ...t.params },
-      client: t.client, server: t.server,
+      client: t.client,
+      server: t.server,
       metrics,
       summary: summaryOf(aggregates.length > 0 ? summarise(aggregates) : metrics, run, t.tool, own),
       ...(flows > 0 ? { flows } : {}),
       ...(tunnel !== undefined ? { tunnel: String(tunnel) } : {}),
       ...(tunnelType !== undefined ? { tunnelType: String(tunnelType) } : {}),
-      ...(t.explain ? { explain: { diagnoses: t.explain.diagnoses, ...(t.explain.notes ? { notes: t.explain.notes } : {}), ...(t.explain.toolCounters ? { toolCounters: t.explain.toolCounters } : {}) } } : {}),
+      ...(t.explain
+        ? {
+            explain: {
+              diagnoses: t.explain.diagnoses,
+              ...(t.explain.notes ? { notes: t.explain.notes } : {}),
+              ...(t.explain.toolCounters ? { toolCounters: t.explain.toolCounters } : {}),
+            },
+          }
+        : {}),
     };
   });
 }
@@ -160,7 +185,19 @@ function summaryOf(metrics: readonly ShownMetric[], run: RunRecord, tool: string
   const [p90, p99] = [enough('p90') ? loaded('p90') : undefined, enough('p99') ? loaded('p99') : undefined];
   return {
     ...(load.goodput ? { headline: load.goodput } : {}),
-    ...(p50 ? { latency: { unit: p50.unit, p50: p50.value, ...(p90 ? { p90: p90.value } : {}), ...(p99 ? { p99: p99.value } : {}), source: 'tool' as const, metric: `${load.probe} latency under load`, ...(typeof n === 'number' ? { n } : {}) } } : {}),
+    ...(p50
+      ? {
+          latency: {
+            unit: p50.unit,
+            p50: p50.value,
+            ...(p90 ? { p90: p90.value } : {}),
+            ...(p99 ? { p99: p99.value } : {}),
+            source: 'tool' as const,
+            metric: `${load.probe} latency under load`,
+            ...(typeof n === 'number' ? { n } : {}),
+          },
+        }
+      : {}),
     load,
   };
 }
@@ -209,9 +246,13 @@ export function summarise(samples: readonly Sample[]): ShownMetric[] {
     }
     const qualifier = qualifierOf(first);
     const shown: ShownMetric = {
-      metric: first.metric, unit: first.unit, ...(qualifier !== undefined ? { qualifier } : {}), n: group.length,
+      metric: first.metric,
+      unit: first.unit,
+      ...(qualifier !== undefined ? { qualifier } : {}),
+      n: group.length,
       value: group.length === 1 ? first.value : median(values),
-      min, max,
+      min,
+      max,
     };
     if (histograms.length === 0) return shown;
     const merged = LatencyHistogram.merge(histograms);
@@ -219,7 +260,13 @@ export function summarise(samples: readonly Sample[]): ShownMetric[] {
     const at = (p: number) => merged.percentile(p) * (factor ?? 1);
     const histogramOnly = histograms.length === group.length && min === 0 && max === 0;
     return {
-      ...shown, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), ...(factor === undefined ? { percentileUnit: merged.unit } : {}), observations: merged.count,
+      ...shown,
+      p50: at(50),
+      p90: at(90),
+      p99: at(99),
+      p999: at(99.9),
+      ...(factor === undefined ? { percentileUnit: merged.unit } : {}),
+      observations: merged.count,
       ...(histogramOnly ? { histogramOnly } : {}),
     };
   });

@@ -5,7 +5,11 @@ import { NetbenchError } from '@netbench/plugin-api';
 /** A results store problem: the message names the file and says what was (not) changed. */
 export class StoreError extends NetbenchError {
   override readonly name: string = 'StoreError';
-  constructor(message: string, readonly path: string, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    readonly path: string,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }
@@ -48,7 +52,8 @@ export function storeError(error: unknown, path: string, doing: string): unknown
       return new StoreError(`${doing}: the disk holding ${path} is full (${detail}); the transaction was rolled back, what was stored before is intact`, path, { cause: error });
     case SQLITE_IOERR:
       // SQLite reports some writes into a full disk (the WAL index) as I/O errors: say which it was.
-      if (diskFull(path)) return new StoreError(`${doing}: the disk holding ${path} is full (${detail}); the transaction was rolled back, what was stored before is intact`, path, { cause: error });
+      if (diskFull(path))
+        return new StoreError(`${doing}: the disk holding ${path} is full (${detail}); the transaction was rolled back, what was stored before is intact`, path, { cause: error });
       return new StoreError(`${doing}: I/O error on ${path} (${detail}); the transaction was rolled back`, path, { cause: error });
     case SQLITE_BUSY:
     case SQLITE_LOCKED:

@@ -2,16 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from '@netbench/plugin-api';
+import { EXIT_CODES, type PublisherSpec, runPlan, staticRegistry } from '@netbench/core';
 import type { NetbenchEvent } from '@netbench/plugin-api';
-import { definePlugin, type AnyPlugin, type RunResults } from '@netbench/plugin-api';
-import { EXIT_CODES, runPlan, staticRegistry, type PublisherSpec } from '@netbench/core';
+import { type AnyPlugin, definePlugin, type RunResults, z } from '@netbench/plugin-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // The engine's own test plugins (a lab cloud and tool on loopback).
 import labCloud from '../../../core/src/engine/__fixtures__/lab-cloud.js';
-import labTool from '../../../core/src/engine/__fixtures__/lab-tool.js';
-import { labPlan } from '../../../core/src/engine/__fixtures__/lab-plan.js';
 import { sweep } from '../../../core/src/engine/__fixtures__/lab-leftovers.js';
+import { labPlan } from '../../../core/src/engine/__fixtures__/lab-plan.js';
+import labTool from '../../../core/src/engine/__fixtures__/lab-tool.js';
 import { openStore } from './open-store.js';
 import { runStore } from './run-store.js';
 
@@ -33,12 +32,23 @@ const keep = definePlugin({
     return { count: samples.length };
   },
 });
-const boom = definePlugin({ kind: 'publisher', name: 'boom', schema: z.strictObject({}), async publish() { throw new Error('backend down'); } });
+const boom = definePlugin({
+  kind: 'publisher',
+  name: 'boom',
+  schema: z.strictObject({}),
+  async publish() {
+    throw new Error('backend down');
+  },
+});
 const registry = staticRegistry([labCloud, labTool, keep, boom] as AnyPlugin[]);
 
 async function run(db: string | false, publish: readonly PublisherSpec[] = [{ type: 'keep', file: join(root, 'kept.txt') }]) {
   const events: NetbenchEvent[] = [];
-  const outcome = await runPlan(labPlan({ root, runsDir: join(root, 'runs'), trials: [{ mode: 'ok' }, { mode: 'ok' }], publish }), { registry, ...(db === false ? {} : { store: runStore(db) }), onEvent: (e) => events.push(e) });
+  const outcome = await runPlan(labPlan({ root, runsDir: join(root, 'runs'), trials: [{ mode: 'ok' }, { mode: 'ok' }], publish }), {
+    registry,
+    ...(db === false ? {} : { store: runStore(db) }),
+    onEvent: (e) => events.push(e),
+  });
   const results = JSON.parse(await readFile(join(outcome.record.runDir, 'results.json'), 'utf8')) as RunResults;
   return { outcome, events, results };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defaultStorePath } from './store-path.js';
 import { StoreError } from './store-error.js';
+import { defaultStorePath } from './store-path.js';
 import { withStore } from './with-store.js';
 
 export interface StudyRun {
@@ -37,31 +37,38 @@ const SHARD_RE = /^(\d+)\/(\d+)$/;
 export async function studyResults(options: { readonly study: string; readonly db?: string }): Promise<StudySummary> {
   const db = resolve(options.db ?? defaultStorePath());
   if (!existsSync(db)) throw new StoreError(`no results store at ${db}`, db);
-  return withStore(db, (store) => {
-    const { runs } = store.list({ labels: [['study', options.study]], limit: 0 });
-    if (runs.length === 0) throw new StoreError(`no run of study ${options.study} in the store ${db} (shards carry the label study=ID)`, db);
-    const trialRuns = new Map<string, number>();
-    let count = 0;
-    const seen = new Set<number>();
-    const studyRuns = runs.map((summary): StudyRun => {
-      const { run } = store.load(store.resolve(summary.runId));
-      for (const trial of run.trials) trialRuns.set(trial.id, (trialRuns.get(trial.id) ?? 0) + 1);
-      const shard = typeof run.labels?.['shard'] === 'string' ? run.labels['shard'] : undefined;
-      const match = shard ? SHARD_RE.exec(shard) : null;
-      if (match) {
-        seen.add(Number(match[1]));
-        count = Math.max(count, Number(match[2]));
-      }
-      return { runId: summary.runId, ...(shard ? { shard } : {}), status: summary.status, trials: summary.trials, samples: summary.samples };
-    });
-    return {
-      study: options.study,
-      db,
-      runs: studyRuns,
-      shards: { count, missing: Array.from({ length: count }, (_, i) => i).filter((i) => !seen.has(i)) },
-      trials: trialRuns.size,
-      repeated: [...trialRuns].filter(([, n]) => n > 1).map(([id]) => id).sort(),
-      samples: studyRuns.reduce((sum, r) => sum + r.samples, 0),
-    };
-  }, { readOnly: true });
+  return withStore(
+    db,
+    (store) => {
+      const { runs } = store.list({ labels: [['study', options.study]], limit: 0 });
+      if (runs.length === 0) throw new StoreError(`no run of study ${options.study} in the store ${db} (shards carry the label study=ID)`, db);
+      const trialRuns = new Map<string, number>();
+      let count = 0;
+      const seen = new Set<number>();
+      const studyRuns = runs.map((summary): StudyRun => {
+        const { run } = store.load(store.resolve(summary.runId));
+        for (const trial of run.trials) trialRuns.set(trial.id, (trialRuns.get(trial.id) ?? 0) + 1);
+        const shard = typeof run.labels?.['shard'] === 'string' ? run.labels['shard'] : undefined;
+        const match = shard ? SHARD_RE.exec(shard) : null;
+        if (match) {
+          seen.add(Number(match[1]));
+          count = Math.max(count, Number(match[2]));
+        }
+        return { runId: summary.runId, ...(shard ? { shard } : {}), status: summary.status, trials: summary.trials, samples: summary.samples };
+      });
+      return {
+        study: options.study,
+        db,
+        runs: studyRuns,
+        shards: { count, missing: Array.from({ length: count }, (_, i) => i).filter((i) => !seen.has(i)) },
+        trials: trialRuns.size,
+        repeated: [...trialRuns]
+          .filter(([, n]) => n > 1)
+          .map(([id]) => id)
+          .sort(),
+        samples: studyRuns.reduce((sum, r) => sum + r.samples, 0),
+      };
+    },
+    { readOnly: true },
+  );
 }

@@ -18,7 +18,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('trend chart (a line per label value over the runs\' dates)', () => {
+describe("trend chart (a line per label value over the runs' dates)", () => {
   it('splits by zone, judges each line on its own history, and flags the run that regressed', async () => {
     const store = await openStore(db);
     // Six nightly runs in each of two zones; in zone b the last run's latency is 3× the others (a regression).

@@ -26,18 +26,26 @@ export const TREND_LINES = 12;
 export async function trendChart(options: TrendChartOptions): Promise<TrendChartResult> {
   const where = options.where ?? [];
   const split = options.splitBy;
-  const values = split === undefined ? [undefined] : await withStore(options.db, (store) => {
-    const seen = new Map<string, number>();
-    for (const run of store.select(where, options.metric)) {
-      for (const s of run.samples) {
-        const v = s.labels[split];
-        if (v !== undefined) seen.set(String(v), (seen.get(String(v)) ?? 0) + 1);
-      }
-    }
-    return [...seen.keys()].sort();
-  }, { create: false, readOnly: true });
+  const values =
+    split === undefined
+      ? [undefined]
+      : await withStore(
+          options.db,
+          (store) => {
+            const seen = new Map<string, number>();
+            for (const run of store.select(where, options.metric)) {
+              for (const s of run.samples) {
+                const v = s.labels[split];
+                if (v !== undefined) seen.set(String(v), (seen.get(String(v)) ?? 0) + 1);
+              }
+            }
+            return [...seen.keys()].sort();
+          },
+          { create: false, readOnly: true },
+        );
   if (values.length === 0) throw new NetbenchError(`no stored samples of ${options.metric} carry the label ${split}`);
-  if (values.length > TREND_LINES) throw new NetbenchError(`${split} has ${values.length} values among the samples of ${options.metric}: narrow it with a condition (at most ${TREND_LINES} lines)`);
+  if (values.length > TREND_LINES)
+    throw new NetbenchError(`${split} has ${values.length} values among the samples of ${options.metric}: narrow it with a condition (at most ${TREND_LINES} lines)`);
   const trends: { name: string; trend: Trend }[] = [];
   const refused: { name: string; error: string }[] = [];
   for (const value of values) {
@@ -56,7 +64,13 @@ export async function trendChart(options: TrendChartOptions): Promise<TrendChart
     kind: 'trend',
     id: `trend-${options.metric.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}${split ? `-by-${split.replace(/[^A-Za-z0-9]+/g, '-')}` : ''}`,
     title: `${options.metric} over time${split ? ` by ${split}` : ''}`,
-    subtitle: [`a point per run (the median of its samples)`, conditions ? `where ${conditions}` : '', `each run judged against the previous ${first.window} (robust z > ${first.threshold})`].filter(Boolean).join(' · '),
+    subtitle: [
+      `a point per run (the median of its samples)`,
+      conditions ? `where ${conditions}` : '',
+      `each run judged against the previous ${first.window} (robust z > ${first.threshold})`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
     notes: [`${trends.reduce((n, t) => n + t.trend.points.length, 0)} points from ${new Set(trends.flatMap((t) => t.trend.points.map((p) => p.runId))).size} runs`],
     runIds: [...new Set(trends.flatMap((t) => t.trend.points.map((p) => p.runId)))],
     metric: options.metric,

@@ -1,11 +1,11 @@
-import { NetbenchError } from '@netbench/plugin-api';
 import type { Labels, Sample } from '@netbench/plugin-api';
-import type { LabelCondition } from './list-runs.js';
-import { withStore } from './with-store.js';
-import { CHANGE_DEFAULTS, detectChange, type ChangeOptions, type ChangeVerdict } from '../stats/change-point.js';
+import { NetbenchError } from '@netbench/plugin-api';
+import { CHANGE_DEFAULTS, type ChangeOptions, type ChangeVerdict, detectChange } from '../stats/change-point.js';
 import { betterDirection, type Direction } from '../stats/direction.js';
 import { median } from '../stats/quantile.js';
-import { seriesKey, seriesLabels, type SeriesKeyOptions } from '../stats/series-key.js';
+import { type SeriesKeyOptions, seriesKey, seriesLabels } from '../stats/series-key.js';
+import type { LabelCondition } from './list-runs.js';
+import { withStore } from './with-store.js';
 
 /** Exit code of `results trend --fail-on-regression` when the newest run regressed. */
 export const REGRESSION_EXIT_CODE = 7;
@@ -58,33 +58,46 @@ export interface Trend {
 export async function resultsTrend(options: TrendOptions): Promise<Trend> {
   const window = options.window ?? CHANGE_DEFAULTS.window;
   const threshold = options.threshold ?? CHANGE_DEFAULTS.threshold;
-  return withStore(options.db, (store) => {
-    const runs = store.select(options.where ?? [], options.metric);
-    const where = (options.where ?? []).map(([k, v]) => `${k}=${v}`).join(' ');
-    if (runs.length === 0) throw new NetbenchError(`no stored samples of ${options.metric}${where ? ` with ${where}` : ''} (in ${store.path})`);
-    const keyOptions = { ...options, ignore: [...(options.ignore ?? []), ...(options.where ?? []).map(([k]) => k)] };
-    const series = groupSeries(runs.flatMap((r) => r.samples), keyOptions);
-    if (series.size > 1) throw new NetbenchError(ambiguity(options.metric, [...series.values()].map((s) => s.labels)));
-    const [only] = series.values();
-    const { unit, labels } = only!;
-    const direction = options.direction ?? betterDirection(options.metric, unit) ?? null;
-    if (options.failOnRegressionPct !== undefined && direction === null) {
-      throw new NetbenchError(`cannot tell whether higher or lower ${options.metric} (${unit}) is better: pass --direction lower|higher`);
-    }
-    const values: number[] = [];
-    const points: TrendPoint[] = runs.map((run) => {
-      const samples = run.samples.filter((s) => s.unit === unit);
-      const value = median(samples.map((s) => s.value));
-      const change = detectChange(values, value, { ...options, window, threshold });
-      values.push(value);
-      const flag: TrendFlag | null = !change?.changed ? null : direction === null ? 'change' : (change.z < 0) === (direction === 'lower') ? 'improvement' : 'regression';
-      return { runId: run.ref.runId, startedAt: new Date(run.ref.startedAt).toISOString(), value, n: samples.length, ...(change ? { change } : {}), flag };
-    });
-    const latest = points.at(-1)!;
-    const pct = options.failOnRegressionPct;
-    const failed = pct !== undefined && latest.flag === 'regression' && Math.abs(latest.change!.deltaPct) >= pct;
-    return { db: store.path, metric: options.metric, unit, labels, direction, window, threshold, points, failed, summary: summarise(latest, points.length, options, failed) };
-  }, { create: false, readOnly: true });
+  return withStore(
+    options.db,
+    (store) => {
+      const runs = store.select(options.where ?? [], options.metric);
+      const where = (options.where ?? []).map(([k, v]) => `${k}=${v}`).join(' ');
+      if (runs.length === 0) throw new NetbenchError(`no stored samples of ${options.metric}${where ? ` with ${where}` : ''} (in ${store.path})`);
+      const keyOptions = { ...options, ignore: [...(options.ignore ?? []), ...(options.where ?? []).map(([k]) => k)] };
+      const series = groupSeries(
+        runs.flatMap((r) => r.samples),
+        keyOptions,
+      );
+      if (series.size > 1)
+        throw new NetbenchError(
+          ambiguity(
+            options.metric,
+            [...series.values()].map((s) => s.labels),
+          ),
+        );
+      const [only] = series.values();
+      const { unit, labels } = only!;
+      const direction = options.direction ?? betterDirection(options.metric, unit) ?? null;
+      if (options.failOnRegressionPct !== undefined && direction === null) {
+        throw new NetbenchError(`cannot tell whether higher or lower ${options.metric} (${unit}) is better: pass --direction lower|higher`);
+      }
+      const values: number[] = [];
+      const points: TrendPoint[] = runs.map((run) => {
+        const samples = run.samples.filter((s) => s.unit === unit);
+        const value = median(samples.map((s) => s.value));
+        const change = detectChange(values, value, { ...options, window, threshold });
+        values.push(value);
+        const flag: TrendFlag | null = !change?.changed ? null : direction === null ? 'change' : change.z < 0 === (direction === 'lower') ? 'improvement' : 'regression';
+        return { runId: run.ref.runId, startedAt: new Date(run.ref.startedAt).toISOString(), value, n: samples.length, ...(change ? { change } : {}), flag };
+      });
+      const latest = points.at(-1)!;
+      const pct = options.failOnRegressionPct;
+      const failed = pct !== undefined && latest.flag === 'regression' && Math.abs(latest.change!.deltaPct) >= pct;
+      return { db: store.path, metric: options.metric, unit, labels, direction, window, threshold, points, failed, summary: summarise(latest, points.length, options, failed) };
+    },
+    { create: false, readOnly: true },
+  );
 }
 
 function groupSeries(samples: readonly Sample[], options: SeriesKeyOptions): Map<string, { unit: string; labels: Labels }> {
@@ -100,7 +113,10 @@ function groupSeries(samples: readonly Sample[], options: SeriesKeyOptions): Map
 function ambiguity(metric: string, sets: readonly Labels[]): string {
   const keys = new Set(sets.flatMap((l) => Object.keys(l)));
   const differing = [...keys].filter((k) => new Set(sets.map((l) => String(l[k] ?? '∅'))).size > 1);
-  const detail = differing.slice(0, 4).map((k) => `${k} (${[...new Set(sets.map((l) => String(l[k] ?? '∅')))].slice(0, 4).join(', ')})`).join('; ');
+  const detail = differing
+    .slice(0, 4)
+    .map((k) => `${k} (${[...new Set(sets.map((l) => String(l[k] ?? '∅')))].slice(0, 4).join(', ')})`)
+    .join('; ');
   return `${metric} matches ${sets.length} series that differ in ${detail}: narrow it with --where ${differing[0] ?? 'key'}=VALUE`;
 }
 
@@ -108,6 +124,11 @@ function summarise(latest: TrendPoint, count: number, options: TrendOptions, fai
   if (!latest.change) return `${count} runs: too few before the newest to judge it (needs ${options.minHistory ?? CHANGE_DEFAULTS.minHistory})`;
   const pct = `${latest.change.deltaPct >= 0 ? '+' : ''}${latest.change.deltaPct.toFixed(1)}%`;
   const what = latest.flag === null ? 'within noise' : latest.flag;
-  const gate = options.failOnRegressionPct === undefined ? '' : failed ? ` — fails --fail-on-regression ${options.failOnRegressionPct}%` : ` — passes --fail-on-regression ${options.failOnRegressionPct}%`;
+  const gate =
+    options.failOnRegressionPct === undefined
+      ? ''
+      : failed
+        ? ` — fails --fail-on-regression ${options.failOnRegressionPct}%`
+        : ` — passes --fail-on-regression ${options.failOnRegressionPct}%`;
   return `newest run ${latest.runId}: ${pct} against the median of the previous ${latest.change.history} (robust z ${latest.change.z.toFixed(1)}): ${what}${gate}`;
 }

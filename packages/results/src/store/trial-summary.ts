@@ -71,8 +71,10 @@ export function errorSummary(samples: readonly ErrorSample[]): TrialSummary['err
   const errors = samples.filter((s) => ERRORS_RE.test(s.metric) && s.labels['stream'] === undefined && s.labels['interval_end'] === undefined);
   const total = errors.find((s) => s.labels['error_kind'] === undefined);
   if (!total || !(total.value > 0)) return undefined;
-  const kinds = errors.filter((s) => s.labels['error_kind'] !== undefined && s.value > 0)
-    .map((s) => [String(s.labels['error_kind']), s.value] as const).sort((a, b) => b[1] - a[1]);
+  const kinds = errors
+    .filter((s) => s.labels['error_kind'] !== undefined && s.value > 0)
+    .map((s) => [String(s.labels['error_kind']), s.value] as const)
+    .sort((a, b) => b[1] - a[1]);
   const of = samples.find((s) => REQUESTS_RE.test(s.metric) && s.labels['error_kind'] === undefined && s.labels['stream'] === undefined)?.value;
   return { count: total.value, ...(of !== undefined ? { of } : {}), kinds };
 }
@@ -112,8 +114,7 @@ const DECLARED_MEAN_RE = /(^|_)mean$/i;
 export function trialSummary(metrics: readonly SummarisedMetric[], declared?: RunRecord['metrics'], legacy?: RunRecord['metrics']): TrialSummary {
   if (declared && Object.keys(declared).length > 0) return declaredSummary(metrics, declared);
   const role = (m: SummarisedMetric) => headlineMetric(m.metric, legacy);
-  const headline = headlineOf(metrics, role)
-    ?? metrics.find((m) => MEAN_LATENCY_RE.test(m.metric) || (legacy?.[m.metric]?.role === 'latency' && DECLARED_MEAN_RE.test(m.metric)));
+  const headline = headlineOf(metrics, role) ?? metrics.find((m) => MEAN_LATENCY_RE.test(m.metric) || (legacy?.[m.metric]?.role === 'latency' && DECLARED_MEAN_RE.test(m.metric)));
   const loss = metrics.find((m) => legacy?.[m.metric]?.role === 'loss') ?? metrics.find((m) => LOSS_RE.test(m.metric));
   const latency = supported(toolPercentiles(metrics) ?? histogramPercentiles(metrics), metrics);
   return line(headline, latency, loss);
@@ -123,19 +124,22 @@ export function trialSummary(metrics: readonly SummarisedMetric[], declared?: Ru
 function declaredSummary(metrics: readonly SummarisedMetric[], declared: NonNullable<RunRecord['metrics']>): TrialSummary {
   const info = (m: SummarisedMetric) => declared[m.metric];
   const latencies = metrics.filter((m) => info(m)?.role === 'latency');
-  const headline = headlineOf(metrics, info)
-    ?? latencies.find((m) => info(m)?.statistic === 'mean')
-    ?? latencies.find((m) => info(m)?.primary);
+  const headline = headlineOf(metrics, info) ?? latencies.find((m) => info(m)?.statistic === 'mean') ?? latencies.find((m) => info(m)?.primary);
   const loss = metrics.find((m) => info(m)?.role === 'loss');
   const latency = supported(declaredPercentiles(metrics, declared) ?? histogramPercentiles(latencies), metrics);
   return line(headline, latency, loss);
 }
 
-function headlineOf(metrics: readonly SummarisedMetric[], role: (m: SummarisedMetric) => { readonly role: string; readonly primary?: boolean } | undefined): SummarisedMetric | undefined {
-  return metrics.find((m) => role(m)?.role === 'throughput' && role(m)?.primary)
-    ?? metrics.find((m) => role(m)?.role === 'rate' && role(m)?.primary)
-    ?? metrics.find((m) => role(m)?.role === 'rate')
-    ?? metrics.find((m) => role(m)?.role === 'throughput');
+function headlineOf(
+  metrics: readonly SummarisedMetric[],
+  role: (m: SummarisedMetric) => { readonly role: string; readonly primary?: boolean } | undefined,
+): SummarisedMetric | undefined {
+  return (
+    metrics.find((m) => role(m)?.role === 'throughput' && role(m)?.primary) ??
+    metrics.find((m) => role(m)?.role === 'rate' && role(m)?.primary) ??
+    metrics.find((m) => role(m)?.role === 'rate') ??
+    metrics.find((m) => role(m)?.role === 'throughput')
+  );
 }
 
 function line(headline: SummarisedMetric | undefined, latency: TrialSummary['latency'], loss: SummarisedMetric | undefined): TrialSummary {
@@ -151,7 +155,8 @@ const PERCENTILE_KEYS = { p50: 'p50', p90: 'p90', p99: 'p99', 'p99.9': 'p999' } 
 /** The percentiles a declared latency names (`MetricDeclaration.percentiles`): the first, primary first, whose metrics the trial has. */
 function declaredPercentiles(metrics: readonly SummarisedMetric[], declared: NonNullable<RunRecord['metrics']>): TrialSummary['latency'] {
   const byName = new Map(metrics.map((m) => [m.metric, m]));
-  const withPercentiles = Object.entries(declared).filter(([, d]) => d.role === 'latency' && d.percentiles !== undefined)
+  const withPercentiles = Object.entries(declared)
+    .filter(([, d]) => d.role === 'latency' && d.percentiles !== undefined)
     .sort(([, a], [, b]) => Number(b.primary ?? false) - Number(a.primary ?? false));
   for (const [name, d] of withPercentiles) {
     const found: { p50?: number; p90?: number; p99?: number; p999?: number } = {};
@@ -206,8 +211,12 @@ function histogramPercentiles(metrics: readonly SummarisedMetric[]): TrialSummar
   if (!m) return undefined;
   return {
     unit: m.percentileUnit ?? m.unit,
-    ...(m.p50 !== undefined ? { p50: m.p50 } : {}), ...(m.p90 !== undefined ? { p90: m.p90 } : {}),
-    ...(m.p99 !== undefined ? { p99: m.p99 } : {}), ...(m.p999 !== undefined ? { p999: m.p999 } : {}),
-    source: 'histogram', metric: m.metric, ...(m.observations !== undefined ? { n: m.observations } : {}),
+    ...(m.p50 !== undefined ? { p50: m.p50 } : {}),
+    ...(m.p90 !== undefined ? { p90: m.p90 } : {}),
+    ...(m.p99 !== undefined ? { p99: m.p99 } : {}),
+    ...(m.p999 !== undefined ? { p999: m.p999 } : {}),
+    source: 'histogram',
+    metric: m.metric,
+    ...(m.observations !== undefined ? { n: m.observations } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { openStore, type OpenStoreOptions } from './open-store.js';
+import { type OpenStoreOptions, openStore } from './open-store.js';
 import type { ResultsStore } from './results-store.js';
 
 /** Open the store, do `work`, close it whatever happens. */

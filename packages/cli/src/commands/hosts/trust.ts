@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
+import { type OfferedHostKey, trustHost } from '@netbench/core';
 import { Args, Flags } from '@oclif/core';
-import { trustHost, type OfferedHostKey } from '@netbench/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 
 export default class HostsTrust extends NetbenchCommand {
@@ -12,10 +12,7 @@ export default class HostsTrust extends NetbenchCommand {
     'if it matches. A different key already recorded for the host is never replaced.',
     'Exit codes: 0 recorded or already known · 1 declined, mismatch or unreachable · 2 bad flags.',
   ].join(' ');
-  static override examples = [
-    '<%= config.bin %> hosts trust 203.0.113.7',
-    '<%= config.bin %> hosts trust db.internal --port 2222 --yes --fingerprint SHA256:4vB7yXJm0...',
-  ];
+  static override examples = ['<%= config.bin %> hosts trust 203.0.113.7', '<%= config.bin %> hosts trust db.internal --port 2222 --yes --fingerprint SHA256:4vB7yXJm0...'];
   static override args = { host: Args.string({ required: true, description: 'host name or IP address' }) };
   static override flags = {
     port: Flags.integer({ min: 1, max: 65_535, default: 22, summary: 'SSH port.' }),
@@ -27,7 +24,8 @@ export default class HostsTrust extends NetbenchCommand {
   async run() {
     const { args, flags } = await this.parse(HostsTrust);
     const result = await trustHost({
-      address: args.host, port: flags.port,
+      address: args.host,
+      port: flags.port,
       ...(flags['known-hosts'] !== undefined ? { knownHosts: flags['known-hosts'] } : {}),
       ...(flags.fingerprint !== undefined ? { fingerprint: flags.fingerprint } : {}),
       ...(flags.yes ? {} : { confirm: ask }),
@@ -47,11 +45,13 @@ export default class HostsTrust extends NetbenchCommand {
 
 /** Shows the key on stderr and reads y/N from stdin (no answer, e.g. stdin closed, is no). */
 async function ask(key: OfferedHostKey, file: string): Promise<boolean> {
-  process.stderr.write([
-    `${key.address} port ${key.port} offers ${key.keyType} key ${key.fingerprint}`,
-    'Compare it with the machine\'s own (there: ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub).',
-    `Record it in ${file}? [y/N] `,
-  ].join('\n'));
+  process.stderr.write(
+    [
+      `${key.address} port ${key.port} offers ${key.keyType} key ${key.fingerprint}`,
+      "Compare it with the machine's own (there: ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub).",
+      `Record it in ${file}? [y/N] `,
+    ].join('\n'),
+  );
   const reader = createInterface({ input: process.stdin, terminal: false });
   try {
     const answer = await new Promise<string>((resolve) => {

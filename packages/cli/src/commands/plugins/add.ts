@@ -1,11 +1,12 @@
-import { Args } from '@oclif/core';
 import { addPlugin } from '@netbench/core';
+import { Args } from '@oclif/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { cliSearchDirs } from '../../lib/registry.js';
 
 export default class PluginsAdd extends NetbenchCommand {
   static override summary = 'Install a plugin into the user plugin folder ($NETBENCH_HOME/plugins) and verify it.';
-  static override description = 'Runs `npm install --prefix` there, then imports the package once: one that is not a netbench plugin, is written for another plugin API version or takes a name already in use is uninstalled again, with the reason.';
+  static override description =
+    'Runs `npm install --prefix` there, then imports the package once: one that is not a netbench plugin, is written for another plugin API version or takes a name already in use is uninstalled again, with the reason.';
   static override examples = [
     '<%= config.bin %> plugins add netbench-plugin-sockperf',
     '<%= config.bin %> plugins add ./netbench-plugin-sockperf-0.1.0.tgz',

@@ -1,5 +1,5 @@
-import { Args } from '@oclif/core';
 import { removePlugin } from '@netbench/core';
+import { Args } from '@oclif/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { cliSearchDirs } from '../../lib/registry.js';
 

@@ -1,6 +1,6 @@
-import { Flags } from '@oclif/core';
-import { addResults } from '@netbench/results';
 import { NetbenchError } from '@netbench/plugin-api';
+import { addResults } from '@netbench/results';
+import { Flags } from '@oclif/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 
 export default class ResultsAdd extends NetbenchCommand {

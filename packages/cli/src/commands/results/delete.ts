@@ -1,6 +1,6 @@
-import { Flags } from '@oclif/core';
-import { deleteResults } from '@netbench/results';
 import { NetbenchError } from '@netbench/plugin-api';
+import { deleteResults } from '@netbench/results';
+import { Flags } from '@oclif/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 
 export default class ResultsDelete extends NetbenchCommand {

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import { Flags } from '@oclif/core';
-import { exportResults } from '@netbench/results';
 import { NetbenchError, type RunResults } from '@netbench/plugin-api';
 import { formatCsv } from '@netbench/plugin-csv';
 import { formatPkbSamples } from '@netbench/plugin-json';
+import { exportResults } from '@netbench/results';
+import { Flags } from '@oclif/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 
 /** What `--json --out FILE` prints. */
@@ -30,7 +30,8 @@ export default class ResultsExport extends NetbenchCommand {
     '<%= config.bin %> results export k3f9a2 --format pkb-json',
     '<%= config.bin %> results export latest --format csv --out run.csv --json',
   ];
-  static override description = 'With --json and no --out, the runs are printed as JSON (as --format json). With --json and --out, the file is written in --format and a JSON summary of what was written is printed.';
+  static override description =
+    'With --json and no --out, the runs are printed as JSON (as --format json). With --json and --out, the file is written in --format and a JSON summary of what was written is printed.';
   static override strict = false;
   static override flags = {
     db: Flags.string({ summary: 'Results store file (default $NETBENCH_DB, else $NETBENCH_HOME/netbench.db).' }),
@@ -43,7 +44,8 @@ export default class ResultsExport extends NetbenchCommand {
     const refs = argv.map(String).filter((a) => a !== '--json');
     if (refs.length === 0) throw new NetbenchError('name at least one run (id, prefix, latest, …)');
     const json = this.jsonEnabled();
-    if (json && !flags.out && flags.format !== 'json') throw new NetbenchError(`--json prints the runs as JSON: give --out FILE to write --format ${flags.format} and get a JSON summary`);
+    if (json && !flags.out && flags.format !== 'json')
+      throw new NetbenchError(`--json prints the runs as JSON: give --out FILE to write --format ${flags.format} and get a JSON summary`);
     const runs = await exportResults({ db: flags.db, runs: refs });
     if (json && !flags.out) return runs;
     const text = FORMATS[flags.format](runs);

@@ -1,11 +1,12 @@
-import { Flags } from '@oclif/core';
 import { listResults, parseLabelConditions, parseTimeBound } from '@netbench/results';
+import { Flags } from '@oclif/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { formatRunList } from '../../lib/format/results.js';
 
 export default class ResultsList extends NetbenchCommand {
   static override summary = 'List the runs in the results store, newest first.';
-  static override description = 'Every run is stored in $NETBENCH_HOME/netbench.db (or --db / NETBENCH_DB) when it finishes. Filters combine with AND; --label matches a label of the run or of any of its samples.';
+  static override description =
+    'Every run is stored in $NETBENCH_HOME/netbench.db (or --db / NETBENCH_DB) when it finishes. Filters combine with AND; --label matches a label of the run or of any of its samples.';
   static override examples = [
     '<%= config.bin %> results list',
     '<%= config.bin %> results list --spec quickstart --tool netperf --since 7d',

@@ -1,5 +1,5 @@
-import { Args, Flags } from '@oclif/core';
 import { showResult } from '@netbench/results';
+import { Args, Flags } from '@oclif/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { formatRunShow } from '../../lib/format/results.js';
 

@@ -1,11 +1,12 @@
-import { Flags } from '@oclif/core';
 import { parseLabelConditions, REGRESSION_EXIT_CODE, resultsTrend } from '@netbench/results';
+import { Flags } from '@oclif/core';
 import { NetbenchCommand } from '../../lib/base-command.js';
 import { formatTrend } from '../../lib/format/trend.js';
 
 export default class ResultsTrend extends NetbenchCommand {
   static override summary = 'One metric over time, one point per run, with a change/regression flag; --fail-on-regression for CI.';
-  static override description = `Each run's value (median of its samples of the series) is judged against the median and MAD of the runs before it (robust z-score; |z| > threshold is a change, a regression when it is the worse way). With --fail-on-regression PCT the command exits ${REGRESSION_EXIT_CODE} when the newest run is a regression of at least PCT percent.`;
+  static override description =
+    `Each run's value (median of its samples of the series) is judged against the median and MAD of the runs before it (robust z-score; |z| > threshold is a change, a regression when it is the worse way). With --fail-on-regression PCT the command exits ${REGRESSION_EXIT_CODE} when the newest run is a regression of at least PCT percent.`;
   static override examples = [
     '<%= config.bin %> results trend --metric TCP_RR_Latency_p50 --where test=TCP_RR',
     '<%= config.bin %> results trend --metric "Latency p99" --where direction=forward --fail-on-regression 10',

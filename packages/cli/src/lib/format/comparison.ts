@@ -1,8 +1,8 @@
-import type { ComparisonResult, ComparisonRow } from '@netbench/results';
 import type { Labels } from '@netbench/plugin-api';
-import { formatTable, type Column } from './table.js';
-import { formatComparedCounters } from './compared-counters.js';
 import { displayUnit, formatNumber, formatQuantities, maxAbs, metricName } from '@netbench/report/units';
+import type { ComparisonResult, ComparisonRow } from '@netbench/results';
+import { formatComparedCounters } from './compared-counters.js';
+import { type Column, formatTable } from './table.js';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(1)}%` : '—');
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${formatNumber(x)}`;
@@ -78,17 +78,25 @@ function header(result: ComparisonResult): string[] {
   // The baseline is the first side given, whatever its age: say so when it is the newer one.
   if (b !== undefined && c !== undefined && b > c) lines.push('note:     the baseline is the newer side (compare BASELINE CANDIDATE: the first run given is the baseline)');
   const differences = result.differences;
-  lines.push(differences.length === 0 ? 'differs:  nothing in the specs or in hosts, zones, machine types, tool versions, host fingerprints' : `differs:  ${differences.map(difference).join(' · ')}`);
+  lines.push(
+    differences.length === 0
+      ? 'differs:  nothing in the specs or in hosts, zones, machine types, tool versions, host fingerprints'
+      : `differs:  ${differences.map(difference).join(' · ')}`,
+  );
   const none = result.unrepeated;
   if (none > 0) {
     const all = none === result.rows.length;
-    lines.push(`note:     ${all ? 'not tested: every row has' : `not tested: ${none} of ${result.rows.length} rows have`} one run on a side (a run's packets, intervals and repetitions describe one condition, they are not replicates); compare several runs a side (compare A1,A2,A3 B1,B2,B3: Welch's t-test on logarithms with 2 or 3 a side, Mann–Whitney from 4)`);
+    lines.push(
+      `note:     ${all ? 'not tested: every row has' : `not tested: ${none} of ${result.rows.length} rows have`} one run on a side (a run's packets, intervals and repetitions describe one condition, they are not replicates); compare several runs a side (compare A1,A2,A3 B1,B2,B3: Welch's t-test on logarithms with 2 or 3 a side, Mann–Whitney from 4)`,
+    );
   }
   if (result.welch.note) lines.push(`note:     Welch's t-test on logarithms decided ${result.welch.rows} of ${result.rows.length} rows: ${result.welch.note}`);
   if (result.tooFew.note) lines.push(`note:     too few repetitions in ${result.tooFew.rows} of ${result.rows.length} rows: ${result.tooFew.note}`);
   const left = result.leftOut.baseline + result.leftOut.candidate;
   if (left > 0) lines.push(`note:     ${left} run-level bookkeeping samples (phase_duration) left out; --metric phase_duration compares them`);
-  lines.push(`values:   the median over each side's ${replicatesOf(result)} of each one's value (the median of its samples; a histogram row: its percentile); n = ${replicatesOf(result)} a side`);
+  lines.push(
+    `values:   the median over each side's ${replicatesOf(result)} of each one's value (the median of its samples; a histogram row: its percentile); n = ${replicatesOf(result)} a side`,
+  );
   lines.push(`alpha ${result.alpha} · bootstrap ${result.resamples} resamples, seed ${result.seed}`);
   return lines;
 }
@@ -99,7 +107,11 @@ export function formatComparison(result: ComparisonResult): string {
   const columns: Column<ComparisonRow>[] = [
     { header: 'benchmark', value: (r) => label(r.labels, 'benchmark') },
     { header: 'test', value: (r) => label(r.labels, 'test') },
-    { header: 'metric', value: (r) => (r.statistic === 'value' ? metricName(r.metric) : r.statistic === 'intervals' ? `${metricName(r.metric)}, median of intervals` : `${metricName(r.metric)} ${r.statistic}`) },
+    {
+      header: 'metric',
+      value: (r) =>
+        r.statistic === 'value' ? metricName(r.metric) : r.statistic === 'intervals' ? `${metricName(r.metric)}, median of intervals` : `${metricName(r.metric)} ${r.statistic}`,
+    },
     { header: 'series', value: (r) => series.get(r) ?? '' },
     { header: 'unit', value: (r) => inUnit(r).unit },
     { header: 'baseline median', value: (r) => inUnit(r).baseline, align: 'right' },

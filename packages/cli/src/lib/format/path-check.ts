@@ -1,6 +1,6 @@
 import type { PathCheck, PathCheckRow } from '@netbench/results';
-import { formatTable } from './table.js';
 import { formatValue } from './number.js';
+import { formatTable } from './table.js';
 
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}%`;
 /** The parameters that tell rows of one candidate and metric apart (e.g. `mss=96`). */
@@ -11,8 +11,10 @@ export function formatPathCheck(check: PathCheck & { runId: string }): string {
   const varying = new Map<string, string[]>();
   for (const metric of new Set(check.rows.map((r) => r.metric))) {
     const rows = check.rows.filter((r) => r.metric === metric);
-    varying.set(metric, [...new Set(rows.flatMap((r) => Object.keys(r.labels)))]
-      .filter((k) => !IGNORED.has(k) && new Set(rows.map((r) => String(r.labels[k] ?? ''))).size > 1));
+    varying.set(
+      metric,
+      [...new Set(rows.flatMap((r) => Object.keys(r.labels)))].filter((k) => !IGNORED.has(k) && new Set(rows.map((r) => String(r.labels[k] ?? ''))).size > 1),
+    );
   }
   const table = formatTable<PathCheckRow>(check.rows, [
     { header: 'candidate', value: (r) => r.candidate },

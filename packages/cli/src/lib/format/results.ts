@@ -1,8 +1,8 @@
-import type { RunShow, ShownMetric, ShownTrial, StoredRunSummary } from '@netbench/results';
-import { formatTable } from './table.js';
-import { displayUnit, formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/units';
-import { formatDuration } from './number.js';
 import { diagnosisLines, TRIAL_ROWS_NOTE, trialRows } from '@netbench/report/trial-rows';
+import { displayUnit, formatNumber, formatQuantities, joinUnit, metricName } from '@netbench/report/units';
+import type { RunShow, ShownMetric, ShownTrial, StoredRunSummary } from '@netbench/results';
+import { formatDuration } from './number.js';
+import { formatTable } from './table.js';
 
 /** `2026-11-22 11:35:31` (UTC) from an ISO time. */
 export const shortTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');

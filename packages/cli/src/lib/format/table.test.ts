@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatTable } from './table.js';
 import { formatDuration, formatValue } from './number.js';
+import { formatTable } from './table.js';
 
 describe('formatTable', () => {
   it('sizes columns to the widest cell, ignoring colour codes, and right-aligns numbers', () => {
-    const text = formatTable([{ a: 'x', n: '5' }, { a: '\x1b[31mlonger\x1b[0m', n: '1234' }], [
-      { header: 'name', value: (r) => r.a },
-      { header: 'n', value: (r) => r.n, align: 'right' },
-    ]);
+    const text = formatTable(
+      [
+        { a: 'x', n: '5' },
+        { a: '\x1b[31mlonger\x1b[0m', n: '1234' },
+      ],
+      [
+        { header: 'name', value: (r) => r.a },
+        { header: 'n', value: (r) => r.n, align: 'right' },
+      ],
+    );
     const lines = text.split('\n');
     expect(lines[0]).toBe('name       n');
     expect(lines[1]).toBe('──────  ────');

@@ -19,9 +19,5 @@ export function formatTable<Row>(rows: readonly Row[], columns: readonly Column<
     return columns[i]?.align === 'right' ? fill + text : text + fill;
   };
   const line = (values: readonly string[]) => values.map(pad).join('  ').trimEnd();
-  return [
-    line(columns.map((c) => c.header)),
-    line(widths.map((w) => '─'.repeat(w))),
-    ...cells.map(line),
-  ].join('\n');
+  return [line(columns.map((c) => c.header)), line(widths.map((w) => '─'.repeat(w))), ...cells.map(line)].join('\n');
 }

@@ -1,13 +1,18 @@
-import type { Trend } from '@netbench/results';
-import { formatTable } from './table.js';
 import { formatQuantities, metricName } from '@netbench/report/units';
+import type { Trend } from '@netbench/results';
 import { shortTime } from './results.js';
+import { formatTable } from './table.js';
 
 /** `results trend`: one line per run, oldest first, with the change flag. */
 export function formatTrend(trend: Trend): string {
-  const labels = Object.entries(trend.labels).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+  const labels = Object.entries(trend.labels)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
   // Every run's value in one unit, chosen by the largest.
-  const { symbol, texts } = formatQuantities(trend.points.map((p) => p.value), trend.unit);
+  const { symbol, texts } = formatQuantities(
+    trend.points.map((p) => p.value),
+    trend.unit,
+  );
   const text = new Map(trend.points.map((p, i) => [p, texts[i]!]));
   const table = formatTable(trend.points, [
     { header: 'run', value: (p) => p.runId },

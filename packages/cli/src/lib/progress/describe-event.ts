@@ -17,7 +17,9 @@ export function describeEvent(event: NetbenchEvent, options: { color: boolean })
       return dim(`host ${event.host} (${event.cloud}) ready at ${event.address}`);
     case 'plugin-call':
       // A tunnel takes seconds to come up (tens in the kernel VM): say so, or prepare looks stuck.
-      return event.plugin === 'tunnels' ? dim(`tunnel ${event.hook.replace(/^up /, '')} ${event.ok ? 'up' : red('failed')} in ${(event.durationMs / 1000).toFixed(1)} s`) : undefined;
+      return event.plugin === 'tunnels'
+        ? dim(`tunnel ${event.hook.replace(/^up /, '')} ${event.ok ? 'up' : red('failed')} in ${(event.durationMs / 1000).toFixed(1)} s`)
+        : undefined;
     case 'tool-checked':
       return dim(`${event.tool} ${event.version} on ${event.host}`);
     case 'trial-finished': {
@@ -34,9 +36,11 @@ export function describeEvent(event: NetbenchEvent, options: { color: boolean })
     case 'published':
       return dim(`published ${event.count} samples via ${event.publisher}${event.location ? ` to ${event.location}` : ''}`);
     case 'run-finished':
-      return `run ${event.status} in ${(event.durationMs / 1000).toFixed(1)} s` +
+      return (
+        `run ${event.status} in ${(event.durationMs / 1000).toFixed(1)} s` +
         (event.failedTrials ? red(` · ${event.failedTrials} trials failed`) : '') +
-        (event.teardownErrors ? red(` · ${event.teardownErrors} teardown errors`) : '');
+        (event.teardownErrors ? red(` · ${event.teardownErrors} teardown errors`) : '')
+      );
     default:
       return undefined;
   }

@@ -1,6 +1,6 @@
 import type { NetbenchEvent } from '@netbench/plugin-api';
-import { TtyProgress } from './tty-progress.js';
 import { plainProgress } from './plain-progress.js';
+import { TtyProgress } from './tty-progress.js';
 
 export interface ProgressDisplay {
   start(): void;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { NetbenchEvent } from '@netbench/plugin-api';
+import { describe, expect, it } from 'vitest';
 import { ProgressState } from './progress-state.js';
 
 const base = { runId: 'r', seq: 0 };
@@ -26,7 +26,13 @@ describe('ProgressState', () => {
     const state = new ProgressState();
     state.apply({ ...base, time: 0, type: 'trial-started', trial: 't1', index: 0, total: 1, tool: 'iperf3', test: 'tcp', attempt: 0, estimatedSeconds: 5 });
     const live = (value: number, unit: string, metric: string) => ({ runId: 'r', sampleId: 'live-t1-1', trialId: 't1', metric, value, unit, timestamp: 0, labels: {} });
-    state.apply({ ...base, time: 1, type: 'trial-interval', trial: 't1', samples: [live(8000, 'Mbits/sec', 'Interval Throughput'), live(9380, 'Mbits/sec', 'Interval Throughput')] });
+    state.apply({
+      ...base,
+      time: 1,
+      type: 'trial-interval',
+      trial: 't1',
+      samples: [live(8000, 'Mbits/sec', 'Interval Throughput'), live(9380, 'Mbits/sec', 'Interval Throughput')],
+    });
     expect(state.current.get('t1')?.latest).toBe('Interval throughput 9.38 Gbit/s');
     state.apply({ ...base, time: 2, type: 'trial-interval', trial: 't1', samples: [live(0.062, 'ms', 'RTT')] });
     expect(state.current.get('t1')?.latest).toBe('RTT 62 µs');

@@ -4,7 +4,13 @@ import { TtyProgress } from './tty-progress.js';
 /** What a terminal of `columns` would show last: the status line after its last redraw. */
 function lastLine(columns: number | undefined): string {
   let written = '';
-  const out = { columns, write: (text: string) => { written += text; return true; } } as unknown as NodeJS.WriteStream;
+  const out = {
+    columns,
+    write: (text: string) => {
+      written += text;
+      return true;
+    },
+  } as unknown as NodeJS.WriteStream;
   const progress = new TtyProgress(out);
   progress.handle({ runId: 'r', seq: 0, time: 0, type: 'trial-started', trial: 't1', index: 0, total: 1, tool: 'iperf3', test: 'tcp', attempt: 0, estimatedSeconds: 5 });
   const live = { runId: 'r', sampleId: 'live-t1-1', trialId: 't1', metric: 'Interval Throughput', value: 9380, unit: 'Mbits/sec', timestamp: 0, labels: {} };

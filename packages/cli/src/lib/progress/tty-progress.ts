@@ -1,7 +1,7 @@
 import type { NetbenchEvent } from '@netbench/plugin-api';
 import { formatDuration } from '../format/number.js';
-import { ProgressState } from './progress-state.js';
 import { describeEvent } from './describe-event.js';
+import { ProgressState } from './progress-state.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

@@ -5,9 +5,30 @@ const combine = (metric: string) => (metric.endsWith('_Rate') ? 'sum' : metric.e
 
 describe('aggregateFlows', () => {
   const flows = [
-    { label: 'c->s1', startedAt: 1000.5, samples: [{ metric: 'UDP_RR_Transaction_Rate', value: 100, unit: 'tps', labels: { client_host: 'c', server_host: 's1', flow: 'c->s1' } }, { metric: 'UDP_RR_Latency_mean', value: 10, unit: 'us' }] },
-    { label: 'c->s2', startedAt: 1000.0, samples: [{ metric: 'UDP_RR_Transaction_Rate', value: 300, unit: 'tps', labels: { client_host: 'c', server_host: 's2', flow: 'c->s2' } }, { metric: 'UDP_RR_Latency_mean', value: 30, unit: 'us' }] },
-    { label: 'c->s3', startedAt: 1002.25, samples: [{ metric: 'UDP_RR_Transaction_Rate', value: 200, unit: 'tps', labels: { client_host: 'c', server_host: 's3', flow: 'c->s3' } }, { metric: 'UDP_RR_Latency_mean', value: 20, unit: 'us' }] },
+    {
+      label: 'c->s1',
+      startedAt: 1000.5,
+      samples: [
+        { metric: 'UDP_RR_Transaction_Rate', value: 100, unit: 'tps', labels: { client_host: 'c', server_host: 's1', flow: 'c->s1' } },
+        { metric: 'UDP_RR_Latency_mean', value: 10, unit: 'us' },
+      ],
+    },
+    {
+      label: 'c->s2',
+      startedAt: 1000.0,
+      samples: [
+        { metric: 'UDP_RR_Transaction_Rate', value: 300, unit: 'tps', labels: { client_host: 'c', server_host: 's2', flow: 'c->s2' } },
+        { metric: 'UDP_RR_Latency_mean', value: 30, unit: 'us' },
+      ],
+    },
+    {
+      label: 'c->s3',
+      startedAt: 1002.25,
+      samples: [
+        { metric: 'UDP_RR_Transaction_Rate', value: 200, unit: 'tps', labels: { client_host: 'c', server_host: 's3', flow: 'c->s3' } },
+        { metric: 'UDP_RR_Latency_mean', value: 20, unit: 'us' },
+      ],
+    },
   ];
 
   it('sums rates and averages latencies with the spread across flows, and reports the start skew', () => {
@@ -23,11 +44,11 @@ describe('aggregateFlows', () => {
 
   it('aggregates a metric over the flows that report it; leaves it out when one reports it twice or in another unit', () => {
     const [a, b, c] = flows;
-    const out = aggregateFlows([
-      a!,
-      { ...b!, startedAt: undefined, samples: [b!.samples[0]!, b!.samples[0]!] },
-      { ...c!, samples: [{ ...c!.samples[1]!, unit: 'ms' }] },
-    ], combine, 5);
+    const out = aggregateFlows(
+      [a!, { ...b!, startedAt: undefined, samples: [b!.samples[0]!, b!.samples[0]!] }, { ...c!, samples: [{ ...c!.samples[1]!, unit: 'ms' }] }],
+      combine,
+      5,
+    );
     expect(out).toEqual([]);
     const subset = aggregateFlows([a!, { ...b!, samples: [b!.samples[1]!] }, c!], combine, 5);
     expect(subset.find((s) => s.metric === 'UDP_RR_Transaction_Rate')).toMatchObject({ value: 300, labels: { flow_count: 2 } });

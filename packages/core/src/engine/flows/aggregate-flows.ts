@@ -48,7 +48,15 @@ export function aggregateFlows(flows: readonly FlowOutcome[], combine: (metric: 
       value: how === 'sum' ? sum : sum / sorted.length,
       unit: sample.unit,
       timestamp,
-      labels: { ...commonLabels(found.map((s) => s!.labels ?? {})), ...base, flow_count: reporting.length, aggregation: how === 'sum' ? 'sum_of_flows' : 'mean_of_flows', flow_min: sorted[0]!, flow_median: median(sorted), flow_max: sorted[sorted.length - 1]! },
+      labels: {
+        ...commonLabels(found.map((s) => s!.labels ?? {})),
+        ...base,
+        flow_count: reporting.length,
+        aggregation: how === 'sum' ? 'sum_of_flows' : 'mean_of_flows',
+        flow_min: sorted[0]!,
+        flow_median: median(sorted),
+        flow_max: sorted[sorted.length - 1]!,
+      },
     });
   }
 

@@ -1,11 +1,20 @@
-import { describe, expect, test } from 'vitest';
 import type { Sample, SampleInput } from '@netbench/plugin-api';
+import { describe, expect, test } from 'vitest';
 import { loadPhase, loadSummary, percentile, trimmedMean95 } from './load-summary.js';
 
 const T0 = 1_000_000;
 const window = { t0: T0, idleSeconds: 2, loadSeconds: 10 };
 let id = 0;
-const sample = (metric: string, value: number, at: number, labels: Sample['labels']): Sample => ({ runId: 'r', sampleId: `s${(id += 1)}`, trialId: 't0001', metric, value, unit: metric === 'rtt' ? 'ms' : 'x', timestamp: T0 + at * 1000, labels: { series: 'interval', ...labels } });
+const sample = (metric: string, value: number, at: number, labels: Sample['labels']): Sample => ({
+  runId: 'r',
+  sampleId: `s${(id += 1)}`,
+  trialId: 't0001',
+  metric,
+  value,
+  unit: metric === 'rtt' ? 'ms' : 'x',
+  timestamp: T0 + at * 1000,
+  labels: { series: 'interval', ...labels },
+});
 const ping = (at: number, ms: number) => sample('rtt', ms, at, { tool: 'ping', flow: 'icmp' });
 const udp = (at: number, rate: number) => sample('UDP_RR_Transaction_Rate', rate, at, { tool: 'netperf', flow: 'udp' });
 const final = (metric: string, value: number, flow: string): SampleInput => ({ metric, value, unit: 'Mbits/sec', labels: { flow } });
@@ -40,7 +49,12 @@ describe('latency-under-load summary', () => {
       udp(5, 50), // 20 ms
       sample('TCP_STREAM_Throughput', 40, 5, { tool: 'netperf', flow: 'up-1' }),
     ];
-    const finals = [final('TCP_STREAM_Throughput', 45, 'up-1'), final('TCP_STREAM_Throughput', 47, 'up-2'), final('TCP_MAERTS_Throughput', 90, 'down-1'), final('TCP_STREAM_Throughput', 99, 'ignored-stream')].map((s, i) => (i === 3 ? { ...s, labels: { ...s.labels, stream: 1 } } : s));
+    const finals = [
+      final('TCP_STREAM_Throughput', 45, 'up-1'),
+      final('TCP_STREAM_Throughput', 47, 'up-2'),
+      final('TCP_MAERTS_Throughput', 90, 'down-1'),
+      final('TCP_STREAM_Throughput', 99, 'ignored-stream'),
+    ].map((s, i) => (i === 3 ? { ...s, labels: { ...s.labels, stream: 1 } } : s));
     const out = loadSummary(window, intervals, finals);
     const get = (metric: string, probe?: string) => out.find((s) => s.metric === metric && (probe === undefined || s.labels?.probe === probe));
     expect(get('latency_idle_p50', 'icmp')?.value).toBe(0.1);
@@ -51,7 +65,11 @@ describe('latency-under-load summary', () => {
     expect(get('latency_idle_p50', 'udp')?.value).toBe(0.1);
     // Mean over probe kinds of each kind's trimmed loaded RTT: (20 + 20) / 2 → 3,000 round trips per minute.
     expect(get('responsiveness')).toMatchObject({ value: 3000, unit: 'RPM', labels: { probe: 'icmp+udp' } });
-    expect(out.filter((s) => s.metric === 'goodput').map((s) => [s.labels?.flow, s.value])).toEqual([['up-1', 45], ['up-2', 47], ['down-1', 90]]);
+    expect(out.filter((s) => s.metric === 'goodput').map((s) => [s.labels?.flow, s.value])).toEqual([
+      ['up-1', 45],
+      ['up-2', 47],
+      ['down-1', 90],
+    ]);
     expect(get('goodput_upload')?.value).toBe(92);
     expect(get('goodput_download')?.value).toBe(90);
     expect(get('goodput_total')?.value).toBe(182);

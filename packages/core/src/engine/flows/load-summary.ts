@@ -105,7 +105,7 @@ export function loadSummary(window: LoadWindow, intervals: readonly Sample[], fi
   const bulk = finals.filter((s) => bulkDirection(s) !== undefined && s.labels?.stream === undefined);
   const directions = new Set(bulk.map((s) => bulkDirection(s)!));
   const hasLoad = directions.size > 0;
-  const loadDirection = directions.size === 2 ? 'both' : [...directions][0] ?? 'none';
+  const loadDirection = directions.size === 2 ? 'both' : ([...directions][0] ?? 'none');
 
   const phased = (pick: (s: Sample) => { key: string; ms: number } | undefined) => {
     const byKey = new Map<string, { idle: number[]; loaded: number[] }>();
@@ -124,14 +124,23 @@ export function loadSummary(window: LoadWindow, intervals: readonly Sample[], fi
   const percentiles = (prefix: string, labels: Labels, { idle, loaded }: { idle: number[]; loaded: number[] }) => {
     for (const p of [50, 90, 99]) {
       if (idle.length > 0) out.push({ metric: `${prefix}_idle_p${p}`, value: round(percentile(idle, p)), unit: 'ms', labels: { ...labels, probe_count: idle.length } });
-      if (loaded.length > 0) out.push({ metric: `${prefix}_loaded_p${p}`, value: round(percentile(loaded, p)), unit: 'ms', labels: { ...labels, load_direction: loadDirection, probe_count: loaded.length } });
+      if (loaded.length > 0)
+        out.push({
+          metric: `${prefix}_loaded_p${p}`,
+          value: round(percentile(loaded, p)),
+          unit: 'ms',
+          labels: { ...labels, load_direction: loadDirection, probe_count: loaded.length },
+        });
     }
     if (idle.length > 0 && loaded.length > 0) {
       out.push({ metric: `${prefix}_increase`, value: round(percentile(loaded, 50) - percentile(idle, 50)), unit: 'ms', labels: { ...labels, load_direction: loadDirection } });
     }
   };
 
-  const rtts = phased((s) => { const rtt = probeRtt(s); return rtt && { key: rtt.probe, ms: rtt.ms }; });
+  const rtts = phased((s) => {
+    const rtt = probeRtt(s);
+    return rtt && { key: rtt.probe, ms: rtt.ms };
+  });
   const trimmed: number[] = [];
   for (const [probe, phases] of rtts) {
     percentiles('latency', { ...summary, probe }, phases);
@@ -140,9 +149,17 @@ export function loadSummary(window: LoadWindow, intervals: readonly Sample[], fi
   if (trimmed.length > 0) {
     const mean = trimmed.reduce((sum, v) => sum + v, 0) / trimmed.length;
     // Round trips only: a one-way delay is not a round trip of the draft's.
-    out.push({ metric: 'responsiveness', value: Math.round(60_000 / mean), unit: 'RPM', labels: { ...summary, probe: rtts.map(([probe]) => probe).join('+'), load_direction: loadDirection } });
+    out.push({
+      metric: 'responsiveness',
+      value: Math.round(60_000 / mean),
+      unit: 'RPM',
+      labels: { ...summary, probe: rtts.map(([probe]) => probe).join('+'), load_direction: loadDirection },
+    });
   }
-  for (const [way, phases] of phased((s) => { const delay = probeOneWay(s); return delay && { key: delay.way, ms: delay.ms }; })) {
+  for (const [way, phases] of phased((s) => {
+    const delay = probeOneWay(s);
+    return delay && { key: delay.way, ms: delay.ms };
+  })) {
     percentiles(way, { ...summary, probe: 'irtt' }, phases);
   }
 

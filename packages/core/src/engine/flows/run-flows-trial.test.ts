@@ -1,15 +1,15 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyPlugin, NetbenchEvent } from '@netbench/plugin-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPlan } from '../../plan/create-plan.js';
 import { staticRegistry } from '../../registry/static-registry.js';
 import { loadSpec } from '../../spec/load-spec.js';
-import { createPlan } from '../../plan/create-plan.js';
-import { runPlan } from '../run-plan.js';
-import { EXIT_CODES } from '../exit-codes.js';
 import labCloud from '../__fixtures__/lab-cloud.js';
 import { sweep } from '../__fixtures__/lab-leftovers.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { runPlan } from '../run-plan.js';
 import flowTool from './__fixtures__/flow-tool.js';
 
 let root: string;
@@ -47,7 +47,11 @@ describe('synchronized flows on the engine', () => {
     expect(plan.trials[0]!.flows!.map((f) => `${f.label} ${f.client}->${f.server}`)).toEqual(['c->s1 c->s1', 'c->s2 c->s2', 'c->s3 c->s3']);
     expect(outcome.exitCode).toBe(EXIT_CODES.ok);
     const finals = samples.filter((s) => s.metric === 'rate' && s.labels['series'] === undefined && s.labels['flow'] !== 'aggregate');
-    expect(finals.map((s) => [s.labels['flow'], s.labels['server_host'], s.value]).sort()).toEqual([['c->s1', 's1', 10], ['c->s2', 's2', 20], ['c->s3', 's3', 30]]);
+    expect(finals.map((s) => [s.labels['flow'], s.labels['server_host'], s.value]).sort()).toEqual([
+      ['c->s1', 's1', 10],
+      ['c->s2', 's2', 20],
+      ['c->s3', 's3', 30],
+    ]);
     const intervals = samples.filter((s) => s.labels['series'] === 'interval');
     expect(intervals).toHaveLength(3);
     const sum = samples.find((s) => s.metric === 'rate' && s.labels['flow'] === 'aggregate')!;
@@ -102,7 +106,9 @@ describe('synchronized flows on the engine', () => {
 
   it('waits before a retry, as a single trial does (the same back-off)', async () => {
     const seen: { type: string; at: number }[] = [];
-    const { outcome } = await runFlows(', fail: 0, failAt: retryable', 1, { onEvent: (event) => seen.push({ type: event.type === 'warning' && event.message.includes('retrying') ? 'retrying' : event.type, at: performance.now() }) });
+    const { outcome } = await runFlows(', fail: 0, failAt: retryable', 1, {
+      onEvent: (event) => seen.push({ type: event.type === 'warning' && event.message.includes('retrying') ? 'retrying' : event.type, at: performance.now() }),
+    });
     expect(outcome.record.trials[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
     const retrying = seen.find((e) => e.type === 'retrying')!;
     const second = seen.filter((e) => e.type === 'trial-started')[1]!;

@@ -1,15 +1,15 @@
-import type { PlannedFlow, PlannedTrial } from '../../plan/types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FlowContext, Labels, Sample, SampleInput, ToolPlugin, TrialRun } from '@netbench/plugin-api';
-import { NetbenchError, RetryableError, isRetryable } from '@netbench/plugin-api';
-import { trialLabels } from '../sample-labels.js';
+import { isRetryable, NetbenchError, RetryableError } from '@netbench/plugin-api';
+import type { PlannedFlow, PlannedTrial } from '../../plan/types.js';
+import { LOAD_TOOL } from '../../spec/load-schema.js';
 import { makeSample, recordSamples } from '../record-samples.js';
-import { call, toolInfoKey, type RunState } from '../run-state.js';
-import { acceptSample, runTrialLifecycle, samplesOf, type Attempt } from '../trial-lifecycle.js';
+import { call, type RunState, toolInfoKey } from '../run-state.js';
+import { trialLabels } from '../sample-labels.js';
+import { type Attempt, acceptSample, runTrialLifecycle, samplesOf } from '../trial-lifecycle.js';
 import { aggregateFlows, commonLabels, type FlowOutcome } from './aggregate-flows.js';
 import { Barrier } from './barrier.js';
 import { loadSummary } from './load-summary.js';
-import { LOAD_TOOL } from '../../spec/load-schema.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Seconds a flow may run on after the first flow finished before the trial stops it. */
 const STRAGGLER_MIN_S = 5;
@@ -65,7 +65,11 @@ function loadTrialSummary(state: RunState, trial: PlannedTrial, outcomes: readon
   const intervals = state.samples.filter((s) => s.trialId === trial.id && s.labels.series === 'interval' && s.timestamp >= since);
   const window = { t0: Math.min(...starts), idleSeconds: Number(trial.params.idle), loadSeconds: Number(trial.params.duration) };
   const test = { tool: LOAD_TOOL, test: trial.test, ...trial.params };
-  return loadSummary(window, intervals, outcomes.flatMap((o) => o.samples)).map((input) => ({ ...input, labels: { ...test, ...input.labels } }));
+  return loadSummary(
+    window,
+    intervals,
+    outcomes.flatMap((o) => o.samples),
+  ).map((input) => ({ ...input, labels: { ...test, ...input.labels } }));
 }
 
 interface PreparedFlow {
@@ -140,17 +144,21 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
       },
     };
     try {
-      const context = (signal: AbortSignal) => options.context({
-        tool: tool.name,
-        signal: AbortSignal.any([signal, stop.signal]),
-        // Each flow's raw files get its own prefix so flows never overwrite each other's.
-        rawPrefix: `${options.rawPrefix}-f${index + 1}`,
-        // The first flow speaks for the trial; the others run in step with it.
-        silent: index !== 0,
-        progressSuffix: ` (${flows.length} flows)`,
-        flow: flowContext,
+      const context = (signal: AbortSignal) =>
+        options.context({
+          tool: tool.name,
+          signal: AbortSignal.any([signal, stop.signal]),
+          // Each flow's raw files get its own prefix so flows never overwrite each other's.
+          rawPrefix: `${options.rawPrefix}-f${index + 1}`,
+          // The first flow speaks for the trial; the others run in step with it.
+          silent: index !== 0,
+          progressSuffix: ` (${flows.length} flows)`,
+          flow: flowContext,
+        });
+      const output = await call(state, tool, 'run', (signal) => tool.run({ ...prepared.run, attempt: options.attempt }, context(signal)), {
+        timeoutMs: options.timeoutMs,
+        signal: state.signal,
       });
-      const output = await call(state, tool, 'run', (signal) => tool.run({ ...prepared.run, attempt: options.attempt }, context(signal)), { timeoutMs: options.timeoutMs, signal: state.signal });
       if (!reached) throw new NetbenchError(`[plugin ${tool.name}] flow ${flow.label}: run finished without waiting at ctx.flow.release()`);
       const returned = samplesOf(output, tool.name, flow.label);
       // The others should finish about now: all flows run the same duration.
@@ -183,7 +191,12 @@ async function runOnce(state: RunState, trial: PlannedTrial, flows: readonly Pre
     }
     recordSamples(state, samples);
     onSamples(samples.length);
-    outcomes.push({ label: prepared.flow.label, samples: samples.filter((s) => s.metric !== 'flow_start_offset'), ...(startedAt !== undefined ? { startedAt } : {}), ...(firstData[index] !== undefined ? { firstDataAt: firstData[index] } : {}) });
+    outcomes.push({
+      label: prepared.flow.label,
+      samples: samples.filter((s) => s.metric !== 'flow_start_offset'),
+      ...(startedAt !== undefined ? { startedAt } : {}),
+      ...(firstData[index] !== undefined ? { firstDataAt: firstData[index] } : {}),
+    });
   }
   return outcomes;
 }

@@ -1,5 +1,5 @@
-import type { PlannedTrial } from '../../plan/types.js';
 import type { Sample } from '@netbench/plugin-api';
+import type { PlannedTrial } from '../../plan/types.js';
 
 /**
  * The searches of a run (`TrialSpec.search`): which steps still run. Steps
@@ -19,7 +19,13 @@ export class SearchSteps {
   record(trial: PlannedTrial, succeeded: boolean, samples: readonly Sample[]): void {
     const search = trial.search;
     if (!search || this.ended.has(search.group)) return;
-    const figure = samples.find((s) => s.trialId === trial.id && s.metric === search.metric && s.labels['series'] === undefined && (trial.flows ? s.labels['flow'] === 'aggregate' : s.labels['stream'] === undefined));
+    const figure = samples.find(
+      (s) =>
+        s.trialId === trial.id &&
+        s.metric === search.metric &&
+        s.labels['series'] === undefined &&
+        (trial.flows ? s.labels['flow'] === 'aggregate' : s.labels['stream'] === undefined),
+    );
     const best = this.best.get(search.group);
     const what = `${search.metric} of ${trial.id}`;
     if (!succeeded || !figure) {

@@ -21,7 +21,7 @@ describe('planFingerprint', () => {
     expect(planChanges(planFingerprint(base), planFingerprint(rotated))).toEqual([]);
   });
 
-  it('names a host whose block in the spec was edited (a link rate, a zone); a secret\'s value behind its reference does not count', () => {
+  it("names a host whose block in the spec was edited (a link rate, a zone); a secret's value behind its reference does not count", () => {
     const base = plan(['ok']);
     const withText = (hosts: string) => ({ ...base, spec: { ...base.spec, source: { file: 'spec.yaml', text: `name: x\nhosts:\n${hosts}benchmarks: []\n` } } });
     const before = planFingerprint(withText('  a: { cloud: lab }\n  b: { cloud: lab, link: { rate: 100mbit }, password: "${env:PW}" }\n'));

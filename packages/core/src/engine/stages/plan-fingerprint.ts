@@ -39,7 +39,16 @@ function hostHashes(plan: Plan): Record<string, string> | undefined {
 export function planFingerprint(plan: Plan): PlanFingerprint {
   const trials: Record<string, string> = {};
   for (const t of plan.trials) {
-    const flows = t.flows?.map((f) => ({ label: f.label, tool: f.tool, test: f.test, params: f.params, client: f.client, server: f.server, ip: f.ip, startAfter: f.startAfter ?? 0 }));
+    const flows = t.flows?.map((f) => ({
+      label: f.label,
+      tool: f.tool,
+      test: f.test,
+      params: f.params,
+      client: f.client,
+      server: f.server,
+      ip: f.ip,
+      startAfter: f.startAfter ?? 0,
+    }));
     const key = canonicalJson({ tool: t.tool, test: t.test, params: t.params, client: t.client, server: t.server, ip: t.ip, flows: flows ?? null, search: t.search ?? null });
     trials[t.id] = sha256Hex(key).slice(0, 16);
   }

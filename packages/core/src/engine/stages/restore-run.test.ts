@@ -2,19 +2,45 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sample, TrialRecord } from '@netbench/plugin-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreRun } from './restore-run.js';
-import { TrialJournal, writeJournal, type StageJournal } from './run-journal.js';
+import { type StageJournal, TrialJournal, writeJournal } from './run-journal.js';
 
 const RUN = '20261125-040000-abc123';
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'nbt-restore-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'nbt-restore-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const journal: StageJournal = { runId: RUN, sets: ['options.retries=0'], done: ['provision'], provisionStarted: true, startedAt: '2026-11-25T04:00:00.000Z', phases: [] };
-const sample = (n: number, trialId?: string): Sample => ({ runId: RUN, sampleId: `${RUN}-${n}`, ...(trialId ? { trialId } : {}), metric: 'm', value: n, unit: 'ms', timestamp: n, labels: {} });
-const trial = (id: string, status: TrialRecord['status'] = 'succeeded'): TrialRecord => ({ id, tool: 'ping', test: 'icmp', benchmarkName: 'ping', params: {}, cell: {}, client: 'a', server: 'b', status, attempts: 1, rawFiles: [], sampleCount: 2 });
+const sample = (n: number, trialId?: string): Sample => ({
+  runId: RUN,
+  sampleId: `${RUN}-${n}`,
+  ...(trialId ? { trialId } : {}),
+  metric: 'm',
+  value: n,
+  unit: 'ms',
+  timestamp: n,
+  labels: {},
+});
+const trial = (id: string, status: TrialRecord['status'] = 'succeeded'): TrialRecord => ({
+  id,
+  tool: 'ping',
+  test: 'icmp',
+  benchmarkName: 'ping',
+  params: {},
+  cell: {},
+  client: 'a',
+  server: 'b',
+  status,
+  attempts: 1,
+  rawFiles: [],
+  sampleCount: 2,
+});
 const lines = (samples: Sample[]) => samples.map((s) => `${JSON.stringify(s)}\n`).join('');
 
 describe('restoreRun', () => {
@@ -62,8 +88,9 @@ describe('restoreRun', () => {
     await rm(join(dir, 'run.lock'));
 
     await writeFile(join(dir, 'run.lock'), JSON.stringify({ pid: 4242, hostname: 'elsewhere.example' }));
-    await expect(restoreRun(dir)).rejects.toThrow(`is locked by pid 4242 on elsewhere.example, not this machine: netbench cannot tell whether it still runs. If it does not, delete ${join(dir, 'run.lock')}`);
+    await expect(restoreRun(dir)).rejects.toThrow(
+      `is locked by pid 4242 on elsewhere.example, not this machine: netbench cannot tell whether it still runs. If it does not, delete ${join(dir, 'run.lock')}`,
+    );
     expect(JSON.parse(await readFile(join(dir, 'run.lock'), 'utf8'))).toMatchObject({ hostname: 'elsewhere.example' }); // left as it was
   });
 });
-

@@ -1,19 +1,19 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyPlugin, CloudPlugin, NetbenchEvent } from '@netbench/plugin-api';
 import { definePlugin, NetbenchError, pendingResources, processHost, readLedger } from '@netbench/plugin-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staticRegistry } from '../../registry/static-registry.js';
-import { runPlan } from '../run-plan.js';
-import { EXIT_CODES } from '../exit-codes.js';
-import labCloud from '../__fixtures__/lab-cloud.js';
-import labTool from '../__fixtures__/lab-tool.js';
-import { labPlan } from '../__fixtures__/lab-plan.js';
-import { exists, labResources, sweep } from '../__fixtures__/lab-leftovers.js';
 import { machineLockDir } from '../../run-id/run-lock.js';
 import { asOtherUser, isRoot, OTHER_USER } from '../../run-id/test-support/other-user.js';
+import labCloud from '../__fixtures__/lab-cloud.js';
+import { exists, labResources, sweep } from '../__fixtures__/lab-leftovers.js';
+import { labPlan } from '../__fixtures__/lab-plan.js';
+import labTool from '../__fixtures__/lab-tool.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { runPlan } from '../run-plan.js';
 
 let root: string;
 let runsDir: string;
@@ -43,7 +43,9 @@ describe('stages on a cloud that cannot reattach', () => {
     expect(outcome.exitCode).toBe(EXIT_CODES.ok);
     expect(outcome.kept).toBeUndefined();
     expect(outcome.record.trials.map((t) => t.status)).toEqual(['succeeded', 'succeeded']);
-    await expect(runPlan(plan(), { registry, runsDir, runId: '20261125-050000-cccccc', stages: { from: 'execute', to: 'execute' } })).rejects.toThrow(/a new run starts with provision/);
+    await expect(runPlan(plan(), { registry, runsDir, runId: '20261125-050000-cccccc', stages: { from: 'execute', to: 'execute' } })).rejects.toThrow(
+      /a new run starts with provision/,
+    );
     expect(existsSync(join(runsDir, '20261125-050000-cccccc'))).toBe(false);
     // SIGINT tears down (as ever): such a run is finished, not resumable; only a killed process leaves one to resume.
     const stop = new AbortController();
@@ -61,14 +63,23 @@ const keepingCloud = definePlugin({
     return requests.map((request) => {
       const dir = pendingResources(ctx.ledger.entries).find((e) => e.resource.type === 'dir' && e.resource.host === request.id);
       if (!dir || !exists(dir.resource)) throw new NetbenchError(`lab host ${request.id} is gone`);
-      return processHost({ id: request.id, name: request.name, cloud: 'lab', internalIp: '127.0.0.1', zone: 'lab-a', region: 'lab', machineType: 'process', labels: { dir: dir.resource.id } });
+      return processHost({
+        id: request.id,
+        name: request.name,
+        cloud: 'lab',
+        internalIp: '127.0.0.1',
+        zone: 'lab-a',
+        region: 'lab',
+        machineType: 'process',
+        labels: { dir: dir.resource.id },
+      });
     });
   },
 });
 const keeping = staticRegistry([keepingCloud, labTool] as AnyPlugin[]);
 
 describe('an invocation interrupted with the fleet kept', () => {
-  it('journals only trials that finished; --resume re-runs the cut-off one, each trial\'s samples once, and tears down', async () => {
+  it("journals only trials that finished; --resume re-runs the cut-off one, each trial's samples once, and tears down", async () => {
     const runId = '20261125-050000-eeeeee';
     const p = labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'sleep', seconds: 30 }, { mode: 'ok' }] });
     const stop = new AbortController();
@@ -80,7 +91,10 @@ describe('an invocation interrupted with the fleet kept', () => {
     expect(first.kept).toBe(true);
     const runDir = join(runsDir, runId);
     expect((await labResources(runDir)).every(exists)).toBe(true); // the fleet was kept
-    const journaled = (await readFile(join(runDir, 'trials.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+    const journaled = (await readFile(join(runDir, 'trials.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { id: string }).id);
     expect(journaled).toEqual(['t0001']);
 
     const quick = labPlan({ root, runsDir, trials: [{ mode: 'ok' }, { mode: 'ok' }, { mode: 'ok' }] });
@@ -109,7 +123,7 @@ describe('a fleet torn down before execute', () => {
 });
 
 // The run's RAM directory in /dev/shm has a known name (the run id) and anyone may write there.
-describe('the run\'s RAM directory between invocations', () => {
+describe("the run's RAM directory between invocations", () => {
   const squatted = async (runId: string, squat: (ram: string) => void, found: RegExp) => {
     const ram = machineLockDir(runId);
     try {
@@ -124,7 +138,9 @@ describe('the run\'s RAM directory between invocations', () => {
       rmSync(ram, { recursive: true });
       squat(ram);
       const resume = () => runPlan(p, { registry: keeping, runsDir, runId, resume: true, stages: { from: 'execute', to: 'teardown' } });
-      await expect(resume()).rejects.toThrow(new RegExp(`^refusing the run's RAM directory ${ram}: ${found.source}; netbench makes it itself, .* remove it \\(rm -rf -- ${ram}\\) and try again$`));
+      await expect(resume()).rejects.toThrow(
+        new RegExp(`^refusing the run's RAM directory ${ram}: ${found.source}; netbench makes it itself, .* remove it \\(rm -rf -- ${ram}\\) and try again$`),
+      );
       expect(lstatSync(ram).isSymbolicLink() || readdirSync(ram).length === 0).toBe(true);
       // The run is not left locked: once the directory is gone it goes on.
       expect(existsSync(join(runsDir, runId, 'run.lock'))).toBe(false);
@@ -138,14 +154,25 @@ describe('the run\'s RAM directory between invocations', () => {
     }
   };
 
-  it('stays the run\'s while the fleet is kept; a link made in its place meanwhile is refused on --resume', async () => {
+  it("stays the run's while the fleet is kept; a link made in its place meanwhile is refused on --resume", async () => {
     const elsewhere = join(root, 'elsewhere');
-    await squatted('20261207-050000-rams01', (ram) => { mkdirSync(elsewhere, { mode: 0o700 }); symlinkSync(elsewhere, ram); }, /it is a symbolic link/);
+    await squatted(
+      '20261207-050000-rams01',
+      (ram) => {
+        mkdirSync(elsewhere, { mode: 0o700 });
+        symlinkSync(elsewhere, ram);
+      },
+      /it is a symbolic link/,
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
   // Root only: only root can act as another user (added with useradd when absent).
   it.skipIf(!isRoot)('a directory another local user made meanwhile is refused on --resume, naming its owner and mode', async () => {
-    await squatted('20261207-050000-rams02', (ram) => expect(asOtherUser(['mkdir', '-m', '0777', '--', ram]).status).toBe(0), new RegExp(`it is owned by ${OTHER_USER} \\(uid \\d+\\) with mode 0777`));
+    await squatted(
+      '20261207-050000-rams02',
+      (ram) => expect(asOtherUser(['mkdir', '-m', '0777', '--', ram]).status).toBe(0),
+      new RegExp(`it is owned by ${OTHER_USER} \\(uid \\d+\\) with mode 0777`),
+    );
   });
 });

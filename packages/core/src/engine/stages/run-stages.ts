@@ -1,14 +1,14 @@
 import type { RunStatus } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
-import { EXIT_CODES } from '../exit-codes.js';
 import { execute } from '../execute.js';
+import { EXIT_CODES } from '../exit-codes.js';
 import { prepare } from '../prepare.js';
 import { provision } from '../provision.js';
 import { runPhase } from '../run-phase.js';
-import { reportError, type RunState } from '../run-state.js';
+import { type RunState, reportError } from '../run-state.js';
 import { teardown } from '../teardown.js';
 import { cloudsWithoutReattach, reattach } from './reattach.js';
-import { publishPending, writeJournal, type StageJournal } from './run-journal.js';
+import { publishPending, type StageJournal, writeJournal } from './run-journal.js';
 import { includesStage, STAGES, type Stage, type StageRange } from './stages.js';
 
 /** Keeps `stages.json` in step with what this invocation has done. */
@@ -16,7 +16,10 @@ export class JournalWriter {
   /** Set once the run has begun: from then on a failed write is a warning, never a reason to skip teardown. */
   onWriteError: ((message: string) => void) | undefined;
 
-  constructor(private readonly runDir: string, private current: StageJournal) {}
+  constructor(
+    private readonly runDir: string,
+    private current: StageJournal,
+  ) {}
 
   get journal(): StageJournal {
     return this.current;
@@ -29,7 +32,9 @@ export class JournalWriter {
     } catch (error) {
       if (!this.onWriteError) throw error;
       // The ledger still lists every resource: `netbench cleanup RUN` works; only `--resume` loses track.
-      this.onWriteError(`cannot write stages.json (${error instanceof Error ? error.message : String(error)}): this run may not be resumable; \`netbench cleanup\` still removes what it made`);
+      this.onWriteError(
+        `cannot write stages.json (${error instanceof Error ? error.message : String(error)}): this run may not be resumable; \`netbench cleanup\` still removes what it made`,
+      );
     }
   }
 
@@ -78,7 +83,8 @@ export async function runStages(state: RunState, range: StageRange, journal: Jou
     await journal.finish('provision');
   } else {
     // Asked again (a retried job): nothing to make; the kept fleet is what later stages use.
-    if (wants('provision')) state.events.emit({ type: 'warning', message: `run ${state.runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again` });
+    if (wants('provision'))
+      state.events.emit({ type: 'warning', message: `run ${state.runId}: provision was done by an earlier invocation; its fleet is kept, nothing is made again` });
     if (!needHosts) return ok;
     if (!done.has('provision')) {
       reportError(state, new NetbenchError(`run ${state.runId} has no fleet yet: run --stage provision first`), 'provision');

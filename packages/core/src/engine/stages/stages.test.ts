@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { keptRange } from '../../api/run-spec.js';
-import { resumeRange } from './run-stages.js';
 import type { StageJournal } from './run-journal.js';
+import { resumeRange } from './run-stages.js';
 import { formatStageRange, includesStage, parseStageRange } from './stages.js';
 
-const journal = (done: StageJournal['done']): StageJournal => ({ runId: 'r', sets: [], done, provisionStarted: done.length > 0, startedAt: '2026-01-01T00:00:00.000Z', phases: [] });
+const journal = (done: StageJournal['done']): StageJournal => ({
+  runId: 'r',
+  sets: [],
+  done,
+  provisionStarted: done.length > 0,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  phases: [],
+});
 
 describe('stages', () => {
   it('reads one stage or a range, in order', () => {
@@ -43,8 +50,8 @@ describe('the --sets a run keeps for --resume', () => {
     const { redactSets } = await import('../../api/run-spec.js');
     const { REDACTED } = await import('@netbench/plugin-api');
     const literals = [['publish', 1, 'url']];
-    expect(redactSets(['options.retries=0', 'publish.1.url=postgres://u:pw@db/x', 'publish=[{type: postgres, url: "postgres://u:pw@db/x"}]', 'publish.0.type=json'], literals)).toEqual([
-      'options.retries=0', `publish.1.url=${REDACTED}`, `publish=${REDACTED}`, 'publish.0.type=json',
-    ]);
+    expect(
+      redactSets(['options.retries=0', 'publish.1.url=postgres://u:pw@db/x', 'publish=[{type: postgres, url: "postgres://u:pw@db/x"}]', 'publish.0.type=json'], literals),
+    ).toEqual(['options.retries=0', `publish.1.url=${REDACTED}`, `publish=${REDACTED}`, 'publish.0.type=json']);
   });
 });

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../matrix/placeholders.js';
-import { needVms, type BenchmarkContext, type BenchmarkTranslation } from './context.js';
+import { type BenchmarkContext, type BenchmarkTranslation, needVms } from './context.js';
 
 /** PKB's container_netperf runs `netperf -t TCP_STREAM -l 100` from the second container to the first. */
 export const PKB_CONTAINER_NETPERF_LENGTH = 100;
@@ -20,7 +20,14 @@ export function containerNetperfBenchmarks(ctx: BenchmarkContext): BenchmarkTran
   if (!needVms(ctx, CONTAINERS, false)) return { benchmarks: [] };
   const [first, second] = ctx.vms as [BenchmarkContext['vms'][number], BenchmarkContext['vms'][number]];
   const cluster = isPlainObject(ctx.config.container_cluster) ? ctx.config.container_cluster : {};
-  const nodes = isPlainObject(cluster.vm_spec) ? Object.entries(cluster.vm_spec).map(([cloud, spec]) => `${cloud}${isPlainObject(spec) && spec.machine_type ? ` ${String(spec.machine_type)}` : ''}${isPlainObject(spec) && spec.zone ? ` in ${String(spec.zone)}` : ''}`).join(', ') : 'its nodes';
+  const nodes = isPlainObject(cluster.vm_spec)
+    ? Object.entries(cluster.vm_spec)
+        .map(
+          ([cloud, spec]) =>
+            `${cloud}${isPlainObject(spec) && spec.machine_type ? ` ${String(spec.machine_type)}` : ''}${isPlainObject(spec) && spec.zone ? ` in ${String(spec.zone)}` : ''}`,
+        )
+        .join(', ')
+    : 'its nodes';
   return {
     benchmarks: [
       {

@@ -1,7 +1,7 @@
 import { readInteger, readIntegerList, readNumber, readStringList } from '../flags.js';
 import { ipTypes, targetIp } from '../ip-types.js';
 import type { Path } from '../problems.js';
-import { flagPath, needVms, type BenchmarkContext, type BenchmarkTranslation, type NativeBenchmark, type NativeOptions } from './context.js';
+import { type BenchmarkContext, type BenchmarkTranslation, flagPath, type NativeBenchmark, type NativeOptions, needVms } from './context.js';
 
 /** PKB's iperf defaults (linux_benchmarks/iperf_benchmark.py). */
 export const PKB_IPERF_RUNTIME = 60;
@@ -23,11 +23,22 @@ export function iperfBenchmarks(ctx: BenchmarkContext): BenchmarkTranslation {
   const params = iperfParams(ctx);
   if (!params) return { benchmarks: [] };
   const benchmarks: NativeBenchmark[] = [];
-  for (const [sender, receiver] of [[a, b], [b, a]] as const) {
+  for (const [sender, receiver] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     for (const ip of ipTypes(ctx.reach, sender, receiver)) {
       for (const group of params.groups) {
         benchmarks.push({
-          block: { tool: ctx.iperfTool, client: sender.host, server: receiver.host, ip: targetIp(receiver, ip), protocol: group.fields.protocol, ...params.common, ...group.fields },
+          block: {
+            tool: ctx.iperfTool,
+            client: sender.host,
+            server: receiver.host,
+            ip: targetIp(receiver, ip),
+            protocol: group.fields.protocol,
+            ...params.common,
+            ...group.fields,
+          },
           origins: { ...params.origins, ...group.origins, ip: flagPath(ctx, 'ip_addresses') },
           note: `PKB iperf: ${sender.host} sends to ${receiver.host}, ${ip} address (ip_addresses ${ctx.reach.mode})`,
         });
@@ -86,7 +97,10 @@ function iperfParams(ctx: BenchmarkContext): IperfParams | undefined {
     return read.ok ? { value: `${String(read.value)}M`, path: flag.path } : {};
   };
   if (protocols.includes('udp') && !flags.has('iperf_udp_per_stream_bandwidth')) {
-    problems.warn(flagPath(ctx, 'iperf_benchmarks'), `UDP without iperf_udp_per_stream_bandwidth sends at iperf's default of 1 Mbit/s per stream, as PKB does; set it (Mbit/s) to measure more`);
+    problems.warn(
+      flagPath(ctx, 'iperf_benchmarks'),
+      `UDP without iperf_udp_per_stream_bandwidth sends at iperf's default of 1 Mbit/s per stream, as PKB does; set it (Mbit/s) to measure more`,
+    );
   }
   // Protocols with the same target rate share a block.
   const byRate = new Map<string, { protocols: Protocol[]; value?: unknown; path?: Path }>();

@@ -1,6 +1,6 @@
 import { readInteger } from '../flags.js';
-import { ipTypes, type IpType } from '../ip-types.js';
-import { flagPath, needVms, type BenchmarkContext, type BenchmarkTranslation } from './context.js';
+import { type IpType, ipTypes } from '../ip-types.js';
+import { type BenchmarkContext, type BenchmarkTranslation, flagPath, needVms } from './context.js';
 import { PKB_NETPERF_TEST_LENGTH } from './netperf.js';
 
 /** netperf's find_max_burst.sh doubles the burst until the rate stops rising; PKB's script stops at 256. */

@@ -1,7 +1,7 @@
-import { readInteger, readIntegerList, readStringList, type FlagValue } from '../flags.js';
+import { type FlagValue, readInteger, readIntegerList, readStringList } from '../flags.js';
 import { ipTypes, targetIp } from '../ip-types.js';
 import type { Path } from '../problems.js';
-import { flagPath, needVms, type BenchmarkContext, type BenchmarkTranslation, type NativeBenchmark } from './context.js';
+import { type BenchmarkContext, type BenchmarkTranslation, flagPath, type NativeBenchmark, needVms } from './context.js';
 
 /** PKB's netperf defaults (linux_benchmarks/netperf_benchmark.py). */
 export const PKB_NETPERF_TESTS = ['TCP_RR', 'TCP_CRR', 'TCP_STREAM'];
@@ -26,7 +26,8 @@ const IGNORED: Readonly<Record<string, string>> = {
  */
 export function netperfBenchmarks(ctx: BenchmarkContext): BenchmarkTranslation {
   if (!needVms(ctx, 2, false)) return { benchmarks: [] };
-  if (ctx.vms.length > 2) ctx.problems.warn([...ctx.base, 'vm_groups'], `PKB's netperf uses the first two VMs (${ctx.vms[0]?.host} → ${ctx.vms[1]?.host}); the others are not used`);
+  if (ctx.vms.length > 2)
+    ctx.problems.warn([...ctx.base, 'vm_groups'], `PKB's netperf uses the first two VMs (${ctx.vms[0]?.host} → ${ctx.vms[1]?.host}); the others are not used`);
   for (const [flag, message] of Object.entries(IGNORED)) {
     const value = ctx.flags.get(flag);
     if (value && !(value.kind === 'value' && (value.value === 0 || (flag === 'netperf_enable_histograms' && value.value === true)))) ctx.problems.warn(value.path, message);
@@ -114,7 +115,11 @@ function testGroups(ctx: BenchmarkContext, tests: readonly string[], testsFlag: 
     const tcp = values.includes('TCP_STREAM');
     const udp = values.includes('UDP_STREAM');
     if (tcp && udp) ctx.problems.warn(testsFlag.path, 'with TCP_STREAM and UDP_STREAM on one matrix axis, both use the TCP_STREAM send size (PKB uses 1024 bytes for UDP_STREAM)');
-    const send = tcp ? size('netperf_tcp_stream_send_size_in_bytes', PKB_TCP_STREAM_SEND_SIZE) : udp ? size('netperf_udp_stream_send_size_in_bytes', PKB_UDP_STREAM_SEND_SIZE) : undefined;
+    const send = tcp
+      ? size('netperf_tcp_stream_send_size_in_bytes', PKB_TCP_STREAM_SEND_SIZE)
+      : udp
+        ? size('netperf_udp_stream_send_size_in_bytes', PKB_UDP_STREAM_SEND_SIZE)
+        : undefined;
     return [{ fields: { tests: upper, ...(send ? { sendSize: send.value } : {}) }, origins: { tests: testsPath, ...(send ? { sendSize: send.path } : {}) } }];
   }
   const groups: TestGroup[] = [];

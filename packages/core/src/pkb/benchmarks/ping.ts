@@ -1,6 +1,6 @@
 import { readBoolean } from '../flags.js';
-import { hasSingleAddress, ipTypes, targetIp, type IpType } from '../ip-types.js';
-import { flagPath, needVms, type BenchmarkContext, type BenchmarkTranslation } from './context.js';
+import { hasSingleAddress, type IpType, ipTypes, targetIp } from '../ip-types.js';
+import { type BenchmarkContext, type BenchmarkTranslation, flagPath, needVms } from './context.js';
 
 /** PKB runs `ping -c 100 <ip>` (one request a second) from each VM to the other. */
 export const PKB_PING_COUNT = 100;
@@ -31,7 +31,12 @@ export function pingBenchmarks(ctx: BenchmarkContext): BenchmarkTranslation {
   // A static VM with one address is reached as `internal`, so each direction gets its own block.
   if (hasSingleAddress(a) || hasSingleAddress(b)) {
     const benchmarks = types.flatMap((ip) =>
-      ([[a, b], [b, a]] as const).map(([from, to]) => ({
+      (
+        [
+          [a, b],
+          [b, a],
+        ] as const
+      ).map(([from, to]) => ({
         block: { tool: 'ping', client: from.host, server: to.host, ip: targetIp(to, ip), direction: 'forward', ...settings },
         origins: origins(ip),
         note: `PKB ping: ${from.host} pings ${to.host}, ${ip} address (${why()}); ${tail}`,

@@ -1,4 +1,4 @@
-import { PythonExprError, tokenize, type Token } from './tokenize.js';
+import { PythonExprError, type Token, tokenize } from './tokenize.js';
 
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not in' | 'is' | 'is not';
 export type ArithOp = '+' | '-' | '*' | '/' | '//' | '%';

@@ -1,5 +1,5 @@
 import type { Scalar } from '@netbench/plugin-api';
-import { parsePython, type ArithOp, type PyExpr } from './parse.js';
+import { type ArithOp, type PyExpr, parsePython } from './parse.js';
 import { PythonExprError } from './tokenize.js';
 
 export { PythonExprError } from './tokenize.js';

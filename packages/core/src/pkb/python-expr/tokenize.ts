@@ -8,7 +8,10 @@ export type Token =
 
 /** Thrown for anything outside the supported subset; `at` is a 0-based offset into the expression. */
 export class PythonExprError extends Error {
-  constructor(message: string, readonly at: number) {
+  constructor(
+    message: string,
+    readonly at: number,
+  ) {
     super(message);
   }
 }

@@ -1,4 +1,4 @@
-import { pluginConst, readme, type Files, type ScaffoldInput } from './common-files.js';
+import { type Files, pluginConst, readme, type ScaffoldInput } from './common-files.js';
 
 /** A cloud plugin whose hosts are this machine, each with a scratch folder it records in the ledger. */
 export function cloudFiles(input: ScaffoldInput): Files {
@@ -79,11 +79,14 @@ describe('${input.name} conformance', () => {
   })) it(check.name, check.run);
 });
 `,
-    'README.md': readme(input, `## What to change
+    'README.md': readme(
+      input,
+      `## What to change
 
 - \`src/schema.ts\`: your host fields (region, machine type, image, ...).
 - \`src/plugin.ts\`: \`provision\` creates machines (record each with \`ctx.ledger.track\` *before* creating it)
   and returns a \`Host\` per request; add \`preflight\` (credentials, quotas) and \`cleanup\` (leftovers by run-id naming).
-- \`src/teardown.ts\`: delete by ledger entry alone, idempotently.`),
+- \`src/teardown.ts\`: delete by ledger entry alone, idempotently.`,
+    ),
   };
 }

@@ -31,47 +31,55 @@ export const NODE_VERSION_CHECK =
 
 export function packageJson(input: ScaffoldInput): string {
   const [major = '0', minor = '1'] = input.apiVersion.split('.');
-  return `${JSON.stringify({
-    name: input.packageName,
-    version: '0.1.0',
-    description: `netbench ${KIND_SUMMARY[input.kind]} (${input.name})`,
-    license: 'Apache-2.0',
-    type: 'module',
-    main: './dist/index.js',
-    types: './dist/index.d.ts',
-    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' },
-    files: ['dist', '!dist/**/*.test.*', '!dist/**/__fixtures__'],
-    keywords: ['netbench', 'netbench-plugin', `netbench-${input.kind}`],
-    netbench: { kind: input.kind, name: input.name },
-    engines: { node: '>=22.13' },
-    scripts: { build: 'tsc -p .', pretest: `node -e "${NODE_VERSION_CHECK}"`, test: 'tsc -p . && vitest run', prepack: 'tsc -p .' },
-    // netbench loads the plugin with its own SDK; declaring it as a peer keeps one copy.
-    peerDependencies: { '@netbench/plugin-api': major === '0' ? `^0.${minor}.0` : `^${major}.0.0` },
-    devDependencies: { '@netbench/plugin-api': input.apiSpec, ...DEV_DEPENDENCIES },
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      name: input.packageName,
+      version: '0.1.0',
+      description: `netbench ${KIND_SUMMARY[input.kind]} (${input.name})`,
+      license: 'Apache-2.0',
+      type: 'module',
+      main: './dist/index.js',
+      types: './dist/index.d.ts',
+      exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' },
+      files: ['dist', '!dist/**/*.test.*', '!dist/**/__fixtures__'],
+      keywords: ['netbench', 'netbench-plugin', `netbench-${input.kind}`],
+      netbench: { kind: input.kind, name: input.name },
+      engines: { node: '>=22.13' },
+      scripts: { build: 'tsc -p .', pretest: `node -e "${NODE_VERSION_CHECK}"`, test: 'tsc -p . && vitest run', prepack: 'tsc -p .' },
+      // netbench loads the plugin with its own SDK; declaring it as a peer keeps one copy.
+      peerDependencies: { '@netbench/plugin-api': major === '0' ? `^0.${minor}.0` : `^${major}.0.0` },
+      devDependencies: { '@netbench/plugin-api': input.apiSpec, ...DEV_DEPENDENCIES },
+    },
+    null,
+    2,
+  )}\n`;
 }
 
 export function tsconfig(): string {
-  return `${JSON.stringify({
-    compilerOptions: {
-      target: 'es2023',
-      lib: ['es2023'],
-      module: 'nodenext',
-      moduleResolution: 'nodenext',
-      types: ['node'],
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      declaration: true,
-      sourceMap: true,
-      skipLibCheck: true,
-      isolatedModules: true,
-      verbatimModuleSyntax: true,
-      rootDir: 'src',
-      outDir: 'dist',
+  return `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'es2023',
+        lib: ['es2023'],
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        types: ['node'],
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        declaration: true,
+        sourceMap: true,
+        skipLibCheck: true,
+        isolatedModules: true,
+        verbatimModuleSyntax: true,
+        rootDir: 'src',
+        outDir: 'dist',
+      },
+      include: ['src'],
+      exclude: ['src/**/*.test.ts'],
     },
-    include: ['src'],
-    exclude: ['src/**/*.test.ts'],
-  }, null, 2)}\n`;
+    null,
+    2,
+  )}\n`;
 }
 
 export const gitignore = 'node_modules/\ndist/\n*.tgz\n';

@@ -1,4 +1,4 @@
-import { pluginConst, readme, type Files, type ScaffoldInput } from './common-files.js';
+import { type Files, pluginConst, readme, type ScaffoldInput } from './common-files.js';
 
 /** A publisher writing samples as JSON lines. */
 export function publisherFiles(input: ScaffoldInput): Files {
@@ -57,9 +57,12 @@ describe('${input.name} conformance', () => {
   })) it(check.name, check.run);
 });
 `,
-    'README.md': readme(input, `## What to change
+    'README.md': readme(
+      input,
+      `## What to change
 
 - \`src/schema.ts\`: your settings (a table name, a URL, ...).
-- \`src/plugin.ts\`: \`publish(run, samples, settings, ctx)\` sends them; return \`{ location, count }\`.`),
+- \`src/plugin.ts\`: \`publish(run, samples, settings, ctx)\` sends them; return \`{ location, count }\`.`,
+    ),
   };
 }

@@ -1,4 +1,4 @@
-import { pluginConst, readme, type Files, type ScaffoldInput } from './common-files.js';
+import { type Files, pluginConst, readme, type ScaffoldInput } from './common-files.js';
 
 // Real output of `ping -c 5 -i 0.2 -q 127.0.0.1` (iputils 20221126), the tool the template wraps.
 const FIXTURE = `PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.
@@ -136,11 +136,14 @@ describe('parse', () => {
   });
 });
 `,
-    'README.md': readme(input, `## What to change
+    'README.md': readme(
+      input,
+      `## What to change
 
 - \`src/schema.ts\`: the fields of your benchmark block (strict zod object, every field described).
 - \`src/plugin.ts\`: \`trials\`, \`check\`, \`install\` (optional), \`serve\` (optional, the server side), \`run\`.
 - \`src/parse.ts\` and \`src/__fixtures__/\`: capture real outputs of your tool into the fixtures folder;
-  the conformance kit parses every file there (list error outputs in \`fixtures.rejects\`).`),
+  the conformance kit parses every file there (list error outputs in \`fixtures.rejects\`).`,
+    ),
   };
 }

@@ -1,20 +1,16 @@
 import type { Duplex } from 'node:stream';
-import type { Client } from 'ssh2';
+import type { ExecOptions, HostProcess, Logger, SpawnOptions } from '@netbench/plugin-api';
 import { NetbenchError } from '@netbench/plugin-api';
-import type { Logger } from '@netbench/plugin-api';
-import type { ExecOptions, HostProcess, SpawnOptions } from '@netbench/plugin-api';
+import type { Client } from 'ssh2';
 import { connectWithRetry, SshConnectError } from './connect-with-retry.js';
 import { hostKeyCheck } from './host-key-check.js';
-import { ConnectAttemptError, openConnection, type AttemptSettings } from './open-connection.js';
+import { type AttemptSettings, ConnectAttemptError, openConnection } from './open-connection.js';
 import { loadPrivateKey } from './private-key.js';
 import { execRemote } from './remote-exec.js';
 import { startRemoteProcess } from './remote-process.js';
-import { SshSession } from './ssh-session.js';
 import { uploadFile } from './sftp-upload.js';
-import {
-  DEFAULT_CONNECT_RETRY, DEFAULT_KEEPALIVE_INTERVAL_MS, DEFAULT_READY_TIMEOUT_MS,
-  type SshHost, type SshHostOptions, type SshJumpOptions,
-} from './ssh-host-options.js';
+import { DEFAULT_CONNECT_RETRY, DEFAULT_KEEPALIVE_INTERVAL_MS, DEFAULT_READY_TIMEOUT_MS, type SshHost, type SshHostOptions, type SshJumpOptions } from './ssh-host-options.js';
+import { SshSession } from './ssh-session.js';
 
 export interface SshConnectContext {
   signal?: AbortSignal;
@@ -66,8 +62,15 @@ export async function connectSshHost(options: SshHostOptions, ctx: SshConnectCon
     if (!pending) {
       if (current?.lost) ctx.log?.warn(`${label}: ${current.lost.message}; reconnecting`);
       pending = connect().then(
-        (made) => { current = made; pending = undefined; return made; },
-        (error: unknown) => { pending = undefined; throw mask(error); },
+        (made) => {
+          current = made;
+          pending = undefined;
+          return made;
+        },
+        (error: unknown) => {
+          pending = undefined;
+          throw mask(error);
+        },
       );
     }
     return pending;
@@ -79,8 +82,7 @@ export async function connectSshHost(options: SshHostOptions, ctx: SshConnectCon
     throw mask(error);
   }
 
-  const spawn = (argv: readonly string[], spawnOptions: SpawnOptions = {}): HostProcess =>
-    startRemoteProcess(session(), argv, spawnOptions);
+  const spawn = (argv: readonly string[], spawnOptions: SpawnOptions = {}): HostProcess => startRemoteProcess(session(), argv, spawnOptions);
 
   return {
     id: options.id,
@@ -92,7 +94,9 @@ export async function connectSshHost(options: SshHostOptions, ctx: SshConnectCon
     internalIp: options.internalIp,
     externalIp: options.externalIp,
     // The OS name arrives from the host shortly after connecting.
-    get os() { return options.os ?? current?.os; },
+    get os() {
+      return options.os ?? current?.os;
+    },
     labels: options.labels ?? {},
     hostKeyVerification: options.hostKey.mode,
     facts: () => (current ? current.facts : Promise.resolve({})),
@@ -105,13 +109,24 @@ export async function connectSshHost(options: SshHostOptions, ctx: SshConnectCon
     async close() {
       closed = true;
       // A reconnect may be under way: close what it makes too.
-      await Promise.all([current?.close(), pending?.then((made) => made.close(), () => undefined)]);
+      await Promise.all([
+        current?.close(),
+        pending?.then(
+          (made) => made.close(),
+          () => undefined,
+        ),
+      ]);
     },
   };
 }
 
 /** How to reach the target: directly, or a fresh `direct-tcpip` channel through the bastion for every attempt. */
-async function resolveTarget(options: SshHostOptions, label: string, bastion: Client | undefined, signal?: AbortSignal): Promise<{ attempt(signal?: AbortSignal): Promise<Client> }> {
+async function resolveTarget(
+  options: SshHostOptions,
+  label: string,
+  bastion: Client | undefined,
+  signal?: AbortSignal,
+): Promise<{ attempt(signal?: AbortSignal): Promise<Client> }> {
   const port = options.port ?? 22;
   const base = await attemptSettings(options, label, signal);
   return {
@@ -128,10 +143,16 @@ async function connectJump(jump: SshJumpOptions, targetLabel: string, signal?: A
   const port = jump.port ?? 22;
   const label = `bastion ${jump.address}:${port} (for ${targetLabel})`;
   const base = await attemptSettings(jump, label, signal);
-  return connectWithRetry(async (attemptSignal) => {
-    const check = await hostKeyCheck(jump.hostKey, { label, address: jump.address, port });
-    return openConnection({ ...base, check }, attemptSignal);
-  }, jump.connectRetry ?? DEFAULT_CONNECT_RETRY, label, signal, log);
+  return connectWithRetry(
+    async (attemptSignal) => {
+      const check = await hostKeyCheck(jump.hostKey, { label, address: jump.address, port });
+      return openConnection({ ...base, check }, attemptSignal);
+    },
+    jump.connectRetry ?? DEFAULT_CONNECT_RETRY,
+    label,
+    signal,
+    log,
+  );
 }
 
 /** Key read and decrypted, agent chosen: what stays the same across attempts. */
@@ -141,9 +162,7 @@ async function attemptSettings(options: SshJumpOptions, label: string, signal?: 
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new SshConnectError(`${label}: invalid port ${port}`);
   if (!options.user) throw new SshConnectError(`${label}: no user to log in as`);
   const hasKey = options.privateKey !== undefined || options.privateKeyPath !== undefined;
-  const privateKey = hasKey
-    ? await loadPrivateKey({ path: options.privateKeyPath, text: options.privateKey, passphrase: options.passphrase }, label)
-    : undefined;
+  const privateKey = hasKey ? await loadPrivateKey({ path: options.privateKeyPath, text: options.privateKey, passphrase: options.passphrase }, label) : undefined;
   const agent = options.agent === false ? undefined : (options.agent ?? (hasKey ? undefined : process.env.SSH_AUTH_SOCK));
   if (!privateKey && !agent) {
     throw new SshConnectError(`${label}: no way to authenticate as ${options.user}: give a private key file, or run an ssh-agent (SSH_AUTH_SOCK is not set)`);

@@ -1,8 +1,8 @@
-import type { Client } from 'ssh2';
-import { NetbenchError } from '@netbench/plugin-api';
 import type { Logger } from '@netbench/plugin-api';
-import type { SshConnectRetry } from './ssh-host-options.js';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { Client } from 'ssh2';
 import { ConnectAttemptError } from './open-connection.js';
+import type { SshConnectRetry } from './ssh-host-options.js';
 
 /** The connection could not be made: every attempt failed or the failure cannot pass by waiting. */
 export class SshConnectError extends NetbenchError {
@@ -54,8 +54,14 @@ function message(error: unknown): string {
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

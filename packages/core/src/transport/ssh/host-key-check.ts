@@ -1,9 +1,9 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { SshHostKeyPolicy } from './ssh-host-options.js';
 import { algorithmsForKeyTypes, blobKeyType, describeKey, sha256Fingerprint } from './host-key-blob.js';
-import { knownHostsLine, knownHostsName, lookupHost, parseKnownHosts, type KnownHostEntry } from './known-hosts.js';
+import { type KnownHostEntry, knownHostsLine, knownHostsName, lookupHost, parseKnownHosts } from './known-hosts.js';
+import type { SshHostKeyPolicy } from './ssh-host-options.js';
 
 /** What the handshake needs to verify one host's key. */
 export interface HostKeyCheck {
@@ -26,9 +26,12 @@ export const DEFAULT_KNOWN_HOSTS = (): string[] => [join(homedir(), '.ssh', 'kno
 /** Read the policy's files once and return the check the handshake calls. */
 export async function hostKeyCheck(policy: SshHostKeyPolicy, target: KeyTarget): Promise<HostKeyCheck> {
   switch (policy.mode) {
-    case 'known-hosts': return knownHostsCheck(policy.file, target);
-    case 'pinned': return pinnedCheck(policy.keys, policy.source, target);
-    case 'tofu': return tofuCheck(policy.recordFile, target);
+    case 'known-hosts':
+      return knownHostsCheck(policy.file, target);
+    case 'pinned':
+      return pinnedCheck(policy.keys, policy.source, target);
+    case 'tofu':
+      return tofuCheck(policy.recordFile, target);
   }
 }
 

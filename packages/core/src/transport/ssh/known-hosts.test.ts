@@ -25,8 +25,18 @@ const lines = (entries: { origin: string }[]) => entries.map((e) => Number(e.ori
 
 describe('known_hosts', () => {
   const cases: [string, number][] = [
-    ['10.0.0.5', 22], ['10.0.0.5', 2222], ['10.0.0.6', 22], ['web1', 22], ['WEB1', 22], ['10.0.0.6', 2200],
-    ['x.lab.example', 22], ['bad.lab.example', 22], ['revoked.example', 22], ['old.example', 22], ['foo.example.com', 22], ['nothing', 22],
+    ['10.0.0.5', 22],
+    ['10.0.0.5', 2222],
+    ['10.0.0.6', 22],
+    ['web1', 22],
+    ['WEB1', 22],
+    ['10.0.0.6', 2200],
+    ['x.lab.example', 22],
+    ['bad.lab.example', 22],
+    ['revoked.example', 22],
+    ['old.example', 22],
+    ['foo.example.com', 22],
+    ['nothing', 22],
   ];
 
   it('finds the same lines as ssh-keygen -F, plain and hashed', () => {
@@ -58,7 +68,10 @@ describe('known_hosts', () => {
   });
 
   it('computes the SHA256 fingerprints ssh-keygen -l prints', () => {
-    for (const [pub, line] of [['key_a.pub', 0], ['key_r.pub', 3]] as const) {
+    for (const [pub, line] of [
+      ['key_a.pub', 0],
+      ['key_r.pub', 3],
+    ] as const) {
       const expected = read('fingerprints.txt').split('\n')[line]!.split(' ')[1];
       expect(sha256Fingerprint(blobOf(pub))).toBe(expected);
     }

@@ -67,7 +67,11 @@ export function entryMatches(entry: KnownHostEntry, name: string): boolean {
 
 /** `*` and `?` wildcards, case-insensitive (host names are). */
 function wildcardMatch(pattern: string, name: string): boolean {
-  const source = pattern.toLowerCase().replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  const source = pattern
+    .toLowerCase()
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', '.*')
+    .replaceAll('?', '.');
   return new RegExp(`^${source}$`).test(name.toLowerCase());
 }
 

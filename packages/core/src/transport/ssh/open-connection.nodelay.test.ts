@@ -9,8 +9,12 @@ import { startTestSshd, type TestSshd } from './test-support/test-sshd.js';
 // without; `npm run bench overhead` shows it). The connection's own TCP
 // socket must have TCP_NODELAY set.
 let sshd: TestSshd;
-beforeAll(async () => { sshd = await startTestSshd(); });
-afterAll(async () => { await sshd?.stop(); });
+beforeAll(async () => {
+  sshd = await startTestSshd();
+});
+afterAll(async () => {
+  await sshd?.stop();
+});
 
 describe('the SSH connection socket', () => {
   it('has Nagle turned off (TCP_NODELAY) on the socket to the host, and commands still run over it', async () => {
@@ -25,8 +29,15 @@ describe('the SSH connection socket', () => {
     });
     try {
       const host = await connectSshHost({
-        id: 'h', name: 'h', cloud: 'static', internalIp: '127.0.0.1', address: '127.0.0.1', port: sshd.port, user: 'root',
-        privateKeyPath: sshd.clientKey, hostKey: { mode: 'known-hosts', file: sshd.knownHosts },
+        id: 'h',
+        name: 'h',
+        cloud: 'static',
+        internalIp: '127.0.0.1',
+        address: '127.0.0.1',
+        port: sshd.port,
+        user: 'root',
+        privateKeyPath: sshd.clientKey,
+        hostKey: { mode: 'known-hosts', file: sshd.knownHosts },
       });
       try {
         const result = await host.exec(['echo', 'ok'], { timeoutMs: 10_000 });

@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
-import type { AnyAuthMethod, AuthMethod, Client, ConnectConfig, ParsedKey, ServerHostKeyAlgorithm } from 'ssh2';
 import { NetbenchError } from '@netbench/plugin-api';
+import type { AnyAuthMethod, AuthMethod, Client, ConnectConfig, ParsedKey, ServerHostKeyAlgorithm } from 'ssh2';
 import type { HostKeyCheck } from './host-key-check.js';
 import { loadSsh2 } from './load-ssh2.js';
 
@@ -24,7 +24,11 @@ export interface AttemptSettings {
 /** Why an attempt failed, and whether waiting and trying again can help (the machine is still booting). */
 export class ConnectAttemptError extends NetbenchError {
   override readonly name: string = 'ConnectAttemptError';
-  constructor(message: string, readonly retryable: boolean, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }
@@ -55,8 +59,14 @@ export async function openConnection(settings: AttemptSettings, signal?: AbortSi
     // Host keys are always verified; ssh2 passes the raw key blob.
     hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
       settings.check.verify(key).then(
-        (reason) => { refusal = reason; verify(reason === undefined); },
-        (error: unknown) => { refusal = `could not check the host key of ${settings.label}: ${(error as Error).message}`; verify(false); },
+        (reason) => {
+          refusal = reason;
+          verify(reason === undefined);
+        },
+        (error: unknown) => {
+          refusal = `could not check the host key of ${settings.label}: ${(error as Error).message}`;
+          verify(false);
+        },
       );
     },
     ...(settings.check.algorithms ? { algorithms: { serverHostKey: settings.check.algorithms as ServerHostKeyAlgorithm[] } } : {}),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { ParsedKey } from 'ssh2';
 import { NetbenchError } from '@netbench/plugin-api';
+import type { ParsedKey } from 'ssh2';
 import { loadSsh2 } from './load-ssh2.js';
 
 const NO_PASSPHRASE_RE = /no passphrase given/i;

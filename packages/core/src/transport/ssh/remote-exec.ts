@@ -1,5 +1,5 @@
-import { TimeoutError } from '@netbench/plugin-api';
 import type { ExecOptions, ExecResult } from '@netbench/plugin-api';
+import { TimeoutError } from '@netbench/plugin-api';
 import type { RemoteProcess } from './remote-process.js';
 
 /** After a kill, how long to wait for the host to report the exit before giving up on the channel. */
@@ -15,14 +15,17 @@ export async function execRemote(proc: RemoteProcess, argv: readonly string[], o
   proc.stdin.end(options.stdin ?? '');
   let timedOut = false;
   let grace: NodeJS.Timeout | undefined;
-  const giveUpLater = () => { grace ??= setTimeout(() => proc.abandon(), KILL_GRACE_MS); };
-  const timer = options.timeoutMs !== undefined
-    ? setTimeout(() => {
-      timedOut = true;
-      proc.kill('SIGKILL');
-      giveUpLater();
-    }, options.timeoutMs)
-    : undefined;
+  const giveUpLater = () => {
+    grace ??= setTimeout(() => proc.abandon(), KILL_GRACE_MS);
+  };
+  const timer =
+    options.timeoutMs !== undefined
+      ? setTimeout(() => {
+          timedOut = true;
+          proc.kill('SIGKILL');
+          giveUpLater();
+        }, options.timeoutMs)
+      : undefined;
   const onAbort = () => giveUpLater();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import type { ClientChannel } from 'ssh2';
-import { NetbenchError } from '@netbench/plugin-api';
 import type { ExecResult, HostProcess } from '@netbench/plugin-api';
+import { NetbenchError } from '@netbench/plugin-api';
+import type { ClientChannel } from 'ssh2';
 import { PID_MARK } from './reaper-script.js';
 import { remoteCommand } from './remote-command.js';
 import { channelOutcome, type SshSession } from './ssh-session.js';
@@ -40,7 +40,10 @@ export function startRemoteProcess(
   let settled = false;
   let resolveExited!: (result: ExecResult) => void;
   let rejectExited!: (error: unknown) => void;
-  const exited = new Promise<ExecResult>((resolve, reject) => { resolveExited = resolve; rejectExited = reject; });
+  const exited = new Promise<ExecResult>((resolve, reject) => {
+    resolveExited = resolve;
+    rejectExited = reject;
+  });
   // Callers that only use the streams must not see an unhandled rejection.
   exited.catch(() => {});
 
@@ -51,7 +54,14 @@ export function startRemoteProcess(
     if (!stdout.writableEnded) stdout.end();
     if (!stderr.writableEnded) stderr.end();
     if (error) rejectExited(error);
-    else resolveExited({ stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), code: exit?.code ?? null, signal: exit?.signal ?? null, durationMs: Date.now() - began });
+    else
+      resolveExited({
+        stdout: Buffer.concat(out).toString(),
+        stderr: Buffer.concat(err).toString(),
+        code: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        durationMs: Date.now() - began,
+      });
   };
 
   let command: number | undefined;
@@ -88,13 +98,21 @@ export function startRemoteProcess(
 
   const kill = (signal: NodeJS.Signals = 'SIGTERM') => {
     if (settled || (channel && channelOutcome(channel).exit)) return;
-    try { channel?.signal(signal); } catch { /* unknown to ssh2 or channel closing: the group kill below still runs */ }
+    try {
+      channel?.signal(signal);
+    } catch {
+      /* unknown to ssh2 or channel closing: the group kill below still runs */
+    }
     signalGroup(signal);
   };
   const onAbort = () => kill('SIGTERM');
 
   const abandon = () => {
-    try { channel?.close(); } catch { /* already closed */ }
+    try {
+      channel?.close();
+    } catch {
+      /* already closed */
+    }
     finish();
   };
 
@@ -107,13 +125,22 @@ export function startRemoteProcess(
     const opened = await live.exec(commandLine);
     channel = opened;
     opened.on('error', () => {});
-    opened.on('data', (chunk: Buffer) => { out.push(chunk); stdout.write(chunk); });
+    opened.on('data', (chunk: Buffer) => {
+      out.push(chunk);
+      stdout.write(chunk);
+    });
     opened.stderr.on('data', onStderr);
     const outcome = channelOutcome(opened);
     void outcome.closed.then(async () => {
       // ssh2 closes after stdout ended; stderr may still hold its last chunk.
       if (!opened.stderr.readableEnded) {
-        await new Promise<void>((done) => { const t = setTimeout(done, 1000); opened.stderr.once('end', () => { clearTimeout(t); done(); }); });
+        await new Promise<void>((done) => {
+          const t = setTimeout(done, 1000);
+          opened.stderr.once('end', () => {
+            clearTimeout(t);
+            done();
+          });
+        });
       }
       exit = outcome.exit;
       if (head?.length) passErr(head);
@@ -129,7 +156,9 @@ export function startRemoteProcess(
   if (options.signal?.aborted) onAbort();
 
   return {
-    get pid() { return pid; },
+    get pid() {
+      return pid;
+    },
     stdout,
     stderr,
     stdin,

@@ -24,8 +24,10 @@ export function shellCommand(argv: readonly string[]): string {
 /** `export NAME='value';` for each variable; names are checked, values quoted. */
 export function shellExports(env: Readonly<Record<string, string>> | undefined): string {
   if (!env) return '';
-  return Object.entries(env).map(([name, value]) => {
-    if (!ENV_NAME_RE.test(name)) throw new Error(`invalid environment variable name ${JSON.stringify(name)}`);
-    return `export ${name}=${shellQuote(value)}; `;
-  }).join('');
+  return Object.entries(env)
+    .map(([name, value]) => {
+      if (!ENV_NAME_RE.test(name)) throw new Error(`invalid environment variable name ${JSON.stringify(name)}`);
+      return `export ${name}=${shellQuote(value)}; `;
+    })
+    .join('');
 }

@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -13,12 +13,27 @@ let bastion: TestSshd;
 let lockedKey: string;
 
 const base = (over: Partial<SshHostOptions> = {}): SshHostOptions => ({
-  id: 'h', name: 'h', cloud: 'static', internalIp: '127.0.0.1', address: '127.0.0.1', port: sshd.port, user: 'root',
-  privateKeyPath: sshd.clientKey, hostKey: { mode: 'known-hosts', file: sshd.knownHosts },
-  connectRetry: { attempts: 3, initialDelayMs: 100, maxDelayMs: 400 }, ...over,
+  id: 'h',
+  name: 'h',
+  cloud: 'static',
+  internalIp: '127.0.0.1',
+  address: '127.0.0.1',
+  port: sshd.port,
+  user: 'root',
+  privateKeyPath: sshd.clientKey,
+  hostKey: { mode: 'known-hosts', file: sshd.knownHosts },
+  connectRetry: { attempts: 3, initialDelayMs: 100, maxDelayMs: 400 },
+  ...over,
 });
 
-const pidAlive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const pidAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -35,11 +50,18 @@ beforeAll(async () => {
   await keygen(lockedKey, PASSPHRASE);
   [sshd, bastion] = await Promise.all([startTestSshd({ extraKeys: [readFileSync(`${lockedKey}.pub`, 'utf8')], maxSessions: 4 }), startTestSshd()]);
 });
-afterAll(async () => { await Promise.all([sshd?.stop(), bastion?.stop()]); });
+afterAll(async () => {
+  await Promise.all([sshd?.stop(), bastion?.stop()]);
+});
 
 describe('connecting', () => {
   it('reports a host that refuses connections after the configured attempts, without hanging', async () => {
-    const closed = await new Promise<number>((resolve) => { const s = createServer().listen(0, '127.0.0.1', () => { const port = (s.address() as { port: number }).port; s.close(() => resolve(port)); }); });
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const port = (s.address() as { port: number }).port;
+        s.close(() => resolve(port));
+      });
+    });
     const began = Date.now();
     await expect(connectSshHost(base({ port: closed }))).rejects.toThrow(
       new RegExp(`^host h \\(127\\.0\\.0\\.1:${closed}\\) unreachable after 3 attempts over \\d+\\.\\d s: .*ECONNREFUSED`),
@@ -51,10 +73,13 @@ describe('connecting', () => {
 
   it('gives up on a server that accepts but never speaks SSH (bounded by readyTimeoutMs)', async () => {
     const sockets: Socket[] = [];
-    const silent: Server = await new Promise((resolve) => { const s = createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1', () => resolve(s)); });
+    const silent: Server = await new Promise((resolve) => {
+      const s = createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1', () => resolve(s));
+    });
     const began = Date.now();
-    await expect(connectSshHost(base({ port: (silent.address() as { port: number }).port, readyTimeoutMs: 400, connectRetry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 50 } })))
-      .rejects.toThrow(/unreachable after 2 attempts .*Timed out while waiting for handshake/);
+    await expect(
+      connectSshHost(base({ port: (silent.address() as { port: number }).port, readyTimeoutMs: 400, connectRetry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 50 } })),
+    ).rejects.toThrow(/unreachable after 2 attempts .*Timed out while waiting for handshake/);
     expect(Date.now() - began).toBeLessThan(3000);
     for (const socket of sockets) socket.destroy();
     silent.close();
@@ -83,7 +108,14 @@ describe('connecting', () => {
     const socket = join(sshd.dir, 'agent.sock');
     const agent: ChildProcess = spawn('ssh-agent', ['-D', '-a', socket], { stdio: 'ignore' });
     try {
-      await until(() => { try { execFileSync('ssh-add', ['-l'], { env: { SSH_AUTH_SOCK: socket }, stdio: 'ignore' }); return true; } catch (e) { return (e as { status?: number }).status === 1; } });
+      await until(() => {
+        try {
+          execFileSync('ssh-add', ['-l'], { env: { SSH_AUTH_SOCK: socket }, stdio: 'ignore' });
+          return true;
+        } catch (e) {
+          return (e as { status?: number }).status === 1;
+        }
+      });
       execFileSync('ssh-add', [sshd.clientKey], { env: { SSH_AUTH_SOCK: socket }, stdio: 'ignore' });
       const host = await connectSshHost(base({ privateKeyPath: undefined, agent: socket }));
       expect((await host.exec(['echo', 'agent'])).stdout).toBe('agent\n');
@@ -96,9 +128,11 @@ describe('connecting', () => {
 
   it('reaches a host through a bastion, one connection to each', async () => {
     const [before, beforeBastion] = [sshd.acceptedLogins(), bastion.acceptedLogins()];
-    const host = await connectSshHost(base({
-      jump: { address: '127.0.0.1', port: bastion.port, user: 'root', privateKeyPath: bastion.clientKey, hostKey: { mode: 'known-hosts', file: bastion.knownHosts } },
-    }));
+    const host = await connectSshHost(
+      base({
+        jump: { address: '127.0.0.1', port: bastion.port, user: 'root', privateKeyPath: bastion.clientKey, hostKey: { mode: 'known-hosts', file: bastion.knownHosts } },
+      }),
+    );
     expect((await Promise.all([host.exec(['echo', 'a']), host.exec(['echo', 'b'])])).map((r) => r.stdout)).toEqual(['a\n', 'b\n']);
     await host.close();
     expect([sshd.acceptedLogins() - before, bastion.acceptedLogins() - beforeBastion]).toEqual([1, 1]);
@@ -106,10 +140,15 @@ describe('connecting', () => {
   });
 
   it('through a bastion, reports a target the bastion cannot reach', async () => {
-    await expect(connectSshHost(base({
-      port: 1, connectRetry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 50 },
-      jump: { address: '127.0.0.1', port: bastion.port, user: 'root', privateKeyPath: bastion.clientKey, hostKey: { mode: 'known-hosts', file: bastion.knownHosts } },
-    }))).rejects.toThrow(/host h \(127\.0\.0\.1:1 via bastion 127\.0\.0\.1:\d+\) unreachable after 2 attempts .*the bastion could not reach 127\.0\.0\.1:1/);
+    await expect(
+      connectSshHost(
+        base({
+          port: 1,
+          connectRetry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 50 },
+          jump: { address: '127.0.0.1', port: bastion.port, user: 'root', privateKeyPath: bastion.clientKey, hostKey: { mode: 'known-hosts', file: bastion.knownHosts } },
+        }),
+      ),
+    ).rejects.toThrow(/host h \(127\.0\.0\.1:1 via bastion 127\.0\.0\.1:\d+\) unreachable after 2 attempts .*the bastion could not reach 127\.0\.0\.1:1/);
   });
 });
 
@@ -130,7 +169,10 @@ describe('the connection over time', () => {
     const ours = host.spawn(['sh', '-c', 'echo $$; exec sleep 60']);
     const pid = Number(await firstLine(ours.stdout));
     const foreign = spawn('sleep', ['60'], { stdio: 'ignore' });
-    const session = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('NETBENCH_SSH_SESSION='))!.split('=')[1]!;
+    const session = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((v) => v.startsWith('NETBENCH_SSH_SESSION='))!
+      .split('=')[1]!;
     appendFileSync(join(session, 'pids'), `${foreign.pid}\n`);
     await host.close();
     expect(await until(() => !pidAlive(pid))).toBe(true);

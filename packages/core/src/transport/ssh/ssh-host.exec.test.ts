@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeoutError } from '@netbench/plugin-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSshHost } from './connect-ssh-host.js';
 import type { SshHost } from './ssh-host-options.js';
 import { HOSTILE_ARGS } from './test-support/hostile-args.js';
@@ -24,8 +24,16 @@ beforeAll(async () => {
   rmSync(MARKER, { force: true });
   sshd = await startTestSshd();
   host = await connectSshHost({
-    id: 'web1', name: 'web1', cloud: 'static', internalIp: '10.0.0.5', address: '127.0.0.1', port: sshd.port, user: 'root',
-    privateKeyPath: sshd.clientKey, hostKey: { mode: 'known-hosts', file: sshd.knownHosts }, labels: { rack: 'r1' },
+    id: 'web1',
+    name: 'web1',
+    cloud: 'static',
+    internalIp: '10.0.0.5',
+    address: '127.0.0.1',
+    port: sshd.port,
+    user: 'root',
+    privateKeyPath: sshd.clientKey,
+    hostKey: { mode: 'known-hosts', file: sshd.knownHosts },
+    labels: { rack: 'r1' },
   });
 });
 

@@ -13,8 +13,16 @@ const otherKey = readFileSync(join(fixtures, 'key_a.pub'), 'utf8').trim();
 const rsaKey = readFileSync(join(fixtures, 'key_r.pub'), 'utf8').trim();
 
 const options = (hostKey: SshHostKeyPolicy): SshHostOptions => ({
-  id: 'h', name: 'h', cloud: 'static', internalIp: '127.0.0.1', address: '127.0.0.1', port: sshd.port, user: 'root',
-  privateKeyPath: sshd.clientKey, hostKey, connectRetry: { attempts: 3, initialDelayMs: 200, maxDelayMs: 200 },
+  id: 'h',
+  name: 'h',
+  cloud: 'static',
+  internalIp: '127.0.0.1',
+  address: '127.0.0.1',
+  port: sshd.port,
+  user: 'root',
+  privateKeyPath: sshd.clientKey,
+  hostKey,
+  connectRetry: { attempts: 3, initialDelayMs: 200, maxDelayMs: 200 },
 });
 
 /** Connect, run `true`, close; resolves to the verification mode. */
@@ -32,7 +40,9 @@ beforeAll(async () => {
   sshd = await startTestSshd();
   fingerprint = execFileSync('ssh-keygen', ['-lf', sshd.knownHosts], { encoding: 'utf8' }).split(' ')[1]!;
 });
-afterAll(async () => { await sshd?.stop(); });
+afterAll(async () => {
+  await sshd?.stop();
+});
 
 describe('host key verification', () => {
   const file = (name: string, text: string) => {
@@ -88,8 +98,9 @@ describe('host key verification', () => {
   it('pinned: accepts a matching key line or fingerprint, refuses others naming the source', async () => {
     expect(await tryConnect({ mode: 'pinned', keys: [otherKey, sshd.hostKeyLine], source: 'serial console of i-1' })).toBe('pinned');
     expect(await tryConnect({ mode: 'pinned', keys: [fingerprint], source: 'serial console of i-1' })).toBe('pinned');
-    await expect(tryConnect({ mode: 'pinned', keys: [otherKey], source: 'serial console of i-1' }))
-      .rejects.toThrow(new RegExp(`HOST KEY MISMATCH: .*offered ssh-ed25519 ${fingerprint.replace(/[+/]/g, '\\$&')}, but the keys from serial console of i-1`));
+    await expect(tryConnect({ mode: 'pinned', keys: [otherKey], source: 'serial console of i-1' })).rejects.toThrow(
+      new RegExp(`HOST KEY MISMATCH: .*offered ssh-ed25519 ${fingerprint.replace(/[+/]/g, '\\$&')}, but the keys from serial console of i-1`),
+    );
     await expect(tryConnect({ mode: 'pinned', keys: [], source: 'nowhere' })).rejects.toThrow(/no pinned host keys/);
   });
 

@@ -1,10 +1,12 @@
-import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
 import { NetbenchError } from '@netbench/plugin-api';
+import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
+
 // node:crypto is loaded on first use: importing it cost every run ~9 ms of start-up, and a local run needs none of it.
 const crypto = () => process.getBuiltinModule('node:crypto');
-import { reaperScript } from './reaper-script.js';
+
 import type { SshHostFacts } from '@netbench/plugin-api';
 import { CONGESTION_CONTROL_RE } from '@netbench/plugin-api/cloud-kit';
+import { reaperScript } from './reaper-script.js';
 import { killCommand } from './remote-command.js';
 
 const OPEN_TIMEOUT_MS = 15_000;
@@ -52,13 +54,25 @@ export class SshSession {
   /** PRETTY_NAME of /etc/os-release, once the reaper has printed it. */
   os: string | undefined;
 
-  constructor(readonly label: string, readonly client: Client, private readonly bastion?: Client) {
+  constructor(
+    readonly label: string,
+    readonly client: Client,
+    private readonly bastion?: Client,
+  ) {
     const onGone = (why: string) => () => {
       this.lost ??= new NetbenchError(`${why}`);
     };
-    client.on('error', (error: Error) => { this.lost ??= new NetbenchError(`connection to ${label} failed: ${error.message}`); });
-    client.on('close', () => { this.clientClosed = true; onGone(`connection to ${label} closed`)(); });
-    bastion?.on('close', () => { this.bastionClosed = true; onGone(`connection to the bastion of ${label} closed`)(); });
+    client.on('error', (error: Error) => {
+      this.lost ??= new NetbenchError(`connection to ${label} failed: ${error.message}`);
+    });
+    client.on('close', () => {
+      this.clientClosed = true;
+      onGone(`connection to ${label} closed`)();
+    });
+    bastion?.on('close', () => {
+      this.bastionClosed = true;
+      onGone(`connection to the bastion of ${label} closed`)();
+    });
   }
 
   /**
@@ -72,7 +86,9 @@ export class SshSession {
     this.reaper = channel;
     let out = '';
     let settle!: (facts: SshHostFacts) => void;
-    this.facts = new Promise<SshHostFacts>((resolve) => { settle = resolve; });
+    this.facts = new Promise<SshHostFacts>((resolve) => {
+      settle = resolve;
+    });
     // A reaper that ends (or stays silent) before its three lines leaves the facts unknown, never pending.
     const timer = setTimeout(() => done(), FACTS_TIMEOUT_MS);
     timer.unref();
@@ -118,13 +134,19 @@ export class SshSession {
         const limited = isSessionLimit(error);
         if (!limited || Date.now() >= deadline) {
           if (limited) {
-            throw new NetbenchError(`${this.label} refused another command channel: its sshd allows ${this.openChannels.size} at once (MaxSessions in sshd_config); raise MaxSessions or run fewer things at once`);
+            throw new NetbenchError(
+              `${this.label} refused another command channel: its sshd allows ${this.openChannels.size} at once (MaxSessions in sshd_config); raise MaxSessions or run fewer things at once`,
+            );
           }
           throw error;
         }
         // sshd frees the slot a moment after the channel closes: poll as well as wait for closes.
         await new Promise<void>((resolve) => {
-          const wake = () => { clearTimeout(timer); this.channelClosed.delete(wake); resolve(); };
+          const wake = () => {
+            clearTimeout(timer);
+            this.channelClosed.delete(wake);
+            resolve();
+          };
           const timer = setTimeout(wake, Math.min(LIMIT_POLL_MS, Math.max(0, deadline - Date.now())));
           this.channelClosed.add(wake);
         });
@@ -135,10 +157,13 @@ export class SshSession {
   private openOnce(command: string, timeoutMs: number): Promise<ClientChannel> {
     return new Promise((resolve, reject) => {
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        reject(new NetbenchError(`${this.label} did not open a command channel within ${OPEN_TIMEOUT_MS} ms`));
-      }, Math.max(1, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          timedOut = true;
+          reject(new NetbenchError(`${this.label} did not open a command channel within ${OPEN_TIMEOUT_MS} ms`));
+        },
+        Math.max(1, timeoutMs),
+      );
       try {
         this.client.exec(command, (error, channel) => {
           clearTimeout(timer);
@@ -155,7 +180,9 @@ export class SshSession {
           channel.once('close', () => {
             this.openChannels.delete(channel);
             // Give sshd a moment to free the session slot before waiters retry.
-            setTimeout(() => { for (const wake of [...this.channelClosed]) wake(); }, 20);
+            setTimeout(() => {
+              for (const wake of [...this.channelClosed]) wake();
+            }, 20);
           });
           resolve(channel);
         });
@@ -191,8 +218,14 @@ export class SshSession {
     channel.stderr.on('data', () => {});
     channel.end();
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => { channel.close(); resolve(); }, OPEN_TIMEOUT_MS);
-      channel.once('close', () => { clearTimeout(timer); resolve(); });
+      const timer = setTimeout(() => {
+        channel.close();
+        resolve();
+      }, OPEN_TIMEOUT_MS);
+      channel.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
 
@@ -225,7 +258,10 @@ export class SshSession {
         // Resolves at once when the reaper already ended.
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
-          void channelOutcome(reaper).closed.then(() => { clearTimeout(timer); resolve(); });
+          void channelOutcome(reaper).closed.then(() => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
       }
       if (!this.clientClosed) await endClient(this.client);
@@ -237,8 +273,14 @@ export class SshSession {
 
 async function endClient(client: Client): Promise<void> {
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => { client.destroy(); resolve(); }, 2000);
-    client.once('close', () => { clearTimeout(timer); resolve(); });
+    const timer = setTimeout(() => {
+      client.destroy();
+      resolve();
+    }, 2000);
+    client.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     client.end();
   });
 }

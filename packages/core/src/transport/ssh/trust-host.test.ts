@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keygen, type LabSshd, startSshd } from '@netbench/plugin-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keygen, startSshd, type LabSshd } from '@netbench/plugin-api/testing';
 import { connectSshHost } from './connect-ssh-host.js';
 import { trustHost } from './trust-host.js';
 
@@ -33,7 +33,15 @@ describe('netbench hosts trust (trustHost)', () => {
   it('shows the fingerprint ssh-keygen computes and records nothing when the user declines', async () => {
     const file = fresh('declined');
     const shown: string[] = [];
-    const result = await trustHost({ address: '127.0.0.1', port: sshd.port, knownHosts: file, confirm: async (key, where) => { shown.push(`${key.keyType} ${key.fingerprint} ${where}`); return false; } });
+    const result = await trustHost({
+      address: '127.0.0.1',
+      port: sshd.port,
+      knownHosts: file,
+      confirm: async (key, where) => {
+        shown.push(`${key.keyType} ${key.fingerprint} ${where}`);
+        return false;
+      },
+    });
     expect(shown).toEqual([`ssh-ed25519 ${fingerprint} ${file}`]);
     expect(result).toMatchObject({ status: 'declined', fingerprint, keyType: 'ssh-ed25519' });
     expect(existsSync(file)).toBe(false);
@@ -47,7 +55,17 @@ describe('netbench hosts trust (trustHost)', () => {
     expect([host, `${type} ${key}`]).toEqual([`[127.0.0.1]:${sshd.port}`, sshd.hostKeyLine.split(' ').slice(0, 2).join(' ')]);
     expect(statSync(join(dir, 'confirmed', '.ssh')).mode & 0o777).toBe(0o700);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const ssh = await connectSshHost({ id: 'h', name: 'h', cloud: 'static', internalIp: '127.0.0.1', address: '127.0.0.1', port: sshd.port, user: 'root', privateKeyPath: loginKey, hostKey: { mode: 'known-hosts', file } });
+    const ssh = await connectSshHost({
+      id: 'h',
+      name: 'h',
+      cloud: 'static',
+      internalIp: '127.0.0.1',
+      address: '127.0.0.1',
+      port: sshd.port,
+      user: 'root',
+      privateKeyPath: loginKey,
+      hostKey: { mode: 'known-hosts', file },
+    });
     try {
       expect((await ssh.exec(['echo', 'trusted'])).stdout).toBe('trusted\n');
     } finally {
@@ -60,8 +78,9 @@ describe('netbench hosts trust (trustHost)', () => {
 
   it('with a fingerprint instead of a prompt: records it only when it matches', async () => {
     const file = fresh('pinned');
-    await expect(trustHost({ address: '127.0.0.1', port: sshd.port, knownHosts: file, fingerprint: 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }))
-      .rejects.toThrow(`offers ssh-ed25519 ${fingerprint}, not the SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA you gave: nothing recorded`);
+    await expect(trustHost({ address: '127.0.0.1', port: sshd.port, knownHosts: file, fingerprint: 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).rejects.toThrow(
+      `offers ssh-ed25519 ${fingerprint}, not the SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA you gave: nothing recorded`,
+    );
     expect(existsSync(file)).toBe(false);
     expect((await trustHost({ address: '127.0.0.1', port: sshd.port, knownHosts: file, fingerprint: `${fingerprint}=` })).status).toBe('recorded');
     expect(readFileSync(file, 'utf8')).toContain(sshd.hostKeyLine.split(' ')[1]);
@@ -71,9 +90,13 @@ describe('netbench hosts trust (trustHost)', () => {
     const file = join(dir, 'other_known_hosts');
     const otherKey = (await keygen(join(dir, 'other'))).split(' ').slice(0, 2).join(' ');
     writeFileSync(file, `[127.0.0.1]:${sshd.port} ${otherKey}\n`);
-    await expect(trustHost({ address: '127.0.0.1', port: sshd.port, knownHosts: file, confirm: async () => true })).rejects.toThrow(/HOST KEY MISMATCH: .*Nothing recorded.*ssh-keygen -R/);
+    await expect(trustHost({ address: '127.0.0.1', port: sshd.port, knownHosts: file, confirm: async () => true })).rejects.toThrow(
+      /HOST KEY MISMATCH: .*Nothing recorded.*ssh-keygen -R/,
+    );
     expect(readFileSync(file, 'utf8')).toBe(`[127.0.0.1]:${sshd.port} ${otherKey}\n`);
-    await expect(trustHost({ address: '-oProxyCommand=x', knownHosts: file, confirm: async () => true })).rejects.toThrow('host "-oProxyCommand=x" is not an IP address or host name');
+    await expect(trustHost({ address: '-oProxyCommand=x', knownHosts: file, confirm: async () => true })).rejects.toThrow(
+      'host "-oProxyCommand=x" is not an IP address or host name',
+    );
     await expect(trustHost({ address: '127.0.0.1', port: sshd.port, knownHosts: file })).rejects.toThrow(/needs a confirmation/);
   });
 });

@@ -57,13 +57,17 @@ export async function trustHost(options: TrustHostOptions): Promise<TrustHostRes
   const blob = Buffer.from(key.line.trim().split(/\s+/)[2]!, 'base64');
   if (recorded.some((entry) => entry.key.equals(blob))) return { ...key, status: 'already-trusted', file };
   if (recorded.length > 0) {
-    throw new NetbenchError([
-      `HOST KEY MISMATCH: ${knownHostsName(key.address, port)} offers ${key.keyType} ${key.fingerprint}, but ${recorded.map((e) => `${e.origin} records ${e.keyType} ${sha256Fingerprint(e.key)}`).join('; ')}.`,
-      `Nothing recorded. If the machine was reinstalled and you checked the new key out of band, remove the old entry first: ssh-keygen -R '${knownHostsName(key.address, port)}' -f ${file}`,
-    ].join(' '));
+    throw new NetbenchError(
+      [
+        `HOST KEY MISMATCH: ${knownHostsName(key.address, port)} offers ${key.keyType} ${key.fingerprint}, but ${recorded.map((e) => `${e.origin} records ${e.keyType} ${sha256Fingerprint(e.key)}`).join('; ')}.`,
+        `Nothing recorded. If the machine was reinstalled and you checked the new key out of band, remove the old entry first: ssh-keygen -R '${knownHostsName(key.address, port)}' -f ${file}`,
+      ].join(' '),
+    );
   }
   if (options.fingerprint !== undefined && normalise(options.fingerprint) !== normalise(key.fingerprint)) {
-    throw new NetbenchError(`${knownHostsName(key.address, port)} offers ${key.keyType} ${key.fingerprint}, not the ${options.fingerprint} you gave: nothing recorded. Check the key on the machine: ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub`);
+    throw new NetbenchError(
+      `${knownHostsName(key.address, port)} offers ${key.keyType} ${key.fingerprint}, not the ${options.fingerprint} you gave: nothing recorded. Check the key on the machine: ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub`,
+    );
   }
   if (options.confirm !== undefined && !(await options.confirm(key, file))) return { ...key, status: 'declined', file };
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });

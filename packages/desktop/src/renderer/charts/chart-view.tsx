@@ -1,8 +1,17 @@
-import type { ChartSpec } from '@netbench/results';
 import {
-  barRatio, chartRows, DARK_THEME, displayText, exportFooter, figureOf, heatmapHeight, LIGHT_THEME, LOG_RATIO,
-  WIDE_HEATMAP_COLUMNS, type RenderOptions,
+  barRatio,
+  chartRows,
+  DARK_THEME,
+  displayText,
+  exportFooter,
+  figureOf,
+  heatmapHeight,
+  LIGHT_THEME,
+  LOG_RATIO,
+  type RenderOptions,
+  WIDE_HEATMAP_COLUMNS,
 } from '@netbench/report/echarts';
+import type { ChartSpec } from '@netbench/results';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { dataUrlBytes, saveFile } from '../lib/save-file';
 import { useTheme } from '../lib/theme';
@@ -52,7 +61,11 @@ export function ChartView({ spec, runs, height = defaultHeight(spec) }: { spec: 
       setSize(now);
     });
     resize.observe(el);
-    return () => { resize.disconnect(); instance.dispose(); chart.current = undefined; };
+    return () => {
+      resize.disconnect();
+      instance.dispose();
+      chart.current = undefined;
+    };
   }, []);
 
   const view: RenderOptions = { cdfView, ...(manyScales ? { barScale } : {}) };
@@ -80,20 +93,25 @@ export function ChartView({ spec, runs, height = defaultHeight(spec) }: { spec: 
     }
   };
   // Exports are drawn off screen in the light theme with a footer naming the run(s) and date.
-  const exported = (renderer: 'canvas' | 'svg', draw: (instance: echarts.ECharts) => [string, string | Uint8Array, string]) => () => save(() => {
-    const width = ref.current?.clientWidth || 900;
-    const height = ref.current?.clientHeight || defaultHeight(spec);
-    const div = document.createElement('div');
-    const instance = echarts.init(div, undefined, { renderer, width, height, ...(renderer === 'svg' ? { ssr: true } : { devicePixelRatio: 2 }) });
-    try {
-      const footer = exportFooter(runs ?? spec.runIds.map((runId) => ({ runId })));
-      instance.setOption(figureOf(spec, { ...view, theme: LIGHT_THEME, size: { width, height }, footer }).option);
-      return draw(instance);
-    } finally {
-      instance.dispose();
-    }
-  });
-  const exportPng = exported('canvas', (instance) => [`${spec.id}.png`, dataUrlBytes(instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' })), 'image/png']);
+  const exported = (renderer: 'canvas' | 'svg', draw: (instance: echarts.ECharts) => [string, string | Uint8Array, string]) => () =>
+    save(() => {
+      const width = ref.current?.clientWidth || 900;
+      const height = ref.current?.clientHeight || defaultHeight(spec);
+      const div = document.createElement('div');
+      const instance = echarts.init(div, undefined, { renderer, width, height, ...(renderer === 'svg' ? { ssr: true } : { devicePixelRatio: 2 }) });
+      try {
+        const footer = exportFooter(runs ?? spec.runIds.map((runId) => ({ runId })));
+        instance.setOption(figureOf(spec, { ...view, theme: LIGHT_THEME, size: { width, height }, footer }).option);
+        return draw(instance);
+      } finally {
+        instance.dispose();
+      }
+    });
+  const exportPng = exported('canvas', (instance) => [
+    `${spec.id}.png`,
+    dataUrlBytes(instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' })),
+    'image/png',
+  ]);
   const exportSvg = exported('svg', (instance) => [`${spec.id}.svg`, instance.renderToSVGString(), 'image/svg+xml']);
 
   const text = displayText(spec);
@@ -105,26 +123,68 @@ export function ChartView({ spec, runs, height = defaultHeight(spec) }: { spec: 
         <span className="chart-notes">{spec.notes.join(' ')}</span>
         <span className="chart-actions">
           {spec.kind === 'cdf' && (
-            <button type="button" aria-pressed={cdfView === 'tail'} onClick={() => setCdfView((v) => (v === 'cdf' ? 'tail' : 'cdf'))}
-              title="1 − CDF on a log axis: the share of measurements above each latency">{cdfView === 'tail' ? 'CDF' : 'Log tail'}</button>
+            <button
+              type="button"
+              aria-pressed={cdfView === 'tail'}
+              onClick={() => setCdfView((v) => (v === 'cdf' ? 'tail' : 'cdf'))}
+              title="1 − CDF on a log axis: the share of measurements above each latency"
+            >
+              {cdfView === 'tail' ? 'CDF' : 'Log tail'}
+            </button>
           )}
           {manyScales && (
-            <button type="button" aria-pressed={barScale === 'log'} onClick={() => setBarScale((s) => (s === 'log' ? 'linear' : 'log'))}
-              title={`The largest bar is ${Math.round(barRatio(spec))}× the smallest`}>{barScale === 'log' ? 'Linear axis' : 'Log axis'}</button>
+            <button
+              type="button"
+              aria-pressed={barScale === 'log'}
+              onClick={() => setBarScale((s) => (s === 'log' ? 'linear' : 'log'))}
+              title={`The largest bar is ${Math.round(barRatio(spec))}× the smallest`}
+            >
+              {barScale === 'log' ? 'Linear axis' : 'Log axis'}
+            </button>
           )}
-          <button type="button" onClick={exportPng} aria-label={`Export ${text.title} as PNG`}>PNG</button>
-          <button type="button" onClick={exportSvg} aria-label={`Export ${text.title} as SVG`}>SVG</button>
-          <button type="button" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>{showTable ? 'Hide data' : 'Data'}</button>
+          <button type="button" onClick={exportPng} aria-label={`Export ${text.title} as PNG`}>
+            PNG
+          </button>
+          <button type="button" onClick={exportSvg} aria-label={`Export ${text.title} as SVG`}>
+            SVG
+          </button>
+          <button type="button" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>
+            {showTable ? 'Hide data' : 'Data'}
+          </button>
         </span>
       </figcaption>
-      {saved && <p className={`small ${saved.ok ? 'muted' : 'error-text'}`} role={saved.ok ? 'status' : 'alert'}>{saved.text}</p>}
+      {saved && (
+        <p className={`small ${saved.ok ? 'muted' : 'error-text'}`} role={saved.ok ? 'status' : 'alert'}>
+          {saved.text}
+        </p>
+      )}
       {showTable && (
         <div className="table-scroll">
           <table className="data-table">
-            <thead><tr>{rows[0]!.map((h) => <th key={h} scope="col">{h}</th>)}</tr></thead>
-            <tbody>{rows.slice(1, TABLE_ROWS + 1).map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j}>{c}</td>)}</tr>)}</tbody>
+            <thead>
+              <tr>
+                {rows[0]!.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.slice(1, TABLE_ROWS + 1).map((r, i) => (
+                <tr key={i}>
+                  {r.map((c, j) => (
+                    <td key={j}>{c}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
           </table>
-          {rows.length - 1 > TABLE_ROWS && <p className="muted">First {TABLE_ROWS} of {rows.length - 1} rows; export the run for all.</p>}
+          {rows.length - 1 > TABLE_ROWS && (
+            <p className="muted">
+              First {TABLE_ROWS} of {rows.length - 1} rows; export the run for all.
+            </p>
+          )}
         </div>
       )}
     </figure>
@@ -143,5 +203,11 @@ function wide(spec: ChartSpec): boolean {
 
 export function ChartGrid({ charts, runs }: { charts: readonly ChartSpec[]; runs?: readonly ChartRun[] }) {
   if (charts.length === 0) return <p className="muted">No charts for these results.</p>;
-  return <div className="chart-grid">{charts.map((c) => <ChartView key={c.id} spec={c} {...(runs ? { runs: runs.filter((r) => c.runIds.includes(r.runId)) } : {})} />)}</div>;
+  return (
+    <div className="chart-grid">
+      {charts.map((c) => (
+        <ChartView key={c.id} spec={c} {...(runs ? { runs: runs.filter((r) => c.runIds.includes(r.runId)) } : {})} />
+      ))}
+    </div>
+  );
 }

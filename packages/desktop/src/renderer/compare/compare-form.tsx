@@ -38,17 +38,31 @@ export function CompareForm({ initial }: { initial: CompareChoice }) {
     <form className="compare-form" onSubmit={submit} aria-label="What to compare" data-testid="compare-form">
       <fieldset className="mode-switch">
         <legend className="sr-only">Compare</legend>
-        <label><input type="radio" name="compare-mode" checked={mode === 'runs'} onChange={() => setMode('runs')} /> two runs</label>
-        <label><input type="radio" name="compare-mode" checked={mode === 'labels'} onChange={() => setMode('labels')} /> two label selections</label>
+        <label>
+          <input type="radio" name="compare-mode" checked={mode === 'runs'} onChange={() => setMode('runs')} /> two runs
+        </label>
+        <label>
+          <input type="radio" name="compare-mode" checked={mode === 'labels'} onChange={() => setMode('labels')} /> two label selections
+        </label>
       </fieldset>
       {mode === 'runs' ? (
         <div className="row">
-          {([['Baseline run', baselineRun, setBaselineRun], ['Candidate run', candidateRun, setCandidateRun]] as const).map(([label, value, set]) => (
-            <label key={label}>{label}{' '}
+          {(
+            [
+              ['Baseline run', baselineRun, setBaselineRun],
+              ['Candidate run', candidateRun, setCandidateRun],
+            ] as const
+          ).map(([label, value, set]) => (
+            <label key={label}>
+              {label}{' '}
               <select value={value} onChange={(e) => set(e.target.value)}>
                 <option value="">choose…</option>
                 {value !== '' && !runs.data?.runs.some((r) => r.runId === value) && <option value={value}>{value}</option>}
-                {runs.data?.runs.map((r) => <option key={r.runId} value={r.runId}>{r.runId} {r.name}</option>)}
+                {runs.data?.runs.map((r) => (
+                  <option key={r.runId} value={r.runId}>
+                    {r.runId} {r.name}
+                  </option>
+                ))}
               </select>
             </label>
           ))}
@@ -57,27 +71,45 @@ export function CompareForm({ initial }: { initial: CompareChoice }) {
         <LabelSelections baseline={baseline} setBaseline={setBaseline} candidate={candidate} setCandidate={setCandidate} missingValue={missingValue} />
       )}
       <div className="row">
-        <button type="submit" className="primary" disabled={mode === 'runs' ? !runsReady : !labelsReady} data-testid="compare-submit">Compare</button>
+        <button type="submit" className="primary" disabled={mode === 'runs' ? !runsReady : !labelsReady} data-testid="compare-submit">
+          Compare
+        </button>
       </div>
     </form>
   );
 }
 
 /** Label mode: both sides' conditions, with the store's keys and values offered (read only once this mode is chosen). */
-function LabelSelections({ baseline, setBaseline, candidate, setCandidate, missingValue }: {
-  baseline: LabelPair[]; setBaseline(p: LabelPair[]): void; candidate: LabelPair[]; setCandidate(p: LabelPair[]): void; missingValue: boolean;
+function LabelSelections({
+  baseline,
+  setBaseline,
+  candidate,
+  setCandidate,
+  missingValue,
+}: {
+  baseline: LabelPair[];
+  setBaseline(p: LabelPair[]): void;
+  candidate: LabelPair[];
+  setCandidate(p: LabelPair[]): void;
+  missingValue: boolean;
 }) {
   const labels = useCall('storeLabels', {}, 'store-labels');
   return (
     <>
       <LabelKeyList labels={labels.data} />
-      {labels.error && <p className="error-text small" role="alert">Could not list the store's labels: {labels.error.message} (type them instead)</p>}
+      {labels.error && (
+        <p className="error-text small" role="alert">
+          Could not list the store's labels: {labels.error.message} (type them instead)
+        </p>
+      )}
       <div className="selection-grid">
         <LabelSelectionEditor side="baseline" pairs={baseline} setPairs={setBaseline} labels={labels.data} />
         <LabelSelectionEditor side="candidate" pairs={candidate} setPairs={setCandidate} labels={labels.data} />
       </div>
       {missingValue && <p className="error-text small">Give every condition a value.</p>}
-      <p className="muted small">The keys that tell the two sides apart are not compared as configuration: <code>zone=a</code> against <code>zone=b</code> lines up the same tests measured in each zone.</p>
+      <p className="muted small">
+        The keys that tell the two sides apart are not compared as configuration: <code>zone=a</code> against <code>zone=b</code> lines up the same tests measured in each zone.
+      </p>
     </>
   );
 }

@@ -4,7 +4,12 @@ import type { LabelPair, StoreLabels } from '../../shared/bridge-types';
  * One side's `key=value` conditions. Keys and values present in the store
  * are offered (datalists); anything can be typed, as on the command line.
  */
-export function LabelSelectionEditor({ side, pairs, setPairs, labels }: {
+export function LabelSelectionEditor({
+  side,
+  pairs,
+  setPairs,
+  labels,
+}: {
   side: 'baseline' | 'candidate';
   pairs: LabelPair[];
   setPairs(pairs: LabelPair[]): void;
@@ -21,20 +26,38 @@ export function LabelSelectionEditor({ side, pairs, setPairs, labels }: {
         return (
           <div key={i} className="row selection-row">
             {/* Named "Baseline key 1" for assistive technology; the fieldset already says which side. */}
-            <label><span className="sr-only">{title} </span>key<span className="sr-only"> {i + 1}</span>
+            <label>
+              <span className="sr-only">{title} </span>key<span className="sr-only"> {i + 1}</span>
               <input value={pair.key} list="store-label-keys" placeholder="client_zone" onChange={(e) => update(i, { ...pair, key: e.target.value })} />
             </label>
             <span aria-hidden="true">=</span>
-            <label><span className="sr-only">{title} </span>value<span className="sr-only"> {i + 1}</span>
-              <input value={pair.value} list={valuesId} placeholder="us-east1-b" onChange={(e) => update(i, { ...pair, value: e.target.value })} aria-invalid={pair.key.trim() !== '' && pair.value === ''} />
+            <label>
+              <span className="sr-only">{title} </span>value<span className="sr-only"> {i + 1}</span>
+              <input
+                value={pair.value}
+                list={valuesId}
+                placeholder="us-east1-b"
+                onChange={(e) => update(i, { ...pair, value: e.target.value })}
+                aria-invalid={pair.key.trim() !== '' && pair.value === ''}
+              />
             </label>
-            <datalist id={valuesId}>{known?.values.map((v) => <option key={v.value} value={v.value}>{`${v.runs} run${v.runs === 1 ? '' : 's'}`}</option>)}</datalist>
+            <datalist id={valuesId}>
+              {known?.values.map((v) => (
+                <option key={v.value} value={v.value}>{`${v.runs} run${v.runs === 1 ? '' : 's'}`}</option>
+              ))}
+            </datalist>
             {known?.manyValues && <span className="muted small">too many values to list — type one</span>}
-            <button type="button" disabled={pairs.length <= 1} onClick={() => setPairs(pairs.filter((_, j) => j !== i))} aria-label={`Remove ${side} condition ${i + 1}`}>Remove</button>
+            <button type="button" disabled={pairs.length <= 1} onClick={() => setPairs(pairs.filter((_, j) => j !== i))} aria-label={`Remove ${side} condition ${i + 1}`}>
+              Remove
+            </button>
           </div>
         );
       })}
-      <div className="row"><button type="button" onClick={() => setPairs([...pairs, { key: '', value: '' }])}>Add a condition</button></div>
+      <div className="row">
+        <button type="button" onClick={() => setPairs([...pairs, { key: '', value: '' }])}>
+          Add a condition
+        </button>
+      </div>
     </fieldset>
   );
 }
@@ -43,7 +66,12 @@ export function LabelSelectionEditor({ side, pairs, setPairs, labels }: {
 export function LabelKeyList({ labels }: { labels: StoreLabels | undefined }) {
   return (
     <datalist id="store-label-keys">
-      {labels?.keys.map((k) => <option key={k.key} value={k.key}>{`${k.runs} run${k.runs === 1 ? '' : 's'}, ${k.manyValues ? 'over 200' : k.values.length} value${k.values.length === 1 && !k.manyValues ? '' : 's'}`}</option>)}
+      {labels?.keys.map((k) => (
+        <option
+          key={k.key}
+          value={k.key}
+        >{`${k.runs} run${k.runs === 1 ? '' : 's'}, ${k.manyValues ? 'over 200' : k.values.length} value${k.values.length === 1 && !k.manyValues ? '' : 's'}`}</option>
+      ))}
     </datalist>
   );
 }

@@ -1,20 +1,24 @@
-import type {
-  BridgeArg, BridgeEnvelope, BridgeEvent, BridgeMethod, BridgeResult, NetbenchBridge,
-} from '../../shared/bridge-types';
 import type { SpecIssue } from '@netbench/core';
+import type { BridgeArg, BridgeEnvelope, BridgeEvent, BridgeMethod, BridgeResult, NetbenchBridge } from '../../shared/bridge-types';
 
 export type ConnectionState = 'connecting' | 'open' | 'lost';
 
 /** A failed call: the main process's error name and message, and spec issues when the spec was invalid. */
 export class BridgeCallError extends Error {
-  constructor(readonly errorName: string, message: string, readonly issues?: readonly SpecIssue[]) {
+  constructor(
+    readonly errorName: string,
+    message: string,
+    readonly issues?: readonly SpecIssue[],
+  ) {
     super(message);
     this.name = errorName;
   }
 }
 
 declare global {
-  interface Window { netbench?: NetbenchBridge }
+  interface Window {
+    netbench?: NetbenchBridge;
+  }
 }
 
 /**
@@ -40,7 +44,7 @@ class HttpBridge implements NetbenchBridge {
       if (res.status === 401 || res.status === 403) this.setState('lost');
       throw new BridgeCallError('BridgeError', `${res.status}: ${await res.text()}`);
     }
-    return await res.json() as BridgeEnvelope<BridgeResult<M>>;
+    return (await res.json()) as BridgeEnvelope<BridgeResult<M>>;
   }
 
   onEvent(listener: (event: BridgeEvent) => void): () => void {

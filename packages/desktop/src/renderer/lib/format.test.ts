@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration, formatNumber, formatQuantity } from './format';
 
 describe('formatting in the app', () => {
-  it('is the report\'s one unit module, not a copy', () => {
+  it("is the report's one unit module, not a copy", () => {
     expect(formatNumber).toBe(shared);
     expect(formatQuantity).toBe(sharedQuantity);
     expect(formatNumber(1234.5678)).toBe('1,235');

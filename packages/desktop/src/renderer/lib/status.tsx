@@ -7,11 +7,18 @@ export function Loaded<T>({ state, children, what }: { state: CallState<T>; what
     return (
       <div className="panel panel-error" role="alert">
         <strong>Could not load {what}:</strong> {state.error.message}{' '}
-        <button type="button" onClick={state.reload}>Retry</button>
+        <button type="button" onClick={state.reload}>
+          Retry
+        </button>
       </div>
     );
   }
-  if (state.data === undefined) return <p className="muted" role="status">Loading {what}…</p>;
+  if (state.data === undefined)
+    return (
+      <p className="muted" role="status">
+        Loading {what}…
+      </p>
+    );
   return <>{children(state.data)}</>;
 }
 

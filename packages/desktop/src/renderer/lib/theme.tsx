@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 
 type Choice = 'light' | 'dark';
 const ThemeContext = createContext<{ dark: boolean; toggle(): void }>({ dark: false, toggle: () => {} });
@@ -15,11 +15,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset['theme'] = theme;
   }, [theme]);
-  const toggle = () => setTheme((t) => {
-    const next = t === 'dark' ? 'light' : 'dark';
-    localStorage.setItem('netbench-theme', next);
-    return next;
-  });
+  const toggle = () =>
+    setTheme((t) => {
+      const next = t === 'dark' ? 'light' : 'dark';
+      localStorage.setItem('netbench-theme', next);
+      return next;
+    });
   return <ThemeContext.Provider value={{ dark: theme === 'dark', toggle }}>{children}</ThemeContext.Provider>;
 }
 

@@ -37,13 +37,19 @@ export function useCall<M extends BridgeMethod>(method: M, arg: BridgeArg<M>, ke
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     const id = `${method}\u0000${key}`;
-    const early = tick === 0 ? started.get(id) as Promise<BridgeResult<M>> | undefined : undefined;
+    const early = tick === 0 ? (started.get(id) as Promise<BridgeResult<M>> | undefined) : undefined;
     started.delete(id);
     (early ?? call(method, arg)).then(
-      (data) => { if (live) setState({ data, loading: false }); },
-      (error: unknown) => { if (live) setState({ error: error as Error, loading: false }); },
+      (data) => {
+        if (live) setState({ data, loading: false });
+      },
+      (error: unknown) => {
+        if (live) setState({ error: error as Error, loading: false });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the argument
   }, [method, key, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);

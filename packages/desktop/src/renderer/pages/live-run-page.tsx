@@ -1,11 +1,11 @@
-import type { ChartSpec } from '@netbench/results';
 import type { NetbenchEvent } from '@netbench/plugin-api';
+import { formatQuantity, metricName } from '@netbench/report/echarts';
+import type { ChartSpec } from '@netbench/results';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunEnded } from '../../shared/bridge-types';
 import { ChartGrid } from '../charts/chart-view';
 import { bridge, call } from '../lib/bridge-client';
 import { formatDuration } from '../lib/format';
-import { formatQuantity, metricName } from '@netbench/report/echarts';
 import { href } from '../lib/route';
 import { StatusBadge } from '../lib/status';
 
@@ -33,7 +33,9 @@ export function LiveRunPage({ runId }: { runId: string }) {
     pending.current = setTimeout(() => {
       pending.current = undefined;
       lastFetch.current = Date.now();
-      call('liveCharts', { runId }).then(setCharts, () => { /* the next sample retries */ });
+      call('liveCharts', { runId }).then(setCharts, () => {
+        /* the next sample retries */
+      });
     }, wait);
   };
 
@@ -59,14 +61,22 @@ export function LiveRunPage({ runId }: { runId: string }) {
         setEvents((list) => (list.some((x) => x.seq === event.seq && x.type === event.type) ? list : [...list, event]));
       }
     });
-    call('liveRun', { runId }).then((snapshot) => {
-      if (!live) return;
-      setEvents((list) => mergeEvents(snapshot.events, list));
-      if (snapshot.ended) setEnded(snapshot.ended);
-      refreshCharts();
-    }, (e: unknown) => setError((e as Error).message));
+    call('liveRun', { runId }).then(
+      (snapshot) => {
+        if (!live) return;
+        setEvents((list) => mergeEvents(snapshot.events, list));
+        if (snapshot.ended) setEnded(snapshot.ended);
+        refreshCharts();
+      },
+      (e: unknown) => setError((e as Error).message),
+    );
     const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => { live = false; off(); clearInterval(timer); if (pending.current) clearTimeout(pending.current); };
+    return () => {
+      live = false;
+      off();
+      clearInterval(timer);
+      if (pending.current) clearTimeout(pending.current);
+    };
   }, [runId]);
 
   const view = useMemo(() => summarise(events, now), [events, now]);
@@ -83,19 +93,32 @@ export function LiveRunPage({ runId }: { runId: string }) {
   return (
     <section aria-labelledby="live-title" data-testid="live-page">
       <div className="page-head">
-        <h1 id="live-title">Run {view.name ?? ''} <code className="small">{runId}</code></h1>
-        {ended ? <StatusBadge status={ended.status} /> : (
+        <h1 id="live-title">
+          Run {view.name ?? ''} <code className="small">{runId}</code>
+        </h1>
+        {ended ? (
+          <StatusBadge status={ended.status} />
+        ) : (
           <button type="button" className="danger" onClick={() => void cancel()} disabled={cancelling} data-testid="cancel-button">
             {cancelling ? 'Cancelling — tearing down…' : 'Cancel (tear down, keep results)'}
           </button>
         )}
       </div>
-      {error && <p className="panel panel-error" role="alert">{error}</p>}
+      {error && (
+        <p className="panel panel-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="live-grid">
         <div className="panel">
           <h2>Progress</h2>
           <ol className="phases">
-            {PHASES.map((p) => <li key={p} className={`phase phase-${view.phases[p] ?? 'waiting'}`}>{p}<span className="small muted"> {view.phases[p] ?? 'waiting'}</span></li>)}
+            {PHASES.map((p) => (
+              <li key={p} className={`phase phase-${view.phases[p] ?? 'waiting'}`}>
+                {p}
+                <span className="small muted"> {view.phases[p] ?? 'waiting'}</span>
+              </li>
+            ))}
           </ol>
           <p role="status" aria-live="polite" data-testid="trial-progress">
             {view.total > 0 ? `Trial ${Math.min(view.current, view.total)}/${view.total}` : 'Starting…'}
@@ -107,13 +130,37 @@ export function LiveRunPage({ runId }: { runId: string }) {
           <progress max={Math.max(1, view.total)} value={view.finished + (ended ? 0 : view.fraction)} aria-label="Trials finished" data-testid="trial-bar" />
           {!ended && view.running && (
             <p className="live-now" data-testid="live-now">
-              <span className="muted small">{view.running.name} {Math.round(view.running.fraction * 100)}%{view.running.message ? ` · ${view.running.message}` : ''}</span>
-              {current?.trial === view.running.trial && <><br /><span className="small">{current.metric} now</span><br /><strong className="live-value" aria-live="off">{current.value}</strong></>}
+              <span className="muted small">
+                {view.running.name} {Math.round(view.running.fraction * 100)}%{view.running.message ? ` · ${view.running.message}` : ''}
+              </span>
+              {current?.trial === view.running.trial && (
+                <>
+                  <br />
+                  <span className="small">{current.metric} now</span>
+                  <br />
+                  <strong className="live-value" aria-live="off">
+                    {current.value}
+                  </strong>
+                </>
+              )}
             </p>
           )}
           <h3>Hosts</h3>
-          <ul className="plain small" data-testid="hosts">{view.hosts.length === 0 ? <li className="muted">none ready yet</li> : view.hosts.map((h) => <li key={h}>✓ {h}</li>)}</ul>
-          {view.messages.length > 0 && <><h3>Messages</h3><ul className="plain small">{view.messages.map((m, i) => <li key={i} className={m.error ? 'error-text' : 'warn-text'}>{m.text}</li>)}</ul></>}
+          <ul className="plain small" data-testid="hosts">
+            {view.hosts.length === 0 ? <li className="muted">none ready yet</li> : view.hosts.map((h) => <li key={h}>✓ {h}</li>)}
+          </ul>
+          {view.messages.length > 0 && (
+            <>
+              <h3>Messages</h3>
+              <ul className="plain small">
+                {view.messages.map((m, i) => (
+                  <li key={i} className={m.error ? 'error-text' : 'warn-text'}>
+                    {m.text}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
         <div className="live-charts">
           <h2>Live charts</h2>
@@ -129,23 +176,86 @@ function EndedPanel({ runId, ended }: { runId: string; ended: RunEnded }) {
   const ok = ended.status === 'succeeded';
   return (
     <div className={`panel ${ok ? '' : 'panel-error'}`} role={ok ? 'status' : 'alert'} data-testid="run-ended">
-      <h2>{ok ? 'Finished' : ended.status === 'refused' ? 'Refused — nothing was created' : ended.status === 'interrupted' ? 'Cancelled — torn down, results so far kept' : 'Failed'}</h2>
-      <p>Exit code {ended.exitCode} · {ended.samples} samples{ended.runDir ? <> · <code>{ended.runDir}</code></> : null}</p>
-      {ended.errors.length > 0 && <><h3>Why</h3><ul>{ended.errors.map((e) => <li key={e}><pre className="wrap">{e}</pre></li>)}</ul></>}
-      {ended.failedTrials.length > 0 && <><h3>Failed trials</h3><ul>{ended.failedTrials.map((t) => <li key={t.id}><code>{t.id}</code>: {t.error}</li>)}</ul></>}
+      <h2>
+        {ok ? 'Finished' : ended.status === 'refused' ? 'Refused — nothing was created' : ended.status === 'interrupted' ? 'Cancelled — torn down, results so far kept' : 'Failed'}
+      </h2>
+      <p>
+        Exit code {ended.exitCode} · {ended.samples} samples
+        {ended.runDir ? (
+          <>
+            {' '}
+            · <code>{ended.runDir}</code>
+          </>
+        ) : null}
+      </p>
+      {ended.errors.length > 0 && (
+        <>
+          <h3>Why</h3>
+          <ul>
+            {ended.errors.map((e) => (
+              <li key={e}>
+                <pre className="wrap">{e}</pre>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {ended.failedTrials.length > 0 && (
+        <>
+          <h3>Failed trials</h3>
+          <ul>
+            {ended.failedTrials.map((t) => (
+              <li key={t.id}>
+                <code>{t.id}</code>: {t.error}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h3>Torn down</h3>
-      {ended.teardown.length === 0 ? <p className="muted">Nothing was created.</p> : (
+      {ended.teardown.length === 0 ? (
+        <p className="muted">Nothing was created.</p>
+      ) : (
         <table className="data-table compact" data-testid="teardown">
-          <thead><tr><th scope="col">resource</th><th scope="col">id</th><th scope="col">host</th><th scope="col">state</th></tr></thead>
-          <tbody>{ended.teardown.map((t) => (
-            <tr key={`${t.plugin}/${t.type}/${t.id}`} className={t.state === 'deleted' ? '' : 'error-text'}>
-              <td>{t.plugin} {t.type}</td><td><code>{t.id}</code></td><td>{t.host ?? '—'}</td><td>{t.state}{t.error ? `: ${t.error}` : ''}</td>
+          <thead>
+            <tr>
+              <th scope="col">resource</th>
+              <th scope="col">id</th>
+              <th scope="col">host</th>
+              <th scope="col">state</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {ended.teardown.map((t) => (
+              <tr key={`${t.plugin}/${t.type}/${t.id}`} className={t.state === 'deleted' ? '' : 'error-text'}>
+                <td>
+                  {t.plugin} {t.type}
+                </td>
+                <td>
+                  <code>{t.id}</code>
+                </td>
+                <td>{t.host ?? '—'}</td>
+                <td>
+                  {t.state}
+                  {t.error ? `: ${t.error}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
-      {ended.teardown.some((t) => t.state !== 'deleted') && <p className="error-text">Some resources may be left: run <code>netbench cleanup {runId}</code>.</p>}
-      {ended.status !== 'refused' && <p><a className="button primary" href={href('run', runId)}>Open the results</a></p>}
+      {ended.teardown.some((t) => t.state !== 'deleted') && (
+        <p className="error-text">
+          Some resources may be left: run <code>netbench cleanup {runId}</code>.
+        </p>
+      )}
+      {ended.status !== 'refused' && (
+        <p>
+          <a className="button primary" href={href('run', runId)}>
+            Open the results
+          </a>
+        </p>
+      )}
     </div>
   );
 }
@@ -181,17 +291,47 @@ function summarise(events: readonly NetbenchEvent[], now: number): LiveView {
   let ended: number | undefined;
   for (const e of events) {
     switch (e.type) {
-      case 'run-started': view.name = e.name; view.total = e.trials; started = e.time; estimated = e.estimatedSeconds * 1000; break;
-      case 'phase-started': view.phases[e.phase] = 'running'; break;
-      case 'phase-finished': view.phases[e.phase] = e.ok ? 'done' : 'failed'; break;
-      case 'host-ready': view.hosts.push(`${e.host} (${e.cloud}, ${e.address})`); break;
-      case 'trial-started': view.current = e.index + 1; view.total = e.total; view.currentName = `${e.tool} ${e.test}`; view.running = { trial: e.trial, name: view.currentName, fraction: 0 }; break;
-      case 'trial-progress': if (view.running?.trial === e.trial) view.running = { ...view.running, fraction: e.fraction, ...(e.message !== undefined ? { message: e.message } : {}) }; break;
-      case 'trial-finished': if (view.running?.trial === e.trial) delete view.running; view.finished += 1; finishedMs += e.durationMs; if (e.status === 'failed') view.messages.push({ text: `trial ${e.trial} failed: ${e.error ?? ''}`, error: true }); break;
-      case 'warning': view.messages.push({ text: e.message, error: false }); break;
-      case 'error': view.messages.push({ text: e.message, error: true }); break;
-      case 'run-finished': ended = e.time; break;
-      default: break;
+      case 'run-started':
+        view.name = e.name;
+        view.total = e.trials;
+        started = e.time;
+        estimated = e.estimatedSeconds * 1000;
+        break;
+      case 'phase-started':
+        view.phases[e.phase] = 'running';
+        break;
+      case 'phase-finished':
+        view.phases[e.phase] = e.ok ? 'done' : 'failed';
+        break;
+      case 'host-ready':
+        view.hosts.push(`${e.host} (${e.cloud}, ${e.address})`);
+        break;
+      case 'trial-started':
+        view.current = e.index + 1;
+        view.total = e.total;
+        view.currentName = `${e.tool} ${e.test}`;
+        view.running = { trial: e.trial, name: view.currentName, fraction: 0 };
+        break;
+      case 'trial-progress':
+        if (view.running?.trial === e.trial) view.running = { ...view.running, fraction: e.fraction, ...(e.message !== undefined ? { message: e.message } : {}) };
+        break;
+      case 'trial-finished':
+        if (view.running?.trial === e.trial) delete view.running;
+        view.finished += 1;
+        finishedMs += e.durationMs;
+        if (e.status === 'failed') view.messages.push({ text: `trial ${e.trial} failed: ${e.error ?? ''}`, error: true });
+        break;
+      case 'warning':
+        view.messages.push({ text: e.message, error: false });
+        break;
+      case 'error':
+        view.messages.push({ text: e.message, error: true });
+        break;
+      case 'run-finished':
+        ended = e.time;
+        break;
+      default:
+        break;
     }
   }
   view.fraction = view.running?.fraction ?? 0;

@@ -16,21 +16,35 @@ export function OverlayPage({ runIds }: { runIds: readonly string[] }) {
   return (
     <section aria-labelledby="overlay-title" data-testid="overlay-page">
       <h1 id="overlay-title">Overlay of {runIds.length} runs</h1>
-      <Loaded state={page} what="the runs">{(p) => (
-        <>
-          <ul className="plain run-key" data-testid="overlay-runs">
-            {p.runs.map((r, i) => (
-              <li key={r.runId} data-testid="overlay-run" data-color={seriesColor(i)}>
-                <span className="swatch" style={{ background: seriesColor(i) }} aria-hidden="true" />
-                <a href={href('run', r.runId)}><code>{r.runId}</code></a> {r.name} <span className="muted small">{formatTime(r.startedAt)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="muted small">Colour is the run; where a run has several configurations on one chart, they differ by dash (solid, dashed, dotted). The same charts as <code>netbench report {p.runs.map((r) => r.runId).join(' ')}</code>.</p>
-          {p.runs.length === 2 && <p><a className="button" href={href('compare', p.runs[0]!.runId, p.runs[1]!.runId)}>Compare these two with verdicts</a></p>}
-          <ChartGrid charts={p.charts} />
-        </>
-      )}</Loaded>
+      <Loaded state={page} what="the runs">
+        {(p) => (
+          <>
+            <ul className="plain run-key" data-testid="overlay-runs">
+              {p.runs.map((r, i) => (
+                <li key={r.runId} data-testid="overlay-run" data-color={seriesColor(i)}>
+                  <span className="swatch" style={{ background: seriesColor(i) }} aria-hidden="true" />
+                  <a href={href('run', r.runId)}>
+                    <code>{r.runId}</code>
+                  </a>{' '}
+                  {r.name} <span className="muted small">{formatTime(r.startedAt)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="muted small">
+              Colour is the run; where a run has several configurations on one chart, they differ by dash (solid, dashed, dotted). The same charts as{' '}
+              <code>netbench report {p.runs.map((r) => r.runId).join(' ')}</code>.
+            </p>
+            {p.runs.length === 2 && (
+              <p>
+                <a className="button" href={href('compare', p.runs[0]!.runId, p.runs[1]!.runId)}>
+                  Compare these two with verdicts
+                </a>
+              </p>
+            )}
+            <ChartGrid charts={p.charts} />
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -8,10 +8,20 @@ export function SummaryTiles({ tiles }: { tiles: readonly SummaryTile[] }) {
       {tiles.map((tile) => (
         <li key={tile.trialIds.join(',')} className="tile" data-testid="summary-tile">
           <h3>{tile.title}</h3>
-          <p className="muted small">{tile.subtitle}{tile.status !== 'succeeded' && <> · <StatusBadge status={tile.status} /></>}</p>
+          <p className="muted small">
+            {tile.subtitle}
+            {tile.status !== 'succeeded' && (
+              <>
+                {' '}
+                · <StatusBadge status={tile.status} />
+              </>
+            )}
+          </p>
           {tile.stats.length > 0 && (
             <dl>
-              {tile.stats.map((s, i) => <Stat key={s.label} label={s.label} value={s.value} headline={i === 0} />)}
+              {tile.stats.map((s, i) => (
+                <Stat key={s.label} label={s.label} value={s.value} headline={i === 0} />
+              ))}
             </dl>
           )}
         </li>
@@ -21,5 +31,10 @@ export function SummaryTiles({ tiles }: { tiles: readonly SummaryTile[] }) {
 }
 
 function Stat({ label, value, headline }: { label: string; value: string; headline: boolean }) {
-  return <><dt>{label}</dt><dd className={headline ? 'headline' : undefined}>{value}</dd></>;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className={headline ? 'headline' : undefined}>{value}</dd>
+    </>
+  );
 }

@@ -20,7 +20,19 @@ export function machineFacts(m: MachineType): string {
  * vCPUs and memory) to pick from, any other name typed by hand. A cloud
  * without a catalog (or while it loads) takes both as free text.
  */
-export function CloudSiteFields({ index, site, update, earlierZones, position }: { index: number; site: CloudSite; update(site: CloudSite): void; earlierZones: readonly string[]; position: number }) {
+export function CloudSiteFields({
+  index,
+  site,
+  update,
+  earlierZones,
+  position,
+}: {
+  index: number;
+  site: CloudSite;
+  update(site: CloudSite): void;
+  earlierZones: readonly string[];
+  position: number;
+}) {
   const answer = useCall('cloudCatalog', { cloud: site.cloud }, site.cloud);
   const catalog = answer.data?.catalog ?? undefined;
 
@@ -31,8 +43,10 @@ export function CloudSiteFields({ index, site, update, earlierZones, position }:
   }, [catalog]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the catalog arrives
 
   if (!catalog) {
-    const note = answer.loading ? `Loading the ${site.cloud} catalog…`
-      : answer.error ? `Could not load the ${site.cloud} catalog (${answer.error.message}): type the names.`
+    const note = answer.loading
+      ? `Loading the ${site.cloud} catalog…`
+      : answer.error
+        ? `Could not load the ${site.cloud} catalog (${answer.error.message}): type the names.`
         : `${site.cloud} has no catalog of zones and machine types: type the names.`;
     return (
       <>
@@ -40,7 +54,9 @@ export function CloudSiteFields({ index, site, update, earlierZones, position }:
         <input id={`zone-${index}`} value={site.zone} onChange={(e) => update({ ...site, zone: e.target.value.trim() })} aria-invalid={site.zone === ''} />
         <label htmlFor={`machine-${index}`}>Machine type</label>
         <input id={`machine-${index}`} value={site.machineType} onChange={(e) => update({ ...site, machineType: e.target.value.trim() })} aria-invalid={site.machineType === ''} />
-        <span className="muted small catalog-note" role="status">{note}</span>
+        <span className="muted small catalog-note" role="status">
+          {note}
+        </span>
       </>
     );
   }
@@ -50,7 +66,7 @@ export function CloudSiteFields({ index, site, update, earlierZones, position }:
 
 function CatalogPickers({ index, site, update, catalog }: { index: number; site: CloudSite; update(site: CloudSite): void; catalog: CloudCatalog }) {
   const regionOf = (zone: string) => catalog.regions.find((r) => r.zones.includes(zone))?.name;
-  const [region, setRegion] = useState(() => regionOf(site.zone) ?? (site.zone === '' ? catalog.regions[0]?.name ?? OTHER : OTHER));
+  const [region, setRegion] = useState(() => regionOf(site.zone) ?? (site.zone === '' ? (catalog.regions[0]?.name ?? OTHER) : OTHER));
   const [typingZone, setTypingZone] = useState(() => site.zone !== '' && regionOf(site.zone) === undefined);
   const known = catalog.machineTypes.find((m) => m.name === site.machineType);
   const [typingType, setTypingType] = useState(() => site.machineType !== '' && !known);
@@ -60,43 +76,86 @@ function CatalogPickers({ index, site, update, catalog }: { index: number; site:
   return (
     <>
       <label htmlFor={`region-${index}`}>Region</label>
-      <select id={`region-${index}`} value={region} onChange={(e) => {
-        const next = e.target.value;
-        setRegion(next);
-        const first = catalog.regions.find((r) => r.name === next)?.zones[0];
-        setTypingZone(first === undefined);
-        if (first !== undefined) update({ ...site, zone: first });
-      }}>
-        {catalog.regions.map((r) => <option key={r.name} value={r.name}>{r.name}</option>)}
+      <select
+        id={`region-${index}`}
+        value={region}
+        onChange={(e) => {
+          const next = e.target.value;
+          setRegion(next);
+          const first = catalog.regions.find((r) => r.name === next)?.zones[0];
+          setTypingZone(first === undefined);
+          if (first !== undefined) update({ ...site, zone: first });
+        }}
+      >
+        {catalog.regions.map((r) => (
+          <option key={r.name} value={r.name}>
+            {r.name}
+          </option>
+        ))}
         <option value={OTHER}>other…</option>
       </select>
       <label htmlFor={`zone-${index}`}>Zone</label>
-      <select id={`zone-${index}`} value={typingZone ? OTHER : site.zone} onChange={(e) => {
-        if (e.target.value === OTHER) setTypingZone(true);
-        else { setTypingZone(false); update({ ...site, zone: e.target.value }); }
-      }}>
-        {zones.map((z) => <option key={z} value={z}>{z}</option>)}
+      <select
+        id={`zone-${index}`}
+        value={typingZone ? OTHER : site.zone}
+        onChange={(e) => {
+          if (e.target.value === OTHER) setTypingZone(true);
+          else {
+            setTypingZone(false);
+            update({ ...site, zone: e.target.value });
+          }
+        }}
+      >
+        {zones.map((z) => (
+          <option key={z} value={z}>
+            {z}
+          </option>
+        ))}
         <option value={OTHER}>another zone (type it)…</option>
       </select>
-      {typingZone && <label>Zone name <input value={site.zone} onChange={(e) => update({ ...site, zone: e.target.value.trim() })} aria-invalid={site.zone === ''} /></label>}
+      {typingZone && (
+        <label>
+          Zone name <input value={site.zone} onChange={(e) => update({ ...site, zone: e.target.value.trim() })} aria-invalid={site.zone === ''} />
+        </label>
+      )}
       <label htmlFor={`machine-${index}`}>Machine type</label>
-      <select id={`machine-${index}`} value={typingType ? OTHER : site.machineType} onChange={(e) => {
-        if (e.target.value === OTHER) setTypingType(true);
-        else { setTypingType(false); update({ ...site, machineType: e.target.value }); }
-      }}>
+      <select
+        id={`machine-${index}`}
+        value={typingType ? OTHER : site.machineType}
+        onChange={(e) => {
+          if (e.target.value === OTHER) setTypingType(true);
+          else {
+            setTypingType(false);
+            update({ ...site, machineType: e.target.value });
+          }
+        }}
+      >
         {families.map((family) => (
           <optgroup key={family} label={family}>
-            {catalog.machineTypes.filter((m) => (m.family ?? 'other') === family).map((m) => (
-              <option key={m.name} value={m.name}>{m.name}{machineFacts(m) ? ` — ${machineFacts(m)}` : ''}</option>
-            ))}
+            {catalog.machineTypes
+              .filter((m) => (m.family ?? 'other') === family)
+              .map((m) => (
+                <option key={m.name} value={m.name}>
+                  {m.name}
+                  {machineFacts(m) ? ` — ${machineFacts(m)}` : ''}
+                </option>
+              ))}
           </optgroup>
         ))}
         <option value={OTHER}>another machine type (type it)…</option>
       </select>
-      {typingType && <label>Machine type name <input value={site.machineType} onChange={(e) => update({ ...site, machineType: e.target.value.trim() })} aria-invalid={site.machineType === ''} /></label>}
+      {typingType && (
+        <label>
+          Machine type name <input value={site.machineType} onChange={(e) => update({ ...site, machineType: e.target.value.trim() })} aria-invalid={site.machineType === ''} />
+        </label>
+      )}
       <span className="muted small catalog-note" data-testid={`catalog-note-${index}`}>
         {site.cloud} catalog of {catalog.date}: {catalog.regions.length} regions, {catalog.machineTypes.length} machine types
-        {known && machineFacts(known) ? ` · ${known.name}: ${machineFacts(known)}` : site.machineType !== '' ? ` · ${site.machineType} is not in the catalog (the cloud decides whether it exists)` : ''}
+        {known && machineFacts(known)
+          ? ` · ${known.name}: ${machineFacts(known)}`
+          : site.machineType !== ''
+            ? ` · ${site.machineType} is not in the catalog (the cloud decides whether it exists)`
+            : ''}
       </span>
     </>
   );

@@ -25,10 +25,22 @@ export function Preflight({ text, clouds }: { text: string; clouds: readonly str
     setBusy(true);
     setError(undefined);
     call('preflightSpec', { text, clouds: [...which] }).then(
-      (answer) => { if (live) { setFindings([...keep, ...answer.clouds]); setBusy(false); } },
-      (e: unknown) => { if (live) { setError((e as Error).message); setBusy(false); } },
+      (answer) => {
+        if (live) {
+          setFindings([...keep, ...answer.clouds]);
+          setBusy(false);
+        }
+      },
+      (e: unknown) => {
+        if (live) {
+          setError((e as Error).message);
+          setBusy(false);
+        }
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   };
   useEffect(() => (local.length > 0 ? runFor(local, []) : (setFindings([]), undefined)), [text, local.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps -- rerun on a new spec only
 
@@ -37,18 +49,39 @@ export function Preflight({ text, clouds }: { text: string; clouds: readonly str
   return (
     <div className="panel run-checks" data-testid="preflight">
       <h3>Preflight (each cloud&apos;s own checks, nothing created)</h3>
-      {busy && <p className="muted small" role="status">Checking…</p>}
+      {busy && (
+        <p className="muted small" role="status">
+          Checking…
+        </p>
+      )}
       <ul className="plain small" data-testid="preflight-findings">
         {findings.map((f) => (
-          <li key={f.cloud} className={f.ok ? 'ok-text' : 'warn-text'}>{f.ok ? '✓' : '✗'} {f.cloud}: {f.detail}{f.ok ? '' : ' — Run would stop here'}</li>
+          <li key={f.cloud} className={f.ok ? 'ok-text' : 'warn-text'}>
+            {f.ok ? '✓' : '✗'} {f.cloud}: {f.detail}
+            {f.ok ? '' : ' — Run would stop here'}
+          </li>
         ))}
       </ul>
       {remote.some((c) => !checked.has(c)) && (
-        <button type="button" disabled={busy} onClick={() => runFor(remote, findings.filter((f) => THIS_MACHINE.has(f.cloud)))} data-testid="preflight-remote">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            runFor(
+              remote,
+              findings.filter((f) => THIS_MACHINE.has(f.cloud)),
+            )
+          }
+          data-testid="preflight-remote"
+        >
           Check {remote.join(', ')} too (calls their APIs: credentials, quotas)
         </button>
       )}
-      {error && <p className="error-text small" role="alert">{error}</p>}
+      {error && (
+        <p className="error-text small" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -16,8 +16,14 @@ export function RunAgainButton({ runId }: { runId: string }) {
   };
   return (
     <>
-      <button type="button" onClick={() => void open()} data-testid="run-again">Run again / edit</button>
-      {error && <span className="error-text small" role="alert">{error}</span>}
+      <button type="button" onClick={() => void open()} data-testid="run-again">
+        Run again / edit
+      </button>
+      {error && (
+        <span className="error-text small" role="alert">
+          {error}
+        </span>
+      )}
     </>
   );
 }

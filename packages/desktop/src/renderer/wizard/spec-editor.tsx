@@ -32,7 +32,12 @@ export function SpecEditor({ text, onChange, issues }: { text: string; onChange(
         <div className="editor-gutter" ref={gutter} aria-hidden="true">
           {lines.map((_, i) => {
             const problems = byLine.get(i + 1);
-            return <div key={i} className={problems ? 'gutter-line gutter-error' : 'gutter-line'} title={problems?.map((p) => p.message).join('\n')}>{problems ? '●' : ''}{i + 1}</div>;
+            return (
+              <div key={i} className={problems ? 'gutter-line gutter-error' : 'gutter-line'} title={problems?.map((p) => p.message).join('\n')}>
+                {problems ? '●' : ''}
+                {i + 1}
+              </div>
+            );
           })}
         </div>
         <textarea
@@ -44,7 +49,9 @@ export function SpecEditor({ text, onChange, issues }: { text: string; onChange(
           aria-invalid={issues.length > 0}
           aria-describedby="spec-issues"
           onChange={(e) => onChange(e.target.value)}
-          onScroll={(e) => { if (gutter.current) gutter.current.scrollTop = e.currentTarget.scrollTop; }}
+          onScroll={(e) => {
+            if (gutter.current) gutter.current.scrollTop = e.currentTarget.scrollTop;
+          }}
           onKeyDown={(e) => {
             // Tab inserts two spaces (YAML indents with spaces); Escape then Tab leaves the editor.
             if (e.key === 'Tab' && !e.shiftKey && !e.altKey && e.currentTarget.dataset['escaped'] !== '1') {

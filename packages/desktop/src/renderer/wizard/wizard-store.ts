@@ -1,4 +1,4 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { go } from '../lib/route';
 
 /**
@@ -32,8 +32,13 @@ export function keep(key: string, value: unknown): void {
 
 /** `useState` whose value is kept across the wizard's unmount and remount, under `key`. */
 export function useKept<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
-  const [value, setValue] = useState<T>(() => { const r = read<T>(key); return r.found ? r.value : initial; });
-  useEffect(() => { keep(key, value); }, [key, value]);
+  const [value, setValue] = useState<T>(() => {
+    const r = read<T>(key);
+    return r.found ? r.value : initial;
+  });
+  useEffect(() => {
+    keep(key, value);
+  }, [key, value]);
   return [value, setValue];
 }
 

@@ -72,7 +72,10 @@ export function queryTagSpecifications(params: URLSearchParams): { resourceType:
 /** EC2 filter values take `*` (any run) and `?` (one character) wildcards. */
 export function filterValueMatches(pattern: string, value: string): boolean {
   if (!/[*?]/.test(pattern)) return pattern === value;
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${re}$`, 's').test(value);
 }
 
@@ -97,7 +100,11 @@ const XML_HEADERS = { 'content-type': 'text/xml;charset=UTF-8' };
 
 /** `<ActionResponse xmlns=…><requestId>…</requestId>…</ActionResponse>`. */
 export function ec2Response(action: string, inner: string): Reply {
-  return { status: 200, headers: XML_HEADERS, body: `<?xml version="1.0" encoding="UTF-8"?>\n<${action}Response xmlns="${EC2_NAMESPACE}"><requestId>${randomUUID()}</requestId>${inner}</${action}Response>` };
+  return {
+    status: 200,
+    headers: XML_HEADERS,
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<${action}Response xmlns="${EC2_NAMESPACE}"><requestId>${randomUUID()}</requestId>${inner}</${action}Response>`,
+  };
 }
 
 /** EC2's error body: `<Response><Errors><Error><Code/><Message/></Error></Errors><RequestID/></Response>`. */

@@ -40,13 +40,13 @@
  * to AWS (`endpoint` = `MotoPlus.endpoint`); `actions` records every EC2/STS
  * Query action with its parameters as sent, for tests to check order and content.
  */
-import { createServer, Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serviceModel } from './botocore-model.js';
-import { ec2Error, signedRegion, type Reply } from './ec2-query.js';
-import { validateEc2Query, validateJson, type Violation } from './request-validator.js';
-import { startMoto, type MotoServer } from './moto-server.js';
+import { ec2Error, type Reply, signedRegion } from './ec2-query.js';
+import { type MotoServer, startMoto } from './moto-server.js';
 import { PlacementGroupStore } from './placement-groups.js';
+import { type Violation, validateEc2Query, validateJson } from './request-validator.js';
 import { Ec2QuotaTable, GET_SERVICE_QUOTA } from './service-quotas.js';
 
 /** One EC2 Query action that came through the stand-in, in arrival order. */
@@ -109,12 +109,15 @@ export async function startMotoPlus(): Promise<MotoPlus> {
     new Promise((resolve, reject) => {
       const payload = typeof body === 'string' ? Buffer.from(body) : body;
       const out: OutgoingHttpHeaders = Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP_BY_HOP.has(k)));
-      const req = httpRequest({ host: upstream.hostname, port: upstream.port, method, path, agent, headers: { ...out, host: upstream.host, 'content-length': payload.length } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
+      const req = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method, path, agent, headers: { ...out, host: upstream.host, 'content-length': payload.length } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -144,7 +147,11 @@ export async function startMotoPlus(): Promise<MotoPlus> {
         const { group, refusal } = placementGroups.launchTarget(params, region);
         if (refusal) return refusal;
         const answer = await forward('POST', '/', headers, body);
-        if (group && answer.status === 200) placementGroups.join(group, [...answer.body.toString().matchAll(/<instanceId>([^<]+)<\/instanceId>/g)].map((m) => m[1]!));
+        if (group && answer.status === 200)
+          placementGroups.join(
+            group,
+            [...answer.body.toString().matchAll(/<instanceId>([^<]+)<\/instanceId>/g)].map((m) => m[1]!),
+          );
         return patched(answer, region);
       }
       case 'DescribeInstances': {
@@ -173,7 +180,11 @@ export async function startMotoPlus(): Promise<MotoPlus> {
           const operation = target.slice(target.indexOf('.') + 1);
           const found = validateJson(model, operation, body.length ? JSON.parse(body.toString()) : {});
           if (found.length) {
-            answer = { status: 400, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: JSON.stringify({ __type: 'ValidationException', message: refuse(operation, model.source, found) }) };
+            answer = {
+              status: 400,
+              headers: { 'content-type': 'application/x-amz-json-1.1' },
+              body: JSON.stringify({ __type: 'ValidationException', message: refuse(operation, model.source, found) }),
+            };
           } else if (target === GET_SERVICE_QUOTA) {
             answer = quotas.handle(body.toString(), region) ?? (await forward(req.method!, req.url!, req.headers, body));
           } else {
@@ -188,7 +199,14 @@ export async function startMotoPlus(): Promise<MotoPlus> {
           const model = service === 'sts' ? serviceModel('sts', '2011-06-15') : serviceModel('ec2', '2016-11-15');
           const found = validateEc2Query(model, action, params);
           answer = found.length
-            ? ec2Error(found.some((v) => v.problem.startsWith('unknown parameter')) ? 'UnknownParameter' : found.some((v) => v.problem.startsWith('required')) ? 'MissingParameter' : 'InvalidParameterValue', refuse(action, model.source, found))
+            ? ec2Error(
+                found.some((v) => v.problem.startsWith('unknown parameter'))
+                  ? 'UnknownParameter'
+                  : found.some((v) => v.problem.startsWith('required'))
+                    ? 'MissingParameter'
+                    : 'InvalidParameterValue',
+                refuse(action, model.source, found),
+              )
             : await ec2Action(action, params, region, req.headers, body);
         } else {
           answer = await forward(req.method!, req.url!, req.headers, body);

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../..');
 export const MOTO_AMIS = fileURLToPath(new URL('../__fixtures__/moto-amis.json', import.meta.url));
@@ -17,7 +17,10 @@ export interface MotoServer {
  * makes the venv on first use.
  */
 export async function startMoto(): Promise<MotoServer> {
-  const bin = execFileSync(resolve(repoRoot, 'scripts/moto.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').at(-1)!;
+  const bin = execFileSync(resolve(repoRoot, 'scripts/moto.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    .trim()
+    .split('\n')
+    .at(-1)!;
   const child = spawn(bin, ['-H', '127.0.0.1', '-p', '0'], {
     env: { ...process.env, MOTO_AMIS_PATH: MOTO_AMIS, MOTO_EC2_LOAD_DEFAULT_AMIS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],

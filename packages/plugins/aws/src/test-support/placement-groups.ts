@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import {
   dryRunReply,
+  type Ec2Tag,
   ec2Error,
   ec2Response,
   filterValueMatches,
   MOTO_ACCOUNT,
+  type QueryFilter,
   queryFilters,
   queryList,
   queryTagSpecifications,
+  type Reply,
   tagFilterMatches,
   tagSetXml,
   withFilters,
   xml,
-  type Ec2Tag,
-  type QueryFilter,
-  type Reply,
 } from './ec2-query.js';
 
 /**
@@ -77,7 +77,8 @@ export class PlacementGroupStore {
     const wrong = specs.find((s) => s.resourceType !== 'placement-group');
     if (wrong) return ec2Error('InvalidParameterValue', `'${wrong.resourceType}' is not a valid taggable resource type for this operation.`);
     const partitions = params.get('PartitionCount');
-    if (partitions !== null && (strategy !== 'partition' || !/^[1-7]$/.test(partitions))) return ec2Error('InvalidParameterValue', 'PartitionCount is valid only for the partition strategy, from 1 to 7.');
+    if (partitions !== null && (strategy !== 'partition' || !/^[1-7]$/.test(partitions)))
+      return ec2Error('InvalidParameterValue', 'PartitionCount is valid only for the partition strategy, from 1 to 7.');
     const dryRun = dryRunReply(params);
     if (dryRun) return dryRun;
     const groups = this.regional(this.groups, region);
@@ -159,9 +160,10 @@ export class PlacementGroupStore {
     const placements = [...(this.placements.get(region) ?? [])];
     let ids: string[] | undefined;
     for (const filter of [...byGroup, ...filters.filter((f) => f.name === 'instance-id')]) {
-      const matching = filter.name === 'instance-id'
-        ? placements.map(([id]) => id).filter((id) => filter.values.some((v) => filterValueMatches(v, id)))
-        : placements.filter(([, g]) => filter.values.some((v) => filterValueMatches(v, g.name))).map(([id]) => id);
+      const matching =
+        filter.name === 'instance-id'
+          ? placements.map(([id]) => id).filter((id) => filter.values.some((v) => filterValueMatches(v, id)))
+          : placements.filter(([, g]) => filter.values.some((v) => filterValueMatches(v, g.name))).map(([id]) => id);
       ids = ids ? ids.filter((id) => matching.includes(id)) : matching;
     }
     const rest = filters.filter((f) => f.name !== 'placement-group-name' && f.name !== 'instance-id');

@@ -23,7 +23,12 @@ interface DocumentedConstraints {
   readonly forbiddenPrefix?: string;
 }
 
-const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+const decode = (html: string) =>
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"');
 
 export function documentedConstraints(doc: string | undefined): DocumentedConstraints {
   if (!doc) return {};
@@ -57,7 +62,8 @@ function checkScalar(model: ServiceModel, ref: MemberRef, shape: Shape, field: s
   switch (shape.type) {
     case 'string': {
       if (typeof raw !== 'string') return bad(`expected a string, got ${JSON.stringify(raw)}`);
-      if (shape.enum && !shape.enum.includes(raw)) return bad(`${JSON.stringify(raw)} is not one of the model's values (${shape.enum.slice(0, 12).join(', ')}${shape.enum.length > 12 ? ', …' : ''})`);
+      if (shape.enum && !shape.enum.includes(raw))
+        return bad(`${JSON.stringify(raw)} is not one of the model's values (${shape.enum.slice(0, 12).join(', ')}${shape.enum.length > 12 ? ', …' : ''})`);
       if (shape.min !== undefined && raw.length < shape.min) bad(`shorter than ${shape.min} characters`);
       if (shape.max !== undefined && raw.length > shape.max) bad(`longer than ${shape.max} characters`);
       if (shape.pattern !== undefined && !modelPattern(shape.pattern).test(raw)) bad(`does not match the model's pattern ${shape.pattern}`);

@@ -58,7 +58,10 @@ export class Ec2QuotaTable {
     }
     if (input.ServiceCode !== 'ec2') return undefined;
     if (this.accessDenied) {
-      return jsonError('AccessDeniedException', `User: arn:aws:iam::${MOTO_ACCOUNT}:user/netbench-test is not authorized to perform: servicequotas:GetServiceQuota because no identity-based policy allows the servicequotas:GetServiceQuota action`);
+      return jsonError(
+        'AccessDeniedException',
+        `User: arn:aws:iam::${MOTO_ACCOUNT}:user/netbench-test is not authorized to perform: servicequotas:GetServiceQuota because no identity-based policy allows the servicequotas:GetServiceQuota action`,
+      );
     }
     const code = typeof input.QuotaCode === 'string' ? input.QuotaCode : '';
     const known = EC2_VCPU_QUOTAS[code];

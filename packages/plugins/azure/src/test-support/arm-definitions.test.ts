@@ -33,7 +33,9 @@ describe('ARM bodies against the @azure/arm-* models', () => {
   });
 
   it('refuses unknown properties, unknown enum values and missing required ones', () => {
-    expect(fields(validateArmBody('VirtualMachine', vm({ adminUsername: 'netbench', ...ssh(ED25519) }, { bootDiagnostic: { enabled: true } })))).toEqual(['properties.bootDiagnostic.enabled']);
+    expect(fields(validateArmBody('VirtualMachine', vm({ adminUsername: 'netbench', ...ssh(ED25519) }, { bootDiagnostic: { enabled: true } })))).toEqual([
+      'properties.bootDiagnostic.enabled',
+    ]);
     const bad = vm({ adminUsername: 'netbench', ...ssh(ED25519) });
     (bad.properties.storageProfile.osDisk.managedDisk as Record<string, string>)['storageAccountType'] = 'SSD';
     expect(fields(validateArmBody('VirtualMachine', bad))).toEqual(['VirtualMachine.storageProfile.osDisk.managedDisk.storageAccountType']);
@@ -41,7 +43,9 @@ describe('ARM bodies against the @azure/arm-* models', () => {
   });
 
   it('refuses a security rule priority outside the documented 100-4096 and a description over 140 characters', () => {
-    const rule = (priority: number, description = 'd') => ({ properties: { priority, description, protocol: '*', access: 'Allow', direction: 'Inbound', sourcePortRange: '*', destinationPortRange: '*' } });
+    const rule = (priority: number, description = 'd') => ({
+      properties: { priority, description, protocol: '*', access: 'Allow', direction: 'Inbound', sourcePortRange: '*', destinationPortRange: '*' },
+    });
     expect(validateArmBody('SecurityRule', rule(140))).toEqual([]);
     expect(fields(validateArmBody('SecurityRule', rule(4097)))).toEqual(['SecurityRule.priority']);
     expect(fields(validateArmBody('SecurityRule', rule(140, 'x'.repeat(141))))).toEqual(['SecurityRule.description']);

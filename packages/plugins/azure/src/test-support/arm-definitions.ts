@@ -46,9 +46,11 @@ const PACKAGES = ['@azure/arm-compute', '@azure/arm-network', '@azure/arm-resour
 /** `dist/commonjs/models/**\/models.{js,d.ts}` of a package, found from its entry point. */
 function modelFiles(pkg: string): string[] {
   const root = join(dirname(require.resolve(pkg)), 'models');
-  return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f === 'models.js' || f.endsWith('/models.js')).map((f) => join(root, f)).sort();
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f === 'models.js' || f.endsWith('/models.js'))
+    .map((f) => join(root, f))
+    .sort();
 }
-
 
 /**
  * The generated `models.d.ts` files are regular: one-line members under

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { armDefinitionVersions, validateArmBody, type Violation } from './arm-definitions.js';
+import { armDefinitionVersions, type Violation, validateArmBody } from './arm-definitions.js';
 
 /**
  * A stateful stand-in for Azure Resource Manager on https://127.0.0.1 (the
@@ -89,18 +89,52 @@ export class FakeArm {
   /** Power state of each VM (by name) in its instance view (`$expand=instanceView`): `running` unless set. */
   readonly powerStates = new Map<string, string>();
   /** Resource SKUs (`resourceSkus.list`), in the REST shape: which sizes have accelerated networking. */
-  skus: Json[] = ['eastus', 'westeurope', 'eastus2'].flatMap((location) => [
-    ['Standard_D2s_v5', true], ['Standard_D4s_v5', true], ['Standard_F8s_v2', true], ['Standard_B1s', false], ['Standard_A1_v2', false],
-  ].map(([name, accelerated]) => ({
-    resourceType: 'virtualMachines', name, tier: 'Standard', size: String(name).replace(/^Standard_/, ''), locations: [location],
-    capabilities: [{ name: 'vCPUs', value: '2' }, { name: 'AcceleratedNetworkingEnabled', value: accelerated ? 'True' : 'False' }],
-  })));
+  skus: Json[] = ['eastus', 'westeurope', 'eastus2'].flatMap((location) =>
+    [
+      ['Standard_D2s_v5', true],
+      ['Standard_D4s_v5', true],
+      ['Standard_F8s_v2', true],
+      ['Standard_B1s', false],
+      ['Standard_A1_v2', false],
+    ].map(([name, accelerated]) => ({
+      resourceType: 'virtualMachines',
+      name,
+      tier: 'Standard',
+      size: String(name).replace(/^Standard_/, ''),
+      locations: [location],
+      capabilities: [
+        { name: 'vCPUs', value: '2' },
+        { name: 'AcceleratedNetworkingEnabled', value: accelerated ? 'True' : 'False' },
+      ],
+    })),
+  );
 
   constructor() {
     const dir = mkdtempSync(join(tmpdir(), 'nbt-arm-cert-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-        '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
       this.ca = readFileSync(join(dir, 'cert.pem'), 'utf8');
       this.key = readFileSync(join(dir, 'key.pem'), 'utf8');
     } finally {
@@ -155,7 +189,10 @@ export class FakeArm {
 
     if (url.pathname.startsWith('/blobs/')) {
       // The SAS URI authorises the download; no bearer token is sent to storage.
-      const vm = url.pathname.split('/').at(-1)!.replace(/\.serialconsole\.log$/, '');
+      const vm = url.pathname
+        .split('/')
+        .at(-1)!
+        .replace(/\.serialconsole\.log$/, '');
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end(this.serialLog(vm));
       return;
@@ -182,7 +219,14 @@ export class FakeArm {
       }
       const existing = this.find(id);
       if (method === 'PUT') {
-        const json = { id, name: group, type: 'Microsoft.Resources/resourceGroups', location: body.location, tags: body.tags ?? {}, properties: { provisioningState: 'Succeeded' } };
+        const json = {
+          id,
+          name: group,
+          type: 'Microsoft.Resources/resourceGroups',
+          location: body.location,
+          tags: body.tags ?? {},
+          properties: { provisioningState: 'Succeeded' },
+        };
         this.resources.set(existing?.[0] ?? id, json);
         return send(existing ? 200 : 201, json);
       }
@@ -196,7 +240,9 @@ export class FakeArm {
       }
     }
     if ((m = /^\/subscriptions\/[^/]+\/providers\/Microsoft\.Compute\/locations\/([^/]+)\/usages$/i.exec(url.pathname)) && method === 'GET') {
-      return send(200, { value: Object.entries(this.usages).map(([name, [currentValue, limit]]) => ({ unit: 'Count', currentValue, limit, name: { value: name, localizedValue: name } })) });
+      return send(200, {
+        value: Object.entries(this.usages).map(([name, [currentValue, limit]]) => ({ unit: 'Count', currentValue, limit, name: { value: name, localizedValue: name } })),
+      });
     }
     if (/^\/subscriptions\/[^/]+\/providers\/Microsoft\.Compute\/skus$/i.test(url.pathname) && method === 'GET') {
       const location = /^location eq '([^']+)'$/.exec(url.searchParams.get('$filter') ?? '')?.[1];
@@ -219,17 +265,29 @@ export class FakeArm {
     const type = /^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+$/i.test(path)
       ? 'microsoft.resources/resourcegroups'
       : (() => {
-        const m = CHILD_RE.exec(path);
-        return m ? (m[5] ? `${m[3]}/${m[5]}` : m[3]!).toLowerCase() : undefined;
-      })();
+          const m = CHILD_RE.exec(path);
+          return m ? (m[5] ? `${m[3]}/${m[5]}` : m[3]!).toLowerCase() : undefined;
+        })();
     const model = type ? MODELS[type] : undefined;
     const found = model ? validateArmBody(model, body ?? {}) : [{ field: '(path)', problem: `no API definition is wired for PUT ${path}` }];
     if (found.length === 0) return undefined;
     this.violations.push(...found.map((v) => ({ ...v, path })));
-    return { code: 'InvalidParameter', target: found[0]!.field, message: `netbench stand-in, checked against the @azure/arm-* models: ${found.map((v) => `${v.field}: ${v.problem}`).join('; ')}` };
+    return {
+      code: 'InvalidParameter',
+      target: found[0]!.field,
+      message: `netbench stand-in, checked against the @azure/arm-* models: ${found.map((v) => `${v.field}: ${v.problem}`).join('; ')}`,
+    };
   }
 
-  private child(method: string, url: URL, m: RegExpExecArray, body: Json, fault: Fault | undefined, send: (s: number, j?: Json, h?: Record<string, string>) => void, fail: (s: number, c: string, msg: string) => void): void {
+  private child(
+    method: string,
+    url: URL,
+    m: RegExpExecArray,
+    body: Json,
+    fault: Fault | undefined,
+    send: (s: number, j?: Json, h?: Record<string, string>) => void,
+    fail: (s: number, c: string, msg: string) => void,
+  ): void {
     const [, sub, group, type, name, subType, subName] = m;
     const id = url.pathname;
     if (!this.find(`/subscriptions/${sub}/resourceGroups/${group}`)) return fail(404, 'ResourceGroupNotFound', `Resource group '${group}' could not be found.`);
@@ -237,14 +295,21 @@ export class FakeArm {
     const fullType = subType ? `${type}/${subType}` : type!;
     const parentId = subType ? `/subscriptions/${sub}/resourceGroups/${group}/providers/${type}/${name}` : undefined;
     if (parentId && !this.find(parentId)) {
-      return fail(404, 'ParentResourceNotFound', `Failed to perform '${method === 'GET' ? 'read' : method === 'DELETE' ? 'delete' : 'write'}' on resource(s) of type '${fullType}', because the parent resource '${parentId}' could not be found.`);
+      return fail(
+        404,
+        'ParentResourceNotFound',
+        `Failed to perform '${method === 'GET' ? 'read' : method === 'DELETE' ? 'delete' : 'write'}' on resource(s) of type '${fullType}', because the parent resource '${parentId}' could not be found.`,
+      );
     }
     if (method === 'GET') {
       if (!existing) return fail(404, 'ResourceNotFound', `The Resource '${fullType}/${subName ?? name}' under resource group '${group}' was not found.`);
       if (/^Microsoft\.Compute\/virtualMachines$/i.test(type!) && !subType && url.searchParams.get('$expand') === 'instanceView') {
         // The instance view (VirtualMachineInstanceView): provisioning and power state, as InstanceViewStatus codes.
         const power = this.powerStates.get(name!) ?? 'running';
-        const statuses = [{ code: 'ProvisioningState/succeeded', level: 'Info', displayStatus: 'Provisioning succeeded' }, { code: `PowerState/${power}`, level: 'Info', displayStatus: `VM ${power}` }];
+        const statuses = [
+          { code: 'ProvisioningState/succeeded', level: 'Info', displayStatus: 'Provisioning succeeded' },
+          { code: `PowerState/${power}`, level: 'Info', displayStatus: `VM ${power}` },
+        ];
         return send(200, { ...existing[1], properties: { ...existing[1]['properties'], instanceView: { statuses } } });
       }
       return send(200, type === NSG && !subType ? this.withRules(existing[0], existing[1]) : existing[1]);
@@ -254,7 +319,11 @@ export class FakeArm {
       const op = this.operation(undefined, () => {
         for (const key of [...this.resources.keys()]) if (key === existing[0] || key.toLowerCase().startsWith(`${existing[0].toLowerCase()}/`)) this.resources.delete(key);
       });
-      return send(202, undefined, { 'azure-asyncoperation': `${this.base}/operations/${op}?api-version=2026-04-01`, location: `${this.base}/operations/${op}?location=1`, 'retry-after': '0' });
+      return send(202, undefined, {
+        'azure-asyncoperation': `${this.base}/operations/${op}?api-version=2026-04-01`,
+        location: `${this.base}/operations/${op}?location=1`,
+        'retry-after': '0',
+      });
     }
     if (method !== 'PUT') return fail(405, 'MethodNotAllowed', method);
     if (fullType === `${NSG}/securityRules`) {
@@ -270,9 +339,14 @@ export class FakeArm {
     this.resources.set(id, { ...resource, properties: { ...resource['properties'], provisioningState: fault?.operationError ? 'Failed' : 'Succeeded' } });
     const op = this.operation(fault?.operationError, () => {});
     // 200 replaces an existing resource, 201 creates one; both carry the operation to poll.
-    send(existing ? 200 : 201, { ...resource, properties: { ...resource['properties'], provisioningState: 'Updating' } }, {
-      'azure-asyncoperation': `${this.base}/operations/${op}?api-version=2026-04-01`, 'retry-after': '0',
-    });
+    send(
+      existing ? 200 : 201,
+      { ...resource, properties: { ...resource['properties'], provisioningState: 'Updating' } },
+      {
+        'azure-asyncoperation': `${this.base}/operations/${op}?api-version=2026-04-01`,
+        'retry-after': '0',
+      },
+    );
   }
 
   /**
@@ -282,7 +356,12 @@ export class FakeArm {
   private withRules(nsgId: string, nsg: Json): Json {
     const rules = new Map<string, Json>();
     for (const r of (nsg['properties']?.['securityRules'] ?? []) as Json[]) {
-      rules.set(String(r['name']).toLowerCase(), { id: `${nsgId}/securityRules/${r['name']}`, name: r['name'], type: `${NSG}/securityRules`, properties: { ...r['properties'], provisioningState: 'Succeeded' } });
+      rules.set(String(r['name']).toLowerCase(), {
+        id: `${nsgId}/securityRules/${r['name']}`,
+        name: r['name'],
+        type: `${NSG}/securityRules`,
+        properties: { ...r['properties'], provisioningState: 'Succeeded' },
+      });
     }
     const prefix = `${nsgId.toLowerCase()}/securityrules/`;
     for (const [key, r] of this.resources) if (key.toLowerCase().startsWith(prefix)) rules.set(String(r['name']).toLowerCase(), r);
@@ -294,15 +373,28 @@ export class FakeArm {
     const p: Json = body['properties'] ?? {};
     const id = `${nsg['id']}/securityRules/${name}`;
     if (typeof p['priority'] !== 'number' || p['priority'] < 100 || p['priority'] > 4096) {
-      return { code: 'SecurityRuleInvalidPriority', message: `Security rule ${id} has invalid priority ${p['priority']}. Value provided: ${p['priority']}. Allowed values are from 100 to 4096.` };
+      return {
+        code: 'SecurityRuleInvalidPriority',
+        message: `Security rule ${id} has invalid priority ${p['priority']}. Value provided: ${p['priority']}. Allowed values are from 100 to 4096.`,
+      };
     }
-    const conflict = (nsg['properties']['securityRules'] as Json[]).find((r) =>
-      String(r['name']).toLowerCase() !== name.toLowerCase() && r['properties']['priority'] === p['priority'] && r['properties']['direction'] === p['direction']);
-    if (conflict) return { code: 'SecurityRuleConflict', message: `Security rule ${name} conflicts with rule ${conflict['name']}. Rules cannot have the same Priority and Direction. To learn more, see aka.ms/nsgrules.` };
-    const prefixes = [p['sourceAddressPrefix'], ...(p['sourceAddressPrefixes'] ?? []), p['destinationAddressPrefix'], ...(p['destinationAddressPrefixes'] ?? [])].filter((a): a is string => typeof a === 'string');
+    const conflict = (nsg['properties']['securityRules'] as Json[]).find(
+      (r) => String(r['name']).toLowerCase() !== name.toLowerCase() && r['properties']['priority'] === p['priority'] && r['properties']['direction'] === p['direction'],
+    );
+    if (conflict)
+      return {
+        code: 'SecurityRuleConflict',
+        message: `Security rule ${name} conflicts with rule ${conflict['name']}. Rules cannot have the same Priority and Direction. To learn more, see aka.ms/nsgrules.`,
+      };
+    const prefixes = [p['sourceAddressPrefix'], ...(p['sourceAddressPrefixes'] ?? []), p['destinationAddressPrefix'], ...(p['destinationAddressPrefixes'] ?? [])].filter(
+      (a): a is string => typeof a === 'string',
+    );
     const families = new Set(prefixes.flatMap((a) => (a.includes(':') ? [6] : /^\d/.test(a) ? [4] : [])));
     if (families.size > 1) {
-      return { code: 'ResourceCannotContainAddressPrefixesFromDifferentAddressFamilies', message: `Resource ${id} contains IP addresses or prefixes that belong to different address families. All IP addresses or prefixes in the resource should belong to the same address family.` };
+      return {
+        code: 'ResourceCannotContainAddressPrefixesFromDifferentAddressFamilies',
+        message: `Resource ${id} contains IP addresses or prefixes that belong to different address families. All IP addresses or prefixes in the resource should belong to the same address family.`,
+      };
     }
     return undefined;
   }
@@ -313,16 +405,32 @@ export class FakeArm {
     const properties: Json = { ...(body['properties'] ?? {}) };
     if (type === 'Microsoft.Network/publicIPAddresses') properties['ipAddress'] = this.publicIp(name);
     if (type === 'Microsoft.Network/virtualNetworks') {
-      properties['subnets'] = (properties['subnets'] ?? []).map((s: Json) => ({ ...s, id: `${id}/subnets/${s['name']}`, properties: { ...s['properties'], provisioningState: 'Succeeded' } }));
+      properties['subnets'] = (properties['subnets'] ?? []).map((s: Json) => ({
+        ...s,
+        id: `${id}/subnets/${s['name']}`,
+        properties: { ...s['properties'], provisioningState: 'Succeeded' },
+      }));
     }
     if (type === 'Microsoft.Network/networkInterfaces') {
       properties['ipConfigurations'] = (properties['ipConfigurations'] ?? []).map((c: Json) => ({
-        ...c, id: `${id}/ipConfigurations/${c['name']}`, properties: { ...c['properties'], privateIPAddress: `10.100.0.${3 + this.seq}`, privateIPAddressVersion: 'IPv4' },
+        ...c,
+        id: `${id}/ipConfigurations/${c['name']}`,
+        properties: { ...c['properties'], privateIPAddress: `10.100.0.${3 + this.seq}`, privateIPAddressVersion: 'IPv4' },
       }));
       properties['macAddress'] = '00-0D-3A-00-00-00';
     }
     if (type === 'Microsoft.Compute/virtualMachines') properties['vmId'] = `00000000-0000-0000-0000-${String(this.seq).padStart(12, '0')}`;
-    return { id, name, type, ...(body['location'] ? { location: body['location'] } : {}), ...(body['tags'] ? { tags: body['tags'] } : {}), ...(body['zones'] ? { zones: body['zones'] } : {}), ...(body['sku'] ? { sku: body['sku'] } : {}), etag: `W/"${this.seq}"`, properties };
+    return {
+      id,
+      name,
+      type,
+      ...(body['location'] ? { location: body['location'] } : {}),
+      ...(body['tags'] ? { tags: body['tags'] } : {}),
+      ...(body['zones'] ? { zones: body['zones'] } : {}),
+      ...(body['sku'] ? { sku: body['sku'] } : {}),
+      etag: `W/"${this.seq}"`,
+      properties,
+    };
   }
 
   private operation(error: { code: string; message: string } | undefined, done: () => void): string {
@@ -341,8 +449,11 @@ export class FakeArm {
     if (finished && op.polls === 2 && !op.error) op.done();
     if (location) return finished ? send(200) : send(202, undefined, { location: `${this.base}/operations/${id}?location=1`, 'retry-after': '0' });
     if (!finished) return send(200, { id, name: id, status: 'InProgress', startTime: new Date().toISOString() });
-    send(200, op.error
-      ? { id, name: id, status: 'Failed', startTime: new Date().toISOString(), endTime: new Date().toISOString(), error: op.error }
-      : { id, name: id, status: 'Succeeded', startTime: new Date().toISOString(), endTime: new Date().toISOString() });
+    send(
+      200,
+      op.error
+        ? { id, name: id, status: 'Failed', startTime: new Date().toISOString(), endTime: new Date().toISOString(), error: op.error }
+        : { id, name: id, status: 'Succeeded', startTime: new Date().toISOString(), endTime: new Date().toISOString() },
+    );
   }
 }

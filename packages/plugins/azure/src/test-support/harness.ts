@@ -1,15 +1,14 @@
-import { connectSshHost } from '@netbench/core';
-import type { SshHostOptions } from '@netbench/plugin-api';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostRequest, Logger, ProvisionContext } from '@netbench/plugin-api';
+import { connectSshHost } from '@netbench/core';
+import type { HostRequest, Logger, ProvisionContext, SshHostOptions } from '@netbench/plugin-api';
+import { MemoryLedger } from '@netbench/plugin-api/testing';
 import { createAzurePlugin } from '../azure-plugin.js';
 import { StaticTokenCredential } from '../clients.js';
-import { hostSchema, type AzureHostConfig } from '../host-schema.js';
+import { type AzureHostConfig, hostSchema } from '../host-schema.js';
 import type { AzurePluginOptions } from '../runtime.js';
 import { FakeArm } from './fake-arm.js';
-import { MemoryLedger } from '@netbench/plugin-api/testing';
 
 export const RUN_ID = '20261122-110256-k3f9a2';
 export const SUBSCRIPTION = '00000000-1111-2222-3333-444444444444';
@@ -35,17 +34,22 @@ export async function harness(): Promise<Harness> {
   const warnings: string[] = [];
   const log: Logger = { debug() {}, info() {}, warn: (m) => warnings.push(m) };
   return {
-    fake, endpoint, runDir, ledger, warnings,
-    plugin: (options = {}) => createAzurePlugin({
-      endpoint,
-      credential: new StaticTokenCredential('test-token'),
-      ca: fake.ca,
-      subscription: SUBSCRIPTION,
-      publicAddress: async () => '198.51.100.7/32',
-      timing: FAST,
-      priceFile: join(runDir, 'no-prices.json'),
-      ...options,
-    }),
+    fake,
+    endpoint,
+    runDir,
+    ledger,
+    warnings,
+    plugin: (options = {}) =>
+      createAzurePlugin({
+        endpoint,
+        credential: new StaticTokenCredential('test-token'),
+        ca: fake.ca,
+        subscription: SUBSCRIPTION,
+        publicAddress: async () => '198.51.100.7/32',
+        timing: FAST,
+        priceFile: join(runDir, 'no-prices.json'),
+        ...options,
+      }),
     ctx: (signal = AbortSignal.timeout(30_000)) => ({ runId: RUN_ID, runDir, signal, log, ledger, connectSsh: (o: SshHostOptions) => connectSshHost(o, { signal, log }) }),
     close: async () => {
       await fake.stop();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
-import { join } from 'node:path';
 import { userInfo } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * A user the lab sshd can log in as and Azure would take as `adminUsername`

@@ -36,7 +36,7 @@ export class FakeBigQuery {
       req.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const request = { method: req.method ?? '', path: url.pathname, query: url.search, headers: req.headers, body: text ? JSON.parse(text) as unknown : undefined };
+        const request = { method: req.method ?? '', path: url.pathname, query: url.search, headers: req.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
         const reply = this.responder(request, this.requests.length);
         this.requests.push(request);
         res.writeHead(reply.status, { 'content-type': 'application/json; charset=UTF-8' });
@@ -56,5 +56,10 @@ export class FakeBigQuery {
 
 /** Google's JSON error body (https://cloud.google.com/bigquery/docs/error-messages). */
 export function googleError(code: number, reason: string, message: string): Reply {
-  return { status: code, body: { error: { code, message, errors: [{ message, domain: 'global', reason }], status: code === 404 ? 'NOT_FOUND' : code === 403 ? 'PERMISSION_DENIED' : 'INVALID_ARGUMENT' } } };
+  return {
+    status: code,
+    body: {
+      error: { code, message, errors: [{ message, domain: 'global', reason }], status: code === 404 ? 'NOT_FOUND' : code === 403 ? 'PERMISSION_DENIED' : 'INVALID_ARGUMENT' },
+    },
+  };
 }

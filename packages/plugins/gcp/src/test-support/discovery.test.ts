@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discoverySource, validateGceRequest } from './discovery.js';
 import { compactPolicyBody, sshFirewallBody, subnetBody } from '../bodies.js';
+import { discoverySource, validateGceRequest } from './discovery.js';
 
 // The stand-in's checks, against the Compute v1 discovery document that
 // google-api-python-client ships (installed by scripts/moto.sh).

@@ -98,10 +98,12 @@ function load(): NonNullable<typeof loaded> {
     for (const method of Object.values(resource.methods ?? {})) {
       const template = method.flatPath ?? method.path;
       const names: string[] = [];
-      const re = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      })}$`);
+      const re = new RegExp(
+        `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, name: string) => {
+          names.push(name);
+          return '([^/]+)';
+        })}$`,
+      );
       routes.push({ method, re, names });
     }
     for (const child of Object.values(resource.resources ?? {})) visit(child);
@@ -169,7 +171,8 @@ function checkValue(schema: Schema, value: unknown, field: string, methodId: str
       if (typeof value !== 'string') return bad(`expected a string, got ${JSON.stringify(value)}`);
       if (schema.enum && !schema.enum.includes(value)) return bad(`${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`);
       if (schema.pattern && !anchored(schema.pattern).test(value)) bad(`${JSON.stringify(value)} does not match ${schema.pattern}`);
-      if (schema.description && URL_DOC_RE.test(schema.description.trim()) && !value.includes('/')) bad(`${JSON.stringify(value)} is not a URL; the API documents "${schema.description.split('\n')[0]}"`);
+      if (schema.description && URL_DOC_RE.test(schema.description.trim()) && !value.includes('/'))
+        bad(`${JSON.stringify(value)} is not a URL; the API documents "${schema.description.split('\n')[0]}"`);
       return;
     }
   }
@@ -185,7 +188,8 @@ export function validateGceRequest(httpMethod: string, path: string, query: Reco
   const values = route.re.exec(path)!.slice(1).map(decodeURIComponent);
   route.names.forEach((name, i) => {
     const parameter = method.parameters?.[name];
-    if (parameter?.pattern && !anchored(parameter.pattern).test(values[i]!)) out.push({ field: name, problem: `path parameter ${JSON.stringify(values[i])} does not match ${parameter.pattern}` });
+    if (parameter?.pattern && !anchored(parameter.pattern).test(values[i]!))
+      out.push({ field: name, problem: `path parameter ${JSON.stringify(values[i])} does not match ${parameter.pattern}` });
   });
   for (const [name, value] of Object.entries(query)) {
     const parameter = method.parameters?.[name] ?? doc.parameters[name];
@@ -201,6 +205,7 @@ export function validateGceRequest(httpMethod: string, path: string, query: Reco
     if (parameter.location === 'query' && parameter.required && query[name] === undefined) out.push({ field: `?${name}`, problem: `required by ${method.id}, missing` });
   }
   if (method.request) checkValue({ $ref: method.request.$ref }, body ?? {}, '', method.id, out);
-  else if (body !== undefined && body !== '' && !(typeof body === 'object' && body !== null && Object.keys(body).length === 0)) out.push({ field: '(body)', problem: `${method.id} takes no request body` });
+  else if (body !== undefined && body !== '' && !(typeof body === 'object' && body !== null && Object.keys(body).length === 0))
+    out.push({ field: '(body)', problem: `${method.id} takes no request body` });
   return out.map((v) => ({ ...v, field: v.field || '(body)' }));
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { discoverySource, validateGceRequest, type Violation } from './discovery.js';
+import { discoverySource, type Violation, validateGceRequest } from './discovery.js';
 
 /**
  * A stateful stand-in for the Compute Engine REST API (v1) on 127.0.0.1,
@@ -40,9 +40,31 @@ export interface Fault {
 }
 
 const BASE = 'https://www.googleapis.com/compute/v1/';
-const COLLECTIONS = ['networks', 'subnetworks', 'firewalls', 'resourcePolicies', 'instances', 'addresses', 'targetVpnGateways', 'forwardingRules', 'vpnTunnels', 'routes', 'vpnGateways', 'routers'] as const;
+const COLLECTIONS = [
+  'networks',
+  'subnetworks',
+  'firewalls',
+  'resourcePolicies',
+  'instances',
+  'addresses',
+  'targetVpnGateways',
+  'forwardingRules',
+  'vpnTunnels',
+  'routes',
+  'vpnGateways',
+  'routers',
+] as const;
 /** `kind` of each collection's items (`compute#address`, not a naive singular). */
-const KINDS: Record<string, string> = { addresses: 'address', targetVpnGateways: 'targetVpnGateway', forwardingRules: 'forwardingRule', vpnTunnels: 'vpnTunnel', routes: 'route', resourcePolicies: 'resourcePolicy', vpnGateways: 'vpnGateway', routers: 'router' };
+const KINDS: Record<string, string> = {
+  addresses: 'address',
+  targetVpnGateways: 'targetVpnGateway',
+  forwardingRules: 'forwardingRule',
+  vpnTunnels: 'vpnTunnel',
+  routes: 'route',
+  resourcePolicies: 'resourcePolicy',
+  vpnGateways: 'vpnGateway',
+  routers: 'router',
+};
 
 export class FakeGce {
   readonly requests: RecordedRequest[] = [];
@@ -94,13 +116,19 @@ export class FakeGce {
     const url = new URL(req.url ?? '/', 'http://x');
     const body = text ? JSON.parse(text) : undefined;
     const auth = req.headers.authorization;
-    this.requests.push({ at: Date.now(), method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body, ...(auth ? { authorization: auth } : {}) });
+    this.requests.push({
+      at: Date.now(),
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      ...(auth ? { authorization: auth } : {}),
+    });
     const send = (status: number, json: Json) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
       res.end(JSON.stringify(json));
     };
-    const error = (status: number, message: string, reason: string) =>
-      send(status, { error: { code: status, message, errors: [{ message, domain: 'global', reason }] } });
+    const error = (status: number, message: string, reason: string) => send(status, { error: { code: status, message, errors: [{ message, domain: 'global', reason }] } });
     if (auth !== 'Bearer test-token') return error(401, 'Request is missing required authentication credential.', 'required');
     const method = req.method ?? 'GET';
     const found = validateGceRequest(method, url.pathname.replace(/^\/compute\/v1\//, ''), Object.fromEntries(url.searchParams), body);
@@ -128,7 +156,13 @@ export class FakeGce {
     if (method === 'GET' && (m = /^projects\/([^/]+)\/aggregated\/(\w+)$/.exec(path))) return this.aggregated(m[1]!, m[2]!);
     if (method === 'GET' && (m = /^projects\/([^/]+)\/regions\/([^/]+)$/.exec(path))) return this.region(m[1]!, m[2]!);
     if (method === 'GET' && (m = /^projects\/([^/]+)\/regions$/.exec(path))) {
-      return { kind: 'compute#regionList', id: `projects/${m[1]}/regions`, items: [this.region(m[1]!, 'us-central1')], nextPageToken: 'page2', selfLink: `${BASE}projects/${m[1]}/regions` };
+      return {
+        kind: 'compute#regionList',
+        id: `projects/${m[1]}/regions`,
+        items: [this.region(m[1]!, 'us-central1')],
+        nextPageToken: 'page2',
+        selfLink: `${BASE}projects/${m[1]}/regions`,
+      };
     }
     if (method === 'GET' && (m = /^(projects\/[^/]+\/zones\/[^/]+\/instances\/[^/]+)\/serialPort$/.exec(path))) return this.serial(m[1]!, url);
     if ((m = /^(projects\/([^/]+)\/(?:global|zones\/([^/]+)|regions\/([^/]+)))\/(\w+)(?:\/([^/]+))?$/.exec(path))) {
@@ -140,7 +174,13 @@ export class FakeGce {
       // routers.patch merges the given fields (lists replace); routers.update (PUT) replaces the resource.
       if ((method === 'PATCH' || method === 'PUT') && name) return this.change(method, id, body ?? {}, zone, region, opErrors);
       if (method === 'GET' && name) return this.resources.get(id);
-      if (method === 'GET') return { kind: `compute#${collection}List`, id, items: [...this.resources.entries()].filter(([k]) => k.startsWith(`${scope}/${collection}/`)).map(([, v]) => v), selfLink: BASE + id };
+      if (method === 'GET')
+        return {
+          kind: `compute#${collection}List`,
+          id,
+          items: [...this.resources.entries()].filter(([k]) => k.startsWith(`${scope}/${collection}/`)).map(([, v]) => v),
+          selfLink: BASE + id,
+        };
     }
     return undefined;
   }
@@ -186,7 +226,13 @@ export class FakeGce {
     const name = String(body['name']);
     const id = `${scope}/${collection}/${name}`;
     if (this.resources.has(id)) throw { status: 409, message: `The resource '${id}' already exists`, reason: 'alreadyExists' };
-    const resource: Json = { kind: `compute#${KINDS[collection] ?? collection.replace(/s$/, '')}`, id: String(3_000_000 + this.seq), creationTimestamp: new Date().toISOString(), ...body, selfLink: BASE + id };
+    const resource: Json = {
+      kind: `compute#${KINDS[collection] ?? collection.replace(/s$/, '')}`,
+      id: String(3_000_000 + this.seq),
+      creationTimestamp: new Date().toISOString(),
+      ...body,
+      selfLink: BASE + id,
+    };
     if (collection === 'addresses') {
       // A reserved external address: TEST-NET-3, never routed.
       this.externalAddresses += 1;
@@ -200,7 +246,10 @@ export class FakeGce {
     }
     if (collection === 'vpnGateways') {
       // The API gives every HA VPN gateway two interfaces, each with its own external address (TEST-NET-3).
-      const ips = [0, 1].map(() => { this.externalAddresses += 1; return `203.0.113.${this.externalAddresses}`; });
+      const ips = [0, 1].map(() => {
+        this.externalAddresses += 1;
+        return `203.0.113.${this.externalAddresses}`;
+      });
       Object.assign(resource, { vpnInterfaces: ips.map((ipAddress, i) => ({ id: i, ipAddress })), stackType: 'IPV4_ONLY', region: `${BASE}${scope}` });
     }
     if (collection === 'routers') Object.assign(resource, { region: `${BASE}${scope}` });
@@ -210,16 +259,18 @@ export class FakeGce {
       const nic = (body['networkInterfaces'] as Json[])[0]!;
       resource['status'] = 'RUNNING';
       resource['zone'] = `${BASE}${scope}`;
-      resource['networkInterfaces'] = [{
-        kind: 'compute#networkInterface',
-        name: 'nic0',
-        network: BASE + nic['network'],
-        ...(nic['subnetwork'] ? { subnetwork: BASE + nic['subnetwork'] } : {}),
-        networkIP: `10.128.0.${n}`,
-        accessConfigs: (nic['accessConfigs'] ?? []).map((a: Json) => ({ kind: 'compute#accessConfig', ...a, natIP: this.natIp(name) })),
-        fingerprint: 'abc=',
-        stackType: 'IPV4_ONLY',
-      }];
+      resource['networkInterfaces'] = [
+        {
+          kind: 'compute#networkInterface',
+          name: 'nic0',
+          network: BASE + nic['network'],
+          ...(nic['subnetwork'] ? { subnetwork: BASE + nic['subnetwork'] } : {}),
+          networkIP: `10.128.0.${n}`,
+          accessConfigs: (nic['accessConfigs'] ?? []).map((a: Json) => ({ kind: 'compute#accessConfig', ...a, natIP: this.natIp(name) })),
+          fingerprint: 'abc=',
+          stackType: 'IPV4_ONLY',
+        },
+      ];
     }
     return this.operation('insert', id, zone, region, errors, () => this.resources.set(id, resource));
   }
@@ -235,7 +286,12 @@ export class FakeGce {
   private remove(id: string, zone?: string, region?: string, errors?: Fault['operationErrors']): Json | undefined {
     if (!this.resources.has(id)) return undefined;
     const user = this.userOf(id);
-    if (user) throw { status: 400, message: `The ${id.split('/').at(-2)!.replace(/s$/, '')} resource '${id}' is already being used by '${user}'`, reason: 'resourceInUseByAnotherResource' };
+    if (user)
+      throw {
+        status: 400,
+        message: `The ${id.split('/').at(-2)!.replace(/s$/, '')} resource '${id}' is already being used by '${user}'`,
+        reason: 'resourceInUseByAnotherResource',
+      };
     return this.operation('delete', id, zone, region, errors, () => this.resources.delete(id));
   }
 
@@ -256,12 +312,21 @@ export class FakeGce {
       if (!m) continue;
       ((items[m[1]!] ??= {})[collection] ??= []).push(value);
     }
-    return { kind: `compute#${collection}AggregatedList`, id: `projects/${project}/aggregated/${collection}`, items, selfLink: `${BASE}projects/${project}/aggregated/${collection}` };
+    return {
+      kind: `compute#${collection}AggregatedList`,
+      id: `projects/${project}/aggregated/${collection}`,
+      items,
+      selfLink: `${BASE}projects/${project}/aggregated/${collection}`,
+    };
   }
 
   private region(project: string, region: string): Json {
     return {
-      kind: 'compute#region', id: '1000', name: region, status: 'UP', selfLink: `${BASE}projects/${project}/regions/${region}`,
+      kind: 'compute#region',
+      id: '1000',
+      name: region,
+      status: 'UP',
+      selfLink: `${BASE}projects/${project}/regions/${region}`,
       zones: ['a', 'b', 'c'].map((z) => `${BASE}projects/${project}/zones/${region}-${z}`),
       quotas: Object.entries(this.quotas).map(([metric, [limit, usage]]) => ({ metric, limit, usage })),
     };

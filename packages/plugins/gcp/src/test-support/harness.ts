@@ -1,15 +1,14 @@
-import { connectSshHost } from '@netbench/core';
-import type { SshHostOptions } from '@netbench/plugin-api';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostRequest, Logger, ProvisionContext } from '@netbench/plugin-api';
-import { createGcpPlugin } from '../gcp-plugin.js';
-import { hostSchema, type GcpHostConfig } from '../host-schema.js';
-import type { GcpPluginOptions } from '../runtime.js';
-import { StaticTokenAuth, type GcpAuthClient } from '../clients.js';
-import { FakeGce } from './fake-gce.js';
+import { connectSshHost } from '@netbench/core';
+import type { HostRequest, Logger, ProvisionContext, SshHostOptions } from '@netbench/plugin-api';
 import { MemoryLedger } from '@netbench/plugin-api/testing';
+import { type GcpAuthClient, StaticTokenAuth } from '../clients.js';
+import { createGcpPlugin } from '../gcp-plugin.js';
+import { type GcpHostConfig, hostSchema } from '../host-schema.js';
+import type { GcpPluginOptions } from '../runtime.js';
+import { FakeGce } from './fake-gce.js';
 
 export const RUN_ID = '20261122-110256-k3f9a2';
 export const PROJECT = 'nb-test-project';
@@ -30,8 +29,12 @@ export interface Harness {
 export const testAuth = () => new StaticTokenAuth('test-token') as unknown as GcpAuthClient;
 
 export const FAST = {
-  operationTimeoutMs: 10_000, hostKeyTimeoutMs: 300, serialPollMs: 20,
-  sshRetry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 100 }, inUseRetryMs: 2_000, inUsePollMs: 20,
+  operationTimeoutMs: 10_000,
+  hostKeyTimeoutMs: 300,
+  serialPollMs: 20,
+  sshRetry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 100 },
+  inUseRetryMs: 2_000,
+  inUsePollMs: 20,
 };
 
 export async function harness(): Promise<Harness> {
@@ -42,16 +45,22 @@ export async function harness(): Promise<Harness> {
   const warnings: string[] = [];
   const log: Logger = { debug() {}, info() {}, warn: (m) => warnings.push(m) };
   return {
-    fake, endpoint, runDir, ledger, warnings, log,
-    plugin: (options = {}) => createGcpPlugin({
-      endpoint,
-      authClient: testAuth(),
-      publicAddress: async () => '198.51.100.7/32',
-      timing: FAST,
-      priceFile: join(runDir, 'no-prices.json'),
-      project: PROJECT,
-      ...options,
-    }),
+    fake,
+    endpoint,
+    runDir,
+    ledger,
+    warnings,
+    log,
+    plugin: (options = {}) =>
+      createGcpPlugin({
+        endpoint,
+        authClient: testAuth(),
+        publicAddress: async () => '198.51.100.7/32',
+        timing: FAST,
+        priceFile: join(runDir, 'no-prices.json'),
+        project: PROJECT,
+        ...options,
+      }),
     ctx: (signal = AbortSignal.timeout(30_000)) => ({ runId: RUN_ID, runDir, signal, log, ledger, connectSsh: (o: SshHostOptions) => connectSshHost(o, { signal, log }) }),
     close: async () => {
       await fake.stop();

@@ -1,3 +1,4 @@
 // The lab sshd moved to @netbench/plugin-api/testing; tests/gcp-contract.test.ts still imports closedPort from here.
-export { closedPort, keygen, startSshd } from '@netbench/plugin-api/testing';
+
 export type { LabSshd } from '@netbench/plugin-api/testing';
+export { closedPort, keygen, startSshd } from '@netbench/plugin-api/testing';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ParseError } from '@netbench/plugin-api';
 import type { SampleInput } from '@netbench/plugin-api';
+import { ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { iperfSamples } from '../iperf-samples.js';
 import { parseIperf } from '../parse-raw.js';
@@ -27,15 +27,24 @@ describe('parseIperfOutput: TCP client reports', () => {
   it('-e, 1 stream, -i 1: the final report (not an interval), writes, retries, RTT, start time, interval series', () => {
     const result = parse('tcp-e.txt');
     expect(result).toMatchObject({ side: 'client', protocol: 'tcp', enhanced: true, bufferBytes: 131_072, windowBytes: 16_384, startedAt: Date.parse('2026-11-22T11:45:32Z') });
-    expect(result.flows).toEqual([{ direction: 'forward', streams: 1, sent: { seconds: 2.0141, bytes: Math.round(3.04 * 1024 ** 3), bitsPerSecond: 13.0e9, writes: 24_905, writeErrors: 0, retries: 45, rttUs: 259 } }]);
-    expect(result.intervals.map((i) => [i.start, i.end])).toEqual([[0, 1], [1, 2]]);
+    expect(result.flows).toEqual([
+      {
+        direction: 'forward',
+        streams: 1,
+        sent: { seconds: 2.0141, bytes: Math.round(3.04 * 1024 ** 3), bitsPerSecond: 13.0e9, writes: 24_905, writeErrors: 0, retries: 45, rttUs: 259 },
+      },
+    ]);
+    expect(result.intervals.map((i) => [i.start, i.end])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     const samples = iperfSamples(result);
     expect(value(samples, 'Throughput')).toBe(13_000);
     expect(samples.find((s) => s.metric === 'Throughput')!.labels).toMatchObject({ measured_at: 'sender', protocol: 'tcp', streams: 1, report_from: 'client' });
     expect(samples.find((s) => s.metric === 'Throughput')!.timestamp).toBe(Date.parse('2026-11-22T11:45:32Z') + 2014);
   });
 
-  it('-P 3: the [SUM] totals (PKB\'s Throughput), RTT averaged over streams, [SUM] intervals only', () => {
+  it("-P 3: the [SUM] totals (PKB's Throughput), RTT averaged over streams, [SUM] intervals only", () => {
     const result = parse('tcp-p3.txt');
     expect(result.flows[0]).toMatchObject({ streams: 3, sent: { bitsPerSecond: 18.1e9, writes: 34_655, retries: 12, rttUs: (2293 + 1759 + 1543) / 3 } });
     expect(result.intervals).toHaveLength(2);
@@ -53,7 +62,7 @@ describe('parseIperfOutput: TCP client reports', () => {
     expect(result.flows[0]!.sent).toEqual({ seconds: 1.0204, bytes: 791 * 1024 ** 2, bitsPerSecond: 6.5e9 });
   });
 
-  it('PKB\'s --enhancedreports on 2.1.8: the warning is kept and the plain [SUM] read', () => {
+  it("PKB's --enhancedreports on 2.1.8: the warning is kept and the plain [SUM] read", () => {
     const result = parse('tcp-long-enhanced.txt');
     expect(result.warnings).toEqual(["iperf: unrecognized option `--enhancedreports'"]);
     expect(result.flows[0]).toMatchObject({ streams: 2, sent: { bitsPerSecond: 5230e6 } });
@@ -69,7 +78,10 @@ describe('parseIperfOutput: TCP client reports', () => {
     for (const name of ['tcp-tradeoff.txt', 'tcp-dual.txt']) {
       const result = parse(name);
       expect(result.side, name).toBe('client');
-      expect(result.flows.map((f) => [f.direction, f.sent ? 'sent' : 'received'])).toEqual([['forward', 'sent'], ['reverse', 'received']]);
+      expect(result.flows.map((f) => [f.direction, f.sent ? 'sent' : 'received'])).toEqual([
+        ['forward', 'sent'],
+        ['reverse', 'received'],
+      ]);
     }
   });
 });
@@ -103,7 +115,7 @@ describe('parseIperfOutput: UDP and server reports', () => {
     expect(result.flows[0]!.received).toMatchObject({ jitterMs: 0.002, lost: 0, total: 895 });
   });
 
-  it('server outputs: the receiver\'s view of the forward flow; its reverse-test sender view', () => {
+  it("server outputs: the receiver's view of the forward flow; its reverse-test sender view", () => {
     expect(parse('server-tcp-p3.txt')).toMatchObject({ side: 'server', flows: [{ direction: 'forward', streams: 3, received: { bitsPerSecond: 18.1e9 } }] });
     expect(parse('server-tcp-reverse.txt').flows).toMatchObject([{ direction: 'reverse', sent: { retries: 135 } }]);
     // 2.1.8 prints a UDP server's [SUM] in the sender's columns: read as lost/total, and the streams' own counts win.
@@ -113,7 +125,7 @@ describe('parseIperfOutput: UDP and server reports', () => {
 });
 
 describe('parseIperfOutput: failures and broken output', () => {
-  it('names iperf\'s own failure and its line', () => {
+  it("names iperf's own failure and its line", () => {
     const error = thrown(fixture('error-refused.txt'), 'error-refused.txt');
     expect(error).toBeInstanceOf(ParseError);
     expect(error.message).toBe('error-refused.txt:1: iperf failed: tcp connect failed: Connection refused');
@@ -131,7 +143,7 @@ describe('parseIperfOutput: failures and broken output', () => {
     expect(thrown('').message).toMatch(/not iperf 2 output/);
   });
 
-  it('-P 2 cut after one stream\'s total is refused, not read as the test\'s total', () => {
+  it("-P 2 cut after one stream's total is refused, not read as the test's total", () => {
     expect(parse('tcp-p2-plain.txt').flows[0]).toMatchObject({ streams: 2, sent: { bitsPerSecond: 7.32e9 } });
     const error = thrown(fixture('tcp-p2-plain-cut.txt'), 'tcp-p2-plain-cut.txt');
     expect(error).toBeInstanceOf(ParseError);

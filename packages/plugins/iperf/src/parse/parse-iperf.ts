@@ -1,7 +1,7 @@
 import { ParseError } from '@netbench/plugin-api';
+import { type Header, readHeader } from './header.js';
 import type { IperfDirection, IperfFlow, IperfInterval, IperfResult, IperfTotals } from './iperf-result.js';
-import { readReportLine, type ReportLine } from './report-line.js';
-import { readHeader, type Header } from './header.js';
+import { type ReportLine, readReportLine } from './report-line.js';
 
 // Failures iperf 2 prints instead of reports: no server, bad address, refused bind.
 const FAILURE_RE = /^(?:(?:tcp )?connect failed: .*|write failed: .*|listener bind failed: .*|ERROR: .*|iperf: ignoring extra argument.*|.*: Name or service not known.*)$/i;
@@ -100,7 +100,10 @@ export function parseIperfOutput(raw: string, source?: string): IperfResult {
   // A reversed stream's reports carry its id with a star ("[ *1]"), its "connected" line without.
   const missing = [...connectedIds].filter((id) => !finals.some((f) => f.id.replace('*', '') === id.replace('*', '')));
   if (missing.length > 0) {
-    fail(`no final report for stream${missing.length > 1 ? 's' : ''} ${missing.map((id) => `[${id}]`).join(', ')}, which connected: the output stops before the last totals (truncated?)`, lastLine(lines));
+    fail(
+      `no final report for stream${missing.length > 1 ? 's' : ''} ${missing.map((id) => `[${id}]`).join(', ')}, which connected: the output stops before the last totals (truncated?)`,
+      lastLine(lines),
+    );
   }
   const resolvedSide = currentSide();
   const protocol = first?.protocol ?? (finals.some((f) => f.kind.startsWith('udp')) ? 'udp' : 'tcp');

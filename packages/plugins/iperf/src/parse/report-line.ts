@@ -29,7 +29,8 @@ const UDP_SENDER_RE = /^(\d+)\/(\d+)\s+(\d+) pps/;
 // "71575=20664:25:8:43939:1093:9:4:5833" (reads and their size histogram).
 const TCP_RECEIVER_RE = /^\d+=\d+(?::\d+)*/;
 // "0.002 ms 0/8920 (0%) 0.007/0.003/2.467/0.027 ms 4459 pps ..."; plain reports stop after the percentage.
-const UDP_RECEIVER_RE = /^(\d+(?:\.\d+)?) ms\s+(\d+)\/\s*(\d+)\s+\(([\d.e+-]+|-?nan)%\)(?:\s+(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?) ms)?(?:\s+(\d+) pps)?/;
+const UDP_RECEIVER_RE =
+  /^(\d+(?:\.\d+)?) ms\s+(\d+)\/\s*(\d+)\s+\(([\d.e+-]+|-?nan)%\)(?:\s+(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?) ms)?(?:\s+(\d+) pps)?/;
 // iperf 2 sizes: upper-case byte prefixes are powers of 1024, bit rates are decimal.
 const BYTES: Readonly<Record<string, number>> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 };
 const BITS: Readonly<Record<string, number>> = { '': 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12 };
@@ -51,7 +52,11 @@ export function readReportLine(line: string): ReportLine | undefined {
   const tcpSender = TCP_SENDER_RE.exec(rest);
   if (tcpSender) {
     return {
-      ...base, kind: 'tcp-sender', writes: Number(tcpSender[1]), writeErrors: Number(tcpSender[2]), retries: Number(tcpSender[3]),
+      ...base,
+      kind: 'tcp-sender',
+      writes: Number(tcpSender[1]),
+      writeErrors: Number(tcpSender[2]),
+      retries: Number(tcpSender[3]),
       ...(tcpSender[4] !== undefined ? { cwndKBytes: Number(tcpSender[4]), rttUs: Number(tcpSender[5]) } : {}),
     };
   }
@@ -59,7 +64,11 @@ export function readReportLine(line: string): ReportLine | undefined {
   const udp = UDP_RECEIVER_RE.exec(rest);
   if (udp) {
     return {
-      ...base, kind: 'udp-receiver', jitterMs: Number(udp[1]), lost: Number(udp[2]), total: Number(udp[3]),
+      ...base,
+      kind: 'udp-receiver',
+      jitterMs: Number(udp[1]),
+      lost: Number(udp[2]),
+      total: Number(udp[3]),
       ...(udp[5] !== undefined ? { latencyMs: { avg: Number(udp[5]), min: Number(udp[6]), max: Number(udp[7]), stdev: Number(udp[8]) } } : {}),
       ...(udp[9] !== undefined ? { pps: Number(udp[9]) } : {}),
     };

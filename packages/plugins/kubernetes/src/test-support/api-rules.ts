@@ -20,7 +20,12 @@ type Json = Record<string, any>;
 
 /** `data/spec/containers/0` (ajv's path) → `spec.containers[0]` (the API server's field path). */
 function fieldPath(instancePath: string): string {
-  return instancePath.replace(/^\/?/, '').split('/').filter(Boolean).map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : `${i ? '.' : ''}${part}`)).join('');
+  return instancePath
+    .replace(/^\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : `${i ? '.' : ''}${part}`))
+    .join('');
 }
 
 function schemaCauses(validate: () => void): Cause[] {
@@ -48,7 +53,8 @@ function labelKeyProblem(key: string): string | undefined {
   const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
   const name = slash >= 0 ? key.slice(slash + 1) : key;
   if (prefix !== undefined && (prefix.length > 253 || !DNS1123_SUBDOMAIN_RE.test(prefix))) return 'prefix part must be a DNS-1123 subdomain';
-  if (name.length === 0 || name.length > 63 || !QUALIFIED_NAME_PART_RE.test(name)) return "name part must consist of alphanumeric characters, '-', '_' or '.', at most 63, starting and ending with an alphanumeric character";
+  if (name.length === 0 || name.length > 63 || !QUALIFIED_NAME_PART_RE.test(name))
+    return "name part must consist of alphanumeric characters, '-', '_' or '.', at most 63, starting and ending with an alphanumeric character";
   return undefined;
 }
 
@@ -59,7 +65,10 @@ function labelsCauses(labels: unknown, field: string): Cause[] {
     const keyProblem = labelKeyProblem(key);
     if (keyProblem) causes.push({ field, message: `Invalid value: ${JSON.stringify(key)}: ${keyProblem}` });
     if (typeof value !== 'string' || value.length > 63 || (value !== '' && !QUALIFIED_NAME_PART_RE.test(value))) {
-      causes.push({ field: `${field}`, message: `Invalid value: ${JSON.stringify(value)}: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', at most 63` });
+      causes.push({
+        field: `${field}`,
+        message: `Invalid value: ${JSON.stringify(value)}: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', at most 63`,
+      });
     }
   }
   return causes;
@@ -70,8 +79,10 @@ function metaCauses(body: Json, namespace: string, nameRule: { re: RegExp; max: 
   const causes: Cause[] = [];
   const name = meta.name;
   if (typeof name !== 'string' || name.length === 0) causes.push({ field: 'metadata.name', message: 'Required value: name or generateName is required' });
-  else if (name.length > nameRule.max || !nameRule.re.test(name)) causes.push({ field: 'metadata.name', message: `Invalid value: ${JSON.stringify(name)}: must be a ${nameRule.what}` });
-  if (meta.namespace !== undefined && meta.namespace !== namespace) causes.push({ field: 'metadata.namespace', message: `Invalid value: ${JSON.stringify(meta.namespace)}: does not match the namespace of the request (${namespace})` });
+  else if (name.length > nameRule.max || !nameRule.re.test(name))
+    causes.push({ field: 'metadata.name', message: `Invalid value: ${JSON.stringify(name)}: must be a ${nameRule.what}` });
+  if (meta.namespace !== undefined && meta.namespace !== namespace)
+    causes.push({ field: 'metadata.namespace', message: `Invalid value: ${JSON.stringify(meta.namespace)}: does not match the namespace of the request (${namespace})` });
   return [...causes, ...labelsCauses(meta.labels, 'metadata.labels')];
 }
 
@@ -91,7 +102,8 @@ export function podCauses(body: Json, namespace: string): Cause[] {
   const spec = body['spec'] ?? {};
   const names = new Set<string>();
   (spec.containers ?? []).forEach((c: Json, i: number) => {
-    if (typeof c?.name === 'string' && (c.name.length > 63 || !DNS1123_LABEL_RE.test(c.name))) causes.push({ field: `spec.containers[${i}].name`, message: `Invalid value: ${JSON.stringify(c.name)}: must be a DNS-1123 label` });
+    if (typeof c?.name === 'string' && (c.name.length > 63 || !DNS1123_LABEL_RE.test(c.name)))
+      causes.push({ field: `spec.containers[${i}].name`, message: `Invalid value: ${JSON.stringify(c.name)}: must be a DNS-1123 label` });
     if (names.has(c?.name)) causes.push({ field: `spec.containers[${i}].name`, message: `Duplicate value: ${JSON.stringify(c.name)}` });
     names.add(c?.name);
     if (c?.image === undefined || c.image === '') causes.push({ field: `spec.containers[${i}].image`, message: 'Required value' });
@@ -102,13 +114,25 @@ export function podCauses(body: Json, namespace: string): Cause[] {
   }
   causes.push(...sysctlCauses(spec));
   const affinity = spec.affinity ?? {};
-  causes.push(...affinityTermCauses(affinity.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
-  causes.push(...affinityTermCauses(affinity.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
+  causes.push(
+    ...affinityTermCauses(affinity.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution'),
+  );
+  causes.push(
+    ...affinityTermCauses(affinity.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution'),
+  );
   const terms = affinity.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   (terms ?? []).forEach((term: Json, i: number) => {
     (term.matchFields ?? []).forEach((req: Json, j: number) => {
-      if (req.key !== 'metadata.name') causes.push({ field: `spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}].matchFields[${j}].key`, message: `Unsupported value: ${JSON.stringify(req.key)}: supported values: "metadata.name"` });
-      if (req.operator === 'In' && (req.values ?? []).length !== 1) causes.push({ field: `spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}].matchFields[${j}].values`, message: 'must have one element' });
+      if (req.key !== 'metadata.name')
+        causes.push({
+          field: `spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}].matchFields[${j}].key`,
+          message: `Unsupported value: ${JSON.stringify(req.key)}: supported values: "metadata.name"`,
+        });
+      if (req.operator === 'In' && (req.values ?? []).length !== 1)
+        causes.push({
+          field: `spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}].matchFields[${j}].values`,
+          message: 'must have one element',
+        });
     });
   });
   return causes;
@@ -122,9 +146,11 @@ function sysctlCauses(spec: Json): Cause[] {
   const seen = new Set<string>();
   (spec.securityContext?.sysctls ?? []).forEach((s: Json, i: number) => {
     const field = `spec.securityContext.sysctls[${i}].name`;
-    if (typeof s?.name !== 'string' || s.name.length > 253 || !SYSCTL_NAME_RE.test(s.name)) causes.push({ field, message: `Invalid value: ${JSON.stringify(s?.name)}: must have at most 253 characters and match regex ${SYSCTL_NAME_RE.source}` });
+    if (typeof s?.name !== 'string' || s.name.length > 253 || !SYSCTL_NAME_RE.test(s.name))
+      causes.push({ field, message: `Invalid value: ${JSON.stringify(s?.name)}: must have at most 253 characters and match regex ${SYSCTL_NAME_RE.source}` });
     else if (seen.has(s.name)) causes.push({ field, message: `Duplicate value: ${JSON.stringify(s.name)}` });
-    else if (spec.hostNetwork === true && s.name.startsWith('net.')) causes.push({ field, message: `Invalid value: ${JSON.stringify(s.name)}: may not be specified when 'hostNetwork' is true` });
+    else if (spec.hostNetwork === true && s.name.startsWith('net.'))
+      causes.push({ field, message: `Invalid value: ${JSON.stringify(s.name)}: may not be specified when 'hostNetwork' is true` });
     seen.add(s?.name);
   });
   return causes;
@@ -143,7 +169,11 @@ export function serviceCauses(body: Json, namespace: string): Cause[] {
     const f = `spec.ports[${i}]`;
     if (ports.length > 1 && !p.name) causes.push({ field: `${f}.name`, message: 'Required value' });
     if (p.name !== undefined) {
-      if (p.name.length > 15 || !IANA_SVC_NAME_RE.test(p.name) || !/[a-z]/.test(p.name) || p.name.includes('--')) causes.push({ field: `${f}.name`, message: `Invalid value: ${JSON.stringify(p.name)}: must be an IANA_SVC_NAME (at most 15 characters, a-z, 0-9 and -, at least one letter)` });
+      if (p.name.length > 15 || !IANA_SVC_NAME_RE.test(p.name) || !/[a-z]/.test(p.name) || p.name.includes('--'))
+        causes.push({
+          field: `${f}.name`,
+          message: `Invalid value: ${JSON.stringify(p.name)}: must be an IANA_SVC_NAME (at most 15 characters, a-z, 0-9 and -, at least one letter)`,
+        });
       if (seenNames.has(p.name)) causes.push({ field: `${f}.name`, message: `Duplicate value: ${JSON.stringify(p.name)}` });
       seenNames.add(p.name);
     }
@@ -151,7 +181,8 @@ export function serviceCauses(body: Json, namespace: string): Cause[] {
     const key = `${p.port}/${p.protocol ?? 'TCP'}`;
     if (seenPorts.has(key)) causes.push({ field: `${f}`, message: `Duplicate value: ${JSON.stringify({ port: p.port, protocol: p.protocol ?? 'TCP' })}` });
     seenPorts.add(key);
-    if (typeof p.targetPort === 'number' && !(p.targetPort >= 1 && p.targetPort <= 65_535)) causes.push({ field: `${f}.targetPort`, message: `Invalid value: ${p.targetPort}: must be between 1 and 65535, inclusive` });
+    if (typeof p.targetPort === 'number' && !(p.targetPort >= 1 && p.targetPort <= 65_535))
+      causes.push({ field: `${f}.targetPort`, message: `Invalid value: ${p.targetPort}: must be between 1 and 65535, inclusive` });
   });
   return causes;
 }

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -6,12 +6,12 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { deleteOptionsCauses, podCauses, serviceCauses, type Cause } from './api-rules.js';
-import { schedule, type FakeNode } from './scheduler.js';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { type Cause, deleteOptionsCauses, podCauses, serviceCauses } from './api-rules.js';
 import { forbiddenSysctl, PodSandboxes } from './pod-sysctls.js';
-import { ServicePortRules } from './service-ports.js';
+import { type FakeNode, schedule } from './scheduler.js';
 import { fieldName, queryOf, selects } from './selectors.js';
+import { ServicePortRules } from './service-ports.js';
 
 /**
  * A stand-in for a Kubernetes API server on 127.0.0.1 over HTTPS (its own CA,
@@ -49,8 +49,26 @@ export interface FakeKubeOptions {
 
 export const TOKEN = 'stand-in-token';
 const DEFAULT_NODES: FakeNode[] = [
-  { name: 'node-a', ip: '127.0.10.1', labels: { 'kubernetes.io/hostname': 'node-a', 'topology.kubernetes.io/zone': 'zone-1', 'topology.kubernetes.io/region': 'region-1', 'node.kubernetes.io/instance-type': 'stand-in' } },
-  { name: 'node-b', ip: '127.0.10.2', labels: { 'kubernetes.io/hostname': 'node-b', 'topology.kubernetes.io/zone': 'zone-2', 'topology.kubernetes.io/region': 'region-1', 'node.kubernetes.io/instance-type': 'stand-in' } },
+  {
+    name: 'node-a',
+    ip: '127.0.10.1',
+    labels: {
+      'kubernetes.io/hostname': 'node-a',
+      'topology.kubernetes.io/zone': 'zone-1',
+      'topology.kubernetes.io/region': 'region-1',
+      'node.kubernetes.io/instance-type': 'stand-in',
+    },
+  },
+  {
+    name: 'node-b',
+    ip: '127.0.10.2',
+    labels: {
+      'kubernetes.io/hostname': 'node-b',
+      'topology.kubernetes.io/zone': 'zone-2',
+      'topology.kubernetes.io/region': 'region-1',
+      'node.kubernetes.io/instance-type': 'stand-in',
+    },
+  },
 ];
 
 export class FakeKubeApi {
@@ -93,20 +111,58 @@ export class FakeKubeApi {
     this.serviceRules = new ServicePortRules('127.0.30.0/24');
     const key = join(this.dir, 'key.pem');
     const cert = join(this.dir, 'cert.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { encoding: 'utf8' },
+    );
     if (made.status !== 0) throw new Error(`openssl could not make the stand-in's certificate: ${made.stderr}`);
     this.server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => void this.handle(req, res));
     this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket as never, head));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const port = (this.server.address() as AddressInfo).port;
     const kubeconfig = join(this.dir, 'kubeconfig');
-    writeFileSync(kubeconfig, [
-      'apiVersion: v1', 'kind: Config', 'current-context: stand-in',
-      'clusters:', '- name: stand-in', '  cluster:', `    server: https://127.0.0.1:${port}`, `    certificate-authority-data: ${readFileSync(cert).toString('base64')}`,
-      'users:', '- name: netbench', '  user:', `    token: ${TOKEN}`,
-      'contexts:', '- name: stand-in', '  context: { cluster: stand-in, user: netbench }',
-      '- name: other', '  context: { cluster: stand-in, user: netbench }', '',
-    ].join('\n'));
+    writeFileSync(
+      kubeconfig,
+      [
+        'apiVersion: v1',
+        'kind: Config',
+        'current-context: stand-in',
+        'clusters:',
+        '- name: stand-in',
+        '  cluster:',
+        `    server: https://127.0.0.1:${port}`,
+        `    certificate-authority-data: ${readFileSync(cert).toString('base64')}`,
+        'users:',
+        '- name: netbench',
+        '  user:',
+        `    token: ${TOKEN}`,
+        'contexts:',
+        '- name: stand-in',
+        '  context: { cluster: stand-in, user: netbench }',
+        '- name: other',
+        '  context: { cluster: stand-in, user: netbench }',
+        '',
+      ].join('\n'),
+    );
     return kubeconfig;
   }
 
@@ -124,7 +180,7 @@ export class FakeKubeApi {
 
   /** Whether a connection to a port a Service does not list fails, as through kube-proxy (needs root: iptables); else why not. */
   get servicePortsEnforced(): true | string {
-    return this.serviceRules?.enforced ? true : this.serviceRules?.why ?? 'not started';
+    return this.serviceRules?.enforced ? true : (this.serviceRules?.why ?? 'not started');
   }
 
   /** `METHOD path` of every request (watches and exec included). */
@@ -154,7 +210,9 @@ export class FakeKubeApi {
       return this.list(res, parts[2], undefined, q);
     }
     if (parts[2] === 'namespaces' && parts.length === 4 && req.method === 'GET') {
-      return this.namespaces.has(parts[3]!) ? this.json(res, 200, { kind: 'Namespace', apiVersion: 'v1', metadata: { name: parts[3] }, status: { phase: 'Active' } }) : this.notFound(res, 'namespaces', parts[3]!);
+      return this.namespaces.has(parts[3]!)
+        ? this.json(res, 200, { kind: 'Namespace', apiVersion: 'v1', metadata: { name: parts[3] }, status: { phase: 'Active' } })
+        : this.notFound(res, 'namespaces', parts[3]!);
     }
     if (parts[2] !== 'namespaces' || parts.length < 5) return this.unknown(record, res);
     const ns = parts[3]!;
@@ -204,7 +262,9 @@ export class FakeKubeApi {
   private scheduleAll(): void {
     for (const pod of this.pods.values()) {
       if (pod['spec'].nodeName || pod['metadata'].deletionTimestamp) continue;
-      const others = [...this.pods.values()].filter((p) => p !== pod && !p['metadata'].deletionTimestamp).map((p) => ({ namespace: p['metadata'].namespace, labels: p['metadata'].labels ?? {}, nodeName: p['spec'].nodeName }));
+      const others = [...this.pods.values()]
+        .filter((p) => p !== pod && !p['metadata'].deletionTimestamp)
+        .map((p) => ({ namespace: p['metadata'].namespace, labels: p['metadata'].labels ?? {}, nodeName: p['spec'].nodeName }));
       const { node, reason } = schedule({ namespace: pod['metadata'].namespace, labels: pod['metadata'].labels ?? {}, spec: pod['spec'] }, this.nodes, others);
       if (!node) {
         pod['status'].conditions = [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: reason }];
@@ -221,9 +281,36 @@ export class FakeKubeApi {
         if (forbidden) return this.touch(Object.assign(pod, { status: { ...pod['status'], phase: 'Failed', reason: 'SysctlForbidden', message: forbidden } }));
         const sandbox = this.sandboxes.create(key, pod);
         // The kubelet retries a sandbox the runtime cannot make; the pod stays Pending.
-        if (sandbox) return this.touch(Object.assign(pod, { status: { ...pod['status'], containerStatuses: [{ name: 'netbench', ready: false, restartCount: 0, image: pod['spec'].containers[0].image, imageID: '', state: { waiting: { reason: 'ContainerCreating', message: sandbox } } }] } }));
+        if (sandbox)
+          return this.touch(
+            Object.assign(pod, {
+              status: {
+                ...pod['status'],
+                containerStatuses: [
+                  {
+                    name: 'netbench',
+                    ready: false,
+                    restartCount: 0,
+                    image: pod['spec'].containers[0].image,
+                    imageID: '',
+                    state: { waiting: { reason: 'ContainerCreating', message: sandbox } },
+                  },
+                ],
+              },
+            }),
+          );
         const ip = pod['spec'].hostNetwork ? node.ip : `127.0.${20 + this.nodes.indexOf(node)}.${++this.podIps}`;
-        pod['status'] = { ...pod['status'], phase: 'Running', hostIP: node.ip, podIP: ip, podIPs: [{ ip }], startTime: new Date().toISOString(), containerStatuses: [{ name: 'netbench', ready: true, restartCount: 0, image: pod['spec'].containers[0].image, imageID: '', state: { running: { startedAt: new Date().toISOString() } } }] };
+        pod['status'] = {
+          ...pod['status'],
+          phase: 'Running',
+          hostIP: node.ip,
+          podIP: ip,
+          podIPs: [{ ip }],
+          startTime: new Date().toISOString(),
+          containerStatuses: [
+            { name: 'netbench', ready: true, restartCount: 0, image: pod['spec'].containers[0].image, imageID: '', state: { running: { startedAt: new Date().toISOString() } } },
+          ],
+        };
         this.touch(pod);
       }, this.delay);
     }
@@ -271,7 +358,8 @@ export class FakeKubeApi {
     this.watchers.add(watcher);
     req.on('close', () => this.watchers.delete(watcher));
     // No resourceVersion: the current state first, as synthetic ADDED events.
-    for (const pod of this.pods.values()) if (pod['metadata'].namespace === ns && (name === undefined || pod['metadata'].name === name)) res.write(`${JSON.stringify({ type: 'ADDED', object: pod })}\n`);
+    for (const pod of this.pods.values())
+      if (pod['metadata'].namespace === ns && (name === undefined || pod['metadata'].name === name)) res.write(`${JSON.stringify({ type: 'ADDED', object: pod })}\n`);
   }
 
   private touch(pod: Json): void {
@@ -341,14 +429,24 @@ export class FakeKubeApi {
     child.stderr!.on('data', (d: Buffer) => send(2, d));
     child.on('error', (error) => {
       set.delete(child);
-      finish({ status: 'Failure', reason: 'InternalError', message: `OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: executable file not found in $PATH: unknown (${error.message})` });
+      finish({
+        status: 'Failure',
+        reason: 'InternalError',
+        message: `OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: executable file not found in $PATH: unknown (${error.message})`,
+      });
     });
     child.on('close', (code, signal) => {
       set.delete(child);
       // The runtime reports a signalled process as 128 + signal number.
       const exit = code ?? 128 + (signal ? (SIGNALS[signal] ?? 9) : 0);
       if (exit === 0) finish({ status: 'Success' });
-      else finish({ status: 'Failure', reason: 'NonZeroExitCode', message: `command terminated with non-zero exit code: error executing command [${argv.join(' ')}], exit code ${exit}`, details: { causes: [{ reason: 'ExitCode', message: String(exit) }] } });
+      else
+        finish({
+          status: 'Failure',
+          reason: 'NonZeroExitCode',
+          message: `command terminated with non-zero exit code: error executing command [${argv.join(' ')}], exit code ${exit}`,
+          details: { causes: [{ reason: 'ExitCode', message: String(exit) }] },
+        });
     });
     ws.on('message', (data: Buffer) => {
       const channel = data[0];
@@ -389,7 +487,11 @@ const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGT
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null) return;
-  try { process.kill(-child.pid, signal); } catch { /* gone */ }
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* gone */
+  }
 }
 
 function nodeObject(node: FakeNode): Json {

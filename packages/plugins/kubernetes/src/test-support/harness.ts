@@ -27,9 +27,18 @@ export async function harness(options: FakeKubeOptions = {}): Promise<Harness> {
   const infos: string[] = [];
   const log: Logger = { debug() {}, info: (m) => infos.push(m), warn: (m) => infos.push(`warning: ${m}`) };
   return {
-    api, kubeconfig, runDir, ledger, log, infos,
+    api,
+    kubeconfig,
+    runDir,
+    ledger,
+    log,
+    infos,
     ctx: (signal = AbortSignal.timeout(30_000)) => ({
-      runId: RUN_ID, runDir, signal, log, ledger,
+      runId: RUN_ID,
+      runDir,
+      signal,
+      log,
+      ledger,
       // Pods are reached through the exec API: a call here is a bug.
       connectSsh: () => Promise.reject(new Error('kubernetes hosts are not reached over SSH')),
     }),

@@ -20,9 +20,16 @@ type Json = Record<string, any>;
 
 /** The kubelet's safe sysctls (namespaced, isolated), as of Kubernetes 1.29+. */
 export const SAFE_SYSCTLS = [
-  'kernel.shm_rmid_forced', 'net.ipv4.ip_local_port_range', 'net.ipv4.tcp_syncookies', 'net.ipv4.ping_group_range',
-  'net.ipv4.ip_unprivileged_port_start', 'net.ipv4.ip_local_reserved_ports', 'net.ipv4.tcp_keepalive_time',
-  'net.ipv4.tcp_fin_timeout', 'net.ipv4.tcp_keepalive_intvl', 'net.ipv4.tcp_keepalive_probes',
+  'kernel.shm_rmid_forced',
+  'net.ipv4.ip_local_port_range',
+  'net.ipv4.tcp_syncookies',
+  'net.ipv4.ping_group_range',
+  'net.ipv4.ip_unprivileged_port_start',
+  'net.ipv4.ip_local_reserved_ports',
+  'net.ipv4.tcp_keepalive_time',
+  'net.ipv4.tcp_fin_timeout',
+  'net.ipv4.tcp_keepalive_intvl',
+  'net.ipv4.tcp_keepalive_probes',
 ];
 
 export const sysctlsOf = (pod: Json): { name: string; value: string }[] => pod['spec']?.securityContext?.sysctls ?? [];
@@ -50,7 +57,8 @@ export class PodSandboxes {
     for (const s of net) {
       const set = run(['ip', 'netns', 'exec', name, 'sysctl', '-w', `${s.name}=${s.value}`]);
       // runc's words for it: the pod sandbox is never made.
-      if (set.status !== 0) return `failed to create pod sandbox: runc create failed: write /proc/sys/${s.name.replaceAll('.', '/')}: ${set.stderr.trim().replace(/^sysctl: /, '')}`;
+      if (set.status !== 0)
+        return `failed to create pod sandbox: runc create failed: write /proc/sys/${s.name.replaceAll('.', '/')}: ${set.stderr.trim().replace(/^sysctl: /, '')}`;
     }
     return undefined;
   }

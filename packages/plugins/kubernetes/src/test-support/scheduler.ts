@@ -25,11 +25,16 @@ const matchesLabels = (selector: Json | undefined, labels: Record<string, string
 
 function requirementHolds(req: Json, value: string | undefined): boolean {
   switch (req['operator']) {
-    case 'In': return value !== undefined && (req['values'] as string[]).includes(value);
-    case 'NotIn': return value === undefined || !(req['values'] as string[]).includes(value);
-    case 'Exists': return value !== undefined;
-    case 'DoesNotExist': return value === undefined;
-    default: return false;
+    case 'In':
+      return value !== undefined && (req['values'] as string[]).includes(value);
+    case 'NotIn':
+      return value === undefined || !(req['values'] as string[]).includes(value);
+    case 'Exists':
+      return value !== undefined;
+    case 'DoesNotExist':
+      return value === undefined;
+    default:
+      return false;
   }
 }
 
@@ -37,12 +42,18 @@ function nodeFits(node: FakeNode, spec: Json): boolean {
   const terms = spec['affinity']?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms as Json[] | undefined;
   if (!terms) return true;
   // Terms are ORed; requirements within a term are ANDed.
-  return terms.some((term) =>
-    ((term['matchExpressions'] ?? []) as Json[]).every((req) => requirementHolds(req, node.labels[req['key']]))
-    && ((term['matchFields'] ?? []) as Json[]).every((req) => requirementHolds(req, req['key'] === 'metadata.name' ? node.name : undefined)));
+  return terms.some(
+    (term) =>
+      ((term['matchExpressions'] ?? []) as Json[]).every((req) => requirementHolds(req, node.labels[req['key']])) &&
+      ((term['matchFields'] ?? []) as Json[]).every((req) => requirementHolds(req, req['key'] === 'metadata.name' ? node.name : undefined)),
+  );
 }
 
-export function schedule(pod: { namespace: string; labels: Record<string, string>; spec: Json }, nodes: readonly FakeNode[], others: readonly ScheduledPod[]): { node?: FakeNode; reason: string } {
+export function schedule(
+  pod: { namespace: string; labels: Record<string, string>; spec: Json },
+  nodes: readonly FakeNode[],
+  others: readonly ScheduledPod[],
+): { node?: FakeNode; reason: string } {
   const placed = others.filter((o) => o.nodeName !== undefined);
   const nodeOf = (name: string) => nodes.find((n) => n.name === name)!;
   const podAffinity = (pod.spec['affinity']?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []) as Json[];
@@ -63,7 +74,8 @@ export function schedule(pod: { namespace: string; labels: Record<string, string
     }
     return true;
   });
-  if (fits.length === 0) return { reason: `0/${nodes.length} nodes are available: ${nodes.length} node(s) didn't match the pod's node affinity/selector or pod (anti-)affinity rules.` };
+  if (fits.length === 0)
+    return { reason: `0/${nodes.length} nodes are available: ${nodes.length} node(s) didn't match the pod's node affinity/selector or pod (anti-)affinity rules.` };
   const load = (n: FakeNode) => placed.filter((p) => p.nodeName === n.name).length;
   const node = [...fits].sort((a, b) => load(a) - load(b))[0]!;
   return { node, reason: '' };

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 
-interface ServicePort { readonly port: number; readonly protocol?: string }
+interface ServicePort {
+  readonly port: number;
+  readonly protocol?: string;
+}
 
 const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' });
 
@@ -8,7 +11,7 @@ const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { encoding: '
 function portGroups(ports: readonly number[]): string[][] {
   const sorted = [...new Set(ports)].sort((a, b) => a - b);
   const ranges: string[] = [];
-  for (let i = 0; i < sorted.length;) {
+  for (let i = 0; i < sorted.length; ) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     ranges.push(i === j ? String(sorted[i]) : `${sorted[i]}:${sorted[j]}`);

@@ -1,14 +1,13 @@
-import { connectSshHost } from '@netbench/core';
-import type { SshHostOptions } from '@netbench/plugin-api';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CloudPlugin, Host, HostRequest, ProvisionContext } from '@netbench/plugin-api';
+import { connectSshHost } from '@netbench/core';
+import type { CloudPlugin, Host, HostRequest, ProvisionContext, SshHostOptions } from '@netbench/plugin-api';
+import { runCommand } from '@netbench/plugin-api/cloud-kit';
 import { MemoryLedger } from '@netbench/plugin-api/testing';
 import { findForwardRules } from '../forward-rule.js';
 import type { LocalHostConfig } from '../host-schema.js';
-import { runCommand } from '@netbench/plugin-api/cloud-kit';
 
 /** A run id shaped like the engine's, unique per call so parallel test files never collide. */
 export function testRunId(now = new Date()): string {

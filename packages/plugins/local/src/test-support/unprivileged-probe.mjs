@@ -1,8 +1,9 @@
 // Run by unprivileged.test.ts as a real unprivileged process (setpriv to nobody):
 // it loads the plugin from source (Node strips the types), provisions, measures
 // a little over loopback, tears down from the ledger and prints what it saw as JSON.
-import { registerHooks } from 'node:module';
+
 import { mkdtempSync, rmSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 

@@ -87,7 +87,10 @@ function requireColumns(tokens: readonly string[], minimum: number, test: Netper
 function readVerboseRr(lines: readonly string[], from: number, fields: Record<string, string>): void {
   const start = lines.findIndex((line, index) => index >= from && /^Alignment\s+Offset\s+RoundTrip/.test(line));
   if (start < 0) return;
-  const row = lines.slice(start + 1).map(numericTokens).find((tokens) => tokens !== undefined);
+  const row = lines
+    .slice(start + 1)
+    .map(numericTokens)
+    .find((tokens) => tokens !== undefined);
   if (row && row.length >= 6) {
     fields.RT_LATENCY = row[4] as string;
     fields.TRANSACTION_RATE = row[5] as string;

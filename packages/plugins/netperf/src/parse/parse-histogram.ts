@@ -39,7 +39,10 @@ export function parseHistogram(lines: readonly string[], source?: string): Parse
     const step = row ? ROW_STEP_US[row[1] as string] : undefined;
     if (row && step !== undefined) {
       found = true;
-      const counts = (row[2] as string).split(':').map((cell) => cell.trim()).filter((cell) => cell !== '');
+      const counts = (row[2] as string)
+        .split(':')
+        .map((cell) => cell.trim())
+        .filter((cell) => cell !== '');
       if (counts.length !== 10) {
         throw new ParseError(`histogram row ${row[1]} has ${counts.length} buckets, expected 10`, source, index + 1);
       }

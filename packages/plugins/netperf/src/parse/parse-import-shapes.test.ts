@@ -21,7 +21,11 @@ describe('-O human-readable output: multi-line column headings', () => {
 
   it('reads real -O output of Debian netperf, with and without a confidence banner', () => {
     expect(metrics('loopback-omni-human-tcp_rr.txt')).toMatchObject({
-      TCP_RR_Transaction_Rate: 10393.524, TCP_RR_Latency_min: 17, TCP_RR_Latency_mean: 96.15, TCP_RR_Latency_max: 156830, TCP_RR_Latency_stddev: 2242.9,
+      TCP_RR_Transaction_Rate: 10393.524,
+      TCP_RR_Latency_min: 17,
+      TCP_RR_Latency_mean: 96.15,
+      TCP_RR_Latency_max: 156830,
+      TCP_RR_Latency_stddev: 2242.9,
     });
     const confident = parseNetperfOutput(fixture('loopback-confidence-omni-human-tcp_rr.txt'));
     expect(confident).toMatchObject({ format: 'omni-human', throughput: 13433.536, confidence: { level: 99, targetWidthPercent: 5 } });
@@ -39,7 +43,10 @@ describe('a transaction-rate CSV without a Throughput column', () => {
     const samples = parseNetperf(fixture('loopback-omni-csv-rate-only-tcp_rr.txt'));
     expect(samples.every((s) => s.labels?.test === 'TCP_RR')).toBe(true);
     expect(Object.fromEntries(samples.map((s) => [s.metric, s.value]))).toMatchObject({
-      TCP_RR_Transaction_Rate: 12598.568, TCP_RR_Latency_p99: 2014, TCP_RR_Latency_min: 17, TCP_RR_Latency_mean: 79.3,
+      TCP_RR_Transaction_Rate: 12598.568,
+      TCP_RR_Latency_p99: 2014,
+      TCP_RR_Latency_min: 17,
+      TCP_RR_Latency_mean: 79.3,
     });
     expect(metrics('loopback-confidence-omni-csv-rate-only-tcp_rr.txt')).toMatchObject({ TCP_RR_Transaction_Rate: 11363.637, TCP_RR_Latency_max: 30083 });
   });
@@ -53,7 +60,12 @@ describe('a transaction-rate CSV without a Throughput column', () => {
 describe("PKB's archived output: wrapped banner and CSV header, then the printed histogram", () => {
   it('joins the header lines, keeps the confidence of the wrapped banner, and turns the counts into a histogram sample', () => {
     const result = parseNetperfOutput(fixture('handmade-pkb-wrapped-histogram-tcp_rr.txt'));
-    expect(result).toMatchObject({ test: 'TCP_RR', format: 'omni-csv', throughput: 1405.5, confidence: { level: 99, targetWidthPercent: 5, widthPercent: 2.522, iterations: 4, achieved: true } });
+    expect(result).toMatchObject({
+      test: 'TCP_RR',
+      format: 'omni-csv',
+      throughput: 1405.5,
+      confidence: { level: 99, targetWidthPercent: 5, widthPercent: 2.522, iterations: 4, achieved: true },
+    });
     expect(result.latency).toMatchObject({ stddev: 783.8, p50: 683, p90: 735, p99: 841, min: 600, max: 900 });
     const samples = parseNetperf(fixture('handmade-pkb-wrapped-histogram-tcp_rr.txt'));
     const histogram = samples.find((s) => s.metric === 'TCP_RR_Latency_Histogram');
@@ -68,11 +80,17 @@ describe("PKB's archived output: wrapped banner and CSV header, then the printed
 describe('a values line with one more field than its header (confidence banner)', () => {
   it("drops the blank value of a heading-less selector where the units column lines up (netperf's print_omni_csv)", () => {
     const result = parseNetperfOutput(fixture('handmade-headingless-selector-tcp_rr.txt'));
-    expect(result).toMatchObject({ test: 'TCP_RR', throughput: 1333.62, rawThroughputUnits: 'Trans/s', confidence: { level: 99, widthPercent: 15.88, iterations: 20, achieved: false } });
+    expect(result).toMatchObject({
+      test: 'TCP_RR',
+      throughput: 1333.62,
+      rawThroughputUnits: 'Trans/s',
+      confidence: { level: 99, widthPercent: 15.88, iterations: 20, achieved: false },
+    });
   });
 
   it('still refuses a values line that cannot be lined up', () => {
-    const text = 'MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 127.0.0.1 () port 0 AF_INET : first burst 0\nThroughput,Throughput Units\n1,Trans/s,7,8\n';
+    const text =
+      'MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 127.0.0.1 () port 0 AF_INET : first burst 0\nThroughput,Throughput Units\n1,Trans/s,7,8\n';
     expect(() => parseNetperfOutput(text, { source: 'x.txt' })).toThrow(/no netperf result found/);
   });
 });

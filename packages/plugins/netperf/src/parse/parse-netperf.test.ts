@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { ParseError } from '@netbench/plugin-api';
 import { describe, expect, it } from 'vitest';
 import { NETPERF_TESTS } from '../tests.js';
-import { parseNetperfOutput } from './parse-netperf.js';
 import { parseNetperf } from './parse.js';
+import { parseNetperfOutput } from './parse-netperf.js';
 
 const dir = new URL('../__fixtures__/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, dir), 'utf8');
@@ -19,10 +19,15 @@ function csvValues(name: string): Record<string, string> {
 
 /** Values of a -k fixture read straight from its text. */
 function keyvalValues(name: string): Record<string, string> {
-  return Object.fromEntries(fixture(name).split('\n').filter((line) => /^[A-Z_0-9]+=/.test(line)).map((line) => {
-    const at = line.indexOf('=');
-    return [line.slice(0, at), line.slice(at + 1)];
-  }));
+  return Object.fromEntries(
+    fixture(name)
+      .split('\n')
+      .filter((line) => /^[A-Z_0-9]+=/.test(line))
+      .map((line) => {
+        const at = line.indexOf('=');
+        return [line.slice(0, at), line.slice(at + 1)];
+      }),
+  );
 }
 
 const RR_TESTS = ['TCP_RR', 'TCP_CRR', 'UDP_RR'] as const;
@@ -103,10 +108,19 @@ describe('omni -o CSV output (real fixtures)', () => {
   });
 });
 
-describe('PKB\'s omni -o selectors on UDP tests (real loopback outputs)', () => {
-  it('UDP_RR and UDP_STREAM import with PKB\'s metrics and units', () => {
+describe("PKB's omni -o selectors on UDP tests (real loopback outputs)", () => {
+  it("UDP_RR and UDP_STREAM import with PKB's metrics and units", () => {
     const rr = parseNetperf(fixture('loopback-pkb-omni-csv-udp_rr.txt'), { source: 'rr.txt' });
-    expect(rr.map((s) => `${s.metric} ${s.unit}`)).toEqual(expect.arrayContaining(['UDP_RR_Transaction_Rate transactions_per_second', 'UDP_RR_Latency_p50 us', 'UDP_RR_Latency_p99 us', 'UDP_RR_Latency_min us', 'UDP_RR_Latency_max us', 'UDP_RR_Latency_stddev us']));
+    expect(rr.map((s) => `${s.metric} ${s.unit}`)).toEqual(
+      expect.arrayContaining([
+        'UDP_RR_Transaction_Rate transactions_per_second',
+        'UDP_RR_Latency_p50 us',
+        'UDP_RR_Latency_p99 us',
+        'UDP_RR_Latency_min us',
+        'UDP_RR_Latency_max us',
+        'UDP_RR_Latency_stddev us',
+      ]),
+    );
     expect(rr.find((s) => s.metric === 'UDP_RR_Transaction_Rate')!.value).toBe(88827.79);
     const stream = parseNetperf(fixture('loopback-pkb-omni-csv-udp_stream.txt'), { source: 'stream.txt' });
     expect(stream.map((s) => [s.metric, s.value, s.unit])).toEqual([['UDP_STREAM_Throughput', 8698.1, 'Mbits/sec']]);
@@ -211,11 +225,20 @@ describe('histogram (-v 2 on a build with --enable-histogram)', () => {
     const result = parseNetperfOutput(fixture('handmade-histogram-tcp_rr.txt'));
     expect(result.throughput).toBe(27204.47);
     expect(result.histogram).toEqual([
-      { lowerUs: 100, count: 433684 }, { lowerUs: 200, count: 9696 }, { lowerUs: 300, count: 872 },
-      { lowerUs: 400, count: 140 }, { lowerUs: 500, count: 56 }, { lowerUs: 600, count: 27 },
-      { lowerUs: 700, count: 28 }, { lowerUs: 800, count: 17 }, { lowerUs: 900, count: 10 },
-      { lowerUs: 1000, count: 24 }, { lowerUs: 2000, count: 57 }, { lowerUs: 3000, count: 40 },
-      { lowerUs: 4000, count: 5 }, { lowerUs: 5000, count: 2 },
+      { lowerUs: 100, count: 433684 },
+      { lowerUs: 200, count: 9696 },
+      { lowerUs: 300, count: 872 },
+      { lowerUs: 400, count: 140 },
+      { lowerUs: 500, count: 56 },
+      { lowerUs: 600, count: 27 },
+      { lowerUs: 700, count: 28 },
+      { lowerUs: 800, count: 17 },
+      { lowerUs: 900, count: 10 },
+      { lowerUs: 1000, count: 24 },
+      { lowerUs: 2000, count: 57 },
+      { lowerUs: 3000, count: 40 },
+      { lowerUs: 4000, count: 5 },
+      { lowerUs: 5000, count: 2 },
     ]);
     expect(result.histogram?.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(444658);
   });
@@ -242,7 +265,7 @@ describe('netperf errors and broken output', () => {
     throw new Error('expected a ParseError');
   }
 
-  it('names netperf\'s own message when no netserver listens', () => {
+  it("names netperf's own message when no netserver listens", () => {
     const error = parseError(fixture('error-no-netserver.txt'), 'error-no-netserver.txt');
     expect(error.message).toMatch(/^error-no-netserver\.txt:1: netperf failed: establish control: are you sure there is a netserver listening on 10\.251\.9\.2 at port 20998\?/);
     expect(error.line).toBe(1);

@@ -1,12 +1,12 @@
-import { ParseError } from '@netbench/plugin-api';
 import type { ParseOptions } from '@netbench/plugin-api';
-import { isNetperfTest, isRequestResponse, testFromBanner, type NetperfTest } from '../tests.js';
+import { ParseError } from '@netbench/plugin-api';
+import type { ConfidenceResult, LatencyStats, NetperfResult } from '../result.js';
+import { isNetperfTest, isRequestResponse, type NetperfTest, testFromBanner } from '../tests.js';
 import { findNetperfFailure } from './netperf-errors.js';
 import { parseClassic } from './parse-classic.js';
 import { parseHistogram } from './parse-histogram.js';
 import { parseOmniCsv, parseOmniKeyval } from './parse-omni.js';
 import { parseOmniHuman } from './parse-omni-human.js';
-import type { ConfidenceResult, LatencyStats, NetperfResult } from '../result.js';
 import { isTransactionUnit, toMbitFactor } from './units.js';
 
 const BANNER_CONFIDENCE_RE = /\+\/-([\d.]+)% @ (\d+)% conf\./;
@@ -63,7 +63,9 @@ export function parseNetperfOutput(raw: string, options: ParseOptions = {}): Net
   const bannerText = banner === undefined ? undefined : lines.slice(bannerIndex, bannerIndex + 3).join(' ');
   const confidence = confidenceOf(fields, bannerText, lines);
   if (confidence?.achieved === false) {
-    warnings.push(`netperf did not reach the ${confidence.level}% confidence interval of ${confidence.targetWidthPercent ?? '?'}% in ${confidence.iterations ?? 'the allowed'} iterations (width ${confidence.widthPercent ?? '?'}%)`);
+    warnings.push(
+      `netperf did not reach the ${confidence.level}% confidence interval of ${confidence.targetWidthPercent ?? '?'}% in ${confidence.iterations ?? 'the allowed'} iterations (width ${confidence.widthPercent ?? '?'}%)`,
+    );
   }
   const histogram = parseHistogram(lines, source);
 
@@ -141,10 +143,6 @@ function confidenceOf(fields: Record<string, string>, banner: string | undefined
   const printedWidth = lines.map((line) => ACHIEVED_WIDTH_RE.exec(line)).find((match) => match);
   const widthPercent = measured(fields.THROUGHPUT_CONFID) ?? (printedWidth ? Number(printedWidth[1]) : undefined);
   const warned = lines.some((line) => NOT_ACHIEVED_RE.test(line));
-  const achieved = warned
-    ? false
-    : widthPercent !== undefined && targetWidthPercent !== undefined
-      ? widthPercent <= targetWidthPercent
-      : undefined;
+  const achieved = warned ? false : widthPercent !== undefined && targetWidthPercent !== undefined ? widthPercent <= targetWidthPercent : undefined;
   return { level, targetWidthPercent, widthPercent, iterations: measured(fields.CONFIDENCE_ITERATION), achieved };
 }

@@ -42,16 +42,17 @@ export function parseOmniHuman(lines: readonly string[], from: number): OmniFiel
     const valuesIndex = lines.findIndex((text, i) => i >= at && text.trim() !== '');
     if (valuesIndex < 0) return undefined;
     const values = tokens(lines[valuesIndex] as string);
-    const starts = values
-      .map((token) => token.start)
-      .filter((start) => start === 0 || heading.every((line) => start - 1 >= line.length || line[start - 1] === ' '));
+    const starts = values.map((token) => token.start).filter((start) => start === 0 || heading.every((line) => start - 1 >= line.length || line[start - 1] === ' '));
     if (starts.length === 0) continue;
     const fields: Record<string, string> = {};
     let known = 0;
     starts.forEach((start, column) => {
       const end = starts[column + 1];
       const cut = (line: string) => line.slice(start, end).trim();
-      const title = heading.map(cut).filter((part) => part !== '').join(' ');
+      const title = heading
+        .map(cut)
+        .filter((part) => part !== '')
+        .join(' ');
       const value = cut(lines[valuesIndex] as string);
       const selector = CSV_HEADER_SELECTORS[title];
       if (selector) known++;

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { parseOmniCsv } from './parse-omni.js';
 
 // A real `netperf -t TCP_RR -- -o …` output on loopback: its header line, then its values line.
-const real = readFileSync(join(import.meta.dirname, '../__fixtures__/loopback-omni-csv-tcp_rr.txt'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+const real = readFileSync(join(import.meta.dirname, '../__fixtures__/loopback-omni-csv-tcp_rr.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '');
 const headerAt = real.findIndex((l) => /Throughput/.test(l) && !/^\d/.test(l));
 
 /** `lines` as an array that counts how often its lines are read. */

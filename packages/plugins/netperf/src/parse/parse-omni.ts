@@ -1,6 +1,5 @@
-import { splitCsvLine } from './csv-line.js';
 import { CSV_HEADER_SELECTORS } from '../selectors.js';
-
+import { splitCsvLine } from './csv-line.js';
 
 export interface OmniFields {
   readonly format: 'omni-csv' | 'omni-keyval' | 'omni-human';

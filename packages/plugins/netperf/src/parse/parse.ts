@@ -1,5 +1,4 @@
-import type { ParseOptions } from '@netbench/plugin-api';
-import type { SampleInput } from '@netbench/plugin-api';
+import type { ParseOptions, SampleInput } from '@netbench/plugin-api';
 import { streamSamples } from '../samples/stream-samples.js';
 import { parseNetperfOutput } from './parse-netperf.js';
 

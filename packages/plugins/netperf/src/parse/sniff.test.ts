@@ -44,7 +44,7 @@ describe('netperf parse for import', () => {
     expect((error as Error).message).toMatch(/^udp_rr\.txt:2: netperf failed: recv_response_timed_n: no response received\. errno 4 counter 0 \(/);
   });
 
-  it('labels samples with the test the banner names, and with the caller\'s for -P 0 CSV', () => {
+  it("labels samples with the test the banner names, and with the caller's for -P 0 CSV", () => {
     expect(plugin.parse(fixture('classic-tcp_stream.txt'))[0]!.labels).toMatchObject({ test: 'TCP_STREAM' });
     const noBanner = fixture('omni-csv-udp_rr.txt').split('\n').slice(1).join('\n');
     expect(plugin.parse(noBanner, { test: 'udp_rr' })[0]!.labels).toMatchObject({ test: 'UDP_RR' });

@@ -1,9 +1,9 @@
-import { LatencyHistogram, type Labels, type SampleInput } from '@netbench/plugin-api';
+import { type Labels, LatencyHistogram, type SampleInput } from '@netbench/plugin-api';
 import type { NetperfResult } from '../result.js';
 import { isRequestResponse } from '../tests.js';
 import { histogramFromBuckets } from './histogram.js';
-import { packetRateTotal } from './packet-rate.js';
 import { mixtureQuantile, type StreamDistribution } from './mixture-quantile.js';
+import { packetRateTotal } from './packet-rate.js';
 import { pkbThroughputStats } from './pkb-stats.js';
 import { streamSamples } from './stream-samples.js';
 import { MBPS, MICROSECONDS, TRANSACTIONS_PER_SECOND } from './units.js';
@@ -96,7 +96,13 @@ export function aggregateLatency(results: readonly NetperfResult[], labels: Labe
 
 function knotsOf(result: NetperfResult): [number, number][] {
   const { min, p50, p90, p99, max } = result.latency;
-  const knots: [number | undefined, number][] = [[min, 0], [p50, 0.5], [p90, 0.9], [p99, 0.99], [max, 1]];
+  const knots: [number | undefined, number][] = [
+    [min, 0],
+    [p50, 0.5],
+    [p90, 0.9],
+    [p99, 0.99],
+    [max, 1],
+  ];
   return knots.filter((knot): knot is [number, number] => knot[0] !== undefined);
 }
 
@@ -105,7 +111,10 @@ function aggregateExtras(results: readonly NetperfResult[], labels: Labels): Sam
   const test = results[0]?.test;
   const samples: SampleInput[] = [];
   const sum = (values: (number | undefined)[]) => (values.every((v) => v !== undefined) ? (values as number[]).reduce((a, b) => a + b, 0) : undefined);
-  const mean = (values: (number | undefined)[]) => { const total = sum(values); return total === undefined ? undefined : total / values.length; };
+  const mean = (values: (number | undefined)[]) => {
+    const total = sum(values);
+    return total === undefined ? undefined : total / values.length;
+  };
   const add = (metric: string, value: number | undefined, unit: string) => {
     if (value !== undefined) samples.push({ metric: `${test}_${metric}`, value, unit, labels });
   };

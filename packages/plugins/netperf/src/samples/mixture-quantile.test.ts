@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { mixtureQuantile, type StreamDistribution } from './mixture-quantile.js';
 
 const stream = (min: number, p50: number, p90: number, p99: number, max: number, weight = 1): StreamDistribution => ({
-  knots: [[min, 0], [p50, 0.5], [p90, 0.9], [p99, 0.99], [max, 1]],
+  knots: [
+    [min, 0],
+    [p50, 0.5],
+    [p90, 0.9],
+    [p99, 0.99],
+    [max, 1],
+  ],
   weight,
 });
 
 describe('mixtureQuantile', () => {
-  it('gives back the streams\' own percentiles when all streams are alike', () => {
+  it("gives back the streams' own percentiles when all streams are alike", () => {
     const streams = [stream(20, 34, 41, 70, 3172), stream(20, 34, 41, 70, 3172, 5)];
     expect(mixtureQuantile(streams, 0.5)).toBeCloseTo(34, 10);
     expect(mixtureQuantile(streams, 0.9)).toBeCloseTo(41, 10);
@@ -40,8 +46,17 @@ describe('mixtureQuantile', () => {
   it('handles atoms (several percentiles at one value) and clamps crossing percentiles', () => {
     const atom = stream(30, 30, 30, 31, 40);
     expect(mixtureQuantile([atom], 0.5)).toBe(30);
-    expect(mixtureQuantile([atom], 0.95)).toBeCloseTo(30 + (0.05 / 0.09), 10);
-    const crossing: StreamDistribution = { knots: [[25, 0], [22, 0.5], [41, 0.9], [70, 0.99], [3172, 1]], weight: 1 };
+    expect(mixtureQuantile([atom], 0.95)).toBeCloseTo(30 + 0.05 / 0.09, 10);
+    const crossing: StreamDistribution = {
+      knots: [
+        [25, 0],
+        [22, 0.5],
+        [41, 0.9],
+        [70, 0.99],
+        [3172, 1],
+      ],
+      weight: 1,
+    };
     expect(mixtureQuantile([crossing], 0.5)).toBe(25);
   });
 

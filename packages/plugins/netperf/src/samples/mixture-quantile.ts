@@ -51,8 +51,7 @@ export function mixtureQuantile(streams: readonly StreamDistribution[], q: numbe
     .filter((stream) => stream.weight > 0 && stream.knots[0]?.[1] === 0 && stream.knots[stream.knots.length - 1]?.[1] === 1);
   if (usable.length === 0) return undefined;
   const total = usable.reduce((sum, stream) => sum + stream.weight, 0);
-  const mixed = (x: number, left: boolean) =>
-    usable.reduce((sum, stream) => sum + stream.weight * cdf(stream.knots, x, left), 0) / total;
+  const mixed = (x: number, left: boolean) => usable.reduce((sum, stream) => sum + stream.weight * cdf(stream.knots, x, left), 0) / total;
   const points = [...new Set(usable.flatMap((stream) => stream.knots.map(([value]) => value)))].sort((a, b) => a - b);
   let previous: number | undefined;
   for (const x of points) {

@@ -41,12 +41,12 @@ describe('single-stream samples (PKB names)', () => {
     }
   });
 
-  it('labels confidence runs with PKB\'s metadata names', () => {
+  it("labels confidence runs with PKB's metadata names", () => {
     const [rate] = parseNetperf(fixture('confidence-csv-tcp_rr.txt'));
     expect(rate?.labels).toEqual({ confidence_level: 99, confidence_iter: 10, confidence_width_percent: 39.291, confidence_achieved: false, transport_mss: 1448, test: 'TCP_RR' });
   });
 
-  it('carries netperf\'s histogram in <TEST>_Latency_Histogram', () => {
+  it("carries netperf's histogram in <TEST>_Latency_Histogram", () => {
     const histogram = byMetric(parseNetperf(fixture('handmade-histogram-tcp_rr.txt'))).TCP_RR_Latency_Histogram;
     expect(histogram?.value).toBe(0);
     expect(histogram?.histogram?.count).toBe(444658);
@@ -59,17 +59,21 @@ describe('single-stream samples (PKB names)', () => {
     const kilo = fixture('omni-csv-tcp_stream.txt').replace('5553.06,10^6bits/s', '5553060.00,10^3bits/s');
     expect(parseNetperf(kilo)[0]?.value).toBeCloseTo(5553.06, 6);
     const mbytes = fixture('omni-csv-tcp_stream.txt').replace('5553.06,10^6bits/s', '100,MBytes/s');
-    expect(parseNetperf(mbytes)[0]?.value).toBeCloseTo(100 * 1048576 * 8 / 1e6, 6);
+    expect(parseNetperf(mbytes)[0]?.value).toBeCloseTo((100 * 1048576 * 8) / 1e6, 6);
   });
 });
 
 describe('multi-stream samples', () => {
   const rr = ['omni-csv-tcp_rr.txt', 'loopback-omni-csv-tcp_rr.txt', 'omni-csv-sizes-tcp_rr.txt'].map((name) => parseNetperfOutput(fixture(name)));
 
-  it('labels every stream\'s samples and adds PKB\'s throughput statistics', () => {
+  it("labels every stream's samples and adds PKB's throughput statistics", () => {
     const samples = trialSamples(rr, { sending_thread_count: 3 });
     const streamRates = samples.filter((s) => s.metric === 'TCP_RR_Transaction_Rate');
-    expect(streamRates.map((s) => [s.value, s.labels?.stream])).toEqual([[27204.47, 0], [25666.94, 1], [23002.72, 2]]);
+    expect(streamRates.map((s) => [s.value, s.labels?.stream])).toEqual([
+      [27204.47, 0],
+      [25666.94, 1],
+      [23002.72, 2],
+    ]);
     const all = byMetric(samples.filter((s) => s.labels?.stream === undefined));
     expect(all.TCP_RR_Throughput_total).toMatchObject({ value: 27204.47 + 25666.94 + 23002.72, unit: 'transactions_per_second', labels: { sending_thread_count: 3 } });
     expect(all.TCP_RR_Throughput_min?.value).toBe(23002.72);

@@ -62,8 +62,27 @@ export async function startPostgres(options: PgServerOptions = {}): Promise<PgSe
   if (options.tls) {
     certFile = join(dir, 'server.crt');
     const keyFile = join(dir, 'server.key');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ],
+      { stdio: 'ignore' },
+    );
     chownSync(keyFile, uid, gid);
     chownSync(certFile, uid, gid);
     settings.push('-c ssl=on', `-c ssl_cert_file=${certFile}`, `-c ssl_key_file=${keyFile}`);

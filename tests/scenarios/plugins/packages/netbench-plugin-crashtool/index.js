@@ -1,6 +1,5 @@
 // A tool that checks fine and then throws in the middle of its trial.
-import { definePlugin } from '@netbench/plugin-api';
-import { ParseError, z } from '@netbench/plugin-api';
+import { definePlugin, ParseError, z } from '@netbench/plugin-api';
 
 export default definePlugin({
   kind: 'tool',

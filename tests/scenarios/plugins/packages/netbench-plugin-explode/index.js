@@ -1,6 +1,5 @@
 // A publisher whose backend is down: publish always throws.
-import { definePlugin } from '@netbench/plugin-api';
-import { z } from '@netbench/plugin-api';
+import { definePlugin, z } from '@netbench/plugin-api';
 
 export default definePlugin({
   kind: 'publisher',

@@ -31,14 +31,17 @@ export interface TestSshd {
 
 /** Pids whose parent is `parent` (from /proc). */
 function childrenOf(parent: number): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
-    } catch {
-      return false;
-    }
-  }).map(Number);
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 export async function keygen(path: string, passphrase = ''): Promise<void> {
@@ -70,12 +73,28 @@ export async function startTestSshd(options: { maxSessions?: number; extraKeys?:
   const knownHosts = join(dir, 'known_hosts');
   writeFileSync(knownHosts, `[127.0.0.1]:${port} ${type} ${key}\n`);
   const config = join(dir, 'sshd_config');
-  writeFileSync(config, [
-    'ListenAddress 127.0.0.1', `Port ${port}`, `HostKey ${hostKey}`, `PidFile ${join(dir, 'sshd.pid')}`,
-    'UsePAM no', 'PermitRootLogin prohibit-password', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no',
-    `AuthorizedKeysFile ${authorized}`, 'StrictModes no', 'UseDNS no', 'Subsystem sftp internal-sftp',
-    `MaxSessions ${options.maxSessions ?? 10}`, 'LogLevel INFO', ...(options.extraConfig ?? []), '',
-  ].join('\n'), { mode: 0o600 });
+  writeFileSync(
+    config,
+    [
+      'ListenAddress 127.0.0.1',
+      `Port ${port}`,
+      `HostKey ${hostKey}`,
+      `PidFile ${join(dir, 'sshd.pid')}`,
+      'UsePAM no',
+      'PermitRootLogin prohibit-password',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      `AuthorizedKeysFile ${authorized}`,
+      'StrictModes no',
+      'UseDNS no',
+      'Subsystem sftp internal-sftp',
+      `MaxSessions ${options.maxSessions ?? 10}`,
+      'LogLevel INFO',
+      ...(options.extraConfig ?? []),
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
   const logFile = join(dir, 'sshd.log');
   const fd = openSync(logFile, 'w');
   const child = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], { detached: true, stdio: ['ignore', fd, fd] });
@@ -88,19 +107,40 @@ export async function startTestSshd(options: { maxSessions?: number; extraKeys?:
     await new Promise((r) => setTimeout(r, 20));
   }
   return {
-    dir, port, user: 'root', clientKey, knownHosts, hostKeyLine, log,
-    acceptedLogins: () => log().split('\n').filter((line) => line.includes('Accepted publickey')).length,
+    dir,
+    port,
+    user: 'root',
+    clientKey,
+    knownHosts,
+    hostKeyLine,
+    log,
+    acceptedLogins: () =>
+      log()
+        .split('\n')
+        .filter((line) => line.includes('Accepted publickey')).length,
     liveConnections: () => childrenOf(child.pid!).length,
     dropConnections() {
       for (const pid of childrenOf(child.pid!)) {
-        try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
       }
     },
     async stop() {
       // The group holds the listener and the per-connection sshd processes.
-      try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
       await new Promise((r) => setTimeout(r, 100));
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
