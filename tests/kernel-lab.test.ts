@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers/cli.js';
 
 const qemu = spawnSync('sh', ['-c', 'command -v qemu-system-x86_64'], { encoding: 'utf8' }).stdout.trim();
-// Opt-in (NETBENCH_KERNEL_VM_TESTS=1), which scripts/test.sh sets in CI: a boot and a 13-trial run take about 4 minutes.
+// Opt-in (NETBENCH_KERNEL_VM_TESTS=1; CI leaves it out for time): a boot and a 13-trial run take 3-4 minutes.
 const optedIn = process.env.NETBENCH_KERNEL_VM_TESTS === '1';
 const why = !optedIn
   ? 'set NETBENCH_KERNEL_VM_TESTS=1 to run the kernel group (about 4 minutes; docs/kernel-lab.md)'
